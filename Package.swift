@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "CrashAssistant",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "crash-assistant", targets: ["App"]),
+        .library(name: "Domain", targets: ["Domain"]),
+        .library(name: "Data", targets: ["Data"]),
+        .library(name: "Presentation", targets: ["Presentation"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+    ],
+    targets: [
+        // Entities, rules, ports and use cases. Depends on nothing but Foundation value types.
+        .target(name: "Domain"),
+        // Adapters behind the Domain ports.
+        .target(
+            name: "Data",
+            dependencies: [
+                "Domain",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Box bindings, view models and Ui models. Depends on Domain only.
+        .target(name: "Presentation", dependencies: ["Domain"]),
+        // The line-mode app and the composition root.
+        .executableTarget(
+            name: "App",
+            dependencies: [
+                "Domain", "Data", "Presentation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Shared by the test targets: entity stubs, spies, fixtures.
+        .target(
+            name: "TestSupport",
+            dependencies: ["Domain", "Data"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "TestSupport"]),
+        .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "TestSupport"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "TestSupport"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

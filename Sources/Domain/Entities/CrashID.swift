@@ -1,0 +1,49 @@
+import Foundation
+
+/// The crash ID the insurer knows a crash by: issued by the server (also in the SMS deep link),
+/// or issued locally (`CR-` and eight readable characters) until the server replaces it.
+public struct CrashID: Sendable, Hashable, CustomStringConvertible {
+    /// Characters of a locally issued ID: digits and capitals without the look-alikes 0, 1, I, L, O.
+    public static let localAlphabet = Array("23456789ABCDEFGHJKMNPQRSTUVWXYZ")
+    public static let localPrefix = "CR-"
+    public static let localLength = 8
+    public static let maximumLength = 64
+
+    public let rawValue: String
+
+    /// Accepts an ID of 1–64 letters, digits, `-` and `_` (surrounding spaces are ignored).
+    /// - Throws: `InputError.invalidCrashID` naming what is wrong.
+    public init(validating raw: String) throws(InputError) {
+        let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .invalidCrashID(raw, reason: "it is empty") }
+        guard trimmed.count <= Self.maximumLength else {
+            throw .invalidCrashID(raw, reason: "it is longer than \(Self.maximumLength) characters")
+        }
+        let allowed = trimmed.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "-" || scalar == "_")
+        }
+        guard allowed else {
+            throw .invalidCrashID(raw, reason: "it may hold only letters, digits, '-' and '_'")
+        }
+        self.rawValue = trimmed
+    }
+
+    /// Makes a local crash ID from eight picks into ``localAlphabet``.
+    public static func local(using generator: inout some RandomNumberGenerator) -> CrashID {
+        let body = (0..<localLength).map { _ in localAlphabet.randomElement(using: &generator) ?? "X" }
+        return CrashID(unchecked: localPrefix + String(body))
+    }
+
+    /// Whether this ID was issued locally rather than by the server.
+    public var isLocal: Bool {
+        rawValue.hasPrefix(Self.localPrefix)
+            && rawValue.count == Self.localPrefix.count + Self.localLength
+            && rawValue.dropFirst(Self.localPrefix.count).allSatisfy(Self.localAlphabet.contains)
+    }
+
+    public var description: String { rawValue }
+
+    private init(unchecked rawValue: String) {
+        self.rawValue = rawValue
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// When and where the crash happened. "Where" is a coordinate, an address, both or not yet known.
+public struct CrashScene: Sendable, Hashable {
+    public static let maximumAddressLength = 500
+
+    public let occurredAt: Date
+    public let coordinate: Coordinate?
+    public let address: String?
+
+    /// A scene whose place is not known yet.
+    public init(occurredAt: Date) {
+        self.occurredAt = occurredAt
+        self.coordinate = nil
+        self.address = nil
+    }
+
+    /// - Throws: `InputError.addressTooLong` for an address over ``maximumAddressLength`` characters.
+    ///   A blank address counts as none.
+    public init(occurredAt: Date, coordinate: Coordinate?, address: String?) throws(InputError) {
+        let trimmed = address?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let cleaned = (trimmed?.isEmpty ?? true) ? nil : trimmed
+        if let cleaned, cleaned.count > Self.maximumAddressLength {
+            throw .addressTooLong(count: cleaned.count, limit: Self.maximumAddressLength)
+        }
+        self.occurredAt = occurredAt
+        self.coordinate = coordinate
+        self.address = cleaned
+    }
+
+    /// Whether a place (coordinate or address) is known.
+    public var hasLocation: Bool { coordinate != nil || address != nil }
+
+    /// The place as one line: "address (lat, long)", either part alone, or `nil` when unknown.
+    public var locationText: String? {
+        switch (address, coordinate) {
+        case let (address?, coordinate?): "\(address) (\(coordinate))"
+        case let (address?, nil): address
+        case let (nil, coordinate?): coordinate.description
+        case (nil, nil): nil
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// One photo in a report. The bytes live in the `PhotoStore` under ``contentHash``.
+public struct Photo: Sendable, Hashable, Identifiable {
+    public let id: PhotoID
+    public let section: PhotoSection
+    public let contentHash: ContentHash
+    public let mediaType: MediaType
+    public let byteCount: Int
+    public let pixelSize: PixelSize
+    /// The file name the driver added it from (without folders), for captions and lists.
+    public let originalFileName: String
+    public let addedAt: Date
+    /// When the photo was taken, from its own metadata, if it says.
+    public let takenAt: Date?
+    /// Where the photo was taken, from its own metadata, if it says.
+    public let takenWhere: Coordinate?
+    /// The server's name for the uploaded file, once uploaded.
+    public let serverFileName: String?
+
+    public init(
+        id: PhotoID = PhotoID(),
+        section: PhotoSection,
+        contentHash: ContentHash,
+        mediaType: MediaType,
+        byteCount: Int,
+        pixelSize: PixelSize,
+        originalFileName: String,
+        addedAt: Date,
+        takenAt: Date? = nil,
+        takenWhere: Coordinate? = nil,
+        serverFileName: String? = nil
+    ) {
+        self.id = id
+        self.section = section
+        self.contentHash = contentHash
+        self.mediaType = mediaType
+        self.byteCount = byteCount
+        self.pixelSize = pixelSize
+        self.originalFileName = originalFileName
+        self.addedAt = addedAt
+        self.takenAt = takenAt
+        self.takenWhere = takenWhere
+        self.serverFileName = serverFileName
+    }
+}

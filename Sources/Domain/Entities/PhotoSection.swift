@@ -1,0 +1,29 @@
+/// A place for photos: three about the other driver, two about the driver's own side.
+public enum PhotoSection: String, Sendable, Hashable, CaseIterable, Comparable {
+    case licenceAndInsurance = "licence-insurance"
+    case otherVehiclePlate = "other-plate"
+    case otherVehicleDamage = "other-damage"
+    case yourVehicleDamage = "your-damage"
+    case crashScene = "crash-scene"
+
+    public var category: InfoCategory {
+        switch self {
+        case .licenceAndInsurance, .otherVehiclePlate, .otherVehicleDamage: .otherDriver
+        case .yourVehicleDamage, .crashScene: .yourInfo
+        }
+    }
+
+    public var displayName: String {
+        switch self {
+        case .licenceAndInsurance: "License / Insurance info"
+        case .otherVehiclePlate: "Vehicle's licence plate"
+        case .otherVehicleDamage: "Vehicle's damages"
+        case .yourVehicleDamage: "Your vehicle's damages"
+        case .crashScene: "Crash scene photos"
+        }
+    }
+
+    public static func < (lhs: PhotoSection, rhs: PhotoSection) -> Bool {
+        allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
+    }
+}

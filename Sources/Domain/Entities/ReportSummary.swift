@@ -1,0 +1,44 @@
+import Foundation
+
+/// What a row of "View crash reports" needs, without loading photos or notes.
+public struct ReportSummary: Sendable, Hashable, Identifiable {
+    public let id: ReportID
+    public let crashID: CrashID
+    public let status: ReportStatus
+    public let createdAt: Date
+    public let updatedAt: Date
+    public let occurredAt: Date
+    public let injuryCount: Int
+    public let photoCount: Int
+    public let hasNote: Bool
+
+    public init(
+        id: ReportID,
+        crashID: CrashID,
+        status: ReportStatus,
+        createdAt: Date,
+        updatedAt: Date,
+        occurredAt: Date,
+        injuryCount: Int,
+        photoCount: Int,
+        hasNote: Bool
+    ) {
+        self.id = id
+        self.crashID = crashID
+        self.status = status
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.occurredAt = occurredAt
+        self.injuryCount = injuryCount
+        self.photoCount = photoCount
+        self.hasNote = hasNote
+    }
+
+    /// Whether the report holds any information (an injury choice, a photo or a note).
+    public var isEmpty: Bool { injuryCount == 0 && photoCount == 0 && !hasNote }
+
+    /// The list order: newest first (by creation), ties broken by id so the order is stable.
+    public static func newestFirst(_ lhs: ReportSummary, _ rhs: ReportSummary) -> Bool {
+        lhs.createdAt != rhs.createdAt ? lhs.createdAt > rhs.createdAt : lhs.id < rhs.id
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+
+/// Recognises JPEG and PNG photos from their bytes (never from the file name) and reads their pixel size.
+///
+/// A file is accepted only when its structure holds together: the JPEG frame header is complete and the
+/// image data ends with an end-of-image marker; every PNG chunk lies inside the file, the header chunk's
+/// checksum matches and the file ends with its end chunk. Anything cut short is refused.
+public enum ImageInspector {
+    /// - Parameters:
+    ///   - bytes: the whole file.
+    ///   - fileName: used only in error messages.
+    /// - Throws: `PhotoError` naming what is wrong and what to do.
+    public static func inspect(_ bytes: Data, fileName: String) throws(PhotoError) -> ImageInfo {
+        guard !bytes.isEmpty else { throw .empty(fileName: fileName) }
+        let info: ImageInfo
+        if bytes.starts(with: jpegSignature) {
+            info = try bytes.withUnsafeBytes { buffer in
+                Result { () throws(PhotoError) in try inspectJPEG(buffer, fileName: fileName) }
+            }.get()
+        } else if bytes.starts(with: pngSignature) {
+            info = try bytes.withUnsafeBytes { buffer in
+                Result { () throws(PhotoError) in try inspectPNG(buffer, fileName: fileName) }
+            }.get()
+        } else {
+            throw .unsupportedFormat(fileName: fileName, detected: recogniseOtherFormat(bytes))
+        }
+        guard info.pixelSize.pixelCount <= ReportLimits.maximumPixelCount else {
+            throw .tooManyPixels(fileName: fileName, size: info.pixelSize, limit: ReportLimits.maximumPixelCount)
+        }
+        return info
+    }
+
+    // MARK: - JPEG
+
+    private static let jpegSignature: [UInt8] = [0xFF, 0xD8]
+
+    private static func inspectJPEG(_ bytes: UnsafeRawBufferPointer, fileName: String) throws(PhotoError) -> ImageInfo {
+        var position = 2
+        var frame: ImageInfo?
+        while true {
+            // Every segment starts with 0xFF, possibly padded with more 0xFF bytes.
+            guard position < bytes.count, bytes[position] == 0xFF else {
+                throw .malformed(fileName: fileName, reason: frame == nil
+                    ? "the JPEG header ends before the image size"
+                    : "the JPEG header is cut short")
+            }
+            while position < bytes.count, bytes[position] == 0xFF { position += 1 }
+            guard position < bytes.count else {
+                throw .malformed(fileName: fileName, reason: "the JPEG header is cut short")
+            }
+            let marker = bytes[position]
+            position += 1
+            switch marker {
+            case 0x01, 0xD0...0xD7:
+                continue  // markers without a length
+            case 0xD8, 0xD9:
+                throw .malformed(fileName: fileName, reason: "the JPEG header has no image data")
+            default:
+                break
+            }
+            guard position + 2 <= bytes.count else {
+                throw .malformed(fileName: fileName, reason: "the JPEG header is cut short")
+            }
+            let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
+            guard length >= 2, position + length <= bytes.count else {
+                throw .malformed(fileName: fileName, reason: "a JPEG header segment runs past the end of the file")
+            }
+            let body = position + 2
+            switch marker {
+            case 0xC0, 0xC1, 0xC2:
+                frame = try readFrame(bytes, at: body, length: length - 2, fileName: fileName)
+            case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
+                throw .unsupportedFormat(fileName: fileName, detected: "lossless or arithmetic-coded JPEG")
+            case 0xDA:
+                guard let frame else {
+                    throw .malformed(fileName: fileName, reason: "the JPEG image data starts before its size is given")
+                }
+                guard containsEndOfImage(bytes, after: position + length) else {
+                    throw .malformed(fileName: fileName, reason: "the JPEG image data is cut short")
+                }
+                return frame
+            default:
+                break
+            }
+            position += length
+        }
+    }
+
+    private static func readFrame(
+        _ bytes: UnsafeRawBufferPointer, at start: Int, length: Int, fileName: String
+    ) throws(PhotoError) -> ImageInfo {
+        guard length >= 6 else {
+            throw .malformed(fileName: fileName, reason: "the JPEG frame header is too short")
+        }
+        let height = Int(bytes[start + 1]) << 8 | Int(bytes[start + 2])
+        let width = Int(bytes[start + 3]) << 8 | Int(bytes[start + 4])
+        let components = Int(bytes[start + 5])
+        guard width > 0, height > 0 else {
+            throw .malformed(fileName: fileName, reason: "the JPEG says it is \(width) × \(height) pixels")
+        }
+        guard [1, 3, 4].contains(components), length >= 6 + 3 * components else {
+            throw .malformed(fileName: fileName, reason: "the JPEG frame header lists \(components) colour channels")
+        }
+        return ImageInfo(mediaType: .jpeg, pixelSize: PixelSize(width: width, height: height), componentCount: components)
+    }
+
+    /// Looks for the end-of-image marker after the scan starts, from the end backwards:
+    /// it is almost always in the last bytes, and photos with data appended after it still pass.
+    private static func containsEndOfImage(_ bytes: UnsafeRawBufferPointer, after start: Int) -> Bool {
+        var index = bytes.count - 1
+        while index > start {
+            if bytes[index] == 0xD9, bytes[index - 1] == 0xFF { return true }
+            index -= 1
+        }
+        return false
+    }
+
+    // MARK: - PNG
+
+    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    private static func inspectPNG(_ bytes: UnsafeRawBufferPointer, fileName: String) throws(PhotoError) -> ImageInfo {
+        let headerEnd = 8 + 8 + 13 + 4
+        guard bytes.count >= headerEnd else {
+            throw .malformed(fileName: fileName, reason: "the PNG header is cut short")
+        }
+        guard readUInt32(bytes, at: 8) == 13, chunkType(bytes, at: 12) == "IHDR" else {
+            throw .malformed(fileName: fileName, reason: "the PNG does not start with its header chunk")
+        }
+        guard crc32(bytes, from: 12, count: 17) == readUInt32(bytes, at: 29) else {
+            throw .malformed(fileName: fileName, reason: "the PNG header checksum does not match")
+        }
+        let width = Int(readUInt32(bytes, at: 16))
+        let height = Int(readUInt32(bytes, at: 20))
+        let bitDepth = bytes[24]
+        let colourType = bytes[25]
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw .malformed(fileName: fileName, reason: "the PNG says it is \(width) × \(height) pixels")
+        }
+        let allowedDepths: [UInt8: [UInt8]] = [0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16]]
+        guard let depths = allowedDepths[colourType], depths.contains(bitDepth),
+              bytes[26] == 0, bytes[27] == 0, bytes[28] <= 1 else {
+            throw .malformed(fileName: fileName, reason: "the PNG header has values no PNG may have")
+        }
+        // Walk the chunks to the end chunk: a file cut short never reaches it.
+        var position = headerEnd
+        var sawImageData = false
+        while position + 12 <= bytes.count {
+            let length = Int(readUInt32(bytes, at: position))
+            let type = chunkType(bytes, at: position + 4)
+            guard length <= Int(Int32.max), position + 12 + length <= bytes.count else { break }
+            if type == "IDAT" { sawImageData = true }
+            if type == "IEND" {
+                guard sawImageData else {
+                    throw .malformed(fileName: fileName, reason: "the PNG has no image data")
+                }
+                let channels: [UInt8: Int] = [0: 1, 2: 3, 3: 3, 4: 2, 6: 4]
+                return ImageInfo(
+                    mediaType: .png,
+                    pixelSize: PixelSize(width: width, height: height),
+                    componentCount: channels[colourType] ?? 3
+                )
+            }
+            position += 12 + length
+        }
+        throw .malformed(fileName: fileName, reason: "the PNG is cut short")
+    }
+
+    private static func readUInt32(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32 {
+        UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8 | UInt32(bytes[index + 3])
+    }
+
+    private static func chunkType(_ bytes: UnsafeRawBufferPointer, at index: Int) -> String {
+        String(decoding: bytes[index..<index + 4], as: UTF8.self)
+    }
+
+    private static let crcTable: [UInt32] = (0..<256).map { index in
+        var value = UInt32(index)
+        for _ in 0..<8 {
+            value = value & 1 == 1 ? 0xEDB8_8320 ^ (value >> 1) : value >> 1
+        }
+        return value
+    }
+
+    private static func crc32(_ bytes: UnsafeRawBufferPointer, from start: Int, count: Int) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for index in start..<start + count {
+            crc = crcTable[Int((crc ^ UInt32(bytes[index])) & 0xFF)] ^ (crc >> 8)
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    // MARK: - Other formats, named in the refusal
+
+    private static func recogniseOtherFormat(_ bytes: Data) -> String? {
+        let prefix = Array(bytes.prefix(12))
+        func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
+            prefix.count >= offset + signature.count && Array(prefix[offset..<offset + signature.count]) == signature
+        }
+        if starts(Array("GIF8".utf8)) { return "GIF" }
+        if starts(Array("%PDF".utf8)) { return "PDF" }
+        if starts(Array("BM".utf8)) { return "BMP" }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
+        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return "WebP" }
+        if starts(Array("ftyp".utf8), at: 4) {
+            let brand = prefix.count >= 12 ? String(decoding: prefix[8..<12], as: UTF8.self) : ""
+            return ["heic", "heix", "mif1", "msf1", "hevc"].contains(brand) ? "HEIC" : "video or HEIF"
+        }
+        let sample = bytes.prefix(512)
+        if !sample.isEmpty, String(data: sample, encoding: .utf8) != nil, !sample.contains(0) { return "text" }
+        return nil
+    }
+}

@@ -1,0 +1,20 @@
+/// "Save as draft": keeps the report as a draft to resume later and tells what was kept.
+///
+/// Every change is already stored when its use case returns, so nothing is lost if the app is killed;
+/// saving records the moment the driver chose to keep it (the draft moves to the top of the list's
+/// "last changed") and refuses a report that is already completed.
+public struct SaveDraft: Sendable {
+    let repository: any ReportRepository
+    let clock: any Clock
+
+    public init(repository: any ReportRepository, clock: any Clock) {
+        self.repository = repository
+        self.clock = clock
+    }
+
+    public func execute(reportID: ReportID) async throws -> ReportSummary {
+        try await repository.update(reportID, at: clock) { report in
+            guard !report.isCompleted else { throw ReportError.readOnly(report.crashID) }
+        }.report.summary
+    }
+}

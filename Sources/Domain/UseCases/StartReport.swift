@@ -1,0 +1,40 @@
+/// Opens the Crash Assistant on a new draft, or on the report a deep link's crash ID already belongs to.
+public struct StartReport: Sendable {
+    /// How often a newly issued ID that is already in use is asked for again.
+    public static let maximumIssueAttempts = 5
+
+    let repository: any ReportRepository
+    let issuer: any CrashIDIssuer
+    let clock: any Clock
+
+    public init(repository: any ReportRepository, issuer: any CrashIDIssuer, clock: any Clock) {
+        self.repository = repository
+        self.issuer = issuer
+        self.clock = clock
+    }
+
+    /// - Parameter crashID: the crash ID from a deep link; without one the issuer gives a new one.
+    /// - Returns: the stored new draft (crash time: now), or the existing report with that crash ID
+    ///   (a completed one comes back completed: the caller shows it instead of editing).
+    public func execute(crashID: CrashID? = nil) async throws -> CrashReport {
+        if let crashID {
+            if let existing = try await repository.report(withCrashID: crashID) { return existing }
+            return try await create(with: crashID)
+        }
+        for _ in 0..<Self.maximumIssueAttempts {
+            let issued = try await issuer.issue()
+            if try await repository.report(withCrashID: issued) == nil {
+                return try await create(with: issued)
+            }
+        }
+        throw ReportError.crashIDUnavailable(attempts: Self.maximumIssueAttempts)
+    }
+
+    private func create(with crashID: CrashID) async throws -> CrashReport {
+        let now = clock.now()
+        var report = CrashReport(crashID: crashID, createdAt: now)
+        report.markChanged(at: now)
+        try await repository.save(report)
+        return report
+    }
+}
