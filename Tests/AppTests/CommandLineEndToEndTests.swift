@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+@Suite("crash-assistant on the command line")
+struct CommandLineEndToEndTests {
+    struct Run {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// The built binary, next to the test bundle.
+    static let binary: URL = {
+        let products = Bundle.main.bundleURL
+        let candidate = products.appendingPathComponent("crash-assistant")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/crash-assistant")
+    }()
+
+    func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   output: String(decoding: out, as: UTF8.self),
+                   errors: String(decoding: err, as: UTF8.self))
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+    }
+
+    @Test func helpSaysWhatTheProductDoes() throws {
+        let result = try run(["--help"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("USAGE: crash-assistant"))
+        #expect(result.output.contains("insurance claim"))
+    }
+
+    @Test func unknownOptionIsAUsageErrorNamingIt() throws {
+        let result = try run(["--frobnicate"])
+        #expect(result.status == 64)
+        #expect(result.errors.contains("--frobnicate"))
+    }
+}

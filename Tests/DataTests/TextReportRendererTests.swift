@@ -1,0 +1,69 @@
+import Data
+import Domain
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("The crash report as text")
+struct TextReportRendererTests {
+    let renderer = TextReportRenderer(timeZone: TimeZone(identifier: "Europe/Budapest") ?? .current)
+
+    func fullReport() throws -> CrashReport {
+        var report = CrashReport.stub(crashID: .stub("CR-7KQ2M9XD"), injuries: [.otherDriver, .myself])
+        try report.setScene(CrashScene(
+            occurredAt: referenceDate,
+            coordinate: Coordinate(latitude: 47.4979, longitude: 19.0402),
+            address: "Andrássy út 1, Budapest"
+        ))
+        try report.addPhoto(.stub(section: .licenceAndInsurance, fileName: "Karpács licence.jpg"))
+        try report.addPhoto(.stub(section: .licenceAndInsurance, contentHash: .stub("b"), fileName: "insurance.jpg"))
+        try report.addPhoto(.stub(section: .crashScene, contentHash: .stub("c"), fileName: "Øresund.jpg"))
+        try report.setNote("Driver Antonín Dvořák said: \"sorry\".\n" + String(repeating: "word ", count: 40))
+        try report.complete(at: referenceDate.addingTimeInterval(3_600))
+        return report
+    }
+
+    @Test func textHoldsEveryPartOfTheReport() throws {
+        let text = renderer.text(for: try fullReport())
+        #expect(text.hasPrefix("CRASH REPORT CR-7KQ2M9XD\n"))
+        #expect(text.contains("Status: Completed, created 18 Nov 2026, 13:06 (UTC+01:00)"))
+        #expect(text.contains("When:  18 Nov 2026, 12:06 (UTC+01:00)"))
+        #expect(text.contains("Where: Andrássy út 1, Budapest (47.49790, 19.04020)"))
+        #expect(text.contains("  - Myself\n  - Other driver\n"))
+        #expect(text.contains("License / Insurance info: 2 photos"))
+        #expect(text.contains("1. Karpács licence.jpg — JPEG, 1.2 KB, 64 × 48 px"))
+        #expect(text.contains("2. insurance.jpg"))
+        #expect(text.contains("Vehicle's licence plate: no photos"))
+        #expect(text.contains("Driver Antonín Dvořák said: \"sorry\"."))
+        #expect(text.contains("Crash scene photos: 1 photo\n    1. Øresund.jpg"))
+        #expect(text.contains("Your vehicle's damages: no photos"))
+        #expect(text.contains("generated 18 Nov 2026, 13:06 (UTC+01:00)"))
+    }
+
+    @Test func longNoteLinesAreWrappedWithoutLosingWords() throws {
+        let report = try fullReport()
+        let lines = renderer.text(for: report).split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= TextReportRenderer.width + 60 })
+        let noteLines = lines.filter { $0.hasPrefix("    word") }
+        #expect(noteLines.count >= 3)
+        #expect(noteLines.allSatisfy { $0.count <= TextReportRenderer.width })
+        #expect(noteLines.joined(separator: " ").split(separator: " ").filter { $0 == "word" }.count == 40)
+    }
+
+    @Test func draftSaysItIsAPreviewAndUnansweredPartsSaySo() throws {
+        let text = renderer.text(for: CrashReport.stub(crashID: .stub("CR-DRAFT234")))
+        #expect(text.contains("Status: Draft (not yet created)"))
+        #expect(text.contains("WHO WAS INJURED?\n  Not answered"))
+        #expect(text.contains("Where: not given"))
+        #expect(text.contains("Additional note:\n    none"))
+        #expect(text.contains("Preview of draft CR-DRAFT234"))
+    }
+
+    @Test func renderingIsPlainUTF8TextAndRepeatable() async throws {
+        let report = try fullReport()
+        let first = renderer.render(report)
+        #expect(first.format == .plainText)
+        #expect(first == renderer.render(report))
+        #expect(first.text?.contains("Dvořák") == true)
+    }
+}

@@ -1,0 +1,130 @@
+import Domain
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("Report rules: completeness, limits, read-only")
+struct CrashReportRulesTests {
+    @Test func newReportIsAnEmptyDraftThatCannotBeCreated() {
+        let report = CrashReport(crashID: .stub(), createdAt: referenceDate)
+        #expect(report.status == .draft)
+        #expect(report.scene.occurredAt == referenceDate)
+        #expect(!report.canBeCreated)
+        #expect(InfoCategory.allCases.allSatisfy { !report.hasInformation(in: $0) })
+    }
+
+    @Test("one piece of information is enough to create the report", arguments: [
+        CrashReport.stub(injuries: [.unsure]),
+        CrashReport.stub(photos: [.stub(section: .otherVehiclePlate)]),
+        CrashReport.stub(photos: [.stub(section: .crashScene)]),
+        CrashReport.stub(note: "Blue Skoda, driver apologised"),
+    ])
+    func anyInformationEnablesCreate(report: CrashReport) {
+        #expect(report.canBeCreated)
+    }
+
+    @Test func eachCategoryIsCompleteOnlyWithItsOwnInformation() {
+        let injuries = CrashReport.stub(injuries: [.myself])
+        #expect(injuries.hasInformation(in: .injuries))
+        #expect(!injuries.hasInformation(in: .otherDriver) && !injuries.hasInformation(in: .yourInfo))
+
+        let note = CrashReport.stub(note: "plate ABC-123")
+        #expect(note.hasInformation(in: .otherDriver))
+        #expect(!note.hasInformation(in: .injuries) && !note.hasInformation(in: .yourInfo))
+
+        let ownDamage = CrashReport.stub(photos: [.stub(section: .yourVehicleDamage)])
+        #expect(ownDamage.hasInformation(in: .yourInfo))
+        #expect(!ownDamage.hasInformation(in: .otherDriver))
+    }
+
+    @Test func noteOfTwoThousandCharactersIsKeptExactly() throws {
+        var report = CrashReport.stub()
+        let note = String(repeating: "é", count: 1_999) + "🚗"
+        try report.setNote(note)
+        #expect(report.otherDriverNote == note)
+    }
+
+    @Test func noteOfTwoThousandAndOneCharactersIsRefusedAndTheOldNoteKept() throws {
+        var report = CrashReport.stub(note: "first note")
+        #expect(throws: InputError.noteTooLong(count: 2_001, limit: 2_000)) {
+            try report.setNote(String(repeating: "x", count: 2_001))
+        }
+        #expect(report.otherDriverNote == "first note")
+    }
+
+    @Test func blankNoteClearsTheNote() throws {
+        var report = CrashReport.stub(note: "something")
+        try report.setNote("  \n\t ")
+        #expect(!report.hasNote)
+    }
+
+    @Test func sectionHoldsAtMostTenPhotos() throws {
+        var report = CrashReport.stub()
+        for index in 0..<10 {
+            try report.addPhoto(.stub(section: .crashScene, contentHash: .stub(Character(String(index)))))
+        }
+        #expect(throws: PhotoError.sectionFull(.crashScene, limit: 10)) {
+            try report.addPhoto(.stub(section: .crashScene, contentHash: .stub("f")))
+        }
+        #expect(report.photos(in: .crashScene).count == 10)
+        // Another section still has room.
+        try report.addPhoto(.stub(section: .yourVehicleDamage, contentHash: .stub("f")))
+    }
+
+    @Test func samePhotoTwiceInOneSectionIsRefused() throws {
+        var report = CrashReport.stub(photos: [.stub(section: .otherVehicleDamage, fileName: "dent.jpg")])
+        #expect(throws: PhotoError.duplicate(fileName: "dent-copy.jpg", section: .otherVehicleDamage)) {
+            try report.addPhoto(.stub(section: .otherVehicleDamage, fileName: "dent-copy.jpg"))
+        }
+        // The same bytes in another section are fine.
+        try report.addPhoto(.stub(section: .crashScene))
+        #expect(report.photoCount == 2)
+    }
+
+    @Test func discardingOtherDriversPageClearsItsPhotosAndNoteOnly() throws {
+        var report = CrashReport.stub(
+            injuries: [.myself],
+            photos: [.stub(section: .licenceAndInsurance), .stub(section: .crashScene, contentHash: .stub("b"))],
+            note: "note"
+        )
+        let removed = try report.discard(.otherDriver)
+        #expect(removed.map(\.section) == [.licenceAndInsurance])
+        #expect(!report.hasInformation(in: .otherDriver))
+        #expect(report.hasInformation(in: .injuries) && report.hasInformation(in: .yourInfo))
+    }
+
+    @Test func completedReportRefusesEveryChange() throws {
+        var report = CrashReport.stub(injuries: [.myself], photos: [.stub()], completedAt: referenceDate)
+        let before = report
+        let readOnly = ReportError.readOnly(report.crashID)
+        #expect(throws: readOnly) { try report.toggleInjury(.otherDriver) }
+        #expect(throws: readOnly) { try report.addPhoto(.stub(contentHash: .stub("c"))) }
+        #expect(throws: readOnly) { _ = try report.removePhoto(report.allPhotos[0].id) }
+        #expect(throws: readOnly) { try report.setNote("late note") }
+        #expect(throws: readOnly) { try report.setScene(CrashScene(occurredAt: referenceDate)) }
+        #expect(throws: readOnly) { _ = try report.discard(.yourInfo) }
+        #expect(throws: readOnly) { try report.complete(at: referenceDate) }
+        #expect(report == before)
+        #expect(!report.canBeCreated)
+    }
+
+    @Test func completingAnEmptyReportIsRefused() {
+        var report = CrashReport.stub()
+        #expect(throws: ReportError.nothingToReport) { try report.complete(at: referenceDate) }
+        #expect(report.status == .draft)
+    }
+
+    @Test func removingAPhotoThatIsNotThereIsRefused() {
+        var report = CrashReport.stub(photos: [.stub()])
+        let missing = PhotoID()
+        #expect(throws: PhotoError.notFound(missing)) { _ = try report.removePhoto(missing) }
+        #expect(report.photoCount == 1)
+    }
+
+    @Test func markingAChangeBumpsTheRevisionAndUpdateTime() {
+        var report = CrashReport.stub()
+        report.markChanged(at: referenceDate.addingTimeInterval(60))
+        #expect(report.revision == 2)
+        #expect(report.updatedAt == referenceDate.addingTimeInterval(60))
+    }
+}
