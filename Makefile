@@ -1,0 +1,30 @@
+# Crash Assistant — the two everyday commands:
+#   make run    builds and starts crash-assistant (pass arguments with ARGS="...")
+#   make test   installs missing system packages, builds, and runs every test
+
+SWIFT ?= swift
+ARGS ?=
+
+# KIND:NAME:PACKAGE — see scripts/ensure-system-packages.sh
+SYSTEM_PACKAGES := cmd:pkg-config:pkg-config
+
+.PHONY: all deps build run test clean
+
+all: build
+
+deps:
+	@scripts/ensure-system-packages.sh $(SYSTEM_PACKAGES)
+
+build: deps
+	$(SWIFT) build
+
+run: deps
+	@$(SWIFT) build --product crash-assistant
+	@"$$($(SWIFT) build --show-bin-path)/crash-assistant" $(ARGS)
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+clean:
+	$(SWIFT) package clean
