@@ -1,6 +1,7 @@
 # Crash Assistant — the two everyday commands:
 #   make run    builds and starts crash-assistant (pass arguments with ARGS="...")
 #   make test   installs missing system packages, builds, and runs every test
+#   make bench  runs the benchmarks (a separate package in Benchmarks/, release build)
 
 SWIFT ?= swift
 ARGS ?=
@@ -8,7 +9,7 @@ ARGS ?=
 # KIND:NAME:PACKAGE — see scripts/ensure-system-packages.sh
 SYSTEM_PACKAGES := cmd:pkg-config:pkg-config
 
-.PHONY: all deps build run test clean
+.PHONY: all deps build run test bench clean
 
 all: build
 
@@ -25,6 +26,9 @@ run: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+bench: deps
+	cd Benchmarks && $(SWIFT) package benchmark
 
 clean:
 	$(SWIFT) package clean

@@ -51,6 +51,31 @@ struct InMemoryAdapterTests {
         #expect(await !repository.isPhotoReferenced(.stub("2")))
     }
 
+    @Test func resavingAReportKeepsOneRowShowingItsLatestState() async throws {
+        var report = CrashReport.stub()
+        let other = CrashReport.stub(createdAt: referenceDate.addingTimeInterval(-60))
+        let repository = InMemoryReportRepository([report, other])
+        try report.toggleInjury(.myself)
+        await repository.save(report)
+        await repository.save(report)
+        let rows = await repository.summaries(limit: nil, offset: 0)
+        #expect(rows.map(\.id) == [report.id, other.id])
+        #expect(rows.first?.injuryCount == 1)
+        await repository.delete(report.id)
+        #expect(await repository.summaries(limit: nil, offset: 0).map(\.id) == [other.id])
+    }
+
+    @Test func photoStopsBeingReferencedWhenItsLastReportDropsIt() async throws {
+        var first = CrashReport.stub(photos: [.stub(contentHash: .stub("1"))])
+        let second = CrashReport.stub(photos: [.stub(contentHash: .stub("1"))])
+        let repository = InMemoryReportRepository([first, second])
+        _ = try first.removePhoto(first.allPhotos[0].id)
+        await repository.save(first)
+        #expect(await repository.isPhotoReferenced(.stub("1")))
+        await repository.delete(second.id)
+        #expect(await !repository.isPhotoReferenced(.stub("1")))
+    }
+
     @Test func manualClockMovesOnlyWhenTold() {
         let clock = ManualClock(referenceDate)
         #expect(clock.now() == referenceDate)

@@ -121,7 +121,7 @@ struct PhotoUseCaseTests {
         let photo = try #require(added.photos(in: .crashScene).first)
         let updated = try await kit.removeImage.execute(reportID: report.id, photoID: photo.id)
         #expect(updated.photoCount == 0)
-        #expect(try await !kit.photoStore.contains(photo.contentHash))
+        #expect(await !kit.photoStore.contains(photo.contentHash))
     }
 
     @Test func removingAPhotoKeepsBytesAnotherReportUses() async throws {
@@ -132,7 +132,7 @@ struct PhotoUseCaseTests {
         _ = try await kit.addImage.execute(reportID: second.id, section: .crashScene, bytes: Fixtures.jpeg(), fileName: "a.jpg")
         let photo = try #require(added.photos(in: .crashScene).first)
         _ = try await kit.removeImage.execute(reportID: first.id, photoID: photo.id)
-        #expect(try await kit.photoStore.contains(photo.contentHash))
+        #expect(await kit.photoStore.contains(photo.contentHash))
     }
 
     @Test func removingAnUnknownPhotoIsRefusedAndNothingChanges() async throws {

@@ -32,27 +32,27 @@ public actor SpyReportRepository: ReportRepository {
         await backing.save(report)
     }
 
-    public func report(withID id: ReportID) async -> CrashReport? {
+    public func report(withID id: ReportID) async throws -> CrashReport? {
         actions.append(.load(id))
         return await backing.report(withID: id)
     }
 
-    public func report(withCrashID crashID: CrashID) async -> CrashReport? {
+    public func report(withCrashID crashID: CrashID) async throws -> CrashReport? {
         actions.append(.loadByCrashID(crashID))
         return await backing.report(withCrashID: crashID)
     }
 
-    public func summaries(limit: Int?, offset: Int) async -> [ReportSummary] {
+    public func summaries(limit: Int?, offset: Int) async throws -> [ReportSummary] {
         actions.append(.summaries(limit: limit, offset: offset))
         return await backing.summaries(limit: limit, offset: offset)
     }
 
-    public func delete(_ id: ReportID) async {
+    public func delete(_ id: ReportID) async throws {
         actions.append(.delete(id))
         await backing.delete(id)
     }
 
-    public func isPhotoReferenced(_ contentHash: ContentHash) async -> Bool {
+    public func isPhotoReferenced(_ contentHash: ContentHash) async throws -> Bool {
         actions.append(.isPhotoReferenced(contentHash))
         return await backing.isPhotoReferenced(contentHash)
     }

@@ -2,37 +2,83 @@ import Domain
 
 /// Keeps reports in memory: the `--store memory` backend and the fake use-case tests use.
 public actor InMemoryReportRepository: ReportRepository {
-    private var reports: [ReportID: CrashReport]
+    private var contents: InMemoryReportIndex
 
     public init(_ reports: [CrashReport] = []) {
-        self.reports = Dictionary(reports.map { ($0.id, $0) }, uniquingKeysWith: { _, last in last })
+        var contents = InMemoryReportIndex()
+        for report in reports { contents.store(report) }
+        self.contents = contents
     }
 
     public func save(_ report: CrashReport) {
-        reports[report.id] = report
+        contents.store(report)
     }
 
     public func report(withID id: ReportID) -> CrashReport? {
-        reports[id]
+        contents.reports[id]
     }
 
     public func report(withCrashID crashID: CrashID) -> CrashReport? {
-        reports.values.filter { $0.crashID == crashID }.min { $0.createdAt < $1.createdAt }
+        contents.reports.values.filter { $0.crashID == crashID }.min { $0.createdAt < $1.createdAt }
     }
 
     public func summaries(limit: Int?, offset: Int) -> [ReportSummary] {
-        let ordered = reports.values.map(\.summary).sorted(by: ReportSummary.newestFirst).dropFirst(max(offset, 0))
-        return Array(limit.map { ordered.prefix(max($0, 0)) } ?? ordered)
+        contents.rows(limit: limit, offset: offset)
     }
 
     public func delete(_ id: ReportID) {
-        reports[id] = nil
+        contents.remove(id)
     }
 
     public func isPhotoReferenced(_ contentHash: ContentHash) -> Bool {
-        reports.values.contains { report in report.allPhotos.contains { $0.contentHash == contentHash } }
+        contents.photoReferences[contentHash, default: 0] > 0
     }
 
     /// How many reports are kept.
-    public var count: Int { reports.count }
+    public var count: Int { contents.reports.count }
+}
+
+/// The reports, their list rows kept in list order, and a count of references per photo,
+/// so listing a page and checking whether a photo is still used never walk every report.
+struct InMemoryReportIndex: Sendable {
+    private(set) var reports: [ReportID: CrashReport] = [:]
+    /// Every report's row, newest first (``ReportSummary/newestFirst(_:_:)``).
+    private(set) var rows: [ReportSummary] = []
+    private(set) var photoReferences: [ContentHash: Int] = [:]
+
+    mutating func store(_ report: CrashReport) {
+        remove(report.id)
+        reports[report.id] = report
+        let row = report.summary
+        rows.insert(row, at: position(of: row))
+        for photo in report.allPhotos { photoReferences[photo.contentHash, default: 0] += 1 }
+    }
+
+    mutating func remove(_ id: ReportID) {
+        guard let old = reports.removeValue(forKey: id) else { return }
+        let row = old.summary
+        let index = position(of: row)
+        if index < rows.count, rows[index].id == row.id { rows.remove(at: index) }
+        for photo in old.allPhotos {
+            let remaining = photoReferences[photo.contentHash, default: 0] - 1
+            photoReferences[photo.contentHash] = remaining > 0 ? remaining : nil
+        }
+    }
+
+    func rows(limit: Int?, offset: Int) -> [ReportSummary] {
+        let start = min(max(offset, 0), rows.count)
+        let end = limit.map { min(start + max($0, 0), rows.count) } ?? rows.count
+        return Array(rows[start..<end])
+    }
+
+    /// The first index whose row does not come before `row` in list order (binary search).
+    private func position(of row: ReportSummary) -> Int {
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ReportSummary.newestFirst(rows[middle], row) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
 }

@@ -1,0 +1,26 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Benchmarks live in their own package so they never slow the main build or `make test`.
+// Run them with `make bench` from the repository root.
+let package = Package(
+    name: "CrashAssistantBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "CrashAssistant", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "DomainBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Domain", package: "CrashAssistant"),
+                .product(name: "Data", package: "CrashAssistant"),
+            ],
+            path: "Benchmarks/DomainBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
