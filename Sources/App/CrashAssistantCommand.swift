@@ -7,8 +7,8 @@ struct CrashAssistantCommand: AsyncParsableCommand {
         commandName: "crash-assistant",
         abstract: "Collect what an insurance claim needs after a car crash and turn it into a crash report.",
         discussion: """
-            Crash Assistant walks you through who was injured, photos of the other driver's licence,
-            insurance, plate and damage, your own damage and the scene, a note, and when and where it
+            Crash Assistant walks you through who was injured, photos of the other driver's licence, \
+            insurance, plate and damage, your own damage and the scene, a note, and when and where it \
             happened, then makes the crash report to view and share. Drafts are saved and resumed.
             """,
         version: AppVersion.current

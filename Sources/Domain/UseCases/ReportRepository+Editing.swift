@@ -9,11 +9,11 @@ extension ReportRepository {
 
     /// Loads the report, applies `change` (which enforces the rules and may refuse), stores the result
     /// with its revision bumped, and returns it with what `change` returned. Nothing is stored on refusal.
-    func update<Result>(
+    func update<Outcome>(
         _ id: ReportID,
         at clock: any Clock,
-        _ change: (inout CrashReport) throws -> Result
-    ) async throws -> (report: CrashReport, result: Result) {
+        _ change: (inout CrashReport) throws -> Outcome
+    ) async throws -> (report: CrashReport, result: Outcome) {
         var report = try await existingReport(id)
         let result = try change(&report)
         report.markChanged(at: clock.now())
