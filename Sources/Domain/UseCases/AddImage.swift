@@ -19,7 +19,7 @@ public struct AddImage: Sendable {
     /// - Returns: the stored report, the new photo last in its section.
     public func execute(reportID: ReportID, section: PhotoSection, bytes: Data, fileName: String) async throws -> CrashReport {
         let name = Self.displayName(of: fileName)
-        // Cheap refusals first, before reading or storing anything.
+        // Cheap refusals first, before inspecting or storing anything.
         let current = try await repository.existingReport(reportID)
         try current.checkRoom(for: nil, fileName: name, in: section)
         try ReportLimits.checkPhotoSize(byteCount: bytes.count, fileName: name)
