@@ -15,7 +15,7 @@ public actor SpyReportRepository: ReportRepository {
 
     public private(set) var actions: [Action] = []
     /// When set, `save` throws this instead of storing.
-    public var failingSaves: (any Error)?
+    private var failingSaves: (any Error)?
     private let backing: InMemoryReportRepository
 
     public init(_ reports: [CrashReport] = []) {

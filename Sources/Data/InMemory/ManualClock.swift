@@ -18,8 +18,4 @@ public final class ManualClock: Clock {
     public func advance(by seconds: TimeInterval) {
         current.withLock { $0 += seconds }
     }
-
-    public func set(_ date: Date) {
-        current.withLock { $0 = date }
-    }
 }

@@ -20,8 +20,9 @@ public struct TextReportRenderer: ReportRenderer {
     /// The report as text, one trailing new line.
     public func text(for report: CrashReport) -> String {
         var lines: [String] = []
-        lines.append("CRASH REPORT \(report.crashID)")
-        lines.append(String(repeating: "=", count: min(Self.width, 13 + report.crashID.rawValue.count)))
+        let title = "CRASH REPORT \(report.crashID)"
+        lines.append(title)
+        lines.append(String(repeating: "=", count: min(Self.width, title.count)))
         if let completedAt = report.completedAt, report.isCompleted {
             lines.append("Status: Completed, created \(dates.dateTime(completedAt))")
         } else {

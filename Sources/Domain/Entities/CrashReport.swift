@@ -6,7 +6,7 @@ import Foundation
 /// (completed reports are read-only) or when it would break a limit.
 public struct CrashReport: Sendable, Hashable, Identifiable {
     public let id: ReportID
-    public private(set) var crashID: CrashID
+    public let crashID: CrashID
     public private(set) var status: ReportStatus
     public let createdAt: Date
     public private(set) var updatedAt: Date
@@ -195,11 +195,6 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         guard canBeCreated else { throw .nothingToReport }
         status = .completed
         completedAt = date
-    }
-
-    /// Replaces a locally issued crash ID by the one the server issued for the same crash.
-    public mutating func replaceCrashID(with newID: CrashID) {
-        crashID = newID
     }
 
     /// Records that a change is about to be stored: bumps the revision and the update time.

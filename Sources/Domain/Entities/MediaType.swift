@@ -9,11 +9,4 @@ public enum MediaType: String, Sendable, Hashable, CaseIterable {
         case .png: "PNG"
         }
     }
-
-    public var fileExtension: String {
-        switch self {
-        case .jpeg: "jpg"
-        case .png: "png"
-        }
-    }
 }

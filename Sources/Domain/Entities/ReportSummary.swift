@@ -34,9 +34,6 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
         self.hasNote = hasNote
     }
 
-    /// Whether the report holds any information (an injury choice, a photo or a note).
-    public var isEmpty: Bool { injuryCount == 0 && photoCount == 0 && !hasNote }
-
     /// The list order: newest first (by creation), ties broken by id so the order is stable.
     public static func newestFirst(_ lhs: ReportSummary, _ rhs: ReportSummary) -> Bool {
         lhs.createdAt != rhs.createdAt ? lhs.createdAt > rhs.createdAt : lhs.id < rhs.id
