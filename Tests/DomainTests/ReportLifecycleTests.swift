@@ -69,6 +69,8 @@ struct ReportLifecycleTests {
         #expect(created.report.status == .completed)
         #expect(created.report.completedAt == referenceDate.addingTimeInterval(600))
         #expect(created.document.text == "report \(report.crashID) completed")
+        #expect(created.location == "memory:crash-report-\(report.crashID).txt")
+        #expect(await kit.archive.document(of: report.id, format: .plainText) == created.document)
         #expect(await kit.renderer.rendered.map(\.status) == [.completed])
         #expect(try await kit.repository.report(withID: report.id)?.status == .completed)
         await #expect(throws: ReportError.readOnly(report.crashID)) {
@@ -108,8 +110,30 @@ struct ReportLifecycleTests {
     @Test func viewingRendersTheStoredReport() async throws {
         let draft = CrashReport.stub(crashID: .stub("CR-VIEW2345"), note: "n")
         let kit = UseCaseKit(reports: [draft])
-        let document = try await kit.view.execute(reportID: draft.id)
-        #expect(document.text == "report CR-VIEW2345 draft")
+        let viewed = try await kit.view.execute(reportID: draft.id)
+        #expect(viewed.text == "report CR-VIEW2345 draft")
+        #expect(viewed.documentLocation == nil)
+    }
+
+    @Test func viewingACreatedReportSaysWhereItsDocumentIsKept() async throws {
+        let kit = UseCaseKit()
+        let report = try await kit.startedReport()
+        _ = try await kit.setNote.execute(reportID: report.id, note: "n")
+        let created = try await kit.create.execute(reportID: report.id)
+
+        let viewed = try await kit.view.execute(reportID: report.id)
+
+        #expect(viewed.text == "report \(report.crashID) completed")
+        #expect(viewed.documentLocation == created.location)
+    }
+
+    @Test func aReportWhoseDocumentCannotBeKeptStaysAnEditableDraft() async throws {
+        let kit = UseCaseKit()
+        let report = try await kit.startedReport()
+        _ = try await kit.setNote.execute(reportID: report.id, note: "n")
+        let create = CreateReport(repository: kit.repository, renderer: kit.renderer, archive: FailingArchive(), clock: kit.clock)
+        await #expect(throws: FakeFailure("disk full")) { try await create.execute(reportID: report.id) }
+        #expect(try await kit.repository.report(withID: report.id)?.status == .draft)
     }
 
     @Test func viewingAMissingReportIsRefused() async throws {

@@ -105,3 +105,14 @@ public struct FakeFailure: Error, Equatable {
     public let message: String
     public init(_ message: String = "failure") { self.message = message }
 }
+
+/// An archive that cannot keep anything (a full disk).
+public struct FailingArchive: DocumentArchive {
+    public init() {}
+
+    public func keep(_ document: RenderedReport, of report: CrashReport) async throws -> String {
+        throw FakeFailure("disk full")
+    }
+
+    public func location(of report: CrashReport, format: RenderedReport.Format) async throws -> String? { nil }
+}

@@ -9,6 +9,7 @@ public struct UseCaseKit: Sendable {
     public let clock: ManualClock
     public let renderer: SpyRenderer
     public let exporter: InMemoryDocumentExporter
+    public let archive: InMemoryDocumentArchive
     public let issuer: ScriptedCrashIDIssuer
 
     public init(reports: [CrashReport] = [], issuedIDs: [CrashID] = [.stub("CR-AAAA2222"), .stub("CR-BBBB3333")]) {
@@ -17,6 +18,7 @@ public struct UseCaseKit: Sendable {
         clock = ManualClock(referenceDate)
         renderer = SpyRenderer()
         exporter = InMemoryDocumentExporter()
+        archive = InMemoryDocumentArchive()
         issuer = ScriptedCrashIDIssuer(issuedIDs)
     }
 
@@ -31,8 +33,8 @@ public struct UseCaseKit: Sendable {
     public var discardSection: DiscardSection { DiscardSection(repository: repository, photoStore: photoStore, clock: clock) }
     public var resume: ResumeDraft { ResumeDraft(repository: repository) }
     public var list: ListReports { ListReports(repository: repository) }
-    public var create: CreateReport { CreateReport(repository: repository, renderer: renderer, clock: clock) }
-    public var view: ViewReport { ViewReport(repository: repository, renderer: renderer) }
+    public var create: CreateReport { CreateReport(repository: repository, renderer: renderer, archive: archive, clock: clock) }
+    public var view: ViewReport { ViewReport(repository: repository, textRenderer: renderer, archive: archive, documentFormat: .plainText) }
     public var share: ShareReport { ShareReport(repository: repository, renderer: renderer, exporter: exporter) }
 
     /// Starts a new draft and returns it.

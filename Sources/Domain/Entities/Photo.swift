@@ -15,6 +15,8 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public let takenAt: Date?
     /// Where the photo was taken, from its own metadata, if it says.
     public let takenWhere: Coordinate?
+    /// How to turn the stored pixels to show the photo upright, from its own metadata.
+    public let orientation: ImageOrientation
     /// The server's name for the uploaded file, once uploaded.
     public let serverFileName: String?
 
@@ -29,6 +31,7 @@ public struct Photo: Sendable, Hashable, Identifiable {
         addedAt: Date,
         takenAt: Date? = nil,
         takenWhere: Coordinate? = nil,
+        orientation: ImageOrientation = .up,
         serverFileName: String? = nil
     ) {
         self.id = id
@@ -41,6 +44,7 @@ public struct Photo: Sendable, Hashable, Identifiable {
         self.addedAt = addedAt
         self.takenAt = takenAt
         self.takenWhere = takenWhere
+        self.orientation = orientation
         self.serverFileName = serverFileName
     }
 }
