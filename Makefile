@@ -7,7 +7,7 @@ SWIFT ?= swift
 ARGS ?=
 
 # KIND:NAME:PACKAGE — see scripts/ensure-system-packages.sh
-SYSTEM_PACKAGES := cmd:pkg-config:pkg-config
+SYSTEM_PACKAGES := cmd:pkg-config:pkg-config pc:sqlite3:libsqlite3-dev
 
 .PHONY: all deps build run test bench clean
 

@@ -17,11 +17,18 @@ let package = Package(
     targets: [
         // Entities, rules, ports and use cases. Depends on nothing but Foundation value types.
         .target(name: "Domain"),
+        // The system SQLite library (libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // Adapters behind the Domain ports.
         .target(
             name: "Data",
             dependencies: [
                 "Domain",
+                "CSQLite",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -43,7 +50,13 @@ let package = Package(
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "TestSupport"]),
-        .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "TestSupport"]),
+        // Saves drafts and adds photos in a loop until killed: the storage crash tests run it.
+        .executableTarget(
+            name: "StorageStressChild",
+            dependencies: ["Domain", "Data"],
+            path: "Tests/StorageStressChild"
+        ),
+        .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "CSQLite", "TestSupport"]),
         .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
     ],

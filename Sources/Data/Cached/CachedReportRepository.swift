@@ -1,0 +1,114 @@
+import Domain
+
+/// What the use cases get: reports served from memory once read, every write durable in the local store
+/// before the call returns.
+///
+/// Writes go through: the local store first, then the cache, then the optional ``ReportOutbox`` (the hook a
+/// server connection will use). A failed write leaves the cache as it was. Writes to one report run one after
+/// another in the order they were called, even though the actor is re-entered while the local store works;
+/// two readers of the same uncached report share one load.
+///
+/// The list of reports and photo-reference questions are answered by the local store, whose indexes answer
+/// them without reading whole reports (the SQLite list's first page of 10,000 reports takes well under a
+/// millisecond). The cache assumes this process is the only writer of the local store while it runs.
+public actor CachedReportRepository: ReportRepository {
+    private let local: any ReportRepository
+    private let outbox: (any ReportOutbox)?
+    private var cached: [ReportID: CrashReport] = [:]
+    /// Loads in flight, so a second reader waits for the first load instead of loading again.
+    private var loads: [ReportID: Task<CrashReport?, any Error>] = [:]
+    /// The last write of each report, which the next write of it waits for.
+    private var writes: [ReportID: Task<Void, any Error>] = [:]
+    /// Goes up with every write, so a load that overlapped a write does not put an old copy in the cache.
+    private var writeCount = 0
+
+    /// - Parameters:
+    ///   - local: the durable store (``SQLiteReportRepository``, or the in-memory one).
+    ///   - outbox: told of every durable write, e.g. to send it to the server later; `nil` for none.
+    public init(local: any ReportRepository, outbox: (any ReportOutbox)? = nil) {
+        self.local = local
+        self.outbox = outbox
+    }
+
+    // MARK: - Writes
+
+    public func save(_ report: CrashReport) async throws {
+        try await write(.saved(report))
+    }
+
+    public func delete(_ id: ReportID) async throws {
+        try await write(.deleted(id))
+    }
+
+    private func write(_ change: ReportChange) async throws {
+        let id = change.reportID
+        writeCount += 1
+        let previous = writes[id]
+        let task = Task {
+            _ = await previous?.result
+            try await self.apply(change)
+        }
+        writes[id] = task
+        defer { if writes[id] == task { writes[id] = nil } }
+        try await task.value
+    }
+
+    /// Makes one change durable, then updates the cache and tells the outbox. Runs after the report's
+    /// previous write finished, so the cache follows the store's order.
+    private func apply(_ change: ReportChange) async throws {
+        switch change {
+        case let .saved(report):
+            try await local.save(report)
+            cached[report.id] = report
+        case let .deleted(id):
+            try await local.delete(id)
+            cached[id] = nil
+        }
+        writeCount += 1
+        // Readers arriving from now on must not join a load that began before this write.
+        loads[change.reportID] = nil
+        await outbox?.enqueue(change)
+    }
+
+    // MARK: - Reads
+
+    public func report(withID id: ReportID) async throws -> CrashReport? {
+        if let report = cached[id] { return report }
+        if let load = loads[id] { return try await load.value }
+        let writesBefore = writeCount
+        let load = Task { [local] in try await local.report(withID: id) }
+        loads[id] = load
+        defer { if loads[id] == load { loads[id] = nil } }
+        let report = try await load.value
+        if let report, writeCount == writesBefore, cached[id] == nil { cached[id] = report }
+        return report
+    }
+
+    public func report(withCrashID crashID: CrashID) async throws -> CrashReport? {
+        // Which report carries a crash ID is the store's to say (the cache need not hold them all).
+        let writesBefore = writeCount
+        let report = try await local.report(withCrashID: crashID)
+        guard let report else { return nil }
+        if let current = cached[report.id] { return current }
+        if writeCount == writesBefore { cached[report.id] = report }
+        return report
+    }
+
+    public func summaries(limit: Int?, offset: Int) async throws -> [ReportSummary] {
+        try await local.summaries(limit: limit, offset: offset)
+    }
+
+    public func isPhotoReferenced(_ contentHash: ContentHash) async throws -> Bool {
+        try await local.isPhotoReferenced(contentHash)
+    }
+
+    // MARK: - Cache
+
+    /// How many reports are held in memory.
+    public var cachedCount: Int { cached.count }
+
+    /// Drops every cached report (e.g. after another program changed the store); the next reads load again.
+    public func evictAll() {
+        cached.removeAll()
+    }
+}

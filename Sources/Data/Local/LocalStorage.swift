@@ -1,0 +1,42 @@
+import Domain
+import Foundation
+
+/// The whole local storage, opened for the composition root: the SQLite repository and the photo store.
+///
+/// ```swift
+/// let location = try DatabaseLocation.resolve(option: databaseOption, environment: ProcessInfo.processInfo.environment)
+/// let storage = try LocalStorage.open(at: location)
+/// let repository = CachedReportRepository(local: storage.repository)   // what the use cases get
+/// let photoStore = storage.photoStore
+/// ```
+/// A `StorageError` carries the message to print and the sysexits code to exit with.
+public struct LocalStorage: Sendable {
+    public let location: DatabaseLocation
+    public let repository: SQLiteReportRepository
+    public let photoStore: FilePhotoStore
+
+    public init(location: DatabaseLocation, repository: SQLiteReportRepository, photoStore: FilePhotoStore) {
+        self.location = location
+        self.repository = repository
+        self.photoStore = photoStore
+    }
+
+    /// Creates the data folder (0700) when missing, opens or creates the database, and opens the photo folder.
+    /// - Throws: `StorageError` naming the file or folder and what to do; a database that is refused
+    ///   (damaged, of another program, of a newer version) is left byte-for-byte as it was.
+    public static func open(at location: DatabaseLocation) throws(StorageError) -> LocalStorage {
+        if LocalDirectory.isDirectory(location.databaseFile) {
+            throw .notADatabase(path: location.databaseFile, reason: "it is a folder")
+        }
+        try LocalDirectory.create(location.dataDirectory, permissions: 0o700)
+        let repository = try SQLiteReportRepository(path: location.databaseFile)
+        let photoStore = try FilePhotoStore(directory: location.photosDirectory)
+        return LocalStorage(location: location, repository: repository, photoStore: photoStore)
+    }
+
+    /// Creates the folder for archived documents (0700) when missing and returns it.
+    public func documentsDirectory() throws(StorageError) -> String {
+        try LocalDirectory.create(location.documentsDirectory, permissions: 0o700)
+        return location.documentsDirectory
+    }
+}

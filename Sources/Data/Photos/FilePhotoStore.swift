@@ -1,0 +1,126 @@
+import Domain
+import Foundation
+
+/// Keeps photo bytes as files named by their SHA-256 in one folder (mode 0700, files 0600: they hold photos of
+/// driving licences). A photo is written to a temporary file in the same folder, flushed to disk and renamed,
+/// and the folder is flushed too, so after a crash a photo is either wholly there under its name or not at all.
+/// Temporary files start with `.` and are never taken for a photo; those a crash left behind are removed on open.
+public final class FilePhotoStore: PhotoStore {
+    /// The folder holding the photos.
+    public let directory: String
+
+    static let temporaryPrefix = ".incoming-"
+
+    /// Opens the folder, creating it (and its parents) when missing, and removes temporary files a crash left.
+    /// - Throws: `StorageError` naming the folder when it cannot be created or written.
+    public init(directory: String) throws(StorageError) {
+        self.directory = directory
+        try LocalDirectory.create(directory, permissions: 0o700)
+        chmod(directory, 0o700)
+        removeLeftovers()
+    }
+
+    // MARK: - PhotoStore
+
+    public func put(_ bytes: Data) throws -> ContentHash {
+        let contentHash = ContentHash.sha256(of: bytes)
+        let destination = path(of: contentHash)
+        if access(destination, F_OK) == 0 { return contentHash }
+
+        let temporary = "\(directory)/\(Self.temporaryPrefix)\(contentHash.hex).\(UUID().uuidString)"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure("create", temporary) }
+        do {
+            try Self.writeAll(bytes, to: descriptor, path: temporary)
+            guard fsync(descriptor) == 0 else { throw failure("flush", temporary) }
+            guard close(descriptor) == 0 else {
+                unlink(temporary)
+                throw failure("close", temporary)
+            }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, destination) == 0 else {
+            let error = failure("rename", temporary)
+            unlink(temporary)
+            throw error
+        }
+        try syncDirectory()
+        return contentHash
+    }
+
+    public func bytes(for contentHash: ContentHash) throws -> Data {
+        let file = path(of: contentHash)
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            if errno == ENOENT { throw PhotoError.bytesMissing(contentHash) }
+            throw failure("open", file)
+        }
+        defer { try? handle.close() }
+        do {
+            return try handle.readToEnd() ?? Data()
+        } catch {
+            throw PhotoStoreError(operation: "read", path: file, reason: error.localizedDescription)
+        }
+    }
+
+    public func contains(_ contentHash: ContentHash) -> Bool {
+        access(path(of: contentHash), F_OK) == 0
+    }
+
+    public func remove(_ contentHash: ContentHash) throws {
+        let file = path(of: contentHash)
+        guard unlink(file) == 0 || errno == ENOENT else { throw failure("delete", file) }
+        try syncDirectory()
+    }
+
+    // MARK: - Files
+
+    /// The file holding the bytes with this hash.
+    public func path(of contentHash: ContentHash) -> String {
+        "\(directory)/\(contentHash.hex)"
+    }
+
+    /// The hashes of every stored photo, sorted (files not named by a hash are ignored).
+    public func storedHashes() throws -> [ContentHash] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.compactMap { try? ContentHash(hex: $0) }.filter { $0.hex == $0.hex.lowercased() }.sorted()
+    }
+
+    private func removeLeftovers() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        for name in names where name.hasPrefix(Self.temporaryPrefix) {
+            unlink("\(directory)/\(name)")
+        }
+    }
+
+    private func syncDirectory() throws {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure("open", directory) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 else { throw failure("flush", directory) }
+    }
+
+    private static func writeAll(_ bytes: Data, to descriptor: Int32, path: String) throws {
+        let failed: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+        if let failed {
+            throw PhotoStoreError(operation: "write", path: path, reason: String(cString: strerror(failed)))
+        }
+    }
+
+    private func failure(_ operation: String, _ path: String) -> PhotoStoreError {
+        PhotoStoreError(operation: operation, path: path, reason: String(cString: strerror(errno)))
+    }
+}

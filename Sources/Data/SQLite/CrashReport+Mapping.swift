@@ -1,0 +1,63 @@
+import Domain
+import Foundation
+
+extension CrashReport {
+    /// Columns read by ``init(row:id:injuries:photos:path:)``, in order.
+    static let selectByID = """
+        SELECT crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude, longitude, address,
+               note, revision
+        FROM reports WHERE id = ?1
+        """
+
+    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–15).
+    func bind(to statement: SQLiteStatement) {
+        statement.bind(id.description, at: 1)
+        statement.bind(crashID.rawValue, at: 2)
+        statement.bind(status.rawValue, at: 3)
+        statement.bind(createdAt.timeIntervalSinceReferenceDate, at: 4)
+        statement.bind(updatedAt.timeIntervalSinceReferenceDate, at: 5)
+        statement.bind(completedAt?.timeIntervalSinceReferenceDate, at: 6)
+        statement.bind(scene.occurredAt.timeIntervalSinceReferenceDate, at: 7)
+        statement.bind(scene.coordinate?.latitude, at: 8)
+        statement.bind(scene.coordinate?.longitude, at: 9)
+        statement.bind(scene.address, at: 10)
+        statement.bind(otherDriverNote, at: 11)
+        statement.bind(revision, at: 12)
+        statement.bind(injuries.count, at: 13)
+        statement.bind(photoCount, at: 14)
+        statement.bind(hasNote ? 1 : 0, at: 15)
+    }
+
+    /// Rebuilds a report from a row of ``selectByID`` and its injury and photo rows.
+    init(row: SQLiteStatement, id: String, injuries: [Injury], photos: [Photo], path: String) throws {
+        guard let reportID = ReportID(uuidString: id) else {
+            throw StorageError.damagedRecord(path: path, reason: "report id \(id) is not a UUID")
+        }
+        let crashID = try CrashID(validating: row.string(0))
+        guard let status = ReportStatus(rawValue: row.string(1)) else {
+            throw StorageError.damagedRecord(path: path, reason: "unknown status \(row.string(1))")
+        }
+        let coordinate: Coordinate? = switch (row.optionalDouble(6), row.optionalDouble(7)) {
+        case let (latitude?, longitude?): try Coordinate(latitude: latitude, longitude: longitude)
+        default: nil
+        }
+        let occurredAt = Date(timeIntervalSinceReferenceDate: row.double(5))
+        let address = row.optionalString(8)
+        let scene = coordinate == nil && address == nil
+            ? CrashScene(occurredAt: occurredAt)
+            : try CrashScene(occurredAt: occurredAt, coordinate: coordinate, address: address)
+        self.init(
+            id: reportID,
+            crashID: crashID,
+            status: status,
+            createdAt: Date(timeIntervalSinceReferenceDate: row.double(2)),
+            updatedAt: Date(timeIntervalSinceReferenceDate: row.double(3)),
+            completedAt: row.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
+            scene: scene,
+            injuries: InjurySelection(injuries.sorted()),
+            photos: photos,
+            otherDriverNote: row.string(9),
+            revision: row.int(10)
+        )
+    }
+}

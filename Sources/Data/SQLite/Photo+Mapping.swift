@@ -1,0 +1,60 @@
+import Domain
+import Foundation
+
+extension Photo {
+    /// Columns read by ``init(row:path:)``, in the order they were added.
+    static let selectByReport = """
+        SELECT id, section, content_hash, media_type, byte_count, width, height, original_file_name, added_at,
+               taken_at, taken_latitude, taken_longitude, orientation, server_file_name
+        FROM photos WHERE report_id = ?1 ORDER BY position
+        """
+
+    /// Binds a `photos` row (parameters 1–16).
+    func bind(to statement: SQLiteStatement, reportID: ReportID, position: Int) {
+        statement.bind(reportID.description, at: 1)
+        statement.bind(position, at: 2)
+        statement.bind(id.description, at: 3)
+        statement.bind(section.rawValue, at: 4)
+        statement.bind(contentHash.hex, at: 5)
+        statement.bind(mediaType.rawValue, at: 6)
+        statement.bind(byteCount, at: 7)
+        statement.bind(pixelSize.width, at: 8)
+        statement.bind(pixelSize.height, at: 9)
+        statement.bind(originalFileName, at: 10)
+        statement.bind(addedAt.timeIntervalSinceReferenceDate, at: 11)
+        statement.bind(takenAt?.timeIntervalSinceReferenceDate, at: 12)
+        statement.bind(takenWhere?.latitude, at: 13)
+        statement.bind(takenWhere?.longitude, at: 14)
+        statement.bind(orientation.rawValue, at: 15)
+        statement.bind(serverFileName, at: 16)
+    }
+
+    /// Rebuilds a photo from a row of ``selectByReport``.
+    init(row: SQLiteStatement, path: String) throws {
+        func damaged(_ reason: String) -> StorageError { .damagedRecord(path: path, reason: reason) }
+        guard let uuid = UUID(uuidString: row.string(0)) else { throw damaged("photo id \(row.string(0)) is not a UUID") }
+        guard let section = PhotoSection(rawValue: row.string(1)) else { throw damaged("unknown section \(row.string(1))") }
+        guard let mediaType = MediaType(rawValue: row.string(3)) else { throw damaged("unknown media type \(row.string(3))") }
+        guard let orientation = ImageOrientation(rawValue: row.int(12)) else {
+            throw damaged("unknown orientation \(row.int(12))")
+        }
+        let takenWhere: Coordinate? = switch (row.optionalDouble(10), row.optionalDouble(11)) {
+        case let (latitude?, longitude?): try Coordinate(latitude: latitude, longitude: longitude)
+        default: nil
+        }
+        self.init(
+            id: PhotoID(uuid),
+            section: section,
+            contentHash: try ContentHash(hex: row.string(2)),
+            mediaType: mediaType,
+            byteCount: row.int(4),
+            pixelSize: PixelSize(width: row.int(5), height: row.int(6)),
+            originalFileName: row.string(7),
+            addedAt: Date(timeIntervalSinceReferenceDate: row.double(8)),
+            takenAt: row.optionalDouble(9).map(Date.init(timeIntervalSinceReferenceDate:)),
+            takenWhere: takenWhere,
+            orientation: orientation,
+            serverFileName: row.optionalString(13)
+        )
+    }
+}

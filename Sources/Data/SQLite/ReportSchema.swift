@@ -1,0 +1,61 @@
+/// The layout of the reports database, one migration per version.
+///
+/// Times are stored as REAL seconds since 2001-01-01 UTC (`Date.timeIntervalSinceReferenceDate`), the value a
+/// `Date` holds, so every time reads back exactly. Ids are lowercase UUID text, so ordering by `id` matches
+/// `ReportID`'s order. `injury_count`, `photo_count` and `has_note` keep the list of reports from touching
+/// photos, injuries or notes.
+enum ReportSchema {
+    static let migrations: [SQLiteMigration] = [
+        SQLiteMigration(version: 1, sql: """
+            CREATE TABLE reports (
+                id TEXT NOT NULL PRIMARY KEY,
+                crash_id TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('draft', 'completed')),
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL,
+                completed_at REAL,
+                occurred_at REAL NOT NULL,
+                latitude REAL,
+                longitude REAL,
+                address TEXT,
+                note TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                injury_count INTEGER NOT NULL,
+                photo_count INTEGER NOT NULL,
+                has_note INTEGER NOT NULL
+            );
+            CREATE INDEX reports_newest_first ON reports (created_at DESC, id);
+            CREATE INDEX reports_by_crash_id ON reports (crash_id);
+
+            CREATE TABLE report_injuries (
+                report_id TEXT NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
+                injury INTEGER NOT NULL,
+                PRIMARY KEY (report_id, injury)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE photos (
+                report_id TEXT NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                id TEXT NOT NULL,
+                section TEXT NOT NULL,
+                content_hash TEXT NOT NULL,
+                media_type TEXT NOT NULL,
+                byte_count INTEGER NOT NULL,
+                width INTEGER NOT NULL,
+                height INTEGER NOT NULL,
+                original_file_name TEXT NOT NULL,
+                added_at REAL NOT NULL,
+                taken_at REAL,
+                taken_latitude REAL,
+                taken_longitude REAL,
+                orientation INTEGER NOT NULL,
+                server_file_name TEXT,
+                PRIMARY KEY (report_id, position)
+            );
+            CREATE INDEX photos_by_content_hash ON photos (content_hash);
+            """),
+    ]
+
+    /// The layout version this program writes.
+    static var currentVersion: Int { migrations.map(\.version).max() ?? 0 }
+}

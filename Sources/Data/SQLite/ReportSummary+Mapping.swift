@@ -1,0 +1,32 @@
+import Domain
+import Foundation
+
+extension ReportSummary {
+    /// The list in ``ReportSummary/newestFirst(_:_:)`` order, served by the `reports_newest_first` index;
+    /// `?1` is the limit (-1 for all), `?2` the offset.
+    static let selectNewestFirst = """
+        SELECT id, crash_id, status, created_at, updated_at, occurred_at, injury_count, photo_count, has_note
+        FROM reports ORDER BY created_at DESC, id LIMIT ?1 OFFSET ?2
+        """
+
+    /// Rebuilds a list row from a row of ``selectNewestFirst``.
+    init(row: SQLiteStatement, path: String) throws {
+        guard let id = ReportID(uuidString: row.string(0)) else {
+            throw StorageError.damagedRecord(path: path, reason: "report id \(row.string(0)) is not a UUID")
+        }
+        guard let status = ReportStatus(rawValue: row.string(2)) else {
+            throw StorageError.damagedRecord(path: path, reason: "unknown status \(row.string(2))")
+        }
+        self.init(
+            id: id,
+            crashID: try CrashID(validating: row.string(1)),
+            status: status,
+            createdAt: Date(timeIntervalSinceReferenceDate: row.double(3)),
+            updatedAt: Date(timeIntervalSinceReferenceDate: row.double(4)),
+            occurredAt: Date(timeIntervalSinceReferenceDate: row.double(5)),
+            injuryCount: row.int(6),
+            photoCount: row.int(7),
+            hasNote: row.int(8) != 0
+        )
+    }
+}

@@ -1,0 +1,97 @@
+import CSQLite
+import Foundation
+
+/// One open SQLite connection and its cache of prepared statements.
+///
+/// Not thread-safe on its own: ``SQLiteDatabase`` keeps it behind a `Mutex`, so only one thread uses it at a time.
+// @unchecked: safe because the only shared instance lives inside SQLiteDatabase's Mutex and is used under its lock.
+final class SQLiteConnection: @unchecked Sendable {
+    let handle: OpaquePointer
+    let path: String
+    private var statements: [String: SQLiteStatement] = [:]
+
+    /// Opens the file with the given `SQLITE_OPEN_…` flags.
+    init(path: String, flags: Int32) throws(SQLiteError) {
+        var opened: OpaquePointer?
+        let code = sqlite3_open_v2(path, &opened, flags | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE, nil)
+        guard code == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_close_v2(opened)
+            throw SQLiteError(code: code, message: message, path: path)
+        }
+        self.handle = opened
+        self.path = path
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// The error SQLite just reported on this connection.
+    func error(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), path: path)
+    }
+
+    // MARK: - Statements
+
+    /// Runs SQL text that may hold several statements and returns no rows (schema changes, pragmas).
+    func execute(_ sql: String) throws(SQLiteError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code) }
+    }
+
+    /// The prepared statement for this SQL, from the cache, reset and ready to bind.
+    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let cached = statements[sql] {
+            cached.reset()
+            return cached
+        }
+        let prepared = try SQLiteStatement(sql: sql, connection: self)
+        statements[sql] = prepared
+        return prepared
+    }
+
+    /// The first column of the first row of a query returning one integer (`PRAGMA user_version`, `count(*)`).
+    func integer(_ sql: String) throws(SQLiteError) -> Int {
+        let query = try statement(sql)
+        defer { query.reset() }
+        return try query.step() ? query.int(0) : 0
+    }
+
+    /// Every row's first column as text (`PRAGMA integrity_check`, `PRAGMA journal_mode`).
+    func texts(_ sql: String) throws(SQLiteError) -> [String] {
+        let query = try statement(sql)
+        defer { query.reset() }
+        var rows: [String] = []
+        while try query.step() { rows.append(query.string(0)) }
+        return rows
+    }
+
+    // MARK: - Transactions
+
+    /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`, so the write lock is taken before reading):
+    /// committed when it returns, rolled back when it throws.
+    func writeTransaction<Result>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
+        try statement("BEGIN IMMEDIATE").run()
+        return try finishing(body)
+    }
+
+    /// Runs `body` in a read transaction, so every query in it sees the same snapshot.
+    func readTransaction<Result>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
+        try statement("BEGIN DEFERRED").run()
+        return try finishing(body)
+    }
+
+    private func finishing<Result>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
+        let result: Result
+        do {
+            result = try body(self)
+            try statement("COMMIT").run()
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 { _ = try? statement("ROLLBACK").run() }
+            throw error
+        }
+        return result
+    }
+}

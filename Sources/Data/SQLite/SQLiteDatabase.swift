@@ -1,0 +1,150 @@
+import CSQLite
+import Foundation
+import Synchronization
+
+/// The one owner of a database connection: every use goes through its lock, one at a time.
+///
+/// Opening checks the file before SQLite may write to it (header, size, layout version, read-only first),
+/// then sets it up for safe concurrent use (`journal_mode=WAL`, `synchronous=NORMAL`, a busy timeout,
+/// `foreign_keys=ON`) and brings the layout up to date by `PRAGMA user_version`, one transaction per step.
+public final class SQLiteDatabase: Sendable {
+    /// The database file.
+    public let path: String
+    /// The layout version this program writes (the last migration's).
+    public let schemaVersion: Int
+    private let connection: Mutex<SQLiteConnection>
+
+    /// Opens (creating when missing) the database at `path` and migrates it to the last of `migrations`.
+    /// The folder holding it must exist.
+    /// - Parameter busyTimeout: how long to wait for another connection's write lock before giving up.
+    /// - Throws: `StorageError`, naming the file and what to do; a refused file is left byte-for-byte as it was.
+    public init(path: String, migrations: [SQLiteMigration], busyTimeout: Duration = .seconds(10)) throws(StorageError) {
+        let known = migrations.map(\.version).max() ?? 0
+        try Self.validateExisting(path: path, knownVersion: known)
+        try Self.createFileIfMissing(path: path)
+        let opened: SQLiteConnection
+        do {
+            opened = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READWRITE)
+            let milliseconds = busyTimeout.components.seconds * 1_000 + busyTimeout.components.attoseconds / 1_000_000_000_000_000
+            sqlite3_busy_timeout(opened.handle, Int32(clamping: milliseconds))
+            _ = try opened.texts("PRAGMA journal_mode=WAL")
+            try opened.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+        } catch {
+            throw Self.storageError(error, path: path)
+        }
+        try Self.migrate(opened, to: migrations, path: path)
+        self.path = path
+        self.schemaVersion = known
+        self.connection = Mutex(opened)
+    }
+
+    // MARK: - Use
+
+    /// Runs `body` with the connection inside a read transaction (one consistent snapshot).
+    func read<Result: Sendable>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
+        try connection.withLock { connection in
+            try connection.readTransaction(body)
+        }
+    }
+
+    /// Runs `body` with the connection inside a `BEGIN IMMEDIATE` transaction: all of it is stored, or none.
+    func write<Result: Sendable>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
+        try connection.withLock { connection in
+            try connection.writeTransaction(body)
+        }
+    }
+
+    /// `PRAGMA integrity_check`: `["ok"]` for a sound database, else what SQLite found wrong.
+    public func integrityCheck() throws -> [String] {
+        try connection.withLock { connection in
+            try connection.texts("PRAGMA integrity_check")
+        }
+    }
+
+    /// The layout version stored in the file (`PRAGMA user_version`).
+    public func storedSchemaVersion() throws -> Int {
+        try connection.withLock { connection in
+            try connection.integer("PRAGMA user_version")
+        }
+    }
+
+    // MARK: - Opening safely
+
+    /// Refuses, without writing to it, an existing file that is not a database this program may use.
+    private static func validateExisting(path: String, knownVersion: Int) throws(StorageError) {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw .notADatabase(path: path, reason: "it is not a regular file")
+        }
+        guard status.st_size > 0 else { return }
+        var walStatus = stat()
+        let walInUse = stat(path + "-wal", &walStatus) == 0 && walStatus.st_size > 0
+        _ = try SQLiteFileHeader.check(path: path, fileSize: Int(status.st_size), walInUse: walInUse)
+
+        let version: Int
+        let objects: Int
+        do {
+            let probe = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READONLY)
+            sqlite3_busy_timeout(probe.handle, 10_000)
+            version = try probe.integer("PRAGMA user_version")
+            objects = try probe.integer("SELECT count(*) FROM sqlite_schema")
+        } catch {
+            throw storageError(error, path: path)
+        }
+        if version > knownVersion {
+            throw .newerSchema(path: path, found: version, supported: knownVersion)
+        }
+        if version == 0 && objects > 0 {
+            throw .foreignDatabase(path: path)
+        }
+    }
+
+    /// Creates an empty database file readable by its owner only (it holds photos of documents and notes).
+    private static func createFileIfMissing(path: String) throws(StorageError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return
+        }
+        let code = errno
+        guard code != EEXIST else { return }
+        let folder = (path as NSString).deletingLastPathComponent
+        throw .directoryNotWritable(path: folder.isEmpty ? "." : folder, reason: String(cString: strerror(code)))
+    }
+
+    private static func migrate(_ connection: SQLiteConnection, to migrations: [SQLiteMigration], path: String) throws(StorageError) {
+        let known = migrations.map(\.version).max() ?? 0
+        for migration in migrations.sorted(by: { $0.version < $1.version }) {
+            do {
+                try connection.writeTransaction { connection in
+                    let current = try connection.integer("PRAGMA user_version")
+                    if current > known {
+                        throw StorageError.newerSchema(path: path, found: current, supported: known)
+                    }
+                    guard current == migration.version - 1 else { return }
+                    try connection.execute(migration.sql)
+                    try connection.execute("PRAGMA user_version = \(migration.version)")
+                }
+            } catch {
+                throw storageError(error, path: path)
+            }
+        }
+    }
+
+    private static func storageError(_ error: any Error, path: String) -> StorageError {
+        switch error {
+        case let error as StorageError:
+            return error
+        case let error as SQLiteError:
+            switch error.primaryCode {
+            case SQLITE_NOTADB, SQLITE_CORRUPT:
+                return .notADatabase(path: path, reason: error.message)
+            default:
+                return .databaseUnusable(error)
+            }
+        default:
+            return .databaseUnusable(SQLiteError(code: SQLITE_ERROR, message: "\(error)", path: path))
+        }
+    }
+}

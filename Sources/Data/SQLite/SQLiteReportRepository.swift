@@ -1,0 +1,157 @@
+import CSQLite
+import Domain
+import Foundation
+
+/// Keeps reports in an SQLite database: the `--store sqlite` backend behind ``CachedReportRepository``.
+///
+/// Reports, their injuries and their photos are rows of their own, so listing reads only the `reports` table
+/// (through an index in list order) and asking whether a photo is still used is one index lookup.
+/// Every save is one `BEGIN IMMEDIATE` transaction: a report is stored whole or not at all.
+public final class SQLiteReportRepository: ReportRepository {
+    /// The connection's owner.
+    public let database: SQLiteDatabase
+
+    /// Opens (creating when missing) the database at `path` and brings its layout up to date.
+    /// - Throws: `StorageError` naming the file and what to do; a refused file is left untouched.
+    public convenience init(path: String) throws(StorageError) {
+        try self.init(database: SQLiteDatabase(path: path, migrations: ReportSchema.migrations))
+    }
+
+    /// Uses a database already opened with ``migrations``.
+    public init(database: SQLiteDatabase) {
+        self.database = database
+    }
+
+    /// The layout of the reports database.
+    public static var migrations: [SQLiteMigration] { ReportSchema.migrations }
+
+    // MARK: - ReportRepository
+
+    public func save(_ report: CrashReport) throws {
+        try database.write { connection in
+            let row = try connection.statement(Self.upsertReport)
+            report.bind(to: row)
+            try row.run()
+
+            let clearInjuries = try connection.statement("DELETE FROM report_injuries WHERE report_id = ?1")
+            clearInjuries.bind(report.id.description, at: 1)
+            try clearInjuries.run()
+            let addInjury = try connection.statement("INSERT INTO report_injuries (report_id, injury) VALUES (?1, ?2)")
+            for injury in report.injuries.selected {
+                addInjury.reset()
+                addInjury.bind(report.id.description, at: 1)
+                addInjury.bind(injury.rawValue, at: 2)
+                try addInjury.run()
+            }
+
+            let clearPhotos = try connection.statement("DELETE FROM photos WHERE report_id = ?1")
+            clearPhotos.bind(report.id.description, at: 1)
+            try clearPhotos.run()
+            let addPhoto = try connection.statement(Self.insertPhoto)
+            for (position, photo) in report.allPhotos.enumerated() {
+                addPhoto.reset()
+                photo.bind(to: addPhoto, reportID: report.id, position: position)
+                try addPhoto.run()
+            }
+        }
+    }
+
+    public func report(withID id: ReportID) throws -> CrashReport? {
+        try database.read { connection in
+            try Self.load(id.description, from: connection)
+        }
+    }
+
+    public func report(withCrashID crashID: CrashID) throws -> CrashReport? {
+        try database.read { connection in
+            let query = try connection.statement(
+                "SELECT id FROM reports WHERE crash_id = ?1 ORDER BY created_at, id LIMIT 1"
+            )
+            query.bind(crashID.rawValue, at: 1)
+            guard try query.step() else { return nil }
+            let id = query.string(0)
+            query.reset()
+            return try Self.load(id, from: connection)
+        }
+    }
+
+    public func summaries(limit: Int?, offset: Int) throws -> [ReportSummary] {
+        try database.read { connection in
+            let query = try connection.statement(ReportSummary.selectNewestFirst)
+            query.bind(limit.map { max($0, 0) } ?? -1, at: 1)
+            query.bind(max(offset, 0), at: 2)
+            defer { query.reset() }
+            var rows: [ReportSummary] = []
+            if let limit { rows.reserveCapacity(max(min(limit, 1_000), 0)) }
+            while try query.step() {
+                rows.append(try ReportSummary(row: query, path: connection.path))
+            }
+            return rows
+        }
+    }
+
+    public func delete(_ id: ReportID) throws {
+        try database.write { connection in
+            let query = try connection.statement("DELETE FROM reports WHERE id = ?1")
+            query.bind(id.description, at: 1)
+            try query.run()
+        }
+    }
+
+    public func isPhotoReferenced(_ contentHash: ContentHash) throws -> Bool {
+        try database.read { connection in
+            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE content_hash = ?1)")
+            query.bind(contentHash.hex, at: 1)
+            defer { query.reset() }
+            return try query.step() && query.int(0) != 0
+        }
+    }
+
+    // MARK: - Rows
+
+    private static let upsertReport = """
+        INSERT INTO reports (id, crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude,
+                             longitude, address, note, revision, injury_count, photo_count, has_note)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+        ON CONFLICT (id) DO UPDATE SET
+            crash_id = excluded.crash_id, status = excluded.status, created_at = excluded.created_at,
+            updated_at = excluded.updated_at, completed_at = excluded.completed_at,
+            occurred_at = excluded.occurred_at, latitude = excluded.latitude, longitude = excluded.longitude,
+            address = excluded.address, note = excluded.note, revision = excluded.revision,
+            injury_count = excluded.injury_count, photo_count = excluded.photo_count, has_note = excluded.has_note
+        """
+
+    private static let insertPhoto = """
+        INSERT INTO photos (report_id, position, id, section, content_hash, media_type, byte_count, width, height,
+                            original_file_name, added_at, taken_at, taken_latitude, taken_longitude, orientation,
+                            server_file_name)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+        """
+
+    private static func load(_ id: String, from connection: SQLiteConnection) throws -> CrashReport? {
+        let injuriesQuery = try connection.statement("SELECT injury FROM report_injuries WHERE report_id = ?1")
+        injuriesQuery.bind(id, at: 1)
+        var injuries: [Injury] = []
+        while try injuriesQuery.step() {
+            guard let injury = Injury(rawValue: injuriesQuery.int(0)) else {
+                throw StorageError.damagedRecord(path: connection.path, reason: "unknown injury \(injuriesQuery.int(0))")
+            }
+            injuries.append(injury)
+        }
+        injuriesQuery.reset()
+
+        let photosQuery = try connection.statement(Photo.selectByReport)
+        photosQuery.bind(id, at: 1)
+        var photos: [Photo] = []
+        while try photosQuery.step() {
+            photos.append(try Photo(row: photosQuery, path: connection.path))
+        }
+        photosQuery.reset()
+
+        let reportQuery = try connection.statement(CrashReport.selectByID)
+        reportQuery.bind(id, at: 1)
+        defer { reportQuery.reset() }
+        guard try reportQuery.step() else { return nil }
+        return try CrashReport(row: reportQuery, id: id, injuries: injuries, photos: photos, path: connection.path)
+    }
+}

@@ -1,0 +1,101 @@
+import CSQLite
+import Foundation
+
+/// One prepared statement. Owned by its ``SQLiteConnection`` (which caches it), used only under the
+/// connection's lock, never shared across threads.
+final class SQLiteStatement {
+    /// Tells SQLite to copy bound strings and blobs at once (`SQLITE_TRANSIENT`).
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    let handle: OpaquePointer
+    private let connection: SQLiteConnection
+
+    init(sql: String, connection: SQLiteConnection) throws(SQLiteError) {
+        var prepared: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        guard code == SQLITE_OK, let prepared else {
+            sqlite3_finalize(prepared)
+            throw connection.error(code)
+        }
+        self.handle = prepared
+        self.connection = connection
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    // MARK: - Binding (parameters count from 1)
+
+    func bind(_ value: Int, at index: Int32) {
+        sqlite3_bind_int64(handle, index, Int64(value))
+    }
+
+    func bind(_ value: Double, at index: Int32) {
+        sqlite3_bind_double(handle, index, value)
+    }
+
+    func bind(_ value: Double?, at index: Int32) {
+        if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    func bind(_ value: String, at index: Int32) {
+        // The explicit byte count keeps every byte, even an embedded NUL; "" binds as empty text, not NULL.
+        sqlite3_bind_text(handle, index, value, Int32(value.utf8.count), Self.transient)
+    }
+
+    func bind(_ value: String?, at index: Int32) {
+        if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
+    }
+
+    // MARK: - Running
+
+    /// Steps once: `true` when a row is ready to read, `false` when the statement is done.
+    func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.error(code)
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws(SQLiteError) {
+        while try step() {}
+    }
+
+    /// Makes the statement ready to be bound and run again.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    // MARK: - Reading columns (count from 0)
+
+    func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
+    func int(_ column: Int32) -> Int {
+        Int(sqlite3_column_int64(handle, column))
+    }
+
+    func double(_ column: Int32) -> Double {
+        sqlite3_column_double(handle, column)
+    }
+
+    func optionalDouble(_ column: Int32) -> Double? {
+        isNull(column) ? nil : double(column)
+    }
+
+    func string(_ column: Int32) -> String {
+        guard let text = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    func optionalString(_ column: Int32) -> String? {
+        isNull(column) ? nil : string(column)
+    }
+}
