@@ -1,0 +1,207 @@
+import Data
+import Domain
+import Foundation
+import Testing
+import TestSupport
+
+/// The behaviour every `ReportRepository` backend shares.
+@Suite("Report repository conformance")
+struct ReportRepositoryConformanceTests {
+    static let awkwardText = "Crème brûlée 🚗💥 “quoted” 'single' \"double\" '); DROP TABLE reports;-- 100%_ \\ \n\tline two \u{0} end"
+
+    /// A report using every field, with times that are not whole numbers of anything.
+    static func fullReport(completed: Bool = false) throws -> CrashReport {
+        let created = Date(timeIntervalSinceReferenceDate: 815_000_000.123_456_789)
+        let photos = [
+            Photo(
+                section: .licenceAndInsurance, contentHash: .stub("1"), mediaType: .jpeg, byteCount: 4_194_304,
+                pixelSize: PixelSize(width: 4032, height: 3024), originalFileName: awkwardText + ".jpg",
+                addedAt: created.addingTimeInterval(1.000_000_1),
+                takenAt: Date(timeIntervalSinceReferenceDate: 814_999_000.987_654_321),
+                takenWhere: try Coordinate(latitude: -33.856_784_123_456, longitude: 151.215_297_654_321),
+                orientation: .rotatedClockwise, serverFileName: "server/'%_🚗.jpg"
+            ),
+            Photo(
+                section: .licenceAndInsurance, contentHash: .stub("2"), mediaType: .png, byteCount: 1,
+                pixelSize: PixelSize(width: 1, height: 1), originalFileName: "",
+                addedAt: created.addingTimeInterval(2), orientation: .upsideDownMirrored
+            ),
+            Photo(
+                section: .crashScene, contentHash: .stub("3"), mediaType: .jpeg, byteCount: 99,
+                pixelSize: PixelSize(width: 10, height: 20), originalFileName: "scene.jpg",
+                addedAt: Date(), takenAt: Date(), orientation: .rotatedCounterClockwiseMirrored
+            ),
+            Photo(
+                section: .otherVehiclePlate, contentHash: .stub("4"), mediaType: .jpeg, byteCount: 5,
+                pixelSize: PixelSize(width: 3, height: 4), originalFileName: "plate.jpg",
+                addedAt: created, takenWhere: try Coordinate(latitude: 90, longitude: -180)
+            ),
+        ]
+        return CrashReport(
+            id: ReportID(),
+            crashID: .stub("SERVER_ISSUED-42"),
+            status: completed ? .completed : .draft,
+            createdAt: created,
+            updatedAt: Date(),
+            completedAt: completed ? Date() : nil,
+            scene: try CrashScene(
+                occurredAt: Date(timeIntervalSinceReferenceDate: 814_999_999.000_001),
+                coordinate: try Coordinate(latitude: 47.497_912_345_678_9, longitude: 19.040_235_987_654_3),
+                address: awkwardText
+            ),
+            injuries: InjurySelection([.myself, .otherDriversPassengers]),
+            photos: photos,
+            otherDriverNote: awkwardText,
+            revision: 7
+        )
+    }
+
+    // MARK: - Round trips
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func everyFieldOfADraftReadsBackExactly(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        let report = try Self.fullReport()
+        try await subject.repository.save(report)
+        let loaded = try #require(try await subject.repository.report(withID: report.id))
+        #expect(loaded == report)
+        #expect(loaded.otherDriverNote == Self.awkwardText)
+        #expect(loaded.scene.address == Self.awkwardText)
+        #expect(loaded.allPhotos.map(\.orientation) == report.allPhotos.map(\.orientation))
+        #expect(loaded.createdAt.timeIntervalSinceReferenceDate == report.createdAt.timeIntervalSinceReferenceDate)
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func aCompletedReportKeepsItsStatusAndCompletionTime(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        let report = try Self.fullReport(completed: true)
+        try await subject.repository.save(report)
+        let loaded = try #require(try await subject.repository.report(withID: report.id))
+        #expect(loaded.status == .completed)
+        #expect(loaded.completedAt == report.completedAt)
+        #expect(loaded == report)
+        #expect(try await subject.repository.summaries().first?.status == .completed)
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func aSceneWithOnlyAnAddressOrOnlyACoordinateReadsBackSo(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        var addressOnly = CrashReport.stub(crashID: .stub("CR-ADDR2345"))
+        try addressOnly.setScene(try CrashScene(occurredAt: referenceDate, coordinate: nil, address: "Main St 1"))
+        var coordinateOnly = CrashReport.stub(crashID: .stub("CR-COOR2345"))
+        try coordinateOnly.setScene(try CrashScene(
+            occurredAt: referenceDate, coordinate: try Coordinate(latitude: 0, longitude: 0), address: nil
+        ))
+        try await subject.repository.save(addressOnly)
+        try await subject.repository.save(coordinateOnly)
+        #expect(try await subject.repository.report(withID: addressOnly.id) == addressOnly)
+        #expect(try await subject.repository.report(withID: coordinateOnly.id) == coordinateOnly)
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func savingAgainReplacesTheEarlierVersion(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        var report = try Self.fullReport()
+        try await subject.repository.save(report)
+        _ = try report.removePhoto(report.allPhotos[0].id)
+        try report.setNote("")
+        try report.toggleInjury(.noOne)
+        report.markChanged(at: Date())
+        try await subject.repository.save(report)
+        #expect(try await subject.repository.report(withID: report.id) == report)
+        #expect(try await subject.repository.summaries().count == 1)
+        #expect(try await !subject.repository.isPhotoReferenced(.stub("1")))
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func aReportIsFoundByItsCrashID(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        let report = CrashReport.stub(crashID: .stub("CR-FIND2345"))
+        try await subject.repository.save(report)
+        try await subject.repository.save(.stub(crashID: .stub("CR-OTHR2345")))
+        #expect(try await subject.repository.report(withCrashID: .stub("CR-FIND2345")) == report)
+        #expect(try await subject.repository.report(withCrashID: .stub("CR-NONE2345")) == nil)
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func anUnknownReportIsNil(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        #expect(try await subject.repository.report(withID: ReportID()) == nil)
+    }
+
+    // MARK: - Listing
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func summariesAreNewestFirstWithTiesBrokenByID(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        var reports: [CrashReport] = []
+        for index in 0..<30 {
+            // Several reports share a creation time, so the tie-break matters.
+            let created = referenceDate.addingTimeInterval(Double(index % 7) * 0.001)
+            reports.append(.stub(createdAt: created, injuries: index % 2 == 0 ? [.myself] : [], note: index % 3 == 0 ? "n" : ""))
+        }
+        for report in reports.shuffled() { try await subject.repository.save(report) }
+        let expected = reports.map(\.summary).sorted(by: ReportSummary.newestFirst)
+        #expect(try await subject.repository.summaries() == expected)
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func pagesAreConsecutiveSlicesOfTheList(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        for index in 0..<25 {
+            try await subject.repository.save(.stub(createdAt: referenceDate.addingTimeInterval(Double(index))))
+        }
+        let all = try await subject.repository.summaries()
+        let first = try await subject.repository.summaries(limit: 10, offset: 0)
+        let second = try await subject.repository.summaries(limit: 10, offset: 10)
+        let last = try await subject.repository.summaries(limit: 10, offset: 20)
+        #expect(first + second + last == all)
+        #expect(last.count == 5)
+        #expect(try await subject.repository.summaries(limit: 10, offset: 25).isEmpty)
+        #expect(try await subject.repository.summaries(limit: 0, offset: 0).isEmpty)
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func aSummaryCountsWhatItsReportHolds(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        let report = try Self.fullReport()
+        try await subject.repository.save(report)
+        let row = try #require(try await subject.repository.summaries().first)
+        #expect(row == report.summary)
+        #expect(row.photoCount == 4)
+        #expect(row.injuryCount == 2)
+        #expect(row.hasNote)
+    }
+
+    // MARK: - Deleting and photo references
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func deletingRemovesTheReportFromEveryQuery(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        let report = try Self.fullReport()
+        let kept = CrashReport.stub()
+        try await subject.repository.save(report)
+        try await subject.repository.save(kept)
+        try await subject.repository.delete(report.id)
+        #expect(try await subject.repository.report(withID: report.id) == nil)
+        #expect(try await subject.repository.report(withCrashID: report.crashID) == nil)
+        #expect(try await subject.repository.summaries().map(\.id) == [kept.id])
+        #expect(try await !subject.repository.isPhotoReferenced(.stub("1")))
+        try await subject.repository.delete(report.id)
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func aPhotoStaysReferencedWhileAnyReportHoldsIt(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        let first = CrashReport.stub(photos: [.stub(contentHash: .stub("c"))])
+        let second = CrashReport.stub(photos: [.stub(section: .yourVehicleDamage, contentHash: .stub("c"))])
+        try await subject.repository.save(first)
+        try await subject.repository.save(second)
+        #expect(try await subject.repository.isPhotoReferenced(.stub("c")))
+        #expect(try await !subject.repository.isPhotoReferenced(.stub("d")))
+        try await subject.repository.delete(first.id)
+        #expect(try await subject.repository.isPhotoReferenced(.stub("c")))
+        try await subject.repository.delete(second.id)
+        #expect(try await !subject.repository.isPhotoReferenced(.stub("c")))
+    }
+}
