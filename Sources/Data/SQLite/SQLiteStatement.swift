@@ -8,7 +8,9 @@ final class SQLiteStatement {
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
     let handle: OpaquePointer
-    private let connection: SQLiteConnection
+    /// Not the connection itself: it owns its statements, and a reference back would keep both alive.
+    private let database: OpaquePointer
+    private let path: String
 
     init(sql: String, connection: SQLiteConnection) throws(SQLiteError) {
         var prepared: OpaquePointer?
@@ -18,7 +20,8 @@ final class SQLiteStatement {
             throw connection.error(code)
         }
         self.handle = prepared
-        self.connection = connection
+        self.database = connection.handle
+        self.path = connection.path
     }
 
     deinit {
@@ -56,7 +59,7 @@ final class SQLiteStatement {
         switch code {
         case SQLITE_ROW: return true
         case SQLITE_DONE: return false
-        default: throw connection.error(code)
+        default: throw SQLiteError(code: code, message: String(cString: sqlite3_errmsg(database)), path: path)
         }
     }
 

@@ -1,0 +1,185 @@
+import CSQLite
+import Data
+import Domain
+import Foundation
+import Testing
+import TestSupport
+
+/// Damaged, foreign and newer databases, and folders that cannot be made: refused with a clear message,
+/// the right exit code, and the file left exactly as it was.
+@Suite("Storage faults")
+struct StorageFaultTests {
+    /// Writes a real database holding `count` full reports and closes it.
+    static func makeRealDatabase(at path: String, reports count: Int) throws {
+        let repository = try SQLiteReportRepository(path: path)
+        for _ in 0..<count {
+            try repository.save(try ReportRepositoryConformanceTests.fullReport())
+        }
+    }
+
+    static func setUserVersion(_ version: Int, of path: String) throws {
+        var handle: OpaquePointer?
+        guard sqlite3_open(path, &handle) == SQLITE_OK else { throw FakeFailure("cannot open \(path)") }
+        defer { sqlite3_close(handle) }
+        guard sqlite3_exec(handle, "PRAGMA user_version = \(version)", nil, nil, nil) == SQLITE_OK else {
+            throw FakeFailure("cannot set user_version")
+        }
+    }
+
+    static func expectRefusal(
+        of path: String,
+        exitCode: Int32,
+        saying phrase: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            _ = try SQLiteReportRepository(path: path)
+            Issue.record("the database was opened", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.exitCode == exitCode, sourceLocation: sourceLocation)
+            #expect(error.description.contains(path), sourceLocation: sourceLocation)
+            #expect(error.description.contains(phrase), "\(error.description)", sourceLocation: sourceLocation)
+        }
+        let after = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(after == before, "the refused file was changed", sourceLocation: sourceLocation)
+    }
+
+    // MARK: - Damaged and foreign files
+
+    @Test func aFileOfRandomBytesIsRefusedAndLeftUntouched() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        var generator = SystemRandomNumberGenerator()
+        let noise = Data((0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try noise.write(to: URL(fileURLWithPath: path))
+        try Self.expectRefusal(of: path, exitCode: 65, saying: "Move it aside")
+    }
+
+    @Test(arguments: [0.5, 0.37])
+    func aTruncatedDatabaseIsRefusedAndLeftUntouched(keeping fraction: Double) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        try Self.makeRealDatabase(at: path, reports: 60)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(whole.count > 8 * 4096)
+        try whole.prefix(Int(Double(whole.count) * fraction)).write(to: URL(fileURLWithPath: path))
+        try Self.expectRefusal(of: path, exitCode: 65, saying: "cut short")
+    }
+
+    @Test func aFileShorterThanAnyDatabaseIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        try Data("SQLite format 3\0".utf8).write(to: URL(fileURLWithPath: path))
+        try Self.expectRefusal(of: path, exitCode: 65, saying: "shorter than any database")
+    }
+
+    @Test func aDatabaseOfANewerVersionIsRefusedAndLeftUntouched() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        try Self.makeRealDatabase(at: path, reports: 2)
+        try Self.setUserVersion(99, of: path)
+        try Self.expectRefusal(of: path, exitCode: 65, saying: "newer crash-assistant")
+    }
+
+    @Test func aDatabaseOfAnotherProgramIsRefusedAndLeftUntouched() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("other.sqlite")
+        var handle: OpaquePointer?
+        #expect(sqlite3_open(path, &handle) == SQLITE_OK)
+        #expect(sqlite3_exec(handle, "CREATE TABLE accounts (name TEXT)", nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(handle)
+        try Self.expectRefusal(of: path, exitCode: 65, saying: "another program")
+    }
+
+    @Test func aDatabaseReopensWithEverythingInIt() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        let report = try ReportRepositoryConformanceTests.fullReport()
+        do {
+            let repository = try SQLiteReportRepository(path: path)
+            try repository.save(report)
+        }
+        let reopened = try SQLiteReportRepository(path: path)
+        #expect(try reopened.report(withID: report.id) == report)
+        #expect(try reopened.database.storedSchemaVersion() == reopened.database.schemaVersion)
+    }
+
+    @Test func theDatabaseFileIsReadableByItsOwnerOnly() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        _ = try SQLiteReportRepository(path: path)
+        let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(permissions == 0o600)
+    }
+
+    // MARK: - Folders
+
+    @Test func aDataFolderBehindARegularFileIsReportedNotCrashedOn() throws {
+        let directory = TemporaryDirectory()
+        let blocker = directory.file("blocker")
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: blocker))
+        let location = DatabaseLocation(databaseFile: blocker + "/data/reports.sqlite")
+        #expect {
+            _ = try LocalStorage.open(at: location)
+        } throws: { error in
+            guard let error = error as? StorageError else { return false }
+            return error.exitCode == 73 && error.description.contains(blocker + "/data")
+                && error.description.contains("is a file, not a folder")
+        }
+    }
+
+    @Test func aDataFolderThatCannotBeMadeIsReportedNotCrashedOn() throws {
+        let location = DatabaseLocation(databaseFile: "/proc/crash-assistant-\(UUID().uuidString)/reports.sqlite")
+        #expect {
+            _ = try LocalStorage.open(at: location)
+        } throws: { error in
+            guard let error = error as? StorageError else { return false }
+            return error.exitCode == 73 && error.description.contains(location.dataDirectory)
+        }
+    }
+
+    @Test func aDatabasePathThatIsAFolderIsRefused() throws {
+        let directory = TemporaryDirectory()
+        #expect {
+            _ = try LocalStorage.open(at: DatabaseLocation(databaseFile: directory.path))
+        } throws: { error in
+            (error as? StorageError)?.exitCode == 65
+        }
+    }
+
+    // MARK: - Two users at once
+
+    @Test func twoConnectionsWritingAtOnceBothSucceed() async throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        let first = try SQLiteReportRepository(path: path)
+        let second = try SQLiteReportRepository(path: path)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for repository in [first, second] {
+                group.addTask {
+                    for index in 0..<100 {
+                        try repository.save(.stub(photos: [.stub(contentHash: .stub(Character(String(index % 10))))]))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try first.summaries(limit: nil, offset: 0).count == 200)
+        #expect(try second.summaries(limit: nil, offset: 0).count == 200)
+        #expect(try first.database.integrityCheck() == ["ok"])
+    }
+}
+
+extension Error {
+    /// The sysexits code of a storage error; 0 for anything else.
+    var exitCode: Int32 {
+        switch self {
+        case let error as StorageError: error.exitCode
+        case let error as SQLiteError: error.exitCode
+        default: 0
+        }
+    }
+
+    var description: String { String(describing: self) }
+}
