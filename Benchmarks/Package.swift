@@ -21,6 +21,19 @@ let package = Package(
             path: "Benchmarks/DomainBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The sqlite3 C API, for the floor the storage benchmarks compare the repository with.
+        .systemLibrary(name: "CSQLiteFloor", path: "Benchmarks/CSQLiteFloor", pkgConfig: "sqlite3"),
+        .executableTarget(
+            name: "StorageBenchmarks",
+            dependencies: [
+                "CSQLiteFloor",
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Domain", package: "CrashAssistant"),
+                .product(name: "Data", package: "CrashAssistant"),
+            ],
+            path: "Benchmarks/StorageBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

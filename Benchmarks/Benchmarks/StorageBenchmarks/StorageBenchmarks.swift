@@ -1,0 +1,125 @@
+import Benchmark
+import Data
+import Domain
+import Foundation
+
+/// The repository beside the floor: the same statements written straight against the sqlite3 C API.
+/// Goals: save and load within 1.5× of the floor; the first page of 10,000 reports under 5 ms;
+/// adding a 4 MiB photo within 1.5× of `cp` + `sha256sum` of the same file.
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(metrics: [.wallClock], maxDuration: .seconds(3))
+    let fixture = StorageFixture.shared
+
+    // MARK: - Save
+
+    Benchmark("Save a draft with 10 photos: repository") { benchmark in
+        var report = fixture.draft
+        for _ in benchmark.scaledIterations {
+            report.markChanged(at: Date())
+            try fixture.repository.save(report)
+        }
+    }
+
+    Benchmark("Save a draft with 10 photos: sqlite3 C API (floor)") { benchmark in
+        var report = fixture.floorDraft
+        report.markChanged(at: Date())
+        let row = SQLiteFloor.Row(report)
+        for _ in benchmark.scaledIterations {
+            fixture.floor.floor.save(row)
+        }
+    }
+
+    // MARK: - Load
+
+    Benchmark("Load a report with 10 photos: repository") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.repository.report(withID: fixture.draft.id))
+        }
+    }
+
+    Benchmark("Load a report with 10 photos: sqlite3 C API (floor)") { benchmark in
+        let id = fixture.floorDraft.id.description
+        for _ in benchmark.scaledIterations {
+            blackHole(fixture.floor.floor.load(id: id))
+        }
+    }
+
+    Benchmark("Load a report with 10 photos: cached repository (from memory)") { benchmark in
+        let cached = CachedReportRepository(local: fixture.repository)
+        _ = try await cached.report(withID: fixture.draft.id)
+        for _ in benchmark.scaledIterations {
+            blackHole(try await cached.report(withID: fixture.draft.id))
+        }
+    }
+
+    // MARK: - List
+
+    Benchmark("List the first page (20) of 10,000 reports: repository") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.repository.summaries(limit: 20, offset: 0))
+        }
+    }
+
+    Benchmark("List the first page (20) of 10,000 reports: sqlite3 C API (floor)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(fixture.floor.floor.list(limit: 20))
+        }
+    }
+
+    Benchmark("List all 10,000 reports: repository") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(try fixture.repository.summaries(limit: nil, offset: 0))
+        }
+    }
+
+    Benchmark("List all 10,000 reports: sqlite3 C API (floor)") { benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(fixture.floor.floor.list(limit: -1))
+        }
+    }
+
+    // MARK: - Photos
+
+    let fourMiB = Data((0..<(4 * 1024 * 1024)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 13) })
+    let photoConfiguration = Benchmark.Configuration(metrics: [.wallClock], maxDuration: .seconds(3), maxIterations: 40)
+
+    Benchmark("Add a 4 MiB photo: file photo store (hash, write, fsync, rename)", configuration: photoConfiguration) { benchmark in
+        let folder = fixture.directory.appendingPathComponent("photos-\(UUID().uuidString)").path
+        let store = try FilePhotoStore(directory: folder)
+        var bytes = fourMiB
+        var counter: UInt64 = 0
+        for _ in benchmark.scaledIterations {
+            counter += 1
+            withUnsafeBytes(of: counter) { bytes.replaceSubrange(0..<8, with: $0) }
+            blackHole(try store.put(bytes))
+        }
+        benchmark.stopMeasurement()
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    Benchmark("Add a 4 MiB photo: cp + sha256sum (floor)", configuration: photoConfiguration) { benchmark in
+        let folder = fixture.directory.appendingPathComponent("copies-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let source = folder.appendingPathComponent("source.jpg").path
+        try fourMiB.write(to: URL(fileURLWithPath: source))
+        var counter = 0
+        for _ in benchmark.scaledIterations {
+            counter += 1
+            let destination = folder.appendingPathComponent("copy-\(counter)").path
+            try runTool("/usr/bin/cp", [source, destination])
+            try runTool("/usr/bin/sha256sum", [destination])
+        }
+        benchmark.stopMeasurement()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+/// Runs a tool to completion, its output discarded.
+func runTool(_ path: String, _ arguments: [String]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+}

@@ -1,0 +1,63 @@
+import Data
+import Domain
+import Foundation
+
+/// A database of 10,000 reports, a draft with 10 photos, and the same database opened by the C floor.
+final class StorageFixture: Sendable {
+    static let shared = StorageFixture()
+
+    let directory: URL
+    let repository: SQLiteReportRepository
+    let floor: SQLiteFloorBox
+    /// A draft holding 10 photos, stored.
+    let draft: CrashReport
+    /// The same kind of draft under another id, for the floor.
+    let floorDraft: CrashReport
+
+    private init() {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("storage-benchmarks-\(UUID().uuidString)")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let path = directory.appendingPathComponent("reports.sqlite").path
+            repository = try SQLiteReportRepository(path: path)
+            let start = Date(timeIntervalSince1970: 1_795_000_000)
+            var generator = SystemRandomNumberGenerator()
+            for index in 0..<10_000 {
+                var report = CrashReport(crashID: .local(using: &generator), createdAt: start.addingTimeInterval(Double(index)))
+                try report.toggleInjury(.myself)
+                try repository.save(report)
+            }
+            draft = try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-1))
+            floorDraft = try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-2))
+            try repository.save(draft)
+            try repository.save(floorDraft)
+            floor = SQLiteFloorBox(SQLiteFloor(path: path))
+        } catch {
+            fatalError("benchmark fixture: \(error)")
+        }
+    }
+
+    static func draftWithTenPhotos(createdAt: Date) throws -> CrashReport {
+        var report = CrashReport(crashID: try CrashID(validating: "CR-BENCH234"), createdAt: createdAt)
+        try report.toggleInjury(.myself)
+        try report.setNote("The other driver said the light was green.")
+        for index in 0..<10 {
+            let digest = (0..<32).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) }
+            try report.addPhoto(Photo(
+                section: PhotoSection.allCases[index % PhotoSection.allCases.count],
+                contentHash: try ContentHash(digest: digest),
+                mediaType: .jpeg, byteCount: 4_000_000 + index, pixelSize: PixelSize(width: 4032, height: 3024),
+                originalFileName: "IMG_\(1000 + index).jpg", addedAt: createdAt.addingTimeInterval(Double(index)),
+                takenAt: createdAt, orientation: .rotatedClockwise
+            ))
+        }
+        return report
+    }
+}
+
+/// The floor's connection, used by one benchmark at a time (the benchmarks run one after another).
+// @unchecked: safe because benchmarks run sequentially on one task, never touching the floor concurrently.
+final class SQLiteFloorBox: @unchecked Sendable {
+    let floor: SQLiteFloor
+    init(_ floor: SQLiteFloor) { self.floor = floor }
+}
