@@ -10,20 +10,22 @@ final class SQLiteFloor {
     /// A report's values, converted to what SQLite binds once, outside the measurement.
     struct Row {
         struct PhotoRow {
-            let id, section, hash, mediaType, fileName: String
+            let id: UUID
+            let section, hash, mediaType, fileName: String
             let byteCount, width, height, orientation: Int64
             let addedAt: Double
             let takenAt: Double?
         }
 
-        let id, crashID, status, note: String
+        let id: UUID
+        let crashID, status, note: String
         let createdAt, updatedAt, occurredAt: Double
         let revision, injuryCount, photoCount, hasNote: Int64
         let injuries: [Int64]
         let photos: [PhotoRow]
 
         init(_ report: CrashReport) {
-            id = report.id.description
+            id = report.id.rawValue
             crashID = report.crashID.rawValue
             status = report.status.rawValue
             note = report.otherDriverNote
@@ -37,7 +39,7 @@ final class SQLiteFloor {
             injuries = report.injuries.selected.map { Int64($0.rawValue) }
             photos = report.allPhotos.map { photo in
                 PhotoRow(
-                    id: photo.id.description, section: photo.section.rawValue, hash: photo.contentHash.hex,
+                    id: photo.id.rawValue, section: photo.section.rawValue, hash: photo.contentHash.hex,
                     mediaType: photo.mediaType.rawValue, fileName: photo.originalFileName,
                     byteCount: Int64(photo.byteCount), width: Int64(photo.pixelSize.width),
                     height: Int64(photo.pixelSize.height), orientation: Int64(photo.orientation.rawValue),
@@ -115,6 +117,20 @@ final class SQLiteFloor {
         sqlite3_bind_text(statement, index, value, Int32(value.utf8.count), Self.transient)
     }
 
+    private func blob(_ statement: OpaquePointer, _ index: Int32, _ value: UUID) {
+        withUnsafeBytes(of: value.uuid) { bytes in
+            _ = sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+        }
+    }
+
+    private func uuid(_ statement: OpaquePointer, _ column: Int32) -> UUID {
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        if let bytes = sqlite3_column_blob(statement, column), sqlite3_column_bytes(statement, column) == 16 {
+            withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: 16)) }
+        }
+        return UUID(uuid: value)
+    }
+
     private func string(_ statement: OpaquePointer, _ column: Int32) -> String {
         guard let text = sqlite3_column_text(statement, column) else { return "" }
         return String(decoding: UnsafeBufferPointer(start: text, count: Int(sqlite3_column_bytes(statement, column))), as: UTF8.self)
@@ -123,7 +139,7 @@ final class SQLiteFloor {
     /// Saves a report as the repository does: one `BEGIN IMMEDIATE` transaction.
     func save(_ row: Row) {
         run(begin)
-        text(upsert, 1, row.id); text(upsert, 2, row.crashID); text(upsert, 3, row.status)
+        blob(upsert, 1, row.id); text(upsert, 2, row.crashID); text(upsert, 3, row.status)
         sqlite3_bind_double(upsert, 4, row.createdAt); sqlite3_bind_double(upsert, 5, row.updatedAt)
         sqlite3_bind_null(upsert, 6); sqlite3_bind_double(upsert, 7, row.occurredAt)
         sqlite3_bind_null(upsert, 8); sqlite3_bind_null(upsert, 9); sqlite3_bind_null(upsert, 10)
@@ -131,14 +147,14 @@ final class SQLiteFloor {
         sqlite3_bind_int64(upsert, 13, row.injuryCount); sqlite3_bind_int64(upsert, 14, row.photoCount)
         sqlite3_bind_int64(upsert, 15, row.hasNote)
         run(upsert)
-        text(clearInjuries, 1, row.id); run(clearInjuries)
+        blob(clearInjuries, 1, row.id); run(clearInjuries)
         for injury in row.injuries {
-            text(addInjury, 1, row.id); sqlite3_bind_int64(addInjury, 2, injury); run(addInjury)
+            blob(addInjury, 1, row.id); sqlite3_bind_int64(addInjury, 2, injury); run(addInjury)
         }
-        text(clearPhotos, 1, row.id); run(clearPhotos)
+        blob(clearPhotos, 1, row.id); run(clearPhotos)
         for (position, photo) in row.photos.enumerated() {
-            text(addPhoto, 1, row.id); sqlite3_bind_int64(addPhoto, 2, Int64(position))
-            text(addPhoto, 3, photo.id); text(addPhoto, 4, photo.section); text(addPhoto, 5, photo.hash)
+            blob(addPhoto, 1, row.id); sqlite3_bind_int64(addPhoto, 2, Int64(position))
+            blob(addPhoto, 3, photo.id); text(addPhoto, 4, photo.section); text(addPhoto, 5, photo.hash)
             text(addPhoto, 6, photo.mediaType); sqlite3_bind_int64(addPhoto, 7, photo.byteCount)
             sqlite3_bind_int64(addPhoto, 8, photo.width); sqlite3_bind_int64(addPhoto, 9, photo.height)
             text(addPhoto, 10, photo.fileName); sqlite3_bind_double(addPhoto, 11, photo.addedAt)
@@ -151,20 +167,21 @@ final class SQLiteFloor {
     }
 
     /// Loads a report's rows as the repository does, reading every column (text as Swift strings).
-    func load(id: String) -> Int {
+    func load(id: UUID) -> Int {
         var checksum = 0
         run(beginRead)
-        text(selectInjuries, 1, id)
+        blob(selectInjuries, 1, id)
         while sqlite3_step(selectInjuries) == SQLITE_ROW { checksum &+= Int(sqlite3_column_int64(selectInjuries, 0)) }
         sqlite3_reset(selectInjuries)
-        text(selectPhotos, 1, id)
+        blob(selectPhotos, 1, id)
         while sqlite3_step(selectPhotos) == SQLITE_ROW {
-            for column: Int32 in [0, 1, 2, 3, 7, 13] { checksum &+= string(selectPhotos, column).utf8.count }
+            checksum &+= uuid(selectPhotos, 0).hashValue
+            for column: Int32 in [1, 2, 3, 7, 13] { checksum &+= string(selectPhotos, column).utf8.count }
             for column: Int32 in [4, 5, 6, 12] { checksum &+= Int(sqlite3_column_int64(selectPhotos, column)) }
             for column: Int32 in [8, 9, 10, 11] { checksum &+= Int(sqlite3_column_double(selectPhotos, column)) }
         }
         sqlite3_reset(selectPhotos)
-        text(selectReport, 1, id)
+        blob(selectReport, 1, id)
         if sqlite3_step(selectReport) == SQLITE_ROW {
             for column: Int32 in [0, 1, 8, 9] { checksum &+= string(selectReport, column).utf8.count }
             for column: Int32 in [2, 3, 4, 5, 6, 7] { checksum &+= Int(sqlite3_column_double(selectReport, column)) }
@@ -182,7 +199,8 @@ final class SQLiteFloor {
         sqlite3_bind_int64(selectPage, 1, Int64(limit))
         sqlite3_bind_int64(selectPage, 2, 0)
         while sqlite3_step(selectPage) == SQLITE_ROW {
-            for column: Int32 in [0, 1, 2] { checksum &+= string(selectPage, column).utf8.count }
+            checksum &+= uuid(selectPage, 0).hashValue
+            for column: Int32 in [1, 2] { checksum &+= string(selectPage, column).utf8.count }
             for column: Int32 in [3, 4, 5] { checksum &+= Int(sqlite3_column_double(selectPage, column)) }
             for column: Int32 in [6, 7, 8] { checksum &+= Int(sqlite3_column_int64(selectPage, column)) }
         }

@@ -38,7 +38,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     Benchmark("Load a report with 10 photos: sqlite3 C API (floor)") { benchmark in
-        let id = fixture.floorDraft.id.description
+        let id = fixture.floorDraft.id.rawValue
         for _ in benchmark.scaledIterations {
             blackHole(fixture.floor.floor.load(id: id))
         }

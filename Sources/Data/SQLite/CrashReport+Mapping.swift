@@ -11,7 +11,7 @@ extension CrashReport {
 
     /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–15).
     func bind(to statement: SQLiteStatement) {
-        statement.bind(id.description, at: 1)
+        statement.bind(id.rawValue, at: 1)
         statement.bind(crashID.rawValue, at: 2)
         statement.bind(status.rawValue, at: 3)
         statement.bind(createdAt.timeIntervalSinceReferenceDate, at: 4)
@@ -29,10 +29,7 @@ extension CrashReport {
     }
 
     /// Rebuilds a report from a row of ``selectByID`` and its injury and photo rows.
-    init(row: SQLiteStatement, id: String, injuries: [Injury], photos: [Photo], path: String) throws {
-        guard let reportID = ReportID(uuidString: id) else {
-            throw StorageError.damagedRecord(path: path, reason: "report id \(id) is not a UUID")
-        }
+    init(row: SQLiteStatement, id reportID: ReportID, injuries: [Injury], photos: [Photo], path: String) throws {
         let crashID = try CrashID(validating: row.string(0))
         guard let status = ReportStatus(rawValue: row.string(1)) else {
             throw StorageError.damagedRecord(path: path, reason: "unknown status \(row.string(1))")

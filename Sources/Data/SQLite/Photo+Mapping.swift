@@ -11,9 +11,9 @@ extension Photo {
 
     /// Binds a `photos` row (parameters 1–16).
     func bind(to statement: SQLiteStatement, reportID: ReportID, position: Int) {
-        statement.bind(reportID.description, at: 1)
+        statement.bind(reportID.rawValue, at: 1)
         statement.bind(position, at: 2)
-        statement.bind(id.description, at: 3)
+        statement.bind(id.rawValue, at: 3)
         statement.bind(section.rawValue, at: 4)
         statement.bind(contentHash.hex, at: 5)
         statement.bind(mediaType.rawValue, at: 6)
@@ -32,7 +32,7 @@ extension Photo {
     /// Rebuilds a photo from a row of ``selectByReport``.
     init(row: SQLiteStatement, path: String) throws {
         func damaged(_ reason: String) -> StorageError { .damagedRecord(path: path, reason: reason) }
-        guard let uuid = UUID(uuidString: row.string(0)) else { throw damaged("photo id \(row.string(0)) is not a UUID") }
+        guard let uuid = row.uuid(0) else { throw damaged("a photo id is not a UUID") }
         guard let section = PhotoSection(rawValue: row.string(1)) else { throw damaged("unknown section \(row.string(1))") }
         guard let mediaType = MediaType(rawValue: row.string(3)) else { throw damaged("unknown media type \(row.string(3))") }
         guard let orientation = ImageOrientation(rawValue: row.int(12)) else {

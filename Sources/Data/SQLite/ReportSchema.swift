@@ -1,14 +1,14 @@
 /// The layout of the reports database, one migration per version.
 ///
 /// Times are stored as REAL seconds since 2001-01-01 UTC (`Date.timeIntervalSinceReferenceDate`), the value a
-/// `Date` holds, so every time reads back exactly. Ids are lowercase UUID text, so ordering by `id` matches
-/// `ReportID`'s order. `injury_count`, `photo_count` and `has_note` keep the list of reports from touching
+/// `Date` holds, so every time reads back exactly. Ids are UUIDs as 16-byte blobs, whose byte order is the
+/// order of their lowercase text, so ordering by `id` matches `ReportID`'s order. `injury_count`, `photo_count` and `has_note` keep the list of reports from touching
 /// photos, injuries or notes.
 enum ReportSchema {
     static let migrations: [SQLiteMigration] = [
         SQLiteMigration(version: 1, sql: """
             CREATE TABLE reports (
-                id TEXT NOT NULL PRIMARY KEY,
+                id BLOB NOT NULL PRIMARY KEY,
                 crash_id TEXT NOT NULL,
                 status TEXT NOT NULL CHECK (status IN ('draft', 'completed')),
                 created_at REAL NOT NULL,
@@ -28,15 +28,15 @@ enum ReportSchema {
             CREATE INDEX reports_by_crash_id ON reports (crash_id);
 
             CREATE TABLE report_injuries (
-                report_id TEXT NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
+                report_id BLOB NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
                 injury INTEGER NOT NULL,
                 PRIMARY KEY (report_id, injury)
             ) WITHOUT ROWID;
 
             CREATE TABLE photos (
-                report_id TEXT NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
+                report_id BLOB NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
                 position INTEGER NOT NULL,
-                id TEXT NOT NULL,
+                id BLOB NOT NULL,
                 section TEXT NOT NULL,
                 content_hash TEXT NOT NULL,
                 media_type TEXT NOT NULL,

@@ -11,8 +11,8 @@ extension ReportSummary {
 
     /// Rebuilds a list row from a row of ``selectNewestFirst``.
     init(row: SQLiteStatement, path: String) throws {
-        guard let id = ReportID(uuidString: row.string(0)) else {
-            throw StorageError.damagedRecord(path: path, reason: "report id \(row.string(0)) is not a UUID")
+        guard let id = row.uuid(0).map(ReportID.init) else {
+            throw StorageError.damagedRecord(path: path, reason: "a report id is not a UUID")
         }
         guard let status = ReportStatus(rawValue: row.string(2)) else {
             throw StorageError.damagedRecord(path: path, reason: "unknown status \(row.string(2))")

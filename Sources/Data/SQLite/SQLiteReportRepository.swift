@@ -34,18 +34,18 @@ public final class SQLiteReportRepository: ReportRepository {
             try row.run()
 
             let clearInjuries = try connection.statement("DELETE FROM report_injuries WHERE report_id = ?1")
-            clearInjuries.bind(report.id.description, at: 1)
+            clearInjuries.bind(report.id.rawValue, at: 1)
             try clearInjuries.run()
             let addInjury = try connection.statement("INSERT INTO report_injuries (report_id, injury) VALUES (?1, ?2)")
             for injury in report.injuries.selected {
                 addInjury.reset()
-                addInjury.bind(report.id.description, at: 1)
+                addInjury.bind(report.id.rawValue, at: 1)
                 addInjury.bind(injury.rawValue, at: 2)
                 try addInjury.run()
             }
 
             let clearPhotos = try connection.statement("DELETE FROM photos WHERE report_id = ?1")
-            clearPhotos.bind(report.id.description, at: 1)
+            clearPhotos.bind(report.id.rawValue, at: 1)
             try clearPhotos.run()
             let addPhoto = try connection.statement(Self.insertPhoto)
             for (position, photo) in report.allPhotos.enumerated() {
@@ -58,7 +58,7 @@ public final class SQLiteReportRepository: ReportRepository {
 
     public func report(withID id: ReportID) throws -> CrashReport? {
         try database.read { connection in
-            try Self.load(id.description, from: connection)
+            try Self.load(id, from: connection)
         }
     }
 
@@ -69,7 +69,9 @@ public final class SQLiteReportRepository: ReportRepository {
             )
             query.bind(crashID.rawValue, at: 1)
             guard try query.step() else { return nil }
-            let id = query.string(0)
+            guard let id = query.uuid(0).map(ReportID.init) else {
+                throw StorageError.damagedRecord(path: connection.path, reason: "a report id is not a UUID")
+            }
             query.reset()
             return try Self.load(id, from: connection)
         }
@@ -93,7 +95,7 @@ public final class SQLiteReportRepository: ReportRepository {
     public func delete(_ id: ReportID) throws {
         try database.write { connection in
             let query = try connection.statement("DELETE FROM reports WHERE id = ?1")
-            query.bind(id.description, at: 1)
+            query.bind(id.rawValue, at: 1)
             try query.run()
         }
     }
@@ -128,9 +130,9 @@ public final class SQLiteReportRepository: ReportRepository {
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
         """
 
-    private static func load(_ id: String, from connection: SQLiteConnection) throws -> CrashReport? {
+    private static func load(_ id: ReportID, from connection: SQLiteConnection) throws -> CrashReport? {
         let injuriesQuery = try connection.statement("SELECT injury FROM report_injuries WHERE report_id = ?1")
-        injuriesQuery.bind(id, at: 1)
+        injuriesQuery.bind(id.rawValue, at: 1)
         var injuries: [Injury] = []
         while try injuriesQuery.step() {
             guard let injury = Injury(rawValue: injuriesQuery.int(0)) else {
@@ -141,7 +143,7 @@ public final class SQLiteReportRepository: ReportRepository {
         injuriesQuery.reset()
 
         let photosQuery = try connection.statement(Photo.selectByReport)
-        photosQuery.bind(id, at: 1)
+        photosQuery.bind(id.rawValue, at: 1)
         var photos: [Photo] = []
         while try photosQuery.step() {
             photos.append(try Photo(row: photosQuery, path: connection.path))
@@ -149,7 +151,7 @@ public final class SQLiteReportRepository: ReportRepository {
         photosQuery.reset()
 
         let reportQuery = try connection.statement(CrashReport.selectByID)
-        reportQuery.bind(id, at: 1)
+        reportQuery.bind(id.rawValue, at: 1)
         defer { reportQuery.reset() }
         guard try reportQuery.step() else { return nil }
         return try CrashReport(row: reportQuery, id: id, injuries: injuries, photos: photos, path: connection.path)

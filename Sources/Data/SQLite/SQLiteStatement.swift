@@ -47,6 +47,13 @@ final class SQLiteStatement {
         sqlite3_bind_text(handle, index, value, Int32(value.utf8.count), Self.transient)
     }
 
+    /// Binds a UUID as its 16 bytes, whose byte order is the order of its lowercase text.
+    func bind(_ value: UUID, at index: Int32) {
+        withUnsafeBytes(of: value.uuid) { bytes in
+            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+        }
+    }
+
     func bind(_ value: String?, at index: Int32) {
         if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
     }
@@ -96,6 +103,15 @@ final class SQLiteStatement {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// A UUID stored as 16 bytes by ``bind(_:at:)-(UUID,_)``; `nil` when the column holds anything else.
+    func uuid(_ column: Int32) -> UUID? {
+        guard sqlite3_column_type(handle, column) == SQLITE_BLOB, sqlite3_column_bytes(handle, column) == 16,
+              let blob = sqlite3_column_blob(handle, column) else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &value) { $0.copyMemory(from: UnsafeRawBufferPointer(start: blob, count: 16)) }
+        return UUID(uuid: value)
     }
 
     func optionalString(_ column: Int32) -> String? {

@@ -14,6 +14,11 @@ public struct CrashID: Sendable, Hashable, CustomStringConvertible {
     /// Accepts an ID of 1–64 letters, digits, `-` and `_` (surrounding spaces are ignored).
     /// - Throws: `InputError.invalidCrashID` naming what is wrong.
     public init(validating raw: String) throws(InputError) {
+        // Most IDs (every stored one) are already clean: accept them without the slower checks below.
+        if Self.isClean(raw) {
+            self.rawValue = raw
+            return
+        }
         let trimmed = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .invalidCrashID(raw, reason: "it is empty") }
         guard trimmed.count <= Self.maximumLength else {
@@ -26,6 +31,19 @@ public struct CrashID: Sendable, Hashable, CustomStringConvertible {
             throw .invalidCrashID(raw, reason: "it may hold only letters, digits, '-' and '_'")
         }
         self.rawValue = trimmed
+    }
+
+    /// Whether the text is 1–64 ASCII letters, digits, `-` and `_`, with nothing to trim.
+    private static func isClean(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
+        return utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+            default: false
+            }
+        }
     }
 
     /// Makes a local crash ID from eight picks into ``localAlphabet``.
