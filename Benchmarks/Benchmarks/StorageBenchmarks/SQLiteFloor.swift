@@ -62,6 +62,8 @@ final class SQLiteFloor {
         db = handle
         sqlite3_busy_timeout(db, 10_000)
         sqlite3_exec(db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;", nil, nil, nil)
+        // Start every benchmark from an empty log, whatever filling the database left in it.
+        sqlite3_exec(db, "PRAGMA wal_checkpoint(TRUNCATE)", nil, nil, nil)
         func prepare(_ sql: String) -> OpaquePointer {
             var statement: OpaquePointer?
             guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,

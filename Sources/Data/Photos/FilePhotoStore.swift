@@ -85,7 +85,7 @@ public final class FilePhotoStore: PhotoStore {
     /// The hashes of every stored photo, sorted (files not named by a hash are ignored).
     public func storedHashes() throws -> [ContentHash] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return names.compactMap { try? ContentHash(hex: $0) }.filter { $0.hex == $0.hex.lowercased() }.sorted()
+        return names.compactMap { name in (try? ContentHash(hex: name)).flatMap { $0.hex == name ? $0 : nil } }.sorted()
     }
 
     private func removeLeftovers() {

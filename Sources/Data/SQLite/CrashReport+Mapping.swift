@@ -3,7 +3,7 @@ import Foundation
 
 extension CrashReport {
     /// Columns read by ``init(row:id:injuries:photos:path:)``, in order.
-    static let selectByID = """
+    static let selectByID: StaticString = """
         SELECT crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude, longitude, address,
                note, revision
         FROM reports WHERE id = ?1

@@ -3,7 +3,7 @@ import Foundation
 
 extension Photo {
     /// Columns read by ``init(row:path:)``, in the order they were added.
-    static let selectByReport = """
+    static let selectByReport: StaticString = """
         SELECT id, section, content_hash, media_type, byte_count, width, height, original_file_name, added_at,
                taken_at, taken_latitude, taken_longitude, orientation, server_file_name
         FROM photos WHERE report_id = ?1 ORDER BY position

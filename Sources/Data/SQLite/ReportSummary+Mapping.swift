@@ -4,7 +4,7 @@ import Foundation
 extension ReportSummary {
     /// The list in ``ReportSummary/newestFirst(_:_:)`` order, served by the `reports_newest_first` index;
     /// `?1` is the limit (-1 for all), `?2` the offset.
-    static let selectNewestFirst = """
+    static let selectNewestFirst: StaticString = """
         SELECT id, crash_id, status, created_at, updated_at, occurred_at, injury_count, photo_count, has_note
         FROM reports ORDER BY created_at DESC, id LIMIT ?1 OFFSET ?2
         """

@@ -8,7 +8,8 @@ import Foundation
 final class SQLiteConnection: @unchecked Sendable {
     let handle: OpaquePointer
     let path: String
-    private var statements: [String: SQLiteStatement] = [:]
+    /// Prepared statements by the address of their SQL text (a static string), so finding one hashes no text.
+    private var statements: [UnsafeRawPointer: SQLiteStatement] = [:]
 
     /// Opens the file with the given `SQLITE_OPEN_…` flags.
     init(path: String, flags: Int32) throws(SQLiteError) {
@@ -42,25 +43,26 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     /// The prepared statement for this SQL, from the cache, reset and ready to bind.
-    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
-        if let cached = statements[sql] {
+    func statement(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
+        let key = UnsafeRawPointer(sql.utf8Start)
+        if let cached = statements[key] {
             cached.reset()
             return cached
         }
         let prepared = try SQLiteStatement(sql: sql, connection: self)
-        statements[sql] = prepared
+        statements[key] = prepared
         return prepared
     }
 
     /// The first column of the first row of a query returning one integer (`PRAGMA user_version`, `count(*)`).
-    func integer(_ sql: String) throws(SQLiteError) -> Int {
+    func integer(_ sql: StaticString) throws(SQLiteError) -> Int {
         let query = try statement(sql)
         defer { query.reset() }
         return try query.step() ? query.int(0) : 0
     }
 
     /// Every row's first column as text (`PRAGMA integrity_check`, `PRAGMA journal_mode`).
-    func texts(_ sql: String) throws(SQLiteError) -> [String] {
+    func texts(_ sql: StaticString) throws(SQLiteError) -> [String] {
         let query = try statement(sql)
         defer { query.reset() }
         var rows: [String] = []

@@ -111,7 +111,7 @@ public final class SQLiteReportRepository: ReportRepository {
 
     // MARK: - Rows
 
-    private static let upsertReport = """
+    private static let upsertReport: StaticString = """
         INSERT INTO reports (id, crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude,
                              longitude, address, note, revision, injury_count, photo_count, has_note)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
@@ -123,7 +123,7 @@ public final class SQLiteReportRepository: ReportRepository {
             injury_count = excluded.injury_count, photo_count = excluded.photo_count, has_note = excluded.has_note
         """
 
-    private static let insertPhoto = """
+    private static let insertPhoto: StaticString = """
         INSERT INTO photos (report_id, position, id, section, content_hash, media_type, byte_count, width, height,
                             original_file_name, added_at, taken_at, taken_latitude, taken_longitude, orientation,
                             server_file_name)

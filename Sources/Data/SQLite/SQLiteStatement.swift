@@ -12,9 +12,13 @@ final class SQLiteStatement {
     private let database: OpaquePointer
     private let path: String
 
-    init(sql: String, connection: SQLiteConnection) throws(SQLiteError) {
+    init(sql: StaticString, connection: SQLiteConnection) throws(SQLiteError) {
         var prepared: OpaquePointer?
-        let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
+        let code = UnsafeRawPointer(sql.utf8Start).withMemoryRebound(to: CChar.self, capacity: sql.utf8CodeUnitCount) { text in
+            sqlite3_prepare_v3(
+                connection.handle, text, Int32(sql.utf8CodeUnitCount), UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil
+            )
+        }
         guard code == SQLITE_OK, let prepared else {
             sqlite3_finalize(prepared)
             throw connection.error(code)
