@@ -169,6 +169,26 @@ struct StorageFaultTests {
         #expect(try second.summaries(limit: nil, offset: 0).count == 200)
         #expect(try first.database.integrityCheck() == ["ok"])
     }
+
+    @Test func aWriteBlockedTooLongByAnotherProgramSaysSoAndWhatToDo() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        let repository = try SQLiteReportRepository(path: path, busyTimeout: .milliseconds(50))
+        var other: OpaquePointer?
+        #expect(sqlite3_open(path, &other) == SQLITE_OK)
+        defer { sqlite3_close(other) }
+        #expect(sqlite3_exec(other, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
+
+        #expect {
+            try repository.save(.stub())
+        } throws: { error in
+            guard let error = error as? SQLiteError else { return false }
+            return error.exitCode == 75 && error.description.contains(path) && error.description.contains("try again")
+        }
+        sqlite3_exec(other, "ROLLBACK", nil, nil, nil)
+        try repository.save(.stub())
+        #expect(try repository.summaries(limit: nil, offset: 0).count == 1)
+    }
 }
 
 extension Error {

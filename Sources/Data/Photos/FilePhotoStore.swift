@@ -54,7 +54,7 @@ public final class FilePhotoStore: PhotoStore {
     public func bytes(for contentHash: ContentHash) throws -> Data {
         let file = path(of: contentHash)
         guard let handle = FileHandle(forReadingAtPath: file) else {
-            if errno == ENOENT { throw PhotoError.bytesMissing(contentHash) }
+            if access(file, F_OK) != 0 { throw PhotoError.bytesMissing(contentHash) }
             throw failure("open", file)
         }
         defer { try? handle.close() }

@@ -13,8 +13,10 @@ public final class SQLiteReportRepository: ReportRepository {
 
     /// Opens (creating when missing) the database at `path` and brings its layout up to date.
     /// - Throws: `StorageError` naming the file and what to do; a refused file is left untouched.
-    public convenience init(path: String) throws(StorageError) {
-        try self.init(database: SQLiteDatabase(path: path, migrations: ReportSchema.migrations))
+    /// - Parameter busyTimeout: how long a write waits for another program's write to finish before failing
+    ///   with a "busy" `SQLiteError`.
+    public convenience init(path: String, busyTimeout: Duration = .seconds(10)) throws(StorageError) {
+        try self.init(database: SQLiteDatabase(path: path, migrations: ReportSchema.migrations, busyTimeout: busyTimeout))
     }
 
     /// Uses a database already opened with ``migrations``.
