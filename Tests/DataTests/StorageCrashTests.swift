@@ -43,11 +43,12 @@ struct StorageCrashTests {
     }
 
     /// Starts children on the database, kills each after a random moment, and returns what they reported.
+    /// Each child makes its photos from its own seed; runs of one child re-add the same photos in the same order.
     static func runAndKill(database: String, children: Int, lifetime: ClosedRange<Int>) async throws -> Journal {
-        let processes = try (0..<children).map { _ in
+        let processes = try (0..<children).map { index in
             let process = Process()
             process.executableURL = child
-            process.arguments = [database, Fixtures.url("photo-64x48.jpg").path]
+            process.arguments = [database, Fixtures.url("photo-64x48.jpg").path, String(index * 1_000_000)]
             let output = Pipe()
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
