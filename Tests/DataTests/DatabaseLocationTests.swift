@@ -64,4 +64,13 @@ struct DatabaseLocationTests {
         }
         #expect(FileManager.default.fileExists(atPath: location.databaseFile))
     }
+
+    @Test func openingByTheEnvironmentVariableStoresThere() async throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("env/reports.sqlite")
+        let storage = try LocalStorage.open(databaseOption: nil, environment: ["CRASH_ASSISTANT_DATABASE": file])
+        try await storage.repository.save(.stub())
+        #expect(storage.location.databaseFile == file)
+        #expect(try SQLiteReportRepository(path: file).summaries(limit: nil, offset: 0).count == 1)
+    }
 }

@@ -4,8 +4,7 @@ import Foundation
 /// The whole local storage, opened for the composition root: the SQLite repository and the photo store.
 ///
 /// ```swift
-/// let location = try DatabaseLocation.resolve(option: databaseOption, environment: ProcessInfo.processInfo.environment)
-/// let storage = try LocalStorage.open(at: location)
+/// let storage = try LocalStorage.open(databaseOption: databaseOption, environment: ProcessInfo.processInfo.environment)
 /// let repository = CachedReportRepository(local: storage.repository)   // what the use cases get
 /// let photoStore = storage.photoStore
 /// ```
@@ -19,6 +18,12 @@ public struct LocalStorage: Sendable {
         self.location = location
         self.repository = repository
         self.photoStore = photoStore
+    }
+
+    /// Resolves where the data lives (``DatabaseLocation/resolve(option:environment:currentDirectory:)``)
+    /// and opens it (``open(at:)``).
+    public static func open(databaseOption: String?, environment: [String: String]) throws(StorageError) -> LocalStorage {
+        try open(at: DatabaseLocation.resolve(option: databaseOption, environment: environment))
     }
 
     /// Creates the data folder (0700) when missing, opens or creates the database, and opens the photo folder.

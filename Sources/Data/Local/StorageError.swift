@@ -2,7 +2,7 @@ import Foundation
 
 /// Why the local storage (database, photos, documents) cannot be opened or used. Each message names the file
 /// or folder and what to do; ``exitCode`` is the sysexits code a command should end with.
-public enum StorageError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+public enum StorageError: ExitCodeError, Sendable, Hashable, LocalizedError {
     /// Neither `--database`, `CRASH_ASSISTANT_DATABASE`, `XDG_DATA_HOME` nor `HOME` says where data lives.
     case noDataLocation
     /// A folder the data needs could not be created (a path through a regular file, no permission, read-only disk).

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A photo file could not be written, read or deleted.
-public struct PhotoStoreError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+public struct PhotoStoreError: ExitCodeError, Sendable, Hashable, LocalizedError {
     public let operation: String
     public let path: String
     public let reason: String

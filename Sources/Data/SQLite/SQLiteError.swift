@@ -2,7 +2,7 @@ import CSQLite
 import Foundation
 
 /// A failure SQLite reported while the database was in use, with a message naming the file and what to do.
-public struct SQLiteError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+public struct SQLiteError: ExitCodeError, Sendable, Hashable, LocalizedError {
     /// SQLite's (extended) result code.
     public let code: Int32
     /// SQLite's own words for it.
