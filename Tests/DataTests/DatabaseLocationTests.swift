@@ -65,11 +65,11 @@ struct DatabaseLocationTests {
         #expect(FileManager.default.fileExists(atPath: location.databaseFile))
     }
 
-    @Test func openingByTheEnvironmentVariableStoresThere() async throws {
+    @Test func openingByTheEnvironmentVariableStoresThere() throws {
         let directory = TemporaryDirectory()
         let file = directory.file("env/reports.sqlite")
         let storage = try LocalStorage.open(databaseOption: nil, environment: ["CRASH_ASSISTANT_DATABASE": file])
-        try await storage.repository.save(.stub())
+        try storage.repository.save(.stub())
         #expect(storage.location.databaseFile == file)
         #expect(try SQLiteReportRepository(path: file).summaries(limit: nil, offset: 0).count == 1)
     }
