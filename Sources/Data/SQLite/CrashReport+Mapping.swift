@@ -31,7 +31,7 @@ extension CrashReport {
     /// Rebuilds a report from a row of ``selectByID`` and its injury and photo rows.
     init(row: SQLiteStatement, id reportID: ReportID, injuries: [Injury], photos: [Photo], path: String) throws {
         let crashID = try CrashID(validating: row.string(0))
-        guard let status = ReportStatus(rawValue: row.string(1)) else {
+        guard let status = row.value(1, of: ReportStatus.self) else {
             throw StorageError.damagedRecord(path: path, reason: "unknown status \(row.string(1))")
         }
         let coordinate: Coordinate? = switch (row.optionalDouble(6), row.optionalDouble(7)) {

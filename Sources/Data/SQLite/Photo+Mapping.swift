@@ -33,8 +33,8 @@ extension Photo {
     init(row: SQLiteStatement, path: String) throws {
         func damaged(_ reason: String) -> StorageError { .damagedRecord(path: path, reason: reason) }
         guard let uuid = row.uuid(0) else { throw damaged("a photo id is not a UUID") }
-        guard let section = PhotoSection(rawValue: row.string(1)) else { throw damaged("unknown section \(row.string(1))") }
-        guard let mediaType = MediaType(rawValue: row.string(3)) else { throw damaged("unknown media type \(row.string(3))") }
+        guard let section = row.value(1, of: PhotoSection.self) else { throw damaged("unknown section \(row.string(1))") }
+        guard let mediaType = row.value(3, of: MediaType.self) else { throw damaged("unknown media type \(row.string(3))") }
         guard let orientation = ImageOrientation(rawValue: row.int(12)) else {
             throw damaged("unknown orientation \(row.int(12))")
         }

@@ -14,7 +14,7 @@ extension ReportSummary {
         guard let id = row.uuid(0).map(ReportID.init) else {
             throw StorageError.damagedRecord(path: path, reason: "a report id is not a UUID")
         }
-        guard let status = ReportStatus(rawValue: row.string(2)) else {
+        guard let status = row.value(2, of: ReportStatus.self) else {
             throw StorageError.damagedRecord(path: path, reason: "unknown status \(row.string(2))")
         }
         self.init(

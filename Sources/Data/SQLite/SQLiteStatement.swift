@@ -118,6 +118,22 @@ final class SQLiteStatement {
         return UUID(uuid: value)
     }
 
+    /// The case of a string-backed enum whose raw value the column holds, found without making a `String`;
+    /// `nil` when it holds none of them.
+    func value<Value: RawRepresentable & CaseIterable>(_ column: Int32, of type: Value.Type) -> Value?
+    where Value.RawValue == String {
+        guard let text = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        for candidate in Value.allCases {
+            var raw = candidate.rawValue
+            let matches = raw.withUTF8 { bytes in
+                bytes.count == count && bytes.baseAddress.map { memcmp($0, text, count) == 0 } ?? (count == 0)
+            }
+            if matches { return candidate }
+        }
+        return nil
+    }
+
     func optionalString(_ column: Int32) -> String? {
         isNull(column) ? nil : string(column)
     }
