@@ -37,12 +37,18 @@ struct StorageFaultTests {
             _ = try SQLiteReportRepository(path: path)
             Issue.record("the database was opened", sourceLocation: sourceLocation)
         } catch {
-            #expect(error.exitCode == exitCode, sourceLocation: sourceLocation)
-            #expect(error.description.contains(path), sourceLocation: sourceLocation)
-            #expect(error.description.contains(phrase), "\(error.description)", sourceLocation: sourceLocation)
+            let message = String(describing: error)
+            #expect(StorageFaultTests.exitCode(of: error) == exitCode, sourceLocation: sourceLocation)
+            #expect(message.contains(path), sourceLocation: sourceLocation)
+            #expect(message.contains(phrase), "\(message)", sourceLocation: sourceLocation)
         }
         let after = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(after == before, "the refused file was changed", sourceLocation: sourceLocation)
+    }
+
+    /// The sysexits code a storage error carries; 0 for any other error.
+    static func exitCode(of error: any Error) -> Int32 {
+        (error as? any ExitCodeError)?.exitCode ?? 0
     }
 
     // MARK: - Damaged and foreign files
@@ -189,17 +195,4 @@ struct StorageFaultTests {
         try repository.save(.stub())
         #expect(try repository.summaries(limit: nil, offset: 0).count == 1)
     }
-}
-
-extension Error {
-    /// The sysexits code of a storage error; 0 for anything else.
-    var exitCode: Int32 {
-        switch self {
-        case let error as StorageError: error.exitCode
-        case let error as SQLiteError: error.exitCode
-        default: 0
-        }
-    }
-
-    var description: String { String(describing: self) }
 }

@@ -27,33 +27,3 @@ public enum RepositoryBackend: String, CaseIterable, Sendable, CustomStringConve
         }
     }
 }
-
-/// A repository made for one test, keeping its temporary folder alive as long as it is.
-public struct RepositoryUnderTest: Sendable {
-    public let repository: any ReportRepository
-    public let directory: TemporaryDirectory?
-}
-
-/// Every `PhotoStore` backend, for the photo-store conformance tests.
-public enum PhotoStoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
-    case inMemory = "in memory"
-    case files = "files"
-
-    public var description: String { rawValue }
-
-    public func make() throws -> PhotoStoreUnderTest {
-        switch self {
-        case .inMemory:
-            return PhotoStoreUnderTest(store: InMemoryPhotoStore(), directory: nil)
-        case .files:
-            let directory = TemporaryDirectory("photos")
-            return PhotoStoreUnderTest(store: try FilePhotoStore(directory: directory.file("photos")), directory: directory)
-        }
-    }
-}
-
-/// A photo store made for one test, keeping its temporary folder alive as long as it is.
-public struct PhotoStoreUnderTest: Sendable {
-    public let store: any PhotoStore
-    public let directory: TemporaryDirectory?
-}

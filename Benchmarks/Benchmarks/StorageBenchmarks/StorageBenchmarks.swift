@@ -132,11 +132,6 @@ let benchmarks: @Sendable () -> Void = {
     }
 }
 
-/// An actor with nothing to do, to measure the cost of calling one.
-actor IdleActor {
-    func value() -> Int { 1 }
-}
-
 /// Runs a tool to completion, its output discarded.
 func runTool(_ path: String, _ arguments: [String]) throws {
     let process = Process()
