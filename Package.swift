@@ -17,11 +17,18 @@ let package = Package(
     targets: [
         // Entities, rules, ports and use cases. Depends on nothing but Foundation value types.
         .target(name: "Domain"),
+        // The system cairo library, for the PDF renderer.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
         // Adapters behind the Domain ports.
         .target(
             name: "Data",
             dependencies: [
                 "Domain",
+                "CCairo",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

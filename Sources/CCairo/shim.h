@@ -1,0 +1,7 @@
+#ifndef CRASH_ASSISTANT_CCAIRO_SHIM_H
+#define CRASH_ASSISTANT_CCAIRO_SHIM_H
+
+#include <cairo.h>
+#include <cairo-pdf.h>
+
+#endif
