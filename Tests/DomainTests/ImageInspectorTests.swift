@@ -18,7 +18,6 @@ struct ImageInspectorTests {
         Valid(file: "photo-64x48.jpg", type: .jpeg, width: 64, height: 48, components: 3),
         Valid(file: "photo-progressive-80x60.jpg", type: .jpeg, width: 80, height: 60, components: 3),
         Valid(file: "photo-grey-32x32.jpg", type: .jpeg, width: 32, height: 32, components: 1),
-        Valid(file: "photo-cmyk-40x40.jpg", type: .jpeg, width: 40, height: 40, components: 4),
         Valid(file: "photo-exif-120x90.jpg", type: .jpeg, width: 120, height: 90, components: 3),
         Valid(file: "photo-40x30.png", type: .png, width: 40, height: 30, components: 3),
         Valid(file: "photo-alpha-24x24.png", type: .png, width: 24, height: 24, components: 4),
