@@ -104,6 +104,16 @@ struct ImageInspectorTests {
         #expect(detected.contains("lossless"))
     }
 
+    @Test func twelveBitJPEGIsRefusedAsUnembeddable() throws {
+        var bytes = try Fixtures.jpeg()
+        let frame = try #require(Self.frameHeaderOffset(in: bytes))
+        bytes[frame + 2] = 12  // sample precision, after the two length bytes
+        let error = #expect(throws: PhotoError.self) {
+            try ImageInspector.inspect(bytes, fileName: "deep.jpg")
+        }
+        #expect(error == .unembeddableJPEG(fileName: "deep.jpg", kind: "12-bit"))
+    }
+
     @Test func photoWithBytesAfterTheEndMarkerIsAccepted() throws {
         // Phones append data (e.g. a motion clip) after the image; the photo itself is intact.
         let bytes = try Fixtures.jpeg() + Data(repeating: 0x42, count: 1000)
