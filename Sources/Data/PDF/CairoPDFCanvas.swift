@@ -99,8 +99,10 @@ final class CairoPDFCanvas {
         cairo_translate(context, x, y)
         cairo_scale(context, width / Double(upright.width), height / Double(upright.height))
         cairo_transform(context, &matrix)
+        // From the photo's pixels to the surface's (a JPEG's surface is a one-pixel carrier).
+        cairo_scale(context, storedWidth / Double(photo.surfaceWidth), storedHeight / Double(photo.surfaceHeight))
         cairo_set_source_surface(context, photo.surface, 0, 0)
-        cairo_rectangle(context, 0, 0, storedWidth, storedHeight)
+        cairo_rectangle(context, 0, 0, Double(photo.surfaceWidth), Double(photo.surfaceHeight))
         cairo_fill(context)
         cairo_restore(context)
         try check(cairo_status(context), "placing a photo")

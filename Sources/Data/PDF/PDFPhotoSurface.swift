@@ -4,24 +4,33 @@ import Foundation
 
 /// A photo as a cairo image surface, ready to be placed on a page.
 ///
-/// A JPEG is not decoded: an empty surface of its size carries the original bytes as its JPEG data, which
-/// cairo writes into the PDF as they are (a DCT image), so the photo is exactly what the camera saved.
-/// A PNG is read by cairo's PNG loader and written losslessly.
+/// A JPEG is not decoded: a one-pixel surface carries the original bytes as its JPEG data, which cairo
+/// writes into the PDF as they are (a DCT image with the JPEG's own width and height), so the photo is
+/// exactly what the camera saved. A PDF image always fills the unit square it is drawn into, so the carrier's
+/// size does not matter; a one-pixel carrier spares allocating (and clearing) a full-size pixel buffer that
+/// would never be read. A PNG is read by cairo's PNG loader and written losslessly.
 final class PDFPhotoSurface {
     let surface: OpaquePointer
-    /// The stored pixel size (before orientation).
+    /// The photo's stored pixel size (before orientation).
     let width: Int
     let height: Int
+    /// The surface's own size in pixels (1 × 1 for a JPEG carrier).
+    let surfaceWidth: Int
+    let surfaceHeight: Int
 
     init(photo: Photo, bytes: Data) throws(PDFRenderError) {
         switch photo.mediaType {
         case .jpeg:
             surface = try Self.jpegSurface(photo: photo, bytes: bytes)
+            width = photo.pixelSize.width
+            height = photo.pixelSize.height
         case .png:
             surface = try Self.pngSurface(photo: photo, bytes: bytes)
+            width = Int(cairo_image_surface_get_width(surface))
+            height = Int(cairo_image_surface_get_height(surface))
         }
-        width = Int(cairo_image_surface_get_width(surface))
-        height = Int(cairo_image_surface_get_height(surface))
+        surfaceWidth = Int(cairo_image_surface_get_width(surface))
+        surfaceHeight = Int(cairo_image_surface_get_height(surface))
     }
 
     deinit {
@@ -32,10 +41,10 @@ final class PDFPhotoSurface {
 
     private static func jpegSurface(photo: Photo, bytes: Data) throws(PDFRenderError) -> OpaquePointer {
         let size = photo.pixelSize
-        guard size.width > 0, size.height > 0, size.width <= 32_767, size.height <= 32_767 else {
-            throw .photoUnreadable(fileName: photo.originalFileName, reason: "it is \(size) pixels, more than a page can hold")
+        guard size.width > 0, size.height > 0 else {
+            throw .photoUnreadable(fileName: photo.originalFileName, reason: "it says it is \(size) pixels")
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(size.width), Int32(size.height)) else {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1) else {
             throw .photoUnreadable(fileName: photo.originalFileName, reason: "no memory for it")
         }
         do throws(PDFRenderError) {
