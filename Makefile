@@ -28,6 +28,8 @@ test: deps
 	$(SWIFT) test --skip-build
 
 bench: deps
+	@command -v img2pdf >/dev/null 2>&1 || python3 -m pip install --quiet img2pdf
+	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
 	cd Benchmarks && $(SWIFT) package benchmark
 
 clean:
