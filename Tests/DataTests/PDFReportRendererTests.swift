@@ -179,6 +179,22 @@ struct PDFReportRendererTests {
         }
     }
 
+    @Test func samePhotoInTwoSectionsIsEmbeddedOnce() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let (report, store) = try await report(photos: [
+            ("photo-64x48.jpg", .otherVehicleDamage), ("photo-64x48.jpg", .crashScene),
+            ("photo-40x30.png", .otherVehicleDamage), ("photo-40x30.png", .crashScene),
+        ])
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        let images = try tools.images(path)
+        #expect(images.count == 4)
+        #expect(Set(try tools.run("pdfimages", ["-list", path]).split(separator: "\n").dropFirst(2).compactMap { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(10).first
+        }).count == 2)
+    }
+
     // MARK: - Long notes
 
     @Test func longNoteWrapsInsideTheMarginsAndKeepsEveryWord() async throws {

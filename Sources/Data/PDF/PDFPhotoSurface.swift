@@ -116,6 +116,7 @@ final class PDFPhotoSurface {
         }
         do throws(PDFRenderError) {
             try check(cairo_surface_status(surface), photo: photo)
+            try setUniqueID(photo.contentHash.hex, on: surface, photo: photo)
         } catch {
             cairo_surface_destroy(surface)
             throw error
