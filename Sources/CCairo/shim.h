@@ -3,5 +3,6 @@
 
 #include <cairo.h>
 #include <cairo-pdf.h>
+#include <cairo-ft.h>
 
 #endif

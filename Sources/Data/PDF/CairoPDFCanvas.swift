@@ -37,6 +37,8 @@ final class CairoPDFCanvas {
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, Self.isoDate(created))
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, Self.isoDate(created))
         try check(cairo_surface_status(surface), "writing the document's title")
+        try checkFont(.body)
+        try checkFont(.heading)
     }
 
     deinit {
@@ -61,6 +63,19 @@ final class CairoPDFCanvas {
         cairo_move_to(context, x, baseline)
         cairo_show_text(context, text)
         try check(cairo_status(context), "writing text")
+    }
+
+    /// Makes sure the system font library gave DejaVu Sans itself, not a stand-in that may lack letters
+    /// such as ř or Ø.
+    private func checkFont(_ style: PDFTextStyle) throws(PDFRenderError) {
+        select(style)
+        guard let font = cairo_get_scaled_font(context) else { return }
+        try check(cairo_scaled_font_status(font), "choosing the font")
+        guard cairo_scaled_font_get_type(font) == CAIRO_FONT_TYPE_FT else { return }
+        guard let face = cairo_ft_scaled_font_lock_face(font) else { return }
+        defer { cairo_ft_scaled_font_unlock_face(font) }
+        let family = face.pointee.family_name.map { String(cString: $0) } ?? "an unnamed font"
+        guard family == Self.fontFamily else { throw .fontMissing(found: family) }
     }
 
     private func select(_ style: PDFTextStyle) {

@@ -6,6 +6,8 @@ public enum PDFRenderError: Error, Sendable, Hashable, CustomStringConvertible, 
     case drawingFailed(step: String, reason: String)
     /// A photo's bytes could not be turned into a picture to place on the page.
     case photoUnreadable(fileName: String, reason: String)
+    /// The system found another font for DejaVu Sans (`found`), which may not have every letter of the report.
+    case fontMissing(found: String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,9 @@ public enum PDFRenderError: Error, Sendable, Hashable, CustomStringConvertible, 
         case let .photoUnreadable(fileName, reason):
             "The photo “\(fileName)” could not be placed in the PDF (\(reason)). "
                 + "Remove it from the report, add it again, and create the report again."
+        case let .fontMissing(found):
+            "The PDF needs the DejaVu Sans font, but the system offers “\(found)” instead. "
+                + "Install it (apt-get install fonts-dejavu-core, or run make deps) and try again."
         }
     }
 
