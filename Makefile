@@ -7,7 +7,7 @@ SWIFT ?= swift
 ARGS ?=
 
 # KIND:NAME:PACKAGE — see scripts/ensure-system-packages.sh
-SYSTEM_PACKAGES := cmd:pkg-config:pkg-config
+SYSTEM_PACKAGES := cmd:pkg-config:pkg-config cmd:tmux:tmux
 
 .PHONY: all deps build run test bench clean
 
