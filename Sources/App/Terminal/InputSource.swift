@@ -17,6 +17,11 @@ final class InputSource {
     init() {
         let (events, continuation) = AsyncStream.makeStream(of: InputEvent.self)
         self.events = events
+        // A parent may have left them blocked; the app must hear them.
+        var stopSet = sigset_t()
+        sigemptyset(&stopSet)
+        for number in Self.stopSignals { sigaddset(&stopSet, number) }
+        pthread_sigmask(SIG_UNBLOCK, &stopSet, nil)
         var sources: [any DispatchSourceSignal] = []
         for number in Self.stopSignals {
             // The default action would end the process at once; the source hears it instead.
