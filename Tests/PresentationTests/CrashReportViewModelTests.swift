@@ -12,7 +12,7 @@ struct CrashReportViewModelTests {
         let report = try await kit.startedReport()
         _ = try await kit.toggleInjury.execute(reportID: report.id, injury: .myself)
         let created = try await kit.create.execute(reportID: report.id)
-        return CrashReportViewModel(reportID: report.id, crashID: report.crashID, documentLocation: created.location, useCases: kit.useCases(), dates: utc)
+        return CrashReportViewModel(reportID: report.id, crashID: report.crashID, documentLocation: created.location, useCases: kit.useCases())
     }
 
     @Test func viewShowsTheReportTextAndWhereTheDocumentIs() async throws {

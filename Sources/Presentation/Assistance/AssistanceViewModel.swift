@@ -76,7 +76,7 @@ public final class AssistanceViewModel {
                 message.value = .error(error)
             }
         case let .completed(reportID, crashID):
-            let crashReport = CrashReportViewModel(reportID: reportID, crashID: crashID, documentLocation: nil, useCases: useCases, dates: dates)
+            let crashReport = CrashReportViewModel(reportID: reportID, crashID: crashID, documentLocation: nil, useCases: useCases)
             crashReport.didFinish = { [weak self] in self?.route.value = .menu }
             await crashReport.refresh()
             route.value = .crashReport(crashReport)

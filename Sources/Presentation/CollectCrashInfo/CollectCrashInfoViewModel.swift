@@ -98,8 +98,7 @@ public final class CollectCrashInfoViewModel {
                 reportID: created.report.id,
                 crashID: created.report.crashID,
                 documentLocation: created.location,
-                useCases: useCases,
-                dates: dates
+                useCases: useCases
             )
             crashReport.didFinish = { [weak self] in
                 guard let self else { return }

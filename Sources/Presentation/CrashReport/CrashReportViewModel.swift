@@ -18,7 +18,7 @@ public final class CrashReportViewModel {
     private let crashID: CrashID
     private let useCases: ReportUseCases
 
-    public init(reportID: ReportID, crashID: CrashID, documentLocation: String?, useCases: ReportUseCases, dates: DateText = DateText()) {
+    public init(reportID: ReportID, crashID: CrashID, documentLocation: String?, useCases: ReportUseCases) {
         self.reportID = reportID
         self.crashID = crashID
         self.useCases = useCases

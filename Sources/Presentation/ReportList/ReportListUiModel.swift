@@ -18,6 +18,4 @@ public struct ReportListUiModel: Sendable, Hashable {
             MenuOption(key: "b", title: "Back to Assistance"),
         ]
     }
-
-    public static let empty = ReportListUiModel([], dates: DateText())
 }
