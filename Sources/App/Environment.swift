@@ -31,7 +31,7 @@ struct Environment: Sendable {
     let exporter: any DocumentExporter
     let issuer: any CrashIDIssuer
     let clock: any Clock
-    /// Where drafts are kept, as a person reads it (e.g. "in memory until the app ends", a database path).
+    /// Where drafts are kept, as a person reads it (e.g. "in memory only, …", "in /path/to/database").
     let storeDescription: String
 
     // MARK: - Building
@@ -64,7 +64,7 @@ struct Environment: Sendable {
             return Storage(
                 repository: InMemoryReportRepository(),
                 photoStore: InMemoryPhotoStore(),
-                description: "in memory until the app ends"
+                description: "in memory only, which ends with the app (--store sqlite keeps drafts across runs)"
             )
         case .sqlite:
             throw Failure(

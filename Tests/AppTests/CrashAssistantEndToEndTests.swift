@@ -176,7 +176,7 @@ struct CrashAssistantEndToEndTests {
         let run = try AppProcess.run(["1", "", "1", "2"], in: folder.url)
         #expect(run.status == 0)
         #expect(run.output.contains("Input ended: draft CR-"))
-        #expect(run.output.contains("was kept in memory until the app ends"))
+        #expect(run.output.contains("was saved in memory only"))
     }
 
     @Test(arguments: [(SIGTERM, Int32(143), "Asked to stop"), (SIGINT, Int32(130), "Interrupted"), (SIGHUP, Int32(129), "Hang-up received")])

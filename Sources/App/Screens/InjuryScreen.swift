@@ -31,7 +31,7 @@ final class InjuryScreen: Screen {
             console.line("  \(console.styled(String(row.number), .key))  \(mark) \(row.title)")
         }
         console.line()
-        for option in state.options.dropFirst() { console.option(option) }
+        console.options(state.options)
     }
 
     func handle(_ line: String) async {

@@ -57,8 +57,7 @@ final class InteractiveSession {
         console.line()
         do {
             if let draft = try await assistance.keepOpenReportAsDraft() {
-                console.line("\(reason): draft \(draft.crashID) was kept \(environment.storeDescription). "
-                    + "Open it again from View crash reports.")
+                console.line("\(reason): draft \(draft.crashID) was saved \(environment.storeDescription).")
             }
         } catch {
             console.message(.error("\(reason), and the open report could not be kept as a draft: \(UiMessage.describe(error))"))

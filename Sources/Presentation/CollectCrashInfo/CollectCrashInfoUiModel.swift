@@ -28,7 +28,7 @@ public struct CollectCrashInfoUiModel: Sendable, Hashable {
             disabledReason: Self.createDisabledReason
         )
         options = [
-            MenuOption(key: "w", title: "Set when and where"),
+            MenuOption(key: "w", title: "Set when and where, e.g. w now 47.4979,19.0402 (h shows how)"),
             MenuOption(key: "i", title: "Emergency checklist"),
             MenuOption(key: "x", title: "Close"),
         ]
