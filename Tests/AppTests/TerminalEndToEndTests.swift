@@ -52,4 +52,21 @@ struct TerminalEndToEndTests {
         #expect(end.contains("Goodbye."))
         #expect(end.contains("exit status 0"))
     }
+
+    @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"),
+          arguments: [(false, true), (true, false)])
+    func titlesAreBoldInATerminalUnlessNoColourIsSet(noColour: Bool, expectsBold: Bool) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let socket = "crash-assistant-\(UUID().uuidString.prefix(8))"
+        let setting = noColour ? "NO_COLOR=1" : "NO_COLOR="
+        let command = "cd '\(folder.path)' && env \(setting) '\(AppProcess.binary.path)'; sleep 30"
+        try tmux(socket, ["new-session", "-d", "-x", "120", "-y", "50", "-s", "app", command])
+        defer { _ = try? tmux(socket, ["kill-server"]) }
+
+        _ = try waitForScreen(socket, containing: "q  Quit")
+        let styled = try tmux(socket, ["capture-pane", "-p", "-e", "-t", "app"])
+        #expect(styled.contains("Assistance"))
+        #expect(styled.contains("\u{1B}[1m") == expectsBold)
+    }
 }
