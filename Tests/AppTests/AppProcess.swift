@@ -21,12 +21,14 @@ struct AppProcess {
     /// Collects what a pipe delivers, as it arrives.
     final class Collector: Sendable {
         private let data = Mutex(Data())
+        private let ended = Mutex(false)
 
         func attach(_ pipe: Pipe) {
             pipe.fileHandleForReading.readabilityHandler = { handle in
                 let chunk = handle.availableData
                 if chunk.isEmpty {
                     handle.readabilityHandler = nil
+                    self.ended.withLock { $0 = true }
                 } else {
                     self.data.withLock { $0.append(chunk) }
                 }
@@ -34,6 +36,23 @@ struct AppProcess {
         }
 
         var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+
+        /// After the writer has exited: waits until the pipe's end, or until nothing new came for a
+        /// quarter of a second (another child started meanwhile may hold a copy of the write end).
+        func waitForEnd(before deadline: Date) {
+            var lastCount = -1
+            var quietSince = Date()
+            while !ended.withLock({ $0 }), Date() < deadline {
+                let count = data.withLock { $0.count }
+                if count != lastCount {
+                    lastCount = count
+                    quietSince = Date()
+                } else if Date().timeIntervalSince(quietSince) > 0.25 {
+                    return
+                }
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+        }
     }
 
     let process = Process()
@@ -88,8 +107,9 @@ struct AppProcess {
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        // Let the readers take what is left in the pipes.
-        Thread.sleep(forTimeInterval: 0.05)
+        let drained = Date().addingTimeInterval(10)
+        output.waitForEnd(before: drained)
+        errors.waitForEnd(before: drained)
         return Run(status: process.terminationStatus, output: output.text, errors: errors.text)
     }
 

@@ -188,6 +188,7 @@ struct CrashAssistantEndToEndTests {
         #expect(app.waitForOutput(containing: "[x] Other driver"))
         kill(app.process.processIdentifier, signal)
         let run = app.finish()
+        // Closed only now: an earlier end of input could win the race against the signal.
         app.closeInput()
         #expect(run.status == status)
         #expect(run.output.contains("\(reason): draft CR-"))
