@@ -7,7 +7,11 @@ SWIFT ?= swift
 ARGS ?=
 
 # KIND:NAME:PACKAGE — see scripts/ensure-system-packages.sh
-SYSTEM_PACKAGES := cmd:pkg-config:pkg-config pc:cairo:libcairo2-dev file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core cmd:qpdf:qpdf cmd:pdftotext:poppler-utils
+SYSTEM_PACKAGES := cmd:pkg-config:pkg-config \
+	pc:cairo:libcairo2-dev \
+	file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
+	cmd:qpdf:qpdf cmd:pdftotext:poppler-utils \
+	cmd:tmux:tmux
 
 .PHONY: all deps build run test bench clean
 
