@@ -43,7 +43,7 @@ struct Environment: Sendable {
             photoStore: storage.photoStore,
             archive: makeArchive(store, database: database),
             textRenderer: TextReportRenderer(),
-            documentRenderer: makeDocumentRenderer(),
+            documentRenderer: PDFReportRenderer(photoStore: storage.photoStore),
             exporter: FileDocumentExporter(),
             issuer: RandomCrashIDIssuer(),
             clock: SystemClock(),
@@ -72,11 +72,6 @@ struct Environment: Sendable {
                 exitCode: ExitStatus.unavailable
             )
         }
-    }
-
-    /// The renderer of the document Create crash report keeps and Share writes.
-    private static func makeDocumentRenderer() -> any ReportRenderer {
-        TextReportRenderer()
     }
 
     /// Where created reports' documents are kept.

@@ -14,7 +14,7 @@ struct CrashAssistantEndToEndTests {
         _ = try folder.write(try Fixtures.distinctJPEG(1), to: "damage.jpg")
         _ = try folder.write(try Fixtures.distinctJPEG(2), to: "scene.jpg")
         _ = try folder.write(try Fixtures.distinctJPEG(3), to: "other damage.jpg")
-        let shared = folder.file("shared report.txt").path
+        let shared = folder.file("shared report.pdf").path
 
         let run = try AppProcess.run([
             "1", "",
@@ -53,10 +53,19 @@ struct CrashAssistantEndToEndTests {
         #expect(run.output.contains("already exists. Replace it? (y/n)"))
         #expect(run.output.contains("Crash report written to \(shared)"))
         #expect(run.output.contains("Goodbye."))
-        let document = try String(contentsOfFile: shared, encoding: .utf8)
-        #expect(document.contains("CRASH REPORT CR-"))
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        #expect(try tools.checkStructure(shared).contains("No syntax or stream encoding errors"))
+        let document = try tools.text(shared)
+        #expect(document.contains("Crash ID: CR-"))
         #expect(document.contains("Status: Completed"))
+        #expect(document.contains("Blue Golf, the driver was on the phone"))
+        #expect(document.contains("Andrássy út 12, Budapest"))
         #expect(!document.contains("scene.jpg"))
+        // The other driver's two JPEGs, embedded as they are, and the PNG; your info was discarded.
+        let images = try tools.images(shared)
+        #expect(images.filter { $0.encoding == "jpeg" }.map(\.width) == [64, 64])
+        #expect(images.count == 3)
     }
 
     @Test func shareWithEnterWritesTheDefaultFileInTheCurrentFolder() throws {
@@ -65,7 +74,7 @@ struct CrashAssistantEndToEndTests {
         let run = try AppProcess.run(["1", "", "1", "5", "d", "c", "s", "", "b", "q"], in: folder.url)
         #expect(run.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(names.contains { $0.hasPrefix("crash-report-CR-") && $0.hasSuffix(".txt") })
+        #expect(names.contains { $0.hasPrefix("crash-report-CR-") && $0.hasSuffix(".pdf") })
     }
 
     @Test func newStartsStraightInTheCrashAssistantWithTheChecklist() throws {

@@ -1,38 +1,37 @@
 import Foundation
-import Testing
 
 /// Runs the PDF tools the tests check documents with (qpdf, poppler-utils), on files in a temporary folder.
 /// A missing tool fails the test with a message saying how to install it.
-struct PDFTools {
-    struct ToolMissing: Error, CustomStringConvertible {
-        let tool: String
-        var description: String {
+public struct PDFTools {
+    public struct ToolMissing: Error, CustomStringConvertible {
+        public let tool: String
+        public var description: String {
             "\(tool) is not installed. Run `make deps` (it installs qpdf and poppler-utils), "
                 + "or apt-get install -y qpdf poppler-utils."
         }
     }
 
-    struct ToolFailed: Error, CustomStringConvertible {
-        let command: String
-        let status: Int32
-        let output: String
-        var description: String { "\(command) exited with \(status): \(output)" }
+    public struct ToolFailed: Error, CustomStringConvertible {
+        public let command: String
+        public let status: Int32
+        public let output: String
+        public var description: String { "\(command) exited with \(status): \(output)" }
     }
 
     /// A temporary folder removed by ``cleanUp()``.
-    let folder: URL
+    public let folder: URL
 
-    init() throws {
+    public init() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("pdf-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    func cleanUp() {
+    public func cleanUp() {
         try? FileManager.default.removeItem(at: folder)
     }
 
     /// Writes the document into the folder and returns its path.
-    func write(_ pdf: Data, name: String = "report.pdf") throws -> String {
+    public func write(_ pdf: Data, name: String = "report.pdf") throws -> String {
         let url = folder.appendingPathComponent(name)
         try pdf.write(to: url)
         return url.path
@@ -40,7 +39,7 @@ struct PDFTools {
 
     /// Runs a tool and returns what it printed on standard output.
     @discardableResult
-    func run(_ tool: String, _ arguments: [String], allowFailure: Bool = false) throws -> String {
+    public func run(_ tool: String, _ arguments: [String], allowFailure: Bool = false) throws -> String {
         let process = Process()
         process.executableURL = try Self.locate(tool)
         process.arguments = arguments
@@ -77,31 +76,31 @@ struct PDFTools {
     // MARK: - Checks
 
     /// `qpdf --check` passes; returns its report.
-    func checkStructure(_ path: String) throws -> String {
+    public func checkStructure(_ path: String) throws -> String {
         try run("qpdf", ["--check", path])
     }
 
-    func text(_ path: String, layout: Bool = false) throws -> String {
+    public func text(_ path: String, layout: Bool = false) throws -> String {
         try run("pdftotext", (layout ? ["-layout"] : []) + ["-enc", "UTF-8", path, "-"])
     }
 
-    func pageCount(_ path: String) throws -> Int? {
+    public func pageCount(_ path: String) throws -> Int? {
         let info = try run("pdfinfo", [path])
         return info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
             .flatMap { Int($0.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)) }
     }
 
     /// One row of `pdfimages -list`.
-    struct ImageRow: Equatable {
-        let page: Int
+    public struct ImageRow: Equatable {
+        public let page: Int
         /// `image`, `smask` (an alpha channel) or `mask`.
-        let type: String
-        let width: Int
-        let height: Int
-        let encoding: String
+        public let type: String
+        public let width: Int
+        public let height: Int
+        public let encoding: String
     }
 
-    func images(_ path: String) throws -> [ImageRow] {
+    public func images(_ path: String) throws -> [ImageRow] {
         let lines = try run("pdfimages", ["-list", path]).split(separator: "\n").dropFirst(2)
         return lines.compactMap { line in
             let columns = line.split(separator: " ", omittingEmptySubsequences: true)
