@@ -71,6 +71,15 @@ struct TextReportRendererTests {
         #expect(text.contains("taken 18 Nov 2026, 11:36 (UTC+01:00) at 47.49790, 19.04020"))
     }
 
+    @Test func aSidewaysStoredPhotoIsDescribedAtItsUprightSize() throws {
+        let report = CrashReport.stub(photos: [Photo(
+            section: .otherVehicleDamage, contentHash: .stub("f"), mediaType: .jpeg, byteCount: 2_048,
+            pixelSize: PixelSize(width: 120, height: 90), originalFileName: "portrait.jpg", addedAt: referenceDate,
+            orientation: .rotatedClockwise
+        )])
+        #expect(renderer.text(for: report).contains("portrait.jpg — JPEG, 2 KB, 90 × 120 px"))
+    }
+
     @Test func renderingIsPlainUTF8TextAndRepeatable() async throws {
         let report = try fullReport()
         let first = renderer.render(report)

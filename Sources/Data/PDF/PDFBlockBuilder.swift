@@ -91,13 +91,13 @@ struct PDFBlockBuilder {
 
     private func photoBlock(_ photo: Photo, number: Int, of count: Int) -> Block {
         let width = PDFPageGeometry.contentWidth - Self.indent
+        let upright = photo.orientation.uprightSize(of: photo.pixelSize)
         var caption = "\(photo.section.displayName), photo \(number) of \(count): \(photo.originalFileName) — "
-            + "\(photo.pixelSize) px"
+            + "\(upright) px"
         if let takenAt = photo.takenAt { caption += " — taken \(dates.dateTime(takenAt))" }
         if let takenWhere = photo.takenWhere { caption += " at \(takenWhere)" }
         let lines = PDFTextWrapper.wrap(caption, width: width) { measure($0, .caption) }
         let captionHeight = Block.captionGap + Double(lines.count) * PDFTextStyle.caption.lineHeight
-        let upright = photo.orientation.uprightSize(of: photo.pixelSize)
         let uprightWidth = Double(max(upright.width, 1))
         let uprightHeight = Double(max(upright.height, 1))
         let maximumHeight = min(PDFPageGeometry.maximumPhotoHeight, PDFPageGeometry.contentHeight - captionHeight - 8)

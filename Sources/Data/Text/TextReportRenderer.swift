@@ -80,7 +80,7 @@ public struct TextReportRenderer: ReportRenderer {
         let count = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
         return ["  \(section.displayName): \(count)"] + photos.enumerated().map { index, photo in
             var line = "    \(index + 1). \(photo.originalFileName) — \(photo.mediaType.displayName), "
-                + "\(ByteCountText.describe(photo.byteCount)), \(photo.pixelSize) px, added \(dates.dateTime(photo.addedAt))"
+                + "\(ByteCountText.describe(photo.byteCount)), \(photo.orientation.uprightSize(of: photo.pixelSize)) px, added \(dates.dateTime(photo.addedAt))"
             if let takenAt = photo.takenAt { line += ", taken \(dates.dateTime(takenAt))" }
             if let takenWhere = photo.takenWhere { line += " at \(takenWhere)" }
             return line
