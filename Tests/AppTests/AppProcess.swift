@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs the built `crash-assistant` with lines on standard input, as a script or a person would.
 struct AppProcess {
@@ -18,47 +17,30 @@ struct AppProcess {
             .appendingPathComponent(".build/debug/crash-assistant")
     }()
 
-    /// Collects what a pipe delivers, as it arrives.
-    final class Collector: Sendable {
-        private let data = Mutex(Data())
-        private let ended = Mutex(false)
+    /// Where the app's output goes: a file, so that everything written before the app ended is read back
+    /// whole (a pipe would need draining, and a child started meanwhile by another test may hold its end).
+    final class Capture: Sendable {
+        let url: URL
+        let handle: FileHandle
 
-        func attach(_ pipe: Pipe) {
-            pipe.fileHandleForReading.readabilityHandler = { handle in
-                let chunk = handle.availableData
-                if chunk.isEmpty {
-                    handle.readabilityHandler = nil
-                    self.ended.withLock { $0 = true }
-                } else {
-                    self.data.withLock { $0.append(chunk) }
-                }
+        init() throws {
+            url = FileManager.default.temporaryDirectory.appendingPathComponent("crash-assistant-output-\(UUID().uuidString)")
+            guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
             }
+            handle = try FileHandle(forWritingTo: url)
         }
 
-        var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+        deinit { try? FileManager.default.removeItem(at: url) }
 
-        /// After the writer has exited: waits until the pipe's end, or until nothing new came for a
-        /// quarter of a second (another child started meanwhile may hold a copy of the write end).
-        func waitForEnd(before deadline: Date) {
-            var lastCount = -1
-            var quietSince = Date()
-            while !ended.withLock({ $0 }), Date() < deadline {
-                let count = data.withLock { $0.count }
-                if count != lastCount {
-                    lastCount = count
-                    quietSince = Date()
-                } else if Date().timeIntervalSince(quietSince) > 0.25 {
-                    return
-                }
-                Thread.sleep(forTimeInterval: 0.01)
-            }
-        }
+        /// Everything written so far.
+        var text: String { String(decoding: (try? Data(contentsOf: url)) ?? Data(), as: UTF8.self) }
     }
 
     let process = Process()
     let input = Pipe()
-    let output = Collector()
-    let errors = Collector()
+    let output: Capture
+    let errors: Capture
 
     /// Starts the app in `directory` with UTC times and, unless `colour`, `NO_COLOR` set.
     init(_ arguments: [String] = [], in directory: URL, environment extra: [String: String] = [:], noColour: Bool = true) throws {
@@ -73,14 +55,15 @@ struct AppProcess {
         if noColour { environment["NO_COLOR"] = "1" } else { environment.removeValue(forKey: "NO_COLOR") }
         for (key, value) in extra { environment[key] = value }
         process.environment = environment
-        let outputPipe = Pipe()
-        let errorPipe = Pipe()
+        output = try Capture()
+        errors = try Capture()
         process.standardInput = input
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        output.attach(outputPipe)
-        errors.attach(errorPipe)
+        process.standardOutput = output.handle
+        process.standardError = errors.handle
         try process.run()
+        // The app has its own copies now.
+        try? output.handle.close()
+        try? errors.handle.close()
     }
 
     func send(_ lines: [String]) {
@@ -107,9 +90,6 @@ struct AppProcess {
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        let drained = Date().addingTimeInterval(10)
-        output.waitForEnd(before: drained)
-        errors.waitForEnd(before: drained)
         return Run(status: process.terminationStatus, output: output.text, errors: errors.text)
     }
 
