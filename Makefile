@@ -7,7 +7,12 @@ SWIFT ?= swift
 ARGS ?=
 
 # KIND:NAME:PACKAGE — see scripts/ensure-system-packages.sh
-SYSTEM_PACKAGES := cmd:pkg-config:pkg-config pc:sqlite3:libsqlite3-dev
+SYSTEM_PACKAGES := cmd:pkg-config:pkg-config \
+	pc:cairo:libcairo2-dev \
+	file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
+	cmd:qpdf:qpdf cmd:pdftotext:poppler-utils \
+	cmd:tmux:tmux \
+	pc:sqlite3:libsqlite3-dev
 
 .PHONY: all deps build run test bench clean
 
@@ -28,6 +33,8 @@ test: deps
 	$(SWIFT) test --skip-build
 
 bench: deps
+	@command -v img2pdf >/dev/null 2>&1 || python3 -m pip install --quiet img2pdf
+	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
 	cd Benchmarks && $(SWIFT) package benchmark
 
 clean:

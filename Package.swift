@@ -23,12 +23,19 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The system cairo library, for the PDF renderer.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
         // Adapters behind the Domain ports.
         .target(
             name: "Data",
             dependencies: [
                 "Domain",
                 "CSQLite",
+                "CCairo",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -21,6 +21,16 @@ let package = Package(
             path: "Benchmarks/DomainBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "PDFBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Domain", package: "CrashAssistant"),
+                .product(name: "Data", package: "CrashAssistant"),
+            ],
+            path: "Benchmarks/PDFBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // The sqlite3 C API, for the floor the storage benchmarks compare the repository with.
         .systemLibrary(name: "CSQLiteFloor", path: "Benchmarks/CSQLiteFloor", pkgConfig: "sqlite3"),
         .executableTarget(

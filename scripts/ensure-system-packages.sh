@@ -3,6 +3,7 @@
 # Each argument is KIND:NAME:PACKAGE, where KIND is
 #   pc   NAME is a pkg-config module (e.g. pc:sqlite3:libsqlite3-dev)
 #   cmd  NAME is a command on PATH   (e.g. cmd:pkg-config:pkg-config)
+#   file NAME is an absolute path that must exist (e.g. file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core)
 set -euo pipefail
 
 missing=()
@@ -11,7 +12,8 @@ for requirement in "$@"; do
   case "$kind" in
     pc)  pkg-config --exists "$name" 2>/dev/null || missing+=("$package") ;;
     cmd) command -v "$name" >/dev/null 2>&1 || missing+=("$package") ;;
-    *)   echo "ensure-system-packages: unknown kind '$kind' in '$requirement' (use pc or cmd)" >&2; exit 64 ;;
+    file) [ -e "$name" ] || missing+=("$package") ;;
+    *)   echo "ensure-system-packages: unknown kind '$kind' in '$requirement' (use pc, cmd or file)" >&2; exit 64 ;;
   esac
 done
 

@@ -10,12 +10,11 @@ struct CrashAssistantCommand: AsyncParsableCommand {
             Crash Assistant walks you through who was injured, photos of the other driver's licence, \
             insurance, plate and damage, your own damage and the scene, a note, and when and where it \
             happened, then makes the crash report to view and share. Drafts are saved and resumed.
+            Without a command it opens the Assistance menu. It reads one line at a time from standard \
+            input, so a script can drive it too.
             """,
-        version: AppVersion.current
+        version: AppVersion.current,
+        subcommands: [InteractiveCommand.self, NewCommand.self, ReportsCommand.self, ExportCommand.self],
+        defaultSubcommand: InteractiveCommand.self
     )
-
-    func run() async throws {
-        print("Crash Assistant \(AppVersion.current)")
-        print(Self.helpMessage())
-    }
 }

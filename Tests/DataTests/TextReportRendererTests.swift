@@ -58,6 +58,28 @@ struct TextReportRendererTests {
         #expect(text.contains("Preview of draft CR-DRAFT234"))
     }
 
+    @Test func sceneFromACrashScenePhotoSaysWhichPhoto() throws {
+        let place = try Coordinate(latitude: 47.4979, longitude: 19.0402)
+        let report = CrashReport.stub(photos: [Photo(
+            section: .crashScene, contentHash: .stub("e"), mediaType: .jpeg, byteCount: 2_048,
+            pixelSize: PixelSize(width: 64, height: 48), originalFileName: "IMG_0042.jpg", addedAt: referenceDate,
+            takenAt: referenceDate.addingTimeInterval(-1_800), takenWhere: place
+        )])
+        let text = renderer.text(for: report)
+        #expect(text.contains("When:  18 Nov 2026, 11:36 (UTC+01:00) (from photo IMG_0042.jpg)"))
+        #expect(text.contains("Where: 47.49790, 19.04020 (from photo IMG_0042.jpg)"))
+        #expect(text.contains("taken 18 Nov 2026, 11:36 (UTC+01:00) at 47.49790, 19.04020"))
+    }
+
+    @Test func aSidewaysStoredPhotoIsDescribedAtItsUprightSize() throws {
+        let report = CrashReport.stub(photos: [Photo(
+            section: .otherVehicleDamage, contentHash: .stub("f"), mediaType: .jpeg, byteCount: 2_048,
+            pixelSize: PixelSize(width: 120, height: 90), originalFileName: "portrait.jpg", addedAt: referenceDate,
+            orientation: .rotatedClockwise
+        )])
+        #expect(renderer.text(for: report).contains("portrait.jpg — JPEG, 2 KB, 90 × 120 px"))
+    }
+
     @Test func renderingIsPlainUTF8TextAndRepeatable() async throws {
         let report = try fullReport()
         let first = renderer.render(report)

@@ -18,7 +18,6 @@ struct ImageInspectorTests {
         Valid(file: "photo-64x48.jpg", type: .jpeg, width: 64, height: 48, components: 3),
         Valid(file: "photo-progressive-80x60.jpg", type: .jpeg, width: 80, height: 60, components: 3),
         Valid(file: "photo-grey-32x32.jpg", type: .jpeg, width: 32, height: 32, components: 1),
-        Valid(file: "photo-cmyk-40x40.jpg", type: .jpeg, width: 40, height: 40, components: 4),
         Valid(file: "photo-exif-120x90.jpg", type: .jpeg, width: 120, height: 90, components: 3),
         Valid(file: "photo-40x30.png", type: .png, width: 40, height: 30, components: 3),
         Valid(file: "photo-alpha-24x24.png", type: .png, width: 24, height: 24, components: 4),
@@ -103,6 +102,16 @@ struct ImageInspectorTests {
             return
         }
         #expect(detected.contains("lossless"))
+    }
+
+    @Test func twelveBitJPEGIsRefusedAsUnembeddable() throws {
+        var bytes = try Fixtures.jpeg()
+        let frame = try #require(Self.frameHeaderOffset(in: bytes))
+        bytes[frame + 2] = 12  // sample precision, after the two length bytes
+        let error = #expect(throws: PhotoError.self) {
+            try ImageInspector.inspect(bytes, fileName: "deep.jpg")
+        }
+        #expect(error == .unembeddableJPEG(fileName: "deep.jpg", kind: "12-bit"))
     }
 
     @Test func photoWithBytesAfterTheEndMarkerIsAccepted() throws {

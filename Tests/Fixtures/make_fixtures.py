@@ -58,6 +58,43 @@ def exif_block():
     return exif.tobytes()
 
 
+def quadrants(width, height):
+    """Four solid quarters, red, green / blue, yellow, so a test can tell which way up a photo is drawn."""
+    image = Image.new("RGB", (width, height))
+    pixels = image.load()
+    colours = [[(255, 0, 0), (0, 255, 0)], [(0, 0, 255), (255, 255, 0)]]
+    for y in range(height):
+        for x in range(width):
+            pixels[x, y] = colours[y * 2 // height][x * 2 // width]
+    return image
+
+
+def orientation_block(orientation, when=None, offset=None, south_west=None):
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    if when:
+        ifd = exif.get_ifd(0x8769)
+        ifd[0x9003] = when  # DateTimeOriginal
+        if offset:
+            ifd[0x9011] = offset  # OffsetTimeOriginal
+    if south_west:
+        gps = exif.get_ifd(0x8825)
+        gps[1] = "S"
+        gps[2] = south_west[0]
+        gps[3] = "W"
+        gps[4] = south_west[1]
+    return exif.tobytes()
+
+
+def broken_exif_block():
+    """A real EXIF block whose first directory offset points far past its end."""
+    block = bytearray(exif_block())
+    start = 6 if block.startswith(b"Exif\0\0") else 0
+    order = "<" if block[start:start + 2] == b"II" else ">"
+    block[start + 4:start + 8] = struct.pack(order + "I", 0xFFFFFF00)
+    return bytes(block)
+
+
 def main():
     baseline = encode(gradient(64, 48), "JPEG", quality=85)
     save("photo-64x48.jpg", baseline)
@@ -67,10 +104,20 @@ def main():
     save("photo-cmyk-40x40.jpg", encode(gradient(40, 40, mode="CMYK"), "JPEG", quality=90))
     save("photo-exif-120x90.jpg", encode(gradient(120, 90, seed=60), "JPEG", quality=85, exif=exif_block()))
 
+    for orientation in (2, 5, 6, 8):
+        extra = {}
+        if orientation == 8:
+            extra = dict(when="2026:11:20 08:15:00", offset="-03:00",
+                         south_west=((34.0, 36.0, 0.0), (58.0, 22.0, 12.0)))
+        save(f"photo-quadrants-o{orientation}-80x60.jpg",
+             encode(quadrants(80, 60), "JPEG", quality=90, exif=orientation_block(orientation, **extra)))
+    save("photo-bad-exif-64x48.jpg", encode(gradient(64, 48, seed=15), "JPEG", quality=85, exif=broken_exif_block()))
+
     png = encode(gradient(40, 30), "PNG")
     save("photo-40x30.png", png)
     save("photo-alpha-24x24.png", encode(gradient(24, 24, mode="RGBA"), "PNG"))
     save("photo-interlaced-33x17.png", encode(gradient(33, 17, seed=12), "PNG", interlace=1))
+    save("photo-exif-48x32.png", encode(gradient(48, 32, seed=75), "PNG", exif=exif_block()))
 
     # Broken inputs, all derived from the valid files above.
     save("truncated-header.jpg", baseline[:20])          # ends before the frame header

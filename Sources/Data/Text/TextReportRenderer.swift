@@ -30,8 +30,14 @@ public struct TextReportRenderer: ReportRenderer {
         }
 
         lines += heading("When and where")
-        lines.append("  When:  \(dates.dateTime(report.scene.occurredAt))")
-        lines.append("  Where: \(report.scene.locationText ?? "not given")")
+        let effective = report.effectiveScene
+        let source = effective.sourceNote.map { " (\($0))" } ?? ""
+        lines.append("  When:  \(dates.dateTime(effective.scene.occurredAt))\(source)")
+        if let place = effective.scene.locationText {
+            lines.append("  Where: \(place)\(source)")
+        } else {
+            lines.append("  Where: not given")
+        }
 
         lines += heading(InfoCategory.injuries.displayName)
         if report.injuries.isEmpty {
@@ -74,8 +80,9 @@ public struct TextReportRenderer: ReportRenderer {
         let count = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
         return ["  \(section.displayName): \(count)"] + photos.enumerated().map { index, photo in
             var line = "    \(index + 1). \(photo.originalFileName) — \(photo.mediaType.displayName), "
-                + "\(ByteCountText.describe(photo.byteCount)), \(photo.pixelSize) px, added \(dates.dateTime(photo.addedAt))"
+                + "\(ByteCountText.describe(photo.byteCount)), \(photo.orientation.uprightSize(of: photo.pixelSize)) px, added \(dates.dateTime(photo.addedAt))"
             if let takenAt = photo.takenAt { line += ", taken \(dates.dateTime(takenAt))" }
+            if let takenWhere = photo.takenWhere { line += " at \(takenWhere)" }
             return line
         }
     }

@@ -15,6 +15,13 @@ public struct CrashScene: Sendable, Hashable {
         self.address = nil
     }
 
+    /// A scene known by its time and, when known, a coordinate (no address).
+    public init(occurredAt: Date, coordinate: Coordinate?) {
+        self.occurredAt = occurredAt
+        self.coordinate = coordinate
+        self.address = nil
+    }
+
     /// - Throws: `InputError.addressTooLong` for an address over ``maximumAddressLength`` characters.
     ///   A blank address counts as none.
     public init(occurredAt: Date, coordinate: Coordinate?, address: String?) throws(InputError) {

@@ -2,7 +2,8 @@
 public struct ImageInfo: Sendable, Hashable {
     public let mediaType: MediaType
     public let pixelSize: PixelSize
-    /// Colour channels: 1 grey, 3 colour, 4 CMYK (JPEG); 1–4 for PNG (grey, grey+alpha, RGB or palette, RGBA).
+    /// Colour channels: 1 grey or 3 colour for JPEG (CMYK JPEGs are refused); 1–4 for PNG
+    /// (grey, grey+alpha, RGB or palette, RGBA).
     public let componentCount: Int
 
     public init(mediaType: MediaType, pixelSize: PixelSize, componentCount: Int) {

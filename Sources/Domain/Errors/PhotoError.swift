@@ -7,6 +7,8 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible, Loca
     case unsupportedFormat(fileName: String, detected: String?)
     case malformed(fileName: String, reason: String)
     case tooManyPixels(fileName: String, size: PixelSize, limit: Int)
+    /// A JPEG of a kind the PDF report cannot embed as it is; `kind` names it, e.g. "CMYK" or "12-bit".
+    case unembeddableJPEG(fileName: String, kind: String)
     case sectionFull(PhotoSection, limit: Int)
     case duplicate(fileName: String, section: PhotoSection)
     case notFound(PhotoID)
@@ -27,6 +29,8 @@ public enum PhotoError: Error, Sendable, Hashable, CustomStringConvertible, Loca
             "“\(fileName)” looks like a photo but is damaged (\(reason)). Copy it from the camera again, or add another photo."
         case let .tooManyPixels(fileName, size, limit):
             "“\(fileName)” is \(size) pixels, more than \(limit / 1_000_000) megapixels. Export a smaller copy and add that."
+        case let .unembeddableJPEG(fileName, kind):
+            "“\(fileName)” is a \(kind) JPEG, which the report cannot embed. Save it as an RGB JPEG or PNG and add it again."
         case let .sectionFull(section, limit):
             "“\(section.displayName)” already holds \(limit) photos, the most it can. Remove one before adding another."
         case let .duplicate(fileName, section):

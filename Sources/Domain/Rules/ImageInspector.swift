@@ -5,6 +5,10 @@ import Foundation
 /// A file is accepted only when its structure holds together: the JPEG frame header is complete and the
 /// image data ends with an end-of-image marker; every PNG chunk lies inside the file, the header chunk's
 /// checksum matches and the file ends with its end chunk. Anything cut short is refused.
+///
+/// JPEGs go into the PDF report byte for byte, so only kinds a PDF viewer shows faithfully as they are
+/// are accepted: 8-bit grey or colour (YCbCr/RGB). CMYK and 12-bit JPEGs are refused with a message
+/// saying how to convert them.
 public enum ImageInspector {
     /// - Parameters:
     ///   - bytes: the whole file.
@@ -101,6 +105,9 @@ public enum ImageInspector {
         guard [1, 3, 4].contains(components), length >= 6 + 3 * components else {
             throw .malformed(fileName: fileName, reason: "the JPEG frame header lists \(components) colour channels")
         }
+        guard components != 4 else { throw .unembeddableJPEG(fileName: fileName, kind: "CMYK") }
+        let precision = Int(bytes[start])
+        guard precision == 8 else { throw .unembeddableJPEG(fileName: fileName, kind: "\(precision)-bit") }
         return ImageInfo(mediaType: .jpeg, pixelSize: PixelSize(width: width, height: height), componentCount: components)
     }
 

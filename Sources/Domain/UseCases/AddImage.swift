@@ -2,6 +2,8 @@ import Foundation
 
 /// Adds a photo to a section after checking it from its bytes: JPEG or PNG, intact, not too large,
 /// room in the section, not already there. The bytes are stored once per content.
+/// When and where the photo was taken and which way up it is come from its own metadata
+/// (``PhotoMetadataReader``); a photo whose metadata cannot be read is added without it.
 public struct AddImage: Sendable {
     let repository: any ReportRepository
     let photoStore: any PhotoStore
@@ -24,6 +26,7 @@ public struct AddImage: Sendable {
         try current.checkRoom(for: nil, fileName: name, in: section)
         try ReportLimits.checkPhotoSize(byteCount: bytes.count, fileName: name)
         let info = try ImageInspector.inspect(bytes, fileName: name)
+        let metadata = PhotoMetadataReader.read(bytes)
 
         let contentHash = try await photoStore.put(bytes)
         do {
@@ -35,7 +38,10 @@ public struct AddImage: Sendable {
                     byteCount: bytes.count,
                     pixelSize: info.pixelSize,
                     originalFileName: name,
-                    addedAt: clock.now()
+                    addedAt: clock.now(),
+                    takenAt: metadata.takenAt,
+                    takenWhere: metadata.takenWhere,
+                    orientation: metadata.orientation
                 ))
             }.report
         } catch {

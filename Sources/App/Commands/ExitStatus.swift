@@ -1,0 +1,12 @@
+/// The sysexits statuses the app ends with.
+enum ExitStatus {
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
+    static let unavailable: Int32 = 69
+    static let cannotCreate: Int32 = 73
+    static let ioError: Int32 = 74
+    static let config: Int32 = 78
+    /// 128 + the signal's number, as shells report a process ended by a signal.
+    static func signal(_ number: Int32) -> Int32 { 128 + number }
+}

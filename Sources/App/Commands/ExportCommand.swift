@@ -1,0 +1,73 @@
+import ArgumentParser
+import Domain
+import Foundation
+import Presentation
+
+/// `crash-assistant export <crash ID or report id> <file>`: writes a created report's document to a file.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a created crash report's document to a file.",
+        discussion: "Exit status: 0 written, 64 usage, 65 the report is a draft, 66 no such report, 73/74 cannot write."
+    )
+
+    @OptionGroup var storage: StorageOptions
+
+    @Argument(help: ArgumentHelp("The report's crash ID (e.g. CR-7KQ2M9XD) or report id.", valueName: "report"))
+    var report: String
+
+    @Argument(help: ArgumentHelp("Where to write the document.", valueName: "file"))
+    var file: String
+
+    @Flag(help: "Replace the file if it exists.")
+    var force = false
+
+    func run() async throws {
+        let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try storage.makeEnvironment() }
+        let found: CrashReport?
+        do {
+            found = try await lookUp(in: environment.repository)
+        } catch let error as InputError {
+            Console.standardError(error.description)
+            throw ExitCode(ExitStatus.usage)
+        } catch {
+            Console.standardError(UiMessage.describe(error))
+            throw ExitCode(ExitStatus.ioError)
+        }
+        guard let found else {
+            Console.standardError("No crash report has the ID \(report). List them with crash-assistant reports.")
+            throw ExitCode(ExitStatus.noInput)
+        }
+        let share = ShareReport(repository: environment.repository, renderer: environment.documentRenderer, exporter: environment.exporter)
+        do {
+            let path = try await share.execute(reportID: found.id, destination: LineText.expandingTilde(file), replacing: force)
+            Console.standardOutput("Crash report \(found.crashID) written to \(path)")
+        } catch let error as ReportError {
+            Console.standardError(error.description)
+            throw ExitCode(ExitStatus.dataError)
+        } catch let error as ShareError {
+            switch error {
+            case .destinationExists:
+                Console.standardError(error.description + " (Pass --force to replace it.)")
+                throw ExitCode(ExitStatus.cannotCreate)
+            case .destinationIsDirectory, .folderMissing:
+                Console.standardError(error.description)
+                throw ExitCode(ExitStatus.cannotCreate)
+            case .notWritable:
+                Console.standardError(error.description)
+                throw ExitCode(ExitStatus.ioError)
+            }
+        } catch {
+            Console.standardError(UiMessage.describe(error))
+            throw ExitCode(ExitStatus.ioError)
+        }
+    }
+
+    /// The report with this report id (a UUID) or crash ID.
+    private func lookUp(in repository: any ReportRepository) async throws -> CrashReport? {
+        if let id = ReportID(uuidString: report) {
+            return try await repository.report(withID: id)
+        }
+        return try await repository.report(withCrashID: try CrashID(validating: report))
+    }
+}

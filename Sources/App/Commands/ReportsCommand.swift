@@ -1,0 +1,44 @@
+import ArgumentParser
+import Domain
+import Foundation
+import Presentation
+
+/// `crash-assistant reports [--json]`: lists drafts and completed reports, newest first.
+struct ReportsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reports",
+        abstract: "List the crash reports kept: drafts and completed, newest first."
+    )
+
+    @OptionGroup var storage: StorageOptions
+
+    @Flag(help: "Print the list as JSON (an array of objects, times in ISO 8601).")
+    var json = false
+
+    func run() async throws {
+        let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try storage.makeEnvironment() }
+        let summaries: [ReportSummary]
+        do {
+            summaries = try await ListReports(repository: environment.repository).execute()
+        } catch {
+            Console.standardError(UiMessage.describe(error))
+            throw ExitCode(ExitStatus.ioError)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(summaries.map(ReportSummaryJSON.init))
+            Console.standardOutput(String(decoding: data, as: UTF8.self))
+            return
+        }
+        let list = ReportListUiModel(summaries, dates: DateText())
+        guard !list.rows.isEmpty else {
+            Console.standardOutput(list.emptyText)
+            return
+        }
+        for row in list.rows {
+            Console.standardOutput("\(row.crashID)  \(row.status.padding(toLength: 9, withPad: " ", startingAt: 0))  \(row.when)  \(row.holds)")
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Data
+import Domain
+import Foundation
+import Presentation
+
+/// The composition root: the one place that knows which adapters exist and wires them to the use cases.
+struct Environment: Sendable {
+    /// Where reports are kept. The store is chosen here and nowhere else.
+    enum StoreKind: String, CaseIterable, Sendable {
+        case memory
+        case sqlite
+
+        /// The store used when neither `--store` nor `CRASH_ASSISTANT_STORE` names one.
+        static let defaultKind: StoreKind = .memory
+    }
+
+    /// Why the environment could not be built, with the sysexits status to end with.
+    struct Failure: Error, Sendable, CustomStringConvertible {
+        let description: String
+        let exitCode: Int32
+    }
+
+    let repository: any ReportRepository
+    let photoStore: any PhotoStore
+    /// Keeps each created report's document.
+    let archive: any DocumentArchive
+    /// Renders what "View crash report" prints.
+    let textRenderer: any ReportRenderer
+    /// Renders the document Create crash report archives and Share writes.
+    let documentRenderer: any ReportRenderer
+    let exporter: any DocumentExporter
+    let issuer: any CrashIDIssuer
+    let clock: any Clock
+    /// Where drafts are kept, as a person reads it (e.g. "in memory only, …", "in /path/to/database").
+    let storeDescription: String
+
+    // MARK: - Building
+
+    static func make(store: StoreKind, database: String) throws(Failure) -> Environment {
+        let storage = try makeStorage(store, database: database)
+        return Environment(
+            repository: storage.repository,
+            photoStore: storage.photoStore,
+            archive: makeArchive(store, database: database),
+            textRenderer: TextReportRenderer(),
+            documentRenderer: PDFReportRenderer(photoStore: storage.photoStore),
+            exporter: FileDocumentExporter(),
+            issuer: RandomCrashIDIssuer(),
+            clock: SystemClock(),
+            storeDescription: storage.description
+        )
+    }
+
+    private struct Storage {
+        let repository: any ReportRepository
+        let photoStore: any PhotoStore
+        let description: String
+    }
+
+    /// The store: in memory, or the SQLite database at `database`.
+    private static func makeStorage(_ kind: StoreKind, database: String) throws(Failure) -> Storage {
+        switch kind {
+        case .memory:
+            return Storage(
+                repository: InMemoryReportRepository(),
+                photoStore: InMemoryPhotoStore(),
+                description: "in memory only, which ends with the app (--store sqlite keeps drafts across runs)"
+            )
+        case .sqlite:
+            throw Failure(
+                description: "The SQLite store is not available in this build. Use --store memory.",
+                exitCode: ExitStatus.unavailable
+            )
+        }
+    }
+
+    /// Where created reports' documents are kept.
+    private static func makeArchive(_ kind: StoreKind, database: String) -> any DocumentArchive {
+        InMemoryDocumentArchive()
+    }
+
+    // MARK: - Use cases
+
+    /// Every use case the screens call, wired to these adapters.
+    var useCases: ReportUseCases {
+        ReportUseCases(
+            start: StartReport(repository: repository, issuer: issuer, clock: clock),
+            toggleInjury: ToggleInjury(repository: repository, clock: clock),
+            addImage: AddImage(repository: repository, photoStore: photoStore, clock: clock),
+            removeImage: RemoveImage(repository: repository, photoStore: photoStore, clock: clock),
+            setNote: SetNote(repository: repository, clock: clock),
+            setScene: SetCrashScene(repository: repository, clock: clock),
+            saveDraft: SaveDraft(repository: repository, clock: clock),
+            discardReport: DiscardReport(repository: repository, photoStore: photoStore),
+            discardSection: DiscardSection(repository: repository, photoStore: photoStore, clock: clock),
+            resume: ResumeDraft(repository: repository),
+            list: ListReports(repository: repository),
+            create: CreateReport(repository: repository, renderer: documentRenderer, archive: archive, clock: clock),
+            view: ViewReport(repository: repository, textRenderer: textRenderer, archive: archive, documentFormat: documentRenderer.format),
+            share: ShareReport(repository: repository, renderer: documentRenderer, exporter: exporter),
+            documentFormat: documentRenderer.format,
+            photoFiles: PhotoFileReader(),
+            clock: clock
+        )
+    }
+}

@@ -1,0 +1,49 @@
+import Presentation
+
+/// The Assistance menu: `1` Crash Assistant, `2` View crash reports, `q` Quit.
+@MainActor
+final class AssistanceScreen: Screen {
+    private let viewModel: AssistanceViewModel
+    private let navigator: Navigator
+    private var bindings: [AnyObject] = []
+
+    init(viewModel: AssistanceViewModel, navigator: Navigator) {
+        self.viewModel = viewModel
+        self.navigator = navigator
+        bindings.append(navigator.forwardMessages(of: viewModel.message))
+        bindings.append(viewModel.route.bind { [weak self] route in self?.go(route) })
+    }
+
+    let keys = ["1  Crash Assistant (a new crash report)", "2  View crash reports", "q  Quit"]
+
+    func render(_ console: Console) {
+        let menu = viewModel.menu.value
+        console.title(menu.title)
+        console.options(menu.options)
+    }
+
+    func handle(_ line: String) async {
+        switch LineText(line).key ?? "" {
+        case "1": await viewModel.openCrashAssistant()
+        case "2": await viewModel.viewReports()
+        case "q", "quit": viewModel.quit()
+        default: navigator.unknown(line)
+        }
+    }
+
+    private func go(_ route: AssistanceViewModel.Route) {
+        switch route {
+        case .menu:
+            navigator.show(self)
+        case let .crashAssistant(assistant):
+            // The Crash Assistant shows its own first screen (the checklist).
+            _ = CollectCrashInfoScreen(viewModel: assistant, navigator: navigator, parent: self)
+        case let .reports(list):
+            navigator.show(ReportListScreen(viewModel: list, navigator: navigator, parent: self))
+        case let .crashReport(report):
+            navigator.show(CrashReportScreen(viewModel: report, navigator: navigator, parent: self))
+        case .quit:
+            navigator.quit()
+        }
+    }
+}

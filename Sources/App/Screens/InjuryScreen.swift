@@ -1,0 +1,66 @@
+import Presentation
+
+/// "Who was injured?": `1`–`6` toggle (several on one line in order), `d` Done, `x` Close.
+@MainActor
+final class InjuryScreen: Screen {
+    private let viewModel: InjuryViewModel
+    private let navigator: Navigator
+    private let parent: AnyObject
+    private var bindings: [AnyObject] = []
+
+    init(viewModel: InjuryViewModel, navigator: Navigator, parent: AnyObject) {
+        self.viewModel = viewModel
+        self.navigator = navigator
+        self.parent = parent
+        bindings.append(navigator.forwardMessages(of: viewModel.message))
+        bindings.append(viewModel.route.bind { [weak self] route in self?.go(route) })
+    }
+
+    let keys = [
+        "1-6  Choose or unchoose an option; several at once in order, e.g. 1 3",
+        "     No one and Unsure clear the others; choosing a person clears them",
+        "d    Done",
+        "x    Close (discard this page's information)",
+    ]
+
+    func render(_ console: Console) {
+        let state = viewModel.state.value
+        console.title(state.title)
+        for row in state.rows {
+            let mark = row.isSelected ? console.styled("[x]", .good) : "[ ]"
+            console.line("  \(console.styled(String(row.number), .key))  \(mark) \(row.title)")
+        }
+        console.line()
+        console.options(state.options)
+    }
+
+    func handle(_ line: String) async {
+        let words = LineText.words(line)
+        switch LineText(line).key ?? "" {
+        case "d": viewModel.done()
+        case "x": viewModel.close()
+        default:
+            let numbers = words.compactMap { Int($0) }
+            guard !words.isEmpty, numbers.count == words.count else {
+                navigator.unknown(line)
+                return
+            }
+            await viewModel.toggle(numbers: numbers)
+        }
+    }
+
+    private func go(_ route: InjuryViewModel.Route) {
+        switch route {
+        case .page:
+            navigator.show(self)
+        case let .discard(dialog):
+            navigator.show(DialogScreen(
+                dialog: dialog.dialog.value,
+                message: dialog.message,
+                actions: ["k": { dialog.keepEditing() }, "d": { await dialog.discard() }],
+                navigator: navigator,
+                parent: self
+            ))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Domain
+import Presentation
+
+/// Runs the interactive app: the screens, typed lines, and the end of input or a stop signal,
+/// which keep an open report as a draft before the app ends.
+@MainActor
+final class InteractiveSession {
+    private let environment: Environment
+    private let console: Console
+    private let navigator: Navigator
+    private let assistance: AssistanceViewModel
+    private let root: AssistanceScreen
+
+    init(environment: Environment, console: Console) {
+        self.environment = environment
+        self.console = console
+        navigator = Navigator(console: console)
+        assistance = AssistanceViewModel(useCases: environment.useCases)
+        root = AssistanceScreen(viewModel: assistance, navigator: navigator)
+    }
+
+    /// Builds the environment from the options and runs until the driver quits or input ends.
+    static func run(storage: StorageOptions, startInCrashAssistant: Bool) async throws {
+        let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try storage.makeEnvironment() }
+        let session = InteractiveSession(environment: environment, console: Console())
+        let status = await session.run(startInCrashAssistant: startInCrashAssistant)
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// - Returns: the exit status: 0 after quit or end of input, 128 + the signal's number after a signal.
+    func run(startInCrashAssistant: Bool) async -> Int32 {
+        let input = InputSource()
+        console.line("Crash Assistant \(AppVersion.current) — type h on any screen for its keys.")
+        if startInCrashAssistant { await assistance.openCrashAssistant() }
+        navigator.present()
+        for await event in input.events {
+            switch event {
+            case let .line(line):
+                await navigator.handle(line)
+                if navigator.hasQuit {
+                    console.line("Goodbye.")
+                    return 0
+                }
+                navigator.present()
+            case .endOfInput:
+                return await stop(status: 0, because: "Input ended")
+            case let .signal(number):
+                return await stop(status: ExitStatus.signal(number), because: Self.name(of: number))
+            }
+        }
+        return 0
+    }
+
+    /// Keeps the open report as a draft and says where it is.
+    private func stop(status: Int32, because reason: String) async -> Int32 {
+        console.line()
+        do {
+            if let draft = try await assistance.keepOpenReportAsDraft() {
+                console.line("\(reason): draft \(draft.crashID) was saved \(environment.storeDescription).")
+            }
+        } catch {
+            console.message(.error("\(reason), and the open report could not be kept as a draft: \(UiMessage.describe(error))"))
+            return status == 0 ? ExitStatus.ioError : status
+        }
+        return status
+    }
+
+    private static func name(of signal: Int32) -> String {
+        switch signal {
+        case 1: "Hang-up received"
+        case 2: "Interrupted"
+        case 15: "Asked to stop"
+        default: "Signal \(signal) received"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Presentation
+
+/// Holds the screen on show, the messages to print after it, and whether the driver quit.
+@MainActor
+final class Navigator {
+    let console: Console
+    private(set) var current: (any Screen)?
+    private(set) var hasQuit = false
+    private var notices: [UiMessage] = []
+    /// Set by a screen that printed something to keep in view: the next turn prints only the prompt.
+    var keepsOutput = false
+
+    init(console: Console) {
+        self.console = console
+    }
+
+    func show(_ screen: any Screen) {
+        current = screen
+    }
+
+    func quit() {
+        hasQuit = true
+    }
+
+    func notice(_ message: UiMessage) {
+        notices.append(message)
+    }
+
+    /// Forwards a view model's messages to the screen's output, skipping the value it holds already.
+    func forwardMessages(of box: Box<UiMessage?>) -> Box<UiMessage?>.Binding {
+        var isFirst = true
+        return box.bind { [weak self] message in
+            defer { isFirst = false }
+            guard !isFirst, let message else { return }
+            self?.notice(message)
+        }
+    }
+
+    /// Passes one typed line to the screen on show; `h`, `?` and `help` print its keys.
+    func handle(_ line: String) async {
+        guard let screen = current else { return }
+        let word = line.trimmingCharacters(in: .whitespaces).lowercased()
+        if !screen.takesFreeText, word == "h" || word == "?" || word == "help" {
+            console.line("Keys:")
+            for key in screen.keys { console.line("  " + key) }
+            keepsOutput = true
+            return
+        }
+        await screen.handle(line)
+    }
+
+    /// Prints the screen on show (unless output is to be kept in view), the messages, and the prompt.
+    func present() {
+        if !keepsOutput { current?.render(console) }
+        keepsOutput = false
+        for message in notices { console.message(message) }
+        notices = []
+        console.write(current?.prompt ?? "> ")
+    }
+
+    /// The message for a key the screen does not know.
+    func unknown(_ line: String) {
+        let typed = line.trimmingCharacters(in: .whitespaces)
+        notice(.error("“\(typed)” is not a key on this screen. Type h for the keys."))
+    }
+}

@@ -1,0 +1,103 @@
+import Presentation
+
+/// "Other driver's info" and "Your info": photo sections (and the note), `add`, `remove`, `note`, `d`, `x`.
+@MainActor
+final class PhotoPageScreen: Screen {
+    private let viewModel: PhotoPageViewModel
+    private let navigator: Navigator
+    private let parent: AnyObject
+    private var bindings: [AnyObject] = []
+
+    init(viewModel: PhotoPageViewModel, navigator: Navigator, parent: AnyObject) {
+        self.viewModel = viewModel
+        self.navigator = navigator
+        self.parent = parent
+        bindings.append(navigator.forwardMessages(of: viewModel.message))
+        bindings.append(viewModel.route.bind { [weak self] route in self?.go(route) })
+    }
+
+    var keys: [String] {
+        let state = viewModel.state.value
+        let numbers = state.sections.count == 1 ? "1" : "1-\(state.sections.count)"
+        var keys = [
+            "add <\(numbers)> <file>     Add a JPEG or PNG photo, e.g. add 1 ~/Pictures/licence.jpg",
+            "                        (quote a path with spaces: add 2 \"my photos/plate.jpg\")",
+            "remove <\(numbers)> <n>     Remove photo n of a section, e.g. remove 1 2",
+        ]
+        if state.noteNumber != nil {
+            keys.append("note <text>            Set the additional note (note alone clears it)")
+        }
+        keys += ["d                      Done", "x                      Close (discard this page's information)"]
+        return keys
+    }
+
+    func render(_ console: Console) {
+        let state = viewModel.state.value
+        console.title(state.title)
+        for section in state.sections {
+            console.line("  \(console.styled(String(section.number), .key))  \(section.title) " + console.styled("(\(section.capacity))", .dim))
+            if section.photos.isEmpty {
+                console.line(console.styled("       no photos yet", .dim))
+            }
+            for photo in section.photos {
+                console.line("       \(photo.number). \(photo.fileName) — \(photo.format), \(photo.size), \(photo.pixelSize)")
+            }
+        }
+        if let number = state.noteNumber {
+            console.line("  \(console.styled(String(number), .key))  Additional note")
+            if let note = state.note {
+                for line in note.split(separator: "\n", omittingEmptySubsequences: false) { console.line("       \(line)") }
+            } else {
+                console.line(console.styled("       none", .dim))
+            }
+        }
+        console.line()
+        console.options(state.options)
+    }
+
+    func handle(_ line: String) async {
+        let text = LineText(line)
+        switch text.command {
+        case "d" where text.rest.isEmpty: viewModel.done()
+        case "x" where text.rest.isEmpty: viewModel.close()
+        case "add":
+            let parts = LineText(text.rest)
+            guard let section = Int(parts.command), !parts.rest.isEmpty else {
+                navigator.notice(.error("Type add, a section number and a file, e.g. add 1 ~/Pictures/licence.jpg"))
+                return
+            }
+            await viewModel.addPhoto(path: LineText.path(parts.rest), toSection: section)
+        case "remove":
+            let words = LineText.words(text.rest)
+            guard words.count == 2, let section = Int(words[0]), let photo = Int(words[1]) else {
+                navigator.notice(.error("Type remove, a section number and a photo number, e.g. remove 1 2"))
+                return
+            }
+            await viewModel.removePhoto(section: section, photoNumber: photo)
+        case "note":
+            await viewModel.setNote(text.rest)
+        default:
+            if let number = Int(text.command), text.rest.isEmpty {
+                let noteHint = viewModel.state.value.noteNumber == number ? "Type note <text> to set the note." : "Type add \(number) <file> to add a photo to it."
+                navigator.notice(.error("\(number) is a section, not a key. \(noteHint)"))
+            } else {
+                navigator.unknown(line)
+            }
+        }
+    }
+
+    private func go(_ route: PhotoPageViewModel.Route) {
+        switch route {
+        case .page:
+            navigator.show(self)
+        case let .discard(dialog):
+            navigator.show(DialogScreen(
+                dialog: dialog.dialog.value,
+                message: dialog.message,
+                actions: ["k": { dialog.keepEditing() }, "d": { await dialog.discard() }],
+                navigator: navigator,
+                parent: self
+            ))
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Presentation
+
+/// View crash reports: a number opens a report, `b` goes back.
+@MainActor
+final class ReportListScreen: Screen {
+    private let viewModel: ReportListViewModel
+    private let navigator: Navigator
+    private let parent: AnyObject
+    private var bindings: [AnyObject] = []
+
+    init(viewModel: ReportListViewModel, navigator: Navigator, parent: AnyObject) {
+        self.viewModel = viewModel
+        self.navigator = navigator
+        self.parent = parent
+        bindings.append(navigator.forwardMessages(of: viewModel.message))
+    }
+
+    let keys = ["<n>  Open report n (a draft reopens in the Crash Assistant)", "b    Back to Assistance"]
+
+    func render(_ console: Console) {
+        let state = viewModel.state.value
+        console.title(state.title)
+        if state.rows.isEmpty {
+            console.line("  " + state.emptyText)
+        }
+        for row in state.rows {
+            let status = row.status.padding(toLength: 9, withPad: " ", startingAt: 0)
+            console.line("  \(console.styled(String(row.number), .key)). \(row.crashID)  "
+                + console.styled(status, row.isDraft ? .dim : .good) + "  \(row.when)  \(row.holds)")
+        }
+        console.line()
+        console.options(state.options.filter(\.isEnabled))
+    }
+
+    func handle(_ line: String) async {
+        let command = LineText(line).command
+        if command == "b" {
+            await viewModel.back()
+        } else if let number = Int(command), LineText(line).rest.isEmpty {
+            await viewModel.open(number: number)
+        } else {
+            navigator.unknown(line)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// One screen of the line-mode app: prints itself, and handles one typed line at a time.
+@MainActor
+protocol Screen: AnyObject {
+    /// Prints the whole screen.
+    func render(_ console: Console)
+    /// Handles one typed line (help is handled before it reaches the screen).
+    func handle(_ line: String) async
+    /// What the prompt says.
+    var prompt: String { get }
+    /// The screen's keys and commands, one per line, for `h` or `?`.
+    var keys: [String] { get }
+    /// Whether the screen is waiting for free text (then `h` and `?` are answers, not help).
+    var takesFreeText: Bool { get }
+}
+
+extension Screen {
+    var prompt: String { "> " }
+    var takesFreeText: Bool { false }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import Presentation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes the screens to standard output, unbuffered, so a prompt shows before the app waits and nothing
+/// is lost when it exits. Colour only when standard output is a terminal and `NO_COLOR` is not set.
+@MainActor
+final class Console {
+    enum Style: String {
+        case title = "1"
+        case dim = "2"
+        case good = "32"
+        case bad = "31"
+        case key = "36"
+    }
+
+    let usesColour: Bool
+
+    init(usesColour: Bool = Console.colourWanted()) {
+        self.usesColour = usesColour
+    }
+
+    /// Whether standard output is a terminal and `NO_COLOR` is unset (or empty).
+    nonisolated static func colourWanted() -> Bool {
+        let noColour = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return !noColour && isatty(STDOUT_FILENO) == 1
+    }
+
+    func line(_ text: String = "") {
+        Self.standardOutput(text)
+    }
+
+    /// Text without a new line, e.g. a prompt.
+    func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    func styled(_ text: String, _ style: Style) -> String {
+        usesColour ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text
+    }
+
+    func title(_ text: String) {
+        line()
+        line(styled(text, .title))
+        line(styled(String(repeating: "─", count: text.count), .dim))
+    }
+
+    func message(_ message: UiMessage) {
+        switch message.kind {
+        case .info: line(styled(message.text, .good))
+        case .error: line(styled("! " + message.text, .bad))
+        }
+    }
+
+    /// Option lines with their keys in one column.
+    func options(_ list: [MenuOption]) {
+        let width = list.map(\.key.count).max() ?? 1
+        for option in list { self.option(option, keyWidth: width) }
+    }
+
+    /// One option line: `  k  Title`, dimmed with its reason when disabled.
+    func option(_ option: MenuOption, keyWidth: Int = 1) {
+        let padding = String(repeating: " ", count: max(0, keyWidth - option.key.count))
+        let key = styled(option.key, .key) + padding
+        if option.isEnabled {
+            line("  \(key)  \(option.title)")
+        } else {
+            line("  \(key)  " + styled("\(option.title) — not available: \(option.disabledReason ?? "")", .dim))
+        }
+    }
+
+    // MARK: - Outside the interactive app
+
+    nonisolated static func standardOutput(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    nonisolated static func standardError(_ text: String) {
+        FileHandle.standardError.write(Data(("crash-assistant: " + text + "\n").utf8))
+    }
+
+    /// Runs `body`; on failure prints the message and ends with its status.
+    nonisolated static func exitOnFailure<Value>(_ body: () throws(Environment.Failure) -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch {
+            standardError(error.description)
+            throw ExitCode(error.exitCode)
+        }
+    }
+}

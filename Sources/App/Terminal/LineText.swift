@@ -1,0 +1,71 @@
+import Foundation
+
+/// Splits what the driver typed: the command word, and the rest as typed.
+struct LineText {
+    /// The first word, lower-cased ("" for an empty line).
+    let command: String
+    /// Everything after the first word, without surrounding spaces.
+    let rest: String
+
+    /// The command word when nothing follows it: what a one-key choice must be ("1 3" is no key).
+    var key: String? { rest.isEmpty ? command : nil }
+
+    init(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+            command = trimmed[..<space].lowercased()
+            rest = trimmed[space...].trimmingCharacters(in: .whitespaces)
+        } else {
+            command = trimmed.lowercased()
+            rest = ""
+        }
+    }
+
+    /// The words of the whole line, split at spaces.
+    static func words(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    }
+
+    /// A file path as typed: in double or single quotes, or bare with `\ ` for spaces (a bare path may
+    /// also hold plain spaces); `~` stands for the home folder.
+    static func path(_ typed: String) -> String {
+        let text = typed.trimmingCharacters(in: .whitespaces)
+        var result = ""
+        if let quote = text.first, quote == "\"" || quote == "'" {
+            var escaped = false
+            for character in text.dropFirst() {
+                if escaped {
+                    result.append(character)
+                    escaped = false
+                } else if character == "\\" && quote == "\"" {
+                    escaped = true
+                } else if character == quote {
+                    break
+                } else {
+                    result.append(character)
+                }
+            }
+        } else {
+            var escaped = false
+            for character in text {
+                if escaped {
+                    result.append(character)
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else {
+                    result.append(character)
+                }
+            }
+        }
+        return expandingTilde(result)
+    }
+
+    /// `~` and `~/…` with the home folder put in.
+    static func expandingTilde(_ path: String) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return home + path.dropFirst()
+    }
+}

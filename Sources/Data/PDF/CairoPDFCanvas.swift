@@ -1,0 +1,159 @@
+import CCairo
+import Domain
+import Foundation
+
+/// One PDF being drawn with cairo into memory: measures and draws text in DejaVu Sans, places photos,
+/// and turns every cairo failure into a ``PDFRenderError`` instead of a crash.
+final class CairoPDFCanvas {
+    static let fontFamily = "DejaVu Sans"
+
+    private let sink: PDFByteSink
+    private let surface: OpaquePointer
+    private let context: OpaquePointer
+    private var currentStyle: PDFTextStyle?
+    private var isFinished = false
+
+    /// - Parameters:
+    ///   - title: the document title in the PDF's metadata.
+    ///   - created: the creation date in the PDF's metadata, so the same report gives the same bytes.
+    ///   - expectedByteCount: room to reserve for the document.
+    init(title: String, created: Date, expectedByteCount: Int) throws(PDFRenderError) {
+        sink = PDFByteSink(expectedByteCount: expectedByteCount)
+        guard let surface = cairo_pdf_surface_create_for_stream(
+            PDFByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), PDFPageGeometry.width, PDFPageGeometry.height
+        ) else {
+            throw .drawingFailed(step: "starting the document", reason: "out of memory")
+        }
+        guard let context = cairo_create(surface) else {
+            cairo_surface_destroy(surface)
+            throw .drawingFailed(step: "starting the document", reason: "out of memory")
+        }
+        self.surface = surface
+        self.context = context
+        try check(cairo_surface_status(surface), "starting the document")
+        try check(cairo_status(context), "starting the document")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Crash Assistant")
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, Self.isoDate(created))
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, Self.isoDate(created))
+        try check(cairo_surface_status(surface), "writing the document's title")
+        try checkFont(.body)
+        try checkFont(.heading)
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+        withExtendedLifetime(sink) {}
+    }
+
+    // MARK: - Text
+
+    /// How wide `text` is in `style`, in points.
+    func width(of text: String, in style: PDFTextStyle) -> Double {
+        select(style)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        return extents.x_advance
+    }
+
+    func drawText(_ text: String, style: PDFTextStyle, x: Double, baseline: Double) throws(PDFRenderError) {
+        select(style)
+        cairo_set_source_rgb(context, style.grey, style.grey, style.grey)
+        cairo_move_to(context, x, baseline)
+        cairo_show_text(context, text)
+        try check(cairo_status(context), "writing text")
+    }
+
+    /// Makes sure the system font library gave DejaVu Sans itself, not a stand-in that may lack letters
+    /// such as ř or Ø.
+    private func checkFont(_ style: PDFTextStyle) throws(PDFRenderError) {
+        select(style)
+        guard let font = cairo_get_scaled_font(context) else { return }
+        try check(cairo_scaled_font_status(font), "choosing the font")
+        guard cairo_scaled_font_get_type(font) == CAIRO_FONT_TYPE_FT else { return }
+        guard let face = cairo_ft_scaled_font_lock_face(font) else { return }
+        defer { cairo_ft_scaled_font_unlock_face(font) }
+        let family = face.pointee.family_name.map { String(cString: $0) } ?? "an unnamed font"
+        guard family == Self.fontFamily else { throw .fontMissing(found: family) }
+    }
+
+    private func select(_ style: PDFTextStyle) {
+        guard style != currentStyle else { return }
+        cairo_select_font_face(
+            context, Self.fontFamily, CAIRO_FONT_SLANT_NORMAL, style.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL
+        )
+        cairo_set_font_size(context, style.size)
+        currentStyle = style
+    }
+
+    // MARK: - Shapes and photos
+
+    func drawRule(y: Double) throws(PDFRenderError) {
+        cairo_set_source_rgb(context, 0.6, 0.6, 0.6)
+        cairo_set_line_width(context, 0.75)
+        cairo_move_to(context, PDFPageGeometry.contentLeft, y)
+        cairo_line_to(context, PDFPageGeometry.contentLeft + PDFPageGeometry.contentWidth, y)
+        cairo_stroke(context)
+        try check(cairo_status(context), "drawing a line")
+    }
+
+    /// Draws the photo upright (its EXIF orientation applied) filling the rectangle.
+    func drawPhoto(
+        _ photo: PDFPhotoSurface, orientation: ImageOrientation,
+        x: Double, y: Double, width: Double, height: Double
+    ) throws(PDFRenderError) {
+        let storedWidth = Double(photo.width)
+        let storedHeight = Double(photo.height)
+        let upright = orientation.uprightSize(of: PixelSize(width: photo.width, height: photo.height))
+        let transform = OrientationTransform(orientation, width: storedWidth, height: storedHeight)
+        var matrix = cairo_matrix_t(
+            xx: transform.xx, yx: transform.yx, xy: transform.xy, yy: transform.yy, x0: transform.x0, y0: transform.y0
+        )
+        cairo_save(context)
+        cairo_translate(context, x, y)
+        cairo_scale(context, width / Double(upright.width), height / Double(upright.height))
+        cairo_transform(context, &matrix)
+        // From the photo's pixels to the surface's (a JPEG's surface is a one-pixel carrier).
+        cairo_scale(context, storedWidth / Double(photo.surfaceWidth), storedHeight / Double(photo.surfaceHeight))
+        cairo_set_source_surface(context, photo.surface, 0, 0)
+        cairo_rectangle(context, 0, 0, Double(photo.surfaceWidth), Double(photo.surfaceHeight))
+        cairo_fill(context)
+        cairo_restore(context)
+        try check(cairo_status(context), "placing a photo")
+    }
+
+    // MARK: - Pages and the document
+
+    func finishPage() throws(PDFRenderError) {
+        cairo_show_page(context)
+        try check(cairo_status(context), "finishing a page")
+    }
+
+    /// Ends the document and returns its bytes.
+    func finish() throws(PDFRenderError) -> Data {
+        guard !isFinished else { return sink.bytes }
+        cairo_surface_finish(surface)
+        isFinished = true
+        try check(cairo_surface_status(surface), "finishing the document")
+        return sink.bytes
+    }
+
+    private func check(_ status: cairo_status_t, _ step: String) throws(PDFRenderError) {
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw .drawingFailed(step: step, reason: String(cString: cairo_status_to_string(status)))
+        }
+    }
+
+    /// `2026-11-18T11:06:40Z`, the form cairo's metadata takes.
+    private static func isoDate(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String {
+            let value = value ?? 0
+            return value < 10 ? "0\(value)" : "\(value)"
+        }
+        return "\(parts.year ?? 1970)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))Z"
+    }
+}

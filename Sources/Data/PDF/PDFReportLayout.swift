@@ -1,0 +1,95 @@
+import Domain
+
+/// Lays a report out on A4 pages before anything is drawn, so every page can say "Page n of m".
+///
+/// The content flows top to bottom: title, crash ID, status, when and where, who was injured, the other
+/// driver's photos and note, the driver's own photos, and when the report was generated. Text wraps inside
+/// the margins and flows across pages line by line; a photo and its caption stay together (a photo that
+/// does not fit starts a new page); a heading never ends a page without what follows it.
+struct PDFReportLayout {
+    /// Measures how wide text is when drawn in a style, in points.
+    typealias Measure = (String, PDFTextStyle) -> Double
+
+    /// The items of each page; the footer is not included (it needs the page count).
+    let pages: [[PDFDrawItem]]
+
+    init(report: CrashReport, dates: DateText, measure: @escaping Measure) {
+        let builder = PDFBlockBuilder(report: report, dates: dates, measure: measure)
+        pages = Self.paginate(builder.blocks())
+    }
+
+    // MARK: - Blocks
+
+    /// A piece of the flow that is never split across pages.
+    enum Block {
+        case line(String, PDFTextStyle, indent: Double, spaceBefore: Double, keepWithNext: Bool)
+        case photo(Photo, width: Double, height: Double, caption: [String], indent: Double, spaceBefore: Double)
+        case rule(spaceBefore: Double, spaceAfter: Double)
+
+        static let captionGap = 4.0
+
+        var keepWithNext: Bool {
+            if case let .line(_, _, _, _, keep) = self { return keep }
+            return false
+        }
+
+        /// The height it takes; the space before it is dropped at the top of a page.
+        func height(atTop: Bool) -> Double {
+            switch self {
+            case let .line(_, style, _, spaceBefore, _):
+                (atTop ? 0 : spaceBefore) + style.lineHeight
+            case let .photo(_, _, height, caption, _, spaceBefore):
+                (atTop ? 0 : spaceBefore) + height + Self.captionGap + Double(caption.count) * PDFTextStyle.caption.lineHeight
+            case let .rule(spaceBefore, spaceAfter):
+                (atTop ? 0 : spaceBefore) + spaceAfter
+            }
+        }
+    }
+
+    // MARK: - Pagination
+
+    static func paginate(_ blocks: [Block]) -> [[PDFDrawItem]] {
+        var pages: [[PDFDrawItem]] = [[]]
+        var y = PDFPageGeometry.contentTop
+        for index in blocks.indices {
+            var atTop = y == PDFPageGeometry.contentTop
+            // A heading is placed only when what it keeps with fits on the same page.
+            var needed = 0.0
+            var groupIndex = index
+            while groupIndex < blocks.count {
+                needed += blocks[groupIndex].height(atTop: atTop && groupIndex == index)
+                if !blocks[groupIndex].keepWithNext { break }
+                groupIndex += 1
+            }
+            if !atTop, y + needed > PDFPageGeometry.contentBottom {
+                pages.append([])
+                y = PDFPageGeometry.contentTop
+                atTop = true
+            }
+            let block = blocks[index]
+            pages[pages.count - 1] += place(block, at: y, atTop: atTop)
+            y += block.height(atTop: atTop)
+        }
+        return pages
+    }
+
+    private static func place(_ block: Block, at top: Double, atTop: Bool) -> [PDFDrawItem] {
+        let left = PDFPageGeometry.contentLeft
+        switch block {
+        case let .line(text, style, indent, spaceBefore, _):
+            let baseline = top + (atTop ? 0 : spaceBefore) + style.size
+            return text.isEmpty ? [] : [.text(text, style, x: left + indent, baseline: baseline)]
+        case let .photo(photo, width, height, caption, indent, spaceBefore):
+            let photoTop = top + (atTop ? 0 : spaceBefore)
+            var items: [PDFDrawItem] = [.photo(photo, x: left + indent, y: photoTop, width: width, height: height)]
+            var baseline = photoTop + height + Block.captionGap + PDFTextStyle.caption.size
+            for line in caption {
+                items.append(.text(line, .caption, x: left + indent, baseline: baseline))
+                baseline += PDFTextStyle.caption.lineHeight
+            }
+            return items
+        case let .rule(spaceBefore, _):
+            return [.rule(y: top + (atTop ? 0 : spaceBefore))]
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Reads EXIF date texts (`2026:11:21 17:42:10`) and offsets (`+01:00`) strictly: a text that is not a real
+/// calendar moment gives `nil`, never a date the calendar quietly moved.
+enum ExifDate {
+    /// The moment the wall-clock text names, given its offset from UTC (0 when EXIF does not say).
+    static func date(from text: String, offsetSeconds: Int) -> Date? {
+        let characters = Array(text.utf8)
+        guard characters.count >= 19 else { return nil }
+        func number(_ start: Int, _ length: Int) -> Int? {
+            var value = 0
+            for character in characters[start..<(start + length)] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(character) else { return nil }
+                value = value * 10 + Int(character - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+              (1900...9999).contains(year), (1...12).contains(month),
+              (1...daysInMonth(month, year: year)).contains(day),
+              (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else {
+            return nil
+        }
+        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// `+01:00` → 3600, `-03:30` → -12600; `nil` for anything else.
+    static func offsetSeconds(_ text: String) -> Int? {
+        let characters = Array(text.utf8)
+        guard characters.count == 6, characters[3] == UInt8(ascii: ":") else { return nil }
+        let sign: Int
+        switch characters[0] {
+        case UInt8(ascii: "+"): sign = 1
+        case UInt8(ascii: "-"): sign = -1
+        default: return nil
+        }
+        let digits = [characters[1], characters[2], characters[4], characters[5]]
+        guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        let values = digits.map { Int($0 - UInt8(ascii: "0")) }
+        let hours = values[0] * 10 + values[1]
+        let minutes = values[2] * 10 + values[3]
+        guard hours <= 14, minutes < 60 else { return nil }
+        return sign * (hours * 3_600 + minutes * 60)
+    }
+
+    private static func daysInMonth(_ month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
+    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

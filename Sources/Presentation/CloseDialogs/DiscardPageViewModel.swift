@@ -1,0 +1,51 @@
+import Domain
+
+/// The dialog Close opens on a page: "Discard all information on this page?" Keep editing or Discard.
+@MainActor
+public final class DiscardPageViewModel {
+    public enum Outcome: Sendable, Hashable {
+        case keepEditing
+        /// The page was emptied; the report as stored now.
+        case discarded(CrashReport)
+    }
+
+    // MARK: - Outputs
+
+    public let dialog: Box<DialogUiModel>
+    public let message = Box<UiMessage?>(nil)
+    public var didFinish: ((Outcome) -> Void)?
+
+    private let reportID: ReportID
+    private let category: InfoCategory
+    private let useCases: ReportUseCases
+
+    public init(reportID: ReportID, category: InfoCategory, title: String, useCases: ReportUseCases) {
+        self.reportID = reportID
+        self.category = category
+        self.useCases = useCases
+        dialog = Box(DialogUiModel(
+            title: "Discard all information on this page?",
+            detail: "Everything on “\(title)” will be removed from the report.",
+            options: [
+                MenuOption(key: "k", title: "Keep editing"),
+                MenuOption(key: "d", title: "Discard"),
+            ]
+        ))
+    }
+
+    // MARK: - Inputs
+
+    public func keepEditing() {
+        didFinish?(.keepEditing)
+    }
+
+    public func discard() async {
+        do {
+            let report = try await useCases.discardSection.execute(reportID: reportID, category: category)
+            message.value = .info("The information on this page was discarded.")
+            didFinish?(.discarded(report))
+        } catch {
+            message.value = .error(error)
+        }
+    }
+}

@@ -1,0 +1,19 @@
+/// The Crash report screen, after the report is created (or a completed report is opened).
+public struct CrashReportUiModel: Sendable, Hashable {
+    public let title: String
+    public let crashID: String
+    /// Where the report's document is kept, or `nil` when none is kept.
+    public let documentLocation: String?
+    public let options: [MenuOption]
+
+    public init(crashID: String, documentLocation: String?) {
+        title = "Crash report"
+        self.crashID = crashID
+        self.documentLocation = documentLocation
+        options = [
+            MenuOption(key: "v", title: "View crash report"),
+            MenuOption(key: "s", title: "Share crash report"),
+            MenuOption(key: "b", title: "Back to Assistance"),
+        ]
+    }
+}

@@ -1,0 +1,103 @@
+import Domain
+
+/// The Crash report screen: view the created report, share it to a file, or go back to Assistance.
+@MainActor
+public final class CrashReportViewModel {
+    // MARK: - Outputs
+
+    public let state: Box<CrashReportUiModel>
+    /// The report's text once viewed.
+    public let document = Box<ReportDocumentUiModel?>(nil)
+    /// The question "Share crash report" waits on, or `nil`.
+    public let prompt = Box<SharePrompt?>(nil)
+    public let message = Box<UiMessage?>(nil)
+    /// Told when the driver goes back to Assistance.
+    public var didFinish: (() -> Void)?
+
+    public let reportID: ReportID
+    private let crashID: CrashID
+    private let useCases: ReportUseCases
+
+    public init(reportID: ReportID, crashID: CrashID, documentLocation: String?, useCases: ReportUseCases) {
+        self.reportID = reportID
+        self.crashID = crashID
+        self.useCases = useCases
+        state = Box(CrashReportUiModel(crashID: crashID.rawValue, documentLocation: documentLocation))
+    }
+
+    /// Where Share writes when the driver just presses Enter.
+    public var defaultDestination: String {
+        "./" + RenderedReport.defaultFileName(for: crashID, format: useCases.documentFormat)
+    }
+
+    // MARK: - Inputs
+
+    public func view() async {
+        do {
+            let viewed = try await useCases.view.execute(reportID: reportID)
+            state.value = CrashReportUiModel(crashID: crashID.rawValue, documentLocation: viewed.documentLocation)
+            document.value = ReportDocumentUiModel(text: viewed.text, documentLocation: viewed.documentLocation)
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    /// Looks up where the report's document is kept, without showing the text.
+    public func refresh() async {
+        do {
+            let viewed = try await useCases.view.execute(reportID: reportID)
+            state.value = CrashReportUiModel(crashID: crashID.rawValue, documentLocation: viewed.documentLocation)
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    /// Share crash report: asks where to write it.
+    public func share() {
+        prompt.value = .destination(defaultPath: defaultDestination)
+    }
+
+    /// Answers the pending question: a destination (empty for the default), or y/n to replace.
+    public func answer(_ text: String) async {
+        let answer = text.trimmingCharacters(in: .whitespaces)
+        switch prompt.value {
+        case nil:
+            return
+        case .destination:
+            await write(to: answer.isEmpty ? defaultDestination : answer, replacing: false)
+        case let .replace(path):
+            switch answer.lowercased() {
+            case "y", "yes":
+                await write(to: path, replacing: true)
+            case "n", "no":
+                prompt.value = nil
+                message.value = .info("\(path) was left as it was. Share again to choose another file name.")
+            default:
+                message.value = .error("Answer y to replace \(path) or n to keep it.")
+            }
+        }
+    }
+
+    /// Leaves a pending question unanswered.
+    public func cancelPrompt() {
+        prompt.value = nil
+    }
+
+    public func back() {
+        prompt.value = nil
+        didFinish?()
+    }
+
+    private func write(to destination: String, replacing: Bool) async {
+        do {
+            let path = try await useCases.share.execute(reportID: reportID, destination: destination, replacing: replacing)
+            prompt.value = nil
+            message.value = .info("Crash report written to \(path)")
+        } catch let ShareError.destinationExists(path) {
+            prompt.value = .replace(path: path)
+        } catch {
+            prompt.value = nil
+            message.value = .error(error)
+        }
+    }
+}

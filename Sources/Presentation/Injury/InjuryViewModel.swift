@@ -1,0 +1,76 @@
+import Domain
+
+/// "Who was injured?": toggles the six options (the domain rule decides the rest).
+@MainActor
+public final class InjuryViewModel {
+    public enum Route {
+        /// Back to this page.
+        case page
+        /// "Discard all information on this page?"
+        case discard(DiscardPageViewModel)
+    }
+
+    // MARK: - Outputs
+
+    public let state: Box<InjuryUiModel>
+    public let route = Box(Route.page)
+    public let message = Box<UiMessage?>(nil)
+    /// Told with the report as stored when the driver is done or discarded the page.
+    public var didFinish: ((CrashReport) -> Void)?
+
+    private var report: CrashReport
+    private let useCases: ReportUseCases
+
+    public init(report: CrashReport, useCases: ReportUseCases) {
+        self.report = report
+        self.useCases = useCases
+        state = Box(InjuryUiModel(report))
+    }
+
+    // MARK: - Inputs
+
+    /// Toggles the options with these numbers (1–6) in order. Nothing is toggled when any number is not an option.
+    public func toggle(numbers: [Int]) async {
+        let injuries = numbers.compactMap(Injury.init(rawValue:))
+        guard !numbers.isEmpty, injuries.count == numbers.count else {
+            let wrong = numbers.first { Injury(rawValue: $0) == nil }.map(String.init) ?? "nothing"
+            message.value = .error("There is no option \(wrong). Type numbers from 1 to 6, e.g. 1 3.")
+            return
+        }
+        for injury in injuries {
+            await toggle(injury)
+        }
+    }
+
+    public func toggle(_ injury: Injury) async {
+        do {
+            update(try await useCases.toggleInjury.execute(reportID: report.id, injury: injury))
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    public func done() {
+        didFinish?(report)
+    }
+
+    public func close() {
+        let dialog = DiscardPageViewModel(reportID: report.id, category: .injuries, title: state.value.title, useCases: useCases)
+        dialog.didFinish = { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case .keepEditing:
+                route.value = .page
+            case let .discarded(report):
+                update(report)
+                didFinish?(report)
+            }
+        }
+        route.value = .discard(dialog)
+    }
+
+    private func update(_ newReport: CrashReport) {
+        report = newReport
+        state.value = InjuryUiModel(newReport)
+    }
+}

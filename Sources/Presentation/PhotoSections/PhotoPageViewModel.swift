@@ -1,0 +1,112 @@
+import Domain
+
+/// "Other driver's info" and "Your info": photos per section, and the other driver's additional note.
+@MainActor
+public final class PhotoPageViewModel {
+    public enum Route {
+        /// Back to this page.
+        case page
+        /// "Discard all information on this page?"
+        case discard(DiscardPageViewModel)
+    }
+
+    // MARK: - Outputs
+
+    public let state: Box<PhotoPageUiModel>
+    public let route = Box(Route.page)
+    public let message = Box<UiMessage?>(nil)
+    /// Told with the report as stored when the driver is done or discarded the page.
+    public var didFinish: ((CrashReport) -> Void)?
+
+    public let category: InfoCategory
+    private var report: CrashReport
+    private let useCases: ReportUseCases
+
+    public init(category: InfoCategory, report: CrashReport, useCases: ReportUseCases) {
+        self.category = category
+        self.report = report
+        self.useCases = useCases
+        state = Box(PhotoPageUiModel(category, of: report))
+    }
+
+    // MARK: - Inputs
+
+    /// Reads the photo file at `path` and adds it to the section with this number.
+    public func addPhoto(path: String, toSection number: Int) async {
+        guard let section = section(number) else { return }
+        do {
+            let file = try await useCases.photoFiles.read(path: path)
+            update(try await useCases.addImage.execute(reportID: report.id, section: section, bytes: file.bytes, fileName: file.fileName))
+            message.value = .info("Added \(file.fileName) to “\(section.displayName)”.")
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    /// Removes photo `photoNumber` (as listed, from 1) of the section with this number.
+    public func removePhoto(section number: Int, photoNumber: Int) async {
+        guard let section = section(number) else { return }
+        let photos = report.photos(in: section)
+        guard photos.indices.contains(photoNumber - 1) else {
+            let range = photos.isEmpty ? "it has no photos" : "choose 1 to \(photos.count)"
+            message.value = .error("“\(section.displayName)” has no photo \(photoNumber): \(range).")
+            return
+        }
+        let photo = photos[photoNumber - 1]
+        do {
+            update(try await useCases.removeImage.execute(reportID: report.id, photoID: photo.id))
+            message.value = .info("Removed \(photo.originalFileName) from “\(section.displayName)”.")
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    /// Sets the additional note; an empty text clears it. Only the other driver's page has a note.
+    public func setNote(_ text: String) async {
+        guard category == .otherDriver else {
+            message.value = .error("This page has no note. The additional note is on Other driver's info.")
+            return
+        }
+        do {
+            update(try await useCases.setNote.execute(reportID: report.id, note: text))
+            message.value = .info(report.hasNote ? "Note saved." : "Note cleared.")
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    public func done() {
+        didFinish?(report)
+    }
+
+    public func close() {
+        let dialog = DiscardPageViewModel(reportID: report.id, category: category, title: state.value.title, useCases: useCases)
+        dialog.didFinish = { [weak self] outcome in
+            guard let self else { return }
+            switch outcome {
+            case .keepEditing:
+                route.value = .page
+            case let .discarded(report):
+                update(report)
+                didFinish?(report)
+            }
+        }
+        route.value = .discard(dialog)
+    }
+
+    // MARK: - Helpers
+
+    private func section(_ number: Int) -> PhotoSection? {
+        let sections = category.photoSections
+        guard sections.indices.contains(number - 1) else {
+            message.value = .error("There is no section \(number) here. Choose a section from 1 to \(sections.count).")
+            return nil
+        }
+        return sections[number - 1]
+    }
+
+    private func update(_ newReport: CrashReport) {
+        report = newReport
+        state.value = PhotoPageUiModel(category, of: newReport)
+    }
+}

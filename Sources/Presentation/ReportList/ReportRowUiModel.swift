@@ -1,0 +1,24 @@
+import Domain
+
+/// One row of View crash reports: number, crash ID, draft or completed, when, and what it holds.
+public struct ReportRowUiModel: Sendable, Hashable {
+    public let number: Int
+    public let crashID: String
+    public let status: String
+    public let isDraft: Bool
+    public let when: String
+    public let holds: String
+
+    public init(_ summary: ReportSummary, number: Int, dates: DateText) {
+        self.number = number
+        crashID = summary.crashID.rawValue
+        status = summary.status.displayName
+        isDraft = summary.status == .draft
+        when = dates.dateTime(summary.occurredAt)
+        var parts: [String] = []
+        if summary.injuryCount > 0 { parts.append(summary.injuryCount == 1 ? "1 injury choice" : "\(summary.injuryCount) injury choices") }
+        if summary.photoCount > 0 { parts.append(CategoryRowUiModel.photoCount(summary.photoCount)) }
+        if summary.hasNote { parts.append("note") }
+        holds = parts.isEmpty ? "nothing yet" : parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@Suite("crash-assistant reports, export and store options")
+struct CommandsEndToEndTests {
+    @Test func reportsAsJSONIsAnArray() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try AppProcess.run([], arguments: ["reports", "--json"], in: folder.url)
+        #expect(run.status == 0)
+        let parsed = try JSONSerialization.jsonObject(with: Data(run.output.utf8))
+        #expect((parsed as? [Any])?.isEmpty == true)
+    }
+
+    @Test func reportsSaysWhenThereAreNone() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try AppProcess.run([], arguments: ["reports"], in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.output.contains("No crash reports yet."))
+    }
+
+    @Test func exportOfAnUnknownReportEndsWithNoInput() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try AppProcess.run([], arguments: ["export", "CR-AAAA2222", folder.file("out.txt").path], in: folder.url)
+        #expect(run.status == 66)
+        #expect(run.errors.contains("No crash report has the ID CR-AAAA2222"))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out.txt").path))
+    }
+
+    @Test func exportOfAnInvalidCrashIDIsAUsageError() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try AppProcess.run([], arguments: ["export", "no spaces allowed", "out.txt"], in: folder.url)
+        #expect(run.status == 64)
+        #expect(run.errors.contains("is not a crash ID"))
+    }
+
+    @Test func exportWithoutAFileIsAUsageError() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try AppProcess.run([], arguments: ["export", "CR-AAAA2222"], in: folder.url)
+        #expect(run.status == 64)
+        #expect(run.errors.contains("<file>"))
+    }
+
+    @Test func theSQLiteStoreIsReportedUnavailable() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try AppProcess.run([], arguments: ["reports", "--store", "sqlite"], in: folder.url)
+        #expect(run.status == 69)
+        #expect(run.errors.contains("The SQLite store is not available in this build"))
+    }
+
+    @Test func anUnknownStoreInTheEnvironmentIsAConfigurationError() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try AppProcess.run([], arguments: ["reports"], in: folder.url, environment: ["CRASH_ASSISTANT_STORE": "floppy"])
+        #expect(run.status == 78)
+        #expect(run.errors.contains("CRASH_ASSISTANT_STORE=floppy is not a store"))
+    }
+
+    @Test func anUnknownStoreOptionIsAUsageError() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try AppProcess.run([], arguments: ["--store", "floppy"], in: folder.url)
+        #expect(run.status == 64)
+        #expect(run.errors.contains("floppy"))
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@Suite("crash-assistant in a real terminal (tmux)")
+struct TerminalEndToEndTests {
+    static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    @discardableResult
+    private func tmux(_ socket: String, _ arguments: [String]) throws -> String {
+        try DetachedCommand.run(Self.tmuxPath ?? "tmux", ["-L", socket] + arguments, capturing: arguments.first == "capture-pane")
+    }
+
+    /// Waits until the pane shows `text` (at most 20 s) and returns the pane.
+    private func waitForScreen(_ socket: String, containing text: String) throws -> String {
+        let deadline = Date().addingTimeInterval(20)
+        var screen = ""
+        while Date() < deadline {
+            screen = try tmux(socket, ["capture-pane", "-p", "-t", "app"])
+            if screen.contains(text) { return screen }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return screen
+    }
+
+    @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"))
+    func aPersonTogglesAnInjuryAndQuitsInATerminal() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let socket = "crash-assistant-\(UUID().uuidString.prefix(8))"
+        let command = "cd '\(folder.path)' && TZ=UTC '\(AppProcess.binary.path)'; echo \"exit status $?\"; sleep 30"
+        try tmux(socket, ["new-session", "-d", "-x", "120", "-y", "50", "-s", "app", command])
+        defer { _ = try? tmux(socket, ["kill-server"]) }
+
+        #expect(try waitForScreen(socket, containing: "q  Quit").contains("Assistance"))
+        try tmux(socket, ["send-keys", "-t", "app", "1", "Enter"])
+        #expect(try waitForScreen(socket, containing: "Press Enter to continue").contains("112"))
+        try tmux(socket, ["send-keys", "-t", "app", "Enter"])
+        #expect(try waitForScreen(socket, containing: "Collect Crash Info").contains("[ ] Who was injured?"))
+        try tmux(socket, ["send-keys", "-t", "app", "1", "Enter"])
+        _ = try waitForScreen(socket, containing: "Unsure")
+        try tmux(socket, ["send-keys", "-t", "app", "5", "Enter"])
+        #expect(try waitForScreen(socket, containing: "[x] No one").contains("[ ] Myself"))
+        try tmux(socket, ["send-keys", "-t", "app", "d", "Enter"])
+        let landing = try waitForScreen(socket, containing: "Who was injured? — No one")
+        #expect(landing.contains("Who was injured? — No one"))
+        try tmux(socket, ["send-keys", "-t", "app", "x", "Enter"])
+        _ = try waitForScreen(socket, containing: "Save as draft")
+        try tmux(socket, ["send-keys", "-t", "app", "s", "Enter"])
+        _ = try waitForScreen(socket, containing: "saved. Open it again")
+        try tmux(socket, ["send-keys", "-t", "app", "q", "Enter"])
+        let end = try waitForScreen(socket, containing: "exit status")
+        #expect(end.contains("Goodbye."))
+        #expect(end.contains("exit status 0"))
+    }
+
+    @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"),
+          arguments: [(false, true), (true, false)])
+    func titlesAreBoldInATerminalUnlessNoColourIsSet(noColour: Bool, expectsBold: Bool) throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let socket = "crash-assistant-\(UUID().uuidString.prefix(8))"
+        let setting = noColour ? "NO_COLOR=1" : "NO_COLOR="
+        let command = "cd '\(folder.path)' && env \(setting) '\(AppProcess.binary.path)'; sleep 30"
+        try tmux(socket, ["new-session", "-d", "-x", "120", "-y", "50", "-s", "app", command])
+        defer { _ = try? tmux(socket, ["kill-server"]) }
+
+        _ = try waitForScreen(socket, containing: "q  Quit")
+        let styled = try tmux(socket, ["capture-pane", "-p", "-e", "-t", "app"])
+        #expect(styled.contains("Assistance"))
+        #expect(styled.contains("\u{1B}[1m") == expectsBold)
+    }
+}

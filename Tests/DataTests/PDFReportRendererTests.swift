@@ -1,0 +1,260 @@
+import Data
+import Domain
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("The crash report as a PDF")
+struct PDFReportRendererTests {
+    let timeZone = TimeZone(identifier: "Europe/Budapest") ?? .current
+
+    // MARK: - Making reports
+
+    /// A report whose photos are the given fixtures (in their sections), with their bytes in a photo store.
+    func report(
+        photos: [(file: String, section: PhotoSection)] = [],
+        injuries: [Injury] = [],
+        note: String = "",
+        completed: Bool = true
+    ) async throws -> (CrashReport, InMemoryPhotoStore) {
+        let store = InMemoryPhotoStore()
+        var report = CrashReport.stub(crashID: .stub("CR-7KQ2M9XD"), injuries: injuries, note: note)
+        for (index, entry) in photos.enumerated() {
+            let bytes = try Fixtures.bytes(entry.file)
+            report = try await add(bytes, named: entry.file, to: entry.section, in: report, store: store, at: index)
+        }
+        if completed { try report.complete(at: referenceDate.addingTimeInterval(3_600)) }
+        return (report, store)
+    }
+
+    func add(
+        _ bytes: Data, named name: String, to section: PhotoSection, in report: CrashReport,
+        store: InMemoryPhotoStore, at index: Int
+    ) async throws -> CrashReport {
+        var report = report
+        let info = try ImageInspector.inspect(bytes, fileName: name)
+        let metadata = PhotoMetadataReader.read(bytes)
+        try report.addPhoto(Photo(
+            section: section,
+            contentHash: await store.put(bytes),
+            mediaType: info.mediaType,
+            byteCount: bytes.count,
+            pixelSize: info.pixelSize,
+            originalFileName: name,
+            addedAt: referenceDate.addingTimeInterval(Double(index)),
+            takenAt: metadata.takenAt,
+            takenWhere: metadata.takenWhere,
+            orientation: metadata.orientation
+        ))
+        return report
+    }
+
+    /// Renders the report, writes it into the tools' folder and checks its structure with qpdf.
+    func renderChecked(_ report: CrashReport, store: InMemoryPhotoStore, tools: PDFTools) async throws -> String {
+        let document = try await PDFReportRenderer(photoStore: store, timeZone: timeZone).render(report)
+        #expect(document.format == .pdf)
+        let path = try tools.write(document.bytes)
+        let check = try tools.checkStructure(path)
+        #expect(check.contains("No syntax or stream encoding errors found"))
+        return path
+    }
+
+    // MARK: - Text
+
+    @Test func textHoldsTheCrashIDEveryInjuryTheNoteAndUnicodeNames() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let (report, store) = try await report(
+            photos: [("photo-64x48.jpg", .licenceAndInsurance)],
+            injuries: [.myself, .myPassengers, .otherDriver, .otherDriversPassengers],
+            note: "Driver Antonín Dvořák of Karpács Kft. said he was sorry; crossing the Øresund bridge."
+        )
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        let text = try tools.text(path)
+        #expect(text.contains("CR-7KQ2M9XD"))
+        for injury in [Injury.myself, .myPassengers, .otherDriver, .otherDriversPassengers] {
+            #expect(text.contains(injury.displayName), "missing \(injury.displayName)")
+        }
+        #expect(text.contains("Dvořák"))
+        #expect(text.contains("Karpács"))
+        #expect(text.contains("Øresund"))
+        #expect(text.contains("said he was sorry"))
+        #expect(text.contains("License / Insurance info, photo 1 of 1: photo-64x48.jpg — 64 × 48 px"))
+        #expect(text.contains("Page 1 of"))
+    }
+
+    @Test func textIsSetInDejaVuSans() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let (report, store) = try await report(injuries: [.noOne])
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        let fonts = try tools.run("pdffonts", [path])
+        #expect(fonts.contains("DejaVuSans"))
+        #expect(fonts.contains("DejaVuSans-Bold"))
+    }
+
+    // MARK: - Photos
+
+    @Test func jpegsAreEmbeddedByteForByteAtTheirOwnPixelSize() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let files = ["photo-64x48.jpg", "photo-progressive-80x60.jpg", "photo-grey-32x32.jpg", "photo-exif-120x90.jpg"]
+        let (report, store) = try await report(photos: files.map { ($0, PhotoSection.otherVehicleDamage) })
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        let images = try tools.images(path)
+        #expect(images.map(\.encoding) == ["jpeg", "jpeg", "jpeg", "jpeg"])
+        #expect(images.map { "\($0.width)x\($0.height)" } == ["64x48", "80x60", "32x32", "120x90"])
+        // The embedded streams are the very files that were added.
+        try tools.run("pdfimages", ["-j", path, "extracted"])
+        for (index, file) in files.enumerated() {
+            let extracted = try Data(contentsOf: tools.folder.appendingPathComponent("extracted-00\(index).jpg"))
+            #expect(extracted == (try Fixtures.bytes(file)), "\(file) was changed")
+        }
+    }
+
+    @Test func pngIsEmbeddedAtItsOwnPixelSize() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let (report, store) = try await report(photos: [
+            ("photo-40x30.png", .crashScene), ("photo-alpha-24x24.png", .crashScene), ("photo-interlaced-33x17.png", .crashScene),
+        ])
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        let images = try tools.images(path).filter { $0.type == "image" }
+        #expect(images.map { "\($0.width)x\($0.height)" } == ["40x30", "24x24", "33x17"])
+    }
+
+    @Test("a photo stored sideways or mirrored comes out upright", arguments: [
+        ("photo-quadrants-o2-80x60.jpg", Quadrants(topLeft: .green, topRight: .red, bottomLeft: .yellow, bottomRight: .blue)),
+        ("photo-quadrants-o5-80x60.jpg", Quadrants(topLeft: .red, topRight: .blue, bottomLeft: .green, bottomRight: .yellow)),
+        ("photo-quadrants-o6-80x60.jpg", Quadrants(topLeft: .blue, topRight: .red, bottomLeft: .yellow, bottomRight: .green)),
+        ("photo-quadrants-o8-80x60.jpg", Quadrants(topLeft: .green, topRight: .yellow, bottomLeft: .red, bottomRight: .blue)),
+    ])
+    func orientedPhotoComesOutUpright(file: String, expected: Quadrants) async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let (report, store) = try await report(photos: [(file, .crashScene)])
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        try tools.run("pdftoppm", ["-r", "72", path, "page"])
+        let pages = try FileManager.default.contentsOfDirectory(atPath: tools.folder.path).filter { $0.hasSuffix(".ppm") }.sorted()
+        let photo = try pages.lazy
+            .map { try PPMImage(Data(contentsOf: tools.folder.appendingPathComponent($0))) }
+            .compactMap { $0.saturatedBox() }.first
+        let found = try #require(photo, "no page shows the photo")
+        let uprightIsPortrait = file.contains("-o5-") || file.contains("-o6-") || file.contains("-o8-")
+        #expect((found.box.height > found.box.width) == uprightIsPortrait, "box \(found.box)")
+        #expect(found.quadrants == expected)
+    }
+
+    @Test func fiftyPhotosFillTheDocumentAndEveryPageSaysHowManyThereAre() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let store = InMemoryPhotoStore()
+        var report = CrashReport.stub(crashID: .stub("CR-FIFTY234"), injuries: [.unsure])
+        var index = 0
+        for section in PhotoSection.allCases {
+            for _ in 0..<ReportLimits.maximumPhotosPerSection {
+                report = try await add(
+                    Fixtures.distinctJPEG(index), named: "photo-\(index).jpg", to: section, in: report, store: store, at: index)
+                index += 1
+            }
+        }
+        try report.complete(at: referenceDate)
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        let pages = try #require(try tools.pageCount(path))
+        #expect(pages >= 25)
+        let text = try tools.text(path)
+        for page in 1...pages {
+            #expect(text.contains("Page \(page) of \(pages)"), "page \(page)")
+        }
+        #expect(!text.contains("Page \(pages + 1) of"))
+        #expect(try tools.images(path).count == 50)
+        for photo in 0..<50 {
+            #expect(text.contains("photo-\(photo).jpg"), "caption of photo \(photo)")
+        }
+    }
+
+    @Test func samePhotoInTwoSectionsIsEmbeddedOnce() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let (report, store) = try await report(photos: [
+            ("photo-64x48.jpg", .otherVehicleDamage), ("photo-64x48.jpg", .crashScene),
+            ("photo-40x30.png", .otherVehicleDamage), ("photo-40x30.png", .crashScene),
+        ])
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        let images = try tools.images(path)
+        #expect(images.count == 4)
+        #expect(Set(try tools.run("pdfimages", ["-list", path]).split(separator: "\n").dropFirst(2).compactMap { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(10).first
+        }).count == 2)
+    }
+
+    // MARK: - Long notes
+
+    @Test func longNoteWrapsInsideTheMarginsAndKeepsEveryWord() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let longWord = String(repeating: "Nagyonhosszúszó", count: 20)
+        let words = (0..<200).map { "szó\($0)" }.joined(separator: " ")
+        let note = String((longWord + " " + words + " Dvořák").prefix(ReportLimits.maximumNoteLength))
+        let (report, store) = try await report(note: note)
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        // Every word's box lies inside the 20 mm margins of the A4 page.
+        let boxes = try tools.run("pdftotext", ["-bbox", path, "-"])
+        let rightEdges = boxes.split(separator: "\n").filter { $0.contains("<word") }.compactMap { line -> Double? in
+            guard let range = line.range(of: "xMax=\"") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != "\"" })
+        }
+        #expect(!rightEdges.isEmpty)
+        #expect(rightEdges.allSatisfy { $0 <= 595.28 - 56.69 + 0.5 }, "widest \(rightEdges.max() ?? 0)")
+        // Nothing of the note is lost: all its letters are there in order.
+        let text = try tools.text(path).filter { !$0.isWhitespace }
+        #expect(text.contains(note.filter { !$0.isWhitespace }))
+    }
+
+    // MARK: - Repeatable and safe
+
+    @Test func renderingTheSameReportTwiceGivesTheSameBytes() async throws {
+        let (report, store) = try await report(photos: [("photo-64x48.jpg", .crashScene), ("photo-40x30.png", .crashScene)])
+        let renderer = PDFReportRenderer(photoStore: store, timeZone: timeZone)
+        let first = try await renderer.render(report)
+        let second = try await renderer.render(report)
+        #expect(first == second)
+    }
+
+    @Test func photoWhoseBytesAreGoneIsReportedByName() async throws {
+        var report = CrashReport.stub()
+        try report.addPhoto(.stub(contentHash: .stub("d"), fileName: "gone.jpg"))
+        let renderer = PDFReportRenderer(photoStore: InMemoryPhotoStore(), timeZone: timeZone)
+        await #expect(throws: PhotoError.bytesMissing(.stub("d"))) {
+            try await renderer.render(report)
+        }
+    }
+
+    @Test func pngWithDamagedImageDataIsRefusedNamingThePhoto() async throws {
+        var bytes = try Fixtures.png()
+        let idat = try #require(bytes.range(of: Data("IDAT".utf8)))
+        bytes[idat.upperBound + 2] ^= 0xFF
+        let store = InMemoryPhotoStore()
+        var report = CrashReport.stub()
+        try report.addPhoto(Photo(
+            section: .crashScene, contentHash: await store.put(bytes), mediaType: .png, byteCount: bytes.count,
+            pixelSize: PixelSize(width: 40, height: 30), originalFileName: "broken.png", addedAt: referenceDate
+        ))
+        let renderer = PDFReportRenderer(photoStore: store, timeZone: timeZone)
+        let error = await #expect(throws: PDFRenderError.self) { try await renderer.render(report) }
+        guard case let .photoUnreadable(fileName, _)? = error else {
+            Issue.record("expected photoUnreadable, got \(String(describing: error))")
+            return
+        }
+        #expect(fileName == "broken.png")
+        #expect(error?.description.contains("Remove it from the report") == true)
+    }
+}

@@ -1,0 +1,134 @@
+import Domain
+import Presentation
+import Testing
+import TestSupport
+
+@MainActor
+@Suite("Collect Crash Info")
+struct CollectCrashInfoViewModelTests {
+    let kit = UseCaseKit()
+
+    private func openAssistant(files: StubPhotoFiles = StubPhotoFiles()) async throws -> CollectCrashInfoViewModel {
+        CollectCrashInfoViewModel(report: try await kit.startedReport(), useCases: kit.useCases(files: files), dates: utc)
+    }
+
+    @Test func theChecklistComesFirstAndContinuingShowsTheLanding() async throws {
+        let assistant = try await openAssistant()
+        guard case let .checklist(checklist) = assistant.route.value else {
+            Issue.record("expected the checklist, got \(assistant.route.value.name)")
+            return
+        }
+        #expect(checklist.checklist.value.items.contains { $0.contains("112") })
+        checklist.proceed()
+        #expect(assistant.route.value.name == "landing")
+    }
+
+    @Test func createIsDisabledWithTheReasonWhileTheReportIsEmpty() async throws {
+        let assistant = try await openAssistant()
+        let create = assistant.state.value.create
+        #expect(!create.isEnabled)
+        #expect(create.disabledReason == CollectCrashInfoUiModel.createDisabledReason)
+        #expect(assistant.state.value.categories.allSatisfy { !$0.isComplete && $0.summary == nil })
+    }
+
+    @Test func doneOnInjuriesReturnsToTheLandingWithACheckMarkAndCreateEnabled() async throws {
+        let assistant = try await openAssistant()
+        assistant.openInjuries()
+        guard case let .injuries(page) = assistant.route.value else {
+            Issue.record("expected injuries, got \(assistant.route.value.name)")
+            return
+        }
+        await page.toggle(numbers: [1, 3])
+        page.done()
+        #expect(assistant.route.value.name == "landing")
+        let row = assistant.state.value.categories[0]
+        #expect(row.isComplete)
+        #expect(row.summary == "Myself, Other driver")
+        #expect(assistant.state.value.create.isEnabled)
+    }
+
+    @Test func creatingAnEmptyReportIsRefusedAndStaysOnTheLanding() async throws {
+        let assistant = try await openAssistant()
+        assistant.route.value = .landing
+        await assistant.create()
+        #expect(assistant.message.value?.kind == .error)
+        #expect(assistant.route.value.name == "landing")
+        #expect(assistant.isOpen)
+    }
+
+    @Test func createCompletesTheReportAndLeadsToTheCrashReport() async throws {
+        let assistant = try await openAssistant()
+        assistant.openInjuries()
+        guard case let .injuries(page) = assistant.route.value else { return }
+        await page.toggle(numbers: [5])
+        page.done()
+        await assistant.create()
+        #expect(assistant.route.value.name == "crashReport")
+        #expect(!assistant.isOpen)
+        #expect(try await kit.repository.report(withID: assistant.reportID)?.isCompleted == true)
+    }
+
+    @Test func whenAndWhereAreStoredAndShown() async throws {
+        let assistant = try await openAssistant()
+        await assistant.setWhenAndWhere("2026-11-17 17:42 47.4979,19.0402 Andrássy út 12, Budapest")
+        #expect(assistant.state.value.when == "17 Nov 2026, 17:42 (UTC)")
+        #expect(assistant.state.value.place == "Andrássy út 12, Budapest (47.49790, 19.04020)")
+        let stored = try await kit.repository.report(withID: assistant.reportID)
+        #expect(stored?.scene.address == "Andrássy út 12, Budapest")
+    }
+
+    @Test func aWhenThatIsNotATimeIsExplainedAndNothingChanges() async throws {
+        let assistant = try await openAssistant()
+        let before = assistant.state.value
+        await assistant.setWhenAndWhere("yesterday")
+        #expect(assistant.message.value?.kind == .error)
+        #expect(assistant.message.value?.text.contains(CrashSceneInput.syntax) == true)
+        #expect(assistant.state.value == before)
+    }
+
+    @Test func closeThenKeepEditingReturnsToTheLanding() async throws {
+        let assistant = try await openAssistant()
+        assistant.close()
+        guard case let .close(dialog) = assistant.route.value else {
+            Issue.record("expected the close dialog")
+            return
+        }
+        dialog.keepEditing()
+        #expect(assistant.route.value.name == "landing")
+        #expect(assistant.isOpen)
+    }
+
+    @Test func closeThenSaveAsDraftTellsTheParentWithTheDraft() async throws {
+        let assistant = try await openAssistant()
+        var outcomes: [CollectCrashInfoViewModel.Outcome] = []
+        assistant.didFinish = { outcomes.append($0) }
+        assistant.close()
+        guard case let .close(dialog) = assistant.route.value else { return }
+        await dialog.saveDraft()
+        guard case let .savedDraft(summary)? = outcomes.first else {
+            Issue.record("expected a saved draft, got \(outcomes)")
+            return
+        }
+        #expect(summary.crashID == assistant.crashID)
+        #expect(summary.status == .draft)
+        #expect(!assistant.isOpen)
+    }
+
+    @Test func closeThenDiscardDeletesTheReportAndTellsTheParent() async throws {
+        let assistant = try await openAssistant()
+        var outcomes: [CollectCrashInfoViewModel.Outcome] = []
+        assistant.didFinish = { outcomes.append($0) }
+        assistant.close()
+        guard case let .close(dialog) = assistant.route.value else { return }
+        await dialog.discard()
+        #expect(outcomes == [.discarded(assistant.crashID)])
+        #expect(try await kit.repository.report(withID: assistant.reportID) == nil)
+    }
+
+    @Test func keepingAsDraftSavesOnceAndThenThereIsNothingOpen() async throws {
+        let assistant = try await openAssistant()
+        let kept = try await assistant.keepAsDraft()
+        #expect(kept?.crashID == assistant.crashID)
+        #expect(try await assistant.keepAsDraft() == nil)
+    }
+}

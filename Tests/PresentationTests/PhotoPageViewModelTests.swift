@@ -1,0 +1,104 @@
+import Domain
+import Presentation
+import Testing
+import TestSupport
+
+@MainActor
+@Suite("Other driver's info and Your info")
+struct PhotoPageViewModelTests {
+    let kit = UseCaseKit()
+
+    private func page(_ category: InfoCategory = .otherDriver) async throws -> PhotoPageViewModel {
+        PhotoPageViewModel(category: category, report: try await kit.startedReport(), useCases: kit.useCases(files: try .standard()))
+    }
+
+    @Test func theOtherDriversPageHasThreeSectionsAndANote() async throws {
+        let page = try await page()
+        #expect(page.state.value.sections.map(\.title) == ["License / Insurance info", "Vehicle's licence plate", "Vehicle's damages"])
+        #expect(page.state.value.noteNumber == 4)
+    }
+
+    @Test func yourInfoHasTwoSectionsAndNoNote() async throws {
+        let page = try await page(.yourInfo)
+        #expect(page.state.value.sections.map(\.title) == ["Your vehicle's damages", "Crash scene photos"])
+        #expect(page.state.value.noteNumber == nil)
+    }
+
+    @Test func anAddedPhotoIsListedWithItsSizeAndPixels() async throws {
+        let page = try await page()
+        await page.addPhoto(path: "plate.png", toSection: 2)
+        let row = try #require(page.state.value.sections[1].photos.first)
+        #expect([row.fileName, row.size, row.pixelSize, row.format] == ["plate.png", "129 bytes", "40 × 30 px", "PNG"])
+        #expect(page.state.value.sections[1].capacity == "1 of 10 photos")
+        #expect(page.message.value == .info("Added plate.png to “Vehicle's licence plate”."))
+    }
+
+    @Test func aFileThatCannotBeReadIsReportedAndNothingAdded() async throws {
+        let page = try await page()
+        await page.addPhoto(path: "missing.jpg", toSection: 1)
+        #expect(page.message.value == .error("There is no file at missing.jpg."))
+        #expect(page.state.value.sections.allSatisfy { $0.photos.isEmpty })
+    }
+
+    @Test func aSectionNumberThatIsNotOnThePageIsRefused() async throws {
+        let page = try await page(.yourInfo)
+        await page.addPhoto(path: "a.jpg", toSection: 3)
+        #expect(page.message.value == .error("There is no section 3 here. Choose a section from 1 to 2."))
+    }
+
+    @Test func removingAPhotoTakesItOutOfItsSection() async throws {
+        let page = try await page(.yourInfo)
+        await page.addPhoto(path: "a.jpg", toSection: 1)
+        await page.addPhoto(path: "b.jpg", toSection: 1)
+        await page.removePhoto(section: 1, photoNumber: 1)
+        #expect(page.state.value.sections[0].photos.map(\.fileName) == ["b.jpg"])
+    }
+
+    @Test func removingAPhotoNumberThatIsNotListedSaysWhichAre() async throws {
+        let page = try await page(.yourInfo)
+        await page.addPhoto(path: "a.jpg", toSection: 2)
+        await page.removePhoto(section: 2, photoNumber: 5)
+        #expect(page.message.value == .error("“Crash scene photos” has no photo 5: choose 1 to 1."))
+        #expect(page.state.value.sections[1].photos.count == 1)
+    }
+
+    @Test func aNoteIsSetAndAnEmptyNoteClearsIt() async throws {
+        let page = try await page()
+        await page.setNote("Blue Golf")
+        #expect(page.state.value.note == "Blue Golf")
+        await page.setNote("")
+        #expect(page.state.value.note == nil)
+        #expect(page.message.value == .info("Note cleared."))
+    }
+
+    @Test func aNoteOverTheLimitIsRefusedAndTheOldOneKept() async throws {
+        let page = try await page()
+        await page.setNote("short")
+        await page.setNote(String(repeating: "a", count: ReportLimits.maximumNoteLength + 1))
+        #expect(page.message.value?.kind == .error)
+        #expect(page.state.value.note == "short")
+    }
+
+    @Test func yourInfoHasNoNoteToSet() async throws {
+        let page = try await page(.yourInfo)
+        await page.setNote("anything")
+        #expect(page.message.value?.kind == .error)
+    }
+
+    @Test func closeThenDiscardRemovesThePagesPhotosAndNote() async throws {
+        let page = try await page()
+        var finished: [CrashReport] = []
+        page.didFinish = { finished.append($0) }
+        await page.addPhoto(path: "a.jpg", toSection: 1)
+        await page.setNote("note")
+        page.close()
+        guard case let .discard(dialog) = page.route.value else {
+            Issue.record("expected the discard dialog")
+            return
+        }
+        await dialog.discard()
+        #expect(finished.first?.photoCount == 0)
+        #expect(finished.first?.hasNote == false)
+        #expect(await kit.photoStore.storedHashes.isEmpty)
+    }
+}

@@ -1,0 +1,115 @@
+import Domain
+import Presentation
+import Testing
+import TestSupport
+
+@MainActor
+@Suite("View crash reports and the Assistance menu")
+struct ReportListAndAssistanceViewModelTests {
+    let draft = CrashReport.stub(crashID: .stub("CR-DRAFT234"), injuries: [.myself], photos: [.stub()], note: "n")
+    let completed = CrashReport.stub(crashID: .stub("CR-DONE2345"), createdAt: referenceDate.addingTimeInterval(-60), injuries: [.noOne], completedAt: referenceDate)
+
+    @Test func rowsShowTheCrashIDStatusWhenAndWhatTheyHold() async throws {
+        let kit = UseCaseKit(reports: [draft])
+        let list = ReportListViewModel(useCases: kit.useCases(), dates: utc)
+        await list.load()
+        #expect(list.state.value.rows == [ReportRowUiModel(draft.summary, number: 1, dates: utc)])
+        let row = try #require(list.state.value.rows.first)
+        #expect(row.status == "Draft")
+        #expect(row.when == "18 Nov 2026, 11:06 (UTC)")
+        #expect(row.holds == "1 injury choice, 1 photo, note")
+    }
+
+    @Test func aNumberOutsideTheListIsRefused() async throws {
+        let kit = UseCaseKit(reports: [draft])
+        let list = ReportListViewModel(useCases: kit.useCases(), dates: utc)
+        await list.load()
+        var choices: [ReportListViewModel.Choice] = []
+        list.didChoose = { choices.append($0) }
+        await list.open(number: 2)
+        #expect(choices.isEmpty)
+        #expect(list.message.value == .error("There is no report 2: choose 1 to 1."))
+    }
+
+    @Test func openingADraftOrACompletedReportTellsTheParentWhich() async throws {
+        let kit = UseCaseKit(reports: [draft, completed])
+        let list = ReportListViewModel(useCases: kit.useCases(), dates: utc)
+        await list.load()
+        var choices: [ReportListViewModel.Choice] = []
+        list.didChoose = { choices.append($0) }
+        for number in 1...2 { await list.open(number: number) }
+        #expect(Set(choices) == [.draft(draft.id), .completed(completed.id, completed.crashID)])
+    }
+
+    @Test func theCrashAssistantStartsANewDraft() async throws {
+        let kit = UseCaseKit()
+        let assistance = AssistanceViewModel(useCases: kit.useCases(), dates: utc)
+        await assistance.openCrashAssistant()
+        guard case let .crashAssistant(assistant) = assistance.route.value else {
+            Issue.record("expected the Crash Assistant, got \(assistance.route.value.name)")
+            return
+        }
+        #expect(assistant.crashID == .stub("CR-AAAA2222"))
+        #expect(try await kit.repository.summaries().map(\.status) == [.draft])
+    }
+
+    @Test func savingADraftReturnsToTheMenuAndItShowsInTheList() async throws {
+        let kit = UseCaseKit()
+        let assistance = AssistanceViewModel(useCases: kit.useCases(), dates: utc)
+        await assistance.openCrashAssistant()
+        guard case let .crashAssistant(assistant) = assistance.route.value else { return }
+        assistant.close()
+        guard case let .close(dialog) = assistant.route.value else { return }
+        await dialog.saveDraft()
+        #expect(assistance.route.value.name == "menu")
+        await assistance.viewReports()
+        guard case let .reports(list) = assistance.route.value else {
+            Issue.record("expected the list")
+            return
+        }
+        #expect(list.state.value.rows.map(\.crashID) == ["CR-AAAA2222"])
+    }
+
+    @Test func aDraftChosenInTheListReopensTheCrashAssistantAtTheChecklist() async throws {
+        let kit = UseCaseKit(reports: [draft])
+        let assistance = AssistanceViewModel(useCases: kit.useCases(), dates: utc)
+        await assistance.viewReports()
+        guard case let .reports(list) = assistance.route.value else { return }
+        await list.open(number: 1)
+        guard case let .crashAssistant(assistant) = assistance.route.value else {
+            Issue.record("expected the Crash Assistant, got \(assistance.route.value.name)")
+            return
+        }
+        #expect(assistant.route.value.name == "checklist")
+        #expect(assistant.state.value.categories[0].summary == "Myself")
+    }
+
+    @Test func aCompletedReportChosenInTheListOpensTheCrashReport() async throws {
+        let kit = UseCaseKit(reports: [completed])
+        let assistance = AssistanceViewModel(useCases: kit.useCases(), dates: utc)
+        await assistance.viewReports()
+        guard case let .reports(list) = assistance.route.value else { return }
+        await list.open(number: 1)
+        guard case let .crashReport(report) = assistance.route.value else {
+            Issue.record("expected the Crash report, got \(assistance.route.value.name)")
+            return
+        }
+        #expect(report.state.value.crashID == "CR-DONE2345")
+        report.back()
+        #expect(assistance.route.value.name == "menu")
+    }
+
+    @Test func stoppingKeepsTheOpenReportAsADraftOnlyWhileOneIsOpen() async throws {
+        let kit = UseCaseKit()
+        let assistance = AssistanceViewModel(useCases: kit.useCases(), dates: utc)
+        #expect(try await assistance.keepOpenReportAsDraft() == nil)
+        await assistance.openCrashAssistant()
+        #expect(try await assistance.keepOpenReportAsDraft()?.crashID == .stub("CR-AAAA2222"))
+    }
+
+    @Test func quitIsANavigationEvent() {
+        let assistance = AssistanceViewModel(useCases: UseCaseKit().useCases(), dates: utc)
+        assistance.quit()
+        #expect(assistance.route.value.name == "quit")
+    }
+}
