@@ -11,7 +11,7 @@ struct Environment: Sendable {
         case sqlite
 
         /// The store used when neither `--store` nor `CRASH_ASSISTANT_STORE` names one.
-        static let defaultKind: StoreKind = .memory
+        static let defaultKind: StoreKind = .sqlite
     }
 
     /// Why the environment could not be built, with the sysexits status to end with.
@@ -36,12 +36,15 @@ struct Environment: Sendable {
 
     // MARK: - Building
 
-    static func make(store: StoreKind, database: String) throws(Failure) -> Environment {
-        let storage = try makeStorage(store, database: database)
+    /// - Parameters:
+    ///   - databaseOption: `--database FILE`, if given.
+    ///   - environment: the process environment (for `CRASH_ASSISTANT_DATABASE`, `XDG_DATA_HOME`, `HOME`).
+    static func make(store: StoreKind, databaseOption: String?, environment: [String: String]) throws(Failure) -> Environment {
+        let storage = try makeStorage(store, databaseOption: databaseOption, environment: environment)
         return Environment(
             repository: storage.repository,
             photoStore: storage.photoStore,
-            archive: makeArchive(store, database: database),
+            archive: storage.archive,
             textRenderer: TextReportRenderer(),
             documentRenderer: PDFReportRenderer(photoStore: storage.photoStore),
             exporter: FileDocumentExporter(),
@@ -54,29 +57,36 @@ struct Environment: Sendable {
     private struct Storage {
         let repository: any ReportRepository
         let photoStore: any PhotoStore
+        /// Where created reports' documents are kept.
+        let archive: any DocumentArchive
         let description: String
     }
 
-    /// The store: in memory, or the SQLite database at `database`.
-    private static func makeStorage(_ kind: StoreKind, database: String) throws(Failure) -> Storage {
+    /// The store: in memory, or the SQLite database (behind the cache) with photo and document folders beside it.
+    private static func makeStorage(
+        _ kind: StoreKind, databaseOption: String?, environment: [String: String]
+    ) throws(Failure) -> Storage {
         switch kind {
         case .memory:
             return Storage(
                 repository: InMemoryReportRepository(),
                 photoStore: InMemoryPhotoStore(),
+                archive: InMemoryDocumentArchive(),
                 description: "in memory only, which ends with the app (--store sqlite keeps drafts across runs)"
             )
         case .sqlite:
-            throw Failure(
-                description: "The SQLite store is not available in this build. Use --store memory.",
-                exitCode: ExitStatus.unavailable
-            )
+            do {
+                let storage = try LocalStorage.open(databaseOption: databaseOption, environment: environment)
+                return Storage(
+                    repository: CachedReportRepository(local: storage.repository),
+                    photoStore: storage.photoStore,
+                    archive: FileDocumentArchive(directory: try storage.documentsDirectory()),
+                    description: "in \(storage.location.databaseFile)"
+                )
+            } catch {
+                throw Failure(description: error.description, exitCode: error.exitCode)
+            }
         }
-    }
-
-    /// Where created reports' documents are kept.
-    private static func makeArchive(_ kind: StoreKind, database: String) -> any DocumentArchive {
-        InMemoryDocumentArchive()
     }
 
     // MARK: - Use cases

@@ -50,6 +50,8 @@ struct AppProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["TZ"] = "UTC"
         environment["HOME"] = directory.path
+        // The default database goes inside the test's folder, never into the user's data.
+        environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
         environment.removeValue(forKey: "CRASH_ASSISTANT_STORE")
         environment.removeValue(forKey: "CRASH_ASSISTANT_DATABASE")
         if noColour { environment["NO_COLOR"] = "1" } else { environment.removeValue(forKey: "NO_COLOR") }

@@ -185,7 +185,10 @@ struct CrashAssistantEndToEndTests {
         let run = try AppProcess.run(["1", "", "1", "2"], in: folder.url)
         #expect(run.status == 0)
         #expect(run.output.contains("Input ended: draft CR-"))
-        #expect(run.output.contains("was saved in memory only"))
+        #expect(run.output.contains("was saved in \(folder.path)/data/crash-assistant/reports.sqlite"))
+        let list = try AppProcess.run([], arguments: ["reports"], in: folder.url)
+        #expect(list.output.contains("Draft"))
+        #expect(list.output.contains("1 injury choice"))
     }
 
     @Test(arguments: [(SIGTERM, Int32(143), "Asked to stop"), (SIGINT, Int32(130), "Interrupted"), (SIGHUP, Int32(129), "Hang-up received")])
@@ -201,6 +204,9 @@ struct CrashAssistantEndToEndTests {
         app.closeInput()
         #expect(run.status == status)
         #expect(run.output.contains("\(reason): draft CR-"))
+        let list = try AppProcess.run([], arguments: ["reports"], in: folder.url)
+        #expect(list.output.contains("Draft"))
+        #expect(list.output.contains("2 injury choices"))
     }
 
     @Test func endOfInputOnTheMenuEndsQuietly() throws {

@@ -32,7 +32,7 @@ struct ExportCommand: AsyncParsableCommand {
             throw ExitCode(ExitStatus.usage)
         } catch {
             Console.standardError(UiMessage.describe(error))
-            throw ExitCode(ExitStatus.ioError)
+            throw ExitCode(ExitStatus.of(error))
         }
         guard let found else {
             Console.standardError("No crash report has the ID \(report). List them with crash-assistant reports.")
@@ -59,7 +59,7 @@ struct ExportCommand: AsyncParsableCommand {
             }
         } catch {
             Console.standardError(UiMessage.describe(error))
-            throw ExitCode(ExitStatus.ioError)
+            throw ExitCode(ExitStatus.of(error))
         }
     }
 

@@ -22,7 +22,7 @@ struct ReportsCommand: AsyncParsableCommand {
             summaries = try await ListReports(repository: environment.repository).execute()
         } catch {
             Console.standardError(UiMessage.describe(error))
-            throw ExitCode(ExitStatus.ioError)
+            throw ExitCode(ExitStatus.of(error))
         }
         if json {
             let encoder = JSONEncoder()

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Data
 import Foundation
 
 extension Environment.StoreKind: ExpressibleByArgument {}
@@ -6,7 +7,7 @@ extension Environment.StoreKind: ExpressibleByArgument {}
 /// `--store` and `--database`, shared by every command, with their environment variables.
 struct StorageOptions: ParsableArguments {
     static let storeVariable = "CRASH_ASSISTANT_STORE"
-    static let databaseVariable = "CRASH_ASSISTANT_DATABASE"
+    static let databaseVariable = DatabaseLocation.environmentVariable
 
     @Option(help: ArgumentHelp(
         "Where reports are kept: memory or sqlite (default: \(Environment.StoreKind.defaultKind.rawValue); env \(storeVariable)).",
@@ -15,7 +16,7 @@ struct StorageOptions: ParsableArguments {
     var store: Environment.StoreKind?
 
     @Option(help: ArgumentHelp(
-        "The SQLite database file (default: $XDG_DATA_HOME/crash-assistant/crash-assistant.sqlite; env \(databaseVariable)).",
+        "The SQLite database file; photos and documents are kept beside it (default: $XDG_DATA_HOME/crash-assistant/reports.sqlite, else ~/.local/share/crash-assistant/reports.sqlite; env \(databaseVariable)).",
         valueName: "file"
     ))
     var database: String?
@@ -37,14 +38,6 @@ struct StorageOptions: ParsableArguments {
         } else {
             kind = Environment.StoreKind.defaultKind
         }
-        let path = database ?? variables[Self.databaseVariable].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultDatabase(variables)
-        return try Environment.make(store: kind, database: path)
-    }
-
-    /// `$XDG_DATA_HOME/crash-assistant/crash-assistant.sqlite`, else under `~/.local/share`.
-    static func defaultDatabase(_ variables: [String: String]) -> String {
-        let base = variables["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share")
-        return base + "/crash-assistant/crash-assistant.sqlite"
+        return try Environment.make(store: kind, databaseOption: database, environment: variables)
     }
 }
