@@ -13,17 +13,37 @@ private let systemWrite = Darwin.write
 enum AtomicFileWriter {
     /// - Throws: `ShareError.notWritable` naming the path and the system's reason.
     static func replace(_ path: String, with bytes: Data) throws(ShareError) {
+        try place(bytes, at: path, replacing: true)
+    }
+
+    /// - Parameter replacing: whether a file already at `path` may be replaced. When not, the finished file is
+    ///   linked into place, which fails if a file appeared there meanwhile: nobody's file is replaced unasked.
+    /// - Throws: `ShareError.destinationExists` when not replacing and a file is there; `ShareError.notWritable`
+    ///   naming the path and the system's reason.
+    static func place(_ bytes: Data, at path: String, replacing: Bool) throws(ShareError) {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/.\(url.lastPathComponent).\(UUID().uuidString).partial"
         do throws(ShareError) {
             try write(bytes, toNewFile: temporary, reportingAs: path)
-            guard rename(temporary, path) == 0 else { throw failure(path) }
+            try moveIntoPlace(temporary, path, replacing: replacing)
         } catch {
             unlink(temporary)
             throw error
         }
         syncFolder(folder)
+    }
+
+    private static func moveIntoPlace(_ temporary: String, _ path: String, replacing: Bool) throws(ShareError) {
+        if replacing {
+            guard rename(temporary, path) == 0 else { throw failure(path) }
+            return
+        }
+        guard link(temporary, path) == 0 else {
+            if errno == EEXIST { throw ShareError.destinationExists(path) }
+            throw failure(path)
+        }
+        unlink(temporary)
     }
 
     private static func write(_ bytes: Data, toNewFile temporary: String, reportingAs path: String) throws(ShareError) {
