@@ -77,6 +77,26 @@ struct CollectCrashInfoViewModelTests {
         #expect(stored?.scene.address == "Andrássy út 12, Budapest")
     }
 
+    @Test func untilTheDriverSaysWhenAndWhereTheyComeFromTheEarliestCrashScenePhoto() async throws {
+        let files = StubPhotoFiles(files: ["scene.jpg": PhotoFile(bytes: try Fixtures.bytes("photo-exif-120x90.jpg"), fileName: "scene.jpg")])
+        let assistant = try await openAssistant(files: files)
+        #expect(assistant.state.value.when.hasSuffix("(when the report was started)"))
+        assistant.openYourInfo()
+        guard case let .photoPage(page) = assistant.route.value else {
+            Issue.record("expected a photo page, got \(assistant.route.value.name)")
+            return
+        }
+
+        await page.addPhoto(path: "scene.jpg", toSection: 2)
+        page.done()
+
+        #expect(assistant.state.value.when == "21 Nov 2026, 17:42 (UTC) (from photo scene.jpg)")
+        #expect(assistant.state.value.place == "47.49800, 19.04000 (from photo scene.jpg)")
+        await assistant.setWhenAndWhere("2026-11-17 17:30 Budapest")
+        #expect(assistant.state.value.when == "17 Nov 2026, 17:30 (UTC)")
+        #expect(assistant.state.value.place == "Budapest")
+    }
+
     @Test func aWhenThatIsNotATimeIsExplainedAndNothingChanges() async throws {
         let assistant = try await openAssistant()
         let before = assistant.state.value

@@ -20,9 +20,12 @@ final class Console {
     }
 
     let usesColour: Bool
+    /// The terminal's width, to break long lines between words; `nil` when not writing to a terminal.
+    let columns: Int?
 
-    init(usesColour: Bool = Console.colourWanted()) {
+    init(usesColour: Bool = Console.colourWanted(), columns: Int? = TerminalText.columns()) {
         self.usesColour = usesColour
+        self.columns = columns
     }
 
     /// Whether standard output is a terminal and `NO_COLOR` is unset (or empty).
@@ -32,7 +35,10 @@ final class Console {
     }
 
     func line(_ text: String = "") {
-        Self.standardOutput(text)
+        guard let columns else { return Self.standardOutput(text) }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            Self.standardOutput(TerminalText.wrap(String(line), width: columns).joined(separator: "\n"))
+        }
     }
 
     /// Text without a new line, e.g. a prompt.

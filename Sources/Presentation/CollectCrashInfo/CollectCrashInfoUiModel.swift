@@ -17,9 +17,21 @@ public struct CollectCrashInfoUiModel: Sendable, Hashable {
     public init(_ report: CrashReport, dates: DateText) {
         title = "Collect Crash Info"
         crashID = report.crashID.rawValue
-        when = dates.dateTime(report.scene.occurredAt)
-        place = report.scene.locationText ?? "not given yet"
-        hasPlace = report.scene.hasLocation
+        // Unset by the driver, when and where come from the earliest crash-scene photo that has them.
+        let effective = report.effectiveScene
+        let scene = effective.scene
+        switch effective.source {
+        case .driver:
+            when = dates.dateTime(scene.occurredAt)
+            place = scene.locationText ?? "not given yet"
+        case let .photo(photo):
+            when = dates.dateTime(scene.occurredAt) + " (from photo \(photo.originalFileName))"
+            place = scene.locationText.map { "\($0) (from photo \(photo.originalFileName))" } ?? "not given yet"
+        case .notGiven:
+            when = dates.dateTime(scene.occurredAt) + " (when the report was started)"
+            place = "not given yet"
+        }
+        hasPlace = scene.hasLocation
         categories = InfoCategory.allCases.map { CategoryRowUiModel($0, of: report) }
         create = MenuOption(
             key: "c",
