@@ -16,7 +16,10 @@ final class CrashReportScreen: Screen {
         bindings.append(viewModel.document.bind { [weak self] document in
             guard let navigator = self?.navigator, let document else { return }
             navigator.console.line()
-            navigator.console.write(document.text)
+            // Line by line, so long lines break between words in a terminal.
+            var text = document.text
+            while text.hasSuffix("\n") { text.removeLast() }
+            navigator.console.line(text)
             navigator.console.line()
             navigator.console.line(document.locationLine)
             navigator.keepsOutput = true
