@@ -66,6 +66,17 @@ struct CrashAssistantEndToEndTests {
         let images = try tools.images(shared)
         #expect(images.filter { $0.encoding == "jpeg" }.map(\.width) == [64, 64])
         #expect(images.count == 3)
+
+        // What the store holds afterwards: one completed report, your info's photos gone from disk.
+        let list = try AppProcess.run([], arguments: ["reports", "--json"], in: folder.url)
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        #expect(rows.first?["status"] as? String == "completed")
+        #expect(rows.first?["injuryCount"] as? Int == 2)
+        #expect(rows.first?["photoCount"] as? Int == 3)
+        #expect(rows.first?["hasNote"] as? Bool == true)
+        let photoFiles = try FileManager.default.contentsOfDirectory(atPath: folder.file("data/crash-assistant/photos").path)
+        #expect(photoFiles.filter { !$0.hasPrefix(".") }.count == 3)
     }
 
     @Test func shareWithEnterWritesTheDefaultFileInTheCurrentFolder() throws {
@@ -75,6 +86,24 @@ struct CrashAssistantEndToEndTests {
         #expect(run.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(names.contains { $0.hasPrefix("crash-report-CR-") && $0.hasSuffix(".pdf") })
+    }
+
+    @Test func sharingToAFolderOrAPlaceThatCannotBeWrittenIsExplainedAndAsksAgain() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try FileManager.default.createDirectory(at: folder.file("a folder"), withIntermediateDirectories: true)
+        let run = try AppProcess.run([
+            "1", "", "1", "5", "d", "c",
+            "s", "a folder",
+            "s", "/proc/crash-report.pdf",
+            "s", "a folder/report.pdf",
+            "b", "q",
+        ], in: folder.url)
+        #expect(run.status == 0)
+        #expect(run.output.contains("! \(folder.path)/a folder is a folder. Give a file name inside it"))
+        #expect(run.output.contains("! Could not write /proc/crash-report.pdf"))
+        #expect(run.output.contains("Crash report written to \(folder.path)/a folder/report.pdf"))
+        #expect(FileManager.default.fileExists(atPath: folder.file("a folder/report.pdf").path))
     }
 
     @Test func newStartsStraightInTheCrashAssistantWithTheChecklist() throws {
