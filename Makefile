@@ -13,6 +13,8 @@ SYSTEM_PACKAGES := cmd:pkg-config:pkg-config \
 	cmd:qpdf:qpdf cmd:pdftotext:poppler-utils \
 	cmd:tmux:tmux \
 	pc:sqlite3:libsqlite3-dev
+# Only for make bench.
+BENCH_PACKAGES := cmd:hyperfine:hyperfine
 
 .PHONY: all deps build run test bench clean
 
@@ -33,9 +35,12 @@ test: deps
 	$(SWIFT) test --skip-build
 
 bench: deps
+	@scripts/ensure-system-packages.sh $(BENCH_PACKAGES)
 	@command -v img2pdf >/dev/null 2>&1 || python3 -m pip install --quiet img2pdf
 	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
+	$(SWIFT) build -c release --product crash-assistant
 	cd Benchmarks && $(SWIFT) package benchmark
+	Benchmarks/Scripts/start_with_hyperfine.sh
 
 clean:
 	$(SWIFT) package clean

@@ -11,6 +11,19 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
+        // The line-mode app with 10,000 reports stored: its start (the release binary as a process) and every action
+        // (the view models over the SQLite store, wired as the app wires them).
+        .executableTarget(
+            name: "AppBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "Domain", package: "CrashAssistant"),
+                .product(name: "Data", package: "CrashAssistant"),
+                .product(name: "Presentation", package: "CrashAssistant"),
+            ],
+            path: "Benchmarks/AppBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         .executableTarget(
             name: "DomainBenchmarks",
             dependencies: [

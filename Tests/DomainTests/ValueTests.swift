@@ -82,6 +82,35 @@ struct ValueTests {
         #expect(newfoundland.offset(referenceDate) == "UTC-03:30")
     }
 
+    @Test func timesAgreeWithTheGregorianCalendarInEveryTimeZone() throws {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        // Every 1,793 s through 2026 (across its daylight-saving changes), and spread moments from 1601 to 9999.
+        var moments = stride(from: 1_767_225_600.0, to: 1_798_761_600.0, by: 1_793.5).map { Date(timeIntervalSince1970: $0) }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<3_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let seconds = -11_644_300_000.0 + Double(state >> 11) / Double(1 << 53) * 265_046_000_000.0
+            moments.append(Date(timeIntervalSince1970: seconds))
+        }
+        var mismatches: [String] = []
+        for identifier in ["UTC", "Europe/Budapest", "America/St_Johns", "Australia/Lord_Howe", "Asia/Kathmandu",
+                           "Pacific/Chatham", "America/Los_Angeles"] {
+            let zone = try #require(TimeZone(identifier: identifier))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let text = DateText(timeZone: zone)
+            for moment in moments {
+                let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+                let day = "\(parts.day ?? 0) \(months[(parts.month ?? 1) - 1]) \(parts.year ?? 0)"
+                let time = String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+                if text.day(moment) != day || text.time(moment) != time {
+                    mismatches.append("\(identifier) \(moment.timeIntervalSince1970): \(text.day(moment)) \(text.time(moment)), calendar \(day) \(time)")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     @Test func defaultShareFileNameCarriesTheCrashID() {
         #expect(RenderedReport.defaultFileName(for: .stub("CR-7KQ2M9XD"), format: .pdf) == "crash-report-CR-7KQ2M9XD.pdf")
     }
