@@ -53,6 +53,20 @@ struct StorageFaultTests {
 
     // MARK: - Damaged and foreign files
 
+    @Test func programsOpeningANewDatabaseAtTheSameMomentAllSucceed() async throws {
+        for round in 0..<10 {
+            let directory = TemporaryDirectory()
+            let path = directory.file("reports-\(round).sqlite")
+            let opened = await withTaskGroup(of: Bool.self) { group in
+                for _ in 0..<6 {
+                    group.addTask { (try? SQLiteReportRepository(path: path)) != nil }
+                }
+                return await group.reduce(into: 0) { count, succeeded in count += succeeded ? 1 : 0 }
+            }
+            #expect(opened == 6, "only \(opened) of 6 opened in round \(round)")
+        }
+    }
+
     @Test func aFileOfRandomBytesIsRefusedAndLeftUntouched() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("reports.sqlite")

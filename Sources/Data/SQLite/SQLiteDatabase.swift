@@ -20,6 +20,10 @@ public final class SQLiteDatabase: Sendable {
     /// - Throws: `StorageError`, naming the file and what to do; a refused file is left byte-for-byte as it was.
     public init(path: String, migrations: [SQLiteMigration], busyTimeout: Duration = .seconds(10)) throws(StorageError) {
         let known = migrations.map(\.version).max() ?? 0
+        // Programs opening the same database at once take turns: while a new file is switched to WAL,
+        // SQLite answers a second opener "busy" at once instead of waiting.
+        let turn = OpeningTurn(folder: (path as NSString).deletingLastPathComponent, waitingAtMost: busyTimeout)
+        defer { turn.end() }
         try Self.validateExisting(path: path, knownVersion: known)
         try Self.createFileIfMissing(path: path)
         let opened: SQLiteConnection
