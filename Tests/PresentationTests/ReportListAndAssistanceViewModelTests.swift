@@ -14,6 +14,7 @@ struct ReportListAndAssistanceViewModelTests {
         let list = ReportListViewModel(useCases: kit.useCases(), dates: utc)
         await list.load()
         #expect(list.state.value.rows == [ReportRowUiModel(draft.summary, number: 1, dates: utc)])
+        #expect(list.state.value.pageText == "Reports 1–1, newest first")
         let row = try #require(list.state.value.rows.first)
         #expect(row.status == "Draft")
         #expect(row.when == "18 Nov 2026, 11:06 (UTC)")
@@ -28,7 +29,42 @@ struct ReportListAndAssistanceViewModelTests {
         list.didChoose = { choices.append($0) }
         await list.open(number: 2)
         #expect(choices.isEmpty)
-        #expect(list.message.value == .error("There is no report 2: choose 1 to 1."))
+        #expect(list.message.value == .error("There is no report 2 on this page: choose 1."))
+    }
+
+    @Test func manyReportsAreShownAPageAtATimeNumberedAcrossPages() async throws {
+        // 45 reports, each a minute older than the one before.
+        let reports = (0..<45).map { index in
+            CrashReport.stub(createdAt: referenceDate.addingTimeInterval(Double(-60 * index)), note: "report \(index)")
+        }
+        let kit = UseCaseKit(reports: reports)
+        let list = ReportListViewModel(useCases: kit.useCases(), dates: utc)
+        var choices: [ReportListViewModel.Choice] = []
+        list.didChoose = { choices.append($0) }
+
+        await list.load()
+        #expect(list.state.value.rows.map(\.number) == Array(1...20))
+        #expect(list.state.value.options.filter(\.isEnabled).map(\.key) == ["1-20", "n", "b"])
+
+        await list.nextPage()
+        #expect(list.state.value.rows.map(\.number) == Array(21...40))
+        #expect(list.state.value.pageText == "Reports 21–40, newest first")
+        await list.open(number: 25)
+        #expect(choices == [.draft(reports[24].id)])
+        await list.open(number: 5)
+        #expect(list.message.value == .error("There is no report 5 on this page: choose 21 to 40, or n / p for the next or previous page."))
+
+        await list.nextPage()
+        #expect(list.state.value.rows.map(\.number) == Array(41...45))
+        #expect(list.state.value.options.filter(\.isEnabled).map(\.key) == ["41-45", "p", "b"])
+        await list.nextPage()
+        #expect(list.message.value == .error("This is the last page; p goes back a page."))
+
+        await list.previousPage()
+        await list.previousPage()
+        #expect(list.state.value.rows.first?.number == 1)
+        await list.previousPage()
+        #expect(list.message.value == .error("This is the first page; n shows the next one."))
     }
 
     @Test func openingADraftOrACompletedReportTellsTheParentWhich() async throws {

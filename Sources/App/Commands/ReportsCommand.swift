@@ -32,13 +32,15 @@ struct ReportsCommand: AsyncParsableCommand {
             Console.standardOutput(String(decoding: data, as: UTF8.self))
             return
         }
-        let list = ReportListUiModel(summaries, dates: DateText())
+        let list = ReportListUiModel(summaries, firstNumber: 1, hasNextPage: false, dates: DateText())
         guard !list.rows.isEmpty else {
             Console.standardOutput(list.emptyText)
             return
         }
-        for row in list.rows {
-            Console.standardOutput("\(row.crashID)  \(row.status.padding(toLength: 9, withPad: " ", startingAt: 0))  \(row.when)  \(row.holds)")
+        // Every report, one line each, written at once.
+        let lines = list.rows.map { row in
+            "\(row.crashID)  \(row.status.padding(toLength: 9, withPad: " ", startingAt: 0))  \(row.when)  \(row.holds)"
         }
+        Console.standardOutput(lines.joined(separator: "\n"))
     }
 }

@@ -15,13 +15,21 @@ final class ReportListScreen: Screen {
         bindings.append(navigator.forwardMessages(of: viewModel.message))
     }
 
-    let keys = ["<n>  Open report n (a draft reopens in the Crash Assistant)", "b    Back to Assistance"]
+    let keys = [
+        "<number>  Open that report (a draft reopens in the Crash Assistant)",
+        "n         Next page",
+        "p         Previous page",
+        "b         Back to Assistance",
+    ]
 
     func render(_ console: Console) {
         let state = viewModel.state.value
         console.title(state.title)
         if state.rows.isEmpty {
             console.line("  " + state.emptyText)
+        }
+        if let pageText = state.pageText {
+            console.line("  " + console.styled(pageText, .dim))
         }
         for row in state.rows {
             let status = row.status.padding(toLength: 9, withPad: " ", startingAt: 0)
@@ -36,6 +44,10 @@ final class ReportListScreen: Screen {
         let command = LineText(line).command
         if command == "b" {
             await viewModel.back()
+        } else if command == "n", LineText(line).rest.isEmpty {
+            await viewModel.nextPage()
+        } else if command == "p", LineText(line).rest.isEmpty {
+            await viewModel.previousPage()
         } else if let number = Int(command), LineText(line).rest.isEmpty {
             await viewModel.open(number: number)
         } else {

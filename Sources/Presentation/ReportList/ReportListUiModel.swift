@@ -1,20 +1,27 @@
 import Domain
 
-/// View crash reports: every draft and completed report, newest first.
+/// View crash reports: one page of drafts and completed reports, newest first.
 public struct ReportListUiModel: Sendable, Hashable {
     public let title: String
     public let rows: [ReportRowUiModel]
+    /// Which rows are shown, e.g. `Reports 21–40, newest first`; `nil` when there are none.
+    public let pageText: String?
     /// What the screen says when there are no reports.
     public let emptyText: String
     public let options: [MenuOption]
 
-    public init(_ summaries: [ReportSummary], dates: DateText) {
+    /// - Parameter firstNumber: the number of the page's first row, counted over all pages.
+    public init(_ summaries: [ReportSummary], firstNumber: Int, hasNextPage: Bool, dates: DateText) {
         title = "View crash reports"
-        rows = summaries.enumerated().map { ReportRowUiModel($1, number: $0 + 1, dates: dates) }
+        rows = summaries.enumerated().map { ReportRowUiModel($1, number: firstNumber + $0, dates: dates) }
+        let last = firstNumber + rows.count - 1
+        pageText = rows.isEmpty ? nil : "Reports \(firstNumber)–\(last), newest first"
         emptyText = "No crash reports yet. Start one with the Crash Assistant."
         options = [
-            MenuOption(key: rows.isEmpty ? "n" : (rows.count == 1 ? "1" : "1-\(rows.count)"), title: "Open a report",
+            MenuOption(key: rows.count > 1 ? "\(firstNumber)-\(last)" : "\(firstNumber)", title: "Open a report",
                        isEnabled: !rows.isEmpty, disabledReason: "there are no reports"),
+            MenuOption(key: "n", title: "Next page", isEnabled: hasNextPage, disabledReason: "this is the last page"),
+            MenuOption(key: "p", title: "Previous page", isEnabled: firstNumber > 1, disabledReason: "this is the first page"),
             MenuOption(key: "b", title: "Back to Assistance"),
         ]
     }

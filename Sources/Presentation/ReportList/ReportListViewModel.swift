@@ -1,6 +1,6 @@
 import Domain
 
-/// View crash reports: lists drafts and completed reports; a number opens one.
+/// View crash reports: lists drafts and completed reports a page at a time, newest first; a number opens one.
 @MainActor
 public final class ReportListViewModel {
     /// What the driver chose, told to the parent.
@@ -12,45 +12,90 @@ public final class ReportListViewModel {
         case back
     }
 
+    /// Rows on one page: a screenful, and one page is read however many reports are kept.
+    public static let pageSize = 20
+
     // MARK: - Outputs
 
     public let state: Box<ReportListUiModel>
     public let message = Box<UiMessage?>(nil)
     public var didChoose: ((Choice) async -> Void)?
 
+    /// The rows on the current page.
     private var summaries: [ReportSummary] = []
+    /// How many rows come before the current page.
+    private var offset = 0
+    private var hasNextPage = false
     private let useCases: ReportUseCases
     private let dates: DateText
 
     public init(useCases: ReportUseCases, dates: DateText = DateText()) {
         self.useCases = useCases
         self.dates = dates
-        state = Box(ReportListUiModel([], dates: dates))
+        state = Box(ReportListUiModel([], firstNumber: 1, hasNextPage: false, dates: dates))
     }
 
     // MARK: - Inputs
 
+    /// Shows the first page.
     public func load() async {
-        do {
-            summaries = try await useCases.list.execute()
-            state.value = ReportListUiModel(summaries, dates: dates)
-        } catch {
-            message.value = .error(error)
-        }
+        await show(offset: 0)
     }
 
-    /// Opens the report on row `number` (from 1).
-    public func open(number: Int) async {
-        guard summaries.indices.contains(number - 1) else {
-            let range = summaries.isEmpty ? "there are no reports yet" : "choose 1 to \(summaries.count)"
-            message.value = .error("There is no report \(number): \(range).")
+    public func nextPage() async {
+        guard hasNextPage else {
+            message.value = .error(summaries.isEmpty ? "There are no reports yet." : "This is the last page; p goes back a page.")
             return
         }
-        let summary = summaries[number - 1]
+        await show(offset: offset + Self.pageSize)
+    }
+
+    public func previousPage() async {
+        guard offset > 0 else {
+            message.value = .error("This is the first page; n shows the next one.")
+            return
+        }
+        await show(offset: max(offset - Self.pageSize, 0))
+    }
+
+    /// Opens the report on row `number` (from 1, counted over all pages); it must be on the page shown.
+    public func open(number: Int) async {
+        let index = number - 1 - offset
+        guard summaries.indices.contains(index) else {
+            message.value = .error("There is no report \(number) on this page: \(choices).")
+            return
+        }
+        let summary = summaries[index]
         await didChoose?(summary.status == .draft ? .draft(summary.id) : .completed(summary.id, summary.crashID))
     }
 
     public func back() async {
         await didChoose?(.back)
+    }
+
+    // MARK: - Paging
+
+    private func show(offset newOffset: Int) async {
+        do {
+            // One row more than a page says whether another page follows.
+            let rows = try await useCases.list.execute(limit: Self.pageSize + 1, offset: newOffset)
+            if rows.isEmpty, newOffset > 0 {
+                // Reports were discarded meanwhile: show the first page instead of an empty one.
+                return await show(offset: 0)
+            }
+            offset = newOffset
+            hasNextPage = rows.count > Self.pageSize
+            summaries = Array(rows.prefix(Self.pageSize))
+            state.value = ReportListUiModel(summaries, firstNumber: offset + 1, hasNextPage: hasNextPage, dates: dates)
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    private var choices: String {
+        if summaries.isEmpty { return "there are no reports yet" }
+        var text = summaries.count == 1 ? "choose \(offset + 1)" : "choose \(offset + 1) to \(offset + summaries.count)"
+        if hasNextPage || offset > 0 { text += ", or n / p for the next or previous page" }
+        return text
     }
 }
