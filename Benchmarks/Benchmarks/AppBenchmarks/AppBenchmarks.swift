@@ -31,7 +31,7 @@ let benchmarks: @Sendable () -> Void = {
                           input: "q\n", marker: firstScreenMarker) {}
     }
 
-    Benchmark("Start, View crash reports (all 10,000 printed), b, q, exit (process)", configuration: launch) { benchmark in
+    Benchmark("Start, View crash reports (first page of 10,000), b, q, exit (process)", configuration: launch) { benchmark in
         let fixture = try launchFixture.get()
         try AppLaunch.run(binary: fixture.binary, arguments: fixture.arguments, environment: fixture.environment,
                           input: "2\nb\nq\n", marker: "Back to Assistance") {}
@@ -57,10 +57,17 @@ let benchmarks: @Sendable () -> Void = {
         try await driver.startReport()
     }
 
-    Benchmark("View crash reports: list 10,000", configuration: actions) { benchmark in
+    Benchmark("View crash reports: first page of 10,000", configuration: actions) { benchmark in
         let driver = try await AppDriver.driver()
         benchmark.startMeasurement()
         try await driver.viewReports()
+    }
+
+    Benchmark("View crash reports: next page", configuration: actions) { benchmark in
+        let driver = try await AppDriver.driver()
+        try await driver.viewReports()
+        benchmark.startMeasurement()
+        try await driver.nextPage()
     }
 
     Benchmark("View crash reports: open a draft (resume)", configuration: actions) { benchmark in

@@ -24,6 +24,8 @@ final class AppDriver {
 
     private(set) var list: ReportListViewModel?
     private var draftRows: [Int] = []
+    /// The first row numbers of the pages whose drafts were taken.
+    private var openedPages: Set<Int> = []
     private(set) var assistant: CollectCrashInfoViewModel?
     private(set) var injuryPage: InjuryViewModel?
     private(set) var photoPage: PhotoPageViewModel?
@@ -66,22 +68,38 @@ final class AppDriver {
         assistant = try openedAssistant()
     }
 
-    /// `2` on Assistance: every report, newest first.
+    /// `2` on Assistance: the first page of reports, newest first.
     func viewReports() async throws {
         await assistance.viewReports()
         guard case let .reports(list) = assistance.route.value else { throw failure(assistance.message) }
-        guard list.state.value.rows.count >= ReportDatabaseTemplate.reportCount else {
-            throw Failed(description: "the list holds \(list.state.value.rows.count) reports, not \(ReportDatabaseTemplate.reportCount)")
+        guard list.state.value.rows.count == ReportListViewModel.pageSize,
+              list.state.value.options.contains(where: { $0.key == "n" && $0.isEnabled }) else {
+            throw Failed(description: "the first page holds \(list.state.value.rows.count) reports and no next page")
         }
         self.list = list
+    }
+
+    /// `n` on View crash reports, from the page shown.
+    func nextPage() async throws {
+        guard let list else { throw Failed(description: "the list is not shown") }
+        let before = list.state.value.rows.first?.number
+        await list.nextPage()
+        guard list.state.value.rows.first?.number != before else { throw failure(list.message) }
     }
 
     // MARK: - View crash reports
 
     /// The list is shown; returns the row of a draft not opened before (so it is read from the database).
     func prepareResume() async throws -> Int {
-        if list == nil || draftRows.isEmpty {
+        if list == nil {
             try await viewReports()
+        }
+        while draftRows.isEmpty {
+            // Drafts not opened yet: those on the page shown, else on the next page.
+            if !openedPages.insert(list?.state.value.rows.first?.number ?? 0).inserted {
+                try await nextPage()
+                continue
+            }
             draftRows = list?.state.value.rows.filter(\.isDraft).map(\.number).reversed() ?? []
         }
         guard let row = draftRows.popLast() else { throw Failed(description: "the list holds no drafts") }
