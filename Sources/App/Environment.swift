@@ -94,23 +94,9 @@ struct Environment: Sendable {
     /// Every use case the screens call, wired to these adapters.
     var useCases: ReportUseCases {
         ReportUseCases(
-            start: StartReport(repository: repository, issuer: issuer, clock: clock),
-            toggleInjury: ToggleInjury(repository: repository, clock: clock),
-            addImage: AddImage(repository: repository, photoStore: photoStore, clock: clock),
-            removeImage: RemoveImage(repository: repository, photoStore: photoStore, clock: clock),
-            setNote: SetNote(repository: repository, clock: clock),
-            setScene: SetCrashScene(repository: repository, clock: clock),
-            saveDraft: SaveDraft(repository: repository, clock: clock),
-            discardReport: DiscardReport(repository: repository, photoStore: photoStore),
-            discardSection: DiscardSection(repository: repository, photoStore: photoStore, clock: clock),
-            resume: ResumeDraft(repository: repository),
-            list: ListReports(repository: repository),
-            create: CreateReport(repository: repository, renderer: documentRenderer, archive: archive, clock: clock),
-            view: ViewReport(repository: repository, textRenderer: textRenderer, archive: archive, documentFormat: documentRenderer.format),
-            share: ShareReport(repository: repository, renderer: documentRenderer, exporter: exporter),
-            documentFormat: documentRenderer.format,
-            photoFiles: PhotoFileReader(),
-            clock: clock
+            repository: repository, photoStore: photoStore, archive: archive, textRenderer: textRenderer,
+            documentRenderer: documentRenderer, exporter: exporter, issuer: issuer, clock: clock,
+            photoFiles: PhotoFileReader()
         )
     }
 }

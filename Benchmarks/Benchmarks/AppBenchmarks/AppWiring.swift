@@ -22,25 +22,9 @@ struct AppWiring: Sendable {
         let issuer = RandomCrashIDIssuer()
         let clock = SystemClock()
         useCases = ReportUseCases(
-            start: StartReport(repository: repository, issuer: issuer, clock: clock),
-            toggleInjury: ToggleInjury(repository: repository, clock: clock),
-            addImage: AddImage(repository: repository, photoStore: photoStore, clock: clock),
-            removeImage: RemoveImage(repository: repository, photoStore: photoStore, clock: clock),
-            setNote: SetNote(repository: repository, clock: clock),
-            setScene: SetCrashScene(repository: repository, clock: clock),
-            saveDraft: SaveDraft(repository: repository, clock: clock),
-            discardReport: DiscardReport(repository: repository, photoStore: photoStore),
-            discardSection: DiscardSection(repository: repository, photoStore: photoStore, clock: clock),
-            resume: ResumeDraft(repository: repository),
-            list: ListReports(repository: repository),
-            create: CreateReport(repository: repository, renderer: documentRenderer, archive: archive, clock: clock),
-            view: ViewReport(
-                repository: repository, textRenderer: textRenderer, archive: archive, documentFormat: documentRenderer.format
-            ),
-            share: ShareReport(repository: repository, renderer: documentRenderer, exporter: exporter),
-            documentFormat: documentRenderer.format,
-            photoFiles: PhotoFileReading(),
-            clock: clock
+            repository: repository, photoStore: photoStore, archive: archive, textRenderer: textRenderer,
+            documentRenderer: documentRenderer, exporter: exporter, issuer: issuer, clock: clock,
+            photoFiles: PhotoFileReading()
         )
     }
 }

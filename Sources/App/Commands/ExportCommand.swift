@@ -38,7 +38,7 @@ struct ExportCommand: AsyncParsableCommand {
             Console.standardError("No crash report has the ID \(report). List them with crash-assistant reports.")
             throw ExitCode(ExitStatus.noInput)
         }
-        let share = ShareReport(repository: environment.repository, renderer: environment.documentRenderer, exporter: environment.exporter)
+        let share = environment.useCases.share
         do {
             let path = try await share.execute(reportID: found.id, destination: LineText.expandingTilde(file), replacing: force)
             Console.standardOutput("Crash report \(found.crashID) written to \(path)")

@@ -4,8 +4,7 @@ import Foundation
 /// One open SQLite connection and its cache of prepared statements.
 ///
 /// Not thread-safe on its own: ``SQLiteDatabase`` keeps it behind a `Mutex`, so only one thread uses it at a time.
-// @unchecked: safe because the only shared instance lives inside SQLiteDatabase's Mutex and is used under its lock.
-final class SQLiteConnection: @unchecked Sendable {
+final class SQLiteConnection: @unchecked Sendable { // safe: only used inside SQLiteDatabase's Mutex, under its lock
     let handle: OpaquePointer
     let path: String
     /// Prepared statements by the address of their SQL text (a static string), so finding one hashes no text.

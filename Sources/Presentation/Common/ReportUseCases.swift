@@ -60,4 +60,42 @@ public struct ReportUseCases: Sendable {
         self.photoFiles = photoFiles
         self.clock = clock
     }
+
+    /// Every use case wired to these ports: what a composition root does once it has chosen its adapters.
+    /// - Parameters:
+    ///   - textRenderer: renders what "View crash report" prints.
+    ///   - documentRenderer: renders the document Create keeps and Share writes (the PDF).
+    public init(
+        repository: any ReportRepository,
+        photoStore: any PhotoStore,
+        archive: any DocumentArchive,
+        textRenderer: any ReportRenderer,
+        documentRenderer: any ReportRenderer,
+        exporter: any DocumentExporter,
+        issuer: any CrashIDIssuer,
+        clock: any Clock,
+        photoFiles: any PhotoFileSource
+    ) {
+        self.init(
+            start: StartReport(repository: repository, issuer: issuer, clock: clock),
+            toggleInjury: ToggleInjury(repository: repository, clock: clock),
+            addImage: AddImage(repository: repository, photoStore: photoStore, clock: clock),
+            removeImage: RemoveImage(repository: repository, photoStore: photoStore, clock: clock),
+            setNote: SetNote(repository: repository, clock: clock),
+            setScene: SetCrashScene(repository: repository, clock: clock),
+            saveDraft: SaveDraft(repository: repository, clock: clock),
+            discardReport: DiscardReport(repository: repository, photoStore: photoStore),
+            discardSection: DiscardSection(repository: repository, photoStore: photoStore, clock: clock),
+            resume: ResumeDraft(repository: repository),
+            list: ListReports(repository: repository),
+            create: CreateReport(repository: repository, renderer: documentRenderer, archive: archive, clock: clock),
+            view: ViewReport(
+                repository: repository, textRenderer: textRenderer, archive: archive, documentFormat: documentRenderer.format
+            ),
+            share: ShareReport(repository: repository, renderer: documentRenderer, exporter: exporter),
+            documentFormat: documentRenderer.format,
+            photoFiles: photoFiles,
+            clock: clock
+        )
+    }
 }
