@@ -33,6 +33,8 @@ struct Environment: Sendable {
     let clock: any Clock
     /// Where drafts are kept, as a person reads it (e.g. "in memory only, …", "in /path/to/database").
     let storeDescription: String
+    /// Called once when the app ends: leaves the store self-contained on disk.
+    let finish: @Sendable () -> Void
 
     // MARK: - Building
 
@@ -50,7 +52,8 @@ struct Environment: Sendable {
             exporter: FileDocumentExporter(),
             issuer: RandomCrashIDIssuer(),
             clock: SystemClock(),
-            storeDescription: storage.description
+            storeDescription: storage.description,
+            finish: storage.finish
         )
     }
 
@@ -60,6 +63,7 @@ struct Environment: Sendable {
         /// Where created reports' documents are kept.
         let archive: any DocumentArchive
         let description: String
+        var finish: @Sendable () -> Void = {}
     }
 
     /// The store: in memory, or the SQLite database (behind the cache) with photo and document folders beside it.
@@ -81,7 +85,8 @@ struct Environment: Sendable {
                     repository: CachedReportRepository(local: storage.repository),
                     photoStore: storage.photoStore,
                     archive: FileDocumentArchive(directory: try storage.documentsDirectory()),
-                    description: "in \(storage.location.databaseFile)"
+                    description: "in \(storage.location.databaseFile)",
+                    finish: { [database = storage.repository.database] in database.checkpoint() }
                 )
             } catch {
                 throw Failure(description: error.description, exitCode: error.exitCode)

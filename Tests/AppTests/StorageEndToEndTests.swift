@@ -25,6 +25,21 @@ struct StorageEndToEndTests {
         #expect(photos.filter { !$0.hasPrefix(".") }.count == 1)
     }
 
+    @Test func whenTheAppEndsTheDatabaseFileAloneHoldsEveryReport() throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let database = folder.file("reports.sqlite")
+        _ = try AppProcess.run(["1", "", "1", "1 3", "d", "x", "s", "q"], arguments: ["--database", database.path], in: folder.url)
+        // A copy of the file without the write-ahead log beside it, as a person backing it up might make.
+        try FileManager.default.createDirectory(at: folder.file("copy"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: database, to: folder.file("copy/reports.sqlite"))
+
+        let list = try AppProcess.run([], arguments: ["reports", "--database", folder.file("copy/reports.sqlite").path], in: folder.url)
+
+        #expect(list.status == 0)
+        #expect(list.output.contains("2 injury choices"))
+    }
+
     @Test func aCreatedReportIsExportedAsAPDFFromTheCommandLine() throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

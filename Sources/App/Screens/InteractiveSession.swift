@@ -25,6 +25,7 @@ final class InteractiveSession {
         let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try storage.makeEnvironment() }
         let session = InteractiveSession(environment: environment, console: Console())
         let status = await session.run(startInCrashAssistant: startInCrashAssistant)
+        environment.finish()
         if status != 0 { throw ExitCode(status) }
     }
 

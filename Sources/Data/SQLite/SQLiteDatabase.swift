@@ -58,6 +58,15 @@ public final class SQLiteDatabase: Sendable {
         }
     }
 
+    /// Moves everything in the write-ahead log into the database file and empties the log, so the file alone
+    /// holds every report (e.g. when the program ends and the file may be copied). Best effort: a checkpoint
+    /// blocked by another program's reader is left for later, and nothing is lost either way.
+    public func checkpoint() {
+        connection.withLock { connection in
+            _ = try? connection.texts("PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+    }
+
     /// `PRAGMA integrity_check`: `["ok"]` for a sound database, else what SQLite found wrong.
     public func integrityCheck() throws -> [String] {
         try connection.withLock { connection in
