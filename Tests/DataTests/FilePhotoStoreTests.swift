@@ -20,6 +20,21 @@ struct FilePhotoStoreTests {
         #expect(folder == 0o700)
     }
 
+    @Test func aLargePhotoHashedWhileItIsWrittenIsStoredOnceUnderItsSHA256() throws {
+        let directory = TemporaryDirectory()
+        let store = try FilePhotoStore(directory: directory.file("photos"))
+        var generator = SystemRandomNumberGenerator()
+        let bytes = Data((0..<(FilePhotoStore.parallelHashingThreshold * 4)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+
+        let hash = try store.put(bytes)
+        let again = try store.put(bytes)
+
+        #expect(hash == ContentHash.sha256(of: bytes))
+        #expect(again == hash)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory) == [hash.hex])
+        #expect(try store.bytes(for: hash) == bytes)
+    }
+
     @Test func aTemporaryFileLeftByACrashIsRemovedAndNeverTakenForAPhoto() throws {
         let directory = TemporaryDirectory()
         let folder = directory.file("photos")

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 
 /// Keeps photo bytes as files named by their SHA-256 in one folder (mode 0700, files 0600: they hold photos of
 /// driving licences). A photo is written to a temporary file in the same folder, flushed to disk and renamed,
@@ -23,11 +24,43 @@ public final class FilePhotoStore: PhotoStore {
     // MARK: - PhotoStore
 
     public func put(_ bytes: Data) throws -> ContentHash {
-        let contentHash = ContentHash.sha256(of: bytes)
-        let destination = path(of: contentHash)
-        if access(destination, F_OK) == 0 { return contentHash }
+        // A small photo is hashed first, so a photo already stored is never written again. A large one is
+        // hashed while it is written and flushed under a temporary name: the two take about as long, and
+        // the name is only needed for the rename.
+        guard bytes.count >= Self.parallelHashingThreshold else {
+            let contentHash = ContentHash.sha256(of: bytes)
+            if contains(contentHash) { return contentHash }
+            try place(writeTemporary(bytes), as: contentHash)
+            return contentHash
+        }
+        let hashed = Mutex<ContentHash?>(nil)
+        let written = Mutex<Result<String, any Error>?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 {
+                hashed.withLock { $0 = ContentHash.sha256(of: bytes) }
+            } else {
+                let result = Result { () throws -> String in try writeTemporary(bytes) }
+                written.withLock { $0 = result }
+            }
+        }
+        guard let contentHash = hashed.withLock({ $0 }), let result = written.withLock({ $0 }) else {
+            throw PhotoStoreError(operation: "store", path: directory, reason: "the photo was not hashed and written")
+        }
+        let temporary = try result.get()
+        if contains(contentHash) {
+            unlink(temporary)
+            return contentHash
+        }
+        try place(temporary, as: contentHash)
+        return contentHash
+    }
 
-        let temporary = "\(directory)/\(Self.temporaryPrefix)\(contentHash.hex).\(UUID().uuidString)"
+    /// From this size on, hashing runs beside writing (below it, starting a second thread costs more than it saves).
+    public static let parallelHashingThreshold = 256 * 1_024
+
+    /// Writes the bytes to a new temporary file in the folder and flushes them to disk; returns its path.
+    private func writeTemporary(_ bytes: Data) throws -> String {
+        let temporary = "\(directory)/\(Self.temporaryPrefix)\(UUID().uuidString)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure("create", temporary) }
         do {
@@ -42,13 +75,17 @@ public final class FilePhotoStore: PhotoStore {
             unlink(temporary)
             throw error
         }
-        guard rename(temporary, destination) == 0 else {
+        return temporary
+    }
+
+    /// Renames a flushed temporary file to the photo's name and flushes the folder.
+    private func place(_ temporary: String, as contentHash: ContentHash) throws {
+        guard rename(temporary, path(of: contentHash)) == 0 else {
             let error = failure("rename", temporary)
             unlink(temporary)
             throw error
         }
         try syncDirectory()
-        return contentHash
     }
 
     public func bytes(for contentHash: ContentHash) throws -> Data {
