@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("crash-assistant reports, export and store options")
 struct CommandsEndToEndTests {
     @Test func reportsAsJSONIsAnArray() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run([], arguments: ["reports", "--json"], in: folder.url)
         #expect(run.status == 0)
@@ -13,7 +14,7 @@ struct CommandsEndToEndTests {
     }
 
     @Test func reportsSaysWhenThereAreNone() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run([], arguments: ["reports"], in: folder.url)
         #expect(run.status == 0)
@@ -21,16 +22,16 @@ struct CommandsEndToEndTests {
     }
 
     @Test func exportOfAnUnknownReportEndsWithNoInput() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let run = try AppProcess.run([], arguments: ["export", "CR-AAAA2222", folder.file("out.txt").path], in: folder.url)
+        let run = try AppProcess.run([], arguments: ["export", "CR-AAAA2222", folder.fileURL("out.txt").path], in: folder.url)
         #expect(run.status == 66)
         #expect(run.errors.contains("No crash report has the ID CR-AAAA2222"))
-        #expect(!FileManager.default.fileExists(atPath: folder.file("out.txt").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.fileURL("out.txt").path))
     }
 
     @Test func exportOfAnInvalidCrashIDIsAUsageError() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run([], arguments: ["export", "no spaces allowed", "out.txt"], in: folder.url)
         #expect(run.status == 64)
@@ -38,7 +39,7 @@ struct CommandsEndToEndTests {
     }
 
     @Test func exportWithoutAFileIsAUsageError() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run([], arguments: ["export", "CR-AAAA2222"], in: folder.url)
         #expect(run.status == 64)
@@ -46,16 +47,16 @@ struct CommandsEndToEndTests {
     }
 
     @Test func theMemoryStoreKeepsNothingAfterTheAppEnds() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         _ = try AppProcess.run(["1", "", "1", "5", "d", "x", "s", "q"], arguments: ["--store", "memory"], in: folder.url)
         let run = try AppProcess.run([], arguments: ["reports", "--store", "memory"], in: folder.url)
         #expect(run.output.contains("No crash reports yet."))
-        #expect(!FileManager.default.fileExists(atPath: folder.file("data").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.fileURL("data").path))
     }
 
     @Test func anUnknownStoreInTheEnvironmentIsAConfigurationError() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run([], arguments: ["reports"], in: folder.url, environment: ["CRASH_ASSISTANT_STORE": "floppy"])
         #expect(run.status == 78)
@@ -63,7 +64,7 @@ struct CommandsEndToEndTests {
     }
 
     @Test func anUnknownStoreOptionIsAUsageError() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run([], arguments: ["--store", "floppy"], in: folder.url)
         #expect(run.status == 64)

@@ -7,14 +7,14 @@ struct CrashAssistantEndToEndTests {
     // MARK: - The whole flow
 
     @Test func theWholeFlowFromInjuriesToASharedReport() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
-        try FileManager.default.createDirectory(at: folder.file("my photos"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.fileURL("my photos"), withIntermediateDirectories: true)
         _ = try folder.write(try Fixtures.png(), to: "my photos/my plate.png")
         _ = try folder.write(try Fixtures.distinctJPEG(1), to: "damage.jpg")
         _ = try folder.write(try Fixtures.distinctJPEG(2), to: "scene.jpg")
         _ = try folder.write(try Fixtures.distinctJPEG(3), to: "other damage.jpg")
-        let shared = folder.file("shared report.pdf").path
+        let shared = folder.fileURL("shared report.pdf").path
 
         let run = try AppProcess.run([
             "1", "",
@@ -75,12 +75,12 @@ struct CrashAssistantEndToEndTests {
         #expect(rows.first?["injuryCount"] as? Int == 2)
         #expect(rows.first?["photoCount"] as? Int == 3)
         #expect(rows.first?["hasNote"] as? Bool == true)
-        let photoFiles = try FileManager.default.contentsOfDirectory(atPath: folder.file("data/crash-assistant/photos").path)
+        let photoFiles = try FileManager.default.contentsOfDirectory(atPath: folder.fileURL("data/crash-assistant/photos").path)
         #expect(photoFiles.filter { !$0.hasPrefix(".") }.count == 3)
     }
 
     @Test func shareWithEnterWritesTheDefaultFileInTheCurrentFolder() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run(["1", "", "1", "5", "d", "c", "s", "", "b", "q"], in: folder.url)
         #expect(run.status == 0)
@@ -89,9 +89,9 @@ struct CrashAssistantEndToEndTests {
     }
 
     @Test func sharingToAFolderOrAPlaceThatCannotBeWrittenIsExplainedAndAsksAgain() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
-        try FileManager.default.createDirectory(at: folder.file("a folder"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.fileURL("a folder"), withIntermediateDirectories: true)
         let run = try AppProcess.run([
             "1", "", "1", "5", "d", "c",
             "s", "a folder",
@@ -103,11 +103,11 @@ struct CrashAssistantEndToEndTests {
         #expect(run.output.contains("! \(folder.path)/a folder is a folder. Give a file name inside it"))
         #expect(run.output.contains("! Could not write /proc/crash-report.pdf"))
         #expect(run.output.contains("Crash report written to \(folder.path)/a folder/report.pdf"))
-        #expect(FileManager.default.fileExists(atPath: folder.file("a folder/report.pdf").path))
+        #expect(FileManager.default.fileExists(atPath: folder.fileURL("a folder/report.pdf").path))
     }
 
     @Test func newStartsStraightInTheCrashAssistantWithTheChecklist() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run(["", "x", "d", "q"], arguments: ["new"], in: folder.url)
         #expect(run.status == 0)
@@ -117,7 +117,7 @@ struct CrashAssistantEndToEndTests {
     }
 
     @Test func aDiscardedReportIsGoneFromViewCrashReports() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run(["1", "", "1", "6", "d", "x", "d", "2", "b", "q"], in: folder.url)
         #expect(run.status == 0)
@@ -150,9 +150,9 @@ struct CrashAssistantEndToEndTests {
     }
 
     @Test func aPhotoOverTheSizeLimitIsRefusedWithoutLosingAnything() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let huge = folder.file("huge.jpg")
+        let huge = folder.fileURL("huge.jpg")
         #expect(FileManager.default.createFile(atPath: huge.path, contents: try Fixtures.jpeg()))
         let handle = try FileHandle(forWritingTo: huge)
         try handle.truncate(atOffset: 30 * 1024 * 1024)
@@ -163,7 +163,7 @@ struct CrashAssistantEndToEndTests {
     }
 
     @Test func anEleventhPhotoInASectionIsRefused() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         var lines: [String] = []
         for index in 1...11 {
@@ -182,7 +182,7 @@ struct CrashAssistantEndToEndTests {
     }
 
     @Test func creatingAnEmptyReportIsRefusedWithTheReason() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run(["1", "", "c", "x", "d", "q"], in: folder.url)
         #expect(run.output.contains("Create crash report — not available: Add at least one piece of information first"))
@@ -191,7 +191,7 @@ struct CrashAssistantEndToEndTests {
     }
 
     @Test func aBadWhenIsExplainedWithTheSyntax() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run(["1", "", "w yesterday", "w now 95,19", "x", "d", "q"], in: folder.url)
         #expect(run.output.contains("“yesterday” is not a time. Type w <now | HH:MM | YYYY-MM-DD HH:MM>"))
@@ -199,7 +199,7 @@ struct CrashAssistantEndToEndTests {
     }
 
     @Test func pipedOutputHasNoEscapeCodes() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run(["1", "", "1", "1", "d", "x", "d", "q"], in: folder.url, noColour: false)
         #expect(run.output.contains("[✓] Who was injured? — Myself"))
@@ -209,7 +209,7 @@ struct CrashAssistantEndToEndTests {
     // MARK: - Ending without quitting
 
     @Test func endOfInputKeepsTheOpenReportAsADraft() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run(["1", "", "1", "2"], in: folder.url)
         #expect(run.status == 0)
@@ -222,7 +222,7 @@ struct CrashAssistantEndToEndTests {
 
     @Test(arguments: [(SIGTERM, Int32(143), "Asked to stop"), (SIGINT, Int32(130), "Interrupted"), (SIGHUP, Int32(129), "Hang-up received")])
     func aStopSignalKeepsTheOpenReportAsADraft(signal: Int32, status: Int32, reason: String) throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let app = try AppProcess([], in: folder.url)
         app.send(["1", "", "1", "1 3"])
@@ -239,7 +239,7 @@ struct CrashAssistantEndToEndTests {
     }
 
     @Test func endOfInputOnTheMenuEndsQuietly() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let run = try AppProcess.run([], in: folder.url)
         #expect(run.status == 0)
@@ -250,7 +250,7 @@ struct CrashAssistantEndToEndTests {
 
     /// Opens Other driver's info on a new report, types `lines`, then discards the report and quits.
     private func runOnOtherDriversPage(_ lines: [String], in folder: TemporaryDirectory? = nil) throws -> AppProcess.Run {
-        let own = folder == nil ? try TemporaryDirectory() : nil
+        let own = folder == nil ? TemporaryDirectory() : nil
         defer { own?.remove() }
         let directory = folder ?? own
         guard let directory else { throw CocoaError(.fileNoSuchFile) }

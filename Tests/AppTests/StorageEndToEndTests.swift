@@ -5,7 +5,7 @@ import TestSupport
 @Suite("What crash-assistant keeps between runs, and a store it cannot use")
 struct StorageEndToEndTests {
     @Test func aDraftSavedInOneRunIsResumedInTheNext() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let first = try AppProcess.run([
             "1", "",
@@ -21,27 +21,27 @@ struct StorageEndToEndTests {
         #expect(second.output.contains("[✓] Who was injured? — Myself, Other driver's passenger(s)"))
         #expect(second.output.contains("1. photo-64x48.jpg — JPEG, 1.3 KB, 64 × 48 px"))
         #expect(second.output.contains("Red van, Øresund plates"))
-        let photos = try FileManager.default.contentsOfDirectory(atPath: folder.file("data/crash-assistant/photos").path)
+        let photos = try FileManager.default.contentsOfDirectory(atPath: folder.fileURL("data/crash-assistant/photos").path)
         #expect(photos.filter { !$0.hasPrefix(".") }.count == 1)
     }
 
     @Test func whenTheAppEndsTheDatabaseFileAloneHoldsEveryReport() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let database = folder.file("reports.sqlite")
+        let database = folder.fileURL("reports.sqlite")
         _ = try AppProcess.run(["1", "", "1", "1 3", "d", "x", "s", "q"], arguments: ["--database", database.path], in: folder.url)
         // A copy of the file without the write-ahead log beside it, as a person backing it up might make.
-        try FileManager.default.createDirectory(at: folder.file("copy"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: database, to: folder.file("copy/reports.sqlite"))
+        try FileManager.default.createDirectory(at: folder.fileURL("copy"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: database, to: folder.fileURL("copy/reports.sqlite"))
 
-        let list = try AppProcess.run([], arguments: ["reports", "--database", folder.file("copy/reports.sqlite").path], in: folder.url)
+        let list = try AppProcess.run([], arguments: ["reports", "--database", folder.fileURL("copy/reports.sqlite").path], in: folder.url)
 
         #expect(list.status == 0)
         #expect(list.output.contains("2 injury choices"))
     }
 
     @Test func aCreatedReportIsExportedAsAPDFFromTheCommandLine() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let created = try AppProcess.run([
             "1", "", "1", "3", "d",
@@ -49,7 +49,7 @@ struct StorageEndToEndTests {
             "c", "v", "b", "q",
         ], in: folder.url)
         #expect(created.status == 0)
-        let documents = folder.file("data/crash-assistant/documents")
+        let documents = folder.fileURL("data/crash-assistant/documents")
         let kept = try FileManager.default.contentsOfDirectory(atPath: documents.path)
         let name = try #require(kept.first { $0.hasPrefix("crash-report-CR-") && $0.hasSuffix(".pdf") })
         let crashID = String(name.dropFirst("crash-report-".count).dropLast(".pdf".count))
@@ -63,7 +63,7 @@ struct StorageEndToEndTests {
         #expect(retry.status == 0)
         let tools = try PDFTools()
         defer { tools.cleanUp() }
-        let path = folder.file("exported.pdf").path
+        let path = folder.fileURL("exported.pdf").path
         #expect(try tools.checkStructure(path).contains("No syntax or stream encoding errors"))
         let text = try tools.text(path)
         #expect(text.contains("Crash ID: \(crashID)"))
@@ -77,7 +77,7 @@ struct StorageEndToEndTests {
     }
 
     @Test func exportingADraftIsRefusedAsBadData() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         _ = try AppProcess.run(["1", "", "1", "5", "d", "x", "s", "q"], in: folder.url)
         let list = try AppProcess.run([], arguments: ["reports", "--json"], in: folder.url)
@@ -87,20 +87,20 @@ struct StorageEndToEndTests {
         let run = try AppProcess.run([], arguments: ["export", crashID, "draft.pdf"], in: folder.url)
 
         #expect(run.status == 65)
-        #expect(!FileManager.default.fileExists(atPath: folder.file("draft.pdf").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.fileURL("draft.pdf").path))
     }
 
     @Test(arguments: ["random bytes", "a cut-short database"])
     func aDamagedDatabaseIsRefusedByNameAndLeftUntouched(damage: String) throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let database = folder.file("reports.sqlite")
+        let database = folder.fileURL("reports.sqlite")
         if damage == "random bytes" {
             var generator = SystemRandomNumberGenerator()
             try Data((0..<8_192).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: database)
         } else {
             // A real database, copied without its write-ahead log and cut short on the way.
-            let original = folder.file("original.sqlite")
+            let original = folder.fileURL("original.sqlite")
             _ = try AppProcess.run(["1", "", "1", "5", "d", "x", "s", "q"], arguments: ["--database", original.path], in: folder.url)
             let whole = try Data(contentsOf: original)
             try whole.prefix(whole.count / 2).write(to: database)
@@ -116,11 +116,11 @@ struct StorageEndToEndTests {
     }
 
     @Test func aDataFolderThatCannotBeMadeIsReported() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         _ = try folder.write(Data("not a folder".utf8), to: "blocker")
 
-        let run = try AppProcess.run(["q"], in: folder.url, environment: ["CRASH_ASSISTANT_DATABASE": folder.file("blocker/reports.sqlite").path])
+        let run = try AppProcess.run(["q"], in: folder.url, environment: ["CRASH_ASSISTANT_DATABASE": folder.fileURL("blocker/reports.sqlite").path])
 
         #expect(run.status == 73)
         #expect(run.errors.contains("blocker"))

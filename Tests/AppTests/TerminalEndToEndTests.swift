@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("crash-assistant in a real terminal (tmux)")
 struct TerminalEndToEndTests {
@@ -24,7 +25,7 @@ struct TerminalEndToEndTests {
 
     @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"))
     func aPersonTogglesAnInjuryAndQuitsInATerminal() throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let socket = "crash-assistant-\(UUID().uuidString.prefix(8))"
         let command = "cd '\(folder.path)' && TZ=UTC '\(AppProcess.binary.path)'; echo \"exit status $?\"; sleep 30"
@@ -56,7 +57,7 @@ struct TerminalEndToEndTests {
     @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"),
           arguments: [(false, true), (true, false)])
     func titlesAreBoldInATerminalUnlessNoColourIsSet(noColour: Bool, expectsBold: Bool) throws {
-        let folder = try TemporaryDirectory()
+        let folder = TemporaryDirectory()
         defer { folder.remove() }
         let socket = "crash-assistant-\(UUID().uuidString.prefix(8))"
         let setting = noColour ? "NO_COLOR=1" : "NO_COLOR="

@@ -17,6 +17,24 @@ public final class TemporaryDirectory: Sendable {
         url.appendingPathComponent(name).path
     }
 
+    /// A file URL inside the folder.
+    public func fileURL(_ name: String) -> URL {
+        url.appendingPathComponent(name)
+    }
+
+    /// Writes `data` to `name` inside the folder and returns its URL.
+    @discardableResult
+    public func write(_ data: Data, to name: String) throws -> URL {
+        let target = fileURL(name)
+        try data.write(to: target)
+        return target
+    }
+
+    /// Removes the folder now (a `defer` keeps it, and everything in it, until the test is done with it).
+    public func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+
     deinit {
         try? FileManager.default.removeItem(at: url)
     }
