@@ -18,6 +18,22 @@ final class Navigator {
         current = screen
     }
 
+    /// Shows an information page, or the "Discard all information on this page?" dialog its Close opened.
+    func show(_ route: PageRoute, page: any Screen) {
+        switch route {
+        case .page:
+            show(page)
+        case let .discard(dialog):
+            show(DialogScreen(
+                dialog: dialog.dialog.value,
+                message: dialog.message,
+                actions: ["k": { dialog.keepEditing() }, "d": { await dialog.discard() }],
+                navigator: self,
+                parent: page
+            ))
+        }
+    }
+
     func quit() {
         hasQuit = true
     }

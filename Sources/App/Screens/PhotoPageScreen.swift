@@ -86,18 +86,7 @@ final class PhotoPageScreen: Screen {
         }
     }
 
-    private func go(_ route: PhotoPageViewModel.Route) {
-        switch route {
-        case .page:
-            navigator.show(self)
-        case let .discard(dialog):
-            navigator.show(DialogScreen(
-                dialog: dialog.dialog.value,
-                message: dialog.message,
-                actions: ["k": { dialog.keepEditing() }, "d": { await dialog.discard() }],
-                navigator: navigator,
-                parent: self
-            ))
-        }
+    private func go(_ route: PageRoute) {
+        navigator.show(route, page: self)
     }
 }

@@ -33,6 +33,26 @@ public final class DiscardPageViewModel {
         ))
     }
 
+    /// Opens the dialog for a page's Close on the page's `route`: Keep editing returns to the page,
+    /// Discard empties the page and hands over the report as stored.
+    static func open(
+        on route: Box<PageRoute>,
+        reportID: ReportID,
+        category: InfoCategory,
+        title: String,
+        useCases: ReportUseCases,
+        discarded: @escaping (CrashReport) -> Void
+    ) {
+        let dialog = DiscardPageViewModel(reportID: reportID, category: category, title: title, useCases: useCases)
+        dialog.didFinish = { [weak route] outcome in
+            switch outcome {
+            case .keepEditing: route?.value = .page
+            case let .discarded(report): discarded(report)
+            }
+        }
+        route.value = .discard(dialog)
+    }
+
     // MARK: - Inputs
 
     public func keepEditing() {

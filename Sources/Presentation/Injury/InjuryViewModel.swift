@@ -3,17 +3,10 @@ import Domain
 /// "Who was injured?": toggles the six options (the domain rule decides the rest).
 @MainActor
 public final class InjuryViewModel {
-    public enum Route {
-        /// Back to this page.
-        case page
-        /// "Discard all information on this page?"
-        case discard(DiscardPageViewModel)
-    }
-
     // MARK: - Outputs
 
     public let state: Box<InjuryUiModel>
-    public let route = Box(Route.page)
+    public let route = Box(PageRoute.page)
     public let message = Box<UiMessage?>(nil)
     /// Told with the report as stored when the driver is done or discarded the page.
     public var didFinish: ((CrashReport) -> Void)?
@@ -55,18 +48,12 @@ public final class InjuryViewModel {
     }
 
     public func close() {
-        let dialog = DiscardPageViewModel(reportID: report.id, category: .injuries, title: state.value.title, useCases: useCases)
-        dialog.didFinish = { [weak self] outcome in
-            guard let self else { return }
-            switch outcome {
-            case .keepEditing:
-                route.value = .page
-            case let .discarded(report):
-                update(report)
-                didFinish?(report)
-            }
+        DiscardPageViewModel.open(
+            on: route, reportID: report.id, category: .injuries, title: state.value.title, useCases: useCases
+        ) { [weak self] report in
+            self?.update(report)
+            self?.didFinish?(report)
         }
-        route.value = .discard(dialog)
     }
 
     private func update(_ newReport: CrashReport) {

@@ -3,17 +3,10 @@ import Domain
 /// "Other driver's info" and "Your info": photos per section, and the other driver's additional note.
 @MainActor
 public final class PhotoPageViewModel {
-    public enum Route {
-        /// Back to this page.
-        case page
-        /// "Discard all information on this page?"
-        case discard(DiscardPageViewModel)
-    }
-
     // MARK: - Outputs
 
     public let state: Box<PhotoPageUiModel>
-    public let route = Box(Route.page)
+    public let route = Box(PageRoute.page)
     public let message = Box<UiMessage?>(nil)
     /// Told with the report as stored when the driver is done or discarded the page.
     public var didFinish: ((CrashReport) -> Void)?
@@ -80,18 +73,12 @@ public final class PhotoPageViewModel {
     }
 
     public func close() {
-        let dialog = DiscardPageViewModel(reportID: report.id, category: category, title: state.value.title, useCases: useCases)
-        dialog.didFinish = { [weak self] outcome in
-            guard let self else { return }
-            switch outcome {
-            case .keepEditing:
-                route.value = .page
-            case let .discarded(report):
-                update(report)
-                didFinish?(report)
-            }
+        DiscardPageViewModel.open(
+            on: route, reportID: report.id, category: category, title: state.value.title, useCases: useCases
+        ) { [weak self] report in
+            self?.update(report)
+            self?.didFinish?(report)
         }
-        route.value = .discard(dialog)
     }
 
     // MARK: - Helpers
