@@ -53,18 +53,7 @@ enum TerminalText {
 
     /// Columns the text takes on screen: characters outside `ESC [ … m` sequences.
     static func visibleWidth(_ text: some StringProtocol) -> Int {
-        var width = 0
-        var inEscape = false
-        for character in text {
-            if inEscape {
-                if character == "m" { inEscape = false }
-            } else if character == "\u{1B}" {
-                inEscape = true
-            } else {
-                width += 1
-            }
-        }
-        return width
+        stripped(text).count
     }
 
     /// Leading spaces, plus a short first token (a key like `c`, `12` or `3.`) and the spaces after it.
@@ -80,7 +69,8 @@ enum TerminalText {
         return leading + 2
     }
 
-    private static func stripped(_ text: String) -> String {
+    /// The text without its `ESC [ … m` sequences.
+    private static func stripped(_ text: some StringProtocol) -> String {
         var result = ""
         var inEscape = false
         for character in text {
