@@ -17,20 +17,13 @@ public struct CollectCrashInfoUiModel: Sendable, Hashable {
     public init(_ report: CrashReport, dates: DateText) {
         title = "Collect Crash Info"
         crashID = report.crashID.rawValue
-        // Unset by the driver, when and where come from the earliest crash-scene photo that has them.
+        // Unset by the driver, when and where come from the earliest crash-scene photo that has them;
+        // the screen says where they came from, in the same words as the report.
         let effective = report.effectiveScene
         let scene = effective.scene
-        switch effective.source {
-        case .driver:
-            when = dates.dateTime(scene.occurredAt)
-            place = scene.locationText ?? "not given yet"
-        case let .photo(photo):
-            when = dates.dateTime(scene.occurredAt) + " (from photo \(photo.originalFileName))"
-            place = scene.locationText.map { "\($0) (from photo \(photo.originalFileName))" } ?? "not given yet"
-        case .notGiven:
-            when = dates.dateTime(scene.occurredAt) + " (when the report was started)"
-            place = "not given yet"
-        }
+        let source = effective.sourceNote.map { " (\($0))" } ?? ""
+        when = dates.dateTime(scene.occurredAt) + source
+        place = scene.locationText.map { $0 + source } ?? "not given yet"
         hasPlace = scene.hasLocation
         categories = InfoCategory.allCases.map { CategoryRowUiModel($0, of: report) }
         create = MenuOption(
