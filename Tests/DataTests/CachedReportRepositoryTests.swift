@@ -6,11 +6,6 @@ import TestSupport
 
 @Suite("Cached repository")
 struct CachedReportRepositoryTests {
-    actor RecordingOutbox: ReportOutbox {
-        private(set) var changes: [ReportChange] = []
-        func enqueue(_ change: ReportChange) { changes.append(change) }
-    }
-
     @Test func aReportReadOnceIsServedFromMemory() async throws {
         let local = SpyReportRepository([.stub(id: ReportID())])
         let id = try #require(try await local.summaries().first?.id)
@@ -36,9 +31,9 @@ struct CachedReportRepositoryTests {
     @Test func aSaveIsInTheLocalStoreWhenItReturns() async throws {
         let local = InMemoryReportRepository()
         let cached = CachedReportRepository(local: local)
-        let report = CrashReport.stub(note: "kept")
-        try await cached.save(report)
-        #expect(await local.report(withID: report.id) == report)
+        let stored = try await cached.save(.stub(note: "kept"))
+        #expect(await local.report(withID: stored.id) == stored)
+        #expect(stored.revision == 1)
     }
 
     @Test func aFailedSaveLeavesTheCacheAsItWas() async throws {
@@ -62,38 +57,68 @@ struct CachedReportRepositoryTests {
         #expect(await cached.cachedCount == 0)
     }
 
-    @Test func theOutboxHearsOfEveryWriteInOrderAfterItIsStored() async throws {
-        let outbox = RecordingOutbox()
-        let local = InMemoryReportRepository()
-        let cached = CachedReportRepository(local: local, outbox: outbox)
-        var report = CrashReport.stub()
-        try await cached.save(report)
-        try report.setNote("second")
-        try await cached.save(report)
-        try await cached.delete(report.id)
-        let changes = await outbox.changes
-        #expect(changes.count == 3)
-        #expect(changes.first == .saved(.stub(id: report.id)))
-        #expect(changes.dropFirst().first.map { if case let .saved(saved) = $0 { saved.otherDriverNote } else { "" } } == "second")
-        #expect(changes.last == .deleted(report.id))
+    @Test func aCopyOutdatedByAnotherWriterIsRefusedAndDroppedFromMemory() async throws {
+        // Given two programs on one database, one of them behind the cache
+        let directory = TemporaryDirectory()
+        let file = directory.file("reports.sqlite")
+        let cached = CachedReportRepository(local: try SQLiteReportRepository(path: file))
+        let otherProgram = try SQLiteReportRepository(path: file)
+        let read = try await cached.save(.stub())
+        // When the other program changes the report behind the cache's back
+        var theirs = try #require(try otherProgram.report(withID: read.id))
+        try theirs.setNote("theirs")
+        let stored = try otherProgram.save(theirs)
+        // Then a change from the cached copy is refused, and the next read gets what the other program stored
+        var mine = try #require(try await cached.report(withID: read.id))
+        try mine.toggleInjury(.myself)
+        await #expect(throws: ReportError.conflict(read.id, current: stored)) { try await cached.save(mine) }
+        #expect(try await cached.report(withID: read.id) == stored)
+    }
+
+    @Test func editingUseCasesApplyTheirChangeAgainToAVersionAnotherWriterStored() async throws {
+        let directory = TemporaryDirectory()
+        let file = directory.file("reports.sqlite")
+        let cached = CachedReportRepository(local: try SQLiteReportRepository(path: file))
+        let otherProgram = try SQLiteReportRepository(path: file)
+        let read = try await cached.save(.stub())
+        _ = try await cached.report(withID: read.id)
+        var theirs = read
+        try theirs.setNote("theirs")
+        try otherProgram.save(theirs)
+
+        let toggled = try await ToggleInjury(repository: cached, clock: ManualClock(referenceDate))
+            .execute(reportID: read.id, injury: .myself)
+
+        #expect(toggled.otherDriverNote == "theirs")
+        #expect(toggled.injuries.contains(.myself))
+        #expect(toggled.revision == 3)
+        #expect(try otherProgram.report(withID: read.id) == toggled)
     }
 
     @Test func concurrentSavesOfOneReportLeaveTheStoreAndCacheAgreeing() async throws {
         let directory = TemporaryDirectory()
         let local = try SQLiteReportRepository(path: directory.file("reports.sqlite"))
         let cached = CachedReportRepository(local: local)
-        let base = CrashReport.stub()
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let base = try await cached.save(.stub())
+        let outcomes = try await withThrowingTaskGroup(of: Bool.self) { group in
             for index in 0..<30 {
                 group.addTask {
                     var version = base
                     try version.setNote("version \(index)")
-                    try await cached.save(version)
+                    do {
+                        try await cached.save(version)
+                        return true
+                    } catch let error as ReportError where error.isConflict {
+                        return false
+                    }
                 }
             }
-            try await group.waitForAll()
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
+        // All 30 were made from one read: the first stored wins, the others are refused.
+        #expect(outcomes.filter { $0 }.count == 1)
         let fromCache = try await cached.report(withID: base.id)
         #expect(fromCache == (try local.report(withID: base.id)))
+        #expect(fromCache?.revision == 2)
     }
 }

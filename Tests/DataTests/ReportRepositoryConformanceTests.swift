@@ -37,7 +37,7 @@ struct ReportRepositoryConformanceTests {
                 addedAt: created, takenWhere: try Coordinate(latitude: 90, longitude: -180)
             ),
         ]
-        return CrashReport(
+        return try CrashReport(
             id: ReportID(),
             crashID: .stub("SERVER_ISSUED-42"),
             status: completed ? .completed : .draft,
@@ -52,7 +52,7 @@ struct ReportRepositoryConformanceTests {
             injuries: InjurySelection([.myself, .otherDriversPassengers]),
             photos: photos,
             otherDriverNote: awkwardText,
-            revision: 7
+            revision: 0
         )
     }
 
@@ -62,9 +62,10 @@ struct ReportRepositoryConformanceTests {
     func everyFieldOfADraftReadsBackExactly(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
         let report = try Self.fullReport()
-        try await subject.repository.save(report)
+        let stored = try await subject.repository.save(report)
         let loaded = try #require(try await subject.repository.report(withID: report.id))
-        #expect(loaded == report)
+        #expect(loaded == stored)
+        #expect(stored == report.stored(atRevision: 1))
         #expect(loaded.otherDriverNote == Self.awkwardText)
         #expect(loaded.scene.address == Self.awkwardText)
         #expect(loaded.allPhotos.map(\.orientation) == report.allPhotos.map(\.orientation))
@@ -75,11 +76,11 @@ struct ReportRepositoryConformanceTests {
     func aCompletedReportKeepsItsStatusAndCompletionTime(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
         let report = try Self.fullReport(completed: true)
-        try await subject.repository.save(report)
+        let stored = try await subject.repository.save(report)
         let loaded = try #require(try await subject.repository.report(withID: report.id))
         #expect(loaded.status == .completed)
         #expect(loaded.completedAt == report.completedAt)
-        #expect(loaded == report)
+        #expect(loaded == stored)
         #expect(try await subject.repository.summaries().first?.status == .completed)
     }
 
@@ -92,23 +93,22 @@ struct ReportRepositoryConformanceTests {
         try coordinateOnly.setScene(try CrashScene(
             occurredAt: referenceDate, coordinate: try Coordinate(latitude: 0, longitude: 0), address: nil
         ))
-        try await subject.repository.save(addressOnly)
-        try await subject.repository.save(coordinateOnly)
-        #expect(try await subject.repository.report(withID: addressOnly.id) == addressOnly)
-        #expect(try await subject.repository.report(withID: coordinateOnly.id) == coordinateOnly)
+        let storedAddressOnly = try await subject.repository.save(addressOnly)
+        let storedCoordinateOnly = try await subject.repository.save(coordinateOnly)
+        #expect(try await subject.repository.report(withID: addressOnly.id) == storedAddressOnly)
+        #expect(try await subject.repository.report(withID: coordinateOnly.id) == storedCoordinateOnly)
     }
 
     @Test(arguments: RepositoryBackend.allCases)
     func savingAgainReplacesTheEarlierVersion(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
-        var report = try Self.fullReport()
-        try await subject.repository.save(report)
+        var report = try await subject.repository.save(try Self.fullReport())
         _ = try report.removePhoto(report.allPhotos[0].id)
         try report.setNote("")
         try report.toggleInjury(.noOne)
-        report.markChanged(at: Date())
-        try await subject.repository.save(report)
-        #expect(try await subject.repository.report(withID: report.id) == report)
+        let stored = try await subject.repository.save(report)
+        #expect(stored.revision == 2)
+        #expect(try await subject.repository.report(withID: report.id) == stored)
         #expect(try await subject.repository.summaries().count == 1)
         #expect(try await !subject.repository.isPhotoReferenced(.stub("1")))
     }
@@ -116,8 +116,7 @@ struct ReportRepositoryConformanceTests {
     @Test(arguments: RepositoryBackend.allCases)
     func aReportIsFoundByItsCrashID(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
-        let report = CrashReport.stub(crashID: .stub("CR-FIND2345"))
-        try await subject.repository.save(report)
+        let report = try await subject.repository.save(.stub(crashID: .stub("CR-FIND2345")))
         try await subject.repository.save(.stub(crashID: .stub("CR-OTHR2345")))
         #expect(try await subject.repository.report(withCrashID: .stub("CR-FIND2345")) == report)
         #expect(try await subject.repository.report(withCrashID: .stub("CR-NONE2345")) == nil)
@@ -164,8 +163,7 @@ struct ReportRepositoryConformanceTests {
     @Test(arguments: RepositoryBackend.allCases)
     func aSummaryCountsWhatItsReportHolds(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
-        let report = try Self.fullReport()
-        try await subject.repository.save(report)
+        let report = try await subject.repository.save(try Self.fullReport())
         let row = try #require(try await subject.repository.summaries().first)
         #expect(row == report.summary)
         #expect(row.photoCount == 4)
@@ -203,5 +201,73 @@ struct ReportRepositoryConformanceTests {
         #expect(try await subject.repository.isPhotoReferenced(.stub("c")))
         try await subject.repository.delete(second.id)
         #expect(try await !subject.repository.isPhotoReferenced(.stub("c")))
+    }
+
+    // MARK: - Revisions
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func eachSaveGetsTheNextRevisionFromTheStore(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        var report = try await subject.repository.save(.stub())
+        #expect(report.revision == 1)
+        try report.toggleInjury(.myself)
+        report = try await subject.repository.save(report)
+        #expect(report.revision == 2)
+        #expect(try await subject.repository.report(withID: report.id)?.revision == 2)
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func twoWritersFromOneReadLeaveTheFirstWriteAndRefuseTheSecond(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        let read = try await subject.repository.save(.stub())
+        var first = read
+        try first.toggleInjury(.myself)
+        var second = read
+        try second.setNote("written from an old copy")
+        let stored = try await subject.repository.save(first)
+
+        await #expect(throws: ReportError.conflict(read.id, current: stored)) {
+            try await subject.repository.save(second)
+        }
+        let kept = try await subject.repository.report(withID: read.id)
+        #expect(kept == stored)
+        #expect(kept?.otherDriverNote == "")
+        #expect(try await subject.repository.summaries().first?.hasNote == false)
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func aWriteAfterADeleteIsRefusedAndStoresNothing(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        var report = try await subject.repository.save(.stub(photos: [.stub(contentHash: .stub("e"))]))
+        try await subject.repository.delete(report.id)
+        try report.setNote("too late")
+
+        await #expect(throws: ReportError.conflict(report.id, current: nil)) {
+            try await subject.repository.save(report)
+        }
+        #expect(try await subject.repository.report(withID: report.id) == nil)
+        #expect(try await subject.repository.summaries().isEmpty)
+        #expect(try await !subject.repository.isPhotoReferenced(.stub("e")))
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func aNewReportWhoseIDIsTakenIsRefused(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        let stored = try await subject.repository.save(.stub(note: "first"))
+        let twin = CrashReport.stub(id: stored.id, note: "second")
+        await #expect(throws: ReportError.conflict(stored.id, current: stored)) {
+            try await subject.repository.save(twin)
+        }
+        #expect(try await subject.repository.report(withID: stored.id)?.otherDriverNote == "first")
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func aSaveFromARevisionAheadOfTheStoreIsRefused(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        let stored = try await subject.repository.save(.stub())
+        let ahead = stored.stored(atRevision: 5)
+        await #expect(throws: ReportError.conflict(stored.id, current: stored)) {
+            try await subject.repository.save(ahead)
+        }
     }
 }

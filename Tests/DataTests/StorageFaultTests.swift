@@ -115,13 +115,9 @@ struct StorageFaultTests {
     @Test func aDatabaseReopensWithEverythingInIt() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("reports.sqlite")
-        let report = try ReportRepositoryConformanceTests.fullReport()
-        do {
-            let repository = try SQLiteReportRepository(path: path)
-            try repository.save(report)
-        }
+        let stored = try SQLiteReportRepository(path: path).save(try ReportRepositoryConformanceTests.fullReport())
         let reopened = try SQLiteReportRepository(path: path)
-        #expect(try reopened.report(withID: report.id) == report)
+        #expect(try reopened.report(withID: stored.id) == stored)
         #expect(try reopened.database.storedSchemaVersion() == reopened.database.schemaVersion)
     }
 
@@ -208,5 +204,24 @@ struct StorageFaultTests {
         sqlite3_exec(other, "ROLLBACK", nil, nil, nil)
         try repository.save(.stub())
         #expect(try repository.summaries(limit: nil, offset: 0).count == 1)
+    }
+
+    @Test func aStoredReportBreakingARuleIsRefusedNamingTheField() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        let stored = try SQLiteReportRepository(path: path).save(.stub(note: "short"))
+        // Another program writes a note longer than any report may hold.
+        var handle: OpaquePointer?
+        #expect(sqlite3_open(path, &handle) == SQLITE_OK)
+        #expect(sqlite3_exec(handle, "UPDATE reports SET note = printf('%.*c', 2001, 'x')", nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(handle)
+
+        let reopened = try SQLiteReportRepository(path: path)
+        #expect {
+            _ = try reopened.report(withID: stored.id)
+        } throws: { error in
+            guard case let .damagedRecord(_, reason) = error as? StorageError else { return false }
+            return reason.contains("otherDriverNote")
+        }
     }
 }

@@ -121,10 +121,11 @@ struct CrashReportRulesTests {
         #expect(report.photoCount == 1)
     }
 
-    @Test func markingAChangeBumpsTheRevisionAndUpdateTime() {
-        var report = CrashReport.stub()
-        report.markChanged(at: referenceDate.addingTimeInterval(60))
-        #expect(report.revision == 2)
-        #expect(report.updatedAt == referenceDate.addingTimeInterval(60))
+    @Test func storingAtARevisionChangesNothingElse() {
+        let report = CrashReport.stub(note: "kept")
+        let stored = report.stored(atRevision: 4)
+        #expect(stored.revision == 4)
+        #expect(stored.otherDriverNote == "kept")
+        #expect(stored.updatedAt == report.updatedAt)
     }
 }

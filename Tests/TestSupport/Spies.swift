@@ -5,6 +5,7 @@ import Foundation
 /// A repository that records what the use cases ask of it and passes the calls to an in-memory one.
 public actor SpyReportRepository: ReportRepository {
     public enum Action: Equatable, Sendable {
+        /// A save, with the revision it stated (the one the change was made from).
         case save(ReportID, revision: Int)
         case load(ReportID)
         case loadByCrashID(CrashID)
@@ -26,10 +27,11 @@ public actor SpyReportRepository: ReportRepository {
         failingSaves = error
     }
 
-    public func save(_ report: CrashReport) async throws {
+    @discardableResult
+    public func save(_ report: CrashReport) async throws -> CrashReport {
         actions.append(.save(report.id, revision: report.revision))
         if let failingSaves { throw failingSaves }
-        await backing.save(report)
+        return try await backing.save(report)
     }
 
     public func report(withID id: ReportID) async throws -> CrashReport? {

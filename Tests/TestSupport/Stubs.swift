@@ -38,7 +38,8 @@ extension Photo {
 }
 
 extension CrashReport {
-    /// A draft with what the arguments give; everything else empty.
+    /// A draft (completed when `completedAt` is given) with what the arguments give; everything else empty.
+    /// Stubs are valid reports by construction; one that is not stops the test run at once.
     public static func stub(
         id: ReportID = ReportID(),
         crashID: CrashID = .stub(),
@@ -46,9 +47,11 @@ extension CrashReport {
         injuries: [Injury] = [],
         photos: [Photo] = [],
         note: String = "",
-        completedAt: Date? = nil
+        completedAt: Date? = nil,
+        revision: Int = 0
     ) -> CrashReport {
-        CrashReport(
+        do {
+            return try CrashReport(
             id: id,
             crashID: crashID,
             status: completedAt == nil ? .draft : .completed,
@@ -59,7 +62,10 @@ extension CrashReport {
             injuries: InjurySelection(injuries),
             photos: photos,
             otherDriverNote: note,
-            revision: 1
-        )
+            revision: revision
+            )
+        } catch {
+            preconditionFailure("CrashReport.stub made an invalid report: \(error)")
+        }
     }
 }

@@ -3,71 +3,98 @@ import Domain
 /// What the use cases get: reports served from memory once read, every write durable in the local store
 /// before the call returns.
 ///
-/// Writes go through: the local store first, then the cache, then the optional ``ReportOutbox`` (the hook a
-/// server connection will use). A failed write leaves the cache as it was. Writes to one report run one after
-/// another in the order they were called, even though the actor is re-entered while the local store works;
-/// two readers of the same uncached report share one load.
+/// Writes go through: the local store first (which checks the revision a save was made from and, with a
+/// server configured, records the change in its outbox in the same transaction), then the cache. A failed
+/// write leaves the cache as it was; a save refused as a conflict drops the cached copy, so the next read
+/// gets the version another writer stored. Writes to one report run one after another in the order they were
+/// called, even though the actor is re-entered while the local store works; two readers of the same uncached
+/// report share one load.
 ///
 /// The list of reports and photo-reference questions are answered by the local store, whose indexes answer
 /// them without reading whole reports (the SQLite list's first page of 10,000 reports takes well under a
 /// millisecond). The cache assumes this process is the only writer of the local store while it runs.
 public actor CachedReportRepository: ReportRepository {
     private let local: any ReportRepository
-    private let outbox: (any ReportOutbox)?
     private var cached: [ReportID: CrashReport] = [:]
     /// Loads in flight, so a second reader waits for the first load instead of loading again.
     private var loads: [ReportID: Task<CrashReport?, any Error>] = [:]
     /// The last write of each report, which the next write of it waits for.
-    private var writes: [ReportID: Task<Void, any Error>] = [:]
+    private var writes: [ReportID: Task<CrashReport?, any Error>] = [:]
     /// Goes up with every write, so a load that overlapped a write does not put an old copy in the cache.
     private var writeCount = 0
 
-    /// - Parameters:
-    ///   - local: the durable store (``SQLiteReportRepository``, or the in-memory one).
-    ///   - outbox: told of every durable write, e.g. to send it to the server later; `nil` for none.
-    public init(local: any ReportRepository, outbox: (any ReportOutbox)? = nil) {
+    /// - Parameter local: the durable store (``SQLiteReportRepository``, or the in-memory one).
+    public init(local: any ReportRepository) {
         self.local = local
-        self.outbox = outbox
     }
 
     // MARK: - Writes
 
-    public func save(_ report: CrashReport) async throws {
-        try await write(.saved(report))
+    @discardableResult
+    public func save(_ report: CrashReport) async throws -> CrashReport {
+        guard let stored = try await write(.saved(report)) else { throw ReportError.notFound(report.id) }
+        return stored
     }
 
     public func delete(_ id: ReportID) async throws {
         try await write(.deleted(id))
     }
 
-    private func write(_ change: ReportChange) async throws {
+    /// A write, in the order the writes of one report are made.
+    private enum Change {
+        case saved(CrashReport)
+        case deleted(ReportID)
+
+        var reportID: ReportID {
+            switch self {
+            case let .saved(report): report.id
+            case let .deleted(id): id
+            }
+        }
+    }
+
+    /// - Returns: the stored version for a save, `nil` for a delete.
+    @discardableResult
+    private func write(_ change: Change) async throws -> CrashReport? {
         let id = change.reportID
         writeCount += 1
         let previous = writes[id]
-        let task = Task {
+        let task = Task { () async throws -> CrashReport? in
             _ = await previous?.result
-            try await self.apply(change)
+            return try await self.apply(change)
         }
         writes[id] = task
         defer { if writes[id] == task { writes[id] = nil } }
-        try await task.value
+        return try await task.value
     }
 
-    /// Makes one change durable, then updates the cache and tells the outbox. Runs after the report's
-    /// previous write finished, so the cache follows the store's order.
-    private func apply(_ change: ReportChange) async throws {
-        switch change {
-        case let .saved(report):
-            try await local.save(report)
-            cached[report.id] = report
-        case let .deleted(id):
-            try await local.delete(id)
-            cached[id] = nil
+    /// Makes one change durable, then updates the cache. Runs after the report's previous write finished, so
+    /// the cache follows the store's order.
+    private func apply(_ change: Change) async throws -> CrashReport? {
+        let stored: CrashReport?
+        do {
+            switch change {
+            case let .saved(report):
+                stored = try await local.save(report)
+            case let .deleted(id):
+                try await local.delete(id)
+                stored = nil
+            }
+        } catch let error as ReportError where error.isConflict {
+            // Another writer changed the store: this copy is outdated.
+            cached[change.reportID] = nil
+            forgetLoad(of: change.reportID)
+            throw error
         }
+        cached[change.reportID] = stored
+        forgetLoad(of: change.reportID)
+        return stored
+    }
+
+    /// Readers arriving from now on must not join a load that began before this write.
+    private func forgetLoad(of id: ReportID) {
         writeCount += 1
-        // Readers arriving from now on must not join a load that began before this write.
-        loads[change.reportID] = nil
-        await outbox?.enqueue(change)
+        loads[id] = nil
     }
 
     // MARK: - Reads

@@ -4,14 +4,18 @@ import Domain
 public actor InMemoryReportRepository: ReportRepository {
     private var contents: InMemoryReportIndex
 
+    /// - Parameter reports: reports to start with, kept at the revisions they carry.
     public init(_ reports: [CrashReport] = []) {
         var contents = InMemoryReportIndex()
         for report in reports { contents.store(report) }
         self.contents = contents
     }
 
-    public func save(_ report: CrashReport) {
-        contents.store(report)
+    @discardableResult
+    public func save(_ report: CrashReport) throws(ReportError) -> CrashReport {
+        let stored = try RevisionCheck.next(for: report, current: contents.reports[report.id])
+        contents.store(stored)
+        return stored
     }
 
     public func report(withID id: ReportID) -> CrashReport? {

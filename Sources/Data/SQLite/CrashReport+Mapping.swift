@@ -43,7 +43,8 @@ extension CrashReport {
         let scene = coordinate == nil && address == nil
             ? CrashScene(occurredAt: occurredAt)
             : try CrashScene(occurredAt: occurredAt, coordinate: coordinate, address: address)
-        self.init(
+        do {
+            try self.init(
             id: reportID,
             crashID: crashID,
             status: status,
@@ -55,6 +56,9 @@ extension CrashReport {
             photos: photos,
             otherDriverNote: row.string(9),
             revision: row.int(10)
-        )
+            )
+        } catch {
+            throw StorageError.damagedRecord(path: path, reason: "\(error.field) of report \(reportID): \(error.problem)")
+        }
     }
 }

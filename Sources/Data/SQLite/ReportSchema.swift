@@ -4,6 +4,9 @@
 /// `Date` holds, so every time reads back exactly. Ids are UUIDs as 16-byte blobs, whose byte order is the
 /// order of their lowercase text, so ordering by `id` matches `ReportID`'s order. `injury_count`, `photo_count` and `has_note` keep the list of reports from touching
 /// photos, injuries or notes.
+///
+/// Version 2 adds the outbox (``SQLiteOutbox``): one row per change still to be sent, written in the same
+/// transaction as the change, and the device's id.
 enum ReportSchema {
     static let migrations: [SQLiteMigration] = [
         SQLiteMigration(version: 1, sql: """
@@ -53,6 +56,28 @@ enum ReportSchema {
                 PRIMARY KEY (report_id, position)
             );
             CREATE INDEX photos_by_content_hash ON photos (content_hash);
+            """),
+        // The outbox: changes this device made that a server has not confirmed yet, numbered in order
+        // (AUTOINCREMENT never reuses a number), and the device's id, made once.
+        SQLiteMigration(version: 2, sql: """
+            CREATE TABLE device (
+                singleton INTEGER NOT NULL PRIMARY KEY CHECK (singleton = 1),
+                id BLOB NOT NULL
+            );
+            INSERT INTO device (singleton, id) VALUES (1, randomblob(16));
+
+            CREATE TABLE outbox (
+                sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                kind TEXT NOT NULL CHECK (kind IN ('report', 'deletion', 'photo')),
+                report_id BLOB,
+                revision INTEGER,
+                content_hash TEXT,
+                CHECK ((kind = 'photo') = (content_hash IS NOT NULL)),
+                CHECK ((kind = 'photo') = (report_id IS NULL)),
+                CHECK ((kind = 'report') = (revision IS NOT NULL))
+            );
+            CREATE INDEX outbox_by_report ON outbox (report_id) WHERE report_id IS NOT NULL;
+            CREATE INDEX outbox_by_photo ON outbox (content_hash) WHERE content_hash IS NOT NULL;
             """),
     ]
 

@@ -69,6 +69,9 @@ final class SQLiteConnection: @unchecked Sendable { // safe: only used inside SQ
         return rows
     }
 
+    /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
     // MARK: - Transactions
 
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`, so the write lock is taken before reading):

@@ -6,22 +6,35 @@ import Foundation
 ///
 /// Reports, their injuries and their photos are rows of their own, so listing reads only the `reports` table
 /// (through an index in list order) and asking whether a photo is still used is one index lookup.
-/// Every save is one `BEGIN IMMEDIATE` transaction: a report is stored whole or not at all.
+/// Every save is one `BEGIN IMMEDIATE` transaction that checks the revision the save was made from
+/// (``RevisionCheck``) and writes the report whole, or refuses and writes nothing.
+///
+/// With ``recordsChanges`` (a server is configured), the same transaction records the change in the outbox
+/// (``SQLiteOutbox``): the photos the save adds, then the report at its new revision (replacing an unsent
+/// older record of it), or its deletion. Without it nothing is recorded: there is nobody to send it to.
 public final class SQLiteReportRepository: ReportRepository {
     /// The connection's owner.
     public let database: SQLiteDatabase
+    /// Whether every change is recorded in the outbox for a server.
+    public let recordsChanges: Bool
 
     /// Opens (creating when missing) the database at `path` and brings its layout up to date.
     /// - Throws: `StorageError` naming the file and what to do; a refused file is left untouched.
-    /// - Parameter busyTimeout: how long a write waits for another program's write to finish before failing
-    ///   with a "busy" `SQLiteError`.
-    public convenience init(path: String, busyTimeout: Duration = .seconds(10)) throws(StorageError) {
-        try self.init(database: SQLiteDatabase(path: path, migrations: ReportSchema.migrations, busyTimeout: busyTimeout))
+    /// - Parameters:
+    ///   - busyTimeout: how long a write waits for another program's write to finish before failing
+    ///     with a "busy" `SQLiteError`.
+    ///   - recordsChanges: whether changes are recorded in the outbox (a server is configured).
+    public convenience init(path: String, busyTimeout: Duration = .seconds(10), recordsChanges: Bool = false) throws(StorageError) {
+        try self.init(
+            database: SQLiteDatabase(path: path, migrations: ReportSchema.migrations, busyTimeout: busyTimeout),
+            recordsChanges: recordsChanges
+        )
     }
 
     /// Uses a database already opened with ``migrations``.
-    public init(database: SQLiteDatabase) {
+    public init(database: SQLiteDatabase, recordsChanges: Bool = false) {
         self.database = database
+        self.recordsChanges = recordsChanges
     }
 
     /// The layout of the reports database.
@@ -29,8 +42,19 @@ public final class SQLiteReportRepository: ReportRepository {
 
     // MARK: - ReportRepository
 
-    public func save(_ report: CrashReport) throws {
+    @discardableResult
+    public func save(_ report: CrashReport) throws -> CrashReport {
         try database.write { connection in
+            let revisionQuery = try connection.statement("SELECT revision FROM reports WHERE id = ?1")
+            revisionQuery.bind(report.id.rawValue, at: 1)
+            let currentRevision = try revisionQuery.step() ? revisionQuery.int(0) : nil
+            revisionQuery.reset()
+            guard RevisionCheck.accepts(report, currentRevision: currentRevision) else {
+                throw ReportError.conflict(report.id, current: try Self.load(report.id, from: connection))
+            }
+            let report = RevisionCheck.accepted(report)
+            let earlierPhotos = recordsChanges ? try Self.photoHashes(of: report.id, in: connection) : []
+
             let row = try connection.statement(Self.upsertReport)
             report.bind(to: row)
             try row.run()
@@ -55,6 +79,11 @@ public final class SQLiteReportRepository: ReportRepository {
                 photo.bind(to: addPhoto, reportID: report.id, position: position)
                 try addPhoto.run()
             }
+
+            if recordsChanges {
+                try SQLiteOutbox.recordSave(of: report, earlierPhotos: earlierPhotos, in: connection)
+            }
+            return report
         }
     }
 
@@ -99,12 +128,19 @@ public final class SQLiteReportRepository: ReportRepository {
             let query = try connection.statement("DELETE FROM reports WHERE id = ?1")
             query.bind(id.rawValue, at: 1)
             try query.run()
+            if recordsChanges, connection.changes > 0 {
+                try SQLiteOutbox.recordDeletion(of: id, in: connection)
+            }
         }
     }
 
+    /// Whether a stored report refers to these bytes, or the outbox still has to upload them.
     public func isPhotoReferenced(_ contentHash: ContentHash) throws -> Bool {
         try database.read { connection in
-            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE content_hash = ?1)")
+            let query = try connection.statement("""
+                SELECT EXISTS (SELECT 1 FROM photos WHERE content_hash = ?1)
+                    OR EXISTS (SELECT 1 FROM outbox WHERE content_hash = ?1)
+                """)
             query.bind(contentHash.hex, at: 1)
             defer { query.reset() }
             return try query.step() && query.int(0) != 0
@@ -132,7 +168,18 @@ public final class SQLiteReportRepository: ReportRepository {
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
         """
 
-    private static func load(_ id: ReportID, from connection: SQLiteConnection) throws -> CrashReport? {
+    /// The distinct hashes of the photos the stored version of a report holds.
+    private static func photoHashes(of id: ReportID, in connection: SQLiteConnection) throws -> Set<String> {
+        let query = try connection.statement("SELECT content_hash FROM photos WHERE report_id = ?1")
+        query.bind(id.rawValue, at: 1)
+        defer { query.reset() }
+        var hashes = Set<String>()
+        while try query.step() { hashes.insert(query.string(0)) }
+        return hashes
+    }
+
+    /// The stored report with this id, read inside the caller's transaction.
+    static func load(_ id: ReportID, from connection: SQLiteConnection) throws -> CrashReport? {
         let injuriesQuery = try connection.statement("SELECT injury FROM report_injuries WHERE report_id = ?1")
         injuriesQuery.bind(id.rawValue, at: 1)
         var injuries: [Injury] = []

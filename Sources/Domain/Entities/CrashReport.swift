@@ -18,7 +18,9 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public private(set) var photos: [PhotoSection: [Photo]]
     /// The other driver's additional note; empty when none.
     public private(set) var otherDriverNote: String
-    /// Goes up by one with every stored change.
+    /// The revision the store gave this version: 0 for a report never stored, then one more with every
+    /// stored change. Only a store assigns it (``ReportRepository/save(_:)``); a save states the revision it
+    /// read, so a change made from an outdated copy is refused instead of overwriting a newer one.
     public private(set) var revision: Int
 
     /// A new, empty draft.
@@ -36,7 +38,12 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         self.revision = 0
     }
 
-    /// Rebuilds a report exactly as it was stored (used by repositories).
+    /// Rebuilds a report from stored or received data, refusing data that breaks a rule the report keeps
+    /// (so a damaged row or a report pushed by another device never becomes a report the app would not make).
+    /// - Throws: ``InvalidReportData`` naming the field: more photos in a section than
+    ///   ``ReportLimits/maximumPhotosPerSection``, the same photo twice in a section, two photos with one id,
+    ///   a photo's byte count or pixel size out of range, a note over ``ReportLimits/maximumNoteLength``
+    ///   characters, a negative revision, a completion time on a draft or none on a completed report.
     public init(
         id: ReportID,
         crashID: CrashID,
@@ -49,7 +56,10 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         photos: [Photo],
         otherDriverNote: String,
         revision: Int
-    ) {
+    ) throws(InvalidReportData) {
+        try Self.validate(
+            status: status, completedAt: completedAt, photos: photos, otherDriverNote: otherDriverNote, revision: revision
+        )
         self.id = id
         self.crashID = crashID
         self.status = status
@@ -61,6 +71,52 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         self.photos = Dictionary(grouping: photos, by: \.section)
         self.otherDriverNote = otherDriverNote
         self.revision = revision
+    }
+
+    private static func validate(
+        status: ReportStatus, completedAt: Date?, photos: [Photo], otherDriverNote: String, revision: Int
+    ) throws(InvalidReportData) {
+        guard revision >= 0 else { throw InvalidReportData(field: "revision", problem: .negative(revision)) }
+        switch (status, completedAt) {
+        case (.draft, .some): throw InvalidReportData(field: "completedAt", problem: .unexpected)
+        case (.completed, .none): throw InvalidReportData(field: "completedAt", problem: .missing)
+        default: break
+        }
+        let noteLength = otherDriverNote.count
+        guard noteLength <= ReportLimits.maximumNoteLength else {
+            throw InvalidReportData(
+                field: "otherDriverNote", problem: .tooLong(count: noteLength, limit: ReportLimits.maximumNoteLength)
+            )
+        }
+        var photoIDs = Set<PhotoID>()
+        var perSection: [PhotoSection: Set<ContentHash>] = [:]
+        for (index, photo) in photos.enumerated() {
+            let field = "photos[\(index)]"
+            guard photoIDs.insert(photo.id).inserted else {
+                throw InvalidReportData(field: "\(field).id", problem: .duplicate(photo.id.description))
+            }
+            guard (1...ReportLimits.maximumPhotoBytes).contains(photo.byteCount) else {
+                throw InvalidReportData(
+                    field: "\(field).byteCount",
+                    problem: .outOfRange(value: photo.byteCount, allowed: 1...ReportLimits.maximumPhotoBytes)
+                )
+            }
+            let size = photo.pixelSize
+            guard size.width > 0, size.height > 0, size.width.multipliedReportingOverflow(by: size.height).overflow == false,
+                  size.width * size.height <= ReportLimits.maximumPixelCount else {
+                throw InvalidReportData(field: "\(field).pixelSize", problem: .invalid("\(size.width)×\(size.height)"))
+            }
+            guard perSection[photo.section, default: []].insert(photo.contentHash).inserted else {
+                throw InvalidReportData(field: "\(field).contentHash", problem: .duplicate(photo.contentHash.hex))
+            }
+            let count = perSection[photo.section, default: []].count
+            guard count <= ReportLimits.maximumPhotosPerSection else {
+                throw InvalidReportData(
+                    field: "photos.\(photo.section.rawValue)",
+                    problem: .tooMany(count: photos.count(where: { $0.section == photo.section }), limit: ReportLimits.maximumPhotosPerSection)
+                )
+            }
+        }
     }
 
     // MARK: - Reading
@@ -197,10 +253,18 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         completedAt = date
     }
 
-    /// Records that a change is about to be stored: bumps the revision and the update time.
-    public mutating func markChanged(at date: Date) {
+    /// Records when a change about to be stored was made (the update time never goes back).
+    /// The revision is the store's to assign.
+    mutating func markChanged(at date: Date) {
         updatedAt = max(date, updatedAt)
-        revision += 1
+    }
+
+    /// This version as the store keeps it at `revision`: what a ``ReportRepository`` hands back from a save.
+    /// For stores only; use cases never set a revision.
+    public func stored(atRevision revision: Int) -> CrashReport {
+        var stored = self
+        stored.revision = revision
+        return stored
     }
 
     private func ensureEditable() throws(ReportError) {

@@ -8,6 +8,9 @@ public enum ReportError: Error, Sendable, Hashable, CustomStringConvertible, Loc
     case nothingToReport
     case notCompleted(CrashID)
     case crashIDUnavailable(attempts: Int)
+    /// A save stated a revision the store no longer holds: another writer changed the report since it was
+    /// read (`current` is the version now stored), or deleted it (`current` is `nil`). Nothing was stored.
+    case conflict(ReportID, current: CrashReport?)
 
     public var description: String {
         switch self {
@@ -23,8 +26,17 @@ public enum ReportError: Error, Sendable, Hashable, CustomStringConvertible, Loc
             "Crash report \(crashID) is still a draft. Create the crash report first."
         case let .crashIDUnavailable(attempts):
             "No unused crash ID could be issued after \(attempts) tries. Try again."
+        case .conflict(_, current: .some):
+            "This report was changed elsewhere while you were editing it. Open it again to see the latest version."
+        case .conflict(_, current: nil):
+            "This report was deleted elsewhere while you were editing it. Open View crash reports to see the ones kept."
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// Whether this is a ``conflict(_:current:)``.
+    public var isConflict: Bool {
+        if case .conflict = self { true } else { false }
+    }
 }

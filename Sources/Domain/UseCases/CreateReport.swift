@@ -30,7 +30,7 @@ public struct CreateReport: Sendable {
         report.markChanged(at: now)
         let document = try await renderer.render(report)
         let location = try await archive.keep(document, of: report)
-        try await repository.save(report)
-        return Created(report: report, document: document, location: location)
+        let stored = try await repository.save(report)
+        return Created(report: stored, document: document, location: location)
     }
 }

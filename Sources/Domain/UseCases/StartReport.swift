@@ -32,9 +32,6 @@ public struct StartReport: Sendable {
 
     private func create(with crashID: CrashID) async throws -> CrashReport {
         let now = clock.now()
-        var report = CrashReport(crashID: crashID, createdAt: now)
-        report.markChanged(at: now)
-        try await repository.save(report)
-        return report
+        return try await repository.save(CrashReport(crashID: crashID, createdAt: now))
     }
 }
