@@ -81,7 +81,6 @@ enum ReportDatabaseTemplate {
                     ))
                 }
             }
-            report.markChanged(at: createdAt.addingTimeInterval(1_200))
             if !isDraft(index: index) {
                 try report.complete(at: createdAt.addingTimeInterval(1_800))
             }

@@ -91,7 +91,7 @@ actor ListingFixture {
         for index in 0..<10_000 {
             var report = CrashReport(crashID: .local(using: &generator), createdAt: start.addingTimeInterval(Double(index)))
             try? report.toggleInjury(.myself)
-            await repository.save(report)
+            _ = try? await repository.save(report)
         }
     }
 }

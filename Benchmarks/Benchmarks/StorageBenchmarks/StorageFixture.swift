@@ -27,10 +27,8 @@ final class StorageFixture: Sendable {
                 try report.toggleInjury(.myself)
                 try repository.save(report)
             }
-            draft = try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-1))
-            floorDraft = try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-2))
-            try repository.save(draft)
-            try repository.save(floorDraft)
+            draft = try repository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-1)))
+            floorDraft = try repository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-2)))
             floor = SQLiteFloorBox(SQLiteFloor(path: path))
         } catch {
             fatalError("benchmark fixture: \(error)")
