@@ -86,6 +86,23 @@ struct StorageCrashTests {
             #expect((try storage.repository.report(withID: id)?.revision ?? -1) >= revision)
         }
 
+        // Every change reported done has its outbox record: each report as stored now (or its deletion), and an
+        // upload for each photo. Nothing is ever acknowledged here, so every record is still waiting.
+        let pending = try storage.outbox.pending(limit: Int.max).map(\.item)
+        for reportID in journal.reports.union(journal.discarding) {
+            let id = try #require(ReportID(uuidString: reportID))
+            if let report = try storage.repository.report(withID: id) {
+                #expect(pending.contains(.report(report)), "report \(reportID) at revision \(report.revision) has no record")
+            } else {
+                #expect(pending.contains(.deletion(id)), "the deletion of \(reportID) has no record")
+            }
+        }
+        for (_, hash) in journal.photos {
+            let contentHash = try ContentHash(hex: hash)
+            #expect(pending.contains(.photo(contentHash)), "photo \(hash) has no upload record")
+            #expect(storage.photoStore.contains(contentHash), "photo \(hash) waiting for upload was removed")
+        }
+
         // Every photo a stored report refers to is wholly on disk: its bytes hash to its name.
         for row in try storage.repository.summaries(limit: nil, offset: 0) {
             let report = try #require(try storage.repository.report(withID: row.id))

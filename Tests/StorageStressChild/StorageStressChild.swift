@@ -4,7 +4,8 @@ import Foundation
 
 /// Adds photos, writes notes, saves and discards drafts in a loop until it is killed, printing one line after
 /// each action returns (`report ID`, `photo ID HASH`, `note ID REVISION`, `draft ID`, `discarding ID`).
-/// The storage crash tests kill it at random moments and check that every printed action survived.
+/// The storage crash tests kill it at random moments and check that every printed action survived, and that
+/// each has its outbox record (the child's store records changes, as one with a server configured does).
 ///
 /// The n-th photo of every run has the same bytes (made from `SEED + n`), so a run re-adds photos an earlier,
 /// killed run was writing: a photo left half-written would then be found and reused.
@@ -28,7 +29,7 @@ struct StorageStressChild {
     }
 
     static func run(database: String, jpeg: Data, seed: UInt64) async throws {
-        let storage = try LocalStorage.open(at: DatabaseLocation(databaseFile: database))
+        let storage = try LocalStorage.open(at: DatabaseLocation(databaseFile: database), recordsChanges: true)
         let repository = CachedReportRepository(local: storage.repository)
         let photoStore = storage.photoStore
         let clock = SystemClock()
