@@ -12,7 +12,9 @@ import Domain
 ///
 /// The list of reports and photo-reference questions are answered by the local store, whose indexes answer
 /// them without reading whole reports (the SQLite list's first page of 10,000 reports takes well under a
-/// millisecond). The cache assumes this process is the only writer of the local store while it runs.
+/// millisecond). Another program writing the same store is safe: a change made from a copy it outdated is
+/// refused by the store's revision check, the copy is dropped, and the editing use cases apply the change again
+/// to the version the other program stored.
 public actor CachedReportRepository: ReportRepository {
     private let local: any ReportRepository
     private var cached: [ReportID: CrashReport] = [:]
@@ -133,9 +135,4 @@ public actor CachedReportRepository: ReportRepository {
 
     /// How many reports are held in memory.
     public var cachedCount: Int { cached.count }
-
-    /// Drops every cached report (e.g. after another program changed the store); the next reads load again.
-    public func evictAll() {
-        cached.removeAll()
-    }
 }
