@@ -80,7 +80,4 @@ enum ReportSchema {
             CREATE INDEX outbox_by_photo ON outbox (content_hash) WHERE content_hash IS NOT NULL;
             """),
     ]
-
-    /// The layout version this program writes.
-    static var currentVersion: Int { migrations.map(\.version).max() ?? 0 }
 }
