@@ -18,6 +18,7 @@ public struct Adapters: Sendable {
     /// Reads the photo files the driver names.
     public let photoFiles: any PhotoFileSource
 
+    /// Adapters a composition root chose one by one (the tests' fakes, for example).
     public init(
         repository: any ReportRepository,
         photoStore: any PhotoStore,

@@ -20,6 +20,7 @@ public struct UseCases: Sendable {
     /// The format Create keeps and Share writes (the document renderer's).
     public let documentFormat: RenderedReport.Format
 
+    /// Wires every use case to these adapters.
     public init(_ adapters: Adapters) {
         let repository = adapters.repository
         let photoStore = adapters.photoStore

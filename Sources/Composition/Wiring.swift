@@ -10,6 +10,7 @@ public struct Wiring: Sendable {
     /// How the screens write dates and times.
     public let dates: DateText
 
+    /// Builds the use cases over `adapters`; the screens are made on demand by the `make…` functions.
     public init(_ adapters: Adapters, dates: DateText = DateText()) {
         self.adapters = adapters
         self.useCases = UseCases(adapters)
@@ -30,6 +31,7 @@ public struct Wiring: Sendable {
         )
     }
 
+    /// View crash reports.
     @MainActor
     public func makeReportList() -> ReportListViewModel {
         ReportListViewModel(list: useCases.list, dates: dates)
@@ -52,6 +54,7 @@ public struct Wiring: Sendable {
         )
     }
 
+    /// "Who was injured?" on the report.
     @MainActor
     public func makeInjuryPage(_ report: CrashReport) -> InjuryViewModel {
         InjuryViewModel(
@@ -61,6 +64,7 @@ public struct Wiring: Sendable {
         )
     }
 
+    /// An information page with photos (Other driver's info or Your info) on the report.
     @MainActor
     public func makePhotoPage(_ category: InfoCategory, _ report: CrashReport) -> PhotoPageViewModel {
         PhotoPageViewModel(
@@ -74,6 +78,7 @@ public struct Wiring: Sendable {
         )
     }
 
+    /// The dialog Close opens on Collect Crash Info.
     @MainActor
     public func makeCloseDialog(_ reportID: ReportID, _ crashID: CrashID) -> CloseReportViewModel {
         CloseReportViewModel(
@@ -81,6 +86,7 @@ public struct Wiring: Sendable {
         )
     }
 
+    /// The dialog Close opens on an information page titled `title`.
     @MainActor
     public func makeDiscardDialog(_ reportID: ReportID, _ category: InfoCategory, title: String) -> DiscardPageViewModel {
         DiscardPageViewModel(reportID: reportID, category: category, title: title, discardSection: useCases.discardSection)

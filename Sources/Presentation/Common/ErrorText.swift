@@ -3,8 +3,8 @@ import Foundation
 
 /// The one place that turns errors into the sentences a person reads: what went wrong and what to do.
 /// Domain errors and adapters' failures carry facts only; their words are chosen here, one switch per error type.
-/// An edge that knows more (the app's own options) may replace the advice of a ``StorageFailure`` or a
-/// ``RenderFailure`` and keep ``happened(_:)-swift.type.method`` as the first sentence.
+/// An edge that knows more (the app's own options) may keep `happened(_:)` of a ``StorageFailure`` or a
+/// ``RenderFailure`` as the first sentence and give its own advice after it.
 public enum ErrorText {
     /// The sentence for any error: the words below for the errors the product knows, else the error's own.
     public static func sentence(for error: any Error) -> String {
@@ -23,6 +23,7 @@ public enum ErrorText {
 
     // MARK: - Domain errors
 
+    /// A typed value that cannot be accepted: what is wrong and what to type.
     public static func sentence(for error: InputError) -> String {
         switch error {
         case let .invalidCrashID(raw, reason):
@@ -40,6 +41,7 @@ public enum ErrorText {
         }
     }
 
+    /// A photo that cannot be added, removed or read: which one, why, and what to do.
     public static func sentence(for error: PhotoError) -> String {
         switch error {
         case let .empty(fileName):
@@ -68,6 +70,7 @@ public enum ErrorText {
         }
     }
 
+    /// A photo file that cannot be read: the path, why, and what to do.
     public static func sentence(for error: PhotoFileError) -> String {
         switch error {
         case .noPath:
@@ -87,6 +90,7 @@ public enum ErrorText {
         }
     }
 
+    /// A report that cannot be changed, created or found: why, and what to do.
     public static func sentence(for error: ReportError) -> String {
         switch error {
         case .notFound:
@@ -104,6 +108,7 @@ public enum ErrorText {
         }
     }
 
+    /// A report that cannot be written where asked: the path, why, and what to do.
     public static func sentence(for error: ShareError) -> String {
         switch error {
         case let .destinationExists(path):
@@ -119,6 +124,7 @@ public enum ErrorText {
 
     // MARK: - Storage failures
 
+    /// What happened to the storage and what to do.
     public static func sentence(for failure: StorageFailure) -> String {
         happened(failure) + " " + advice(failure)
     }
@@ -196,6 +202,7 @@ public enum ErrorText {
 
     // MARK: - Render failures
 
+    /// What went wrong while making the document and what to do.
     public static func sentence(for failure: RenderFailure) -> String {
         happened(failure) + " " + advice(failure)
     }
