@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Data", targets: ["Data"]),
         .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "Composition", targets: ["Composition"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,11 +42,13 @@ let package = Package(
         ),
         // Box bindings, view models and Ui models. Depends on Domain only.
         .target(name: "Presentation", dependencies: ["Domain"]),
-        // The line-mode app and the composition root.
+        // The one wiring of adapters to use cases and view models, shared by the app, the tests and the benchmarks.
+        .target(name: "Composition", dependencies: ["Domain", "Data", "Presentation"]),
+        // The line-mode app: chooses the adapters from its options and runs the screens.
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Data", "Presentation",
+                "Domain", "Data", "Presentation", "Composition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -53,7 +56,7 @@ let package = Package(
         // Shared by the test targets: entity stubs, spies, fixtures.
         .target(
             name: "TestSupport",
-            dependencies: ["Domain", "Data"],
+            dependencies: ["Domain", "Data", "Composition"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "TestSupport"]),
@@ -64,7 +67,7 @@ let package = Package(
             path: "Tests/StorageStressChild"
         ),
         .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "CSQLite", "TestSupport"]),
-        .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "TestSupport"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "Composition", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

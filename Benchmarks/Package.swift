@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "Domain", package: "CrashAssistant"),
                 .product(name: "Data", package: "CrashAssistant"),
                 .product(name: "Presentation", package: "CrashAssistant"),
+                .product(name: "Composition", package: "CrashAssistant"),
             ],
             path: "Benchmarks/AppBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,9 +1,10 @@
+import Composition
 import Data
 import Domain
 import Foundation
-import Presentation
 
-/// The composition root: the one place that knows which adapters exist and wires them to the use cases.
+/// The app's composition root: chooses the store from the options and hands its adapters to ``Wiring``,
+/// the one composition function the tests and the benchmarks use too.
 struct Environment: Sendable {
     /// Where reports are kept. The store is chosen here and nowhere else.
     enum StoreKind: String, CaseIterable, Sendable {
@@ -20,88 +21,41 @@ struct Environment: Sendable {
         let exitCode: Int32
     }
 
-    let repository: any ReportRepository
-    let photoStore: any PhotoStore
-    /// Keeps each created report's document.
-    let archive: any DocumentArchive
-    /// Renders what "View crash report" prints.
-    let textRenderer: any ReportRenderer
-    /// Renders the document Create crash report archives and Share writes.
-    let documentRenderer: any ReportRenderer
-    let exporter: any DocumentExporter
-    let issuer: any CrashIDIssuer
-    let clock: any Clock
+    /// The adapters, the use cases and the screens' view models, wired.
+    let wiring: Wiring
     /// Where drafts are kept, as a person reads it (e.g. "in memory only, …", "in /path/to/database").
     let storeDescription: String
     /// Called once when the app ends: leaves the store self-contained on disk.
     let finish: @Sendable () -> Void
 
+    var repository: any ReportRepository { wiring.adapters.repository }
+    var useCases: UseCases { wiring.useCases }
+
     // MARK: - Building
 
+    /// The store: in memory, or the SQLite database (behind the cache) with photo and document folders beside it.
     /// - Parameters:
     ///   - databaseOption: `--database FILE`, if given.
     ///   - environment: the process environment (for `CRASH_ASSISTANT_DATABASE`, `XDG_DATA_HOME`, `HOME`).
     static func make(store: StoreKind, databaseOption: String?, environment: [String: String]) throws(Failure) -> Environment {
-        let storage = try makeStorage(store, databaseOption: databaseOption, environment: environment)
-        return Environment(
-            repository: storage.repository,
-            photoStore: storage.photoStore,
-            archive: storage.archive,
-            textRenderer: TextReportRenderer(),
-            documentRenderer: PDFReportRenderer(photoStore: storage.photoStore),
-            exporter: FileDocumentExporter(),
-            issuer: RandomCrashIDIssuer(),
-            clock: SystemClock(),
-            storeDescription: storage.description,
-            finish: storage.finish
-        )
-    }
-
-    private struct Storage {
-        let repository: any ReportRepository
-        let photoStore: any PhotoStore
-        /// Where created reports' documents are kept.
-        let archive: any DocumentArchive
-        let description: String
-        var finish: @Sendable () -> Void = {}
-    }
-
-    /// The store: in memory, or the SQLite database (behind the cache) with photo and document folders beside it.
-    private static func makeStorage(
-        _ kind: StoreKind, databaseOption: String?, environment: [String: String]
-    ) throws(Failure) -> Storage {
-        switch kind {
+        switch store {
         case .memory:
-            return Storage(
-                repository: InMemoryReportRepository(),
-                photoStore: InMemoryPhotoStore(),
-                archive: InMemoryDocumentArchive(),
-                description: "in memory only, which ends with the app (--store sqlite keeps drafts across runs)"
+            return Environment(
+                wiring: Wiring(.inMemory()),
+                storeDescription: "in memory only, which ends with the app (--store sqlite keeps drafts across runs)",
+                finish: {}
             )
         case .sqlite:
             do {
                 let storage = try LocalStorage.open(databaseOption: databaseOption, environment: environment)
-                return Storage(
-                    repository: CachedReportRepository(local: storage.repository),
-                    photoStore: storage.photoStore,
-                    archive: FileDocumentArchive(directory: try storage.documentsDirectory()),
-                    description: "in \(storage.location.databaseFile)",
+                return Environment(
+                    wiring: Wiring(try .local(storage)),
+                    storeDescription: "in \(storage.location.databaseFile)",
                     finish: { [database = storage.repository.database] in database.checkpoint() }
                 )
             } catch {
-                throw Failure(description: error.description, exitCode: error.exitCode)
+                throw Failure(description: AppErrorText.sentence(for: error), exitCode: ExitStatus.of(error))
             }
         }
-    }
-
-    // MARK: - Use cases
-
-    /// Every use case the screens call, wired to these adapters.
-    var useCases: ReportUseCases {
-        ReportUseCases(
-            repository: repository, photoStore: photoStore, archive: archive, textRenderer: textRenderer,
-            documentRenderer: documentRenderer, exporter: exporter, issuer: issuer, clock: clock,
-            photoFiles: PhotoFileReader()
-        )
     }
 }

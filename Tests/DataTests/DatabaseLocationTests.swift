@@ -1,4 +1,5 @@
 import Data
+import Domain
 import Foundation
 import Testing
 import TestSupport
@@ -37,8 +38,7 @@ struct DatabaseLocationTests {
         #expect(throws: StorageError.noDataLocation) {
             try DatabaseLocation.resolve(option: nil, environment: [:])
         }
-        #expect(StorageError.noDataLocation.exitCode == 78)
-        #expect(StorageError.noDataLocation.description.contains("--database"))
+        #expect(StorageError.noDataLocation.storageFailure.kind == .noLocation)
     }
 
     @Test func aRelativeDatabaseFileIsTakenFromTheCurrentFolder() throws {

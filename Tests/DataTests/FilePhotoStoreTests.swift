@@ -60,7 +60,8 @@ struct FilePhotoStoreTests {
         #expect {
             _ = try FilePhotoStore(directory: blocker + "/photos")
         } throws: { error in
-            (error as? StorageError)?.exitCode == 73
+            let kind = (error as? StorageError)?.storageFailure.kind
+            return kind == .folderNotCreatable || kind == .folderNotWritable
         }
     }
 }

@@ -250,11 +250,11 @@ struct PDFReportRendererTests {
         ))
         let renderer = PDFReportRenderer(photoStore: store, timeZone: timeZone)
         let error = await #expect(throws: PDFRenderError.self) { try await renderer.render(report) }
-        guard case let .photoUnreadable(fileName, _)? = error else {
+        guard case let .photoUnreadable(fileName, reason)? = error else {
             Issue.record("expected photoUnreadable, got \(String(describing: error))")
             return
         }
         #expect(fileName == "broken.png")
-        #expect(error?.description.contains("Remove it from the report") == true)
+        #expect(error?.renderFailure == .photoUnreadable(fileName: "broken.png", cause: reason))
     }
 }

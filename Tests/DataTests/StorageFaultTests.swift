@@ -26,10 +26,12 @@ struct StorageFaultTests {
         }
     }
 
+    /// Opening `path` is refused as `kind`, naming the file (and, when given, with a cause containing `phrase`),
+    /// and the file is left as it was.
     static func expectRefusal(
         of path: String,
-        exitCode: Int32,
-        saying phrase: String,
+        as kind: StorageFailure.Kind,
+        causeSaying phrase: String? = nil,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -37,18 +39,15 @@ struct StorageFaultTests {
             _ = try SQLiteReportRepository(path: path)
             Issue.record("the database was opened", sourceLocation: sourceLocation)
         } catch {
-            let message = String(describing: error)
-            #expect(StorageFaultTests.exitCode(of: error) == exitCode, sourceLocation: sourceLocation)
-            #expect(message.contains(path), sourceLocation: sourceLocation)
-            #expect(message.contains(phrase), "\(message)", sourceLocation: sourceLocation)
+            let failure = error.storageFailure
+            #expect(failure.kind == kind, "\(error)", sourceLocation: sourceLocation)
+            #expect(failure.path == path, sourceLocation: sourceLocation)
+            if let phrase {
+                #expect(failure.cause.contains(phrase), "\(error)", sourceLocation: sourceLocation)
+            }
         }
         let after = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(after == before, "the refused file was changed", sourceLocation: sourceLocation)
-    }
-
-    /// The sysexits code a storage error carries; 0 for any other error.
-    static func exitCode(of error: any Error) -> Int32 {
-        (error as? any ExitCodeError)?.exitCode ?? 0
     }
 
     // MARK: - Damaged and foreign files
@@ -73,7 +72,7 @@ struct StorageFaultTests {
         var generator = SystemRandomNumberGenerator()
         let noise = Data((0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
         try noise.write(to: URL(fileURLWithPath: path))
-        try Self.expectRefusal(of: path, exitCode: 65, saying: "Move it aside")
+        try Self.expectRefusal(of: path, as: .notADatabase)
     }
 
     @Test(arguments: [0.5, 0.37])
@@ -84,22 +83,23 @@ struct StorageFaultTests {
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(whole.count > 8 * 4096)
         try whole.prefix(Int(Double(whole.count) * fraction)).write(to: URL(fileURLWithPath: path))
-        try Self.expectRefusal(of: path, exitCode: 65, saying: "cut short")
+        try Self.expectRefusal(of: path, as: .notADatabase, causeSaying: "cut short")
     }
 
     @Test func aFileShorterThanAnyDatabaseIsRefused() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("reports.sqlite")
         try Data("SQLite format 3\0".utf8).write(to: URL(fileURLWithPath: path))
-        try Self.expectRefusal(of: path, exitCode: 65, saying: "shorter than any database")
+        try Self.expectRefusal(of: path, as: .notADatabase, causeSaying: "shorter than any database")
     }
 
     @Test func aDatabaseOfANewerVersionIsRefusedAndLeftUntouched() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("reports.sqlite")
         try Self.makeRealDatabase(at: path, reports: 2)
+        let supported = try SQLiteReportRepository(path: path).database.schemaVersion
         try Self.setUserVersion(99, of: path)
-        try Self.expectRefusal(of: path, exitCode: 65, saying: "newer crash-assistant")
+        try Self.expectRefusal(of: path, as: .newerLayout(found: 99, supported: supported))
     }
 
     @Test func aDatabaseOfAnotherProgramIsRefusedAndLeftUntouched() throws {
@@ -109,7 +109,7 @@ struct StorageFaultTests {
         #expect(sqlite3_open(path, &handle) == SQLITE_OK)
         #expect(sqlite3_exec(handle, "CREATE TABLE accounts (name TEXT)", nil, nil, nil) == SQLITE_OK)
         sqlite3_close(handle)
-        try Self.expectRefusal(of: path, exitCode: 65, saying: "another program")
+        try Self.expectRefusal(of: path, as: .foreignDatabase)
     }
 
     @Test func aDatabaseReopensWithEverythingInIt() throws {
@@ -140,8 +140,9 @@ struct StorageFaultTests {
             _ = try LocalStorage.open(at: location)
         } throws: { error in
             guard let error = error as? StorageError else { return false }
-            return error.exitCode == 73 && error.description.contains(blocker + "/data")
-                && error.description.contains("is a file, not a folder")
+            let failure = error.storageFailure
+            return failure.kind == .folderNotCreatable && failure.path.contains(blocker + "/data")
+                && failure.cause.contains("is a file, not a folder")
         }
     }
 
@@ -151,7 +152,9 @@ struct StorageFaultTests {
             _ = try LocalStorage.open(at: location)
         } throws: { error in
             guard let error = error as? StorageError else { return false }
-            return error.exitCode == 73 && error.description.contains(location.dataDirectory)
+            let failure = error.storageFailure
+            return [.folderNotCreatable, .folderNotWritable].contains(failure.kind)
+                && failure.path.contains(location.dataDirectory)
         }
     }
 
@@ -160,7 +163,7 @@ struct StorageFaultTests {
         #expect {
             _ = try LocalStorage.open(at: DatabaseLocation(databaseFile: directory.path))
         } throws: { error in
-            (error as? StorageError)?.exitCode == 65
+            (error as? StorageError)?.storageFailure.kind == .notADatabase
         }
     }
 
@@ -199,7 +202,7 @@ struct StorageFaultTests {
             try repository.save(.stub())
         } throws: { error in
             guard let error = error as? SQLiteError else { return false }
-            return error.exitCode == 75 && error.description.contains(path) && error.description.contains("try again")
+            return error.storageFailure.kind == .busy && error.storageFailure.path == path
         }
         sqlite3_exec(other, "ROLLBACK", nil, nil, nil)
         try repository.save(.stub())

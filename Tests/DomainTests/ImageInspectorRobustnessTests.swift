@@ -35,8 +35,19 @@ struct ImageInspectorRobustnessTests {
                 #expect(info.pixelSize.width > 0 && info.pixelSize.height > 0)
                 #expect(info.pixelSize.pixelCount <= ReportLimits.maximumPixelCount)
             } catch {
-                #expect(!error.description.isEmpty)
+                #expect(Self.fileName(refusedIn: error) == file, "\(error)")
             }
+        }
+    }
+
+    /// The file a photo refusal names, `nil` for refusals that name none.
+    static func fileName(refusedIn error: PhotoError) -> String? {
+        switch error {
+        case let .empty(name), let .tooLarge(name, _, _), let .unsupportedFormat(name, _), let .malformed(name, _),
+             let .tooManyPixels(name, _, _), let .unembeddableJPEG(name, _), let .duplicate(name, _):
+            name
+        case .sectionFull, .notFound, .bytesMissing:
+            nil
         }
     }
 }

@@ -51,7 +51,6 @@ struct ImageInspectorTests {
             try ImageInspector.inspect(Fixtures.bytes("notes.jpg"), fileName: "notes.jpg")
         }
         #expect(error == .unsupportedFormat(fileName: "notes.jpg", detected: "text"))
-        #expect(error?.description.contains("Convert it to JPEG or PNG") == true)
     }
 
     @Test func gifIsRefusedNamingItsFormat() throws {

@@ -42,7 +42,6 @@ struct PhotoUseCaseTests {
             try await kit.addImage.execute(reportID: report.id, section: .crashScene, bytes: Fixtures.jpeg(), fileName: "scene-again.jpg")
         }
         #expect(error == .duplicate(fileName: "scene-again.jpg", section: .crashScene))
-        #expect(error?.description.contains("already in “Crash scene photos”") == true)
         #expect(try await kit.repository.report(withID: report.id)?.photoCount == 1)
         #expect(await kit.photoStore.storedHashes.count == 1)
     }
@@ -57,7 +56,6 @@ struct PhotoUseCaseTests {
         }
         #expect(error == .tooLarge(fileName: "big.jpg", byteCount: ReportLimits.maximumPhotoBytes + 1,
                                    limit: ReportLimits.maximumPhotoBytes))
-        #expect(error?.description.contains("at most 20 MB") == true)
         #expect(await kit.photoStore.storedHashes.isEmpty)
     }
 

@@ -17,7 +17,12 @@ struct ValueTests {
     ])
     func invalidCrashID(raw: String, reason: String) {
         let error = #expect(throws: InputError.self) { try CrashID(validating: raw) }
-        #expect(error?.description.contains(reason) == true)
+        guard case let .invalidCrashID(refused, why)? = error else {
+            Issue.record("expected invalidCrashID, got \(String(describing: error))")
+            return
+        }
+        #expect(refused == raw)
+        #expect(why.contains(reason))
     }
 
     @Test func localCrashIDsAreShortReadableAndRecognised() throws {

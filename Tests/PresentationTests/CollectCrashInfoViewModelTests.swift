@@ -1,3 +1,4 @@
+import Composition
 import Domain
 import Presentation
 import Testing
@@ -9,7 +10,7 @@ struct CollectCrashInfoViewModelTests {
     let kit = UseCaseKit()
 
     private func openAssistant(files: StubPhotoFiles = StubPhotoFiles()) async throws -> CollectCrashInfoViewModel {
-        CollectCrashInfoViewModel(report: try await kit.startedReport(), useCases: kit.useCases(files: files), dates: utc)
+        kit.wiring(photoFiles: files, dates: utc).makeCrashAssistant(try await kit.startedReport())
     }
 
     @Test func theChecklistComesFirstAndContinuingShowsTheLanding() async throws {

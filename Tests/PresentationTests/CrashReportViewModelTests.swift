@@ -1,3 +1,4 @@
+import Composition
 import Domain
 import Presentation
 import Testing
@@ -12,7 +13,7 @@ struct CrashReportViewModelTests {
         let report = try await kit.startedReport()
         _ = try await kit.toggleInjury.execute(reportID: report.id, injury: .myself)
         let created = try await kit.create.execute(reportID: report.id)
-        return CrashReportViewModel(reportID: report.id, crashID: report.crashID, documentLocation: created.location, useCases: kit.useCases())
+        return kit.wiring().makeCrashReport(report.id, report.crashID, documentLocation: created.location)
     }
 
     @Test func viewShowsTheReportTextAndWhereTheDocumentIs() async throws {

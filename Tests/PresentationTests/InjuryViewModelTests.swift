@@ -1,3 +1,4 @@
+import Composition
 import Domain
 import Presentation
 import Testing
@@ -9,7 +10,7 @@ struct InjuryViewModelTests {
     let kit = UseCaseKit()
 
     private func page() async throws -> InjuryViewModel {
-        InjuryViewModel(report: try await kit.startedReport(), useCases: kit.useCases())
+        kit.wiring().makeInjuryPage(try await kit.startedReport())
     }
 
     private func selected(_ page: InjuryViewModel) -> [String] {

@@ -1,3 +1,4 @@
+import Composition
 import Domain
 import Presentation
 import Testing
@@ -9,7 +10,7 @@ struct PhotoPageViewModelTests {
     let kit = UseCaseKit()
 
     private func page(_ category: InfoCategory = .otherDriver) async throws -> PhotoPageViewModel {
-        PhotoPageViewModel(category: category, report: try await kit.startedReport(), useCases: kit.useCases(files: try .standard()))
+        kit.wiring(photoFiles: try StubPhotoFiles.standard()).makePhotoPage(category, try await kit.startedReport())
     }
 
     @Test func theOtherDriversPageHasThreeSectionsAndANote() async throws {

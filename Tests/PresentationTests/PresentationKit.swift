@@ -1,3 +1,4 @@
+import Composition
 import Domain
 import Foundation
 import Presentation
@@ -24,18 +25,6 @@ struct StubPhotoFiles: PhotoFileSource {
             files[name] = PhotoFile(bytes: try Fixtures.distinctJPEG(index), fileName: name)
         }
         return StubPhotoFiles(files: files)
-    }
-}
-
-extension UseCaseKit {
-    /// The use cases the view models call, on this kit's fakes.
-    func useCases(files: StubPhotoFiles = StubPhotoFiles()) -> ReportUseCases {
-        ReportUseCases(
-            start: start, toggleInjury: toggleInjury, addImage: addImage, removeImage: removeImage,
-            setNote: setNote, setScene: setScene, saveDraft: saveDraft, discardReport: discardReport,
-            discardSection: discardSection, resume: resume, list: list, create: create, view: view,
-            share: share, documentFormat: .plainText, photoFiles: files, clock: clock
-        )
     }
 }
 

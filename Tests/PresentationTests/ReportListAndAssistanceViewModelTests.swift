@@ -1,3 +1,4 @@
+import Composition
 import Domain
 import Presentation
 import Testing
@@ -11,7 +12,7 @@ struct ReportListAndAssistanceViewModelTests {
 
     @Test func rowsShowTheCrashIDStatusWhenAndWhatTheyHold() async throws {
         let kit = UseCaseKit(reports: [draft])
-        let list = ReportListViewModel(useCases: kit.useCases(), dates: utc)
+        let list = kit.wiring(dates: utc).makeReportList()
         await list.load()
         #expect(list.state.value.rows == [ReportRowUiModel(draft.summary, number: 1, dates: utc)])
         #expect(list.state.value.pageText == "Reports 1–1, newest first")
@@ -23,7 +24,7 @@ struct ReportListAndAssistanceViewModelTests {
 
     @Test func aNumberOutsideTheListIsRefused() async throws {
         let kit = UseCaseKit(reports: [draft])
-        let list = ReportListViewModel(useCases: kit.useCases(), dates: utc)
+        let list = kit.wiring(dates: utc).makeReportList()
         await list.load()
         var choices: [ReportListViewModel.Choice] = []
         list.didChoose = { choices.append($0) }
@@ -38,7 +39,7 @@ struct ReportListAndAssistanceViewModelTests {
             CrashReport.stub(createdAt: referenceDate.addingTimeInterval(Double(-60 * index)), note: "report \(index)")
         }
         let kit = UseCaseKit(reports: reports)
-        let list = ReportListViewModel(useCases: kit.useCases(), dates: utc)
+        let list = kit.wiring(dates: utc).makeReportList()
         var choices: [ReportListViewModel.Choice] = []
         list.didChoose = { choices.append($0) }
 
@@ -69,7 +70,7 @@ struct ReportListAndAssistanceViewModelTests {
 
     @Test func openingADraftOrACompletedReportTellsTheParentWhich() async throws {
         let kit = UseCaseKit(reports: [draft, completed])
-        let list = ReportListViewModel(useCases: kit.useCases(), dates: utc)
+        let list = kit.wiring(dates: utc).makeReportList()
         await list.load()
         var choices: [ReportListViewModel.Choice] = []
         list.didChoose = { choices.append($0) }
@@ -79,7 +80,7 @@ struct ReportListAndAssistanceViewModelTests {
 
     @Test func theCrashAssistantStartsANewDraft() async throws {
         let kit = UseCaseKit()
-        let assistance = AssistanceViewModel(useCases: kit.useCases(), dates: utc)
+        let assistance = kit.wiring(dates: utc).makeAssistance()
         await assistance.openCrashAssistant()
         guard case let .crashAssistant(assistant) = assistance.route.value else {
             Issue.record("expected the Crash Assistant, got \(assistance.route.value.name)")
@@ -91,7 +92,7 @@ struct ReportListAndAssistanceViewModelTests {
 
     @Test func savingADraftReturnsToTheMenuAndItShowsInTheList() async throws {
         let kit = UseCaseKit()
-        let assistance = AssistanceViewModel(useCases: kit.useCases(), dates: utc)
+        let assistance = kit.wiring(dates: utc).makeAssistance()
         await assistance.openCrashAssistant()
         guard case let .crashAssistant(assistant) = assistance.route.value else { return }
         assistant.close()
@@ -108,7 +109,7 @@ struct ReportListAndAssistanceViewModelTests {
 
     @Test func aDraftChosenInTheListReopensTheCrashAssistantAtTheChecklist() async throws {
         let kit = UseCaseKit(reports: [draft])
-        let assistance = AssistanceViewModel(useCases: kit.useCases(), dates: utc)
+        let assistance = kit.wiring(dates: utc).makeAssistance()
         await assistance.viewReports()
         guard case let .reports(list) = assistance.route.value else { return }
         await list.open(number: 1)
@@ -122,7 +123,7 @@ struct ReportListAndAssistanceViewModelTests {
 
     @Test func aCompletedReportChosenInTheListOpensTheCrashReport() async throws {
         let kit = UseCaseKit(reports: [completed])
-        let assistance = AssistanceViewModel(useCases: kit.useCases(), dates: utc)
+        let assistance = kit.wiring(dates: utc).makeAssistance()
         await assistance.viewReports()
         guard case let .reports(list) = assistance.route.value else { return }
         await list.open(number: 1)
@@ -137,14 +138,14 @@ struct ReportListAndAssistanceViewModelTests {
 
     @Test func stoppingKeepsTheOpenReportAsADraftOnlyWhileOneIsOpen() async throws {
         let kit = UseCaseKit()
-        let assistance = AssistanceViewModel(useCases: kit.useCases(), dates: utc)
+        let assistance = kit.wiring(dates: utc).makeAssistance()
         #expect(try await assistance.keepOpenReportAsDraft() == nil)
         await assistance.openCrashAssistant()
         #expect(try await assistance.keepOpenReportAsDraft()?.crashID == .stub("CR-AAAA2222"))
     }
 
     @Test func quitIsANavigationEvent() {
-        let assistance = AssistanceViewModel(useCases: UseCaseKit().useCases(), dates: utc)
+        let assistance = UseCaseKit().wiring(dates: utc).makeAssistance()
         assistance.quit()
         #expect(assistance.route.value.name == "quit")
     }

@@ -1,8 +1,9 @@
+import Composition
 import Data
 import Domain
 import Foundation
 
-/// Every use case wired to in-memory adapters and spies, at a manual clock.
+/// Every use case wired to in-memory adapters and spies, at a manual clock, by the app's own ``Wiring``.
 public struct UseCaseKit: Sendable {
     public let repository: SpyReportRepository
     public let photoStore: InMemoryPhotoStore
@@ -22,20 +23,36 @@ public struct UseCaseKit: Sendable {
         issuer = ScriptedCrashIDIssuer(issuedIDs)
     }
 
-    public var start: StartReport { StartReport(repository: repository, issuer: issuer, clock: clock) }
-    public var toggleInjury: ToggleInjury { ToggleInjury(repository: repository, clock: clock) }
-    public var addImage: AddImage { AddImage(repository: repository, photoStore: photoStore, clock: clock) }
-    public var removeImage: RemoveImage { RemoveImage(repository: repository, photoStore: photoStore, clock: clock) }
-    public var setNote: SetNote { SetNote(repository: repository, clock: clock) }
-    public var setScene: SetCrashScene { SetCrashScene(repository: repository, clock: clock) }
-    public var saveDraft: SaveDraft { SaveDraft(repository: repository, clock: clock) }
-    public var discardReport: DiscardReport { DiscardReport(repository: repository, photoStore: photoStore) }
-    public var discardSection: DiscardSection { DiscardSection(repository: repository, photoStore: photoStore, clock: clock) }
-    public var resume: ResumeDraft { ResumeDraft(repository: repository) }
-    public var list: ListReports { ListReports(repository: repository) }
-    public var create: CreateReport { CreateReport(repository: repository, renderer: renderer, archive: archive, clock: clock) }
-    public var view: ViewReport { ViewReport(repository: repository, textRenderer: renderer, archive: archive, documentFormat: .plainText) }
-    public var share: ShareReport { ShareReport(repository: repository, renderer: renderer, exporter: exporter) }
+    /// These fakes as the adapters of the app's graph; the spy renderer both prints and makes documents.
+    public func adapters(photoFiles: any PhotoFileSource) -> Adapters {
+        Adapters(
+            repository: repository, photoStore: photoStore, archive: archive, textRenderer: renderer,
+            documentRenderer: renderer, exporter: exporter, issuer: issuer, clock: clock, photoFiles: photoFiles
+        )
+    }
+
+    /// The whole graph over these fakes, as the app wires it.
+    public func wiring(photoFiles: any PhotoFileSource = NoPhotoFiles(), dates: DateText = DateText()) -> Wiring {
+        Wiring(adapters(photoFiles: photoFiles), dates: dates)
+    }
+
+    /// The use cases over these fakes, wired as the app wires them.
+    public var useCases: UseCases { UseCases(adapters(photoFiles: NoPhotoFiles())) }
+
+    public var start: StartReport { useCases.start }
+    public var toggleInjury: ToggleInjury { useCases.toggleInjury }
+    public var addImage: AddImage { useCases.addImage }
+    public var removeImage: RemoveImage { useCases.removeImage }
+    public var setNote: SetNote { useCases.setNote }
+    public var setScene: SetCrashScene { useCases.setScene }
+    public var saveDraft: SaveDraft { useCases.saveDraft }
+    public var discardReport: DiscardReport { useCases.discardReport }
+    public var discardSection: DiscardSection { useCases.discardSection }
+    public var resume: ResumeDraft { useCases.resume }
+    public var list: ListReports { useCases.list }
+    public var create: CreateReport { useCases.create }
+    public var view: ViewReport { useCases.view }
+    public var share: ShareReport { useCases.share }
 
     /// Starts a new draft and returns it.
     public func startedReport() async throws -> CrashReport {

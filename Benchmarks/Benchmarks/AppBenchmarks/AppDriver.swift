@@ -57,7 +57,7 @@ final class AppDriver {
         incoming = ((databaseFile as NSString).deletingLastPathComponent as NSString).appendingPathComponent("incoming")
         try FileManager.default.createDirectory(atPath: incoming, withIntermediateDirectories: true)
         wiring = try AppWiring(databaseFile: databaseFile)
-        assistance = AssistanceViewModel(useCases: wiring.useCases)
+        assistance = wiring.wiring.makeAssistance()
     }
 
     // MARK: - Assistance

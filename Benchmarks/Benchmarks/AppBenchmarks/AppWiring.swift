@@ -1,30 +1,16 @@
+import Composition
 import Data
-import Domain
-import Foundation
-import Presentation
 
-/// The app's composition root for the SQLite store, as `Sources/App/Environment.swift` wires it (the App target is
-/// an executable and cannot be imported): the SQLite repository behind the cache, the file photo store, the file
-/// archive beside the database, the text and PDF renderers, the file exporter, random crash IDs and the system clock.
+/// The app's graph for the SQLite store, built as `Sources/App/Environment.swift` builds it: the local store's
+/// adapters (`Adapters.local`) through the one composition function (`Wiring`).
 struct AppWiring: Sendable {
+    /// Kept open while the benchmark runs.
     let storage: LocalStorage
-    let useCases: ReportUseCases
+    let wiring: Wiring
 
     /// Opens the data folder holding `reports.sqlite` as the app does with `--database FILE`.
     init(databaseFile: String) throws {
         storage = try LocalStorage.open(at: DatabaseLocation(databaseFile: databaseFile))
-        let repository = CachedReportRepository(local: storage.repository)
-        let photoStore = storage.photoStore
-        let archive = FileDocumentArchive(directory: try storage.documentsDirectory())
-        let textRenderer = TextReportRenderer()
-        let documentRenderer = PDFReportRenderer(photoStore: photoStore)
-        let exporter = FileDocumentExporter()
-        let issuer = RandomCrashIDIssuer()
-        let clock = SystemClock()
-        useCases = ReportUseCases(
-            repository: repository, photoStore: photoStore, archive: archive, textRenderer: textRenderer,
-            documentRenderer: documentRenderer, exporter: exporter, issuer: issuer, clock: clock,
-            photoFiles: PhotoFileReading()
-        )
+        wiring = Wiring(try .local(storage))
     }
 }

@@ -1,4 +1,4 @@
-import Data
+import Domain
 
 /// The sysexits statuses the app ends with.
 enum ExitStatus {
@@ -7,12 +7,27 @@ enum ExitStatus {
     static let noInput: Int32 = 66
     static let cannotCreate: Int32 = 73
     static let ioError: Int32 = 74
+    static let tempFail: Int32 = 75
     static let config: Int32 = 78
     /// 128 + the signal's number, as shells report a process ended by a signal.
     static func signal(_ number: Int32) -> Int32 { 128 + number }
 
-    /// The status an error carries (storage errors know theirs), else 74 for a failed read or write.
+    /// The status for an error: storage failures by their kind, else 74 for a failed read or write.
     static func of(_ error: any Error) -> Int32 {
-        (error as? any ExitCodeError)?.exitCode ?? ioError
+        guard let failure = (error as? any StorageFailureReporting)?.storageFailure else { return ioError }
+        return of(failure)
+    }
+
+    /// 65 `EX_DATAERR` for a file that is not (or no longer) a database the app can use, 73 `EX_CANTCREAT` for a
+    /// folder that cannot be created or written, 75 `EX_TEMPFAIL` when busy, 78 `EX_CONFIG` when no place is
+    /// known, else 74 `EX_IOERR`.
+    static func of(_ failure: StorageFailure) -> Int32 {
+        switch failure.kind {
+        case .noLocation: config
+        case .folderNotCreatable, .folderNotWritable: cannotCreate
+        case .notADatabase, .foreignDatabase, .newerLayout, .damagedRecord, .damaged: dataError
+        case .busy: tempFail
+        case .diskFull, .notWritable, .readWrite, .photoFile, .other: ioError
+        }
     }
 }

@@ -28,10 +28,10 @@ struct ExportCommand: AsyncParsableCommand {
         do {
             found = try await lookUp(in: environment.repository)
         } catch let error as InputError {
-            Console.standardError(error.description)
+            Console.standardError(AppErrorText.sentence(for: error))
             throw ExitCode(ExitStatus.usage)
         } catch {
-            Console.standardError(UiMessage.describe(error))
+            Console.standardError(AppErrorText.sentence(for: error))
             throw ExitCode(ExitStatus.of(error))
         }
         guard let found else {
@@ -43,22 +43,22 @@ struct ExportCommand: AsyncParsableCommand {
             let path = try await share.execute(reportID: found.id, destination: LineText.expandingTilde(file), replacing: force)
             Console.standardOutput("Crash report \(found.crashID) written to \(path)")
         } catch let error as ReportError {
-            Console.standardError(error.description)
+            Console.standardError(AppErrorText.sentence(for: error))
             throw ExitCode(ExitStatus.dataError)
         } catch let error as ShareError {
             switch error {
             case .destinationExists:
-                Console.standardError(error.description + " (Pass --force to replace it.)")
+                Console.standardError(AppErrorText.sentence(for: error) + " (Pass --force to replace it.)")
                 throw ExitCode(ExitStatus.cannotCreate)
             case .destinationIsDirectory, .folderMissing:
-                Console.standardError(error.description)
+                Console.standardError(AppErrorText.sentence(for: error))
                 throw ExitCode(ExitStatus.cannotCreate)
             case .notWritable:
-                Console.standardError(error.description)
+                Console.standardError(AppErrorText.sentence(for: error))
                 throw ExitCode(ExitStatus.ioError)
             }
         } catch {
-            Console.standardError(UiMessage.describe(error))
+            Console.standardError(AppErrorText.sentence(for: error))
             throw ExitCode(ExitStatus.of(error))
         }
     }

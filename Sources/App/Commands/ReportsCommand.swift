@@ -21,7 +21,7 @@ struct ReportsCommand: AsyncParsableCommand {
         do {
             summaries = try await ListReports(repository: environment.repository).execute()
         } catch {
-            Console.standardError(UiMessage.describe(error))
+            Console.standardError(AppErrorText.sentence(for: error))
             throw ExitCode(ExitStatus.of(error))
         }
         if json {

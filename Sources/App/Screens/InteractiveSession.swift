@@ -1,4 +1,5 @@
 import ArgumentParser
+import Composition
 import Domain
 import Presentation
 
@@ -16,7 +17,7 @@ final class InteractiveSession {
         self.environment = environment
         self.console = console
         navigator = Navigator(console: console)
-        assistance = AssistanceViewModel(useCases: environment.useCases)
+        assistance = environment.wiring.makeAssistance()
         root = AssistanceScreen(viewModel: assistance, navigator: navigator)
     }
 
@@ -61,7 +62,7 @@ final class InteractiveSession {
                 console.line("\(reason): draft \(draft.crashID) was saved \(environment.storeDescription).")
             }
         } catch {
-            console.message(.error("\(reason), and the open report could not be kept as a draft: \(UiMessage.describe(error))"))
+            console.message(.error("\(reason), and the open report could not be kept as a draft: \(AppErrorText.sentence(for: error))"))
             return status == 0 ? ExitStatus.ioError : status
         }
         return status

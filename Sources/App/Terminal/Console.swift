@@ -56,10 +56,11 @@ final class Console {
         line(styled(String(repeating: "─", count: text.count), .dim))
     }
 
+    /// A message; an error told by its cause in the app's words (``AppErrorText``).
     func message(_ message: UiMessage) {
         switch message.kind {
         case .info: line(styled(message.text, .good))
-        case .error: line(styled("! " + message.text, .bad))
+        case .error: line(styled("! " + (message.cause.map(AppErrorText.sentence(for:)) ?? message.text), .bad))
         }
     }
 

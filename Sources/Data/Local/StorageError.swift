@@ -1,9 +1,10 @@
+import Domain
 import Foundation
 
-/// Why the local storage (database, photos, documents) cannot be opened or used. Each message names the file
-/// or folder and what to do; ``exitCode`` is the sysexits code a command should end with.
-public enum StorageError: ExitCodeError, Sendable, Hashable, LocalizedError {
-    /// Neither `--database`, `CRASH_ASSISTANT_DATABASE`, `XDG_DATA_HOME` nor `HOME` says where data lives.
+/// Why the local storage (database, photos, documents) cannot be opened or used: the file or folder and the
+/// cause. The edges choose the words and the exit status from its ``storageFailure``.
+public enum StorageError: Error, Sendable, Hashable, StorageFailureReporting {
+    /// Neither an explicit file, `CRASH_ASSISTANT_DATABASE`, `XDG_DATA_HOME` nor `HOME` says where data lives.
     case noDataLocation
     /// A folder the data needs could not be created (a path through a regular file, no permission, read-only disk).
     case directoryNotCreatable(path: String, reason: String)
@@ -20,45 +21,17 @@ public enum StorageError: ExitCodeError, Sendable, Hashable, LocalizedError {
     /// SQLite refused to open or set up the database.
     case databaseUnusable(SQLiteError)
 
-    public var description: String {
+    public var storageFailure: StorageFailure {
         switch self {
-        case .noDataLocation:
-            "No folder for the reports is known: HOME is not set. Give --database FILE, or set CRASH_ASSISTANT_DATABASE "
-                + "or HOME."
-        case let .directoryNotCreatable(path, reason):
-            "The folder \(path) cannot be created (\(reason)). Choose another place with --database FILE, "
-                + "or fix the path so every part of it is a folder you can write to."
-        case let .directoryNotWritable(path, reason):
-            "Nothing can be written in the folder \(path) (\(reason)). Make it writable, or choose another place "
-                + "with --database FILE."
-        case let .notADatabase(path, reason):
-            "The file \(path) is not a usable crash-assistant database (\(reason)). It was left untouched. "
-                + "Move it aside (keep a copy), or choose another file with --database FILE."
-        case let .foreignDatabase(path):
-            "The file \(path) is a database of another program, so crash-assistant will not change it. "
-                + "Choose another file with --database FILE."
+        case .noDataLocation: StorageFailure(.noLocation, path: "")
+        case let .directoryNotCreatable(path, reason): StorageFailure(.folderNotCreatable, path: path, cause: reason)
+        case let .directoryNotWritable(path, reason): StorageFailure(.folderNotWritable, path: path, cause: reason)
+        case let .notADatabase(path, reason): StorageFailure(.notADatabase, path: path, cause: reason)
+        case let .foreignDatabase(path): StorageFailure(.foreignDatabase, path: path)
         case let .newerSchema(path, found, supported):
-            "The database \(path) was written by a newer crash-assistant (layout \(found); this one knows up to "
-                + "\(supported)). It was left untouched. Update crash-assistant, or choose another file with --database FILE."
-        case let .damagedRecord(path, reason):
-            "A report stored in \(path) cannot be read (\(reason)). Move the database aside (keep a copy) and start again, "
-                + "or choose another file with --database FILE."
-        case let .databaseUnusable(error):
-            error.description
-        }
-    }
-
-    public var errorDescription: String? { description }
-
-    /// The sysexits code: 65 `EX_DATAERR` for a file that is not (or no longer) a database crash-assistant can
-    /// use, 73 `EX_CANTCREAT` for a folder that cannot be created or written, 78 `EX_CONFIG` when no place is
-    /// known, and SQLite's own failures as ``SQLiteError/exitCode`` (74 `EX_IOERR`, 75 `EX_TEMPFAIL` when busy).
-    public var exitCode: Int32 {
-        switch self {
-        case .noDataLocation: 78
-        case .directoryNotCreatable, .directoryNotWritable: 73
-        case .notADatabase, .foreignDatabase, .newerSchema, .damagedRecord: 65
-        case let .databaseUnusable(error): error.exitCode
+            StorageFailure(.newerLayout(found: found, supported: supported), path: path)
+        case let .damagedRecord(path, reason): StorageFailure(.damagedRecord, path: path, cause: reason)
+        case let .databaseUnusable(error): error.storageFailure
         }
     }
 }

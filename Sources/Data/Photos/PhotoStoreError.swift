@@ -1,7 +1,8 @@
+import Domain
 import Foundation
 
-/// A photo file could not be written, read or deleted.
-public struct PhotoStoreError: ExitCodeError, Sendable, Hashable, LocalizedError {
+/// A photo file could not be written, read or deleted: what was tried, the file and the system's reason.
+public struct PhotoStoreError: Error, Sendable, Hashable, StorageFailureReporting {
     public let operation: String
     public let path: String
     public let reason: String
@@ -12,13 +13,7 @@ public struct PhotoStoreError: ExitCodeError, Sendable, Hashable, LocalizedError
         self.reason = reason
     }
 
-    public var description: String {
-        "Could not \(operation) the photo file \(path) (\(reason)). Check that the disk has free space and the folder "
-            + "is writable, then try again."
+    public var storageFailure: StorageFailure {
+        StorageFailure(.photoFile(operation: operation), path: path, cause: reason)
     }
-
-    public var errorDescription: String? { description }
-
-    /// 74 `EX_IOERR`.
-    public var exitCode: Int32 { 74 }
 }

@@ -1,30 +1,15 @@
 import Foundation
 
-/// A value the driver typed (or a link carried) that the product cannot accept.
-public enum InputError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+/// A value the driver typed (or a link carried) that the product cannot accept. Each case carries the facts;
+/// the edges (the app, the server) choose the words.
+public enum InputError: Error, Sendable, Hashable {
+    /// `raw` is not a crash ID; `reason` says which rule it breaks.
     case invalidCrashID(String, reason: String)
+    /// A coordinate out of range; the associated text says which part and why.
     case invalidCoordinate(String)
     case addressTooLong(count: Int, limit: Int)
     case noteTooLong(count: Int, limit: Int)
     case crashTimeInFuture(Date)
+    /// `raw` is not 64 hexadecimal digits.
     case invalidContentHash(String)
-
-    public var description: String {
-        switch self {
-        case let .invalidCrashID(raw, reason):
-            "“\(raw)” is not a crash ID: \(reason). Check the link or ID and try again."
-        case let .invalidCoordinate(reason):
-            "That location is not valid: \(reason). Give latitude,longitude in decimal degrees, e.g. 47.4979,19.0402."
-        case let .addressTooLong(count, limit):
-            "The address has \(count) characters; at most \(limit) fit. Shorten it and try again."
-        case let .noteTooLong(count, limit):
-            "The note has \(count) characters; at most \(limit) fit. Shorten it and try again."
-        case .crashTimeInFuture:
-            "The crash time is in the future. Give the time the crash happened."
-        case let .invalidContentHash(raw):
-            "“\(raw)” is not a photo's content hash (64 hexadecimal digits)."
-        }
-    }
-
-    public var errorDescription: String? { description }
 }

@@ -18,14 +18,30 @@ public final class AssistanceViewModel {
     public let route = Box(Route.menu)
     public let message = Box<UiMessage?>(nil)
 
-    private let useCases: ReportUseCases
-    private let dates: DateText
+    private let start: StartReport
+    private let resume: ResumeDraft
+    private let makeReportList: @MainActor () -> ReportListViewModel
+    private let makeCrashAssistant: @MainActor (CrashReport) -> CollectCrashInfoViewModel
+    private let makeCrashReport: @MainActor (ReportID, CrashID) -> CrashReportViewModel
     /// The Crash Assistant while it is open, to keep its draft when the app is told to stop.
     private var assistant: CollectCrashInfoViewModel?
 
-    public init(useCases: ReportUseCases, dates: DateText = DateText()) {
-        self.useCases = useCases
-        self.dates = dates
+    /// - Parameters:
+    ///   - makeReportList: opens View crash reports.
+    ///   - makeCrashAssistant: opens the Crash Assistant on a new or resumed draft.
+    ///   - makeCrashReport: opens the Crash report screen of a completed report.
+    public init(
+        start: StartReport,
+        resume: ResumeDraft,
+        makeReportList: @escaping @MainActor () -> ReportListViewModel,
+        makeCrashAssistant: @escaping @MainActor (CrashReport) -> CollectCrashInfoViewModel,
+        makeCrashReport: @escaping @MainActor (ReportID, CrashID) -> CrashReportViewModel
+    ) {
+        self.start = start
+        self.resume = resume
+        self.makeReportList = makeReportList
+        self.makeCrashAssistant = makeCrashAssistant
+        self.makeCrashReport = makeCrashReport
     }
 
     // MARK: - Inputs
@@ -33,7 +49,7 @@ public final class AssistanceViewModel {
     /// Crash Assistant: starts a new draft.
     public func openCrashAssistant() async {
         do {
-            let report = try await useCases.start.execute()
+            let report = try await start.execute()
             show(report)
         } catch {
             message.value = .error(error)
@@ -41,7 +57,7 @@ public final class AssistanceViewModel {
     }
 
     public func viewReports() async {
-        let list = ReportListViewModel(useCases: useCases, dates: dates)
+        let list = makeReportList()
         list.didChoose = { [weak self] choice in
             await self?.chose(choice)
         }
@@ -71,12 +87,12 @@ public final class AssistanceViewModel {
             route.value = .menu
         case let .draft(reportID):
             do {
-                show(try await useCases.resume.execute(reportID: reportID))
+                show(try await resume.execute(reportID: reportID))
             } catch {
                 message.value = .error(error)
             }
         case let .completed(reportID, crashID):
-            let crashReport = CrashReportViewModel(reportID: reportID, crashID: crashID, documentLocation: nil, useCases: useCases)
+            let crashReport = makeCrashReport(reportID, crashID)
             crashReport.didFinish = { [weak self] in self?.route.value = .menu }
             await crashReport.refresh()
             route.value = .crashReport(crashReport)
@@ -84,7 +100,7 @@ public final class AssistanceViewModel {
     }
 
     private func show(_ report: CrashReport) {
-        let assistant = CollectCrashInfoViewModel(report: report, useCases: useCases, dates: dates)
+        let assistant = makeCrashAssistant(report)
         assistant.didFinish = { [weak self] _ in
             self?.assistant = nil
             self?.route.value = .menu

@@ -16,11 +16,13 @@ public final class CloseReportViewModel {
     public var didFinish: ((Outcome) -> Void)?
 
     private let reportID: ReportID
-    private let useCases: ReportUseCases
+    private let saveDraft: SaveDraft
+    private let discardReport: DiscardReport
 
-    public init(reportID: ReportID, crashID: CrashID, useCases: ReportUseCases) {
+    public init(reportID: ReportID, crashID: CrashID, saveDraft: SaveDraft, discardReport: DiscardReport) {
         self.reportID = reportID
-        self.useCases = useCases
+        self.saveDraft = saveDraft
+        self.discardReport = discardReport
         dialog = Box(DialogUiModel(
             title: "Close crash report \(crashID)?",
             detail: "Save it as a draft to finish later, or discard everything it holds.",
@@ -40,7 +42,7 @@ public final class CloseReportViewModel {
 
     public func saveDraft() async {
         do {
-            let summary = try await useCases.saveDraft.execute(reportID: reportID)
+            let summary = try await saveDraft.execute(reportID: reportID)
             message.value = .info("Draft \(summary.crashID) saved. Open it again from View crash reports.")
             didFinish?(.savedDraft(summary))
         } catch {
@@ -50,7 +52,7 @@ public final class CloseReportViewModel {
 
     public func discard() async {
         do {
-            try await useCases.discardReport.execute(reportID: reportID)
+            try await discardReport.execute(reportID: reportID)
             message.value = .info("The crash report was discarded.")
             didFinish?(.discarded)
         } catch {

@@ -17,12 +17,12 @@ public final class DiscardPageViewModel {
 
     private let reportID: ReportID
     private let category: InfoCategory
-    private let useCases: ReportUseCases
+    private let discardSection: DiscardSection
 
-    public init(reportID: ReportID, category: InfoCategory, title: String, useCases: ReportUseCases) {
+    public init(reportID: ReportID, category: InfoCategory, title: String, discardSection: DiscardSection) {
         self.reportID = reportID
         self.category = category
-        self.useCases = useCases
+        self.discardSection = discardSection
         dialog = Box(DialogUiModel(
             title: "Discard all information on this page?",
             detail: "Everything on “\(title)” will be removed from the report.",
@@ -33,17 +33,9 @@ public final class DiscardPageViewModel {
         ))
     }
 
-    /// Opens the dialog for a page's Close on the page's `route`: Keep editing returns to the page,
+    /// Opens `dialog` for a page's Close on the page's `route`: Keep editing returns to the page,
     /// Discard empties the page and hands over the report as stored.
-    static func open(
-        on route: Box<PageRoute>,
-        reportID: ReportID,
-        category: InfoCategory,
-        title: String,
-        useCases: ReportUseCases,
-        discarded: @escaping (CrashReport) -> Void
-    ) {
-        let dialog = DiscardPageViewModel(reportID: reportID, category: category, title: title, useCases: useCases)
+    static func open(_ dialog: DiscardPageViewModel, on route: Box<PageRoute>, discarded: @escaping (CrashReport) -> Void) {
         dialog.didFinish = { [weak route] outcome in
             switch outcome {
             case .keepEditing: route?.value = .page
@@ -61,7 +53,7 @@ public final class DiscardPageViewModel {
 
     public func discard() async {
         do {
-            let report = try await useCases.discardSection.execute(reportID: reportID, category: category)
+            let report = try await discardSection.execute(reportID: reportID, category: category)
             message.value = .info("The information on this page was discarded.")
             didFinish?(.discarded(report))
         } catch {

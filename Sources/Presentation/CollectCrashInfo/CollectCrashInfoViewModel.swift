@@ -38,15 +38,46 @@ public final class CollectCrashInfoViewModel {
     public var crashID: CrashID { report.crashID }
 
     private var report: CrashReport
-    private let useCases: ReportUseCases
+    private let setScene: SetCrashScene
+    private let createReport: CreateReport
+    private let saveDraft: SaveDraft
+    /// "Now", for "when" typed as `now` or as a time of today.
+    private let clock: any Clock
     private let dates: DateText
     private let sceneInput: CrashSceneInput
+    private let makeInjuryPage: @MainActor (CrashReport) -> InjuryViewModel
+    private let makePhotoPage: @MainActor (InfoCategory, CrashReport) -> PhotoPageViewModel
+    private let makeCloseDialog: @MainActor (ReportID, CrashID) -> CloseReportViewModel
+    private let makeCrashReport: @MainActor (ReportID, CrashID, String?) -> CrashReportViewModel
 
     /// Opens the assistant on a draft; the checklist comes first.
-    public init(report: CrashReport, useCases: ReportUseCases, dates: DateText = DateText()) {
+    /// - Parameters:
+    ///   - makeInjuryPage: opens "Who was injured?" on the report.
+    ///   - makePhotoPage: opens an information page with photos on the report.
+    ///   - makeCloseDialog: the dialog Close opens.
+    ///   - makeCrashReport: the Crash report screen once the report is created (with its document's location).
+    public init(
+        report: CrashReport,
+        setScene: SetCrashScene,
+        create: CreateReport,
+        saveDraft: SaveDraft,
+        clock: any Clock,
+        dates: DateText = DateText(),
+        makeInjuryPage: @escaping @MainActor (CrashReport) -> InjuryViewModel,
+        makePhotoPage: @escaping @MainActor (InfoCategory, CrashReport) -> PhotoPageViewModel,
+        makeCloseDialog: @escaping @MainActor (ReportID, CrashID) -> CloseReportViewModel,
+        makeCrashReport: @escaping @MainActor (ReportID, CrashID, String?) -> CrashReportViewModel
+    ) {
         self.report = report
-        self.useCases = useCases
+        self.setScene = setScene
+        self.createReport = create
+        self.saveDraft = saveDraft
+        self.clock = clock
         self.dates = dates
+        self.makeInjuryPage = makeInjuryPage
+        self.makePhotoPage = makePhotoPage
+        self.makeCloseDialog = makeCloseDialog
+        self.makeCrashReport = makeCrashReport
         self.sceneInput = CrashSceneInput(timeZone: dates.timeZone)
         self.state = Box(CollectCrashInfoUiModel(report, dates: dates))
         self.route = Box(.landing)
@@ -60,7 +91,7 @@ public final class CollectCrashInfoViewModel {
     }
 
     public func openInjuries() {
-        let page = InjuryViewModel(report: report, useCases: useCases)
+        let page = makeInjuryPage(report)
         page.didFinish = { [weak self] report in self?.returnFromPage(with: report) }
         route.value = .injuries(page)
     }
@@ -76,8 +107,8 @@ public final class CollectCrashInfoViewModel {
     /// Sets when and where from what follows `w` (see ``CrashSceneInput``).
     public func setWhenAndWhere(_ text: String) async {
         do {
-            let scene = try sceneInput.parse(text, current: report.scene, now: useCases.clock.now())
-            update(try await useCases.setScene.execute(reportID: report.id, scene: scene))
+            let scene = try sceneInput.parse(text, current: report.scene, now: clock.now())
+            update(try await setScene.execute(reportID: report.id, scene: scene))
             message.value = .info("When: \(dates.dateTime(scene.occurredAt)). Where: \(scene.locationText ?? "not given").")
         } catch {
             message.value = .error(error)
@@ -91,15 +122,10 @@ public final class CollectCrashInfoViewModel {
             return
         }
         do {
-            let created = try await useCases.create.execute(reportID: report.id)
+            let created = try await createReport.execute(reportID: report.id)
             report = created.report
             isOpen = false
-            let crashReport = CrashReportViewModel(
-                reportID: created.report.id,
-                crashID: created.report.crashID,
-                documentLocation: created.location,
-                useCases: useCases
-            )
+            let crashReport = makeCrashReport(created.report.id, created.report.crashID, created.location)
             crashReport.didFinish = { [weak self] in
                 guard let self else { return }
                 didFinish?(.created(self.report.crashID))
@@ -113,7 +139,7 @@ public final class CollectCrashInfoViewModel {
 
     /// Close: asks Keep editing, Save as draft or Discard.
     public func close() {
-        let dialog = CloseReportViewModel(reportID: report.id, crashID: report.crashID, useCases: useCases)
+        let dialog = makeCloseDialog(report.id, report.crashID)
         dialog.didFinish = { [weak self] outcome in self?.closed(outcome) }
         route.value = .close(dialog)
     }
@@ -121,7 +147,7 @@ public final class CollectCrashInfoViewModel {
     /// Keeps the open report as a draft when the app is told to stop; `nil` when no draft is open.
     public func keepAsDraft() async throws -> ReportSummary? {
         guard isOpen else { return nil }
-        let summary = try await useCases.saveDraft.execute(reportID: report.id)
+        let summary = try await saveDraft.execute(reportID: report.id)
         isOpen = false
         return summary
     }
@@ -135,7 +161,7 @@ public final class CollectCrashInfoViewModel {
     }
 
     private func openPhotoPage(_ category: InfoCategory) {
-        let page = PhotoPageViewModel(category: category, report: report, useCases: useCases)
+        let page = makePhotoPage(category, report)
         page.didFinish = { [weak self] report in self?.returnFromPage(with: report) }
         route.value = .photoPage(page)
     }

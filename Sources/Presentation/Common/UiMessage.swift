@@ -9,26 +9,33 @@ public struct UiMessage: Sendable, Hashable {
 
     public let kind: Kind
     public let text: String
+    /// The error the message tells of, so an edge that knows more (the app's own options) can word it its own way.
+    /// Not part of the message's identity: two messages with the same kind and text are equal.
+    public let cause: (any Error)?
 
-    public init(_ kind: Kind, _ text: String) {
+    public init(_ kind: Kind, _ text: String, cause: (any Error)? = nil) {
         self.kind = kind
         self.text = text
+        self.cause = cause
     }
 
     public static func info(_ text: String) -> UiMessage { UiMessage(.info, text) }
 
-    /// The error's own message (every domain error names the problem and what to do).
+    /// The error in words (``ErrorText``), keeping the error as the ``cause``.
     public static func error(_ error: any Error) -> UiMessage {
-        UiMessage(.error, describe(error))
+        UiMessage(.error, ErrorText.sentence(for: error), cause: error)
     }
 
     public static func error(_ text: String) -> UiMessage { UiMessage(.error, text) }
 
-    /// The message of an error, as a person should read it.
-    public static func describe(_ error: any Error) -> String {
-        if let localized = error as? any LocalizedError, let description = localized.errorDescription {
-            return description
-        }
-        return error.localizedDescription
+    // MARK: - Equality
+
+    public static func == (lhs: UiMessage, rhs: UiMessage) -> Bool {
+        lhs.kind == rhs.kind && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(text)
     }
 }

@@ -16,25 +16,38 @@ public final class CrashReportViewModel {
 
     public let reportID: ReportID
     private let crashID: CrashID
-    private let useCases: ReportUseCases
+    private let viewReport: ViewReport
+    private let shareReport: ShareReport
+    /// The format Share writes (its default file extension).
+    private let documentFormat: RenderedReport.Format
 
-    public init(reportID: ReportID, crashID: CrashID, documentLocation: String?, useCases: ReportUseCases) {
+    /// - Parameter documentLocation: where the report's document is kept, when known.
+    public init(
+        reportID: ReportID,
+        crashID: CrashID,
+        documentLocation: String?,
+        view: ViewReport,
+        share: ShareReport,
+        documentFormat: RenderedReport.Format
+    ) {
         self.reportID = reportID
         self.crashID = crashID
-        self.useCases = useCases
+        self.viewReport = view
+        self.shareReport = share
+        self.documentFormat = documentFormat
         state = Box(CrashReportUiModel(crashID: crashID.rawValue, documentLocation: documentLocation))
     }
 
     /// Where Share writes when the driver just presses Enter.
     public var defaultDestination: String {
-        "./" + RenderedReport.defaultFileName(for: crashID, format: useCases.documentFormat)
+        "./" + RenderedReport.defaultFileName(for: crashID, format: documentFormat)
     }
 
     // MARK: - Inputs
 
     public func view() async {
         do {
-            let viewed = try await useCases.view.execute(reportID: reportID)
+            let viewed = try await viewReport.execute(reportID: reportID)
             state.value = CrashReportUiModel(crashID: crashID.rawValue, documentLocation: viewed.documentLocation)
             document.value = ReportDocumentUiModel(text: viewed.text, documentLocation: viewed.documentLocation)
         } catch {
@@ -45,7 +58,7 @@ public final class CrashReportViewModel {
     /// Looks up where the report's document is kept, without showing the text.
     public func refresh() async {
         do {
-            let viewed = try await useCases.view.execute(reportID: reportID)
+            let viewed = try await viewReport.execute(reportID: reportID)
             state.value = CrashReportUiModel(crashID: crashID.rawValue, documentLocation: viewed.documentLocation)
         } catch {
             message.value = .error(error)
@@ -90,7 +103,7 @@ public final class CrashReportViewModel {
 
     private func write(to destination: String, replacing: Bool) async {
         do {
-            let path = try await useCases.share.execute(reportID: reportID, destination: destination, replacing: replacing)
+            let path = try await shareReport.execute(reportID: reportID, destination: destination, replacing: replacing)
             prompt.value = nil
             message.value = .info("Crash report written to \(path)")
         } catch let ShareError.destinationExists(path) {

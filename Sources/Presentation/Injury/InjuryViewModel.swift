@@ -12,11 +12,18 @@ public final class InjuryViewModel {
     public var didFinish: ((CrashReport) -> Void)?
 
     private var report: CrashReport
-    private let useCases: ReportUseCases
+    private let toggleInjury: ToggleInjury
+    private let makeDiscardDialog: @MainActor (ReportID, InfoCategory, String) -> DiscardPageViewModel
 
-    public init(report: CrashReport, useCases: ReportUseCases) {
+    /// - Parameter makeDiscardDialog: the dialog Close opens (report, page, page title).
+    public init(
+        report: CrashReport,
+        toggleInjury: ToggleInjury,
+        makeDiscardDialog: @escaping @MainActor (ReportID, InfoCategory, String) -> DiscardPageViewModel
+    ) {
         self.report = report
-        self.useCases = useCases
+        self.toggleInjury = toggleInjury
+        self.makeDiscardDialog = makeDiscardDialog
         state = Box(InjuryUiModel(report))
     }
 
@@ -37,7 +44,7 @@ public final class InjuryViewModel {
 
     public func toggle(_ injury: Injury) async {
         do {
-            update(try await useCases.toggleInjury.execute(reportID: report.id, injury: injury))
+            update(try await toggleInjury.execute(reportID: report.id, injury: injury))
         } catch {
             message.value = .error(error)
         }
@@ -48,9 +55,7 @@ public final class InjuryViewModel {
     }
 
     public func close() {
-        DiscardPageViewModel.open(
-            on: route, reportID: report.id, category: .injuries, title: state.value.title, useCases: useCases
-        ) { [weak self] report in
+        DiscardPageViewModel.open(makeDiscardDialog(report.id, .injuries, state.value.title), on: route) { [weak self] report in
             self?.update(report)
             self?.didFinish?(report)
         }

@@ -13,12 +13,31 @@ public final class PhotoPageViewModel {
 
     public let category: InfoCategory
     private var report: CrashReport
-    private let useCases: ReportUseCases
+    private let photoFiles: any PhotoFileSource
+    private let addImage: AddImage
+    private let removeImage: RemoveImage
+    private let setNote: SetNote
+    private let makeDiscardDialog: @MainActor (ReportID, InfoCategory, String) -> DiscardPageViewModel
 
-    public init(category: InfoCategory, report: CrashReport, useCases: ReportUseCases) {
+    /// - Parameters:
+    ///   - photoFiles: reads the photo files the driver names.
+    ///   - makeDiscardDialog: the dialog Close opens (report, page, page title).
+    public init(
+        category: InfoCategory,
+        report: CrashReport,
+        photoFiles: any PhotoFileSource,
+        addImage: AddImage,
+        removeImage: RemoveImage,
+        setNote: SetNote,
+        makeDiscardDialog: @escaping @MainActor (ReportID, InfoCategory, String) -> DiscardPageViewModel
+    ) {
         self.category = category
         self.report = report
-        self.useCases = useCases
+        self.photoFiles = photoFiles
+        self.addImage = addImage
+        self.removeImage = removeImage
+        self.setNote = setNote
+        self.makeDiscardDialog = makeDiscardDialog
         state = Box(PhotoPageUiModel(category, of: report))
     }
 
@@ -28,8 +47,8 @@ public final class PhotoPageViewModel {
     public func addPhoto(path: String, toSection number: Int) async {
         guard let section = section(number) else { return }
         do {
-            let file = try await useCases.photoFiles.read(path: path)
-            update(try await useCases.addImage.execute(reportID: report.id, section: section, bytes: file.bytes, fileName: file.fileName))
+            let file = try await photoFiles.read(path: path)
+            update(try await addImage.execute(reportID: report.id, section: section, bytes: file.bytes, fileName: file.fileName))
             message.value = .info("Added \(file.fileName) to “\(section.displayName)”.")
         } catch {
             message.value = .error(error)
@@ -47,7 +66,7 @@ public final class PhotoPageViewModel {
         }
         let photo = photos[photoNumber - 1]
         do {
-            update(try await useCases.removeImage.execute(reportID: report.id, photoID: photo.id))
+            update(try await removeImage.execute(reportID: report.id, photoID: photo.id))
             message.value = .info("Removed \(photo.originalFileName) from “\(section.displayName)”.")
         } catch {
             message.value = .error(error)
@@ -61,7 +80,7 @@ public final class PhotoPageViewModel {
             return
         }
         do {
-            update(try await useCases.setNote.execute(reportID: report.id, note: text))
+            update(try await setNote.execute(reportID: report.id, note: text))
             message.value = .info(report.hasNote ? "Note saved." : "Note cleared.")
         } catch {
             message.value = .error(error)
@@ -73,9 +92,7 @@ public final class PhotoPageViewModel {
     }
 
     public func close() {
-        DiscardPageViewModel.open(
-            on: route, reportID: report.id, category: category, title: state.value.title, useCases: useCases
-        ) { [weak self] report in
+        DiscardPageViewModel.open(makeDiscardDialog(report.id, category, state.value.title), on: route) { [weak self] report in
             self?.update(report)
             self?.didFinish?(report)
         }

@@ -26,11 +26,11 @@ public final class ReportListViewModel {
     /// How many rows come before the current page.
     private var offset = 0
     private var hasNextPage = false
-    private let useCases: ReportUseCases
+    private let list: ListReports
     private let dates: DateText
 
-    public init(useCases: ReportUseCases, dates: DateText = DateText()) {
-        self.useCases = useCases
+    public init(list: ListReports, dates: DateText = DateText()) {
+        self.list = list
         self.dates = dates
         state = Box(ReportListUiModel([], firstNumber: 1, hasNextPage: false, dates: dates))
     }
@@ -78,7 +78,7 @@ public final class ReportListViewModel {
     private func show(offset newOffset: Int) async {
         do {
             // One row more than a page says whether another page follows.
-            let rows = try await useCases.list.execute(limit: Self.pageSize + 1, offset: newOffset)
+            let rows = try await list.execute(limit: Self.pageSize + 1, offset: newOffset)
             if rows.isEmpty, newOffset > 0 {
                 // Reports were discarded meanwhile: show the first page instead of an empty one.
                 return await show(offset: 0)

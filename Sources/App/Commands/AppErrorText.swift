@@ -1,0 +1,49 @@
+import Domain
+import Presentation
+
+/// The app's words for errors: ``ErrorText``'s, with the advice only the app can give — its own options
+/// (`--database FILE`, `CRASH_ASSISTANT_DATABASE`) for where the data lives, and how to install the PDF's font.
+enum AppErrorText {
+    /// The sentence the app prints for an error.
+    static func sentence(for error: any Error) -> String {
+        if let failure = (error as? any StorageFailureReporting)?.storageFailure, let advice = advice(failure) {
+            return ErrorText.happened(failure) + " " + advice
+        }
+        if let failure = (error as? any RenderFailureReporting)?.renderFailure, let advice = advice(failure) {
+            return ErrorText.happened(failure) + " " + advice
+        }
+        return ErrorText.sentence(for: error)
+    }
+
+    // MARK: - Advice naming the app's options
+
+    private static func advice(_ failure: StorageFailure) -> String? {
+        switch failure.kind {
+        case .noLocation:
+            "Give --database FILE, or set \(StorageOptions.databaseVariable) or HOME."
+        case .folderNotCreatable:
+            "Choose another place with --database FILE, or fix the path so every part of it is a folder you can write to."
+        case .folderNotWritable:
+            "Make it writable, or choose another place with --database FILE."
+        case .notADatabase:
+            "Move it aside (keep a copy), or choose another file with --database FILE."
+        case .foreignDatabase:
+            "Choose another file with --database FILE."
+        case .newerLayout:
+            "Update crash-assistant, or choose another file with --database FILE."
+        case .damagedRecord:
+            "Move the database aside (keep a copy) and start again, or choose another file with --database FILE."
+        case .busy, .diskFull, .damaged, .notWritable, .readWrite, .photoFile, .other:
+            nil
+        }
+    }
+
+    private static func advice(_ failure: RenderFailure) -> String? {
+        switch failure {
+        case .fontMissing:
+            "Install it (apt-get install fonts-dejavu-core, or run make deps) and try again."
+        case .drawingFailed, .photoUnreadable:
+            nil
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Data
+import Domain
+
+/// The adapters behind every port the use cases and the screens need: chosen once by a composition root
+/// (the app, the tests, the benchmarks) and handed to ``Wiring``.
+public struct Adapters: Sendable {
+    public let repository: any ReportRepository
+    public let photoStore: any PhotoStore
+    /// Keeps each created report's document.
+    public let archive: any DocumentArchive
+    /// Renders what "View crash report" prints.
+    public let textRenderer: any ReportRenderer
+    /// Renders the document Create crash report keeps and Share writes.
+    public let documentRenderer: any ReportRenderer
+    public let exporter: any DocumentExporter
+    public let issuer: any CrashIDIssuer
+    public let clock: any Clock
+    /// Reads the photo files the driver names.
+    public let photoFiles: any PhotoFileSource
+
+    /// Adapters a composition root chose one by one (the tests' fakes, for example).
+    public init(
+        repository: any ReportRepository,
+        photoStore: any PhotoStore,
+        archive: any DocumentArchive,
+        textRenderer: any ReportRenderer,
+        documentRenderer: any ReportRenderer,
+        exporter: any DocumentExporter,
+        issuer: any CrashIDIssuer,
+        clock: any Clock,
+        photoFiles: any PhotoFileSource
+    ) {
+        self.repository = repository
+        self.photoStore = photoStore
+        self.archive = archive
+        self.textRenderer = textRenderer
+        self.documentRenderer = documentRenderer
+        self.exporter = exporter
+        self.issuer = issuer
+        self.clock = clock
+        self.photoFiles = photoFiles
+    }
+
+    // MARK: - The stores the app offers
+
+    /// Reports, photos and documents in memory (they end with the process); the PDF renderer, files written
+    /// where the driver asks, random crash IDs, the system clock and photo files read from disk.
+    public static func inMemory() -> Adapters {
+        standard(repository: InMemoryReportRepository(), photoStore: InMemoryPhotoStore(), archive: InMemoryDocumentArchive())
+    }
+
+    /// The local store: the SQLite repository behind the cache, the file photo store, and the documents folder
+    /// beside the database; the rest as ``inMemory()``.
+    /// - Throws: `StorageError` when the documents folder cannot be made.
+    public static func local(_ storage: LocalStorage) throws(StorageError) -> Adapters {
+        standard(
+            repository: CachedReportRepository(local: storage.repository),
+            photoStore: storage.photoStore,
+            archive: FileDocumentArchive(directory: try storage.documentsDirectory())
+        )
+    }
+
+    private static func standard(
+        repository: any ReportRepository, photoStore: any PhotoStore, archive: any DocumentArchive
+    ) -> Adapters {
+        Adapters(
+            repository: repository,
+            photoStore: photoStore,
+            archive: archive,
+            textRenderer: TextReportRenderer(),
+            documentRenderer: PDFReportRenderer(photoStore: photoStore),
+            exporter: FileDocumentExporter(),
+            issuer: RandomCrashIDIssuer(),
+            clock: SystemClock(),
+            photoFiles: PhotoFileReader()
+        )
+    }
+}

@@ -1,0 +1,49 @@
+import Domain
+
+/// Every use case, wired to one set of ``Adapters``. Only composition roots hold them all; each view model
+/// gets the few it calls from ``Wiring``.
+public struct UseCases: Sendable {
+    public let start: StartReport
+    public let toggleInjury: ToggleInjury
+    public let addImage: AddImage
+    public let removeImage: RemoveImage
+    public let setNote: SetNote
+    public let setScene: SetCrashScene
+    public let saveDraft: SaveDraft
+    public let discardReport: DiscardReport
+    public let discardSection: DiscardSection
+    public let resume: ResumeDraft
+    public let list: ListReports
+    public let create: CreateReport
+    public let view: ViewReport
+    public let share: ShareReport
+    /// The format Create keeps and Share writes (the document renderer's).
+    public let documentFormat: RenderedReport.Format
+
+    /// Wires every use case to these adapters.
+    public init(_ adapters: Adapters) {
+        let repository = adapters.repository
+        let photoStore = adapters.photoStore
+        let clock = adapters.clock
+        start = StartReport(repository: repository, issuer: adapters.issuer, clock: clock)
+        toggleInjury = ToggleInjury(repository: repository, clock: clock)
+        addImage = AddImage(repository: repository, photoStore: photoStore, clock: clock)
+        removeImage = RemoveImage(repository: repository, photoStore: photoStore, clock: clock)
+        setNote = SetNote(repository: repository, clock: clock)
+        setScene = SetCrashScene(repository: repository, clock: clock)
+        saveDraft = SaveDraft(repository: repository, clock: clock)
+        discardReport = DiscardReport(repository: repository, photoStore: photoStore)
+        discardSection = DiscardSection(repository: repository, photoStore: photoStore, clock: clock)
+        resume = ResumeDraft(repository: repository)
+        list = ListReports(repository: repository)
+        create = CreateReport(
+            repository: repository, renderer: adapters.documentRenderer, archive: adapters.archive, clock: clock
+        )
+        documentFormat = adapters.documentRenderer.format
+        view = ViewReport(
+            repository: repository, textRenderer: adapters.textRenderer, archive: adapters.archive,
+            documentFormat: documentFormat
+        )
+        share = ShareReport(repository: repository, renderer: adapters.documentRenderer, exporter: adapters.exporter)
+    }
+}

@@ -1,0 +1,107 @@
+import Domain
+import Presentation
+
+/// The one composition function: given the chosen ``Adapters``, builds the use cases and every screen's view model
+/// with only the use cases (and ports) it calls, and the factories of the screens it opens. The app, the tests and
+/// the benchmarks all build their graph here.
+public struct Wiring: Sendable {
+    public let adapters: Adapters
+    public let useCases: UseCases
+    /// How the screens write dates and times.
+    public let dates: DateText
+
+    /// Builds the use cases over `adapters`; the screens are made on demand by the `make…` functions.
+    public init(_ adapters: Adapters, dates: DateText = DateText()) {
+        self.adapters = adapters
+        self.useCases = UseCases(adapters)
+        self.dates = dates
+    }
+
+    // MARK: - Screens
+
+    /// The Assistance menu, the root of the app.
+    @MainActor
+    public func makeAssistance() -> AssistanceViewModel {
+        AssistanceViewModel(
+            start: useCases.start,
+            resume: useCases.resume,
+            makeReportList: { makeReportList() },
+            makeCrashAssistant: { report in makeCrashAssistant(report) },
+            makeCrashReport: { reportID, crashID in makeCrashReport(reportID, crashID, documentLocation: nil) }
+        )
+    }
+
+    /// View crash reports.
+    @MainActor
+    public func makeReportList() -> ReportListViewModel {
+        ReportListViewModel(list: useCases.list, dates: dates)
+    }
+
+    /// Collect Crash Info on a draft.
+    @MainActor
+    public func makeCrashAssistant(_ report: CrashReport) -> CollectCrashInfoViewModel {
+        CollectCrashInfoViewModel(
+            report: report,
+            setScene: useCases.setScene,
+            create: useCases.create,
+            saveDraft: useCases.saveDraft,
+            clock: adapters.clock,
+            dates: dates,
+            makeInjuryPage: { report in makeInjuryPage(report) },
+            makePhotoPage: { category, report in makePhotoPage(category, report) },
+            makeCloseDialog: { reportID, crashID in makeCloseDialog(reportID, crashID) },
+            makeCrashReport: { reportID, crashID, location in makeCrashReport(reportID, crashID, documentLocation: location) }
+        )
+    }
+
+    /// "Who was injured?" on the report.
+    @MainActor
+    public func makeInjuryPage(_ report: CrashReport) -> InjuryViewModel {
+        InjuryViewModel(
+            report: report,
+            toggleInjury: useCases.toggleInjury,
+            makeDiscardDialog: { reportID, category, title in makeDiscardDialog(reportID, category, title: title) }
+        )
+    }
+
+    /// An information page with photos (Other driver's info or Your info) on the report.
+    @MainActor
+    public func makePhotoPage(_ category: InfoCategory, _ report: CrashReport) -> PhotoPageViewModel {
+        PhotoPageViewModel(
+            category: category,
+            report: report,
+            photoFiles: adapters.photoFiles,
+            addImage: useCases.addImage,
+            removeImage: useCases.removeImage,
+            setNote: useCases.setNote,
+            makeDiscardDialog: { reportID, category, title in makeDiscardDialog(reportID, category, title: title) }
+        )
+    }
+
+    /// The dialog Close opens on Collect Crash Info.
+    @MainActor
+    public func makeCloseDialog(_ reportID: ReportID, _ crashID: CrashID) -> CloseReportViewModel {
+        CloseReportViewModel(
+            reportID: reportID, crashID: crashID, saveDraft: useCases.saveDraft, discardReport: useCases.discardReport
+        )
+    }
+
+    /// The dialog Close opens on an information page titled `title`.
+    @MainActor
+    public func makeDiscardDialog(_ reportID: ReportID, _ category: InfoCategory, title: String) -> DiscardPageViewModel {
+        DiscardPageViewModel(reportID: reportID, category: category, title: title, discardSection: useCases.discardSection)
+    }
+
+    /// The Crash report screen; `documentLocation` is where its document is kept, when known.
+    @MainActor
+    public func makeCrashReport(_ reportID: ReportID, _ crashID: CrashID, documentLocation: String?) -> CrashReportViewModel {
+        CrashReportViewModel(
+            reportID: reportID,
+            crashID: crashID,
+            documentLocation: documentLocation,
+            view: useCases.view,
+            share: useCases.share,
+            documentFormat: useCases.documentFormat
+        )
+    }
+}

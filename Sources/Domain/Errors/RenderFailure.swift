@@ -1,0 +1,12 @@
+import Foundation
+
+/// Why a report's document could not be made, as a fact. Renderers' errors expose one through
+/// ``RenderFailureReporting``; the edges choose the words.
+public enum RenderFailure: Error, Sendable, Hashable {
+    /// The drawing library refused a step; `step` says which, `cause` is its own words.
+    case drawingFailed(step: String, cause: String)
+    /// A photo's bytes could not be turned into a picture to place on the page.
+    case photoUnreadable(fileName: String, cause: String)
+    /// The system offers another font (`found`) for the one the document needs (`needed`).
+    case fontMissing(needed: String, found: String)
+}

@@ -1,0 +1,54 @@
+@testable import App
+import Data
+import Domain
+import Testing
+
+@Suite("The app's words and exit statuses for errors")
+struct AppErrorTextTests {
+    @Test func withoutAnyPlaceTheAppSaysHowToGiveOneAndEndsWithConfig() {
+        let error = StorageError.noDataLocation
+        #expect(AppErrorText.sentence(for: error) == "No folder for the reports is known: HOME is not set. "
+            + "Give --database FILE, or set CRASH_ASSISTANT_DATABASE or HOME.")
+        #expect(ExitStatus.of(error) == 78)
+    }
+
+    @Test func aFileThatIsNotADatabaseOffersAnotherFileAndEndsWithDataError() {
+        let error = StorageError.notADatabase(path: "/d/r.sqlite", reason: "it is cut short")
+        #expect(AppErrorText.sentence(for: error) == "The file /d/r.sqlite is not a usable crash-assistant database "
+            + "(it is cut short). It was left untouched. Move it aside (keep a copy), or choose another file with --database FILE.")
+        #expect(ExitStatus.of(error) == 65)
+    }
+
+    @Test func aFolderThatCannotBeMadeEndsWithCannotCreate() {
+        #expect(ExitStatus.of(StorageError.directoryNotCreatable(path: "/proc/x", reason: "No such file")) == 73)
+        #expect(ExitStatus.of(StorageError.directoryNotWritable(path: "/x", reason: "Read-only")) == 73)
+    }
+
+    @Test func sqliteFailuresEndWithTheirOwnStatus() {
+        let busy = SQLiteError(code: 5, message: "database is locked", path: "/d/r.sqlite")
+        let corrupt = SQLiteError(code: 11, message: "malformed", path: "/d/r.sqlite")
+        let full = SQLiteError(code: 13, message: "full", path: "/d/r.sqlite")
+        #expect(ExitStatus.of(busy) == 75)
+        #expect(ExitStatus.of(StorageError.databaseUnusable(corrupt)) == 65)
+        #expect(ExitStatus.of(full) == 74)
+        #expect(AppErrorText.sentence(for: busy)
+            == "The database /d/r.sqlite is busy: another program is writing to it. Wait a moment and try again.")
+    }
+
+    @Test func aPhotoFileThatCannotBeWrittenEndsWithIOError() {
+        #expect(ExitStatus.of(PhotoStoreError(operation: "write", path: "/p", reason: "No space")) == 74)
+        #expect(ExitStatus.of(ReportError.nothingToReport) == 74)
+    }
+
+    @Test func theMissingFontSaysHowToInstallIt() {
+        #expect(AppErrorText.sentence(for: PDFRenderError.fontMissing(found: "Liberation Sans"))
+            == "The PDF needs the DejaVu Sans font, but the system offers “Liberation Sans” instead. "
+            + "Install it (apt-get install fonts-dejavu-core, or run make deps) and try again.")
+    }
+
+    @Test func aDamagedRecordOffersAnotherDatabaseFile() {
+        #expect(AppErrorText.sentence(for: StorageError.damagedRecord(path: "/d/r.sqlite", reason: "unknown status 9"))
+            == "A report stored in /d/r.sqlite cannot be read (unknown status 9). Move the database aside (keep a copy) "
+            + "and start again, or choose another file with --database FILE.")
+    }
+}

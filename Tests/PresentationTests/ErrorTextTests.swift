@@ -1,0 +1,80 @@
+import Domain
+import Presentation
+import Testing
+import TestSupport
+
+@Suite("Errors in words")
+struct ErrorTextTests {
+    @Test func anUnembeddableJPEGSaysWhatItIsAndHowToSaveIt() {
+        let error = PhotoError.unembeddableJPEG(fileName: "print.jpg", kind: "CMYK")
+        #expect(ErrorText.sentence(for: error) == "“print.jpg” is a CMYK JPEG, which the report cannot embed. "
+            + "Save it as an RGB JPEG or PNG and add it again.")
+    }
+
+    @Test func aPhotoTooLargeNamesItsSizeAndTheLimit() {
+        let error = PhotoError.tooLarge(fileName: "big.jpg", byteCount: 30 * 1_048_576, limit: ReportLimits.maximumPhotoBytes)
+        #expect(ErrorText.sentence(for: error).hasPrefix("“big.jpg” is 30 MB; a photo may be at most 20 MB."))
+    }
+
+    @Test func aDuplicatePhotoNamesTheSection() {
+        let error = PhotoError.duplicate(fileName: "scene-again.jpg", section: .crashScene)
+        #expect(ErrorText.sentence(for: error) == "“scene-again.jpg” is already in “Crash scene photos”. Choose a different photo.")
+    }
+
+    @Test func aTextFileSaysToConvertIt() {
+        let error = PhotoError.unsupportedFormat(fileName: "notes.jpg", detected: "text")
+        #expect(ErrorText.sentence(for: error).contains("is a text file, not a JPEG or PNG photo. Convert it to JPEG or PNG"))
+    }
+
+    @Test func aCompletedReportSaysToViewOrShareIt() {
+        #expect(ErrorText.sentence(for: ReportError.readOnly(.stub("CR-AAAA2222")))
+            == "Crash report CR-AAAA2222 is completed and can no longer be changed. View or share it instead.")
+    }
+
+    @Test func anEmptyReportSaysWhatToAddFirst() {
+        #expect(ErrorText.sentence(for: ReportError.nothingToReport).contains("add a photo or write a note"))
+    }
+
+    @Test func aFolderAsShareDestinationSaysToNameAFileInside() {
+        #expect(ErrorText.sentence(for: ShareError.destinationIsDirectory("/tmp/out"))
+            == "/tmp/out is a folder. Give a file name inside it, e.g. /tmp/out/crash-report.pdf.")
+    }
+
+    @Test func aBusyDatabaseNamesTheFileAndSaysToTryAgain() {
+        let failure = StorageFailure(.busy, path: "/data/reports.sqlite", cause: "database is locked")
+        #expect(ErrorText.sentence(for: failure)
+            == "The database /data/reports.sqlite is busy: another program is writing to it. Wait a moment and try again.")
+    }
+
+    @Test func anAdaptersFailureIsWordedByItsFacts() {
+        struct Refused: StorageFailureReporting {
+            var storageFailure: StorageFailure { StorageFailure(.photoFile(operation: "write"), path: "/p/ab", cause: "No space") }
+        }
+        #expect(ErrorText.sentence(for: Refused()) == "Could not write the photo file /p/ab (No space). "
+            + "Check that the disk has free space and the folder is writable, then try again.")
+    }
+
+    @Test func anUnplaceablePhotoSaysToAddItAgain() {
+        let failure = RenderFailure.photoUnreadable(fileName: "broken.png", cause: "invalid")
+        #expect(ErrorText.sentence(for: failure) == "The photo “broken.png” could not be placed in the PDF (invalid). "
+            + "Remove it from the report, add it again, and create the report again.")
+    }
+
+    @Test func wordsChosenHereNameNoCommandLineOption() {
+        let failures: [StorageFailure] = [
+            StorageFailure(.noLocation, path: ""), StorageFailure(.folderNotCreatable, path: "/x", cause: "r"),
+            StorageFailure(.notADatabase, path: "/x", cause: "r"), StorageFailure(.damagedRecord, path: "/x", cause: "r"),
+        ]
+        for failure in failures {
+            #expect(!ErrorText.sentence(for: failure).contains("--"))
+        }
+        #expect(!ErrorText.sentence(for: RenderFailure.fontMissing(needed: "DejaVu Sans", found: "Liberation")).contains("make"))
+    }
+
+    @Test func aMessageOfAnErrorKeepsItsCause() {
+        let message = UiMessage.error(ReportError.nothingToReport)
+        #expect(message.kind == .error)
+        #expect(message.cause as? ReportError == .nothingToReport)
+        #expect(message == UiMessage(.error, ErrorText.sentence(for: ReportError.nothingToReport)))
+    }
+}
