@@ -1,4 +1,3 @@
-import Domain
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,73 +7,148 @@ import Darwin
 private let systemWrite = Darwin.write
 #endif
 
-/// Puts a file in place whole or not at all: written to a temporary file beside it (owner-only),
-/// flushed to disk, renamed over the destination, and the folder flushed so the rename survives a crash.
+/// Puts a file in place whole or not at all, for photos and documents alike.
+///
+/// The bytes go to a new owner-only (0600) file in the destination's folder that has no name (`O_TMPFILE`) and
+/// are flushed to disk; only then does the file get its name: linked there create-only, or linked under a
+/// temporary name and renamed over the destination when replacing is allowed. The folder is flushed last, so
+/// the name survives a crash. A file with no name vanishes with its process, so a crash leaves nothing behind.
+///
+/// Where the file system refuses unnamed files, a named temporary file (`.incoming-…`) takes its place. Every
+/// temporary file is locked (`flock`) by its writer until it is placed or removed, so ``removeLeftovers(in:)``
+/// removes only files no live program is writing — a crash's leftovers, never another program's photo.
 enum AtomicFileWriter {
-    /// - Throws: `ShareError.notWritable` naming the path and the system's reason.
-    static func replace(_ path: String, with bytes: Data) throws(ShareError) {
-        try place(bytes, at: path, replacing: true)
+    /// How a finished file takes its name.
+    enum Placement: Sendable {
+        /// Only where nothing is: a file already there is kept and the new one dropped.
+        case createOnly
+        /// Over whatever is there, in one step.
+        case replacing
     }
 
-    /// - Parameter replacing: whether a file already at `path` may be replaced. When not, the finished file is
-    ///   linked into place, which fails if a file appeared there meanwhile: nobody's file is replaced unasked.
-    /// - Throws: `ShareError.destinationExists` when not replacing and a file is there; `ShareError.notWritable`
-    ///   naming the path and the system's reason.
-    static func place(_ bytes: Data, at path: String, replacing: Bool) throws(ShareError) {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        let temporary = folder + "/.\(url.lastPathComponent).\(UUID().uuidString).partial"
-        do throws(ShareError) {
-            try write(bytes, toNewFile: temporary, reportingAs: path)
-            try moveIntoPlace(temporary, path, replacing: replacing)
-        } catch {
-            unlink(temporary)
-            throw error
-        }
-        syncFolder(folder)
+    /// What became of the bytes.
+    enum Outcome: Sendable, Equatable {
+        /// The file is in place with these bytes.
+        case placed
+        /// Placing create-only found a file there already; it is kept as it was.
+        case alreadyThere
     }
 
-    private static func moveIntoPlace(_ temporary: String, _ path: String, replacing: Bool) throws(ShareError) {
-        if replacing {
-            guard rename(temporary, path) == 0 else { throw failure(path) }
-            return
-        }
-        guard link(temporary, path) == 0 else {
-            if errno == EEXIST { throw ShareError.destinationExists(path) }
-            throw failure(path)
-        }
-        unlink(temporary)
+    /// How every named temporary file's name starts (they are hidden, and never taken for a finished file).
+    static let temporaryPrefix = ".incoming-"
+
+    // MARK: - Writing
+
+    /// Writes the bytes to `path` whole or not at all (``stage(_:inFolder:unnamed:)`` then ``StagedFile/place(at:_:)``).
+    static func write(_ bytes: Data, to path: String, _ placement: Placement) throws(FileWriteError) -> Outcome {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return try stage(bytes, inFolder: folder).place(at: path, placement)
     }
 
-    private static func write(_ bytes: Data, toNewFile temporary: String, reportingAs path: String) throws(ShareError) {
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure(path) }
-        defer { close(descriptor) }
-        let complete = bytes.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-            guard let base = buffer.baseAddress else { return true }
+    /// Writes the bytes to a new temporary file in the folder and flushes them to disk, leaving the name for later
+    /// (e.g. once the bytes' hash is known). Dropping the returned file without placing it removes it.
+    /// - Parameter unnamed: whether to try an unnamed file first (tests turn it off to exercise the named fallback).
+    static func stage(
+        _ bytes: Data, inFolder folder: String, unnamed: Bool = unnamedFilesWork
+    ) throws(FileWriteError) -> StagedFile {
+        let file = try createTemporary(inFolder: folder, unnamed: unnamed)
+        try writeAll(bytes, to: file.descriptor, path: file.name ?? folder)
+        guard fsync(file.descriptor) == 0 else { throw .lastError("flush", file.name ?? folder) }
+        return file
+    }
+
+    /// Whether this system can give an unnamed file a name later (through `/proc/self/fd`).
+    static let unnamedFilesWork: Bool = {
+        #if os(Linux)
+        access("/proc/self/fd", X_OK) == 0
+        #else
+        false
+        #endif
+    }()
+
+    private static func createTemporary(inFolder folder: String, unnamed: Bool) throws(FileWriteError) -> StagedFile {
+        #if os(Linux)
+        if unnamed {
+            let descriptor = open(folder, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0o600)
+            if descriptor >= 0 {
+                lock(descriptor)
+                return StagedFile(descriptor: descriptor, name: nil, folder: folder)
+            }
+            // Kernels and file systems without unnamed files answer with one of these; anything else is real.
+            guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else { throw .lastError("create", folder) }
+        }
+        #endif
+        while true {
+            let name = newTemporaryName(inFolder: folder)
+            let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw .lastError("create", name) }
+            lock(descriptor)
+            // A program cleaning leftovers may have removed the file between its creation and the lock: start again.
+            var status = stat()
+            if fstat(descriptor, &status) != 0 || status.st_nlink > 0 {
+                return StagedFile(descriptor: descriptor, name: name, folder: folder)
+            }
+            close(descriptor)
+        }
+    }
+
+    /// A new name for a temporary file in the folder.
+    static func newTemporaryName(inFolder folder: String) -> String {
+        "\(folder)/\(temporaryPrefix)\(UUID().uuidString)"
+    }
+
+    /// Holds an exclusive lock on the file for as long as the descriptor is open (best effort: where locks are not
+    /// supported, ``removeLeftovers(in:)`` cannot lock either and so removes nothing).
+    private static func lock(_ descriptor: Int32) {
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+    }
+
+    private static func writeAll(_ bytes: Data, to descriptor: Int32, path: String) throws(FileWriteError) {
+        let failed: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
+            guard let base = buffer.baseAddress else { return nil }
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return errno
                 }
                 offset += written
             }
-            return true
+            return nil
         }
-        guard complete, fsync(descriptor) == 0 else { throw failure(path) }
+        if let failed {
+            throw FileWriteError(operation: "write", path: path, reason: String(cString: strerror(failed)))
+        }
     }
 
-    /// Flushes a folder's entries (best effort: some file systems refuse it).
-    private static func syncFolder(_ folder: String) {
+    /// Flushes the folder's entries, so a new or removed name survives a crash (file systems that cannot flush a
+    /// folder answer `EINVAL`; that is no failure).
+    static func syncFolder(_ folder: String) throws(FileWriteError) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
-        close(descriptor)
+        guard descriptor >= 0 else { throw .lastError("open", folder) }
+        defer { close(descriptor) }
+        guard fsync(descriptor) == 0 || errno == EINVAL else { throw .lastError("flush", folder) }
     }
 
-    static func failure(_ path: String) -> ShareError {
-        .notWritable(path, reason: String(cString: strerror(errno)).lowercased())
+    // MARK: - Leftovers
+
+    /// Removes the named temporary files in the folder that no live program is writing (their writer's lock is
+    /// gone with it): what a crash, or an earlier version of the program, left behind.
+    static func removeLeftovers(in folder: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasPrefix(temporaryPrefix) {
+            let path = "\(folder)/\(name)"
+            let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { continue }
+            // Unlink only the file that was locked, not one that took its name meanwhile.
+            var locked = stat()
+            var named = stat()
+            guard fstat(descriptor, &locked) == 0, lstat(path, &named) == 0,
+                  locked.st_dev == named.st_dev, locked.st_ino == named.st_ino else { continue }
+            unlink(path)
+        }
     }
 }

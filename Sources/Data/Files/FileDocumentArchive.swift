@@ -26,7 +26,7 @@ public struct FileDocumentArchive: DocumentArchive {
     public func keep(_ document: RenderedReport, of report: CrashReport) throws -> String {
         try createDirectory()
         let path = path(of: report, format: document.format)
-        try AtomicFileWriter.replace(path, with: document.bytes)
+        try AtomicFileWriter.writeDocument(document.bytes, to: path, replacing: true)
         return path
     }
 

@@ -21,7 +21,7 @@ public struct FileDocumentExporter: DocumentExporter {
               folderIsDirectory.boolValue else {
             throw ShareError.folderMissing(path)
         }
-        try AtomicFileWriter.place(document.bytes, at: path, replacing: replacing)
+        try AtomicFileWriter.writeDocument(document.bytes, to: path, replacing: replacing)
         return path
     }
 }

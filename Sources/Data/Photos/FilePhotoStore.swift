@@ -3,89 +3,78 @@ import Foundation
 import Synchronization
 
 /// Keeps photo bytes as files named by their SHA-256 in one folder (mode 0700, files 0600: they hold photos of
-/// driving licences). A photo is written to a temporary file in the same folder, flushed to disk and renamed,
-/// and the folder is flushed too, so after a crash a photo is either wholly there under its name or not at all.
-/// Temporary files start with `.` and are never taken for a photo; those a crash left behind are removed on open.
+/// driving licences). A photo is written by ``AtomicFileWriter``: to an unnamed file in the folder, flushed to disk,
+/// linked under its name create-only, and the folder flushed too, so after a crash a photo is either wholly there
+/// under its name or not at all. Several programs may use the folder at once: the same photo added by two is
+/// stored once, and opening the store never touches a photo another program is writing.
 public final class FilePhotoStore: PhotoStore {
     /// The folder holding the photos.
     public let directory: String
 
-    static let temporaryPrefix = ".incoming-"
-
-    /// Opens the folder, creating it (and its parents) when missing, and removes temporary files a crash left.
+    /// Opens the folder, creating it (and its parents) when missing, and removes temporary files a crash (or an
+    /// earlier version) left, but none a live program is writing.
     /// - Throws: `StorageError` naming the folder when it cannot be created or written.
     public init(directory: String) throws(StorageError) {
         self.directory = directory
         try LocalDirectory.create(directory, permissions: 0o700)
         chmod(directory, 0o700)
-        removeLeftovers()
+        AtomicFileWriter.removeLeftovers(in: directory)
     }
 
     // MARK: - PhotoStore
 
     public func put(_ bytes: Data) throws -> ContentHash {
         // A small photo is hashed first, so a photo already stored is never written again. A large one is
-        // hashed while it is written and flushed under a temporary name: the two take about as long, and
-        // the name is only needed for the rename.
+        // hashed while it is written and flushed: the two take about as long, and the name is only needed
+        // to link the finished file into place.
         guard bytes.count >= Self.parallelHashingThreshold else {
             let contentHash = ContentHash.sha256(of: bytes)
             if contains(contentHash) { return contentHash }
-            try place(writeTemporary(bytes), as: contentHash)
+            try place(stage(bytes), as: contentHash)
             return contentHash
         }
         let hashed = Mutex<ContentHash?>(nil)
-        let written = Mutex<Result<String, any Error>?>(nil)
+        let staged = Mutex<Result<StagedFile, PhotoStoreError>?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { part in
             if part == 0 {
                 hashed.withLock { $0 = ContentHash.sha256(of: bytes) }
             } else {
-                let result = Result { () throws -> String in try writeTemporary(bytes) }
-                written.withLock { $0 = result }
+                let result = Result { () throws(PhotoStoreError) -> StagedFile in try stage(bytes) }
+                staged.withLock { $0 = result }
             }
         }
-        guard let contentHash = hashed.withLock({ $0 }), let result = written.withLock({ $0 }) else {
+        guard let contentHash = hashed.withLock({ $0 }), let result = staged.withLock({ $0 }) else {
             throw PhotoStoreError(operation: "store", path: directory, reason: "the photo was not hashed and written")
         }
-        let temporary = try result.get()
-        if contains(contentHash) {
-            unlink(temporary)
-            return contentHash
-        }
-        try place(temporary, as: contentHash)
+        let file = try result.get()
+        if !contains(contentHash) { try place(file, as: contentHash) }
         return contentHash
     }
 
     /// From this size on, hashing runs beside writing (below it, starting a second thread costs more than it saves).
     public static let parallelHashingThreshold = 256 * 1_024
 
-    /// Writes the bytes to a new temporary file in the folder and flushes them to disk; returns its path.
-    private func writeTemporary(_ bytes: Data) throws -> String {
-        let temporary = "\(directory)/\(Self.temporaryPrefix)\(UUID().uuidString)"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw failure("create", temporary) }
+    /// Writes the bytes to a new unnamed file in the folder and flushes them to disk.
+    private func stage(_ bytes: Data) throws(PhotoStoreError) -> StagedFile {
         do {
-            try Self.writeAll(bytes, to: descriptor, path: temporary)
-            guard fsync(descriptor) == 0 else { throw failure("flush", temporary) }
-            guard close(descriptor) == 0 else {
-                unlink(temporary)
-                throw failure("close", temporary)
-            }
+            return try AtomicFileWriter.stage(bytes, inFolder: directory)
         } catch {
-            close(descriptor)
-            unlink(temporary)
-            throw error
+            throw Self.photoStoreError(error)
         }
-        return temporary
     }
 
-    /// Renames a flushed temporary file to the photo's name and flushes the folder.
-    private func place(_ temporary: String, as contentHash: ContentHash) throws {
-        guard rename(temporary, path(of: contentHash)) == 0 else {
-            let error = failure("rename", temporary)
-            unlink(temporary)
-            throw error
+    /// Links a flushed file under the photo's name and flushes the folder. A photo already there (added by another
+    /// program meanwhile) has the same bytes, since the name is their hash: the new file is dropped.
+    private func place(_ file: StagedFile, as contentHash: ContentHash) throws(PhotoStoreError) {
+        do {
+            _ = try file.place(at: path(of: contentHash), .createOnly)
+        } catch {
+            throw Self.photoStoreError(error)
         }
-        try syncDirectory()
+    }
+
+    private static func photoStoreError(_ error: FileWriteError) -> PhotoStoreError {
+        PhotoStoreError(operation: error.operation, path: error.path, reason: error.reason)
     }
 
     public func bytes(for contentHash: ContentHash) throws -> Data {
@@ -109,7 +98,11 @@ public final class FilePhotoStore: PhotoStore {
     public func remove(_ contentHash: ContentHash) throws {
         let file = path(of: contentHash)
         guard unlink(file) == 0 || errno == ENOENT else { throw failure("delete", file) }
-        try syncDirectory()
+        do {
+            try AtomicFileWriter.syncFolder(directory)
+        } catch {
+            throw Self.photoStoreError(error)
+        }
     }
 
     // MARK: - Files
@@ -123,38 +116,6 @@ public final class FilePhotoStore: PhotoStore {
     public func storedHashes() throws -> [ContentHash] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.compactMap { name in (try? ContentHash(hex: name)).flatMap { $0.hex == name ? $0 : nil } }.sorted()
-    }
-
-    private func removeLeftovers() {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        for name in names where name.hasPrefix(Self.temporaryPrefix) {
-            unlink("\(directory)/\(name)")
-        }
-    }
-
-    private func syncDirectory() throws {
-        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure("open", directory) }
-        defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw failure("flush", directory) }
-    }
-
-    private static func writeAll(_ bytes: Data, to descriptor: Int32, path: String) throws {
-        let failed: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
-        if let failed {
-            throw PhotoStoreError(operation: "write", path: path, reason: String(cString: strerror(failed)))
-        }
     }
 
     private func failure(_ operation: String, _ path: String) -> PhotoStoreError {
