@@ -25,7 +25,7 @@ struct TextReportRendererTests {
 
     @Test func textHoldsEveryPartOfTheReport() throws {
         let text = renderer.text(for: try fullReport())
-        #expect(text.hasPrefix("CRASH REPORT CR-7KQ2M9XD\n"))
+        #expect(text.hasPrefix("CRASH REPORT\n============\nCrash ID: CR-7KQ2M9XD\n"))
         #expect(text.contains("Status: Completed, created 18 Nov 2026, 13:06 (UTC+01:00)"))
         #expect(text.contains("When:  18 Nov 2026, 12:06 (UTC+01:00)"))
         #expect(text.contains("Where: Andrássy út 1, Budapest (47.49790, 19.04020)"))
@@ -54,7 +54,7 @@ struct TextReportRendererTests {
         #expect(text.contains("Status: Draft (not yet created)"))
         #expect(text.contains("WHO WAS INJURED?\n  Not answered"))
         #expect(text.contains("Where: not given"))
-        #expect(text.contains("Additional note:\n    none"))
+        #expect(text.contains("Additional note\n    None"))
         #expect(text.contains("Preview of draft CR-DRAFT234"))
     }
 
