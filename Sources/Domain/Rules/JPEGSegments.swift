@@ -38,7 +38,7 @@ struct JPEGSegments {
 
     /// The next header segment, or `nil` once the walk has ended (see ``end``).
     mutating func next() -> JPEGSegment? {
-        guard end == nil else { return nil }
+        guard case .none = end else { return nil }
         guard position < bytes.count, bytes[position] == 0xFF else { return stop(.notAMarker(at: position)) }
         var markerAt = position + 1
         while markerAt < bytes.count, bytes[markerAt] == 0xFF { markerAt += 1 }

@@ -24,7 +24,7 @@ struct PNGChunks {
 
     /// The next chunk, or `nil` once the walk has ended (see ``end``).
     mutating func next() -> PNGChunk? {
-        guard end == nil else { return nil }
+        guard case .none = end else { return nil }
         guard position <= bytes.count - 12 else { return stop(.cutShort(at: position)) }
         let length = Int(Self.uint32(bytes, at: position))
         guard length <= Int(Int32.max), length <= bytes.count - position - 12 else {
