@@ -14,17 +14,20 @@ public struct ReportOutline: Sendable, Equatable {
     public let documentTitle: String
     /// The line at the foot of every PDF page, beside "Page n of m".
     public let footer: String
+    /// When the report counts as generated: when it was completed, or for a draft when it last changed.
+    public let generatedAt: Date
 
     /// - Parameters:
     ///   - report: the report to describe.
     ///   - dates: how dates and times are written.
     public init(_ report: CrashReport, dates: DateText) {
-        let writer = Writer(report: report, dates: dates)
-        blocks = writer.blocks()
+        let generatedAt = report.completedAt ?? report.updatedAt
+        blocks = Writer(report: report, dates: dates, generatedAt: generatedAt).blocks()
         documentTitle = "Crash report \(report.crashID)"
         footer = report.isCompleted
-            ? "Crash report \(report.crashID), generated \(dates.dateTime(writer.generatedAt))"
+            ? "Crash report \(report.crashID), generated \(dates.dateTime(generatedAt))"
             : "Draft crash report \(report.crashID) (preview)"
+        self.generatedAt = generatedAt
     }
 
     // MARK: - Writing
@@ -32,8 +35,7 @@ public struct ReportOutline: Sendable, Equatable {
     private struct Writer {
         let report: CrashReport
         let dates: DateText
-
-        var generatedAt: Date { report.completedAt ?? report.updatedAt }
+        let generatedAt: Date
 
         func blocks() -> [ReportBlock] {
             var blocks: [ReportBlock] = [

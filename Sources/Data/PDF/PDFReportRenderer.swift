@@ -38,7 +38,7 @@ public struct PDFReportRenderer: ReportRenderer {
         let outline = ReportOutline(report, dates: dates)
         let canvas = try CairoPDFCanvas(
             title: outline.documentTitle,
-            created: report.completedAt ?? report.updatedAt,
+            created: outline.generatedAt,
             expectedByteCount: photoBytes.values.reduce(64 * 1024) { $0 + $1.count }
         )
         let layout = PDFReportLayout(outline: outline) { text, style in
