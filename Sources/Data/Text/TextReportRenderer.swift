@@ -4,7 +4,8 @@ import Foundation
 /// Writes the whole report as readable plain text: what "View crash report" prints in the terminal.
 ///
 /// It draws the report's ``ReportOutline`` (the same words as the PDF): the title underlined, headings in
-/// capitals, what belongs to a heading indented, fields aligned, paragraphs wrapped.
+/// capitals, what belongs to a heading indented, fields aligned, every line wrapped to ``width`` characters
+/// (a line that goes on lines up under the text of its first line).
 public struct TextReportRenderer: ReportRenderer {
     /// Lines are wrapped to this many characters.
     public static let width = 78
@@ -42,8 +43,9 @@ public struct TextReportRenderer: ReportRenderer {
                 lines += [heading, String(repeating: "=", count: min(Self.width, heading.count)), identifier.text]
             case let .fields(fields):
                 let labelWidth = fields.map(\.label.count).max() ?? 0
-                lines += fields.map { field in
-                    indent() + "\(field.label):" + String(repeating: " ", count: labelWidth - field.label.count + 1) + field.value
+                for field in fields {
+                    let label = "\(field.label):".padding(toLength: labelWidth + 2, withPad: " ", startingAt: 0)
+                    lines += Self.hanging(field.value, after: indent() + label)
                 }
             case let .heading(title):
                 blankLine()
@@ -51,23 +53,30 @@ public struct TextReportRenderer: ReportRenderer {
                 depth = 1
             case let .subheading(title):
                 depth = 1
-                lines.append(indent() + title)
+                lines += Self.hanging(title, after: indent())
                 depth = 2
             case let .paragraph(text):
-                let prefix = indent()
                 lines += text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
-                    Self.wrap(String(line), width: Self.width - prefix.count).map { prefix + $0 }
+                    Self.hanging(String(line), after: indent())
                 }
             case let .list(items):
-                lines += items.map { indent() + "- " + $0 }
+                lines += items.flatMap { Self.hanging($0, after: indent() + "- ") }
             case let .photo(entry):
-                lines.append(indent() + "\(entry.number). \(entry.description)")
+                lines += Self.hanging(entry.description, after: indent() + "\(entry.number). ")
             case .rule:
                 blankLine()
                 depth = 0
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` wrapped to the width after `prefix`: the first line starts with it, the others line up under the text.
+    private static func hanging(_ text: String, after prefix: String) -> [String] {
+        let hang = String(repeating: " ", count: prefix.count)
+        return wrap(text, width: width - prefix.count).enumerated().map { index, line in
+            (index == 0 ? prefix : hang) + line
+        }
     }
 
     /// Breaks a line at spaces so no piece is longer than `width` characters (a longer word stands alone).
