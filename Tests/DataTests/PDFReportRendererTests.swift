@@ -80,7 +80,8 @@ struct PDFReportRendererTests {
         #expect(text.contains("Karpács"))
         #expect(text.contains("Øresund"))
         #expect(text.contains("said he was sorry"))
-        #expect(text.contains("License / Insurance info, photo 1 of 1: photo-64x48.jpg — 64 × 48 px"))
+        #expect(text.contains("License / Insurance info, photo 1 of 1: photo-64x48.jpg — JPEG, "))
+        #expect(text.contains("64 × 48 px"))
         #expect(text.contains("Page 1 of"))
     }
 

@@ -25,7 +25,7 @@ struct TextReportRendererTests {
 
     @Test func textHoldsEveryPartOfTheReport() throws {
         let text = renderer.text(for: try fullReport())
-        #expect(text.hasPrefix("CRASH REPORT CR-7KQ2M9XD\n"))
+        #expect(text.hasPrefix("CRASH REPORT\n============\nCrash ID: CR-7KQ2M9XD\n"))
         #expect(text.contains("Status: Completed, created 18 Nov 2026, 13:06 (UTC+01:00)"))
         #expect(text.contains("When:  18 Nov 2026, 12:06 (UTC+01:00)"))
         #expect(text.contains("Where: Andrássy út 1, Budapest (47.49790, 19.04020)"))
@@ -49,12 +49,26 @@ struct TextReportRendererTests {
         #expect(noteLines.joined(separator: " ").split(separator: " ").filter { $0 == "word" }.count == 40)
     }
 
+    @Test func everyLineFitsTheWidthAndLongEntriesGoOnUnderTheirText() throws {
+        let place = try Coordinate(latitude: 47.4979, longitude: 19.0402)
+        let report = CrashReport.stub(photos: [Photo(
+            section: .otherVehicleDamage, contentHash: .stub("e"), mediaType: .jpeg, byteCount: 2_048,
+            pixelSize: PixelSize(width: 64, height: 48), originalFileName: "front bumper and headlight.jpg",
+            addedAt: referenceDate, takenAt: referenceDate, takenWhere: place
+        )], note: String(repeating: "word ", count: 40))
+        let lines = renderer.text(for: report).split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= TextReportRenderer.width }, "\(lines.filter { $0.count > 78 })")
+        let entry = try #require(lines.firstIndex { $0.hasPrefix("    1. front bumper and headlight.jpg") })
+        #expect(lines[entry + 1].hasPrefix("       ") && !lines[entry + 1].hasPrefix("        "))
+        #expect(lines[(entry + 1)...].prefix(3).joined(separator: " ").contains("47.49790, 19.04020"))
+    }
+
     @Test func draftSaysItIsAPreviewAndUnansweredPartsSaySo() throws {
         let text = renderer.text(for: CrashReport.stub(crashID: .stub("CR-DRAFT234")))
         #expect(text.contains("Status: Draft (not yet created)"))
         #expect(text.contains("WHO WAS INJURED?\n  Not answered"))
         #expect(text.contains("Where: not given"))
-        #expect(text.contains("Additional note:\n    none"))
+        #expect(text.contains("Additional note\n    None"))
         #expect(text.contains("Preview of draft CR-DRAFT234"))
     }
 

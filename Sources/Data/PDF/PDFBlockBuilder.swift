@@ -1,11 +1,11 @@
 import Domain
 
-/// Turns a report into the flow of blocks ``PDFReportLayout`` puts on pages, in the order the insurer reads.
+/// Turns a report's ``ReportOutline`` into the flow of blocks ``PDFReportLayout`` puts on pages: the outline says
+/// what is written, this says how it looks (styles, indents, spacing, which lines keep with the next).
 struct PDFBlockBuilder {
     typealias Block = PDFReportLayout.Block
 
-    let report: CrashReport
-    let dates: DateText
+    let outline: ReportOutline
     let measure: PDFReportLayout.Measure
 
     /// Photos and the lines under a heading are indented by this much.
@@ -13,110 +13,67 @@ struct PDFBlockBuilder {
 
     func blocks() -> [Block] {
         var blocks: [Block] = []
-        blocks.append(.line("Crash report", .title, indent: 0, spaceBefore: 0, keepWithNext: false))
-        blocks.append(.line("Crash ID: \(report.crashID)", .crashID, indent: 0, spaceBefore: 6, keepWithNext: false))
-        blocks += paragraph(statusText, style: .body, indent: 0, spaceBefore: 2)
-        blocks.append(.rule(spaceBefore: 8, spaceAfter: 4))
-
-        blocks += whenAndWhere()
-        blocks += injuries()
-
-        blocks.append(heading(InfoCategory.otherDriver.displayName))
-        for section in InfoCategory.otherDriver.photoSections {
-            blocks += photos(in: section)
-        }
-        blocks.append(subheading("Additional note"))
-        blocks += report.hasNote
-            ? paragraph(report.otherDriverNote, style: .body, indent: Self.indent, spaceBefore: 0)
-            : paragraph("None", style: .body, indent: Self.indent, spaceBefore: 0)
-
-        blocks.append(heading(InfoCategory.yourInfo.displayName))
-        for section in InfoCategory.yourInfo.photoSections {
-            blocks += photos(in: section)
-        }
-
-        blocks.append(.rule(spaceBefore: 14, spaceAfter: 4))
-        blocks += paragraph(closingText, style: .body, indent: 0, spaceBefore: 0)
-        return blocks
-    }
-
-    // MARK: - Parts
-
-    private var statusText: String {
-        if report.isCompleted, let completedAt = report.completedAt {
-            return "Status: Completed, created \(dates.dateTime(completedAt))"
-        }
-        return "Status: Draft (a preview, not yet created), last changed \(dates.dateTime(report.updatedAt))"
-    }
-
-    private var closingText: String {
-        report.isCompleted
-            ? "Report \(report.crashID), generated \(dates.dateTime(report.completedAt ?? report.updatedAt)) by Crash Assistant."
-            : "Preview of draft \(report.crashID); create the crash report to complete it."
-    }
-
-    private func whenAndWhere() -> [Block] {
-        let effective = report.effectiveScene
-        let source = effective.sourceNote.map { " (\($0))" } ?? ""
-        var blocks = [heading("When and where")]
-        blocks += paragraph("When: \(dates.dateTime(effective.scene.occurredAt))\(source)", style: .body, indent: Self.indent, spaceBefore: 0)
-        let place = effective.scene.locationText.map { "\($0)\(source)" } ?? "not given"
-        blocks += paragraph("Where: \(place)", style: .body, indent: Self.indent, spaceBefore: 0)
-        return blocks
-    }
-
-    private func injuries() -> [Block] {
-        var blocks = [heading(InfoCategory.injuries.displayName)]
-        if report.injuries.isEmpty {
-            blocks += paragraph("Not answered", style: .body, indent: Self.indent, spaceBefore: 0)
-        } else {
-            for injury in report.injuries.selected {
-                blocks += paragraph("• \(injury.displayName)", style: .body, indent: Self.indent, spaceBefore: 0)
+        var inSection = false
+        for (index, block) in outline.blocks.enumerated() {
+            let next = outline.blocks.dropFirst(index + 1).first
+            let indent = inSection ? Self.indent : 0
+            switch block {
+            case let .title(title, identifier):
+                blocks.append(.line(title, .title, indent: 0, spaceBefore: 0, keepWithNext: false))
+                blocks.append(.line(identifier.text, .crashID, indent: 0, spaceBefore: 6, keepWithNext: false))
+            case let .fields(fields):
+                for field in fields {
+                    blocks += paragraph(field.text, style: .body, indent: indent, spaceBefore: inSection ? 0 : 2)
+                }
+            case let .heading(title):
+                blocks.append(.line(title, .heading, indent: 0, spaceBefore: 14, keepWithNext: true))
+                inSection = true
+            case let .subheading(title):
+                blocks.append(.line(
+                    title, .subheading, indent: Self.indent / 2, spaceBefore: 8, keepWithNext: Self.belongsToSubheading(next)
+                ))
+            case let .paragraph(text):
+                blocks += paragraph(text, style: .body, indent: indent, spaceBefore: 0)
+            case let .list(items):
+                for item in items {
+                    blocks += paragraph("• \(item)", style: .body, indent: indent, spaceBefore: 0)
+                }
+            case let .photo(entry):
+                blocks.append(photoBlock(entry))
+            case .rule:
+                blocks.append(inSection ? .rule(spaceBefore: 14, spaceAfter: 4) : .rule(spaceBefore: 8, spaceAfter: 4))
+                inSection = false
             }
         }
         return blocks
     }
 
-    private func photos(in section: PhotoSection) -> [Block] {
-        let photos = report.photos(in: section)
-        let count = photos.isEmpty ? "no photos" : photos.count == 1 ? "1 photo" : "\(photos.count) photos"
-        var blocks: [Block] = [.line(
-            "\(section.displayName): \(count)", .subheading, indent: Self.indent / 2, spaceBefore: 8, keepWithNext: !photos.isEmpty
-        )]
-        for (index, photo) in photos.enumerated() {
-            blocks.append(photoBlock(photo, number: index + 1, of: photos.count))
+    /// Whether a block is content a subheading must stay on the same page with (not another heading or a rule).
+    private static func belongsToSubheading(_ block: ReportBlock?) -> Bool {
+        switch block {
+        case .fields?, .paragraph?, .list?, .photo?: true
+        case .title?, .heading?, .subheading?, .rule?, nil: false
         }
-        return blocks
     }
 
-    private func photoBlock(_ photo: Photo, number: Int, of count: Int) -> Block {
+    // MARK: - Photos
+
+    private func photoBlock(_ entry: ReportPhotoEntry) -> Block {
         let width = PDFPageGeometry.contentWidth - Self.indent
-        let upright = photo.orientation.uprightSize(of: photo.pixelSize)
-        var caption = "\(photo.section.displayName), photo \(number) of \(count): \(photo.originalFileName) — "
-            + "\(upright) px"
-        if let takenAt = photo.takenAt { caption += " — taken \(dates.dateTime(takenAt))" }
-        if let takenWhere = photo.takenWhere { caption += " at \(takenWhere)" }
-        let lines = PDFTextWrapper.wrap(caption, width: width) { measure($0, .caption) }
+        let upright = entry.photo.orientation.uprightSize(of: entry.photo.pixelSize)
+        let lines = PDFTextWrapper.wrap(entry.caption, width: width) { measure($0, .caption) }
         let captionHeight = Block.captionGap + Double(lines.count) * PDFTextStyle.caption.lineHeight
         let uprightWidth = Double(max(upright.width, 1))
         let uprightHeight = Double(max(upright.height, 1))
         let maximumHeight = min(PDFPageGeometry.maximumPhotoHeight, PDFPageGeometry.contentHeight - captionHeight - 8)
         let scale = min(width / uprightWidth, maximumHeight / uprightHeight)
         return .photo(
-            photo, width: uprightWidth * scale, height: uprightHeight * scale,
+            entry.photo, width: uprightWidth * scale, height: uprightHeight * scale,
             caption: lines, indent: Self.indent, spaceBefore: 8
         )
     }
 
     // MARK: - Text
-
-    private func heading(_ text: String) -> Block {
-        .line(text, .heading, indent: 0, spaceBefore: 14, keepWithNext: true)
-    }
-
-    private func subheading(_ text: String) -> Block {
-        .line(text, .subheading, indent: Self.indent / 2, spaceBefore: 8, keepWithNext: true)
-    }
 
     /// Wrapped lines, each its own block so a long paragraph flows across pages.
     private func paragraph(_ text: String, style: PDFTextStyle, indent: Double, spaceBefore: Double) -> [Block] {

@@ -1,9 +1,8 @@
 import Domain
 
-/// Lays a report out on A4 pages before anything is drawn, so every page can say "Page n of m".
+/// Lays a report's ``ReportOutline`` out on A4 pages before anything is drawn, so every page can say "Page n of m".
 ///
-/// The content flows top to bottom: title, crash ID, status, when and where, who was injured, the other
-/// driver's photos and note, the driver's own photos, and when the report was generated. Text wraps inside
+/// The content flows top to bottom in the outline's order. Text wraps inside
 /// the margins and flows across pages line by line; a photo and its caption stay together (a photo that
 /// does not fit starts a new page); a heading never ends a page without what follows it.
 struct PDFReportLayout {
@@ -13,8 +12,8 @@ struct PDFReportLayout {
     /// The items of each page; the footer is not included (it needs the page count).
     let pages: [[PDFDrawItem]]
 
-    init(report: CrashReport, dates: DateText, measure: @escaping Measure) {
-        let builder = PDFBlockBuilder(report: report, dates: dates, measure: measure)
+    init(outline: ReportOutline, measure: @escaping Measure) {
+        let builder = PDFBlockBuilder(outline: outline, measure: measure)
         pages = Self.paginate(builder.blocks())
     }
 

@@ -1,8 +1,8 @@
 import Domain
 import Foundation
 
-/// Renders a crash report as an A4 PDF with cairo: everything the driver collected, each photo upright
-/// with a caption, text in DejaVu Sans, and "Page n of m" on every page.
+/// Renders a crash report as an A4 PDF with cairo: its ``ReportOutline`` (the same words as the text view),
+/// each photo upright with a caption, text in DejaVu Sans, and "Page n of m" on every page.
 ///
 /// JPEG photos are embedded byte for byte (no re-encoding, so the PDF is about as large as the photos);
 /// PNGs are embedded losslessly. Dates in the document come from the report itself, so rendering the same
@@ -35,18 +35,15 @@ public struct PDFReportRenderer: ReportRenderer {
     // MARK: - Drawing
 
     private func draw(_ report: CrashReport, photoBytes: [ContentHash: Data]) throws(PDFRenderError) -> Data {
-        let generated = report.completedAt ?? report.updatedAt
+        let outline = ReportOutline(report, dates: dates)
         let canvas = try CairoPDFCanvas(
-            title: "Crash report \(report.crashID)",
-            created: generated,
+            title: outline.documentTitle,
+            created: outline.generatedAt,
             expectedByteCount: photoBytes.values.reduce(64 * 1024) { $0 + $1.count }
         )
-        let layout = PDFReportLayout(report: report, dates: dates) { text, style in
+        let layout = PDFReportLayout(outline: outline) { text, style in
             canvas.width(of: text, in: style)
         }
-        let footerLeft = report.isCompleted
-            ? "Crash report \(report.crashID), generated \(dates.dateTime(generated))"
-            : "Draft crash report \(report.crashID) (preview)"
         for (index, page) in layout.pages.enumerated() {
             for item in page {
                 switch item {
@@ -62,7 +59,7 @@ public struct PDFReportRenderer: ReportRenderer {
                     try canvas.drawPhoto(surface, orientation: photo.orientation, x: x, y: y, width: width, height: height)
                 }
             }
-            try drawFooter(on: canvas, left: footerLeft, page: index + 1, of: layout.pages.count)
+            try drawFooter(on: canvas, left: outline.footer, page: index + 1, of: layout.pages.count)
             try canvas.finishPage()
         }
         return try canvas.finish()

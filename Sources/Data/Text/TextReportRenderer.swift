@@ -2,6 +2,10 @@ import Domain
 import Foundation
 
 /// Writes the whole report as readable plain text: what "View crash report" prints in the terminal.
+///
+/// It draws the report's ``ReportOutline`` (the same words as the PDF): the title underlined, headings in
+/// capitals, what belongs to a heading indented, fields aligned, every line wrapped to ``width`` characters
+/// (a line that goes on lines up under the text of its first line).
 public struct TextReportRenderer: ReportRenderer {
     /// Lines are wrapped to this many characters.
     public static let width = 78
@@ -19,71 +23,59 @@ public struct TextReportRenderer: ReportRenderer {
 
     /// The report as text, one trailing new line.
     public func text(for report: CrashReport) -> String {
+        text(for: ReportOutline(report, dates: dates))
+    }
+
+    /// An outline as text, one trailing new line.
+    func text(for outline: ReportOutline) -> String {
         var lines: [String] = []
-        let title = "CRASH REPORT \(report.crashID)"
-        lines.append(title)
-        lines.append(String(repeating: "=", count: min(Self.width, title.count)))
-        if let completedAt = report.completedAt, report.isCompleted {
-            lines.append("Status: Completed, created \(dates.dateTime(completedAt))")
-        } else {
-            lines.append("Status: Draft (not yet created), last changed \(dates.dateTime(report.updatedAt))")
+        /// How deep the blocks being drawn are: 0 at the top, 1 under a heading, 2 under a subheading.
+        var depth = 0
+        func indent(_ extra: Int = 0) -> String { String(repeating: "  ", count: depth + extra) }
+        func blankLine() {
+            if lines.last?.isEmpty == false { lines.append("") }
         }
 
-        lines += heading("When and where")
-        let effective = report.effectiveScene
-        let source = effective.sourceNote.map { " (\($0))" } ?? ""
-        lines.append("  When:  \(dates.dateTime(effective.scene.occurredAt))\(source)")
-        if let place = effective.scene.locationText {
-            lines.append("  Where: \(place)\(source)")
-        } else {
-            lines.append("  Where: not given")
-        }
-
-        lines += heading(InfoCategory.injuries.displayName)
-        if report.injuries.isEmpty {
-            lines.append("  Not answered")
-        } else {
-            lines += report.injuries.selected.map { "  - \($0.displayName)" }
-        }
-
-        lines += heading(InfoCategory.otherDriver.displayName)
-        for section in InfoCategory.otherDriver.photoSections {
-            lines += photoLines(report.photos(in: section), section: section)
-        }
-        lines.append("  Additional note:")
-        if report.hasNote {
-            lines += report.otherDriverNote.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
-                Self.wrap(String(line), width: Self.width - 4).map { "    \($0)" }
+        for block in outline.blocks {
+            switch block {
+            case let .title(title, identifier):
+                let heading = title.uppercased()
+                lines += [heading, String(repeating: "=", count: min(Self.width, heading.count)), identifier.text]
+            case let .fields(fields):
+                let labelWidth = fields.map(\.label.count).max() ?? 0
+                for field in fields {
+                    let label = "\(field.label):".padding(toLength: labelWidth + 2, withPad: " ", startingAt: 0)
+                    lines += Self.hanging(field.value, after: indent() + label)
+                }
+            case let .heading(title):
+                blankLine()
+                lines.append(title.uppercased())
+                depth = 1
+            case let .subheading(title):
+                depth = 1
+                lines += Self.hanging(title, after: indent())
+                depth = 2
+            case let .paragraph(text):
+                lines += text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+                    Self.hanging(String(line), after: indent())
+                }
+            case let .list(items):
+                lines += items.flatMap { Self.hanging($0, after: indent() + "- ") }
+            case let .photo(entry):
+                lines += Self.hanging(entry.description, after: indent() + "\(entry.number). ")
+            case .rule:
+                blankLine()
+                depth = 0
             }
-        } else {
-            lines.append("    none")
         }
-
-        lines += heading(InfoCategory.yourInfo.displayName)
-        for section in InfoCategory.yourInfo.photoSections {
-            lines += photoLines(report.photos(in: section), section: section)
-        }
-
-        lines.append("")
-        lines.append(report.isCompleted
-            ? "Report \(report.crashID), generated \(dates.dateTime(report.completedAt ?? report.updatedAt)) by Crash Assistant."
-            : "Preview of draft \(report.crashID); create the crash report to complete it.")
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func heading(_ title: String) -> [String] {
-        ["", title.uppercased()]
-    }
-
-    private func photoLines(_ photos: [Photo], section: PhotoSection) -> [String] {
-        guard !photos.isEmpty else { return ["  \(section.displayName): no photos"] }
-        let count = photos.count == 1 ? "1 photo" : "\(photos.count) photos"
-        return ["  \(section.displayName): \(count)"] + photos.enumerated().map { index, photo in
-            var line = "    \(index + 1). \(photo.originalFileName) — \(photo.mediaType.displayName), "
-                + "\(ByteCountText.describe(photo.byteCount)), \(photo.orientation.uprightSize(of: photo.pixelSize)) px, added \(dates.dateTime(photo.addedAt))"
-            if let takenAt = photo.takenAt { line += ", taken \(dates.dateTime(takenAt))" }
-            if let takenWhere = photo.takenWhere { line += " at \(takenWhere)" }
-            return line
+    /// `text` wrapped to the width after `prefix`: the first line starts with it, the others line up under the text.
+    private static func hanging(_ text: String, after prefix: String) -> [String] {
+        let hang = String(repeating: " ", count: prefix.count)
+        return wrap(text, width: width - prefix.count).enumerated().map { index, line in
+            (index == 0 ? prefix : hang) + line
         }
     }
 

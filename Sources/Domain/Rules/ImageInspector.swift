@@ -4,7 +4,8 @@ import Foundation
 ///
 /// A file is accepted only when its structure holds together: the JPEG frame header is complete and the
 /// image data ends with an end-of-image marker; every PNG chunk lies inside the file, the header chunk's
-/// checksum matches and the file ends with its end chunk. Anything cut short is refused.
+/// checksum matches and the file ends with its end chunk. Anything cut short is refused. Headers are walked by
+/// ``JPEGSegments`` and ``PNGChunks``, the walkers ``PhotoMetadataReader`` uses too, so both agree on where a header ends.
 ///
 /// JPEGs go into the PDF report byte for byte, so only kinds a PDF viewer shows faithfully as they are
 /// are accepted: 8-bit grey or colour (YCbCr/RGB). CMYK and 12-bit JPEGs are refused with a message
@@ -17,11 +18,11 @@ public enum ImageInspector {
     public static func inspect(_ bytes: Data, fileName: String) throws(PhotoError) -> ImageInfo {
         guard !bytes.isEmpty else { throw .empty(fileName: fileName) }
         let info: ImageInfo
-        if bytes.starts(with: jpegSignature) {
+        if bytes.starts(with: JPEGSegments.signature) {
             info = try bytes.withUnsafeBytes { buffer in
                 Result { () throws(PhotoError) in try inspectJPEG(buffer, fileName: fileName) }
             }.get()
-        } else if bytes.starts(with: pngSignature) {
+        } else if bytes.starts(with: PNGChunks.signature) {
             info = try bytes.withUnsafeBytes { buffer in
                 Result { () throws(PhotoError) in try inspectPNG(buffer, fileName: fileName) }
             }.get()
@@ -36,57 +37,40 @@ public enum ImageInspector {
 
     // MARK: - JPEG
 
-    private static let jpegSignature: [UInt8] = [0xFF, 0xD8]
-
     private static func inspectJPEG(_ bytes: UnsafeRawBufferPointer, fileName: String) throws(PhotoError) -> ImageInfo {
-        var position = 2
+        var segments = JPEGSegments(bytes)
         var frame: ImageInfo?
-        while true {
-            // Every segment starts with 0xFF, possibly padded with more 0xFF bytes.
-            guard position < bytes.count, bytes[position] == 0xFF else {
-                throw .malformed(fileName: fileName, reason: frame == nil
-                    ? "the JPEG header ends before the image size"
-                    : "the JPEG header is cut short")
-            }
-            while position < bytes.count, bytes[position] == 0xFF { position += 1 }
-            guard position < bytes.count else {
-                throw .malformed(fileName: fileName, reason: "the JPEG header is cut short")
-            }
-            let marker = bytes[position]
-            position += 1
-            switch marker {
-            case 0x01, 0xD0...0xD7:
-                continue  // markers without a length
-            case 0xD8, 0xD9:
-                throw .malformed(fileName: fileName, reason: "the JPEG header has no image data")
-            default:
-                break
-            }
-            guard position + 2 <= bytes.count else {
-                throw .malformed(fileName: fileName, reason: "the JPEG header is cut short")
-            }
-            let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
-            guard length >= 2, position + length <= bytes.count else {
-                throw .malformed(fileName: fileName, reason: "a JPEG header segment runs past the end of the file")
-            }
-            let body = position + 2
-            switch marker {
+        while let segment = segments.next() {
+            guard let body = segment.body else { continue }  // stand-alone markers
+            switch segment.marker {
             case 0xC0, 0xC1, 0xC2:
-                frame = try readFrame(bytes, at: body, length: length - 2, fileName: fileName)
+                frame = try readFrame(bytes, at: body.lowerBound, length: body.count, fileName: fileName)
             case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
                 throw .unsupportedFormat(fileName: fileName, detected: "lossless or arithmetic-coded JPEG")
             case 0xDA:
                 guard let frame else {
                     throw .malformed(fileName: fileName, reason: "the JPEG image data starts before its size is given")
                 }
-                guard containsEndOfImage(bytes, after: position + length) else {
+                guard containsEndOfImage(bytes, after: segment.end) else {
                     throw .malformed(fileName: fileName, reason: "the JPEG image data is cut short")
                 }
                 return frame
             default:
                 break
             }
-            position += length
+        }
+        switch segments.end {
+        case .notAMarker:
+            throw .malformed(fileName: fileName, reason: frame == nil
+                ? "the JPEG header ends before the image size"
+                : "the JPEG header is cut short")
+        case .endOfImage, .startOfImage:
+            throw .malformed(fileName: fileName, reason: "the JPEG header has no image data")
+        case .segmentPastEnd:
+            throw .malformed(fileName: fileName, reason: "a JPEG header segment runs past the end of the file")
+        case .cutShort, .imageData, nil:
+            // The walk ends at the scan only after returning it, and that returned above.
+            throw .malformed(fileName: fileName, reason: "the JPEG header is cut short")
         }
     }
 
@@ -124,21 +108,19 @@ public enum ImageInspector {
 
     // MARK: - PNG
 
-    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
     private static func inspectPNG(_ bytes: UnsafeRawBufferPointer, fileName: String) throws(PhotoError) -> ImageInfo {
         let headerEnd = 8 + 8 + 13 + 4
         guard bytes.count >= headerEnd else {
             throw .malformed(fileName: fileName, reason: "the PNG header is cut short")
         }
-        guard readUInt32(bytes, at: 8) == 13, chunkType(bytes, at: 12) == "IHDR" else {
+        guard PNGChunks.uint32(bytes, at: 8) == 13, PNGChunks.uint32(bytes, at: 12) == PNGChunk.header else {
             throw .malformed(fileName: fileName, reason: "the PNG does not start with its header chunk")
         }
-        guard crc32(bytes, from: 12, count: 17) == readUInt32(bytes, at: 29) else {
+        guard crc32(bytes, from: 12, count: 17) == PNGChunks.uint32(bytes, at: 29) else {
             throw .malformed(fileName: fileName, reason: "the PNG header checksum does not match")
         }
-        let width = Int(readUInt32(bytes, at: 16))
-        let height = Int(readUInt32(bytes, at: 20))
+        let width = Int(PNGChunks.uint32(bytes, at: 16))
+        let height = Int(PNGChunks.uint32(bytes, at: 20))
         let bitDepth = bytes[24]
         let colourType = bytes[25]
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
@@ -150,14 +132,11 @@ public enum ImageInspector {
             throw .malformed(fileName: fileName, reason: "the PNG header has values no PNG may have")
         }
         // Walk the chunks to the end chunk: a file cut short never reaches it.
-        var position = headerEnd
+        var chunks = PNGChunks(bytes)
         var sawImageData = false
-        while position + 12 <= bytes.count {
-            let length = Int(readUInt32(bytes, at: position))
-            let type = chunkType(bytes, at: position + 4)
-            guard length <= Int(Int32.max), position + 12 + length <= bytes.count else { break }
-            if type == "IDAT" { sawImageData = true }
-            if type == "IEND" {
+        while let chunk = chunks.next() {
+            if chunk.type == PNGChunk.imageData { sawImageData = true }
+            if chunk.type == PNGChunk.endOfImage {
                 guard sawImageData else {
                     throw .malformed(fileName: fileName, reason: "the PNG has no image data")
                 }
@@ -168,17 +147,8 @@ public enum ImageInspector {
                     componentCount: channels[colourType] ?? 3
                 )
             }
-            position += 12 + length
         }
         throw .malformed(fileName: fileName, reason: "the PNG is cut short")
-    }
-
-    private static func readUInt32(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32 {
-        UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8 | UInt32(bytes[index + 3])
-    }
-
-    private static func chunkType(_ bytes: UnsafeRawBufferPointer, at index: Int) -> String {
-        String(decoding: bytes[index..<index + 4], as: UTF8.self)
     }
 
     private static let crcTable: [UInt32] = (0..<256).map { index in

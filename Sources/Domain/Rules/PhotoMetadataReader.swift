@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads when and where a photo was taken, and which way up it is, from its own EXIF metadata:
-/// the APP1 `Exif` segment of a JPEG, or the `eXIf` chunk of a PNG.
+/// the APP1 `Exif` segment of a JPEG, or the `eXIf` chunk of a PNG. They are found with ``JPEGSegments`` and
+/// ``PNGChunks``, the walkers ``ImageInspector`` uses too, so only the header it accepts is searched.
 ///
 /// Metadata is a courtesy, never a condition: the reader never throws, and anything it cannot read
 /// (missing, cut short, out of range, pointing outside the block) is simply left out, so a damaged
@@ -30,68 +31,40 @@ public enum PhotoMetadataReader {
 
     // MARK: - Finding the EXIF block
 
-    private static let jpegSignature: [UInt8] = [0xFF, 0xD8]
-    private static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     private static let exifHeader: [UInt8] = Array("Exif".utf8) + [0, 0]
 
     /// The TIFF-structured bytes holding the EXIF directories, copied out of the file.
     static func exifBlock(in data: Data) -> [UInt8]? {
-        if data.starts(with: jpegSignature) { return jpegExifBlock(in: data) }
-        if data.starts(with: pngSignature) { return pngExifBlock(in: data) }
+        if data.starts(with: JPEGSegments.signature) { return jpegExifBlock(in: data) }
+        if data.starts(with: PNGChunks.signature) { return pngExifBlock(in: data) }
         return nil
     }
 
+    /// The body of the first APP1 `Exif` segment in the header; none after the scan starts (see ``JPEGSegments``).
     private static func jpegExifBlock(in data: Data) -> [UInt8]? {
-        let base = data.startIndex
-        let count = data.count
-        func byte(_ offset: Int) -> UInt8 { data[base + offset] }
-        var position = 2
-        while position < count {
-            guard byte(position) == 0xFF else { return nil }
-            var markerAt = position + 1
-            while markerAt < count, byte(markerAt) == 0xFF { markerAt += 1 }
-            guard markerAt < count else { return nil }
-            let marker = byte(markerAt)
-            position = markerAt + 1
-            switch marker {
-            case 0x01, 0xD0...0xD8: continue           // markers without a length
-            case 0xD9, 0xDA: return nil                // end of image, or the image data starts: no more headers
-            default: break
+        data.withUnsafeBytes { bytes in
+            var segments = JPEGSegments(bytes)
+            while let segment = segments.next() {
+                guard segment.marker == 0xE1, let body = segment.body, body.count > exifHeader.count,
+                      bytes[body.prefix(exifHeader.count)].elementsEqual(exifHeader) else { continue }
+                return Array(bytes[body.dropFirst(exifHeader.count)])
             }
-            guard position + 2 <= count else { return nil }
-            let length = Int(byte(position)) << 8 | Int(byte(position + 1))
-            guard length >= 2, position + length <= count else { return nil }
-            let body = position + 2
-            let bodyLength = length - 2
-            if marker == 0xE1, bodyLength > exifHeader.count,
-               data[(base + body)..<(base + body + exifHeader.count)].elementsEqual(exifHeader) {
-                return Array(data[(base + body + exifHeader.count)..<(base + body + bodyLength)])
-            }
-            position += length
+            return nil
         }
-        return nil
     }
 
+    /// The data of the first `eXIf` chunk before the end chunk (see ``PNGChunks``).
     private static func pngExifBlock(in data: Data) -> [UInt8]? {
-        let base = data.startIndex
-        let count = data.count
-        func uint32(_ offset: Int) -> Int {
-            (0..<4).reduce(0) { $0 << 8 | Int(data[base + offset + $1]) }
-        }
-        var position = 8
-        while position + 12 <= count {
-            let length = uint32(position)
-            guard length <= count - position - 12 else { return nil }
-            let type = String(decoding: data[(base + position + 4)..<(base + position + 8)], as: UTF8.self)
-            if type == "eXIf" {
-                var block = Array(data[(base + position + 8)..<(base + position + 8 + length)])
+        data.withUnsafeBytes { bytes in
+            var chunks = PNGChunks(bytes)
+            while let chunk = chunks.next() {
+                guard chunk.type == PNGChunk.exif else { continue }
+                var block = Array(bytes[chunk.data])
                 // A few writers put the JPEG-style "Exif\0\0" header in front; skip it.
                 if block.starts(with: exifHeader) { block.removeFirst(exifHeader.count) }
                 return block
             }
-            if type == "IEND" { return nil }
-            position += 12 + length
+            return nil
         }
-        return nil
     }
 }

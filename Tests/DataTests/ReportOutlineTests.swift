@@ -1,0 +1,110 @@
+import Data
+import Domain
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("One outline of the report, drawn as text and as a PDF")
+struct ReportOutlineTests {
+    let timeZone = TimeZone(identifier: "Europe/Budapest") ?? .current
+    var dates: DateText { DateText(timeZone: timeZone) }
+
+    /// A completed report with an injury, a photo of the other driver's plate and a crash-scene photo carrying
+    /// its own time and place (so the scene says which photo it came from), and a note.
+    func completedReport(store: InMemoryPhotoStore) async throws -> CrashReport {
+        var report = CrashReport.stub(crashID: .stub("CR-7KQ2M9XD"), injuries: [.otherDriver])
+        for (index, entry) in [("photo-64x48.jpg", PhotoSection.otherVehiclePlate), ("photo-exif-120x90.jpg", .crashScene)].enumerated() {
+            let bytes = try Fixtures.bytes(entry.0)
+            let info = try ImageInspector.inspect(bytes, fileName: entry.0)
+            let metadata = PhotoMetadataReader.read(bytes)
+            try report.addPhoto(Photo(
+                section: entry.1, contentHash: await store.put(bytes), mediaType: info.mediaType,
+                byteCount: bytes.count, pixelSize: info.pixelSize, originalFileName: entry.0,
+                addedAt: referenceDate.addingTimeInterval(Double(index)),
+                takenAt: metadata.takenAt, takenWhere: metadata.takenWhere, orientation: metadata.orientation
+            ))
+        }
+        try report.setNote("The other driver, Antonín Dvořák, said he was sorry.")
+        try report.complete(at: referenceDate.addingTimeInterval(3_600))
+        return report
+    }
+
+    /// What each block says, as the text rendering and the PDF should both contain it.
+    func phrases(of outline: ReportOutline) -> [(text: String, pdf: String)] {
+        outline.blocks.flatMap { block -> [(text: String, pdf: String)] in
+            switch block {
+            case let .title(title, identifier): [(title.uppercased(), title), (identifier.text, identifier.text)]
+            case let .fields(fields): fields.map { ($0.text, $0.text) }
+            case let .heading(title): [(title.uppercased(), title)]
+            case let .subheading(title), let .paragraph(title): [(title, title)]
+            case let .list(items): items.map { ($0, $0) }
+            case let .photo(entry): [(entry.description, entry.caption)]
+            case .rule: []
+            }
+        }
+    }
+
+    /// Line breaks and runs of spaces made by wrapping and aligning count as one space.
+    func collapsed(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    @Test func textAndPDFSayEveryPhraseOfTheOutline() async throws {
+        let store = InMemoryPhotoStore()
+        let report = try await completedReport(store: store)
+        let outline = ReportOutline(report, dates: dates)
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let pdf = try await PDFReportRenderer(photoStore: store, timeZone: timeZone).render(report)
+        let pdfText = collapsed(try tools.text(try tools.write(pdf.bytes)))
+        let text = collapsed(TextReportRenderer(timeZone: timeZone).text(for: report))
+
+        let phrases = phrases(of: outline)
+        #expect(phrases.count >= 15)
+        for phrase in phrases {
+            #expect(text.contains(collapsed(phrase.text)), "text lacks \(phrase.text)")
+            #expect(pdfText.contains(collapsed(phrase.pdf)), "PDF lacks \(phrase.pdf)")
+        }
+        #expect(pdfText.contains(outline.footer))
+    }
+
+    @Test func draftTextAndPDFSayEveryPhraseOfTheOutline() async throws {
+        let report = CrashReport.stub(crashID: .stub("CR-DRAFT234"))
+        let outline = ReportOutline(report, dates: dates)
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let pdf = try await PDFReportRenderer(photoStore: InMemoryPhotoStore(), timeZone: timeZone).render(report)
+        let pdfText = collapsed(try tools.text(try tools.write(pdf.bytes)))
+        let text = collapsed(TextReportRenderer(timeZone: timeZone).text(for: report))
+
+        for phrase in phrases(of: outline) {
+            #expect(text.contains(collapsed(phrase.text)), "text lacks \(phrase.text)")
+            #expect(pdfText.contains(collapsed(phrase.pdf)), "PDF lacks \(phrase.pdf)")
+        }
+        #expect(outline.footer == "Draft crash report CR-DRAFT234 (preview)")
+    }
+
+    @Test func outlineFollowsTheOrderAnInsurerReads() throws {
+        let report = CrashReport.stub(crashID: .stub("CR-7KQ2M9XD"), injuries: [.myself])
+        let headings = ReportOutline(report, dates: dates).blocks.compactMap { block -> String? in
+            if case let .heading(title) = block { return title }
+            return nil
+        }
+        #expect(headings == [
+            "When and where", InfoCategory.injuries.displayName,
+            InfoCategory.otherDriver.displayName, InfoCategory.yourInfo.displayName,
+        ])
+    }
+
+    @Test func sceneTakenFromAPhotoSaysWhichPhotoInBothFields() async throws {
+        let report = try await completedReport(store: InMemoryPhotoStore())
+        let fields = ReportOutline(report, dates: dates).blocks.flatMap { block -> [ReportField] in
+            if case let .fields(fields) = block { return fields }
+            return []
+        }
+        let when = try #require(fields.first { $0.label == "When" })
+        let place = try #require(fields.first { $0.label == "Where" })
+        #expect(when.value.hasSuffix("(from photo photo-exif-120x90.jpg)"))
+        #expect(place.value.hasSuffix("(from photo photo-exif-120x90.jpg)"))
+    }
+}
