@@ -17,6 +17,8 @@ public struct UseCases: Sendable {
     public let create: CreateReport
     public let view: ViewReport
     public let share: ShareReport
+    /// Finds a report by report id or crash ID (`export`, and opening a crash from a link).
+    public let find: FindReport
     /// The format Create keeps and Share writes (the document renderer's).
     public let documentFormat: RenderedReport.Format
 
@@ -45,5 +47,6 @@ public struct UseCases: Sendable {
             documentFormat: documentFormat
         )
         share = ShareReport(repository: repository, renderer: adapters.documentRenderer, exporter: adapters.exporter)
+        find = FindReport(repository: repository)
     }
 }

@@ -24,19 +24,18 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try storage.makeEnvironment() }
-        let found: CrashReport?
+        let found: CrashReport
         do {
-            found = try await lookUp(in: environment.repository)
+            found = try await environment.useCases.find.execute(report)
         } catch let error as InputError {
             Console.standardError(AppErrorText.sentence(for: error))
             throw ExitCode(ExitStatus.usage)
+        } catch ReportError.notFound, ReportError.crashIDNotFound {
+            Console.standardError("No crash report has the ID \(report). List them with crash-assistant reports.")
+            throw ExitCode(ExitStatus.noInput)
         } catch {
             Console.standardError(AppErrorText.sentence(for: error))
             throw ExitCode(ExitStatus.of(error))
-        }
-        guard let found else {
-            Console.standardError("No crash report has the ID \(report). List them with crash-assistant reports.")
-            throw ExitCode(ExitStatus.noInput)
         }
         let share = environment.useCases.share
         do {
@@ -61,13 +60,5 @@ struct ExportCommand: AsyncParsableCommand {
             Console.standardError(AppErrorText.sentence(for: error))
             throw ExitCode(ExitStatus.of(error))
         }
-    }
-
-    /// The report with this report id (a UUID) or crash ID.
-    private func lookUp(in repository: any ReportRepository) async throws -> CrashReport? {
-        if let id = ReportID(uuidString: report) {
-            return try await repository.report(withID: id)
-        }
-        return try await repository.report(withCrashID: try CrashID(validating: report))
     }
 }
