@@ -11,6 +11,9 @@ struct ReportOutlineTests {
 
     /// A completed report with an injury, a photo of the other driver's plate and a crash-scene photo carrying
     /// its own time and place (so the scene says which photo it came from), and a note.
+    /// 2026-11-21 17:52 UTC, ten minutes after the EXIF fixture was taken.
+    static let addedAt = Date(timeIntervalSince1970: 1_795_283_530)
+
     func completedReport(store: InMemoryPhotoStore) async throws -> CrashReport {
         var report = CrashReport.stub(crashID: .stub("CR-7KQ2M9XD"), injuries: [.otherDriver])
         for (index, entry) in [("photo-64x48.jpg", PhotoSection.otherVehiclePlate), ("photo-exif-120x90.jpg", .crashScene)].enumerated() {
@@ -20,12 +23,13 @@ struct ReportOutlineTests {
             try report.addPhoto(Photo(
                 section: entry.1, contentHash: await store.put(bytes), mediaType: info.mediaType,
                 byteCount: bytes.count, pixelSize: info.pixelSize, originalFileName: entry.0,
-                addedAt: referenceDate.addingTimeInterval(Double(index)),
+                // Added on 21 Nov, after the EXIF photo was taken (a photo is never taken after it is added).
+                addedAt: Self.addedAt.addingTimeInterval(Double(index)),
                 takenAt: metadata.takenAt, takenWhere: metadata.takenWhere, orientation: metadata.orientation
             ))
         }
         try report.setNote("The other driver, Antonín Dvořák, said he was sorry.")
-        try report.complete(at: referenceDate.addingTimeInterval(3_600))
+        try report.complete(at: Self.addedAt.addingTimeInterval(3_600))
         return report
     }
 

@@ -3,17 +3,18 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("When and where: the driver's, else the crash-scene photos'")
+@Suite("When and where: the driver's, else chosen separately from the crash-scene photos")
 struct EffectiveSceneTests {
     static let place = try? Coordinate(latitude: 47.498, longitude: 19.04)
+    static let otherPlace = try? Coordinate(latitude: -33.8568, longitude: 151.2153)
 
     func photo(
         _ name: String, section: PhotoSection = .crashScene, digit: Character,
-        takenAt: Date? = nil, takenWhere: Coordinate? = nil
+        takenAt: Date? = nil, takenWhere: Coordinate? = nil, addedAt: Date = referenceDate
     ) -> Photo {
         Photo(
             section: section, contentHash: .stub(digit), mediaType: .jpeg, byteCount: 100,
-            pixelSize: PixelSize(width: 4, height: 3), originalFileName: name, addedAt: referenceDate,
+            pixelSize: PixelSize(width: 4, height: 3), originalFileName: name, addedAt: addedAt,
             takenAt: takenAt, takenWhere: takenWhere
         )
     }
@@ -24,49 +25,112 @@ struct EffectiveSceneTests {
         try report.setScene(set)
 
         #expect(report.isSceneSetByDriver)
-        #expect(report.effectiveScene == EffectiveScene(scene: set, source: .driver))
-        #expect(report.effectiveScene.sourceNote == nil)
+        #expect(report.effectiveScene == EffectiveScene(scene: set, timeSource: .driver, placeSource: .driver))
+        #expect(report.effectiveScene.timeNote == nil)
+        #expect(report.effectiveScene.placeNote == nil)
     }
 
-    @Test func earliestCrashScenePhotoGivesWhenAndWhere() throws {
-        let later = photo("later.jpg", digit: "a", takenAt: referenceDate.addingTimeInterval(-60))
-        let earlier = photo("earlier.jpg", digit: "b", takenAt: referenceDate.addingTimeInterval(-900), takenWhere: Self.place)
-        let report = CrashReport.stub(photos: [later, earlier])
+    @Test func aTimeTheDriverSetWithoutAPlaceTakesThePlaceFromThePhotoClosestToIt() throws {
+        let early = photo("early.jpg", digit: "a", takenAt: referenceDate.addingTimeInterval(-3_600), takenWhere: Self.otherPlace)
+        let near = photo("near.jpg", digit: "b", takenAt: referenceDate.addingTimeInterval(-660), takenWhere: Self.place)
+        var report = CrashReport.stub(photos: [early, near])
+        try report.setScene(CrashScene(occurredAt: referenceDate.addingTimeInterval(-600)))
 
         let effective = report.effectiveScene
-        #expect(!report.isSceneSetByDriver)
-        #expect(effective.source == .photo(earlier))
+        #expect(effective.timeSource == .driver)
+        #expect(effective.placeSource == .photo(near))
+        #expect(effective.scene.coordinate == Self.place)
+        #expect(effective.whereText == "\(try #require(Self.place)) (from photo near.jpg)")
+    }
+
+    @Test func timeAndPlaceComeFromDifferentPhotosWhenTheEarliestHasNoPosition() throws {
+        let earliest = photo("earliest.jpg", digit: "a", takenAt: referenceDate.addingTimeInterval(-900))
+        let close = photo("close.jpg", digit: "b", takenAt: referenceDate.addingTimeInterval(-840), takenWhere: Self.place)
+        let far = photo("far.jpg", digit: "c", takenAt: referenceDate.addingTimeInterval(-60), takenWhere: Self.otherPlace)
+        let report = CrashReport.stub(photos: [far, close, earliest])
+
+        let effective = report.effectiveScene
+        #expect(effective.timeSource == .photo(earliest))
+        #expect(effective.placeSource == .photo(close))
         #expect(effective.scene.occurredAt == referenceDate.addingTimeInterval(-900))
         #expect(effective.scene.coordinate == Self.place)
-        #expect(effective.sourceNote == "from photo earlier.jpg")
+        #expect(effective.timeNote == "from photo earliest.jpg")
+        #expect(effective.placeNote == "from photo close.jpg")
+    }
+
+    @Test func aPositionWithoutATimeIsUsedWhenNoPhotoWithBothExists() {
+        let timed = photo("timed.jpg", digit: "a", takenAt: referenceDate.addingTimeInterval(-300))
+        let positioned = photo("gps.jpg", digit: "b", takenWhere: Self.place)
+        let report = CrashReport.stub(photos: [timed, positioned])
+        #expect(report.effectiveScene.timeSource == .photo(timed))
+        #expect(report.effectiveScene.placeSource == .photo(positioned))
     }
 
     @Test func photosOutsideTheCrashSceneSectionAreNotUsed() {
         let report = CrashReport.stub(photos: [
             photo("damage.jpg", section: .yourVehicleDamage, digit: "a", takenAt: referenceDate, takenWhere: Self.place),
         ])
-        #expect(report.effectiveScene.source == .notGiven)
+        #expect(report.effectiveScene.timeSource == .notGiven)
+        #expect(report.effectiveScene.placeSource == .notGiven)
         #expect(report.effectiveScene.scene == CrashScene(occurredAt: referenceDate))
     }
 
-    @Test func withoutPhotoMetadataTheTimeIsWhenTheReportStarted() {
+    @Test func withoutPhotoMetadataTheTimeIsWhenTheReportStartedAndSaysSo() {
         let report = CrashReport.stub(photos: [photo("plain.jpg", digit: "a")])
-        #expect(report.effectiveScene == EffectiveScene(scene: CrashScene(occurredAt: referenceDate), source: .notGiven))
-        #expect(report.effectiveScene.sourceNote == "not given; the time the report was started")
+        #expect(report.effectiveScene == EffectiveScene(
+            scene: CrashScene(occurredAt: referenceDate), timeSource: .notGiven, placeSource: .notGiven
+        ))
+        #expect(report.effectiveScene.timeNote == "not given; the time the report was started")
+        #expect(report.effectiveScene.whereText == nil)
     }
 
-    @Test func photoWithOnlyAPlaceGivesThePlaceAndKeepsTheStartTime() {
+    @Test func aPhotoWithOnlyAPositionGivesThePlaceButNeverClaimsTheTime() {
         let placeOnly = photo("gps.jpg", digit: "a", takenWhere: Self.place)
         let report = CrashReport.stub(photos: [placeOnly])
-        #expect(report.effectiveScene.source == .photo(placeOnly))
-        #expect(report.effectiveScene.scene.occurredAt == referenceDate)
-        #expect(report.effectiveScene.scene.coordinate == Self.place)
+        let effective = report.effectiveScene
+        #expect(effective.timeSource == .notGiven)
+        #expect(effective.placeSource == .photo(placeOnly))
+        #expect(effective.scene.occurredAt == referenceDate)
+        #expect(effective.timeNote == "not given; the time the report was started")
+        #expect(effective.placeNote == "from photo gps.jpg")
     }
 
-    @Test func photoWithATimeCountsBeforeOneWithOnlyAPlace() {
-        let placeOnly = photo("gps.jpg", digit: "a", takenWhere: Self.place)
-        let timed = photo("timed.jpg", digit: "b", takenAt: referenceDate.addingTimeInterval(-30))
-        let report = CrashReport.stub(photos: [placeOnly, timed])
-        #expect(report.effectiveScene.source == .photo(timed))
+    @Test func aPhotoTimeInTheFutureIsPassedOverForTheNextUsableOne() {
+        let future = photo("wrong-clock.jpg", digit: "a", takenAt: referenceDate.addingTimeInterval(3 * 86_400))
+        let usable = photo("scene.jpg", digit: "b", takenAt: referenceDate.addingTimeInterval(-120))
+        let report = CrashReport.stub(photos: [future, usable])
+        #expect(future.timeCheck(reportStartedAt: referenceDate) == .inFuture)
+        #expect(report.effectiveScene.timeSource == .photo(usable))
+    }
+
+    @Test func onlyAPhotoTimeInTheFutureLeavesTheStartTime() {
+        let future = photo("wrong-clock.jpg", digit: "a", takenAt: referenceDate.addingTimeInterval(3 * 86_400), takenWhere: Self.place)
+        let report = CrashReport.stub(photos: [future])
+        #expect(report.effectiveScene.timeSource == .notGiven)
+        #expect(report.effectiveScene.scene.occurredAt == referenceDate)
+        // Its position is still the best known place.
+        #expect(report.effectiveScene.placeSource == .photo(future))
+    }
+
+    @Test func aPhotoTimeAFewMinutesAheadOfTheClockIsUsed() {
+        let slightlyAhead = photo("ahead.jpg", digit: "a", takenAt: referenceDate.addingTimeInterval(120))
+        #expect(slightlyAhead.timeCheck(reportStartedAt: referenceDate) == .plausible)
+        #expect(CrashReport.stub(photos: [slightlyAhead]).effectiveScene.timeSource == .photo(slightlyAhead))
+    }
+
+    @Test func aPhotoTimeLongBeforeTheReportIsUsedButFlagged() {
+        let old = photo("unset-clock.jpg", digit: "a", takenAt: referenceDate.addingTimeInterval(-40 * 86_400 - 60))
+        let report = CrashReport.stub(photos: [old])
+        let effective = report.effectiveScene
+        #expect(effective.timeSource == .photo(old))
+        #expect(effective.timeCheck == .longBeforeReport(days: 40))
+        #expect(effective.isTimeFlagged)
+        #expect(effective.timeNote == "from photo unset-clock.jpg, 40 days before the report was started: "
+            + "check the camera's clock, and correct it with w if it is wrong")
+    }
+
+    @Test func aPhotoTimeThirtyDaysBeforeIsNotFlagged() {
+        let recent = photo("recent.jpg", digit: "a", takenAt: referenceDate.addingTimeInterval(-30 * 86_400))
+        #expect(recent.timeCheck(reportStartedAt: referenceDate) == .plausible)
     }
 }

@@ -9,15 +9,19 @@ struct PhotoMetadataUseCaseTests {
     @Test func addedPhotoCarriesWhenWhereAndOrientationFromItsEXIF() async throws {
         let kit = UseCaseKit()
         let report = try await kit.startedReport()
+        // The photo (taken 21 Nov) is added after it was taken.
+        kit.clock.advance(by: PhotoMetadataReaderTests.exifFixtureTime.timeIntervalSince(referenceDate) + 600)
 
         let updated = try await kit.addImage.execute(
             reportID: report.id, section: .crashScene, bytes: Fixtures.bytes("photo-exif-120x90.jpg"), fileName: "scene.jpg")
 
         let photo = try #require(updated.photos(in: .crashScene).first)
         #expect(photo.orientation == .rotatedClockwise)
+        // No zone in the file: the camera's time is read in the driver's zone (the kit's clock: UTC).
         #expect(photo.takenAt == PhotoMetadataReaderTests.exifFixtureTime)
         #expect(photo.takenWhere != nil)
-        #expect(updated.effectiveScene.source == .photo(photo))
+        #expect(updated.effectiveScene.timeSource == .photo(photo))
+        #expect(updated.effectiveScene.placeSource == .photo(photo))
     }
 
     @Test func photoWithDamagedEXIFIsAddedWithoutMetadata() async throws {

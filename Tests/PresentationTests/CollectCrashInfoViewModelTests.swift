@@ -1,5 +1,6 @@
 import Composition
 import Domain
+import Foundation
 import Presentation
 import Testing
 import TestSupport
@@ -88,6 +89,8 @@ struct CollectCrashInfoViewModelTests {
             return
         }
 
+        // The photo, taken on 21 Nov, is added ten minutes later.
+        kit.clock.advance(by: Date(timeIntervalSince1970: 1_795_283_530).timeIntervalSince(kit.clock.now()))
         await page.addPhoto(path: "scene.jpg", toSection: 2)
         page.done()
 

@@ -5,9 +5,13 @@ import Synchronization
 /// A clock that says what it is told: for tests and reproducible runs.
 public final class ManualClock: Clock {
     private let current: Mutex<Date>
+    public let timeZone: TimeZone
 
-    public init(_ start: Date = Date(timeIntervalSince1970: 1_795_000_000)) {
+    /// - Parameter timeZone: the driver's zone; UTC unless a test says otherwise, so results do not depend on
+    ///   the machine's.
+    public init(_ start: Date = Date(timeIntervalSince1970: 1_795_000_000), timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) {
         current = Mutex(start)
+        self.timeZone = timeZone
     }
 
     public func now() -> Date {

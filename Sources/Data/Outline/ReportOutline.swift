@@ -76,13 +76,11 @@ public struct ReportOutline: Sendable, Equatable {
 
         private func whenAndWhere() -> [ReportBlock] {
             let effective = report.effectiveScene
-            let source = effective.sourceNote.map { " (\($0))" } ?? ""
-            let place = effective.scene.locationText.map { "\($0)\(source)" } ?? "not given"
             return [
                 .heading("When and where"),
                 .fields([
-                    ReportField(label: "When", value: "\(dates.dateTime(effective.scene.occurredAt))\(source)"),
-                    ReportField(label: "Where", value: place),
+                    ReportField(label: "When", value: effective.whenText(dates)),
+                    ReportField(label: "Where", value: effective.whereText ?? "not given"),
                 ]),
             ]
         }

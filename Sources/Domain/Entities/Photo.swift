@@ -15,6 +15,8 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public let takenAt: Date?
     /// Where the photo was taken, from its own metadata, if it says.
     public let takenWhere: Coordinate?
+    /// Metres above sea level where the photo was taken, from its own metadata, if it says.
+    public let takenAltitude: Double?
     /// How to turn the stored pixels to show the photo upright, from its own metadata.
     public let orientation: ImageOrientation
     /// The server's name for the uploaded file, once uploaded.
@@ -31,6 +33,7 @@ public struct Photo: Sendable, Hashable, Identifiable {
         addedAt: Date,
         takenAt: Date? = nil,
         takenWhere: Coordinate? = nil,
+        takenAltitude: Double? = nil,
         orientation: ImageOrientation = .up,
         serverFileName: String? = nil
     ) {
@@ -44,6 +47,7 @@ public struct Photo: Sendable, Hashable, Identifiable {
         self.addedAt = addedAt
         self.takenAt = takenAt
         self.takenWhere = takenWhere
+        self.takenAltitude = takenAltitude
         self.orientation = orientation
         self.serverFileName = serverFileName
     }

@@ -1,33 +1,82 @@
+import Foundation
+
 extension CrashReport {
-    /// Whether the driver has set when and where. A new draft's scene is the moment it was started with no
-    /// place; any other scene was set by the driver (through `SetCrashScene`).
+    /// Whether the driver has set when (and maybe where). A new draft's scene is the moment it was started
+    /// with no place; any other scene was set by the driver (through `SetCrashScene`).
     public var isSceneSetByDriver: Bool {
         scene != CrashScene(occurredAt: createdAt)
     }
 
-    /// When and where the crash happened, as every screen and document shows it.
+    /// When and where the crash happened, as every screen, document and list shows it. Time and place are
+    /// chosen separately:
     ///
-    /// The rule: what the driver set wins. When the driver has set neither, they come from the crash-scene
-    /// photo taken earliest that says when or where it was taken (its time, and its place when it has one;
-    /// photos that give only a place count after those that give a time, in the order they were added).
-    /// When no such photo exists, the time is when the report was started and the place is unknown.
+    /// - **When**: what the driver set; else the time of the crash-scene photo taken earliest whose time is
+    ///   usable (``PhotoTimeCheck``: a time in the future is passed over, one long before the report is used
+    ///   but flagged); else the time the report was started, which is said to be so.
+    /// - **Where**: what the driver set; else the position of the crash-scene photo taken closest in time to
+    ///   the chosen time (photos whose position has no time count after those with one, in the order they
+    ///   were added); else unknown.
+    ///
+    /// Each says where it came from; a value not from a photo never says it is.
     public var effectiveScene: EffectiveScene {
-        guard !isSceneSetByDriver else { return EffectiveScene(scene: scene, source: .driver) }
-        let candidates = photos(in: .crashScene).enumerated().filter { _, photo in
-            photo.takenAt != nil || photo.takenWhere != nil
+        let scenePhotos = photos(in: .crashScene)
+
+        var occurredAt = scene.occurredAt
+        var timeSource = EffectiveScene.Source.notGiven
+        var timeCheck: PhotoTimeCheck?
+        if isSceneSetByDriver {
+            timeSource = .driver
+        } else if let (photo, check) = Self.earliestUsableTime(scenePhotos, reportStartedAt: createdAt),
+                  let takenAt = photo.takenAt {
+            occurredAt = takenAt
+            timeSource = .photo(photo)
+            timeCheck = check
         }
-        let earliest = candidates.min { first, second in
-            switch (first.element.takenAt, second.element.takenAt) {
-            case let (firstTime?, secondTime?) where firstTime != secondTime: firstTime < secondTime
-            case (.some, nil): true
-            case (nil, .some): false
-            default: first.offset < second.offset
-            }
+
+        if scene.hasLocation {
+            return EffectiveScene(scene: scene, timeSource: timeSource, placeSource: .driver, timeCheck: timeCheck)
         }
-        guard let photo = earliest?.element else { return EffectiveScene(scene: scene, source: .notGiven) }
+        let reference: Date? = switch timeSource {
+        case .notGiven: nil
+        case .driver, .photo: occurredAt
+        }
+        guard let placePhoto = Self.closestPosition(scenePhotos, to: reference), let place = placePhoto.takenWhere else {
+            return EffectiveScene(
+                scene: CrashScene(occurredAt: occurredAt), timeSource: timeSource, placeSource: .notGiven, timeCheck: timeCheck
+            )
+        }
         return EffectiveScene(
-            scene: CrashScene(occurredAt: photo.takenAt ?? scene.occurredAt, coordinate: photo.takenWhere),
-            source: .photo(photo)
+            scene: CrashScene(occurredAt: occurredAt, coordinate: place),
+            timeSource: timeSource, placeSource: .photo(placePhoto), timeCheck: timeCheck
         )
+    }
+
+    /// The photo whose usable time is earliest (the first added among equal times), with its check.
+    private static func earliestUsableTime(_ photos: [Photo], reportStartedAt: Date) -> (Photo, PhotoTimeCheck)? {
+        var best: (photo: Photo, check: PhotoTimeCheck, time: Date)?
+        for photo in photos {
+            guard let takenAt = photo.takenAt, let check = photo.timeCheck(reportStartedAt: reportStartedAt),
+                  check.isUsable else { continue }
+            if let current = best, current.time <= takenAt { continue }
+            best = (photo, check, takenAt)
+        }
+        return best.map { ($0.photo, $0.check) }
+    }
+
+    /// The photo with a position taken closest in time to `reference` (all of them by their own time when
+    /// there is no reference); photos without a time come after, first added first.
+    private static func closestPosition(_ photos: [Photo], to reference: Date?) -> Photo? {
+        let positioned = photos.enumerated().filter { $0.element.takenWhere != nil }
+        return positioned.min { first, second in
+            switch (first.element.takenAt, second.element.takenAt) {
+            case let (firstTime?, secondTime?):
+                let firstKey = reference.map { abs(firstTime.timeIntervalSince($0)) } ?? firstTime.timeIntervalSinceReferenceDate
+                let secondKey = reference.map { abs(secondTime.timeIntervalSince($0)) } ?? secondTime.timeIntervalSinceReferenceDate
+                return firstKey != secondKey ? firstKey < secondKey : first.offset < second.offset
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return first.offset < second.offset
+            }
+        }?.element
     }
 }

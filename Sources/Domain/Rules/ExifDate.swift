@@ -3,7 +3,7 @@ import Foundation
 /// Reads EXIF date texts (`2026:11:21 17:42:10`) and offsets (`+01:00`) strictly: a text that is not a real
 /// calendar moment gives `nil`, never a date the calendar quietly moved.
 enum ExifDate {
-    /// The moment the wall-clock text names, given its offset from UTC (0 when EXIF does not say).
+    /// The moment the wall-clock text names, given its offset from UTC (0 reads it as if it were UTC).
     static func date(from text: String, offsetSeconds: Int) -> Date? {
         let characters = Array(text.utf8)
         guard characters.count >= 19 else { return nil }
@@ -44,6 +44,27 @@ enum ExifDate {
         let minutes = values[2] * 10 + values[3]
         guard hours <= 14, minutes < 60 else { return nil }
         return sign * (hours * 3_600 + minutes * 60)
+    }
+
+    /// The UTC offset that a camera's wall-clock time and the GPS time (UTC) of the same photo imply: their
+    /// difference, when it lies within ``gpsAgreement`` of a whole quarter hour (zones are whole quarter hours
+    /// from UTC) and within ±14 hours; `nil` when they disagree (a stale GPS fix, a camera clock off by minutes).
+    /// - Parameter wallClock: the camera's time read as if it were UTC.
+    static func offsetImplied(wallClock: Date, utc: Date) -> Int? {
+        let difference = wallClock.timeIntervalSince(utc)
+        let quarterHours = (difference / 900).rounded()
+        guard abs(difference - quarterHours * 900) <= gpsAgreement, abs(quarterHours) <= 56 else { return nil }
+        return Int(quarterHours) * 900
+    }
+
+    /// How far a camera time and the GPS time may be from a whole quarter hour apart and still give a zone.
+    static let gpsAgreement: TimeInterval = 5 * 60
+
+    /// The moment a wall-clock time names in a time zone (summer time included).
+    /// - Parameter wallClock: the wall-clock time read as if it were UTC.
+    static func moment(wallClock: Date, in timeZone: TimeZone) -> Date {
+        let guess = wallClock.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: wallClock)))
+        return wallClock.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: guess)))
     }
 
     private static func daysInMonth(_ month: Int, year: Int) -> Int {

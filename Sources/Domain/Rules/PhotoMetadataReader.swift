@@ -24,9 +24,11 @@ public enum PhotoMetadataReader {
     static let maximumEntriesPerDirectory = 1_000
 
     /// The metadata of a JPEG or PNG file, or ``PhotoMetadata/none`` when it has none or it cannot be read.
-    public static func read(_ bytes: Data) -> PhotoMetadata {
+    /// - Parameter timeZone: the zone a camera time is read in when the file does not say which
+    ///   (see ``PhotoMetadata/TimeZoneSource``): the machine's, as typed times are read.
+    public static func read(_ bytes: Data, timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current) -> PhotoMetadata {
         guard let block = exifBlock(in: bytes) else { return .none }
-        return TIFFBlock(block).metadata()
+        return TIFFBlock(block).metadata(timeZone: timeZone)
     }
 
     // MARK: - Finding the EXIF block

@@ -10,6 +10,9 @@ public enum ReportLimits {
     public static let maximumPixelCount = 100_000_000
     /// How far in the future a crash time may lie, to allow for clocks that disagree a little.
     public static let crashTimeTolerance: Double = 5 * 60
+    /// A photo time more days than this before the report was started is used for the crash time but
+    /// flagged (``PhotoTimeCheck/longBeforeReport(days:)``).
+    public static let oldPhotoTimeDays = 30
 
     /// Refuses a photo larger than ``maximumPhotoBytes``. Callers that read files can check the size
     /// first, so a huge file is refused without being read into memory.

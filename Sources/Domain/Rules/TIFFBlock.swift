@@ -15,7 +15,12 @@ struct TIFFBlock {
         self.bytes = bytes
     }
 
-    func metadata() -> PhotoMetadata {
+    /// The metadata of the main image. Only the first directory (IFD0) describes it; the next one (IFD1) is
+    /// the thumbnail's, whose orientation or other tags are never taken for the photo's.
+    /// - Parameters:
+    ///   - xmpOffset: the UTC offset a date in the file's XMP packet gives, if any.
+    ///   - timeZone: the zone a camera time is read in when nothing in the file says (the machine's).
+    func metadata(xmpOffset: Int? = nil, timeZone: TimeZone) -> PhotoMetadata {
         guard let littleEndian, uint16(at: 2, littleEndian) == 42,
               let firstOffset = uint32(at: 4, littleEndian),
               let first = directory(at: firstOffset, littleEndian) else {
@@ -24,23 +29,59 @@ struct TIFFBlock {
         let orientation = first[0x0112].flatMap { short($0, littleEndian) }.flatMap { ImageOrientation(rawValue: $0) } ?? .up
         let exif = first[0x8769].flatMap { long($0, littleEndian) }.flatMap { directory(at: $0, littleEndian) } ?? [:]
         let gps = first[0x8825].flatMap { long($0, littleEndian) }.flatMap { directory(at: $0, littleEndian) } ?? [:]
+        let time = takenAt(exif, gps, littleEndian, xmpOffset: xmpOffset, timeZone: timeZone)
         return PhotoMetadata(
-            takenAt: takenAt(exif),
+            takenAt: time?.date,
+            timeZoneSource: time?.source,
             takenWhere: takenWhere(gps, littleEndian),
+            altitude: altitude(gps, littleEndian),
             orientation: orientation
         )
     }
 
     // MARK: Values
 
-    private func takenAt(_ exif: [UInt16: Entry]) -> Date? {
-        // DateTimeOriginal with OffsetTimeOriginal, else DateTimeDigitized with OffsetTimeDigitized.
+    /// The camera's time (`DateTimeOriginal`, else `DateTimeDigitized`) as a moment, its zone found by
+    /// ``PhotoMetadata/TimeZoneSource``'s order.
+    private func takenAt(
+        _ exif: [UInt16: Entry], _ gps: [UInt16: Entry], _ littleEndian: Bool, xmpOffset: Int?, timeZone: TimeZone
+    ) -> (date: Date, source: PhotoMetadata.TimeZoneSource)? {
+        // Each time with its own offset tag; OffsetTime (0x9010) is the offset of the file's times in general.
         for (timeTag, offsetTag) in [(UInt16(0x9003), UInt16(0x9011)), (0x9004, 0x9012)] {
-            guard let text = exif[timeTag].flatMap(ascii) else { continue }
-            let offset = exif[offsetTag].flatMap(ascii).flatMap(ExifDate.offsetSeconds)
-            if let date = ExifDate.date(from: text, offsetSeconds: offset ?? 0) { return date }
+            guard let text = exif[timeTag].flatMap(ascii), let wallClock = ExifDate.date(from: text, offsetSeconds: 0) else {
+                continue
+            }
+            if let offset = (exif[offsetTag] ?? exif[0x9010]).flatMap(ascii).flatMap(ExifDate.offsetSeconds) {
+                return (wallClock.addingTimeInterval(-Double(offset)), .exifOffset(offset))
+            }
+            if let xmpOffset {
+                return (wallClock.addingTimeInterval(-Double(xmpOffset)), .xmp(xmpOffset))
+            }
+            if let gpsTime = gpsTime(gps, littleEndian), let offset = ExifDate.offsetImplied(wallClock: wallClock, utc: gpsTime) {
+                return (wallClock.addingTimeInterval(-Double(offset)), .gpsTime(offset))
+            }
+            return (ExifDate.moment(wallClock: wallClock, in: timeZone), .assumedLocal(timeZone.identifier))
         }
         return nil
+    }
+
+    /// GPSDateStamp (`YYYY:MM:DD`) and GPSTimeStamp (hours, minutes, seconds as rationals), which are UTC.
+    private func gpsTime(_ gps: [UInt16: Entry], _ littleEndian: Bool) -> Date? {
+        guard let day = gps[29].flatMap(ascii), let stamp = gps[7], let parts = rationals(stamp, littleEndian), parts.count == 3,
+              parts.allSatisfy({ $0 >= 0 }), parts[0] < 24, parts[1] < 60, parts[2] < 61 else {
+            return nil
+        }
+        guard let midnight = ExifDate.date(from: day + " 00:00:00", offsetSeconds: 0) else { return nil }
+        return midnight.addingTimeInterval(parts[0] * 3_600 + parts[1] * 60 + parts[2])
+    }
+
+    /// Metres above sea level (GPSAltitude, below it when GPSAltitudeRef is 1).
+    private func altitude(_ gps: [UInt16: Entry], _ littleEndian: Bool) -> Double? {
+        guard let value = gps[6].flatMap({ rationals($0, littleEndian) })?.first, value.isFinite, abs(value) < 100_000 else {
+            return nil
+        }
+        let below = gps[5].map { $0.type == 1 && bytes[$0.valueOffset] == 1 } ?? false
+        return below ? -abs(value) : value
     }
 
     private func takenWhere(_ gps: [UInt16: Entry], _ littleEndian: Bool) -> Coordinate? {
@@ -65,21 +106,36 @@ struct TIFFBlock {
         return try? Coordinate(latitude: latitudeSign * latitude, longitude: longitudeSign * longitude)
     }
 
-    /// Degrees, minutes and seconds as three rationals, added up to decimal degrees.
+    /// Degrees, minutes and seconds as up to three rationals, added up to decimal degrees (their size: the
+    /// hemisphere comes from the reference tag, whatever sign a signed rational carries).
     private func degrees(_ entry: Entry, _ littleEndian: Bool) -> Double? {
-        guard entry.type == 5, entry.count >= 1 else { return nil }
+        guard let parts = rationals(entry, littleEndian), !parts.isEmpty else { return nil }
         var total = 0.0
         var divisor = 1.0
-        for index in 0..<min(entry.count, 3) {
-            let at = entry.valueOffset + index * 8
-            guard let numerator = uint32(at: at, littleEndian), let denominator = uint32(at: at + 4, littleEndian),
-                  denominator != 0 else {
-                return nil
-            }
-            total += Double(numerator) / Double(denominator) / divisor
+        for part in parts.prefix(3) {
+            total += abs(part) / divisor
             divisor *= 60
         }
         return total.isFinite ? total : nil
+    }
+
+    /// The values of a RATIONAL (type 5) or SRATIONAL (type 10, as some phones write GPS values) entry;
+    /// `nil` for any other type or a zero denominator.
+    private func rationals(_ entry: Entry, _ littleEndian: Bool) -> [Double]? {
+        guard entry.type == 5 || entry.type == 10, entry.count >= 1 else { return nil }
+        var values: [Double] = []
+        for index in 0..<min(entry.count, 3) {
+            let at = entry.valueOffset + index * 8
+            guard let numerator = uint32(at: at, littleEndian), let denominator = uint32(at: at + 4, littleEndian) else {
+                return nil
+            }
+            let (top, bottom) = entry.type == 10
+                ? (Double(Int32(truncatingIfNeeded: numerator)), Double(Int32(truncatingIfNeeded: denominator)))
+                : (Double(numerator), Double(denominator))
+            guard bottom != 0 else { return nil }
+            values.append(top / bottom)
+        }
+        return values
     }
 
     private func short(_ entry: Entry, _ littleEndian: Bool) -> Int? {

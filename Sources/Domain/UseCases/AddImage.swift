@@ -26,7 +26,7 @@ public struct AddImage: Sendable {
         try current.checkRoom(for: nil, fileName: name, in: section)
         try ReportLimits.checkPhotoSize(byteCount: bytes.count, fileName: name)
         let info = try ImageInspector.inspect(bytes, fileName: name)
-        let metadata = PhotoMetadataReader.read(bytes)
+        let metadata = PhotoMetadataReader.read(bytes, timeZone: clock.timeZone)
 
         let contentHash = try await photoStore.put(bytes)
         do {
@@ -41,6 +41,7 @@ public struct AddImage: Sendable {
                     addedAt: clock.now(),
                     takenAt: metadata.takenAt,
                     takenWhere: metadata.takenWhere,
+                    takenAltitude: metadata.altitude,
                     orientation: metadata.orientation
                 ))
             }.report

@@ -20,11 +20,9 @@ public struct CollectCrashInfoUiModel: Sendable, Hashable {
         // Unset by the driver, when and where come from the earliest crash-scene photo that has them;
         // the screen says where they came from, in the same words as the report.
         let effective = report.effectiveScene
-        let scene = effective.scene
-        let source = effective.sourceNote.map { " (\($0))" } ?? ""
-        when = dates.dateTime(scene.occurredAt) + source
-        place = scene.locationText.map { $0 + source } ?? "not given yet"
-        hasPlace = scene.hasLocation
+        when = effective.whenText(dates)
+        place = effective.whereText ?? "not given yet"
+        hasPlace = effective.scene.hasLocation
         categories = InfoCategory.allCases.map { CategoryRowUiModel($0, of: report) }
         create = MenuOption(
             key: "c",
