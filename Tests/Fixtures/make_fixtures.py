@@ -6,10 +6,13 @@ the outputs are committed, so the tests never need Pillow.
 """
 import io
 import struct
+import subprocess
+import sys
 import zlib
 from pathlib import Path
 
 from PIL import Image
+from PIL.PngImagePlugin import PngInfo
 
 HERE = Path(__file__).resolve().parent
 
@@ -95,7 +98,161 @@ def broken_exif_block():
     return bytes(block)
 
 
+class Tiff:
+    """A TIFF-structured EXIF block built by hand, so tests get exactly the types, byte order and directories
+    real cameras and phones write (Pillow always writes GPS values as unsigned rationals, in one order)."""
+
+    TYPES = {"byte": (1, "B"), "ascii": (2, None), "short": (3, "H"), "long": (4, "I"),
+             "rational": (5, "II"), "srational": (10, "ii")}
+
+    def __init__(self, little_endian):
+        self.order = "<" if little_endian else ">"
+        self.ifd0, self.exif, self.gps, self.ifd1 = [], [], [], []
+
+    def value(self, kind, values):
+        code, fmt = self.TYPES[kind]
+        if kind == "ascii":
+            data = values.encode() + b"\0"
+            return code, len(data), data
+        if kind in ("rational", "srational"):
+            data = b"".join(struct.pack(self.order + fmt, *pair) for pair in values)
+            return code, len(values), data
+        data = b"".join(struct.pack(self.order + fmt, v) for v in values)
+        return code, len(values), data
+
+    def tobytes(self):
+        order = self.order
+        directories = [("ifd0", self.ifd0), ("exif", self.exif), ("gps", self.gps), ("ifd1", self.ifd1)]
+        used = [(name, entries) for name, entries in directories if entries or name == "ifd0"]
+        # Lay out: header, then each directory followed by its out-of-line values.
+        extra = {"ifd0": []}
+        if self.exif:
+            extra["ifd0"].append((0x8769, "long", [0]))
+        if self.gps:
+            extra["ifd0"].append((0x8825, "long", [0]))
+        offsets, sizes = {}, {}
+        position = 8
+        for name, entries in used:
+            all_entries = entries + extra.get(name, [])
+            values_size = 0
+            for tag, kind, values in all_entries:
+                _, _, data = self.value(kind, values)
+                if len(data) > 4:
+                    values_size += len(data) + (len(data) % 2)
+            offsets[name] = position
+            sizes[name] = 2 + 12 * len(all_entries) + 4 + values_size
+            position += sizes[name]
+        out = bytearray(b"II" if order == "<" else b"MM")
+        out += struct.pack(order + "HI", 42, 8)
+        for index, (name, entries) in enumerate(used):
+            all_entries = list(entries)
+            if name == "ifd0":
+                if self.exif:
+                    all_entries.append((0x8769, "long", [offsets["exif"]]))
+                if self.gps:
+                    all_entries.append((0x8825, "long", [offsets["gps"]]))
+            all_entries.sort(key=lambda entry: entry[0])
+            start = offsets[name]
+            data_at = start + 2 + 12 * len(all_entries) + 4
+            body, tail = bytearray(struct.pack(order + "H", len(all_entries))), bytearray()
+            for tag, kind, values in all_entries:
+                code, count, data = self.value(kind, values)
+                body += struct.pack(order + "HHI", tag, code, count)
+                if len(data) <= 4:
+                    body += data.ljust(4, b"\0")
+                else:
+                    body += struct.pack(order + "I", data_at + len(tail))
+                    tail += data + (b"\0" if len(data) % 2 else b"")
+            next_ifd = offsets["ifd1"] if name == "ifd0" and self.ifd1 else 0
+            body += struct.pack(order + "I", next_ifd)
+            out += body + tail
+        return b"Exif\0\0" + bytes(out)
+
+
+def scene_block(little_endian=True, when="2026:11:21 16:28:00", offset_tag=None, gps=None, gps_time=None,
+                thumbnail_orientation=None, orientation=1):
+    tiff = Tiff(little_endian)
+    tiff.ifd0.append((0x0112, "short", [orientation]))
+    if when:
+        tiff.exif.append((0x9003, "ascii", when))
+    if offset_tag:
+        tiff.exif.append((offset_tag[0], "ascii", offset_tag[1]))
+    if gps:
+        kind, (lat_ref, lat), (lon_ref, lon), altitude = gps
+        tiff.gps += [(1, "ascii", lat_ref), (2, kind, lat), (3, "ascii", lon_ref), (4, kind, lon)]
+        if altitude is not None:
+            tiff.gps += [(5, "byte", [1 if altitude[0] < 0 else 0]), (6, kind, [(abs(altitude[0]), altitude[1])])]
+    if gps_time:
+        day, (hours, minutes, seconds) = gps_time
+        tiff.gps += [(7, "rational", [(hours, 1), (minutes, 1), (seconds, 1)]), (29, "ascii", day)]
+    if thumbnail_orientation:
+        tiff.ifd1 += [(0x0112, "short", [thumbnail_orientation]), (0x0103, "short", [6])]
+    return tiff.tobytes()
+
+
+XMP_PACKET = """<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?>
+<x:xmpmeta xmlns:x='adobe:ns:meta/'><rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>
+<rdf:Description rdf:about='' xmlns:exif='http://ns.adobe.com/exif/1.0/' xmlns:xmp='http://ns.adobe.com/xap/1.0/'
+ xmp:ModifyDate='2026-11-22T09:00:00-05:00'>
+<exif:DateTimeOriginal>2026-11-21T16:28:00+01:00</exif:DateTimeOriginal>
+</rdf:Description></rdf:RDF></x:xmpmeta>
+<?xpacket end='w'?>"""
+
+
+def scene_fixtures():
+    """Crash-scene photos whose metadata gives time, zone and place in the ways real cameras and phones do.
+    The camera's clock reads 21 Nov 2026 16:28 in every one that has a time."""
+    picture = gradient(48, 36, seed=111)
+    # Signed rationals for the GPS values (some Android phones), both byte orders, southern/western and
+    # northern/eastern positions, an altitude.
+    south_west = ("srational", ("S", [(33, 1), (51, 1), (2484, 100)]), ("W", [(70, 1), (39, 1), (1200, 100)]), (-12, 2))
+    save("scene-srational-le-48x36.jpg",
+         encode(picture, "JPEG", quality=85, exif=scene_block(True, gps=south_west, offset_tag=(0x9011, "-03:00"))))
+    north_east = ("srational", ("N", [(47, 1), (29, 1), (5280, 100)]), ("E", [(19, 1), (2, 1), (2400, 100)]), (2415, 10))
+    save("scene-srational-be-48x36.jpg",
+         encode(picture, "JPEG", quality=85, exif=scene_block(False, gps=north_east, offset_tag=(0x9011, "+01:00"))))
+    # The zone from the general OffsetTime tag only.
+    save("scene-offsettime-48x36.jpg", encode(picture, "JPEG", quality=85, exif=scene_block(offset_tag=(0x9010, "+09:00"))))
+    # The zone only in the XMP packet (a second APP1 segment).
+    save("scene-xmp-zone-48x36.jpg", with_xmp(encode(picture, "JPEG", quality=85, exif=scene_block())))
+    # No zone but the GPS time (UTC 15:27:40, twenty seconds from a whole hour earlier): UTC+01:00.
+    save("scene-gps-time-48x36.jpg",
+         encode(picture, "JPEG", quality=85, exif=scene_block(False, gps_time=("2026:11:21", (15, 27, 40)))))
+    # A GPS time that disagrees with the camera by 2 h 23 min (a stale fix): no zone from it.
+    save("scene-gps-stale-48x36.jpg",
+         encode(picture, "JPEG", quality=85, exif=scene_block(True, gps_time=("2026:11:21", (14, 5, 0)))))
+    # No zone anywhere: read in the machine's zone.
+    save("scene-no-zone-48x36.jpg", encode(picture, "JPEG", quality=85, exif=scene_block()))
+    # A thumbnail directory (IFD1) with its own orientation: not the photo's.
+    save("scene-thumbnail-orientation-48x36.jpg",
+         encode(picture, "JPEG", quality=85, exif=scene_block(thumbnail_orientation=6, orientation=1)))
+    # Clocks set wrong: years ahead, and never set (1998).
+    save("scene-future-48x36.jpg", encode(picture, "JPEG", quality=85, exif=scene_block(when="2031:06:01 10:00:00")))
+    save("scene-1998-48x36.jpg", encode(picture, "JPEG", quality=85, exif=scene_block(when="1998:01:01 00:00:00")))
+    # A PNG: the time in its eXIf chunk, the zone in its XMP iTXt chunk.
+    info = PngInfo()
+    info.add_itxt("XML:com.adobe.xmp", XMP_PACKET)
+    save("scene-xmp-zone-48x36.png", encode(picture, "PNG", exif=scene_block(), pnginfo=info))
+
+
+def with_xmp(jpeg):
+    """The JPEG with the XMP packet written by exiftool (libimage-exiftool-perl), as photo tools write it."""
+    source = HERE / ".xmp-source.jpg"
+    packet = HERE / ".xmp-packet.xmp"
+    source.write_bytes(jpeg)
+    packet.write_text(XMP_PACKET)
+    try:
+        subprocess.run(["exiftool", "-q", "-overwrite_original", f"-xmp<={packet}", str(source)], check=True)
+        return source.read_bytes()
+    finally:
+        source.unlink(missing_ok=True)
+        packet.unlink(missing_ok=True)
+
+
 def main():
+    if sys.argv[1:] == ["scene"]:
+        scene_fixtures()
+        return
     baseline = encode(gradient(64, 48), "JPEG", quality=85)
     save("photo-64x48.jpg", baseline)
     save("photo-other-64x48.jpg", encode(gradient(64, 48, seed=90), "JPEG", quality=85))
@@ -128,6 +285,7 @@ def main():
     save("bad-ihdr-crc.png", bytes(bad_crc))
     save("notes.jpg", b"Other driver: Anna Dvorak, plate ABC-123.\nCall insurer tomorrow.\n")
     save("animation.gif", encode(gradient(16, 16), "GIF"))
+    scene_fixtures()
 
 
 if __name__ == "__main__":

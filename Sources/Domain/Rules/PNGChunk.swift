@@ -27,4 +27,6 @@ struct PNGChunk: Equatable, Sendable {
     static let endOfImage: UInt32 = 0x4945_4E44
     /// `eXIf`, EXIF metadata.
     static let exif: UInt32 = 0x6558_4966
+    /// `iTXt`: international text, where PNGs carry an XMP packet.
+    static let internationalText: UInt32 = 0x6954_5874
 }
