@@ -19,6 +19,7 @@ struct ReportRepositoryConformanceTests {
                 addedAt: created.addingTimeInterval(1.000_000_1),
                 takenAt: Date(timeIntervalSinceReferenceDate: 814_999_000.987_654_321),
                 takenWhere: try Coordinate(latitude: -33.856_784_123_456, longitude: 151.215_297_654_321),
+                takenAltitude: -12.345_678_9,
                 orientation: .rotatedClockwise, serverFileName: "server/'%_🚗.jpg"
             ),
             Photo(
@@ -169,6 +170,22 @@ struct ReportRepositoryConformanceTests {
         #expect(row.photoCount == 4)
         #expect(row.injuryCount == 2)
         #expect(row.hasNote)
+    }
+
+    @Test(arguments: RepositoryBackend.allCases)
+    func aSummaryShowsTheSceneTheReportShowsTakenFromItsPhotos(_ backend: RepositoryBackend) async throws {
+        let subject = try backend.make()
+        let place = try Coordinate(latitude: 45.4642, longitude: 9.19)
+        let scenePhoto = Photo(
+            section: .crashScene, contentHash: .stub("5"), mediaType: .jpeg, byteCount: 10,
+            pixelSize: PixelSize(width: 2, height: 2), originalFileName: "scene.jpg", addedAt: referenceDate,
+            takenAt: referenceDate.addingTimeInterval(-900), takenWhere: place
+        )
+        let report = try await subject.repository.save(.stub(photos: [scenePhoto]))
+        let row = try #require(try await subject.repository.summaries().first)
+        #expect(row.scene == report.effectiveScene.scene)
+        #expect(row.occurredAt == referenceDate.addingTimeInterval(-900))
+        #expect(row.scene.coordinate == place)
     }
 
     // MARK: - Deleting and photo references

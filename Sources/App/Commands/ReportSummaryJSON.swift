@@ -8,7 +8,10 @@ struct ReportSummaryJSON: Encodable {
     let status: String
     let createdAt: Date
     let updatedAt: Date
+    /// When the crash happened, as the report shows it (the driver's, else from a crash-scene photo).
     let occurredAt: Date
+    /// Where, as the report shows it; absent when unknown.
+    let place: Place?
     let injuryCount: Int
     let photoCount: Int
     let hasNote: Bool
@@ -20,8 +23,22 @@ struct ReportSummaryJSON: Encodable {
         createdAt = summary.createdAt
         updatedAt = summary.updatedAt
         occurredAt = summary.occurredAt
+        place = summary.scene.hasLocation ? Place(summary.scene) : nil
         injuryCount = summary.injuryCount
         photoCount = summary.photoCount
         hasNote = summary.hasNote
+    }
+
+    /// A place: a coordinate, an address, or both.
+    struct Place: Encodable {
+        let latitude: Double?
+        let longitude: Double?
+        let address: String?
+
+        init(_ scene: CrashScene) {
+            latitude = scene.coordinate?.latitude
+            longitude = scene.coordinate?.longitude
+            address = scene.address
+        }
     }
 }

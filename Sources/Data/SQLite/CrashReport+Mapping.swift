@@ -9,7 +9,8 @@ extension CrashReport {
         FROM reports WHERE id = ?1
         """
 
-    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–15).
+    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–19): the scene the driver set
+    /// (7–10) and, for the list, the scene the report shows (16–19).
     func bind(to statement: SQLiteStatement) {
         statement.bind(id.rawValue, at: 1)
         statement.bind(crashID.rawValue, at: 2)
@@ -17,15 +18,13 @@ extension CrashReport {
         statement.bind(createdAt.timeIntervalSinceReferenceDate, at: 4)
         statement.bind(updatedAt.timeIntervalSinceReferenceDate, at: 5)
         statement.bind(completedAt?.timeIntervalSinceReferenceDate, at: 6)
-        statement.bind(scene.occurredAt.timeIntervalSinceReferenceDate, at: 7)
-        statement.bind(scene.coordinate?.latitude, at: 8)
-        statement.bind(scene.coordinate?.longitude, at: 9)
-        statement.bind(scene.address, at: 10)
+        scene.bind(to: statement, from: 7)
         statement.bind(otherDriverNote, at: 11)
         statement.bind(revision, at: 12)
         statement.bind(injuries.count, at: 13)
         statement.bind(photoCount, at: 14)
         statement.bind(hasNote ? 1 : 0, at: 15)
+        effectiveScene.scene.bind(to: statement, from: 16)
     }
 
     /// Rebuilds a report from a row of ``selectByID`` and its injury and photo rows.
@@ -34,15 +33,7 @@ extension CrashReport {
         guard let status = row.value(1, of: ReportStatus.self) else {
             throw StorageError.damagedRecord(path: path, reason: "unknown status \(row.string(1))")
         }
-        let coordinate: Coordinate? = switch (row.optionalDouble(6), row.optionalDouble(7)) {
-        case let (latitude?, longitude?): try Coordinate(latitude: latitude, longitude: longitude)
-        default: nil
-        }
-        let occurredAt = Date(timeIntervalSinceReferenceDate: row.double(5))
-        let address = row.optionalString(8)
-        let scene = coordinate == nil && address == nil
-            ? CrashScene(occurredAt: occurredAt)
-            : try CrashScene(occurredAt: occurredAt, coordinate: coordinate, address: address)
+        let scene = try CrashScene(row: row, from: 5, path: path)
         do {
             try self.init(
             id: reportID,

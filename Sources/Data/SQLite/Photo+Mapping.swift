@@ -5,11 +5,11 @@ extension Photo {
     /// Columns read by ``init(row:path:)``, in the order they were added.
     static let selectByReport: StaticString = """
         SELECT id, section, content_hash, media_type, byte_count, width, height, original_file_name, added_at,
-               taken_at, taken_latitude, taken_longitude, orientation, server_file_name
+               taken_at, taken_latitude, taken_longitude, orientation, server_file_name, taken_altitude
         FROM photos WHERE report_id = ?1 ORDER BY position
         """
 
-    /// Binds a `photos` row (parameters 1–16).
+    /// Binds a `photos` row (parameters 1–17).
     func bind(to statement: SQLiteStatement, reportID: ReportID, position: Int) {
         statement.bind(reportID.rawValue, at: 1)
         statement.bind(position, at: 2)
@@ -27,6 +27,7 @@ extension Photo {
         statement.bind(takenWhere?.longitude, at: 14)
         statement.bind(orientation.rawValue, at: 15)
         statement.bind(serverFileName, at: 16)
+        statement.bind(takenAltitude, at: 17)
     }
 
     /// Rebuilds a photo from a row of ``selectByReport``.
@@ -53,6 +54,7 @@ extension Photo {
             addedAt: Date(timeIntervalSinceReferenceDate: row.double(8)),
             takenAt: row.optionalDouble(9).map(Date.init(timeIntervalSinceReferenceDate:)),
             takenWhere: takenWhere,
+            takenAltitude: row.optionalDouble(14),
             orientation: orientation,
             serverFileName: row.optionalString(13)
         )

@@ -5,6 +5,8 @@
 /// order of their lowercase text, so ordering by `id` matches `ReportID`'s order. `injury_count`, `photo_count` and `has_note` keep the list of reports from touching
 /// photos, injuries or notes.
 ///
+/// Version 3 keeps the scene as the report shows it beside the driver's (`shown_…`) and each photo's altitude.
+///
 /// Version 2 adds the outbox (``SQLiteOutbox``): one row per change still to be sent, written in the same
 /// transaction as the change, and the device's id.
 enum ReportSchema {
@@ -78,6 +80,16 @@ enum ReportSchema {
             );
             CREATE INDEX outbox_by_report ON outbox (report_id) WHERE report_id IS NOT NULL;
             CREATE INDEX outbox_by_photo ON outbox (content_hash) WHERE content_hash IS NOT NULL;
+            """),
+        // The scene as the report shows it (the driver's, else taken from photos), so the list of reports shows
+        // it without reading photos; NULL in rows written before, which the list reads as the driver's scene.
+        // And each photo's altitude.
+        SQLiteMigration(version: 3, sql: """
+            ALTER TABLE reports ADD COLUMN shown_occurred_at REAL;
+            ALTER TABLE reports ADD COLUMN shown_latitude REAL;
+            ALTER TABLE reports ADD COLUMN shown_longitude REAL;
+            ALTER TABLE reports ADD COLUMN shown_address TEXT;
+            ALTER TABLE photos ADD COLUMN taken_altitude REAL;
             """),
     ]
 }

@@ -5,7 +5,11 @@ extension ReportSummary {
     /// The list in ``ReportSummary/newestFirst(_:_:)`` order, served by the `reports_newest_first` index;
     /// `?1` is the limit (-1 for all), `?2` the offset.
     static let selectNewestFirst: StaticString = """
-        SELECT id, crash_id, status, created_at, updated_at, occurred_at, injury_count, photo_count, has_note
+        SELECT id, crash_id, status, created_at, updated_at, injury_count, photo_count, has_note,
+               coalesce(shown_occurred_at, occurred_at),
+               CASE WHEN shown_occurred_at IS NULL THEN latitude ELSE shown_latitude END,
+               CASE WHEN shown_occurred_at IS NULL THEN longitude ELSE shown_longitude END,
+               CASE WHEN shown_occurred_at IS NULL THEN address ELSE shown_address END
         FROM reports ORDER BY created_at DESC, id LIMIT ?1 OFFSET ?2
         """
 
@@ -23,10 +27,10 @@ extension ReportSummary {
             status: status,
             createdAt: Date(timeIntervalSinceReferenceDate: row.double(3)),
             updatedAt: Date(timeIntervalSinceReferenceDate: row.double(4)),
-            occurredAt: Date(timeIntervalSinceReferenceDate: row.double(5)),
-            injuryCount: row.int(6),
-            photoCount: row.int(7),
-            hasNote: row.int(8) != 0
+            scene: try CrashScene(row: row, from: 8, path: path),
+            injuryCount: row.int(5),
+            photoCount: row.int(6),
+            hasNote: row.int(7) != 0
         )
     }
 }

@@ -151,21 +151,24 @@ public final class SQLiteReportRepository: ReportRepository {
 
     private static let upsertReport: StaticString = """
         INSERT INTO reports (id, crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude,
-                             longitude, address, note, revision, injury_count, photo_count, has_note)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                             longitude, address, note, revision, injury_count, photo_count, has_note,
+                             shown_occurred_at, shown_latitude, shown_longitude, shown_address)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
         ON CONFLICT (id) DO UPDATE SET
             crash_id = excluded.crash_id, status = excluded.status, created_at = excluded.created_at,
             updated_at = excluded.updated_at, completed_at = excluded.completed_at,
             occurred_at = excluded.occurred_at, latitude = excluded.latitude, longitude = excluded.longitude,
             address = excluded.address, note = excluded.note, revision = excluded.revision,
-            injury_count = excluded.injury_count, photo_count = excluded.photo_count, has_note = excluded.has_note
+            injury_count = excluded.injury_count, photo_count = excluded.photo_count, has_note = excluded.has_note,
+            shown_occurred_at = excluded.shown_occurred_at, shown_latitude = excluded.shown_latitude,
+            shown_longitude = excluded.shown_longitude, shown_address = excluded.shown_address
         """
 
     private static let insertPhoto: StaticString = """
         INSERT INTO photos (report_id, position, id, section, content_hash, media_type, byte_count, width, height,
                             original_file_name, added_at, taken_at, taken_latitude, taken_longitude, orientation,
-                            server_file_name)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                            server_file_name, taken_altitude)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
         """
 
     /// The distinct hashes of the photos the stored version of a report holds.

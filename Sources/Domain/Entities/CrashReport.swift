@@ -162,7 +162,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
             status: status,
             createdAt: createdAt,
             updatedAt: updatedAt,
-            occurredAt: scene.occurredAt,
+            scene: effectiveScene.scene,
             injuryCount: injuries.count,
             photoCount: photoCount,
             hasNote: hasNote

@@ -7,7 +7,8 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
     public let status: ReportStatus
     public let createdAt: Date
     public let updatedAt: Date
-    public let occurredAt: Date
+    /// When and where the crash happened, as the report shows it (``CrashReport/effectiveScene``).
+    public let scene: CrashScene
     public let injuryCount: Int
     public let photoCount: Int
     public let hasNote: Bool
@@ -18,7 +19,7 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
         status: ReportStatus,
         createdAt: Date,
         updatedAt: Date,
-        occurredAt: Date,
+        scene: CrashScene,
         injuryCount: Int,
         photoCount: Int,
         hasNote: Bool
@@ -28,11 +29,14 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
         self.status = status
         self.createdAt = createdAt
         self.updatedAt = updatedAt
-        self.occurredAt = occurredAt
+        self.scene = scene
         self.injuryCount = injuryCount
         self.photoCount = photoCount
         self.hasNote = hasNote
     }
+
+    /// When the crash happened, as the report shows it.
+    public var occurredAt: Date { scene.occurredAt }
 
     /// The list order: newest first (by creation), ties broken by id so the order is stable.
     public static func newestFirst(_ lhs: ReportSummary, _ rhs: ReportSummary) -> Bool {
