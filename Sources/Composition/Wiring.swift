@@ -74,6 +74,7 @@ public struct Wiring: Sendable {
             addImage: useCases.addImage,
             removeImage: useCases.removeImage,
             setNote: useCases.setNote,
+            dates: dates,
             makeDiscardDialog: { reportID, category, title in makeDiscardDialog(reportID, category, title: title) }
         )
     }

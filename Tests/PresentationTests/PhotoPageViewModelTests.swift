@@ -102,4 +102,36 @@ struct PhotoPageViewModelTests {
         #expect(finished.first?.hasNote == false)
         #expect(await kit.photoStore.storedHashes.isEmpty)
     }
+
+    // MARK: - Crash-scene photo times
+
+    private func yourInfo(with fixture: String) async throws -> PhotoPageViewModel {
+        let files = StubPhotoFiles(files: [fixture: PhotoFile(bytes: try Fixtures.bytes(fixture), fileName: fixture)])
+        return kit.wiring(photoFiles: files, dates: utc).makePhotoPage(.yourInfo, try await kit.startedReport())
+    }
+
+    @Test func aPhotoWhoseTimeIsInTheFutureIsAddedAndThePageSaysWhyItsTimeIsNotUsed() async throws {
+        let page = try await yourInfo(with: "scene-future-48x36.jpg")
+        await page.addPhoto(path: "scene-future-48x36.jpg", toSection: 2)
+        #expect(page.state.value.sections[1].photos.count == 1)
+        #expect(page.message.value == .info(
+            "Added scene-future-48x36.jpg to “Crash scene photos”. Its time, 1 Jun 2031, 10:00 (UTC), is later than now "
+                + "(the camera's clock is wrong), so it is not used as the crash time. Set the time with w on Collect Crash Info."
+        ))
+    }
+
+    @Test func aPhotoTakenLongBeforeTheReportIsAddedAndThePageAsksToCheckItsTime() async throws {
+        let page = try await yourInfo(with: "scene-1998-48x36.jpg")
+        await page.addPhoto(path: "scene-1998-48x36.jpg", toSection: 2)
+        let text = try #require(page.message.value?.text)
+        #expect(text.hasPrefix("Added scene-1998-48x36.jpg to “Crash scene photos”. Its time, 1 Jan 1998, 00:00 (UTC), is "))
+        #expect(text.contains("days before the report was started; it is used as the crash time, so check it"))
+    }
+
+    @Test func aPlausiblePhotoTimeNeedsNoRemark() async throws {
+        kit.clock.advance(by: 4 * 86_400)
+        let page = try await yourInfo(with: "scene-no-zone-48x36.jpg")
+        await page.addPhoto(path: "scene-no-zone-48x36.jpg", toSection: 2)
+        #expect(page.message.value == .info("Added scene-no-zone-48x36.jpg to “Crash scene photos”."))
+    }
 }

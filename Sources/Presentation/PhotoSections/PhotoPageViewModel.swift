@@ -17,10 +17,12 @@ public final class PhotoPageViewModel {
     private let addImage: AddImage
     private let removeImage: RemoveImage
     private let setNote: SetNote
+    private let dates: DateText
     private let makeDiscardDialog: @MainActor (ReportID, InfoCategory, String) -> DiscardPageViewModel
 
     /// - Parameters:
     ///   - photoFiles: reads the photo files the driver names.
+    ///   - dates: writes a photo's time when the page says why it is not used as the crash time as it is.
     ///   - makeDiscardDialog: the dialog Close opens (report, page, page title).
     public init(
         category: InfoCategory,
@@ -29,6 +31,7 @@ public final class PhotoPageViewModel {
         addImage: AddImage,
         removeImage: RemoveImage,
         setNote: SetNote,
+        dates: DateText,
         makeDiscardDialog: @escaping @MainActor (ReportID, InfoCategory, String) -> DiscardPageViewModel
     ) {
         self.category = category
@@ -37,6 +40,7 @@ public final class PhotoPageViewModel {
         self.addImage = addImage
         self.removeImage = removeImage
         self.setNote = setNote
+        self.dates = dates
         self.makeDiscardDialog = makeDiscardDialog
         state = Box(PhotoPageUiModel(category, of: report))
     }
@@ -48,10 +52,29 @@ public final class PhotoPageViewModel {
         guard let section = section(number) else { return }
         do {
             let file = try await photoFiles.read(path: path)
-            update(try await addImage.execute(reportID: report.id, section: section, bytes: file.bytes, fileName: file.fileName))
-            message.value = .info("Added \(file.fileName) to “\(section.displayName)”.")
+            let stored = try await addImage.execute(reportID: report.id, section: section, bytes: file.bytes, fileName: file.fileName)
+            update(stored)
+            let added = stored.photos(in: section).last
+            message.value = .info("Added \(file.fileName) to “\(section.displayName)”." + (added.map { timeRemark(on: $0) } ?? ""))
         } catch {
             message.value = .error(error)
+        }
+    }
+
+    /// What the driver should know about a crash-scene photo's time (``PhotoTimeCheck``): why one in the future
+    /// is not the crash time, and that one long before the report is, but wants checking.
+    private func timeRemark(on photo: Photo) -> String {
+        guard photo.section == .crashScene, let takenAt = photo.takenAt,
+              let check = photo.timeCheck(reportStartedAt: report.createdAt) else { return "" }
+        switch check {
+        case .plausible:
+            return ""
+        case .inFuture:
+            return " Its time, \(dates.dateTime(takenAt)), is later than now (the camera's clock is wrong), so it is not "
+                + "used as the crash time. Set the time with w on Collect Crash Info."
+        case let .longBeforeReport(days):
+            return " Its time, \(dates.dateTime(takenAt)), is \(days) days before the report was started; it is used as the "
+                + "crash time, so check it, and correct it with w on Collect Crash Info if the camera's clock was wrong."
         }
     }
 
