@@ -57,4 +57,48 @@ struct CrashSceneInputTests {
         #expect(scene.coordinate == nil)
         #expect(scene.address == "12, Main St")
     }
+
+    // MARK: - Clock changes and signs
+
+    let budapest = CrashSceneInput(timeZone: TimeZone(identifier: "Europe/Budapest") ?? .current)
+
+    func failure(_ text: String, with input: CrashSceneInput) -> String? {
+        do {
+            _ = try input.parse(text, current: current, now: referenceDate)
+            return nil
+        } catch {
+            return (error as? CrashSceneInput.Failure)?.description
+        }
+    }
+
+    @Test func aTimeTheClocksSkippedIsRefusedSayingSo() {
+        #expect(failure("2026-03-29 02:30", with: budapest)
+            == "2026-03-29 02:30 did not happen in Europe/Budapest: the clocks went forward that night and skipped it. "
+            + "Give the time the clock showed, e.g. 03:30")
+    }
+
+    @Test func aTimeTheClocksShowedTwiceAsksWhichWithItsOffset() {
+        #expect(failure("2026-10-25 02:30", with: budapest)
+            == "2026-10-25 02:30 happened twice in Europe/Budapest: the clocks went back that night. Say which with its "
+            + "offset: 02:30+02:00 (the first) or 02:30+01:00 (the second), e.g. w 2026-10-25 02:30+02:00")
+    }
+
+    @Test func anOffsetSaysWhichOfTheTwoTimesItIs() throws {
+        let first = try budapest.parse("2026-10-25 02:30+02:00", current: current, now: referenceDate)
+        let second = try budapest.parse("2026-10-25 02:30+01:00", current: current, now: referenceDate)
+        #expect(first.occurredAt == Date(timeIntervalSince1970: 1_792_888_200))
+        #expect(second.occurredAt.timeIntervalSince(first.occurredAt) == 3_600)
+    }
+
+    @Test func summerAndWinterTimesAreReadInTheirOwnOffset() throws {
+        let summer = try budapest.parse("2026-07-01 12:00", current: current, now: referenceDate)
+        let winter = try budapest.parse("2026-01-15 12:00", current: current, now: referenceDate)
+        #expect(utc.dateTime(summer.occurredAt) == "1 Jul 2026, 10:00 (UTC)")
+        #expect(utc.dateTime(winter.occurredAt) == "15 Jan 2026, 11:00 (UTC)")
+    }
+
+    @Test(arguments: ["+1:+5", "1:+5", "+9:05", "2026-+1-05 10:00", "2026-01--5 10:00", "-1:05"])
+    func numbersWithASignAreRefused(text: String) {
+        #expect(throws: CrashSceneInput.Failure.self) { try input.parse(text, current: current, now: referenceDate) }
+    }
 }

@@ -5,7 +5,9 @@ import Foundation
 ///
 ///     <when> [<latitude>,<longitude>] [<address>]
 ///
-/// `<when>` is `now`, a time of today `HH:MM`, or a date and time `YYYY-MM-DD HH:MM` (local time).
+/// `<when>` is `now`, a time of today `HH:MM`, or a date and time `YYYY-MM-DD HH:MM` (local time). A local
+/// time the clocks skipped (the hour they went forward) is refused, and one they showed twice (the hour they
+/// went back) is refused unless its offset is given: `02:30+02:00`. Numbers carry no signs.
 /// The place is optional: a coordinate in decimal degrees without spaces (`47.4979,19.0402`),
 /// an address, or a coordinate followed by an address. Without a place the known place is kept.
 public struct CrashSceneInput: Sendable {
@@ -14,11 +16,13 @@ public struct CrashSceneInput: Sendable {
     public static let examples = ["w now 47.4979,19.0402", "w 2026-11-21 17:42 Andrássy út 12, Budapest"]
 
     private let calendar: Calendar
+    private let timeZone: TimeZone
 
     public init(timeZone: TimeZone = .current) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
+        self.timeZone = timeZone
     }
 
     /// - Parameters:
@@ -35,13 +39,19 @@ public struct CrashSceneInput: Sendable {
         if first.lowercased() == "now" {
             occurredAt = now
         } else if let time = Self.clockTime(first) {
-            occurredAt = try date(on: now, hour: time.hour, minute: time.minute)
+            let today = calendar.dateComponents([.year, .month, .day], from: now)
+            occurredAt = try date(LocalTime(
+                year: today.year ?? 1970, month: today.month ?? 1, day: today.day ?? 1,
+                hour: time.hour, minute: time.minute, offset: time.offset
+            ))
         } else if let day = Self.calendarDay(first) {
             guard let timeWord = words.first, let time = Self.clockTime(timeWord) else {
                 throw Failure(Self.usage("Give the time after the date, e.g. \(first) 17:42"))
             }
             words.removeFirst()
-            occurredAt = try date(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute)
+            occurredAt = try date(LocalTime(
+                year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute, offset: time.offset
+            ))
         } else {
             throw Failure(Self.usage("“\(first)” is not a time"))
         }
@@ -75,19 +85,42 @@ public struct CrashSceneInput: Sendable {
         "\(problem). Type \(syntax), e.g. \(examples[0])"
     }
 
-    private static func clockTime(_ word: String) -> (hour: Int, minute: Int)? {
-        let parts = word.split(separator: ":", omittingEmptySubsequences: false)
+    /// `HH:MM`, optionally followed by a UTC offset `+HH:MM` / `-HH:MM` (for a time the clocks showed twice).
+    private static func clockTime(_ word: String) -> (hour: Int, minute: Int, offset: Int?)? {
+        var text = Substring(word)
+        var offset: Int?
+        if text.count > 5, let sign = text.dropFirst().firstIndex(where: { $0 == "+" || $0 == "-" }) {
+            guard let parsed = Self.utcOffset(text[sign...]) else { return nil }
+            offset = parsed
+            text = text[..<sign]
+        }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              let hour = Int(parts[0]), let minute = Int(parts[1]),
+              let hour = unsigned(parts[0]), let minute = unsigned(parts[1]),
               (0...23).contains(hour), (0...59).contains(minute) else { return nil }
-        return (hour, minute)
+        return (hour, minute, offset)
+    }
+
+    /// `+02:00` → 7200; `nil` for anything else.
+    private static func utcOffset(_ text: Substring) -> Int? {
+        let sign = text.first == "-" ? -1 : 1
+        let parts = text.dropFirst().split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ $0.count == 2 }),
+              let hours = unsigned(parts[0]), let minutes = unsigned(parts[1]), hours <= 14, minutes < 60 else { return nil }
+        return sign * (hours * 3_600 + minutes * 60)
     }
 
     private static func calendarDay(_ word: String) -> (year: Int, month: Int, day: Int)? {
         let parts = word.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+              let year = unsigned(parts[0]), let month = unsigned(parts[1]), let day = unsigned(parts[2]) else { return nil }
         return (year, month, day)
+    }
+
+    /// A number written with digits only: `Int` alone would also take `+1` or `-0`.
+    private static func unsigned(_ text: Substring) -> Int? {
+        guard !text.isEmpty, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        return Int(text)
     }
 
     /// Two decimal numbers separated by a comma, e.g. `47.4979,19.0402` or `-33.9,151.2`.
@@ -107,16 +140,56 @@ public struct CrashSceneInput: Sendable {
             && (pieces.count == 1 || !pieces[1].isEmpty)
     }
 
-    private func date(on reference: Date, hour: Int, minute: Int) throws -> Date {
-        let day = calendar.dateComponents([.year, .month, .day], from: reference)
-        return try date(year: day.year ?? 1970, month: day.month ?? 1, day: day.day ?? 1, hour: hour, minute: minute)
+    /// A local date and time as typed, with the offset when one was given.
+    private struct LocalTime {
+        let year, month, day, hour, minute: Int
+        let offset: Int?
+
+        /// `2026-03-29 02:30`
+        var text: String {
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            return "\(year)-\(two(month))-\(two(day)) \(two(hour)):\(two(minute))"
+        }
     }
 
-    private func date(year: Int, month: Int, day: Int, hour: Int, minute: Int) throws -> Date {
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute)
-        guard components.isValidDate(in: calendar), let date = calendar.date(from: components) else {
-            throw Failure("\(year)-\(month)-\(day) is not a date. Give the date as YYYY-MM-DD, e.g. 2026-11-21")
+    /// The moment a local time names in this zone.
+    /// - Throws: `Failure` for a day that does not exist, for a time the clocks skipped, and for a time they
+    ///   showed twice when no offset says which.
+    private func date(_ local: LocalTime) throws -> Date {
+        var utcCalendar = Calendar(identifier: .gregorian)
+        utcCalendar.timeZone = TimeZone(secondsFromGMT: 0) ?? timeZone
+        let components = DateComponents(year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute)
+        guard components.isValidDate(in: utcCalendar), let wallClock = utcCalendar.date(from: components) else {
+            throw Failure("\(local.year)-\(local.month)-\(local.day) is not a date. Give the date as YYYY-MM-DD, e.g. 2026-11-21")
         }
-        return date
+        if let offset = local.offset { return wallClock.addingTimeInterval(-Double(offset)) }
+        // The offsets in force around that day; a moment is the wall-clock time less one of them that holds then.
+        let offsets = Set([-86_400.0, 0, 86_400].map { timeZone.secondsFromGMT(for: wallClock.addingTimeInterval($0)) })
+        let moments = offsets.sorted(by: >).map { wallClock.addingTimeInterval(-Double($0)) }
+            .filter { moment in wallClock.timeIntervalSince(moment) == Double(timeZone.secondsFromGMT(for: moment)) }
+        let zone = timeZone.identifier
+        switch moments.count {
+        case 0:
+            let jump = (offsets.max() ?? 0) - (offsets.min() ?? 0)
+            let suggestion = LocalTime(
+                year: local.year, month: local.month, day: local.day,
+                hour: (local.hour + jump / 3_600) % 24, minute: (local.minute + jump % 3_600 / 60) % 60, offset: nil
+            )
+            throw Failure("\(local.text) did not happen in \(zone): the clocks went forward that night and skipped it. "
+                + "Give the time the clock showed, e.g. \(suggestion.text.suffix(5))")
+        case 1:
+            return moments[0]
+        default:
+            let choices = moments.map { "\(local.text.suffix(5))\(Self.offsetText(timeZone.secondsFromGMT(for: $0)))" }
+            throw Failure("\(local.text) happened twice in \(zone): the clocks went back that night. Say which with its "
+                + "offset: \(choices.joined(separator: " (the first) or ")) (the second), e.g. w \(local.text.prefix(10)) \(choices[0])")
+        }
+    }
+
+    /// `+02:00`, `-03:30`.
+    private static func offsetText(_ seconds: Int) -> String {
+        let magnitude = abs(seconds)
+        let hours = magnitude / 3_600, minutes = magnitude % 3_600 / 60
+        return (seconds < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
     }
 }
