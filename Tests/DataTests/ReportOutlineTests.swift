@@ -44,6 +44,7 @@ struct ReportOutlineTests {
             case let .list(items): items.map { ($0, $0) }
             case let .photo(entry): [(entry.description, entry.caption)]
             case .rule: []
+            case let .closing(text): [(text, text)]
             }
         }
     }
@@ -85,7 +86,7 @@ struct ReportOutlineTests {
             #expect(text.contains(collapsed(phrase.text)), "text lacks \(phrase.text)")
             #expect(pdfText.contains(collapsed(phrase.pdf)), "PDF lacks \(phrase.pdf)")
         }
-        #expect(outline.footer == "Draft crash report CR-DRAFT234 (preview)")
+        #expect(outline.footer == "Preview of draft CR-DRAFT234; create the crash report to complete it.")
     }
 
     @Test func outlineFollowsTheOrderAnInsurerReads() throws {
@@ -110,5 +111,19 @@ struct ReportOutlineTests {
         let place = try #require(fields.first { $0.label == "Where" })
         #expect(when.value.hasSuffix("(from photo photo-exif-120x90.jpg)"))
         #expect(place.value.hasSuffix("(from photo photo-exif-120x90.jpg)"))
+    }
+
+    @Test func theClosingLineIsEveryPDFPagesFooterAndIsNotRepeatedAtTheEnd() async throws {
+        let store = InMemoryPhotoStore()
+        let report = try await completedReport(store: store)
+        let outline = ReportOutline(report, dates: dates)
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let pdf = try await PDFReportRenderer(photoStore: store, timeZone: timeZone).render(report)
+        let file = try tools.write(pdf.bytes)
+        let pages = try #require(try tools.pageCount(file))
+        let pdfText = collapsed(try tools.text(file))
+        #expect(pdfText.components(separatedBy: collapsed(outline.footer)).count - 1 == pages)
+        #expect(collapsed(TextReportRenderer(timeZone: timeZone).text(for: report)).hasSuffix(collapsed(outline.footer)))
     }
 }

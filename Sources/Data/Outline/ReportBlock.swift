@@ -19,4 +19,7 @@ public enum ReportBlock: Sendable, Equatable {
     case photo(ReportPhotoEntry)
     /// A separating line; it ends the sections before it.
     case rule
+    /// The line that ends the report, saying what it is and when it was generated. A PDF says it at the foot of
+    /// every page (``ReportOutline/footer``) instead of once more at the end.
+    case closing(String)
 }

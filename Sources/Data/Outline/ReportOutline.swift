@@ -12,7 +12,7 @@ public struct ReportOutline: Sendable, Equatable {
     public let blocks: [ReportBlock]
     /// The document's name (PDF metadata): "Crash report CR-…".
     public let documentTitle: String
-    /// The line at the foot of every PDF page, beside "Page n of m".
+    /// The line at the foot of every PDF page, beside "Page n of m": the closing line, which the text ends with.
     public let footer: String
     /// When the report counts as generated: when it was completed, or for a draft when it last changed.
     public let generatedAt: Date
@@ -22,11 +22,12 @@ public struct ReportOutline: Sendable, Equatable {
     ///   - dates: how dates and times are written.
     public init(_ report: CrashReport, dates: DateText) {
         let generatedAt = report.completedAt ?? report.updatedAt
-        blocks = Writer(report: report, dates: dates, generatedAt: generatedAt).blocks()
+        let closing = report.isCompleted
+            ? "Crash report \(report.crashID), generated \(dates.dateTime(generatedAt)) by Crash Assistant."
+            : "Preview of draft \(report.crashID); create the crash report to complete it."
+        blocks = Writer(report: report, dates: dates).blocks() + [.closing(closing)]
         documentTitle = "Crash report \(report.crashID)"
-        footer = report.isCompleted
-            ? "Crash report \(report.crashID), generated \(dates.dateTime(generatedAt))"
-            : "Draft crash report \(report.crashID) (preview)"
+        footer = closing
         self.generatedAt = generatedAt
     }
 
@@ -35,7 +36,6 @@ public struct ReportOutline: Sendable, Equatable {
     private struct Writer {
         let report: CrashReport
         let dates: DateText
-        let generatedAt: Date
 
         func blocks() -> [ReportBlock] {
             var blocks: [ReportBlock] = [
@@ -59,9 +59,6 @@ public struct ReportOutline: Sendable, Equatable {
             }
 
             blocks.append(.rule)
-            blocks.append(.paragraph(report.isCompleted
-                ? "Report \(report.crashID), generated \(dates.dateTime(generatedAt)) by Crash Assistant."
-                : "Preview of draft \(report.crashID); create the crash report to complete it."))
             return blocks
         }
 

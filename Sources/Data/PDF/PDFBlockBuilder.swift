@@ -43,6 +43,9 @@ struct PDFBlockBuilder {
             case .rule:
                 blocks.append(inSection ? .rule(spaceBefore: 14, spaceAfter: 4) : .rule(spaceBefore: 8, spaceAfter: 4))
                 inSection = false
+            case .closing:
+                // Every page's footer says it already.
+                break
             }
         }
         return blocks
@@ -52,11 +55,14 @@ struct PDFBlockBuilder {
     private static func belongsToSubheading(_ block: ReportBlock?) -> Bool {
         switch block {
         case .fields?, .paragraph?, .list?, .photo?: true
-        case .title?, .heading?, .subheading?, .rule?, nil: false
+        case .title?, .heading?, .subheading?, .rule?, .closing?, nil: false
         }
     }
 
     // MARK: - Photos
+
+    /// The most a photo is enlarged: points per pixel.
+    static let maximumEnlargement = 2.0
 
     private func photoBlock(_ entry: ReportPhotoEntry) -> Block {
         let width = PDFPageGeometry.contentWidth - Self.indent
@@ -66,7 +72,8 @@ struct PDFBlockBuilder {
         let uprightWidth = Double(max(upright.width, 1))
         let uprightHeight = Double(max(upright.height, 1))
         let maximumHeight = min(PDFPageGeometry.maximumPhotoHeight, PDFPageGeometry.contentHeight - captionHeight - 8)
-        let scale = min(width / uprightWidth, maximumHeight / uprightHeight)
+        // Small pictures (a camera's 160-pixel thumbnail) are not blown up past twice their pixel size.
+        let scale = min(width / uprightWidth, maximumHeight / uprightHeight, Self.maximumEnlargement)
         return .photo(
             entry.photo, width: uprightWidth * scale, height: uprightHeight * scale,
             caption: lines, indent: Self.indent, spaceBefore: 8

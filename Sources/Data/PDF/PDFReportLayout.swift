@@ -3,8 +3,9 @@ import Domain
 /// Lays a report's ``ReportOutline`` out on A4 pages before anything is drawn, so every page can say "Page n of m".
 ///
 /// The content flows top to bottom in the outline's order. Text wraps inside
-/// the margins and flows across pages line by line; a photo and its caption stay together (a photo that
-/// does not fit starts a new page); a heading never ends a page without what follows it.
+/// the margins and flows across pages line by line; a photo and its caption stay together; a photo that does
+/// not fit the space left on a page is drawn smaller to fit it when it keeps at least half its width
+/// (``smallestFit``), else it starts a new page; a heading never ends a page without what follows it.
 struct PDFReportLayout {
     /// Measures how wide text is when drawn in a style, in points.
     typealias Measure = (String, PDFTextStyle) -> Double
@@ -32,6 +33,15 @@ struct PDFReportLayout {
             return false
         }
 
+        /// This photo drawn smaller so that it takes `excess` points less height, when it keeps at least
+        /// ``PDFReportLayout/smallestFit`` of its size; `nil` otherwise, and for anything but a photo.
+        func shrunk(by excess: Double) -> Block? {
+            guard case let .photo(photo, width, height, caption, indent, spaceBefore) = self, height > 0 else { return nil }
+            let factor = (height - excess) / height
+            guard factor >= PDFReportLayout.smallestFit, factor < 1 else { return nil }
+            return .photo(photo, width: width * factor, height: height * factor, caption: caption, indent: indent, spaceBefore: spaceBefore)
+        }
+
         /// The height it takes; the space before it is dropped at the top of a page.
         func height(atTop: Bool) -> Double {
             switch self {
@@ -47,7 +57,11 @@ struct PDFReportLayout {
 
     // MARK: - Pagination
 
+    /// The least a photo is drawn at, as a share of its size, to fit the space left on a page.
+    static let smallestFit = 0.5
+
     static func paginate(_ blocks: [Block]) -> [[PDFDrawItem]] {
+        var blocks = blocks
         var pages: [[PDFDrawItem]] = [[]]
         var y = PDFPageGeometry.contentTop
         for index in blocks.indices {
@@ -60,7 +74,11 @@ struct PDFReportLayout {
                 if !blocks[groupIndex].keepWithNext { break }
                 groupIndex += 1
             }
-            if !atTop, y + needed > PDFPageGeometry.contentBottom {
+            let overflow = y + needed - PDFPageGeometry.contentBottom
+            if !atTop, overflow > 0, let smaller = blocks[groupIndex].shrunk(by: overflow) {
+                // The photo ending the group is drawn smaller rather than leaving the rest of the page empty.
+                blocks[groupIndex] = smaller
+            } else if !atTop, overflow > 0 {
                 pages.append([])
                 y = PDFPageGeometry.contentTop
                 atTop = true

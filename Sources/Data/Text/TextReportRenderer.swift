@@ -55,7 +55,7 @@ public struct TextReportRenderer: ReportRenderer {
                 depth = 1
                 lines += Self.hanging(title, after: indent())
                 depth = 2
-            case let .paragraph(text):
+            case let .paragraph(text), let .closing(text):
                 lines += text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
                     Self.hanging(String(line), after: indent())
                 }

@@ -1,0 +1,71 @@
+@testable import Data
+import Domain
+import Foundation
+import Testing
+import TestSupport
+
+/// How photos are sized and placed on the PDF's pages.
+@Suite("Fitting photos on the report's pages")
+struct PDFPhotoFittingTests {
+    static let photo = Photo.stub()
+
+    /// A body line taking `height` points, to fill the page before a photo.
+    static func filler(_ height: Double) -> [PDFReportLayout.Block] {
+        let count = Int(height / PDFTextStyle.body.lineHeight)
+        return (0..<count).map { .line("line \($0)", .body, indent: 0, spaceBefore: 0, keepWithNext: false) }
+    }
+
+    static func photoBlock(height: Double) -> PDFReportLayout.Block {
+        .photo(photo, width: height * 4 / 3, height: height, caption: ["caption"], indent: 0, spaceBefore: 8)
+    }
+
+    /// The photos drawn, page by page: (page index, width, height).
+    static func photos(in pages: [[PDFDrawItem]]) -> [(page: Int, width: Double, height: Double)] {
+        pages.enumerated().flatMap { index, items in
+            items.compactMap { item -> (Int, Double, Double)? in
+                if case let .photo(_, _, _, width, height) = item { return (index, width, height) }
+                return nil
+            }
+        }
+    }
+
+    /// The space a photo block needs besides the picture: the gap before it and its caption.
+    static let around = 8 + PDFReportLayout.Block.captionGap + PDFTextStyle.caption.lineHeight
+
+    @Test func aPhotoThatWouldKeepMoreThanHalfItsSizeIsDrawnSmallerOnTheSamePage() throws {
+        let left = 200.0
+        let blocks = Self.filler(PDFPageGeometry.contentHeight - left - Self.around) + [Self.photoBlock(height: 300)]
+        let placed = try #require(Self.photos(in: PDFReportLayout.paginate(blocks)).first)
+        #expect(placed.page == 0)
+        #expect(placed.height < 300 && placed.height >= 150)
+        #expect(abs(placed.width / placed.height - 4.0 / 3.0) < 1e-9)
+    }
+
+    @Test func aPhotoThatWouldShrinkBelowHalfItsSizeStartsANewPageAtFullSize() throws {
+        let left = 100.0
+        let blocks = Self.filler(PDFPageGeometry.contentHeight - left - Self.around) + [Self.photoBlock(height: 300)]
+        let placed = try #require(Self.photos(in: PDFReportLayout.paginate(blocks)).first)
+        #expect(placed.page == 1)
+        #expect(placed.height == 300)
+    }
+
+    @Test func aSmallPictureIsNotEnlargedBeyondTwiceItsPixelSize() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let store = InMemoryPhotoStore()
+        let bytes = try Fixtures.jpeg()
+        var report = CrashReport.stub(crashID: .stub("CR-SMALL234"))
+        try report.addPhoto(Photo(
+            section: .crashScene, contentHash: await store.put(bytes), mediaType: .jpeg, byteCount: bytes.count,
+            pixelSize: PixelSize(width: 64, height: 48), originalFileName: "thumb.jpg", addedAt: referenceDate
+        ))
+        let pdf = try await PDFReportRenderer(photoStore: store).render(report)
+        let listing = try tools.run("pdfimages", ["-list", try tools.write(pdf.bytes)])
+        // Columns: page num type width height color comp bpc enc interp object ID x-ppi y-ppi …
+        let row = try #require(listing.split(separator: "\n").dropFirst(2).first)
+        let columns = row.split(separator: " ", omittingEmptySubsequences: true)
+        let ppi = try #require(Double(columns[12]))
+        // 64 pixels over at most 128 points (twice): at least 36 pixels an inch.
+        #expect(ppi >= 35.9)
+    }
+}
