@@ -36,6 +36,8 @@ struct DeepLinkTests {
         ("https://claims.example.com/c/CR-7KQ2M9XB/extra", "does not end in /c/<crash ID>"),
         ("https://claims.example.com//c/CR-7KQ2M9XB", "does not end in /c/<crash ID>"),
         ("https:///c/CR-7KQ2M9XB", "names no host"),
+        ("https://c/", "does not end in /c/<crash ID>"),  // found by FuzzDeepLink: read before the path's start
+        ("https://c", "does not end in /c/<crash ID>"),
         ("crashassistant://crash/", "no crash ID"),
         ("https://claims.example.com/c/", "no crash ID"),
         ("crashassistant://crash/CR-7KQ2M9XB!", "may hold only letters"),

@@ -55,7 +55,8 @@ public enum DeepLink {
         case "https", "http":
             guard let host = segments.first, !host.isEmpty else { throw refuse("it names no host") }
             // `…/c` or `…/c/` (but not `…/c/c`): the path ends before the crash ID.
-            if segments.last == Substring(webSegment), segments.count == 2 || segments[segments.count - 2] != webSegment {
+            if segments.count >= 2, segments.last == Substring(webSegment),
+               segments.count == 2 || segments[segments.count - 2] != webSegment {
                 segments.append("")
             }
             guard segments.count >= 3, segments[segments.count - 2] == webSegment,
