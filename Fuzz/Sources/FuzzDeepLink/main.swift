@@ -16,11 +16,11 @@ func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         let scheme = link.prefix(while: { $0 != ":" }).lowercased()
         Fuzz.check(["crashassistant", "https", "http"].contains(scheme), "accepted the scheme “\(scheme)”")
     } catch {
-        guard case .invalidDeepLink = error else {
+        guard case let .invalidDeepLink(shown, reason) = error else {
             Fuzz.check(false, "refused with \(error), not invalidDeepLink")
             return 0
         }
-        Fuzz.check(error.description.count < 600, "a \(error.description.count)-character message")
+        Fuzz.check(shown.count <= 81 && reason.count <= 300, "a refusal showing \(shown.count) + \(reason.count) characters")
     }
     return 0
 }
