@@ -2,6 +2,7 @@
 #   make run    builds and starts crash-assistant (pass arguments with ARGS="...")
 #   make test   installs missing system packages, builds, and runs every test
 #   make bench  runs the benchmarks (a separate package in Benchmarks/, release build)
+#   make fuzz   runs every fuzz target for FUZZ_SECONDS (default 60) each (a separate package in Fuzz/)
 
 SWIFT ?= swift
 ARGS ?=
@@ -16,7 +17,7 @@ SYSTEM_PACKAGES := cmd:pkg-config:pkg-config \
 # Only for make bench.
 BENCH_PACKAGES := cmd:hyperfine:hyperfine
 
-.PHONY: all deps build run test bench clean
+.PHONY: all deps build run test bench fuzz clean
 
 all: build
 
@@ -41,6 +42,14 @@ bench: deps
 	$(SWIFT) build -c release --product crash-assistant
 	cd Benchmarks && $(SWIFT) package benchmark
 	Benchmarks/Scripts/start_with_hyperfine.sh
+
+# libFuzzer and AddressSanitizer, in the fuzz package's own build folder (Fuzz/.build).
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD := -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+
+fuzz:
+	$(SWIFT) build $(FUZZ_BUILD)
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/Scripts/run-fuzzers.sh "$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)"
 
 clean:
 	$(SWIFT) package clean

@@ -28,7 +28,9 @@ struct TerminalEndToEndTests {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
         let socket = "crash-assistant-\(UUID().uuidString.prefix(8))"
-        let command = "cd '\(folder.path)' && TZ=UTC '\(AppProcess.binary.path)'; echo \"exit status $?\"; sleep 30"
+        // The data goes in the test's folder, never in the data of the person running the tests.
+        let command = "cd '\(folder.path)' && TZ=UTC XDG_DATA_HOME='\(folder.path)/data' '\(AppProcess.binary.path)'; "
+            + "echo \"exit status $?\"; sleep 30"
         try tmux(socket, ["new-session", "-d", "-x", "120", "-y", "50", "-s", "app", command])
         defer { _ = try? tmux(socket, ["kill-server"]) }
 
@@ -61,7 +63,7 @@ struct TerminalEndToEndTests {
         defer { folder.remove() }
         let socket = "crash-assistant-\(UUID().uuidString.prefix(8))"
         let setting = noColour ? "NO_COLOR=1" : "NO_COLOR="
-        let command = "cd '\(folder.path)' && env \(setting) '\(AppProcess.binary.path)'; sleep 30"
+        let command = "cd '\(folder.path)' && env \(setting) XDG_DATA_HOME='\(folder.path)/data' '\(AppProcess.binary.path)'; sleep 30"
         try tmux(socket, ["new-session", "-d", "-x", "120", "-y", "50", "-s", "app", command])
         defer { _ = try? tmux(socket, ["kill-server"]) }
 

@@ -26,7 +26,10 @@ struct StorageCrashTests {
 
         mutating func read(_ output: Data) {
             // Only whole lines: a line cut short by the kill was not reported.
-            guard let text = String(data: output, encoding: .utf8) else { return }
+            guard let text = String(data: output, encoding: .utf8) else {
+                Issue.record("A child printed \(output.count) bytes that are not UTF-8 text")
+                return
+            }
             var lines = text.components(separatedBy: "\n")
             lines.removeLast()
             for line in lines {

@@ -61,7 +61,7 @@ struct CollectCrashInfoViewModelTests {
     @Test func createCompletesTheReportAndLeadsToTheCrashReport() async throws {
         let assistant = try await openAssistant()
         assistant.openInjuries()
-        guard case let .injuries(page) = assistant.route.value else { return }
+        let page = try #require(assistant.route.value.injuryPage)
         await page.toggle(numbers: [5])
         page.done()
         await assistant.create()
@@ -127,7 +127,7 @@ struct CollectCrashInfoViewModelTests {
         var outcomes: [CollectCrashInfoViewModel.Outcome] = []
         assistant.didFinish = { outcomes.append($0) }
         assistant.close()
-        guard case let .close(dialog) = assistant.route.value else { return }
+        let dialog = try #require(assistant.route.value.closeDialog)
         await dialog.saveDraft()
         guard case let .savedDraft(summary)? = outcomes.first else {
             Issue.record("expected a saved draft, got \(outcomes)")
@@ -143,7 +143,7 @@ struct CollectCrashInfoViewModelTests {
         var outcomes: [CollectCrashInfoViewModel.Outcome] = []
         assistant.didFinish = { outcomes.append($0) }
         assistant.close()
-        guard case let .close(dialog) = assistant.route.value else { return }
+        let dialog = try #require(assistant.route.value.closeDialog)
         await dialog.discard()
         #expect(outcomes == [.discarded(assistant.crashID)])
         #expect(try await kit.repository.report(withID: assistant.reportID) == nil)

@@ -77,4 +77,17 @@ struct ErrorTextTests {
         #expect(message.cause as? ReportError == .nothingToReport)
         #expect(message == UiMessage(.error, ErrorText.sentence(for: ReportError.nothingToReport)))
     }
+
+    @Test func aBadDeepLinkSaysWhichLinksWork() throws {
+        let error = InputError.invalidDeepLink("https://example.com/x", reason: "its path is not /c/<crash ID>")
+        #expect(ErrorText.sentence(for: error) == "“https://example.com/x” is not a Crash Assistant link: its path is not "
+            + "/c/<crash ID>. Use the link from the text message as it came (crashassistant://crash/<crash ID> or "
+            + "…/c/<crash ID>), or type the crash ID.")
+    }
+
+    @Test func aConflictSaysTheReportChangedOrWasDeletedElsewhere() {
+        let report = CrashReport.stub()
+        #expect(ErrorText.sentence(for: ReportError.conflict(report.id, current: report)).contains("changed elsewhere"))
+        #expect(ErrorText.sentence(for: ReportError.conflict(report.id, current: nil)).contains("deleted elsewhere"))
+    }
 }

@@ -81,7 +81,7 @@ struct InjuryViewModelTests {
         page.didFinish = { finished.append($0) }
         await page.toggle(numbers: [1, 2])
         page.close()
-        guard case let .discard(dialog) = page.route.value else { return }
+        let dialog = try #require(page.route.value.discardDialog)
         await dialog.discard()
         #expect(finished.count == 1)
         #expect(finished.first?.injuries.isEmpty == true)

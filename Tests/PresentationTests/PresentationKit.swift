@@ -57,3 +57,33 @@ extension AssistanceViewModel.Route {
         }
     }
 }
+
+// MARK: - Route cases, for `try #require`
+
+/// The screen a route leads to when it is the expected case, else `nil`: with `try #require` a test fails
+/// (rather than passes silently) when navigation goes elsewhere.
+extension CollectCrashInfoViewModel.Route {
+    var injuryPage: InjuryViewModel? {
+        if case let .injuries(page) = self { page } else { nil }
+    }
+
+    var closeDialog: CloseReportViewModel? {
+        if case let .close(dialog) = self { dialog } else { nil }
+    }
+}
+
+extension AssistanceViewModel.Route {
+    var assistant: CollectCrashInfoViewModel? {
+        if case let .crashAssistant(assistant) = self { assistant } else { nil }
+    }
+
+    var reportList: ReportListViewModel? {
+        if case let .reports(list) = self { list } else { nil }
+    }
+}
+
+extension PageRoute {
+    var discardDialog: DiscardPageViewModel? {
+        if case let .discard(dialog) = self { dialog } else { nil }
+    }
+}

@@ -94,9 +94,9 @@ struct ReportListAndAssistanceViewModelTests {
         let kit = UseCaseKit()
         let assistance = kit.wiring(dates: utc).makeAssistance()
         await assistance.openCrashAssistant()
-        guard case let .crashAssistant(assistant) = assistance.route.value else { return }
+        let assistant = try #require(assistance.route.value.assistant)
         assistant.close()
-        guard case let .close(dialog) = assistant.route.value else { return }
+        let dialog = try #require(assistant.route.value.closeDialog)
         await dialog.saveDraft()
         #expect(assistance.route.value.name == "menu")
         await assistance.viewReports()
@@ -111,7 +111,7 @@ struct ReportListAndAssistanceViewModelTests {
         let kit = UseCaseKit(reports: [draft])
         let assistance = kit.wiring(dates: utc).makeAssistance()
         await assistance.viewReports()
-        guard case let .reports(list) = assistance.route.value else { return }
+        let list = try #require(assistance.route.value.reportList)
         await list.open(number: 1)
         guard case let .crashAssistant(assistant) = assistance.route.value else {
             Issue.record("expected the Crash Assistant, got \(assistance.route.value.name)")
@@ -125,7 +125,7 @@ struct ReportListAndAssistanceViewModelTests {
         let kit = UseCaseKit(reports: [completed])
         let assistance = kit.wiring(dates: utc).makeAssistance()
         await assistance.viewReports()
-        guard case let .reports(list) = assistance.route.value else { return }
+        let list = try #require(assistance.route.value.reportList)
         await list.open(number: 1)
         guard case let .crashReport(report) = assistance.route.value else {
             Issue.record("expected the Crash report, got \(assistance.route.value.name)")

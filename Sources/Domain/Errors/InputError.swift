@@ -5,6 +5,8 @@ import Foundation
 public enum InputError: Error, Sendable, Hashable {
     /// `raw` is not a crash ID; `reason` says which rule it breaks.
     case invalidCrashID(String, reason: String)
+    /// `link` is not a Crash Assistant deep link; `reason` says what is wrong with it.
+    case invalidDeepLink(String, reason: String)
     /// A coordinate out of range; the associated text says which part and why.
     case invalidCoordinate(String)
     case addressTooLong(count: Int, limit: Int)

@@ -28,6 +28,9 @@ public enum ErrorText {
         switch error {
         case let .invalidCrashID(raw, reason):
             "“\(raw)” is not a crash ID: \(reason). Check the link or ID and try again."
+        case let .invalidDeepLink(link, reason):
+            "“\(link)” is not a Crash Assistant link: \(reason). Use the link from the text message as it came "
+                + "(crashassistant://crash/<crash ID> or …/c/<crash ID>), or type the crash ID."
         case let .invalidCoordinate(reason):
             "That location is not valid: \(reason). Give latitude,longitude in decimal degrees, e.g. 47.4979,19.0402."
         case let .addressTooLong(count, limit):

@@ -1,16 +1,17 @@
 import Foundation
 
 /// Splits what the driver typed: the command word, and the rest as typed.
-struct LineText {
+public struct LineText: Sendable, Equatable {
     /// The first word, lower-cased ("" for an empty line).
-    let command: String
+    public let command: String
     /// Everything after the first word, without surrounding spaces.
-    let rest: String
+    public let rest: String
 
     /// The command word when nothing follows it: what a one-key choice must be ("1 3" is no key).
-    var key: String? { rest.isEmpty ? command : nil }
+    public var key: String? { rest.isEmpty ? command : nil }
 
-    init(_ line: String) {
+    /// Splits a line at its first space or tab.
+    public init(_ line: String) {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\t" }) {
             command = trimmed[..<space].lowercased()
@@ -22,13 +23,13 @@ struct LineText {
     }
 
     /// The words of the whole line, split at spaces.
-    static func words(_ text: String) -> [String] {
+    public static func words(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     }
 
     /// A file path as typed: in double or single quotes, or bare with `\ ` for spaces (a bare path may
     /// also hold plain spaces); `~` stands for the home folder.
-    static func path(_ typed: String) -> String {
+    public static func path(_ typed: String) -> String {
         let text = typed.trimmingCharacters(in: .whitespaces)
         var result = ""
         if let quote = text.first, quote == "\"" || quote == "'" {
@@ -62,7 +63,7 @@ struct LineText {
     }
 
     /// `~` and `~/…` with the home folder put in.
-    static func expandingTilde(_ path: String) -> String {
+    public static func expandingTilde(_ path: String) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
         let home = ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? FileManager.default.homeDirectoryForCurrentUser.path

@@ -1,0 +1,28 @@
+import Domain
+import Foundation
+import FuzzKit
+
+// `DeepLink.crashID(from:)` on any text: the crash ID of an accepted link validates on its own and ends the
+// link; a refusal is an `invalidDeepLink` short enough to show, however long the link.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    let text = Fuzz.text(start, count)
+    do throws(InputError) {
+        let id = try DeepLink.crashID(from: text)
+        Fuzz.check((try? CrashID(validating: id.rawValue)) == id, "“\(id)” from “\(text)” does not validate")
+        let link = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        Fuzz.check(link.hasSuffix(id.rawValue) || link.hasSuffix(id.rawValue + "/"), "“\(id)” is not the end of “\(text)”")
+        let scheme = link.prefix(while: { $0 != ":" }).lowercased()
+        Fuzz.check(["crashassistant", "https", "http"].contains(scheme), "accepted the scheme “\(scheme)”")
+    } catch {
+        guard case let .invalidDeepLink(shown, reason) = error else {
+            Fuzz.check(false, "refused with \(error), not invalidDeepLink")
+            return 0
+        }
+        Fuzz.check(shown.count <= 81 && reason.count <= 300, "a refusal showing \(shown.count) + \(reason.count) characters")
+    }
+    return 0
+}
+
+Fuzz.run(testOneInput)
