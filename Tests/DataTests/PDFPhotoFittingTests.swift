@@ -68,4 +68,13 @@ struct PDFPhotoFittingTests {
         // 64 pixels over at most 128 points (twice): at least 36 pixels an inch.
         #expect(ppi >= 35.9)
     }
+
+    @Test func theLastThingOnTheLastPageIsContentNotARuleLeftOnAPageOfItsOwn() {
+        let outline = ReportOutline(.stub(injuries: [.myself]), dates: DateText(timeZone: TimeZone(identifier: "UTC") ?? .current))
+        let blocks = PDFBlockBuilder(outline: outline) { text, style in Double(text.count) * style.size * 0.5 }.blocks()
+        guard case .line? = blocks.last else {
+            Issue.record("the PDF ends with \(String(describing: blocks.last))")
+            return
+        }
+    }
 }

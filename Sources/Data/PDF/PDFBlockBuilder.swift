@@ -41,6 +41,8 @@ struct PDFBlockBuilder {
             case let .photo(entry):
                 blocks.append(photoBlock(entry))
             case .rule:
+                // The rule before the closing line would separate nothing: the footer says that line.
+                if case .closing? = next { break }
                 blocks.append(inSection ? .rule(spaceBefore: 14, spaceAfter: 4) : .rule(spaceBefore: 8, spaceAfter: 4))
                 inSection = false
             case .closing:
