@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Makes the small image fixtures the tests read.
 
-Run once when a fixture needs to change (needs Pillow: `pip install Pillow`);
-the outputs are committed, so the tests never need Pillow.
+Run once when a fixture needs to change (needs Pillow, `pip install Pillow`, and exiftool, Debian's
+libimage-exiftool-perl); the outputs are committed, so the tests never need either.
+`make_fixtures.py scene` makes only the crash-scene photos with times, zones and positions.
 """
 import io
 import struct

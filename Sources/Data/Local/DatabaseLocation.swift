@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the local data lives: the database file, and next to it the `photos/` and `documents/` folders.
 public struct DatabaseLocation: Sendable, Hashable {
-    /// The environment variable naming the database file when `--database` is not given.
+    /// The environment variable naming the database file when the caller gives no file of its own.
     public static let environmentVariable = "CRASH_ASSISTANT_DATABASE"
     public static let defaultFileName = "reports.sqlite"
     public static let applicationFolder = "crash-assistant"
@@ -24,7 +24,7 @@ public struct DatabaseLocation: Sendable, Hashable {
     public var documentsDirectory: String { (dataDirectory as NSString).appendingPathComponent("documents") }
 
     /// Resolves the database file, first match wins:
-    /// 1. `option` (the `--database FILE` value),
+    /// 1. `option` (a file the caller was given, e.g. on its command line),
     /// 2. `CRASH_ASSISTANT_DATABASE` in `environment`,
     /// 3. `$XDG_DATA_HOME/crash-assistant/reports.sqlite` when `XDG_DATA_HOME` is set and absolute,
     /// 4. `$HOME/.local/share/crash-assistant/reports.sqlite`.

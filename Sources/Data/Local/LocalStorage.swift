@@ -8,7 +8,7 @@ import Foundation
 /// let repository = CachedReportRepository(local: storage.repository)   // what the use cases get
 /// let photoStore = storage.photoStore
 /// ```
-/// A `StorageError` carries the message to print and the sysexits code to exit with.
+/// A `StorageError` says what is wrong (which file or folder, why); the app words it and picks the exit code.
 public struct LocalStorage: Sendable {
     public let location: DatabaseLocation
     public let repository: SQLiteReportRepository

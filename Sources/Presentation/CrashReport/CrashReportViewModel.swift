@@ -91,11 +91,6 @@ public final class CrashReportViewModel {
         }
     }
 
-    /// Leaves a pending question unanswered.
-    public func cancelPrompt() {
-        prompt.value = nil
-    }
-
     public func back() {
         prompt.value = nil
         didFinish?()
