@@ -57,18 +57,32 @@ struct CachedReportRepositoryTests {
         #expect(await cached.cachedCount == 0)
     }
 
-    @Test func aCopyOutdatedByAnotherWriterIsRefusedAndDroppedFromMemory() async throws {
-        // Given two programs on one database, one of them behind the cache
+    /// Two programs on one database, one of them behind the cache; a report read into the cache, then
+    /// changed by the other program behind its back (its note set to "theirs").
+    struct TwoPrograms {
         let directory = TemporaryDirectory()
-        let file = directory.file("reports.sqlite")
-        let cached = CachedReportRepository(local: try SQLiteReportRepository(path: file))
-        let otherProgram = try SQLiteReportRepository(path: file)
-        let read = try await cached.save(.stub())
-        // When the other program changes the report behind the cache's back
-        var theirs = try #require(try otherProgram.report(withID: read.id))
-        try theirs.setNote("theirs")
-        let stored = try otherProgram.save(theirs)
-        // Then a change from the cached copy is refused, and the next read gets what the other program stored
+        let cached: CachedReportRepository
+        let otherProgram: SQLiteReportRepository
+        /// The report as the cache read it, and as the other program stored it since.
+        let read: CrashReport
+        let theirs: CrashReport
+
+        init() async throws {
+            let file = directory.file("reports.sqlite")
+            cached = CachedReportRepository(local: try SQLiteReportRepository(path: file))
+            otherProgram = try SQLiteReportRepository(path: file)
+            read = try await cached.save(.stub())
+            _ = try await cached.report(withID: read.id)
+            var changed = read
+            try changed.setNote("theirs")
+            theirs = try otherProgram.save(changed)
+        }
+    }
+
+    @Test func aCopyOutdatedByAnotherWriterIsRefusedAndDroppedFromMemory() async throws {
+        let programs = try await TwoPrograms()
+        let (cached, read, stored) = (programs.cached, programs.read, programs.theirs)
+        // A change from the cached copy is refused, and the next read gets what the other program stored.
         var mine = try #require(try await cached.report(withID: read.id))
         try mine.toggleInjury(.myself)
         await #expect(throws: ReportError.conflict(read.id, current: stored)) { try await cached.save(mine) }
@@ -76,15 +90,8 @@ struct CachedReportRepositoryTests {
     }
 
     @Test func editingUseCasesApplyTheirChangeAgainToAVersionAnotherWriterStored() async throws {
-        let directory = TemporaryDirectory()
-        let file = directory.file("reports.sqlite")
-        let cached = CachedReportRepository(local: try SQLiteReportRepository(path: file))
-        let otherProgram = try SQLiteReportRepository(path: file)
-        let read = try await cached.save(.stub())
-        _ = try await cached.report(withID: read.id)
-        var theirs = read
-        try theirs.setNote("theirs")
-        try otherProgram.save(theirs)
+        let programs = try await TwoPrograms()
+        let (cached, otherProgram, read) = (programs.cached, programs.otherProgram, programs.read)
 
         let toggled = try await ToggleInjury(repository: cached, clock: ManualClock(referenceDate))
             .execute(reportID: read.id, injury: .myself)
