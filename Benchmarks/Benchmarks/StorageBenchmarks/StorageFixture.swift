@@ -13,6 +13,10 @@ final class StorageFixture: Sendable {
     let draft: CrashReport
     /// The same kind of draft under another id, for the floor.
     let floorDraft: CrashReport
+    /// The same database, recording every change in the outbox (a server configured).
+    let recordingRepository: SQLiteReportRepository
+    /// A third such draft, stored through ``recordingRepository``.
+    let recordedDraft: CrashReport
 
     private init() {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("storage-benchmarks-\(UUID().uuidString)")
@@ -29,10 +33,18 @@ final class StorageFixture: Sendable {
             }
             draft = try repository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-1)))
             floorDraft = try repository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-2)))
+            recordingRepository = SQLiteReportRepository(database: repository.database, recordsChanges: true)
+            recordedDraft = try recordingRepository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-3)))
             floor = SQLiteFloorBox(SQLiteFloor(path: path))
         } catch {
             fatalError("benchmark fixture: \(error)")
         }
+    }
+
+    /// The report as `repository` holds it now (earlier runs of a save benchmark have moved its revision on).
+    func stored(_ report: CrashReport, in repository: SQLiteReportRepository) throws -> CrashReport {
+        guard let current = try repository.report(withID: report.id) else { throw ReportError.notFound(report.id) }
+        return current
     }
 
     static func draftWithTenPhotos(createdAt: Date) throws -> CrashReport {
