@@ -108,6 +108,8 @@ struct EffectiveSceneTests {
         let report = CrashReport.stub(photos: [future])
         #expect(report.effectiveScene.timeSource == .notGiven)
         #expect(report.effectiveScene.scene.occurredAt == referenceDate)
+        #expect(report.effectiveScene.timeNote == "not given; the time the report was started, as the time of photo "
+            + "wrong-clock.jpg is later than it was added")
         // Its position is still the best known place.
         #expect(report.effectiveScene.placeSource == .photo(future))
     }

@@ -18,12 +18,17 @@ public struct EffectiveScene: Sendable, Hashable {
     public let placeSource: Source
     /// The check of the time when it came from a photo (``PhotoTimeCheck/longBeforeReport(days:)`` flags it).
     public let timeCheck: PhotoTimeCheck?
+    /// When no photo gave the time: the first crash-scene photo whose time was passed over as in the future.
+    public let passedOver: Photo?
 
-    public init(scene: CrashScene, timeSource: Source, placeSource: Source, timeCheck: PhotoTimeCheck? = nil) {
+    public init(
+        scene: CrashScene, timeSource: Source, placeSource: Source, timeCheck: PhotoTimeCheck? = nil, passedOver: Photo? = nil
+    ) {
         self.scene = scene
         self.timeSource = timeSource
         self.placeSource = placeSource
         self.timeCheck = timeCheck
+        self.passedOver = passedOver
     }
 
     /// A few words to show after the time, saying where it came from — `from photo IMG_0042.jpg`,
@@ -34,7 +39,9 @@ public struct EffectiveScene: Sendable, Hashable {
         case .driver:
             return nil
         case .notGiven:
-            return "not given; the time the report was started"
+            guard let passedOver else { return "not given; the time the report was started" }
+            return "not given; the time the report was started, as the time of photo \(passedOver.originalFileName) "
+                + "is later than it was added"
         case let .photo(photo):
             guard case let .longBeforeReport(days)? = timeCheck else { return "from photo \(photo.originalFileName)" }
             return "from photo \(photo.originalFileName), \(days) days before the report was started: "

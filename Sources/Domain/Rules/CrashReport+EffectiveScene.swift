@@ -12,7 +12,8 @@ extension CrashReport {
     ///
     /// - **When**: what the driver set; else the time of the crash-scene photo taken earliest whose time is
     ///   usable (``PhotoTimeCheck``: a time in the future is passed over, one long before the report is used
-    ///   but flagged); else the time the report was started, which is said to be so.
+    ///   but flagged); else the time the report was started, which is said to be so (naming a photo whose time
+    ///   was passed over).
     /// - **Where**: what the driver set; else the position of the crash-scene photo taken closest in time to
     ///   the chosen time (photos whose position has no time count after those with one, in the order they
     ///   were added); else unknown.
@@ -24,6 +25,7 @@ extension CrashReport {
         var occurredAt = scene.occurredAt
         var timeSource = EffectiveScene.Source.notGiven
         var timeCheck: PhotoTimeCheck?
+        var passedOver: Photo?
         if isSceneSetByDriver {
             timeSource = .driver
         } else if let (photo, check) = Self.earliestUsableTime(scenePhotos, reportStartedAt: createdAt),
@@ -31,10 +33,14 @@ extension CrashReport {
             occurredAt = takenAt
             timeSource = .photo(photo)
             timeCheck = check
+        } else {
+            passedOver = scenePhotos.first { $0.timeCheck(reportStartedAt: createdAt) == .inFuture }
         }
 
         if scene.hasLocation {
-            return EffectiveScene(scene: scene, timeSource: timeSource, placeSource: .driver, timeCheck: timeCheck)
+            return EffectiveScene(
+                scene: scene, timeSource: timeSource, placeSource: .driver, timeCheck: timeCheck, passedOver: passedOver
+            )
         }
         let reference: Date? = switch timeSource {
         case .notGiven: nil
@@ -42,12 +48,13 @@ extension CrashReport {
         }
         guard let placePhoto = Self.closestPosition(scenePhotos, to: reference), let place = placePhoto.takenWhere else {
             return EffectiveScene(
-                scene: CrashScene(occurredAt: occurredAt), timeSource: timeSource, placeSource: .notGiven, timeCheck: timeCheck
+                scene: CrashScene(occurredAt: occurredAt), timeSource: timeSource, placeSource: .notGiven,
+                timeCheck: timeCheck, passedOver: passedOver
             )
         }
         return EffectiveScene(
             scene: CrashScene(occurredAt: occurredAt, coordinate: place),
-            timeSource: timeSource, placeSource: .photo(placePhoto), timeCheck: timeCheck
+            timeSource: timeSource, placeSource: .photo(placePhoto), timeCheck: timeCheck, passedOver: passedOver
         )
     }
 
