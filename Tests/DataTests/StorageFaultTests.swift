@@ -227,4 +227,28 @@ struct StorageFaultTests {
             return reason.contains("otherDriverNote")
         }
     }
+
+    @Test func reportsStoredBeforeTheListKeptTheShownSceneGetItWhenTheDatabaseOpens() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        let scenePhoto = Photo(
+            section: .crashScene, contentHash: .stub("7"), mediaType: .jpeg, byteCount: 10,
+            pixelSize: PixelSize(width: 2, height: 2), originalFileName: "scene.jpg", addedAt: referenceDate,
+            takenAt: referenceDate.addingTimeInterval(-900), takenWhere: try Coordinate(latitude: 45.4642, longitude: 9.19)
+        )
+        let stored = try SQLiteReportRepository(path: path).save(.stub(photos: [scenePhoto]))
+        // As a row written by an earlier version, before the list kept the scene the report shows.
+        var handle: OpaquePointer?
+        #expect(sqlite3_open(path, &handle) == SQLITE_OK)
+        #expect(sqlite3_exec(handle, """
+            UPDATE reports SET shown_occurred_at = NULL, shown_latitude = NULL, shown_longitude = NULL, shown_address = NULL
+            """, nil, nil, nil) == SQLITE_OK)
+        sqlite3_close(handle)
+        #expect(try SQLiteReportRepository(database: SQLiteDatabase(path: path, migrations: SQLiteReportRepository.migrations))
+            .summaries(limit: nil, offset: 0).first?.occurredAt == referenceDate)
+
+        let reopened = try SQLiteReportRepository(path: path)
+
+        #expect(try reopened.summaries(limit: nil, offset: 0).first?.scene == stored.effectiveScene.scene)
+    }
 }

@@ -29,12 +29,46 @@ public final class SQLiteReportRepository: ReportRepository {
             database: SQLiteDatabase(path: path, migrations: ReportSchema.migrations, busyTimeout: busyTimeout),
             recordsChanges: recordsChanges
         )
+        try fillShownScenes()
     }
 
     /// Uses a database already opened with ``migrations``.
     public init(database: SQLiteDatabase, recordsChanges: Bool = false) {
         self.database = database
         self.recordsChanges = recordsChanges
+    }
+
+    /// Writes the scene each report shows into the list's `shown_…` columns for reports stored before the
+    /// layout had them (version 3), so the list shows what the report shows. Once; later saves keep them.
+    private func fillShownScenes() throws(StorageError) {
+        do {
+            try database.write { connection in
+                let missing = try connection.statement("SELECT id FROM reports WHERE shown_occurred_at IS NULL")
+                var ids: [ReportID] = []
+                while try missing.step() {
+                    if let id = missing.uuid(0).map(ReportID.init) { ids.append(id) }
+                }
+                missing.reset()
+                let update = try connection.statement("""
+                    UPDATE reports SET shown_occurred_at = ?2, shown_latitude = ?3, shown_longitude = ?4, shown_address = ?5
+                    WHERE id = ?1
+                    """)
+                for id in ids {
+                    // A report that cannot be read keeps the driver's scene in the list; reading it says why.
+                    guard let report = try? Self.load(id, from: connection) else { continue }
+                    update.reset()
+                    update.bind(id.rawValue, at: 1)
+                    report.effectiveScene.scene.bind(to: update, from: 2)
+                    try update.run()
+                }
+            }
+        } catch let error as StorageError {
+            throw error
+        } catch let error as SQLiteError {
+            throw .databaseUnusable(error)
+        } catch {
+            throw .damagedRecord(path: database.path, reason: "\(error)")
+        }
     }
 
     /// The layout of the reports database.
