@@ -42,6 +42,11 @@ public final class SQLiteReportRepository: ReportRepository {
     /// layout had them (version 3), so the list shows what the report shows. Once; later saves keep them.
     private func fillShownScenes() throws(StorageError) {
         do {
+            // Only a database with such rows is written to: opening takes no write lock otherwise.
+            let anyMissing = try database.read { connection in
+                try connection.integer("SELECT EXISTS (SELECT 1 FROM reports WHERE shown_occurred_at IS NULL)") != 0
+            }
+            guard anyMissing else { return }
             try database.write { connection in
                 let missing = try connection.statement("SELECT id FROM reports WHERE shown_occurred_at IS NULL")
                 var ids: [ReportID] = []
