@@ -77,4 +77,29 @@ struct PDFPhotoFittingTests {
             return
         }
     }
+
+    @Test func aLongFooterWrapsInsteadOfRunningIntoThePageNumber() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let longID = String(repeating: "SERVER_ISSUED-", count: 4) + "ABCDEFGH"
+        var report = CrashReport.stub(crashID: .stub(longID), injuries: [.myself])
+        try report.complete(at: referenceDate)
+        let pdf = try await PDFReportRenderer(photoStore: InMemoryPhotoStore()).render(report)
+        let boxes = try tools.run("pdftotext", ["-bbox", try tools.write(pdf.bytes), "-"])
+        // The words of the footer line(s) and of "Page 1 of 1": none of the former reaches the latter.
+        func words(_ line: Substring) -> (word: String, xMin: Double, xMax: Double, yMin: Double)? {
+            func value(_ name: String) -> Double? {
+                guard let range = line.range(of: "\(name)=\"") else { return nil }
+                return Double(line[range.upperBound...].prefix { $0 != "\"" })
+            }
+            guard let xMin = value("xMin"), let xMax = value("xMax"), let yMin = value("yMin"),
+                  let close = line.lastIndex(of: "<"), let open = line[..<close].lastIndex(of: ">") else { return nil }
+            return (String(line[line.index(after: open)..<close]), xMin, xMax, yMin)
+        }
+        let all = boxes.split(separator: "\n").filter { $0.contains("<word") }.compactMap(words)
+        let page = try #require(all.first { $0.word == "Page" && $0.yMin > 780 })
+        let footer = all.filter { $0.yMin > 760 && $0.word != "Page" && $0.word != "of" && Double($0.word) == nil }
+        #expect(footer.contains { $0.word.hasPrefix(longID) })
+        #expect(footer.allSatisfy { $0.xMax < page.xMin }, "footer reaches \(footer.map(\.xMax).max() ?? 0), page at \(page.xMin)")
+    }
 }

@@ -65,14 +65,21 @@ public struct PDFReportRenderer: ReportRenderer {
         return try canvas.finish()
     }
 
+    /// The footer line on the left, wrapped to end before "Page n of m" on the right (a long crash ID makes it two
+    /// lines, the last on the footer's baseline).
     private func drawFooter(on canvas: CairoPDFCanvas, left: String, page: Int, of count: Int) throws(PDFRenderError) {
         let pageText = "Page \(page) of \(count)"
         let right = PDFPageGeometry.contentLeft + PDFPageGeometry.contentWidth
-        try canvas.drawText(
-            left, style: .footer, x: PDFPageGeometry.contentLeft, baseline: PDFPageGeometry.footerBaseline
-        )
-        try canvas.drawText(
-            pageText, style: .footer, x: right - canvas.width(of: pageText, in: .footer), baseline: PDFPageGeometry.footerBaseline
-        )
+        let pageTextLeft = right - canvas.width(of: pageText, in: .footer)
+        let width = pageTextLeft - Self.footerGap - PDFPageGeometry.contentLeft
+        let lines = PDFTextWrapper.wrap(left, width: width) { canvas.width(of: $0, in: .footer) }
+        for (index, line) in lines.enumerated() {
+            let baseline = PDFPageGeometry.footerBaseline - Double(lines.count - 1 - index) * PDFTextStyle.footer.lineHeight
+            try canvas.drawText(line, style: .footer, x: PDFPageGeometry.contentLeft, baseline: baseline)
+        }
+        try canvas.drawText(pageText, style: .footer, x: pageTextLeft, baseline: PDFPageGeometry.footerBaseline)
     }
+
+    /// The space between the footer line and "Page n of m".
+    private static let footerGap = 12.0
 }
