@@ -10,10 +10,19 @@ let package = Package(
         .library(name: "Data", targets: ["Data"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "Composition", targets: ["Composition"]),
+        .library(name: "WireAPI", targets: ["WireAPI"]),
+        .executable(name: "crash-assistant-server", targets: ["Server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-openapi-generator", from: "1.14.3"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Entities, rules, ports and use cases. Depends on nothing but Foundation value types.
@@ -53,6 +62,34 @@ let package = Package(
             ]
         ),
 
+        // The JSON wire types the server and the app's network backend share: generated from openapi.yaml
+        // (`swift package generate-code-from-openapi --target WireAPI`, committed), and mapped to entities.
+        .target(
+            name: "WireAPI",
+            dependencies: [
+                "Domain",
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+            ],
+            exclude: ["openapi-generator-config.yaml"],
+            resources: [.copy("openapi.yaml")]
+        ),
+        // The crash-report server: crash IDs, crash events and their SMS, reports and photos per user, the PDF.
+        .executableTarget(
+            name: "Server",
+            dependencies: [
+                "Domain", "Data", "WireAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+
         // Shared by the test targets: entity stubs, spies, fixtures.
         .target(
             name: "TestSupport",
@@ -69,6 +106,13 @@ let package = Package(
         .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "CSQLite", "TestSupport"]),
         .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "Composition", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "Server", "WireAPI", "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,15 @@
+import Foundation
+
+/// Who may call the server: a user (a driver, who owns reports and photos) or a detector (the crash-detection
+/// side, which posts crash events for users). Known by the SHA-256 of its token; the token itself is never kept.
+struct Account: Sendable, Hashable {
+    enum Kind: String, Sendable, Hashable, CaseIterable {
+        case user
+        case detector
+    }
+
+    let id: AccountID
+    let name: String
+    let kind: Kind
+    let createdAt: Date
+}

@@ -1,0 +1,9 @@
+import Domain
+
+/// What a crash event made: the crash ID and the draft report seeded with the detected time and place.
+struct CrashEventReceipt: Sendable, Hashable {
+    let crashID: CrashID
+    let reportID: ReportID
+    /// The user the event was for.
+    let owner: AccountID
+}

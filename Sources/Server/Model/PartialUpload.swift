@@ -1,0 +1,14 @@
+import Domain
+import Foundation
+
+/// A photo upload that has begun and is not whole yet: how long it will be and how much of it the server holds.
+struct PartialUpload: Sendable, Hashable {
+    let id: UploadID
+    let owner: AccountID
+    let contentHash: ContentHash
+    /// The photo's length, from the `Content-Length` of the request that began it.
+    let expectedLength: Int
+    /// How many bytes are stored (the offset the next `PATCH` must state).
+    let offset: Int
+    let startedAt: Date
+}

@@ -1,0 +1,62 @@
+import Domain
+import Foundation
+import NIOCore
+
+/// The bytes the server keeps: photos and PDFs, each once under its SHA-256 (written create-only), and the
+/// bytes of uploads under way under the server's own upload id. Never a name from a request.
+protocol BlobStore: Sendable {
+    // MARK: - Whole blobs
+
+    func contains(_ contentHash: ContentHash, kind: BlobKind) async throws -> Bool
+
+    /// The stored bytes' length, or `nil` when nothing is stored under the hash.
+    func length(of contentHash: ContentHash, kind: BlobKind) async throws -> Int?
+
+    /// The whole blob in memory (the PDF renderer reads one photo at a time).
+    /// - Throws: `PhotoError.bytesMissing` when nothing is stored under the hash.
+    func bytes(of contentHash: ContentHash, kind: BlobKind) async throws -> Data
+
+    /// Hands the blob to `body` in chunks of at most `chunkSize` bytes, in order (downloads stream it).
+    func read(
+        _ contentHash: ContentHash, kind: BlobKind, chunkSize: Int,
+        into body: (ByteBuffer) async throws -> Void
+    ) async throws
+
+    /// Stores a finished file (e.g. a rendered PDF) under its SHA-256, computed while copying; the file is left.
+    /// - Returns: the hash it is stored under.
+    func store(fileAt path: String, kind: BlobKind) async throws -> ContentHash
+
+    // MARK: - Uploads under way
+
+    /// Opens the upload's bytes for appending at `offset`, creating them when `offset` is 0. Bytes beyond `offset`
+    /// (written but never confirmed) are dropped first.
+    func openPartial(_ upload: UploadID, at offset: Int) async throws -> any PartialBlobWriter
+
+    /// Hands the upload's first `length` bytes to `body` in order (to hash them again when an upload resumes).
+    func readPartial(_ upload: UploadID, length: Int, into body: (ByteBuffer) async throws -> Void) async throws
+
+    /// The upload's bytes, for checking what they are (mapped from the file, not copied, where it can).
+    func partialBytes(_ upload: UploadID) async throws -> Data
+
+    /// Stores the whole upload under its hash as a photo and forgets the upload. When those bytes are stored
+    /// already, the upload is dropped and the stored bytes kept.
+    func promotePartial(_ upload: UploadID, as contentHash: ContentHash) async throws
+
+    /// Drops the upload's bytes; dropping bytes that are not there is not an error.
+    func discardPartial(_ upload: UploadID) async throws
+}
+
+/// What a blob is, so photos and documents are kept apart.
+enum BlobKind: String, Sendable, Hashable {
+    case photo
+    case document
+}
+
+/// Appends to one upload's bytes. Nothing counts as stored until ``finish()`` returned.
+protocol PartialBlobWriter: Sendable {
+    func append(_ bytes: ByteBuffer) async throws
+
+    /// Flushes what was appended to durable storage and closes the writer.
+    /// - Returns: the upload's length now.
+    func finish() async throws -> Int
+}

@@ -1,0 +1,21 @@
+import Domain
+import Foundation
+
+/// Crash IDs the server issued, and the crash events that made some of them.
+protocol CrashRecordStore: Sendable {
+    /// Records `crashID` as issued to `owner`.
+    /// - Throws: ``ServerStoreError/crashIDTaken(_:)`` when it was issued before (draw another).
+    func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) async throws
+
+    /// What the detector's event made, when the detector sent this event before.
+    func receipt(eventID: String, detector: AccountID) async throws -> CrashEventReceipt?
+
+    /// Records a detected crash once, in one step: the event, its crash ID (`report.crashID`, issued to `owner`)
+    /// and its draft `report` (revision 0, stored at revision 1).
+    /// - Returns: the new receipt and `true`; or, when the detector recorded this event before (two deliveries at
+    ///   once), the first receipt and `false`, storing nothing.
+    /// - Throws: ``ServerStoreError/crashIDTaken(_:)`` when the crash ID was issued before (draw another).
+    func recordCrash(
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, at date: Date
+    ) async throws -> (receipt: CrashEventReceipt, isNew: Bool)
+}

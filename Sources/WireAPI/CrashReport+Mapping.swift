@@ -1,0 +1,206 @@
+import Domain
+import Foundation
+
+/// A report on the wire, and back: what one side sends is rebuilt on the other through the report's validating
+/// initialiser, so no rule the app keeps can be broken by data that crossed the network.
+extension Components.Schemas.Report {
+    public init(_ report: CrashReport) {
+        self.init(
+            id: report.id.description,
+            crashId: report.crashID.rawValue,
+            status: report.status == .completed ? .completed : .draft,
+            createdAt: report.createdAt,
+            updatedAt: report.updatedAt,
+            completedAt: report.completedAt,
+            scene: Components.Schemas.Scene(report.scene),
+            injuries: report.injuries.selected.map(Components.Schemas.Injury.init),
+            photos: report.allPhotos.map(Components.Schemas.Photo.init),
+            otherDriverNote: report.otherDriverNote,
+            revision: Int64(report.revision)
+        )
+    }
+}
+
+extension CrashReport {
+    /// The longest original file name a photo may carry across the wire.
+    public static let maximumWireFileNameLength = 1_024
+
+    /// Rebuilds a report received over the wire.
+    /// - Throws: ``InvalidReportData`` naming the field (`crashId`, `scene.coordinate`, `photos[2].sha256`, …).
+    public init(wire: Components.Schemas.Report) throws(InvalidReportData) {
+        guard let uuid = UUID(uuidString: wire.id) else {
+            throw InvalidReportData(field: "id", problem: .invalid(String(wire.id.prefix(64))))
+        }
+        let crashID: CrashID
+        do {
+            crashID = try CrashID(validating: wire.crashId)
+        } catch {
+            throw InvalidReportData(field: "crashId", problem: .invalid(String(wire.crashId.prefix(80))))
+        }
+        let injuries = wire.injuries.map(Injury.init)
+        let selection = InjurySelection(injuries)
+        guard selection.count == injuries.count else {
+            throw InvalidReportData(
+                field: "injuries",
+                problem: .invalid("each choice may appear once, and 'no-one' or 'unsure' only alone")
+            )
+        }
+        guard wire.revision <= Int64(Int32.max) else {
+            throw InvalidReportData(field: "revision", problem: .outOfRange(value: Int(clamping: wire.revision), allowed: 0...Int(Int32.max)))
+        }
+        var photos: [Photo] = []
+        photos.reserveCapacity(wire.photos.count)
+        for (index, photo) in wire.photos.enumerated() {
+            photos.append(try Photo(wire: photo, field: "photos[\(index)]"))
+        }
+        try self.init(
+            id: ReportID(uuid),
+            crashID: crashID,
+            status: wire.status == .completed ? .completed : .draft,
+            createdAt: wire.createdAt,
+            updatedAt: wire.updatedAt,
+            completedAt: wire.completedAt,
+            scene: try CrashScene(wire: wire.scene),
+            injuries: selection,
+            photos: photos,
+            otherDriverNote: wire.otherDriverNote,
+            revision: Int(wire.revision)
+        )
+    }
+}
+
+// MARK: - Parts
+
+extension Components.Schemas.Scene {
+    init(_ scene: CrashScene) {
+        self.init(
+            occurredAt: scene.occurredAt,
+            coordinate: scene.coordinate.map(Components.Schemas.Coordinate.init),
+            address: scene.address
+        )
+    }
+}
+
+extension CrashScene {
+    init(wire: Components.Schemas.Scene) throws(InvalidReportData) {
+        let coordinate = try wire.coordinate.map { coordinate throws(InvalidReportData) in
+            try Coordinate(wire: coordinate, field: "scene.coordinate")
+        }
+        do {
+            try self.init(occurredAt: wire.occurredAt, coordinate: coordinate, address: wire.address)
+        } catch {
+            let count = wire.address?.count ?? 0
+            throw InvalidReportData(field: "scene.address", problem: .tooLong(count: count, limit: CrashScene.maximumAddressLength))
+        }
+    }
+}
+
+extension Components.Schemas.Coordinate {
+    public init(_ coordinate: Coordinate) {
+        self.init(latitude: coordinate.latitude, longitude: coordinate.longitude)
+    }
+}
+
+extension Coordinate {
+    init(wire: Components.Schemas.Coordinate, field: String) throws(InvalidReportData) {
+        do {
+            try self.init(latitude: wire.latitude, longitude: wire.longitude)
+        } catch {
+            throw InvalidReportData(field: field, problem: .invalid("\(wire.latitude), \(wire.longitude)"))
+        }
+    }
+}
+
+extension Components.Schemas.Injury {
+    init(_ injury: Injury) {
+        switch injury {
+        case .myself: self = .myself
+        case .myPassengers: self = .myPassengers
+        case .otherDriver: self = .otherDriver
+        case .otherDriversPassengers: self = .otherDriversPassengers
+        case .noOne: self = .noOne
+        case .unsure: self = .unsure
+        }
+    }
+}
+
+extension Injury {
+    init(_ wire: Components.Schemas.Injury) {
+        switch wire {
+        case .myself: self = .myself
+        case .myPassengers: self = .myPassengers
+        case .otherDriver: self = .otherDriver
+        case .otherDriversPassengers: self = .otherDriversPassengers
+        case .noOne: self = .noOne
+        case .unsure: self = .unsure
+        }
+    }
+}
+
+extension Components.Schemas.Photo {
+    init(_ photo: Photo) {
+        self.init(
+            id: photo.id.description,
+            section: Components.Schemas.PhotoSection(rawValue: photo.section.rawValue) ?? .crashScene,
+            sha256: photo.contentHash.hex,
+            mediaType: photo.mediaType == .png ? .imagePng : .imageJpeg,
+            byteCount: Int64(photo.byteCount),
+            width: Int64(photo.pixelSize.width),
+            height: Int64(photo.pixelSize.height),
+            originalFileName: photo.originalFileName,
+            addedAt: photo.addedAt,
+            takenAt: photo.takenAt,
+            takenWhere: photo.takenWhere.map(Components.Schemas.Coordinate.init),
+            takenAltitude: photo.takenAltitude,
+            orientation: photo.orientation.rawValue
+        )
+    }
+}
+
+extension Photo {
+    init(wire: Components.Schemas.Photo, field: String) throws(InvalidReportData) {
+        guard let uuid = UUID(uuidString: wire.id) else {
+            throw InvalidReportData(field: "\(field).id", problem: .invalid(String(wire.id.prefix(64))))
+        }
+        guard let section = PhotoSection(rawValue: wire.section.rawValue) else {
+            throw InvalidReportData(field: "\(field).section", problem: .invalid(wire.section.rawValue))
+        }
+        let contentHash: ContentHash
+        do {
+            contentHash = try ContentHash(hex: wire.sha256)
+        } catch {
+            throw InvalidReportData(field: "\(field).sha256", problem: .invalid(String(wire.sha256.prefix(80))))
+        }
+        guard let orientation = ImageOrientation(rawValue: wire.orientation) else {
+            throw InvalidReportData(field: "\(field).orientation", problem: .outOfRange(value: wire.orientation, allowed: 1...8))
+        }
+        let fileNameLength = wire.originalFileName.count
+        guard fileNameLength <= CrashReport.maximumWireFileNameLength else {
+            throw InvalidReportData(
+                field: "\(field).originalFileName",
+                problem: .tooLong(count: fileNameLength, limit: CrashReport.maximumWireFileNameLength)
+            )
+        }
+        if let altitude = wire.takenAltitude, !altitude.isFinite {
+            throw InvalidReportData(field: "\(field).takenAltitude", problem: .invalid("\(altitude)"))
+        }
+        let takenWhere = try wire.takenWhere.map { coordinate throws(InvalidReportData) in
+            try Coordinate(wire: coordinate, field: "\(field).takenWhere")
+        }
+        // Sizes are checked by the report's own rules; here they only have to fit in an Int.
+        self.init(
+            id: PhotoID(uuid),
+            section: section,
+            contentHash: contentHash,
+            mediaType: wire.mediaType == .imagePng ? .png : .jpeg,
+            byteCount: Int(clamping: wire.byteCount),
+            pixelSize: PixelSize(width: Int(clamping: wire.width), height: Int(clamping: wire.height)),
+            originalFileName: wire.originalFileName,
+            addedAt: wire.addedAt,
+            takenAt: wire.takenAt,
+            takenWhere: takenWhere,
+            takenAltitude: wire.takenAltitude,
+            orientation: orientation
+        )
+    }
+}
