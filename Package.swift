@@ -77,7 +77,7 @@ let package = Package(
         .executableTarget(
             name: "Server",
             dependencies: [
-                "Domain", "Data", "WireAPI",
+                "Domain", "Data", "Presentation", "WireAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

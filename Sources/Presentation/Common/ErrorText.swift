@@ -14,6 +14,7 @@ public enum ErrorText {
         case let error as PhotoFileError: sentence(for: error)
         case let error as ReportError: sentence(for: error)
         case let error as ShareError: sentence(for: error)
+        case let error as InvalidReportData: sentence(for: error)
         case let error as any StorageFailureReporting: sentence(for: error.storageFailure)
         case let error as any RenderFailureReporting: sentence(for: error.renderFailure)
         case let error as any LocalizedError: error.errorDescription ?? error.localizedDescription
@@ -112,6 +113,25 @@ public enum ErrorText {
             "This report was changed elsewhere while you were editing it. Open it again to see the latest version."
         case .conflict(_, current: nil):
             "This report was deleted elsewhere while you were editing it. Open View crash reports to see the ones kept."
+        }
+    }
+
+    /// Received or stored report data that breaks a rule: the field and what is wrong with it.
+    public static func sentence(for error: InvalidReportData) -> String {
+        "\(error.field) \(describe(error.problem))."
+    }
+
+    /// What is wrong with a value, to follow its field's name.
+    public static func describe(_ problem: InvalidReportData.Problem) -> String {
+        switch problem {
+        case let .tooMany(count, limit): "has \(count) items; at most \(limit) are allowed"
+        case let .tooLong(count, limit): "has \(count) characters; at most \(limit) are allowed"
+        case let .duplicate(value): "holds \(value) twice; each may appear once"
+        case let .outOfRange(value, allowed): "is \(value), outside \(allowed.lowerBound)–\(allowed.upperBound)"
+        case let .negative(value): "is \(value); it may not be negative"
+        case let .invalid(value): "cannot be “\(value)”"
+        case .missing: "is missing"
+        case .unexpected: "must not be given here"
         }
     }
 

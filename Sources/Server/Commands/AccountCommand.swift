@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Presentation
+
+/// The kinds of account the `user` and `detector` commands add.
+protocol AccountKindCommand: Sendable {
+    static var kind: Account.Kind { get }
+    static var abstract: String { get }
+}
+
+enum UserKind: AccountKindCommand {
+    static let kind = Account.Kind.user
+    static let abstract = "Users: drivers, who own reports and photos."
+}
+
+enum DetectorKind: AccountKindCommand {
+    static let kind = Account.Kind.detector
+    static let abstract = "Detectors: the crash-detection side, which posts crash events."
+}
+
+/// `user …` and `detector …`.
+struct AccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: Kind.kind.rawValue, abstract: Kind.abstract, subcommands: [AddAccountCommand<Kind>.self])
+    }
+}
+
+/// `user add NAME` / `detector add NAME`: makes the account and prints its new token alone on standard output.
+/// Only the token's SHA-256 is kept, so it cannot be shown again.
+struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "add", abstract: "Adds a \(Kind.kind.rawValue) and prints its token.")
+    }
+
+    @Argument(help: "The name (1–100 characters; crash events name users by it).")
+    var name: String
+
+    @OptionGroup var data: DataOption
+
+    func validate() throws {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard (1...100).contains(trimmed.count), trimmed == name else {
+            throw ValidationError("The name must be 1–100 characters without spaces around it.")
+        }
+        guard !name.contains(where: \.isNewline) else { throw ValidationError("The name must be on one line.") }
+    }
+
+    func run() async throws {
+        let folder = data.resolved
+        let environment: ServerEnvironment
+        do {
+            environment = try ServerEnvironment(dataFolder: folder)
+        } catch {
+            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ErrorText.sentence(for: error))")
+        }
+        let token = AccessToken.generate()
+        do {
+            _ = try await environment.store.addAccount(
+                name: name, kind: Kind.kind, tokenDigest: TokenDigest(token: token), at: Date()
+            )
+        } catch ServerStoreError.nameTaken {
+            throw ServerCommandFailure.message("A \(Kind.kind.rawValue) named “\(name)” exists already. Choose another name.")
+        }
+        FileHandle.standardError.write(Data((
+            "Added \(Kind.kind.rawValue) “\(name)” in \(folder). Its token is below; it is shown only this once.\n"
+            + "Send it as: Authorization: Bearer <token>\n"
+        ).utf8))
+        print(token)
+    }
+}
+
+/// A command that cannot go on: its sentence goes to standard error and the exit status is 1.
+enum ServerCommandFailure: Error, CustomStringConvertible {
+    case message(String)
+
+    var description: String {
+        switch self {
+        case let .message(text): text
+        }
+    }
+}

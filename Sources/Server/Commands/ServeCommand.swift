@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import Presentation
+
+/// `serve`: runs the server until SIGINT or SIGTERM, then stops taking connections and finishes the requests in
+/// flight before it exits.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Runs the server.")
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on (0: any free port, printed at start).")
+    var port = 8080
+
+    @OptionGroup var data: DataOption
+
+    @Option(name: .customLong("public-url"), help: ArgumentHelp(
+        "The address drivers reach the server at, for the web links in SMS messages (default: http://HOST:PORT).",
+        valueName: "URL"
+    ))
+    var publicURL: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
+    var logLevel = "info"
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
+        }
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil,
+                  url.query == nil, url.fragment == nil else {
+                throw ValidationError("--public-url must be an http or https address such as https://claims.example.com.")
+            }
+        }
+    }
+
+    func run() async throws {
+        let level = Logger.Level(rawValue: logLevel) ?? .info
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let logger = Logger(label: "crash-assistant-server")
+        let folder = data.resolved
+        let environment: ServerEnvironment
+        let services: ServerServices
+        do {
+            environment = try ServerEnvironment(dataFolder: folder)
+            services = try environment.services(publicURL: publicURL ?? "http://\(host):\(port)", logger: logger)
+        } catch {
+            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ErrorText.sentence(for: error))")
+        }
+        let host = host
+        let app = try ServerApplication.application(services: services, host: host, port: port, logger: logger) { port in
+            logger.notice("listening on http://\(host):\(port)", metadata: ["data": "\(folder)"])
+        }
+        try await app.runService()
+        environment.close()
+        logger.notice("stopped")
+    }
+}

@@ -1,0 +1,128 @@
+import Domain
+import Foundation
+import OpenAPIRuntime
+import WireAPI
+
+/// The JSON routes of `openapi.yaml`, on the generated server: each decodes, calls a service or a port for the
+/// calling account, and encodes. Errors are thrown as facts; ``ProblemMiddleware`` answers them.
+struct APIHandler: APIProtocol {
+    let services: ServerServices
+
+    func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
+        .ok(.init(body: .json(.init(status: .ok, version: ServerVersion.current))))
+    }
+
+    // MARK: - Crash IDs and crash events
+
+    func createCrashID(_ input: Operations.CreateCrashID.Input) async throws -> Operations.CreateCrashID.Output {
+        let user = try Caller.user()
+        let crashID = try await services.crashIDs.issue(to: user.id)
+        return .created(.init(body: .json(.init(crashId: crashID.rawValue))))
+    }
+
+    func postCrashEvent(_ input: Operations.PostCrashEvent.Input) async throws -> Operations.PostCrashEvent.Output {
+        let detector = try Caller.detector()
+        guard case let .json(event) = input.body else { throw APIProblem.badParameter("body", "Send the crash event as JSON.") }
+        guard input.headers.idempotencyKey == event.eventId else {
+            throw APIProblem.badParameter("Idempotency-Key", "Idempotency-Key must be the event's eventId, “\(event.eventId.prefix(128))”.")
+        }
+        let crash = try DetectedCrash(wire: event)
+        let (receipt, isNew) = try await services.crashEvents.receive(crash, forUserNamed: event.user, from: detector)
+        let body = Components.Schemas.CrashEventReceipt(
+            crashId: receipt.crashID.rawValue,
+            reportId: receipt.reportID.description,
+            webLink: services.links.webLink(for: receipt.crashID),
+            appLink: services.links.appLink(for: receipt.crashID)
+        )
+        return isNew ? .created(.init(body: .json(body))) : .ok(.init(body: .json(body)))
+    }
+
+    // MARK: - Reports
+
+    func listReports(_ input: Operations.ListReports.Input) async throws -> Operations.ListReports.Output {
+        let user = try Caller.user()
+        let reports = try await services.reports.reports(owner: user.id)
+        return .ok(.init(body: .json(.init(reports: reports.map(Components.Schemas.Report.init)))))
+    }
+
+    func getReport(_ input: Operations.GetReport.Input) async throws -> Operations.GetReport.Output {
+        let user = try Caller.user()
+        let id = try Self.reportID(input.path.reportID)
+        guard let report = try await services.reports.report(id, owner: user.id) else { throw APIProblem.reportNotFound(id) }
+        return .ok(.init(body: .json(.init(report))))
+    }
+
+    func putReport(_ input: Operations.PutReport.Input) async throws -> Operations.PutReport.Output {
+        let user = try Caller.user()
+        let id = try Self.reportID(input.path.reportID)
+        guard case let .json(wire) = input.body else { throw APIProblem.badParameter("body", "Send the report as JSON.") }
+        let report = try CrashReport(wire: wire)
+        guard report.id == id else {
+            throw APIProblem.badParameter("id", "The report's id \(report.id) is not the \(id) in the path.")
+        }
+        let (stored, created) = try await services.keeping.put(report, owner: user)
+        let body = Components.Schemas.Report(stored)
+        return created ? .created(.init(body: .json(body))) : .ok(.init(body: .json(body)))
+    }
+
+    func deleteReport(_ input: Operations.DeleteReport.Input) async throws -> Operations.DeleteReport.Output {
+        let user = try Caller.user()
+        let id = try Self.reportID(input.path.reportID)
+        guard try await services.reports.delete(id, owner: user.id) else { throw APIProblem.reportNotFound(id) }
+        return .noContent(.init())
+    }
+
+    func submitReport(_ input: Operations.SubmitReport.Input) async throws -> Operations.SubmitReport.Output {
+        let user = try Caller.user()
+        let id = try Self.reportID(input.path.reportID)
+        let report = try await services.submission.submit(id, owner: user)
+        return .ok(.init(body: .json(.init(report))))
+    }
+
+    // MARK: - Parameters
+
+    static func reportID(_ text: String) throws(APIProblem) -> ReportID {
+        guard let id = ReportID(uuidString: text) else {
+            throw .badParameter("reportID", "“\(text.prefix(64))” is not a report id (a UUID such as 7c0e6a1e-8f4e-4c43-9a55-2f4a0c1d9b7e).")
+        }
+        return id
+    }
+}
+
+extension DetectedCrash {
+    /// The event as the detector sent it, its values checked.
+    init(wire: Components.Schemas.CrashEvent) throws(APIProblem) {
+        let position: Coordinate
+        do {
+            position = try Coordinate(latitude: wire.position.latitude, longitude: wire.position.longitude)
+        } catch {
+            throw .badParameter("position", "The position must be a latitude from -90 to 90 and a longitude from -180 to 180.")
+        }
+        func check(_ value: Double?, _ field: String, _ range: ClosedRange<Double>) throws(APIProblem) {
+            guard let value else { return }
+            guard value.isFinite, range.contains(value) else {
+                throw .badParameter(field, "\(field) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)).")
+            }
+        }
+        try check(wire.position.accuracyMeters, "position.accuracyMeters", 0...100_000)
+        try check(wire.headingDegrees, "headingDegrees", 0...360)
+        try check(wire.speedKmh, "speedKmh", 0...1_000)
+        try check(wire.deltaVKmh, "deltaVKmh", 0...1_000)
+        let eventID = wire.eventId
+        let allowed = eventID.utf8.allSatisfy { byte in
+            (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || ".:_-".utf8.contains(byte)
+        }
+        guard (1...128).contains(eventID.utf8.count), allowed else {
+            throw .badParameter("eventId", "eventId must be 1–128 letters, digits, '.', ':', '_' or '-'.")
+        }
+        guard (1...100).contains(wire.user.count) else {
+            throw .badParameter("user", "user must be the name a user was added with (1–100 characters).")
+        }
+        self.init(
+            eventID: eventID, detectedAt: wire.detectedAt, position: position,
+            accuracyMeters: wire.position.accuracyMeters, positionTrusted: wire.position.trusted,
+            headingDegrees: wire.headingDegrees, speedKmh: wire.speedKmh, deltaVKmh: wire.deltaVKmh,
+            airbagsDeployed: wire.airbagsDeployed, rollover: wire.rollover, isTest: wire.test
+        )
+    }
+}

@@ -1,0 +1,28 @@
+import Hummingbird
+
+/// Finds the account of `Authorization: Bearer <token>` by the token's SHA-256 and handles the request as it
+/// (``Caller/current``). Every route but the public ones needs a token the server knows; otherwise 401.
+struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
+    let accounts: any AccountStore
+    /// Paths anyone may read: the health check, the OpenAPI document, and the web links of SMS messages.
+    static func isPublic(_ path: String) -> Bool {
+        path == "/health" || path == "/openapi.yaml" || path.hasPrefix("/c/")
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard !Self.isPublic(request.uri.path) else { return try await next(request, context) }
+        guard let authorization = request.headers[.authorization] else {
+            throw APIProblem.unauthorized("Send your token as `Authorization: Bearer <token>`.")
+        }
+        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty, parts[1].utf8.count <= 512 else {
+            throw APIProblem.unauthorized("The Authorization header must be `Bearer <token>`.")
+        }
+        guard let account = try await accounts.account(for: TokenDigest(token: String(parts[1]))) else {
+            throw APIProblem.unauthorized("The token is not one this server issued. Ask for a new one (`crash-assistant-server user add NAME`).")
+        }
+        return try await Caller.$current.withValue(account) {
+            try await next(request, context)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Hummingbird
+
+/// Refuses a body over the limit on every route, before anything else reads it: at once from `Content-Length`
+/// (nothing is read), and while it streams when its length is not said (chunked). Both answer 413 with
+/// `Upload-Limit: max-size=<limit>`.
+struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
+    let limit: Int
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let declared = request.headers[.contentLength] {
+            guard let length = Int(declared), length >= 0 else {
+                throw APIProblem.badParameter("Content-Length", "Content-Length must be a number of bytes, not “\(declared.prefix(40))”.")
+            }
+            guard length <= limit else { throw APIProblem.tooLarge(limit: limit) }
+        }
+        var request = request
+        request.body = RequestBody(asyncSequence: LimitedBody(base: request.body, limit: limit))
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,23 @@
+/// The account the current request was authenticated as, set by ``AuthMiddleware`` for the handling of one
+/// request (a task-local value, so the generated OpenAPI handlers, which see no request context, can read it).
+enum Caller {
+    @TaskLocal static var current: Account?
+
+    /// The calling user.
+    /// - Throws: 401 when the request carries a detector's token (every report and photo route is a user's).
+    static func user() throws(APIProblem) -> Account {
+        guard let account = current, account.kind == .user else {
+            throw .unauthorized("This route needs a user's token (from `crash-assistant-server user add NAME`).")
+        }
+        return account
+    }
+
+    /// The calling detector.
+    /// - Throws: 401 when the request carries a user's token (crash events come from the detection side).
+    static func detector() throws(APIProblem) -> Account {
+        guard let account = current, account.kind == .detector else {
+            throw .unauthorized("Crash events need a detector's token (from `crash-assistant-server detector add NAME`).")
+        }
+        return account
+    }
+}

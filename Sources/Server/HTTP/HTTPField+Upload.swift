@@ -1,0 +1,11 @@
+import HTTPTypes
+
+/// The header fields of resumable uploads (IETF "Resumable Uploads for HTTP") and of idempotent requests.
+extension HTTPField.Name {
+    // The names are constant, valid tokens: creating them cannot fail.
+    static let uploadOffset = HTTPField.Name("Upload-Offset")!
+    static let uploadComplete = HTTPField.Name("Upload-Complete")!
+    static let uploadLimit = HTTPField.Name("Upload-Limit")!
+    static let uploadLength = HTTPField.Name("Upload-Length")!
+    static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
+}

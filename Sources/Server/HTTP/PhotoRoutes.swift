@@ -1,0 +1,110 @@
+import Domain
+import Hummingbird
+import NIOCore
+
+/// The photo routes, written on the router so bodies stream to storage and back instead of being collected:
+/// `PUT`, `HEAD`, `PATCH` and `GET` on `/v1/reports/{reportID}/photos/{sha256}`.
+struct PhotoRoutes {
+    let services: ServerServices
+
+    func register(on router: Router<ServerRequestContext>) {
+        let path: RouterPath = "/v1/reports/:reportID/photos/:sha256"
+        router.put(path) { request, context in try await put(request, context) }
+        router.head(path) { request, context in try await head(request, context) }
+        router.patch(path) { request, context in try await patch(request, context) }
+        router.get(path) { request, context in try await get(request, context) }
+    }
+
+    // MARK: - Routes
+
+    private func put(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let user = try Caller.user()
+        let contentHash = try Self.parameters(context)
+        guard let type = request.headers[.contentType], Self.photoTypes.contains(Self.mediaType(type)) else {
+            throw APIProblem(.unsupportedMediaType, "Not a photo type", "Send the photo's bytes with Content-Type: image/jpeg or image/png.")
+        }
+        guard let lengthText = request.headers[.contentLength], let length = Int(lengthText) else {
+            throw APIProblem.badParameter("Content-Length", "Send the photo with its Content-Length, so a cut-off upload can be resumed.")
+        }
+        guard length > 0 else { throw APIProblem.badParameter("body", "The body is empty; send the photo's bytes.") }
+        let outcome = try await services.uploads.put(contentHash, length: length, body: request.body, owner: user)
+        return Self.response(outcome)
+    }
+
+    private func head(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let user = try Caller.user()
+        let contentHash = try Self.parameters(context)
+        switch try await services.uploads.progress(contentHash, owner: user) {
+        case let .whole(photo)?:
+            return Response(status: .ok, headers: [.uploadOffset: String(photo.byteCount), .uploadComplete: "?1", .cacheControl: "no-store"])
+        case let .partial(upload)?:
+            return Response(status: .ok, headers: [
+                .uploadOffset: String(upload.offset), .uploadComplete: "?0", .uploadLength: String(upload.expectedLength),
+                .cacheControl: "no-store",
+            ])
+        case nil:
+            return Response(status: .notFound, headers: [.cacheControl: "no-store"])
+        }
+    }
+
+    private func patch(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let user = try Caller.user()
+        let contentHash = try Self.parameters(context)
+        guard let offsetText = request.headers[.uploadOffset], let offset = Int(offsetText), offset >= 0 else {
+            throw APIProblem.badParameter("Upload-Offset", "Send Upload-Offset: the number of bytes HEAD said the server holds.")
+        }
+        let length = request.headers[.contentLength].flatMap { Int($0) }
+        let complete = request.headers[.uploadComplete] == "?1"
+        let outcome = try await services.uploads.append(
+            contentHash, at: offset, length: length, complete: complete, body: request.body, owner: user
+        )
+        return Self.response(outcome)
+    }
+
+    private func get(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        let user = try Caller.user()
+        let contentHash = try Self.parameters(context)
+        guard let photo = try await services.photos.photo(contentHash, owner: user.id) else {
+            throw APIProblem(.notFound, "No such photo", "You have not uploaded a photo with SHA-256 \(contentHash.hex).")
+        }
+        let blobs = services.blobs
+        return Response(
+            status: .ok,
+            headers: [.contentType: photo.mediaType.rawValue, .cacheControl: "private, max-age=31536000, immutable", .eTag: "\"\(contentHash.hex)\""],
+            body: ResponseBody(contentLength: photo.byteCount) { writer in
+                try await blobs.read(contentHash, kind: .photo, chunkSize: 256 * 1024) { buffer in
+                    try await writer.write(buffer)
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+
+    // MARK: - Parts
+
+    private static let photoTypes: Set<String> = ["image/jpeg", "image/png"]
+
+    /// `image/jpeg` from `image/jpeg; charset=…`, in lower case.
+    static func mediaType(_ header: String) -> String {
+        String(header.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// The path's report id and SHA-256, checked. The report id only scopes the route: photos are the user's.
+    private static func parameters(_ context: ServerRequestContext) throws -> ContentHash {
+        _ = try APIHandler.reportID(context.parameters.get("reportID") ?? "")
+        let text = context.parameters.get("sha256") ?? ""
+        guard let hash = try? ContentHash(hex: text) else {
+            throw APIProblem.badParameter("sha256", "“\(text.prefix(80))” is not a SHA-256 (64 hexadecimal digits).")
+        }
+        return hash
+    }
+
+    private static func response(_ outcome: PhotoUploads.Outcome) -> Response {
+        switch outcome {
+        case let .stored(photo, new):
+            Response(status: new ? .created : .ok, headers: [.uploadOffset: String(photo.byteCount), .uploadComplete: "?1"])
+        case let .partial(offset):
+            Response(status: .noContent, headers: [.uploadOffset: String(offset), .uploadComplete: "?0"])
+        }
+    }
+}

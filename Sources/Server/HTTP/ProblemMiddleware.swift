@@ -1,0 +1,205 @@
+import Domain
+import Foundation
+import Hummingbird
+import Logging
+import OpenAPIRuntime
+import Presentation
+import WireAPI
+
+/// Turns every error a route throws into the JSON problem `openapi.yaml` describes, choosing the status from the
+/// error's facts (``ProblemMiddleware/problem(for:)``). A failure the request did not cause is logged and answered
+/// 500 without its details; nothing a request sends can crash the server.
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            let problem = Self.problem(for: error)
+            if problem.status.kind == .serverError {
+                context.logger.error(
+                    "request failed",
+                    metadata: ["method": "\(request.method)", "path": "\(request.uri.path)", "error": "\(String(describing: error).prefix(500))"]
+                )
+            }
+            return problem.response()
+        }
+    }
+
+    // MARK: - From facts to statuses
+
+    static func problem(for error: any Error) -> APIProblem {
+        switch error {
+        case let problem as APIProblem:
+            return problem
+        case let error as ServerError:
+            return problem(forGenerated: error)
+        case let error as BodyTooLarge:
+            return .tooLarge(limit: error.limit)
+        case let error as ServerRefusal:
+            return refusalProblem(error)
+        case let error as DecodingError:
+            return decodingProblem(error)
+        case let error as InvalidReportData:
+            return .invalid(error)
+        case let error as ReportError:
+            return reportProblem(error)
+        case let error as PhotoError:
+            return photoProblem(error)
+        case let error as InputError:
+            return APIProblem(.badRequest, "Invalid value", ErrorText.sentence(for: error))
+        case let error as HTTPError:
+            return APIProblem(error.status, error.status.reasonPhrase, error.body ?? defaultDetail(for: error.status))
+        default:
+            return APIProblem(.internalServerError, "Internal error", "The server could not complete the request. Try again later.")
+        }
+    }
+
+    /// The generated server wraps what went wrong: its own request checks (content type, required header) carry
+    /// their status; errors thrown by the handlers or the body are mapped as above.
+    private static func problem(forGenerated error: ServerError) -> APIProblem {
+        switch error.underlyingError {
+        case is APIProblem, is BodyTooLarge, is ServerRefusal, is DecodingError, is InvalidReportData, is ReportError, is PhotoError, is InputError:
+            return problem(for: error.underlyingError)
+        default:
+            switch error.httpStatus {
+            case .unsupportedMediaType:
+                return APIProblem(.unsupportedMediaType, "Unsupported media type", "Send the body as JSON, with Content-Type: application/json.")
+            case .badRequest:
+                return APIProblem(.badRequest, "Invalid request", "The request is malformed: \(error.causeDescription.prefix(300)).")
+            case let status where status.kind == .clientError:
+                return APIProblem(status, status.reasonPhrase, error.causeDescription)
+            default:
+                return problem(for: error.underlyingError)
+            }
+        }
+    }
+
+    private static func decodingProblem(_ error: DecodingError) -> APIProblem {
+        let (path, detail): ([any CodingKey], String) = switch error {
+        case let .typeMismatch(type, context): (context.codingPath, "must be \(describe(type))")
+        case let .valueNotFound(type, context): (context.codingPath, "must be \(describe(type)), not null")
+        case let .keyNotFound(key, context): (context.codingPath + [key], "is missing")
+        case let .dataCorrupted(context): (context.codingPath, context.debugDescription.isEmpty ? "cannot be read" : "cannot be read: \(context.debugDescription.prefix(200))")
+        @unknown default: ([], "cannot be read")
+        }
+        let field = fieldName(path)
+        if field.isEmpty {
+            return APIProblem(.badRequest, "Malformed JSON", "The body is not the JSON this route takes: it \(detail).")
+        }
+        return APIProblem(.badRequest, "Invalid field", "\(field) \(detail).", field: field)
+    }
+
+    /// `photos[2].sha256` from a coding path.
+    static func fieldName(_ path: [any CodingKey]) -> String {
+        var name = ""
+        for key in path {
+            if let index = key.intValue {
+                name += "[\(index)]"
+            } else {
+                name += name.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return name
+    }
+
+    private static func describe(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type, is Int64.Type, is Double.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is Date.Type: "an RFC 3339 time"
+        default: "of the type the schema gives"
+        }
+    }
+
+    private static func reportProblem(_ error: ReportError) -> APIProblem {
+        switch error {
+        case let .conflict(id, current):
+            var problem = APIProblem(
+                .conflict, "Revision conflict",
+                current == nil
+                    ? "Report \(id) was deleted since it was read. Nothing was stored."
+                    : "Report \(id) was changed since it was read (it is at revision \(current?.revision ?? 0) now). Nothing was stored; merge your change into `current` and send it with that revision."
+            )
+            problem.current = current
+            return problem
+        case let .readOnly(crashID):
+            return APIProblem(.conflict, "Report completed", "Crash report \(crashID) is completed and can no longer be changed.")
+        case .nothingToReport:
+            return APIProblem(.conflict, "Nothing to report", "The report is empty: choose who was injured, add a photo or write a note before submitting it.")
+        case let .notFound(id):
+            return .reportNotFound(id)
+        default:
+            return APIProblem(.conflict, "Report refused", ErrorText.sentence(for: error))
+        }
+    }
+
+    private static func photoProblem(_ error: PhotoError) -> APIProblem {
+        switch error {
+        case let .tooLarge(_, _, limit):
+            return .tooLarge(limit: limit)
+        case .bytesMissing:
+            return APIProblem(.notFound, "No such photo", ErrorText.sentence(for: error))
+        default:
+            return APIProblem(.unsupportedMediaType, "Not an accepted photo", ErrorText.sentence(for: error))
+        }
+    }
+
+    private static func refusalProblem(_ refusal: ServerRefusal) -> APIProblem {
+        switch refusal {
+        case let .unknownUser(name):
+            return APIProblem(
+                .notFound, "No such user",
+                "No user is named “\(name.prefix(100))”. Add them with `crash-assistant-server user add NAME`.", field: "user"
+            )
+        case .detectedInFuture:
+            return .badParameter("detectedAt", "detectedAt lies in the future; send the time the crash was detected.")
+        case let .hashMismatch(expected, actual):
+            return APIProblem(
+                .badRequest, "Hash mismatch",
+                "The bytes' SHA-256 is \(actual.hex), not the \(expected.hex) in the path. Nothing was stored; upload the photo again from the start.",
+                field: "sha256"
+            )
+        case let .noUpload(hash):
+            return APIProblem(.notFound, "No such upload", "There is no partial upload of \(hash.short)… to continue. Start it with PUT.")
+        case let .offsetMismatch(held, given, whole):
+            var problem = APIProblem(
+                .conflict, "Upload offset mismatch",
+                whole
+                    ? "The photo is stored whole already (\(held) bytes); there is nothing to append."
+                    : "Upload-Offset \(given) is not where the upload stands: it holds \(held) bytes. Send the rest from there.",
+                field: "Upload-Offset"
+            )
+            problem.uploadOffset = held
+            problem.headers[.uploadOffset] = String(held)
+            return problem
+        case let .pastEnd(length):
+            return .badParameter("body", "The bytes go past the photo's length of \(length) bytes (its first request's Content-Length).")
+        case let .photosMissing(id, missing):
+            var problem = APIProblem(
+                .conflict, "Photos missing",
+                "\(missing.count) of the report's photos are not uploaded yet. Upload each with PUT /v1/reports/\(id)/photos/{sha256}, then submit again."
+            )
+            problem.missingPhotos = missing
+            return problem
+        }
+    }
+
+    private static func defaultDetail(for status: HTTPResponse.Status) -> String {
+        switch status {
+        case .notFound: "There is nothing at this path. The routes are listed in /openapi.yaml."
+        case .methodNotAllowed: "This path does not take this method. The routes are listed in /openapi.yaml."
+        default: status.reasonPhrase
+        }
+    }
+}
+
+extension APIProblem {
+    /// The problem as a response: its status, its headers and its JSON body.
+    func response() -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json"
+        let body = (try? WireCoding.encoder().encode(wire)) ?? Data("{}".utf8)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+    }
+}

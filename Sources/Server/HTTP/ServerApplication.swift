@@ -1,0 +1,33 @@
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+import WireAPI
+
+/// The server's HTTP application: middleware in front of everything (problems, the body limit, the token), the
+/// generated JSON routes and the streaming routes.
+enum ServerApplication {
+    /// The router with every route; tests drive it directly (`app.test(.router)`) or on a port.
+    static func router(services: ServerServices, logger: Logger) throws -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes))
+        router.add(middleware: AuthMiddleware(accounts: services.accounts))
+        try APIHandler(services: services).registerHandlers(on: router, configuration: WireCoding.configuration)
+        PhotoRoutes(services: services).register(on: router)
+        DocumentRoutes(services: services).register(on: router)
+        return router
+    }
+
+    static func application(
+        services: ServerServices, host: String, port: Int, logger: Logger,
+        onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) throws -> some ApplicationProtocol {
+        Application(
+            router: try router(services: services, logger: logger),
+            configuration: .init(address: .hostname(host, port: port), serverName: "crash-assistant-server"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
+    }
+}

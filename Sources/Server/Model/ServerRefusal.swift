@@ -1,0 +1,19 @@
+import Domain
+
+/// What the server's own rules refused, as facts; the HTTP edge chooses the status and the words.
+enum ServerRefusal: Error, Sendable, Hashable {
+    /// A crash event names a user the server does not know.
+    case unknownUser(String)
+    /// A crash event's detection time lies in the future.
+    case detectedInFuture
+    /// The bytes' SHA-256 is not the one named.
+    case hashMismatch(expected: ContentHash, actual: ContentHash)
+    /// No partial upload of these bytes by the caller.
+    case noUpload(ContentHash)
+    /// A part does not start where the upload stands (`whole`: the photo is stored whole already).
+    case offsetMismatch(held: Int, given: Int, whole: Bool)
+    /// A part or a body goes past the photo's length.
+    case pastEnd(length: Int)
+    /// A report names photos its owner has not uploaded whole.
+    case photosMissing(ReportID, [ContentHash])
+}

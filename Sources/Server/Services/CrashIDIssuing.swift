@@ -1,0 +1,45 @@
+import Domain
+import Foundation
+
+/// Issues server crash IDs: `CA-` and ten readable characters (never the form of a locally issued ID),
+/// recorded as issued to one user; a drawn ID issued before is drawn again.
+struct CrashIDIssuing: Sendable {
+    static let prefix = "CA-"
+    static let length = 10
+
+    let records: any CrashRecordStore
+    let clock: any Clock
+
+    /// A new crash ID, recorded as the owner's.
+    func issue(to owner: AccountID) async throws -> CrashID {
+        for _ in 0..<ServerLimits.crashIDAttempts {
+            let crashID = Self.draw()
+            do {
+                try await records.recordCrashID(crashID, owner: owner, at: clock.now())
+                return crashID
+            } catch ServerStoreError.crashIDTaken {
+                continue
+            }
+        }
+        throw ReportError.crashIDUnavailable(attempts: ServerLimits.crashIDAttempts)
+    }
+
+    /// Runs `body` with new crash IDs until one is not taken (for records that issue the ID themselves).
+    func withNewCrashID<Result>(_ body: (CrashID) async throws -> Result) async throws -> Result {
+        for _ in 0..<ServerLimits.crashIDAttempts {
+            do {
+                return try await body(Self.draw())
+            } catch ServerStoreError.crashIDTaken {
+                continue
+            }
+        }
+        throw ReportError.crashIDUnavailable(attempts: ServerLimits.crashIDAttempts)
+    }
+
+    static func draw() -> CrashID {
+        var generator = SystemRandomNumberGenerator()
+        let body = String((0..<length).map { _ in CrashID.localAlphabet.randomElement(using: &generator) ?? "X" })
+        // Letters, digits and '-' only: always a valid crash ID.
+        return (try? CrashID(validating: prefix + body)) ?? CrashID.local(using: &generator)
+    }
+}

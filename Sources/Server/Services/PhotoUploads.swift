@@ -1,0 +1,141 @@
+import Crypto
+import Domain
+import Foundation
+import Logging
+import NIOCore
+
+/// Photo uploads by SHA-256, after the IETF "Resumable Uploads for HTTP" draft: the body streams to storage while
+/// it is hashed; it is stored under its hash only when the hash is the one named and the bytes are a photo the app
+/// accepts. A body cut off is kept as a partial upload that `HEAD` reports and `PATCH` continues.
+struct PhotoUploads: Sendable {
+    /// What became of a request's bytes.
+    enum Outcome: Sendable, Equatable {
+        /// The photo is stored whole (`new`: by this request; otherwise it was before).
+        case stored(StoredPhoto, new: Bool)
+        /// The bytes were appended; the upload holds `offset` bytes and is not whole yet.
+        case partial(offset: Int)
+    }
+
+    /// How much of an upload the server holds.
+    enum Progress: Sendable, Equatable {
+        case whole(StoredPhoto)
+        case partial(PartialUpload)
+    }
+
+    let index: any PhotoIndex
+    let blobs: any BlobStore
+    let locks: UploadLocks
+    let clock: any Clock
+    let logger: Logger
+
+    /// `PUT`: the whole photo in one body of `length` bytes (from `Content-Length`).
+    func put<Body: AsyncSequence & Sendable>(
+        _ contentHash: ContentHash, length: Int, body: Body, owner: Account
+    ) async throws -> Outcome where Body.Element == ByteBuffer {
+        if let stored = try await index.photo(contentHash, owner: owner.id) {
+            return .stored(stored, new: false)
+        }
+        return try await locks.withLock(owner: owner.id, contentHash: contentHash) {
+            if let stored = try await index.photo(contentHash, owner: owner.id) {
+                return .stored(stored, new: false)
+            }
+            let upload = PartialUpload(
+                id: UploadID(), owner: owner.id, contentHash: contentHash, expectedLength: length, offset: 0, startedAt: clock.now()
+            )
+            if let replaced = try await index.beginUpload(upload) {
+                try await blobs.discardPartial(replaced)
+            }
+            return try await receive(body, into: upload, hashing: SHA256(), complete: false)
+        }
+    }
+
+    /// `PATCH`: the next part of a partial upload, which must start at the offset the server holds.
+    /// - Parameter complete: the request says this part is the last (`Upload-Complete: ?1`).
+    func append<Body: AsyncSequence & Sendable>(
+        _ contentHash: ContentHash, at offset: Int, length: Int?, complete: Bool, body: Body, owner: Account
+    ) async throws -> Outcome where Body.Element == ByteBuffer {
+        try await locks.withLock(owner: owner.id, contentHash: contentHash) {
+            guard let upload = try await index.partialUpload(contentHash, owner: owner.id) else {
+                if let stored = try await index.photo(contentHash, owner: owner.id) {
+                    throw ServerRefusal.offsetMismatch(held: stored.byteCount, given: offset, whole: true)
+                }
+                throw ServerRefusal.noUpload(contentHash)
+            }
+            guard offset == upload.offset else {
+                throw ServerRefusal.offsetMismatch(held: upload.offset, given: offset, whole: false)
+            }
+            if let length, offset + length > upload.expectedLength {
+                throw ServerRefusal.pastEnd(length: upload.expectedLength)
+            }
+            var hasher = SHA256()
+            try await blobs.readPartial(upload.id, length: upload.offset) { buffer in
+                buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
+            }
+            return try await receive(body, into: upload, hashing: hasher, complete: complete)
+        }
+    }
+
+    /// `HEAD`: how much of the photo the owner's uploads hold.
+    func progress(_ contentHash: ContentHash, owner: Account) async throws -> Progress? {
+        if let stored = try await index.photo(contentHash, owner: owner.id) { return .whole(stored) }
+        return try await index.partialUpload(contentHash, owner: owner.id).map(Progress.partial)
+    }
+
+    // MARK: - Receiving
+
+    private func receive<Body: AsyncSequence & Sendable>(
+        _ body: Body, into upload: PartialUpload, hashing start: SHA256, complete: Bool
+    ) async throws -> Outcome where Body.Element == ByteBuffer {
+        var hasher = start
+        let writer = try await blobs.openPartial(upload.id, at: upload.offset)
+        var received = upload.offset
+        do {
+            for try await buffer in body {
+                received += buffer.readableBytes
+                guard received <= upload.expectedLength else {
+                    throw ServerRefusal.pastEnd(length: upload.expectedLength)
+                }
+                buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
+                try await writer.append(buffer)
+            }
+        } catch {
+            // Cut off (or refused): what arrived is kept for a PATCH to continue from.
+            let kept = (try? await writer.finish()) ?? upload.offset
+            if error is BodyTooLarge || error is ServerRefusal {
+                try? await blobs.discardPartial(upload.id)
+                try? await index.endUpload(upload.id)
+            } else {
+                try? await index.setOffset(kept, of: upload.id)
+                logger.info("upload cut off", metadata: ["upload": "\(upload.id)", "offset": "\(kept)", "length": "\(upload.expectedLength)"])
+            }
+            throw error
+        }
+        let length = try await writer.finish()
+        guard length == upload.expectedLength || complete else {
+            try await index.setOffset(length, of: upload.id)
+            return .partial(offset: length)
+        }
+        return try await finish(upload, length: length, digest: hasher.finalize())
+    }
+
+    /// Checks the whole upload and stores it under its hash, or drops it and says why.
+    private func finish(_ upload: PartialUpload, length: Int, digest: SHA256.Digest) async throws -> Outcome {
+        let actual = try ContentHash(digest: digest)
+        do {
+            guard actual == upload.contentHash else {
+                throw ServerRefusal.hashMismatch(expected: upload.contentHash, actual: actual)
+            }
+            let bytes = try await blobs.partialBytes(upload.id)
+            let info = try ImageInspector.inspect(bytes, fileName: "the upload \(upload.contentHash.short)")
+            try await blobs.promotePartial(upload.id, as: upload.contentHash)
+            let stored = StoredPhoto(contentHash: upload.contentHash, mediaType: info.mediaType, byteCount: length)
+            let isNew = try await index.recordPhoto(stored, owner: upload.owner, at: clock.now())
+            try await index.endUpload(upload.id)
+            return .stored(stored, new: isNew)
+        } catch {
+            try? await blobs.discardPartial(upload.id)
+            try? await index.endUpload(upload.id)
+            throw error
+        }
+    }
+}

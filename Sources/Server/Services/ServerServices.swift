@@ -1,0 +1,46 @@
+import Domain
+import Foundation
+import Logging
+
+/// Everything the routes use, wired once from the server's ports (the composition root builds the ports:
+/// ``ServerEnvironment``; tests may build them over a temporary folder).
+struct ServerServices: Sendable {
+    let accounts: any AccountStore
+    let reports: any ServerReportStore
+    let photos: any PhotoIndex
+    let blobs: any BlobStore
+    let links: CrashLinks
+    let crashIDs: CrashIDIssuing
+    let crashEvents: CrashEventIntake
+    let keeping: ReportKeeping
+    let submission: ReportSubmission
+    let uploads: PhotoUploads
+
+    init(
+        accounts: any AccountStore,
+        records: any CrashRecordStore,
+        reports: any ServerReportStore,
+        photos: any PhotoIndex,
+        blobs: any BlobStore,
+        sms: any SMSSender,
+        clock: any Clock,
+        publicURL: String,
+        scratchFolder: String,
+        logger: Logger
+    ) {
+        self.accounts = accounts
+        self.reports = reports
+        self.photos = photos
+        self.blobs = blobs
+        links = CrashLinks(publicURL: publicURL)
+        crashIDs = CrashIDIssuing(records: records, clock: clock)
+        crashEvents = CrashEventIntake(
+            accounts: accounts, records: records, issuing: crashIDs, sms: sms, links: links, clock: clock, logger: logger
+        )
+        submission = ReportSubmission(
+            reports: reports, photos: photos, blobs: blobs, clock: clock, scratchFolder: scratchFolder, logger: logger
+        )
+        keeping = ReportKeeping(reports: reports, submission: submission)
+        uploads = PhotoUploads(index: photos, blobs: blobs, locks: UploadLocks(), clock: clock, logger: logger)
+    }
+}

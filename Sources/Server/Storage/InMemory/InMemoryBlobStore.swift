@@ -1,0 +1,90 @@
+import Crypto
+import Domain
+import Foundation
+import NIOCore
+
+/// The blob port in memory, for tests of the routes and services.
+actor InMemoryBlobStore: BlobStore {
+    private struct Key: Hashable {
+        let contentHash: ContentHash
+        let kind: BlobKind
+    }
+
+    private var blobs: [Key: Data] = [:]
+    private var partials: [UploadID: Data] = [:]
+
+    init() {}
+
+    func contains(_ contentHash: ContentHash, kind: BlobKind) -> Bool {
+        blobs[Key(contentHash: contentHash, kind: kind)] != nil
+    }
+
+    func length(of contentHash: ContentHash, kind: BlobKind) -> Int? {
+        blobs[Key(contentHash: contentHash, kind: kind)]?.count
+    }
+
+    func bytes(of contentHash: ContentHash, kind: BlobKind) throws -> Data {
+        guard let bytes = blobs[Key(contentHash: contentHash, kind: kind)] else { throw PhotoError.bytesMissing(contentHash) }
+        return bytes
+    }
+
+    nonisolated func read(
+        _ contentHash: ContentHash, kind: BlobKind, chunkSize: Int, into body: (ByteBuffer) async throws -> Void
+    ) async throws {
+        let bytes = try await bytes(of: contentHash, kind: kind)
+        var start = bytes.startIndex
+        while start < bytes.endIndex {
+            let end = min(start + max(chunkSize, 1), bytes.endIndex)
+            try await body(ByteBuffer(bytes: bytes[start..<end]))
+            start = end
+        }
+    }
+
+    func store(fileAt path: String, kind: BlobKind) throws -> ContentHash {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let hash = try ContentHash(digest: SHA256.hash(data: bytes))
+        let key = Key(contentHash: hash, kind: kind)
+        if blobs[key] == nil { blobs[key] = bytes }
+        return hash
+    }
+
+    func openPartial(_ upload: UploadID, at offset: Int) -> any PartialBlobWriter {
+        partials[upload] = (partials[upload] ?? Data()).prefix(offset)
+        return Writer(store: self, upload: upload)
+    }
+
+    nonisolated func readPartial(_ upload: UploadID, length: Int, into body: (ByteBuffer) async throws -> Void) async throws {
+        try await body(ByteBuffer(bytes: await partialBytes(upload).prefix(length)))
+    }
+
+    func partialBytes(_ upload: UploadID) -> Data {
+        partials[upload] ?? Data()
+    }
+
+    func promotePartial(_ upload: UploadID, as contentHash: ContentHash) {
+        let key = Key(contentHash: contentHash, kind: .photo)
+        if blobs[key] == nil { blobs[key] = partials[upload] ?? Data() }
+        partials[upload] = nil
+    }
+
+    func discardPartial(_ upload: UploadID) {
+        partials[upload] = nil
+    }
+
+    fileprivate func append(_ bytes: ByteBuffer, to upload: UploadID) {
+        partials[upload, default: Data()].append(contentsOf: bytes.readableBytesView)
+    }
+
+    private struct Writer: PartialBlobWriter {
+        let store: InMemoryBlobStore
+        let upload: UploadID
+
+        func append(_ bytes: ByteBuffer) async throws {
+            await store.append(bytes, to: upload)
+        }
+
+        func finish() async throws -> Int {
+            await store.partialBytes(upload).count
+        }
+    }
+}

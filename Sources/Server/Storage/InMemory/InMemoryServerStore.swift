@@ -1,0 +1,146 @@
+import Domain
+import Foundation
+
+/// Every server store port in memory, for tests of the routes and services: the same rules as the SQLite store
+/// (revisions by ``RevisionCheck``, one record per event, each owner's data apart), kept by an actor.
+actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, PhotoIndex {
+    private struct OwnedReport: Hashable {
+        let owner: AccountID
+        let id: ReportID
+    }
+
+    private struct OwnedPhoto: Hashable {
+        let owner: AccountID
+        let contentHash: ContentHash
+    }
+
+    private struct EventKey: Hashable {
+        let detector: AccountID
+        let eventID: String
+    }
+
+    private var accounts: [TokenDigest: Account] = [:]
+    private var crashIDs: [CrashID: AccountID] = [:]
+    private var events: [EventKey: CrashEventReceipt] = [:]
+    private var reports: [OwnedReport: CrashReport] = [:]
+    private var documents: [OwnedReport: ContentHash] = [:]
+    private var photos: [OwnedPhoto: StoredPhoto] = [:]
+    private var uploads: [UploadID: PartialUpload] = [:]
+
+    init() {}
+
+    // MARK: - AccountStore
+
+    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, at date: Date) throws -> Account {
+        guard !accounts.values.contains(where: { $0.name == name && $0.kind == kind }) else {
+            throw ServerStoreError.nameTaken(name, kind: kind)
+        }
+        let account = Account(id: AccountID(), name: name, kind: kind, createdAt: date)
+        accounts[tokenDigest] = account
+        return account
+    }
+
+    func account(for digest: TokenDigest) -> Account? {
+        accounts[digest]
+    }
+
+    func user(named name: String) -> Account? {
+        accounts.values.first { $0.name == name && $0.kind == .user }
+    }
+
+    // MARK: - CrashRecordStore
+
+    func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) throws {
+        guard crashIDs[crashID] == nil else { throw ServerStoreError.crashIDTaken(crashID) }
+        crashIDs[crashID] = owner
+    }
+
+    func receipt(eventID: String, detector: AccountID) -> CrashEventReceipt? {
+        events[EventKey(detector: detector, eventID: eventID)]
+    }
+
+    func recordCrash(
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, at date: Date
+    ) throws -> (receipt: CrashEventReceipt, isNew: Bool) {
+        let key = EventKey(detector: detector, eventID: crash.eventID)
+        if let receipt = events[key] { return (receipt, false) }
+        try recordCrashID(report.crashID, owner: owner, at: date)
+        _ = try save(report, owner: owner)
+        let receipt = CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner)
+        events[key] = receipt
+        return (receipt, true)
+    }
+
+    // MARK: - ServerReportStore
+
+    func reports(owner: AccountID) -> [CrashReport] {
+        reports.filter { $0.key.owner == owner }.values.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+    }
+
+    func report(_ id: ReportID, owner: AccountID) -> CrashReport? {
+        reports[OwnedReport(owner: owner, id: id)]
+    }
+
+    func save(_ report: CrashReport, owner: AccountID) throws -> CrashReport {
+        let key = OwnedReport(owner: owner, id: report.id)
+        let stored = try RevisionCheck.next(for: report, current: reports[key])
+        reports[key] = stored
+        return stored
+    }
+
+    func delete(_ id: ReportID, owner: AccountID) -> Bool {
+        let key = OwnedReport(owner: owner, id: id)
+        documents[key] = nil
+        return reports.removeValue(forKey: key) != nil
+    }
+
+    func document(for id: ReportID, owner: AccountID) -> ContentHash? {
+        documents[OwnedReport(owner: owner, id: id)]
+    }
+
+    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) throws {
+        let key = OwnedReport(owner: owner, id: id)
+        guard reports[key] != nil else { throw ServerStoreError.reportNotFound(id) }
+        documents[key] = hash
+    }
+
+    // MARK: - PhotoIndex
+
+    func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date) -> Bool {
+        let key = OwnedPhoto(owner: owner, contentHash: photo.contentHash)
+        guard photos[key] == nil else { return false }
+        photos[key] = photo
+        return true
+    }
+
+    func photo(_ contentHash: ContentHash, owner: AccountID) -> StoredPhoto? {
+        photos[OwnedPhoto(owner: owner, contentHash: contentHash)]
+    }
+
+    func missingPhotos(_ hashes: [ContentHash], owner: AccountID) -> [ContentHash] {
+        hashes.filter { photos[OwnedPhoto(owner: owner, contentHash: $0)] == nil }
+    }
+
+    func partialUpload(_ contentHash: ContentHash, owner: AccountID) -> PartialUpload? {
+        uploads.values.first { $0.owner == owner && $0.contentHash == contentHash }
+    }
+
+    func beginUpload(_ upload: PartialUpload) -> UploadID? {
+        let replaced = partialUpload(upload.contentHash, owner: upload.owner)
+        if let replaced { uploads[replaced.id] = nil }
+        uploads[upload.id] = upload
+        return replaced?.id
+    }
+
+    func setOffset(_ offset: Int, of upload: UploadID) {
+        guard let current = uploads[upload] else { return }
+        uploads[upload] = PartialUpload(
+            id: current.id, owner: current.owner, contentHash: current.contentHash,
+            expectedLength: current.expectedLength, offset: offset, startedAt: current.startedAt
+        )
+    }
+
+    func endUpload(_ upload: UploadID) {
+        uploads[upload] = nil
+    }
+}

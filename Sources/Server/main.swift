@@ -1,1 +1,0 @@
-print("crash-assistant-server")

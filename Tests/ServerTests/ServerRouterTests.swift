@@ -1,0 +1,438 @@
+import Domain
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+@testable import Server
+import Testing
+import TestSupport
+import WireAPI
+
+@Suite("Server routes")
+struct ServerRouterTests {
+    // MARK: - Public routes and tokens
+
+    @Test("Health and the OpenAPI document need no token")
+    func publicRoutes() async throws {
+        let harness = try ServerHarness()
+        try await harness.withClient { client in
+            do {
+                let response = try await client.execute(uri: "/health", method: .get)
+                #expect(response.status == .ok)
+                let health = try Wire.decode(Components.Schemas.Health.self, response.body)
+                #expect(health.status == .ok)
+            }
+            do {
+                let response = try await client.execute(uri: "/openapi.yaml", method: .get)
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).hasPrefix("openapi: 3.1.0"))
+            }
+            do {
+                let response = try await client.execute(uri: "/c/CA-23456789AB", method: .get)
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body).contains("crashassistant://crash/CA-23456789AB"))
+            }
+        }
+    }
+
+    @Test("A missing, malformed or unknown token, or one of the wrong kind, is answered 401 with a problem")
+    func unauthorized() async throws {
+        let harness = try ServerHarness()
+        let detector = try await harness.add("detector-1", kind: .detector)
+        let user = try await harness.add("ann")
+        try await harness.withClient { client in
+            let attempts: [(String, HTTPFields)] = [
+                ("/v1/reports", [:]),
+                ("/v1/reports", [.authorization: "Basic abc"]),
+                ("/v1/reports", .bearer("not-a-token")),
+                ("/v1/reports", .bearer(detector)),
+            ]
+            for (uri, headers) in attempts {
+                do {
+                    let response = try await client.execute(uri: uri, method: .get, headers: headers)
+                    #expect(response.status == .unauthorized, "\(headers)")
+                    #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
+                    #expect(try Wire.problem(response.body).status == 401)
+                }
+            }
+            let event = try Wire.body(Self.event(user: "ann", eventID: "e-1"))
+            var headers = HTTPFields.json(user)
+            headers[.idempotencyKey] = "e-1"
+            do {
+                let response = try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: event)
+                #expect(response.status == .unauthorized)
+            }
+        }
+    }
+
+    // MARK: - Crash IDs and crash events
+
+    @Test("Each new crash ID is the server's own and never repeats")
+    func crashIDs() async throws {
+        let harness = try ServerHarness()
+        let user = try await harness.add("ann")
+        try await harness.withClient { client in
+            var seen = Set<String>()
+            for _ in 0..<20 {
+                do {
+                    let response = try await client.execute(uri: "/v1/crash-ids", method: .post, headers: .bearer(user))
+                    #expect(response.status == .created)
+                    let issued = try Wire.decode(Components.Schemas.IssuedCrashID.self, response.body)
+                    let crashID = try CrashID(validating: issued.crashId)
+                    #expect(!crashID.isLocal)
+                    #expect(issued.crashId.hasPrefix("CA-"))
+                    seen.insert(issued.crashId)
+                }
+            }
+            #expect(seen.count == 20)
+        }
+    }
+
+    @Test("A crash event makes one crash ID, one seeded draft and one SMS, however often it is sent")
+    func crashEventOnce() async throws {
+        let harness = try ServerHarness()
+        let detector = try await harness.add("detector-1", kind: .detector)
+        let user = try await harness.add("ann")
+        let event = Self.event(user: "ann", eventID: "evt-42")
+        try await harness.withClient { client in
+            var headers = HTTPFields.json(detector)
+            headers[.idempotencyKey] = "evt-42"
+            let first = try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(event))
+            #expect(first.status == .created)
+            let receipt = try Wire.decode(Components.Schemas.CrashEventReceipt.self, first.body)
+            #expect(receipt.webLink == "https://claims.example.com/c/\(receipt.crashId)")
+            #expect(receipt.appLink == "crashassistant://crash/\(receipt.crashId)")
+            #expect(try DeepLink.crashID(from: receipt.webLink).rawValue == receipt.crashId)
+
+            let again = try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(event))
+            #expect(again.status == .ok)
+            #expect(try Wire.decode(Components.Schemas.CrashEventReceipt.self, again.body) == receipt)
+
+            let sent = await harness.sms.sent
+            #expect(sent.count == 1)
+            #expect(sent.first?.text.contains(receipt.webLink) == true)
+            #expect(sent.first?.text.contains(receipt.appLink) == true)
+
+            let list = try await client.execute(uri: "/v1/reports", method: .get, headers: .bearer(user))
+            let reports = try Wire.decode(Components.Schemas.ReportList.self, list.body).reports.map { try CrashReport(wire: $0) }
+            let report = try #require(reports.first)
+            #expect(reports.count == 1)
+            #expect(report.crashID.rawValue == receipt.crashId)
+            #expect(report.id.description == receipt.reportId)
+            #expect(report.revision == 1)
+            #expect(report.scene.occurredAt == event.detectedAt)
+            #expect(report.scene.coordinate == (try Coordinate(latitude: 47.4979, longitude: 19.0402)))
+        }
+    }
+
+    @Test("A crash event for an unknown user, with a key that is not its id, or from the future is refused naming why")
+    func crashEventRefused() async throws {
+        let harness = try ServerHarness()
+        let detector = try await harness.add("detector-1", kind: .detector)
+        try await harness.withClient { client in
+            var headers = HTTPFields.json(detector)
+            headers[.idempotencyKey] = "e-1"
+            let unknown = try await client.execute(
+                uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "nobody", eventID: "e-1"))
+            )
+            #expect(unknown.status == .notFound)
+            #expect(try Wire.problem(unknown.body).field == "user")
+
+            _ = try await harness.add("ann")
+            let mismatch = try await client.execute(
+                uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "ann", eventID: "e-2"))
+            )
+            #expect(mismatch.status == .badRequest)
+            #expect(try Wire.problem(mismatch.body).field == "Idempotency-Key")
+
+            var future = Self.event(user: "ann", eventID: "e-1")
+            future.detectedAt = Date().addingTimeInterval(3_600)
+            let tooLate = try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(future))
+            #expect(tooLate.status == .badRequest)
+            #expect(try Wire.problem(tooLate.body).field == "detectedAt")
+            #expect(await harness.sms.sent.isEmpty)
+        }
+    }
+
+    // MARK: - Reports
+
+    @Test("Reports are stored by revision: created at 1, then 2; a stale save is refused with the current version")
+    func revisions() async throws {
+        let harness = try ServerHarness()
+        let user = try await harness.add("ann")
+        let draft = try makeDraft()
+        let uri = "/v1/reports/\(draft.id)"
+        try await harness.withClient { client in
+            let created = try await client.execute(uri: uri, method: .put, headers: .json(user), body: try Wire.body(Components.Schemas.Report(draft)))
+            #expect(created.status == .created)
+            let first = try Wire.report(created.body)
+            #expect(first.revision == 1)
+
+            var changed = first
+            try changed.setNote("Blue hatchback")
+            let updated = try await client.execute(uri: uri, method: .put, headers: .json(user), body: try Wire.body(Components.Schemas.Report(changed)))
+            #expect(updated.status == .ok)
+            #expect(try Wire.report(updated.body).revision == 2)
+
+            var stale = first
+            try stale.toggleInjury(.otherDriver)
+            let refused = try await client.execute(uri: uri, method: .put, headers: .json(user), body: try Wire.body(Components.Schemas.Report(stale)))
+            #expect(refused.status == .conflict)
+            let problem = try Wire.problem(refused.body)
+            let current = try CrashReport(wire: try #require(problem.current))
+            #expect(current.revision == 2)
+            #expect(current.otherDriverNote == "Blue hatchback")
+
+            let read = try await client.execute(uri: uri, method: .get, headers: .bearer(user))
+            #expect(try Wire.report(read.body) == current)
+        }
+    }
+
+    @Test("A report breaking a rule, malformed JSON, or a body for another id is refused with 400 naming the field")
+    func invalidReports() async throws {
+        let harness = try ServerHarness()
+        let user = try await harness.add("ann")
+        let draft = try makeDraft()
+        let uri = "/v1/reports/\(draft.id)"
+        try await harness.withClient { client in
+            var longNote = Components.Schemas.Report(draft)
+            longNote.otherDriverNote = String(repeating: "x", count: 2_001)
+            var duplicate = Components.Schemas.Report(try makeDraft(photos: [try makePhoto(try Fixtures.jpeg())]))
+            duplicate.id = draft.id.description
+            duplicate.photos.append(duplicate.photos[0])
+            duplicate.photos[1].id = UUID().uuidString
+            var badHash = Components.Schemas.Report(draft)
+            badHash.crashId = "no spaces allowed"
+            let cases: [(Components.Schemas.Report, String)] = [
+                (longNote, "otherDriverNote"), (duplicate, "photos[1].contentHash"), (badHash, "crashId"),
+            ]
+            for (body, field) in cases {
+                let response = try await client.execute(uri: uri, method: .put, headers: .json(user), body: try Wire.body(body))
+                #expect(response.status == .badRequest, "\(field)")
+                #expect(try Wire.problem(response.body).field == field)
+            }
+            let malformed = try await client.execute(uri: uri, method: .put, headers: .json(user), body: ByteBuffer(string: "{\"id\": 12"))
+            #expect(malformed.status == .badRequest)
+            let missingField = try await client.execute(uri: uri, method: .put, headers: .json(user), body: ByteBuffer(string: "{}"))
+            #expect(missingField.status == .badRequest)
+            let otherID = try await client.execute(
+                uri: "/v1/reports/\(UUID().uuidString)", method: .put, headers: .json(user), body: try Wire.body(Components.Schemas.Report(draft))
+            )
+            #expect(otherID.status == .badRequest)
+            #expect(try Wire.problem(otherID.body).field == "id")
+            let notUUID = try await client.execute(uri: "/v1/reports/not-a-uuid", method: .get, headers: .bearer(user))
+            #expect(notUUID.status == .badRequest)
+            #expect(try Wire.problem(notUUID.body).field == "reportID")
+            let list = try await client.execute(uri: "/v1/reports", method: .get, headers: .bearer(user))
+            #expect(try Wire.decode(Components.Schemas.ReportList.self, list.body).reports.isEmpty)
+        }
+    }
+
+    @Test("Another user's report is 404 on every route, and the same id is theirs to use apart")
+    func isolation() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let bob = try await harness.add("bob")
+        let draft = try makeDraft()
+        let uri = "/v1/reports/\(draft.id)"
+        try await harness.withClient { client in
+            _ = try await client.execute(uri: uri, method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft)))
+            for method in [HTTPRequest.Method.get, .delete] {
+                let response = try await client.execute(uri: uri, method: method, headers: .bearer(bob))
+                #expect(response.status == .notFound, "\(method)")
+            }
+            let submit = try await client.execute(uri: uri + "/submit", method: .post, headers: .bearer(bob))
+            #expect(submit.status == .notFound)
+            let pdf = try await client.execute(uri: uri + "/report.pdf", method: .get, headers: .bearer(bob))
+            #expect(pdf.status == .notFound)
+            let bobsList = try await client.execute(uri: "/v1/reports", method: .get, headers: .bearer(bob))
+            #expect(try Wire.decode(Components.Schemas.ReportList.self, bobsList.body).reports.isEmpty)
+
+            let bobsOwn = try await client.execute(uri: uri, method: .put, headers: .json(bob), body: try Wire.body(Components.Schemas.Report(draft)))
+            #expect(bobsOwn.status == .created)
+            let deleted = try await client.execute(uri: uri, method: .delete, headers: .bearer(bob))
+            #expect(deleted.status == .noContent)
+            let annStill = try await client.execute(uri: uri, method: .get, headers: .bearer(ann))
+            #expect(annStill.status == .ok)
+        }
+    }
+
+    // MARK: - Body limit
+
+    @Test("A body over 20 MiB is refused with 413 and Upload-Limit on any route, before it is read")
+    func bodyLimit() async throws {
+        let harness = try ServerHarness()
+        let user = try await harness.add("ann")
+        let big = ByteBuffer(repeating: 0x41, count: 20 * 1024 * 1024 + 1)
+        try await harness.withClient { client in
+            for (uri, method) in [("/v1/reports/\(UUID())", HTTPRequest.Method.put), ("/v1/crash-ids", .post),
+                                  ("/v1/reports/\(UUID())/photos/\(String(repeating: "a", count: 64))", .put), ("/health", .get)] {
+                let response = try await client.execute(uri: uri, method: method, headers: .json(user), body: big)
+                #expect(response.status == .contentTooLarge, "\(uri)")
+                #expect(response.headers[.uploadLimit] == "max-size=20971520")
+            }
+        }
+    }
+
+    // MARK: - Photos
+
+    @Test("A photo is stored under its hash once; a wrong hash is 400, a non-photo 415, and only its uploader reads it")
+    func photoUpload() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let bob = try await harness.add("bob")
+        let jpeg = try Fixtures.jpeg()
+        let hash = Wire.sha256(jpeg)
+        let uri = "/v1/reports/\(UUID())/photos/\(hash)"
+        let headers: HTTPFields = [.authorization: "Bearer \(ann)", .contentType: "image/jpeg"]
+        try await harness.withClient { client in
+            let first = try await client.execute(uri: uri, method: .put, headers: headers, body: ByteBuffer(bytes: jpeg))
+            #expect(first.status == .created)
+            #expect(first.headers[.uploadOffset] == String(jpeg.count))
+            let again = try await client.execute(uri: uri, method: .put, headers: headers, body: ByteBuffer(bytes: jpeg))
+            #expect(again.status == .ok)
+
+            let head = try await client.execute(uri: uri, method: .head, headers: .bearer(ann))
+            #expect(head.status == .ok)
+            #expect(head.headers[.uploadOffset] == String(jpeg.count))
+            #expect(head.headers[.uploadComplete] == "?1")
+            let download = try await client.execute(uri: uri, method: .get, headers: .bearer(ann))
+            #expect(download.status == .ok)
+            #expect(Data(download.body.readableBytesView) == jpeg)
+            #expect(download.headers[.contentType] == "image/jpeg")
+
+            #expect(try await client.execute(uri: uri, method: .get, headers: .bearer(bob)).status == .notFound)
+            #expect(try await client.execute(uri: uri, method: .head, headers: .bearer(bob)).status == .notFound)
+
+            let otherBytes = try Fixtures.distinctJPEG(1)
+            let mismatch = try await client.execute(uri: uri.replacingOccurrences(of: hash, with: Wire.sha256(try Fixtures.png())), method: .put, headers: headers, body: ByteBuffer(bytes: otherBytes))
+            #expect(mismatch.status == .badRequest)
+            #expect(try Wire.problem(mismatch.body).field == "sha256")
+
+            let gif = try Fixtures.bytes("animation.gif")
+            var gifHeaders = HTTPFields.bearer(ann)
+            gifHeaders[.contentType] = "image/png"
+            let notPhoto = try await client.execute(uri: "/v1/reports/\(UUID())/photos/\(Wire.sha256(gif))", method: .put, headers: gifHeaders, body: ByteBuffer(bytes: gif))
+            #expect(notPhoto.status == .unsupportedMediaType)
+            var textHeaders = HTTPFields.bearer(ann)
+            textHeaders[.contentType] = "text/plain"
+            let text = try await client.execute(uri: uri, method: .put, headers: textHeaders, body: ByteBuffer(string: "hello"))
+            #expect(text.status == .unsupportedMediaType)
+            let badHash = try await client.execute(uri: "/v1/reports/\(UUID())/photos/xyz", method: .put, headers: headers, body: ByteBuffer(bytes: jpeg))
+            #expect(badHash.status == .badRequest)
+            #expect(try Wire.problem(badHash.body).field == "sha256")
+            #expect(await harness.blobs.length(of: try ContentHash(hex: Wire.sha256(gif)), kind: .photo) == nil)
+        }
+    }
+
+    @Test("A partial upload is reported by HEAD and finished by PATCH from its offset; another offset is 409")
+    func resumedUpload() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let owner = try #require(await harness.store.account(for: TokenDigest(token: ann)))
+        let jpeg = try Fixtures.distinctJPEG(7)
+        let hash = try ContentHash(hex: Wire.sha256(jpeg))
+        let cut = jpeg.count * 9 / 10
+        // What a PUT cut off at 90 % leaves behind.
+        let upload = PartialUpload(id: UploadID(), owner: owner.id, contentHash: hash, expectedLength: jpeg.count, offset: 0, startedAt: Date())
+        _ = try await harness.store.beginUpload(upload)
+        let writer = try await harness.blobs.openPartial(upload.id, at: 0)
+        try await writer.append(ByteBuffer(bytes: jpeg.prefix(cut)))
+        try await harness.store.setOffset(try await writer.finish(), of: upload.id)
+
+        let uri = "/v1/reports/\(UUID())/photos/\(hash.hex)"
+        try await harness.withClient { client in
+            let head = try await client.execute(uri: uri, method: .head, headers: .bearer(ann))
+            #expect(head.headers[.uploadOffset] == String(cut))
+            #expect(head.headers[.uploadComplete] == "?0")
+
+            var wrong = HTTPFields.bearer(ann)
+            wrong[.uploadOffset] = "0"
+            wrong[.contentType] = "application/partial-upload"
+            let refused = try await client.execute(uri: uri, method: .patch, headers: wrong, body: ByteBuffer(bytes: jpeg))
+            #expect(refused.status == .conflict)
+            #expect(refused.headers[.uploadOffset] == String(cut))
+            #expect(try Wire.problem(refused.body).uploadOffset == Int64(cut))
+
+            var right = wrong
+            right[.uploadOffset] = String(cut)
+            let finished = try await client.execute(uri: uri, method: .patch, headers: right, body: ByteBuffer(bytes: jpeg.dropFirst(cut)))
+            #expect(finished.status == .created)
+            let download = try await client.execute(uri: uri, method: .get, headers: .bearer(ann))
+            #expect(Data(download.body.readableBytesView) == jpeg)
+            #expect(await harness.store.partialUpload(hash, owner: owner.id) == nil)
+            let late = try await client.execute(uri: uri, method: .patch, headers: right, body: ByteBuffer(bytes: jpeg.dropFirst(cut)))
+            #expect(late.status == .conflict)
+        }
+    }
+
+    // MARK: - Submit and the PDF
+
+    @Test("Submit needs every photo uploaded, completes the report, renders its PDF, and the report is then read-only")
+    func submit() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let jpeg = try Fixtures.jpeg()
+        let draft = try makeDraft(photos: [try makePhoto(jpeg)])
+        let uri = "/v1/reports/\(draft.id)"
+        try await harness.withClient { client in
+            let noPDF = try await client.execute(uri: uri + "/report.pdf", method: .get, headers: .bearer(ann))
+            #expect(noPDF.status == .notFound)
+            _ = try await client.execute(uri: uri, method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft)))
+            let missing = try await client.execute(uri: uri + "/submit", method: .post, headers: .bearer(ann))
+            #expect(missing.status == .conflict)
+            #expect(try Wire.problem(missing.body).missingPhotos == [Wire.sha256(jpeg)])
+
+            var photoHeaders = HTTPFields.bearer(ann)
+            photoHeaders[.contentType] = "image/jpeg"
+            _ = try await client.execute(uri: uri + "/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg))
+            let submitted = try await client.execute(uri: uri + "/submit", method: .post, headers: .bearer(ann))
+            #expect(submitted.status == .ok)
+            let completed = try Wire.report(submitted.body)
+            #expect(completed.isCompleted)
+            #expect(completed.revision == 2)
+
+            let pdf = try await client.execute(uri: uri + "/report.pdf", method: .get, headers: .bearer(ann))
+            #expect(pdf.status == .ok)
+            #expect(pdf.headers[.contentType] == "application/pdf")
+            #expect(String(buffer: pdf.body).hasPrefix("%PDF-"))
+
+            let again = try await client.execute(uri: uri + "/submit", method: .post, headers: .bearer(ann))
+            #expect(again.status == .ok)
+            #expect(try Wire.report(again.body) == completed)
+
+            var edited = completed
+            edited = try CrashReport(
+                id: completed.id, crashID: completed.crashID, status: .completed, createdAt: completed.createdAt,
+                updatedAt: completed.updatedAt, completedAt: completed.completedAt, scene: completed.scene,
+                injuries: InjurySelection([.noOne]), photos: completed.allPhotos, otherDriverNote: "", revision: completed.revision
+            )
+            let readOnly = try await client.execute(uri: uri, method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(edited)))
+            #expect(readOnly.status == .conflict)
+        }
+    }
+
+    @Test("An empty report cannot be submitted")
+    func nothingToSubmit() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let empty = CrashReport(crashID: try CrashID(validating: "CR-23456789"), createdAt: Date())
+        try await harness.withClient { client in
+            _ = try await client.execute(uri: "/v1/reports/\(empty.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(empty)))
+            let response = try await client.execute(uri: "/v1/reports/\(empty.id)/submit", method: .post, headers: .bearer(ann))
+            #expect(response.status == .conflict)
+            #expect(try Wire.problem(response.body).title == "Nothing to report")
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func event(user: String, eventID: String) -> Components.Schemas.CrashEvent {
+        Components.Schemas.CrashEvent(
+            user: user, eventId: eventID, detectedAt: Date(timeIntervalSince1970: 1_795_000_000.25),
+            position: .init(latitude: 47.4979, longitude: 19.0402, accuracyMeters: 8, trusted: true),
+            headingDegrees: 90, speedKmh: 48, deltaVKmh: 22, airbagsDeployed: true, rollover: false, test: false
+        )
+    }
+}

@@ -1,0 +1,105 @@
+import Crypto
+import Data
+import Domain
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+@testable import Server
+import WireAPI
+
+/// The server's services over the in-memory ports, its router, and accounts to call it with.
+struct ServerHarness {
+    let store = InMemoryServerStore()
+    let blobs = InMemoryBlobStore()
+    let sms = RecordingSMSSender()
+    let services: ServerServices
+    let scratch: URL
+
+    init() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("server-harness-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        services = ServerServices(
+            accounts: store, records: store, reports: store, photos: store, blobs: blobs, sms: sms,
+            clock: SystemClock(), publicURL: "https://claims.example.com/", scratchFolder: scratch.path,
+            logger: Logger(label: "test")
+        )
+    }
+
+    /// Adds an account and returns its token.
+    func add(_ name: String, kind: Account.Kind = .user) async throws -> String {
+        let token = AccessToken.generate()
+        _ = try await store.addAccount(name: name, kind: kind, tokenDigest: TokenDigest(token: token), at: Date())
+        return token
+    }
+
+    func application() throws -> some ApplicationProtocol {
+        Application(router: try ServerApplication.router(services: services, logger: Logger(label: "test")))
+    }
+
+    /// Runs `body` with a client of the router (no sockets).
+    func withClient(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await application().test(.router, body)
+    }
+}
+
+/// Remembers every SMS instead of sending it.
+actor RecordingSMSSender: SMSSender {
+    private(set) var sent: [SMSMessage] = []
+
+    func send(_ message: SMSMessage) async throws {
+        sent.append(message)
+    }
+}
+
+// MARK: - Requests
+
+extension HTTPFields {
+    static func bearer(_ token: String) -> HTTPFields {
+        [.authorization: "Bearer \(token)"]
+    }
+
+    static func json(_ token: String) -> HTTPFields {
+        [.authorization: "Bearer \(token)", .contentType: "application/json"]
+    }
+}
+
+enum Wire {
+    static func body(_ value: some Encodable) throws -> ByteBuffer {
+        ByteBuffer(bytes: try WireCoding.encoder().encode(value))
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, _ buffer: ByteBuffer) throws -> Value {
+        try WireCoding.decoder().decode(type, from: Data(buffer.readableBytesView))
+    }
+
+    static func problem(_ buffer: ByteBuffer) throws -> Components.Schemas.Problem {
+        try decode(Components.Schemas.Problem.self, buffer)
+    }
+
+    static func report(_ buffer: ByteBuffer) throws -> CrashReport {
+        try CrashReport(wire: decode(Components.Schemas.Report.self, buffer))
+    }
+
+    static func sha256(_ bytes: Data) -> String {
+        SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+/// A draft with an injury, so it has something to report.
+func makeDraft(crashID: String = "CR-23456789", photos: [Photo] = []) throws -> CrashReport {
+    var report = CrashReport(crashID: try CrashID(validating: crashID), createdAt: Date(timeIntervalSince1970: 1_795_000_000))
+    try report.toggleInjury(.myself)
+    for photo in photos { try report.addPhoto(photo) }
+    return report
+}
+
+func makePhoto(_ bytes: Data, section: PhotoSection = .crashScene) throws -> Photo {
+    let info = try ImageInspector.inspect(bytes, fileName: "photo.jpg")
+    return Photo(
+        section: section, contentHash: try ContentHash(hex: Wire.sha256(bytes)), mediaType: info.mediaType,
+        byteCount: bytes.count, pixelSize: info.pixelSize, originalFileName: "photo.jpg",
+        addedAt: Date(timeIntervalSince1970: 1_795_000_100)
+    )
+}
