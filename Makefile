@@ -1,6 +1,7 @@
 # Crash Assistant — the two everyday commands:
-#   make run    builds and starts crash-assistant (pass arguments with ARGS="...")
-#   make test   installs missing system packages, builds, and runs every test
+#   make run         builds and starts crash-assistant (pass arguments with ARGS="...")
+#   make test        installs missing system packages, builds, and runs every test
+#   make run-server  builds and starts crash-assistant-server (arguments with SERVER_ARGS="...")
 #   make bench  runs the benchmarks (a separate package in Benchmarks/, release build)
 #   make fuzz   runs every fuzz target for FUZZ_SECONDS (default 60) each (a separate package in Fuzz/)
 
@@ -17,7 +18,7 @@ SYSTEM_PACKAGES := cmd:pkg-config:pkg-config \
 # Only for make bench.
 BENCH_PACKAGES := cmd:hyperfine:hyperfine
 
-.PHONY: all deps build run test bench fuzz clean
+.PHONY: all deps build run run-server test bench fuzz clean
 
 all: build
 
@@ -31,9 +32,20 @@ run: deps
 	@$(SWIFT) build --product crash-assistant
 	@"$$($(SWIFT) build --show-bin-path)/crash-assistant" $(ARGS)
 
+# The server on 127.0.0.1:8080 with its data under $$XDG_DATA_HOME (or ~/.local/share)/crash-assistant-server.
+SERVER_ARGS ?=
+run-server: deps
+	@$(SWIFT) build --product crash-assistant-server
+	@"$$($(SWIFT) build --show-bin-path)/crash-assistant-server" serve $(SERVER_ARGS)
+
+# Seconds schemathesis spends on each of its two passes (user routes, crash events).
+SCHEMATHESIS_SECONDS ?= 60
+
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/generate-wire-api.sh --check
+	SWIFT=$(SWIFT) scripts/schemathesis.sh $(SCHEMATHESIS_SECONDS)
 
 bench: deps
 	@scripts/ensure-system-packages.sh $(BENCH_PACKAGES)

@@ -57,7 +57,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ErrorText.sentence(for: error))")
         }
         let host = host
+        let hasPublicURL = publicURL != nil
         let app = try ServerApplication.application(services: services, host: host, port: port, logger: logger) { port in
+            if !hasPublicURL { services.links.setPublicURL("http://\(host):\(port)") }
             logger.notice("listening on http://\(host):\(port)", metadata: ["data": "\(folder)"])
         }
         try await app.runService()

@@ -1,17 +1,37 @@
 import Domain
+import Synchronization
 
 /// The two links to a crash an SMS carries: the web link on the server's public address, and the app link.
 struct CrashLinks: Sendable {
-    /// The address the server is reached at from outside, without a trailing slash, e.g. `https://claims.example.com`.
-    let publicURL: String
+    private let address: Address
 
+    /// - Parameter publicURL: the address the server is reached at from outside, e.g. `https://claims.example.com`.
     init(publicURL: String) {
-        var url = publicURL
-        while url.hasSuffix("/") { url.removeLast() }
-        self.publicURL = url
+        address = Address(Self.trimmed(publicURL))
     }
+
+    /// The public address, e.g. once the server knows the port it listens on.
+    func setPublicURL(_ url: String) {
+        address.value.withLock { $0 = Self.trimmed(url) }
+    }
+
+    var publicURL: String { address.value.withLock { $0 } }
 
     func webLink(for crashID: CrashID) -> String { "\(publicURL)/c/\(crashID.rawValue)" }
 
     func appLink(for crashID: CrashID) -> String { "crashassistant://crash/\(crashID.rawValue)" }
+
+    private static func trimmed(_ url: String) -> String {
+        var url = url
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+
+    private final class Address: Sendable {
+        let value: Mutex<String>
+
+        init(_ url: String) {
+            value = Mutex(url)
+        }
+    }
 }

@@ -1,0 +1,241 @@
+import Domain
+import Foundation
+@testable import Server
+import Testing
+import TestSupport
+import WireAPI
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real server binary on 127.0.0.1, driven over sockets.
+@Suite("Server on a port", .serialized)
+struct ServerLiveTests {
+    @Test("`user add` prints the token alone; only its SHA-256 is stored; a taken name is refused")
+    func userAdd() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-accounts-\(UUID().uuidString)")
+        let first = try ServerProcess.run(["user", "add", "ann", "--data", folder.path])
+        #expect(first.status == 0)
+        let token = first.output.trimmingCharacters(in: .newlines)
+        #expect(first.output == token + "\n")
+        #expect(token.count == 43)
+        #expect(first.errors.contains("ann"))
+        let database = try Data(contentsOf: folder.appendingPathComponent("server.sqlite3"))
+        #expect(database.range(of: Data(token.utf8)) == nil)
+        #expect(database.range(of: Data(TokenDigest(token: token).hex.utf8)) != nil)
+
+        let again = try ServerProcess.run(["user", "add", "ann", "--data", folder.path])
+        #expect(again.status != 0)
+        #expect(again.output.isEmpty)
+        #expect(again.errors.contains("exists already"))
+        let detector = try ServerProcess.run(["detector", "add", "ann", "--data", folder.path])
+        #expect(detector.status == 0)
+    }
+
+    @Test("Two users on a live server reach only their own reports and photos")
+    func isolation() throws {
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let bob = try server.add("bob")
+        let draft = try makeDraft()
+        let body = try WireCoding.encoder().encode(Components.Schemas.Report(draft))
+        let put = try LoopbackConnection.request(
+            port: server.port, "PUT", "/v1/reports/\(draft.id)", token: ann, headers: [("Content-Type", "application/json")], body: body
+        )
+        #expect(put.status == 201)
+        let jpeg = try Fixtures.jpeg()
+        let photoPath = "/v1/reports/\(draft.id)/photos/\(Wire.sha256(jpeg))"
+        #expect(try LoopbackConnection.request(port: server.port, "PUT", photoPath, token: ann, headers: [("Content-Type", "image/jpeg")], body: jpeg).status == 201)
+
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/reports/\(draft.id)", token: bob).status == 404)
+        #expect(try LoopbackConnection.request(port: server.port, "GET", photoPath, token: bob).status == 404)
+        let bobsList = try LoopbackConnection.request(port: server.port, "GET", "/v1/reports", token: bob)
+        #expect(try WireCoding.decoder().decode(Components.Schemas.ReportList.self, from: bobsList.body).reports.isEmpty)
+        let annsList = try LoopbackConnection.request(port: server.port, "GET", "/v1/reports", token: ann)
+        #expect(try WireCoding.decoder().decode(Components.Schemas.ReportList.self, from: annsList.body).reports.count == 1)
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/reports", token: "wrong").status == 401)
+    }
+
+    @Test("An upload cut off mid-body is resumed from where it stopped, and the photo is stored once")
+    func cutUploadResumes() throws {
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let photo = try LargePhotos.jpeg(bytes: 3 * 1024 * 1024, seed: 11)
+        let path = "/v1/reports/\(UUID())/photos/\(Wire.sha256(photo))"
+        let sent = photo.count * 6 / 10
+
+        let connection = try LoopbackConnection(port: server.port)
+        try connection.sendHead("PUT", path, headers: [
+            ("Authorization", "Bearer \(ann)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(photo.count)),
+        ])
+        try connection.send(photo.prefix(sent))
+        usleep(200_000)
+        connection.cut()
+
+        var offset: Int?
+        for _ in 0..<100 {
+            let head = try LoopbackConnection.request(port: server.port, "HEAD", path, token: ann)
+            if head.status == 200, head.headers["upload-complete"] == "?0" {
+                offset = head.headers["upload-offset"].flatMap(Int.init)
+                break
+            }
+            usleep(50_000)
+        }
+        let resumeAt = try #require(offset, "HEAD never reported the partial upload")
+        #expect(resumeAt == sent)
+
+        let rest = try LoopbackConnection.request(
+            port: server.port, "PATCH", path, token: ann,
+            headers: [("Upload-Offset", String(resumeAt)), ("Content-Type", "application/partial-upload")], body: photo.dropFirst(resumeAt)
+        )
+        #expect(rest.status == 201)
+        let download = try LoopbackConnection.request(port: server.port, "GET", path, token: ann)
+        #expect(download.body == photo)
+        let again = try LoopbackConnection.request(port: server.port, "PUT", path, token: ann, headers: [("Content-Type", "image/jpeg")], body: photo)
+        #expect(again.status == 200)
+
+        let stored = try Self.files(under: server.dataFolder.appendingPathComponent("blobs"))
+        #expect(stored.count == 1)
+        #expect(try Self.files(under: server.dataFolder.appendingPathComponent("uploads")).isEmpty)
+    }
+
+    @Test("A stale save on a live server is refused with 409 and the current version")
+    func revisionConflict() throws {
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let draft = try makeDraft()
+        let path = "/v1/reports/\(draft.id)"
+        let json = [("Content-Type", "application/json")]
+        let body = try WireCoding.encoder().encode(Components.Schemas.Report(draft))
+        #expect(try LoopbackConnection.request(port: server.port, "PUT", path, token: ann, headers: json, body: body).status == 201)
+        let stale = try LoopbackConnection.request(port: server.port, "PUT", path, token: ann, headers: json, body: body)
+        #expect(stale.status == 409)
+        let problem = try WireCoding.decoder().decode(Components.Schemas.Problem.self, from: stale.body)
+        #expect(problem.current?.revision == 1)
+    }
+
+    @Test("A submitted report's PDF downloads and passes qpdf --check; the crash event's SMS is in the outbox folder")
+    func submitAndPDF() throws {
+        let server = try ServerProcess(arguments: ["--public-url", "https://claims.example.com"])
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let detector = try server.add("detector-1", kind: "detector")
+        let event = Components.Schemas.CrashEvent(
+            user: "ann", eventId: "evt-1", detectedAt: Date().addingTimeInterval(-60),
+            position: .init(latitude: 47.4979, longitude: 19.0402, accuracyMeters: 5, trusted: true),
+            airbagsDeployed: true, rollover: false, test: true
+        )
+        let posted = try LoopbackConnection.request(
+            port: server.port, "POST", "/v1/crash-events", token: detector,
+            headers: [("Content-Type", "application/json"), ("Idempotency-Key", "evt-1")], body: try WireCoding.encoder().encode(event)
+        )
+        #expect(posted.status == 201)
+        let receipt = try WireCoding.decoder().decode(Components.Schemas.CrashEventReceipt.self, from: posted.body)
+        let messages = try Self.files(under: server.dataFolder.appendingPathComponent("outbox-sms"))
+        #expect(messages.count == 1)
+        let sms = try String(contentsOf: try #require(messages.first), encoding: .utf8)
+        #expect(sms.contains("https://claims.example.com/c/\(receipt.crashId)"))
+        #expect(sms.contains("crashassistant://crash/\(receipt.crashId)"))
+
+        // The driver adds two photos to the report the crash event made, and submits it.
+        let reportPath = "/v1/reports/\(receipt.reportId)"
+        let seeded = try CrashReport(wire: WireCoding.decoder().decode(
+            Components.Schemas.Report.self, from: LoopbackConnection.request(port: server.port, "GET", reportPath, token: ann).body
+        ))
+        var report = seeded
+        for seed in 1...2 {
+            let bytes = try LargePhotos.jpeg(bytes: 300_000, seed: seed)
+            try report.addPhoto(try makePhoto(bytes))
+            let upload = try LoopbackConnection.request(
+                port: server.port, "PUT", "\(reportPath)/photos/\(Wire.sha256(bytes))", token: ann, headers: [("Content-Type", "image/jpeg")], body: bytes
+            )
+            #expect(upload.status == 201)
+        }
+        let saved = try LoopbackConnection.request(
+            port: server.port, "PUT", reportPath, token: ann, headers: [("Content-Type", "application/json")],
+            body: try WireCoding.encoder().encode(Components.Schemas.Report(report))
+        )
+        #expect(saved.status == 200)
+        let submitted = try LoopbackConnection.request(port: server.port, "POST", "\(reportPath)/submit", token: ann)
+        #expect(submitted.status == 200)
+        let pdf = try LoopbackConnection.request(port: server.port, "GET", "\(reportPath)/report.pdf", token: ann)
+        #expect(pdf.status == 200)
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let file = try tools.write(pdf.body)
+        _ = try tools.checkStructure(file)
+        let text = try tools.run("pdftotext", [file, "-"])
+        #expect(text.contains(receipt.crashId))
+    }
+
+    @Test("A 25 MiB body is refused with 413, said up front or chunked, while other requests keep being served")
+    func oversizedBodies() throws {
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let declared = try LoopbackConnection(port: server.port)
+        try declared.sendHead("PUT", "/v1/reports/\(UUID())", headers: [
+            ("Authorization", "Bearer \(ann)"), ("Content-Type", "application/json"), ("Content-Length", String(25 * 1024 * 1024)),
+        ])
+        let refused = try declared.readAnswer(method: "PUT")
+        #expect(refused.status == 413)
+        #expect(refused.headers["upload-limit"] == "max-size=20971520")
+
+        let chunked = try LoopbackConnection(port: server.port)
+        try chunked.sendHead("PUT", "/v1/reports/\(UUID())/photos/\(String(repeating: "b", count: 64))", headers: [
+            ("Authorization", "Bearer \(ann)"), ("Content-Type", "image/jpeg"), ("Transfer-Encoding", "chunked"),
+        ])
+        let sender = Thread {
+            let chunk = Data(repeating: 0x42, count: 1024 * 1024)
+            let framed = Data("100000\r\n".utf8) + chunk + Data("\r\n".utf8)
+            for _ in 0..<25 {
+                guard (try? chunked.send(framed)) != nil else { return }
+                usleep(20_000)
+            }
+            try? chunked.send(Data("0\r\n\r\n".utf8))
+        }
+        sender.start()
+        for _ in 0..<20 {
+            #expect(try LoopbackConnection.request(port: server.port, "GET", "/health").status == 200)
+        }
+        let answer = try chunked.readAnswer(method: "PUT")
+        #expect(answer.status == 413)
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/reports", token: ann).status == 200)
+    }
+
+    @Test("SIGTERM lets the upload in flight finish, then the server exits cleanly")
+    func gracefulShutdown() throws {
+        let server = try ServerProcess()
+        let ann = try server.add("ann")
+        let photo = try LargePhotos.jpeg(bytes: 2 * 1024 * 1024, seed: 5)
+        let path = "/v1/reports/\(UUID())/photos/\(Wire.sha256(photo))"
+        let connection = try LoopbackConnection(port: server.port)
+        try connection.sendHead("PUT", path, headers: [
+            ("Authorization", "Bearer \(ann)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(photo.count)),
+        ])
+        try connection.send(photo.prefix(photo.count / 2))
+        usleep(200_000)
+        kill(pid_t(server.processIdentifier), SIGTERM)
+        usleep(300_000)
+        try connection.send(photo.dropFirst(photo.count / 2))
+        let answer = try connection.readAnswer(method: "PUT")
+        #expect(answer.status == 201)
+        #expect(try server.stop() == 0)
+        #expect(server.output.contains("stopped"))
+    }
+
+    // MARK: - Helpers
+
+    /// Every regular file under the folder, however deep.
+    static func files(under folder: URL) throws -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        var files: [URL] = []
+        for case let url as URL in walker where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            files.append(url)
+        }
+        return files
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A plain HTTP/1.1 client over a socket to 127.0.0.1, for live tests that must control the bytes on the wire:
+/// a body cut off mid-way, a chunked body, a request held open. Every read gives up after 60 s, so a test fails
+/// rather than hangs.
+final class LoopbackConnection: Sendable {
+    struct Answer: Sendable {
+        let status: Int
+        /// Header names in lower case.
+        let headers: [String: String]
+        let body: Data
+
+        var text: String { String(decoding: body, as: UTF8.self) }
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let socket: Int32
+
+    init(port: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(socket)
+            throw Failure(description: "connect to 127.0.0.1:\(port): \(reason)")
+        }
+    }
+
+    deinit {
+        close(socket)
+    }
+
+    /// Sends the request line and headers (with `Connection: close`), and nothing of the body.
+    func sendHead(_ method: String, _ path: String, headers: [(String, String)]) throws {
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        for (name, value) in headers { text += "\(name): \(value)\r\n" }
+        text += "\r\n"
+        try send(Data(text.utf8))
+    }
+
+    func send(_ bytes: Data) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.send(socket, buffer.baseAddress!.advanced(by: offset), buffer.count - offset, Int32(MSG_NOSIGNAL))
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw Failure(description: "send: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
+    /// Closes the connection at once: the server sees the body end before its `Content-Length`.
+    func cut() {
+        shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    /// Reads the whole answer (the server closes the connection after it).
+    func readAnswer(method: String = "GET") throws -> Answer {
+        var received = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count < 0 {
+                if errno == EINTR { continue }
+                if !received.isEmpty, errno == ECONNRESET { break }
+                throw Failure(description: "recv: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return try Self.parse(received, method: method)
+    }
+
+    static func parse(_ received: Data, method: String) throws -> Answer {
+        guard let end = received.range(of: Data("\r\n\r\n".utf8)) else {
+            throw Failure(description: "no complete answer: \(String(decoding: received.prefix(200), as: UTF8.self))")
+        }
+        let head = String(decoding: received[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusParts = head[0].split(separator: " ")
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(description: "bad status line \(head[0])") }
+        var headers: [String: String] = [:]
+        for line in head.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        var body = Data(received[end.upperBound...])
+        if method == "HEAD" || status == 204 || status == 304 {
+            body = Data()
+        } else if headers["transfer-encoding"]?.lowercased() == "chunked" {
+            body = try dechunk(body)
+        } else if let length = headers["content-length"].flatMap(Int.init) {
+            body = body.prefix(length)
+        }
+        return Answer(status: status, headers: headers, body: body)
+    }
+
+    private static func dechunk(_ data: Data) throws -> Data {
+        var result = Data()
+        var index = data.startIndex
+        while let lineEnd = data[index...].range(of: Data("\r\n".utf8)) {
+            let sizeText = String(decoding: data[index..<lineEnd.lowerBound], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw Failure(description: "bad chunk size") }
+            if size == 0 { break }
+            let start = lineEnd.upperBound
+            guard start + size <= data.endIndex else { throw Failure(description: "chunk cut short") }
+            result.append(data[start..<(start + size)])
+            index = start + size + 2
+        }
+        return result
+    }
+
+    // MARK: - One request
+
+    /// Sends one whole request and reads its answer.
+    static func request(
+        port: Int, _ method: String, _ path: String, token: String? = nil, headers: [(String, String)] = [], body: Data? = nil
+    ) throws -> Answer {
+        let connection = try LoopbackConnection(port: port)
+        var all = headers
+        if let token { all.append(("Authorization", "Bearer \(token)")) }
+        if let body { all.append(("Content-Length", String(body.count))) }
+        try connection.sendHead(method, path, headers: all)
+        if let body { try connection.send(body) }
+        return try connection.readAnswer(method: method)
+    }
+}
