@@ -24,6 +24,7 @@ let package = Package(
         fuzzTarget("FuzzDeepLink", library: "Domain"),
         fuzzTarget("FuzzCrashScene", library: "Presentation"),
         fuzzTarget("FuzzLineText", library: "Presentation"),
+        fuzzTarget("FuzzWireReport", library: "WireAPI"),
     ],
     swiftLanguageModes: [.v6]
 )
