@@ -16,7 +16,7 @@ final class SQLiteServerStore: Sendable {
     let database: SQLiteDatabase
 
     /// Opens (creating when missing) the database at `path`, normally `DIR/server.sqlite3`, and brings its layout
-    /// up to date. The folder must exist.
+    /// up to date. The folder must exist. Blocks while it opens and migrates: call it at start-up, before serving.
     /// - Throws: `StorageError` naming the file (not a database, another program's, a newer layout…); a refused
     ///   file is left as it was.
     init(path: String, busyTimeout: Duration = .seconds(10)) throws(StorageError) {
