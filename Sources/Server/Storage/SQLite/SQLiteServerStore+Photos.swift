@@ -38,14 +38,12 @@ extension SQLiteServerStore: PhotoIndex {
         }
     }
 
-    /// Of these hashes, the ones `owner` has not uploaded whole, in the order given, each once.
     func missingPhotos(_ hashes: [ContentHash], owner: AccountID) async throws -> [ContentHash] {
         guard !hashes.isEmpty else { return [] }
         return try await reading { connection in
             let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE owner = ?1 AND sha256 = ?2)")
-            var seen = Set<ContentHash>()
             var missing: [ContentHash] = []
-            for hash in hashes where seen.insert(hash).inserted {
+            for hash in hashes {
                 query.reset()
                 query.bind(owner.rawValue, at: 1)
                 query.bind(hash.hex, at: 2)

@@ -7,7 +7,7 @@ extension SQLiteServerStore: ServerReportStore {
     func reports(owner: AccountID) async throws -> [CrashReport] {
         try await reading { connection in
             let query = try connection.statement(
-                "SELECT id, body FROM reports WHERE owner = ?1 ORDER BY updated_at DESC, id"
+                "SELECT id, body FROM reports WHERE owner = ?1 ORDER BY updated_at DESC, id DESC"
             )
             query.bind(owner.rawValue, at: 1)
             defer { query.reset() }

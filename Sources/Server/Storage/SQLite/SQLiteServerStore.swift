@@ -23,6 +23,12 @@ final class SQLiteServerStore: Sendable {
         database = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations, busyTimeout: busyTimeout)
     }
 
+    /// Moves everything in the database's write-ahead log into its file, so the data folder alone holds it all once
+    /// the server ends (call it after the last request). Blocks; best effort, as ``SQLiteDatabase/checkpoint()``.
+    func close() {
+        database.checkpoint()
+    }
+
     // MARK: - Off the event loops
 
     /// Runs `body` in a read transaction on a thread of the NIO thread pool.

@@ -58,7 +58,7 @@ enum ServerSchema {
                 body TEXT NOT NULL,
                 PRIMARY KEY (owner, id)
             );
-            CREATE INDEX reports_newest_first ON reports (owner, updated_at DESC, id);
+            CREATE INDEX reports_newest_first ON reports (owner, updated_at DESC, id DESC);
 
             CREATE TABLE report_documents (
                 owner BLOB NOT NULL,
