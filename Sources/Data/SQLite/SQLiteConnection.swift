@@ -4,9 +4,11 @@ import Foundation
 /// One open SQLite connection and its cache of prepared statements.
 ///
 /// Not thread-safe on its own: ``SQLiteDatabase`` keeps it behind a `Mutex`, so only one thread uses it at a time.
-final class SQLiteConnection: @unchecked Sendable { // safe: only used inside SQLiteDatabase's Mutex, under its lock
+/// Other modules meet it only inside ``SQLiteDatabase/read(_:)`` and ``SQLiteDatabase/write(_:)``.
+public final class SQLiteConnection: @unchecked Sendable { // safe: only used inside SQLiteDatabase's Mutex, under its lock
     let handle: OpaquePointer
-    let path: String
+    /// The database file, for errors that name it.
+    public let path: String
     /// Prepared statements by the address of their SQL text (a static string), so finding one hashes no text.
     private var statements: [UnsafeRawPointer: SQLiteStatement] = [:]
 
@@ -36,13 +38,16 @@ final class SQLiteConnection: @unchecked Sendable { // safe: only used inside SQ
     // MARK: - Statements
 
     /// Runs SQL text that may hold several statements and returns no rows (schema changes, pragmas).
-    func execute(_ sql: String) throws(SQLiteError) {
+    /// - Throws: `SQLiteError` with SQLite's words when a statement fails (those before it stay done).
+    public func execute(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw error(code) }
     }
 
     /// The prepared statement for this SQL, from the cache, reset and ready to bind.
-    func statement(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
+    /// The SQL is one statement with `?1`, `?2`… parameters; values are bound, never spliced into the text.
+    /// - Throws: `SQLiteError` when SQLite cannot prepare it (a mistake in the SQL, or a table the layout lacks).
+    public func statement(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
         let key = UnsafeRawPointer(sql.utf8Start)
         if let cached = statements[key] {
             cached.reset()
@@ -70,7 +75,7 @@ final class SQLiteConnection: @unchecked Sendable { // safe: only used inside SQ
     }
 
     /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
-    var changes: Int { Int(sqlite3_changes(handle)) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
 
     // MARK: - Transactions
 

@@ -44,15 +44,20 @@ public final class SQLiteDatabase: Sendable {
 
     // MARK: - Use
 
-    /// Runs `body` with the connection inside a read transaction (one consistent snapshot).
-    func read<Result: Sendable>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
+    /// Runs `body` with the connection inside a read transaction (one consistent snapshot), holding the
+    /// connection's lock: it blocks the calling thread while another caller uses the connection, so callers on
+    /// an event loop or Swift's cooperative pool hand it to a thread of their own. The connection is `body`'s only
+    /// while it runs: do not keep it.
+    public func read<Result: Sendable>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
         try connection.withLock { connection in
             try connection.readTransaction(body)
         }
     }
 
-    /// Runs `body` with the connection inside a `BEGIN IMMEDIATE` transaction: all of it is stored, or none.
-    func write<Result: Sendable>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
+    /// Runs `body` with the connection inside a `BEGIN IMMEDIATE` transaction (the write lock is taken before
+    /// anything is read, so a compare-and-set in `body` sees no other writer): committed when `body` returns, rolled
+    /// back when it throws, so all of it is stored or none. Blocks like ``read(_:)``.
+    public func write<Result: Sendable>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
         try connection.withLock { connection in
             try connection.writeTransaction(body)
         }

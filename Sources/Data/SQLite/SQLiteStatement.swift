@@ -2,8 +2,9 @@ import CSQLite
 import Foundation
 
 /// One prepared statement. Owned by its ``SQLiteConnection`` (which caches it), used only under the
-/// connection's lock, never shared across threads.
-final class SQLiteStatement {
+/// connection's lock, never shared across threads. Get one from ``SQLiteConnection/statement(_:)``, bind its
+/// parameters, then ``step()`` through its rows (reading columns) or ``run()`` it.
+public final class SQLiteStatement {
     /// Tells SQLite to copy bound strings and blobs at once (`SQLITE_TRANSIENT`).
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
@@ -34,38 +35,44 @@ final class SQLiteStatement {
 
     // MARK: - Binding (parameters count from 1)
 
-    func bind(_ value: Int, at index: Int32) {
+    /// Binds an integer to parameter `index` (`?1` is 1).
+    public func bind(_ value: Int, at index: Int32) {
         sqlite3_bind_int64(handle, index, Int64(value))
     }
 
-    func bind(_ value: Double, at index: Int32) {
+    /// Binds a real number.
+    public func bind(_ value: Double, at index: Int32) {
         sqlite3_bind_double(handle, index, value)
     }
 
-    func bind(_ value: Double?, at index: Int32) {
+    /// Binds a real number, or NULL for `nil`.
+    public func bind(_ value: Double?, at index: Int32) {
         if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
     }
 
-    func bind(_ value: String, at index: Int32) {
+    /// Binds text, every byte of it (SQLite copies it).
+    public func bind(_ value: String, at index: Int32) {
         // The explicit byte count keeps every byte, even an embedded NUL; "" binds as empty text, not NULL.
         sqlite3_bind_text(handle, index, value, Int32(value.utf8.count), Self.transient)
     }
 
     /// Binds a UUID as its 16 bytes, whose byte order is the order of its lowercase text.
-    func bind(_ value: UUID, at index: Int32) {
+    public func bind(_ value: UUID, at index: Int32) {
         withUnsafeBytes(of: value.uuid) { bytes in
             _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
         }
     }
 
-    func bind(_ value: String?, at index: Int32) {
+    /// Binds text, or NULL for `nil`.
+    public func bind(_ value: String?, at index: Int32) {
         if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
     }
 
     // MARK: - Running
 
     /// Steps once: `true` when a row is ready to read, `false` when the statement is done.
-    func step() throws(SQLiteError) -> Bool {
+    /// - Throws: `SQLiteError` (a constraint the row breaks, a busy database, a full disk…).
+    public func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -75,42 +82,47 @@ final class SQLiteStatement {
     }
 
     /// Runs a statement that returns no rows.
-    func run() throws(SQLiteError) {
+    public func run() throws(SQLiteError) {
         while try step() {}
     }
 
     /// Makes the statement ready to be bound and run again.
-    func reset() {
+    public func reset() {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
     }
 
     // MARK: - Reading columns (count from 0)
 
-    func isNull(_ column: Int32) -> Bool {
+    /// Whether the current row's column (the first is 0) holds NULL.
+    public func isNull(_ column: Int32) -> Bool {
         sqlite3_column_type(handle, column) == SQLITE_NULL
     }
 
-    func int(_ column: Int32) -> Int {
+    /// The column as an integer (0 for NULL).
+    public func int(_ column: Int32) -> Int {
         Int(sqlite3_column_int64(handle, column))
     }
 
-    func double(_ column: Int32) -> Double {
+    /// The column as a real number (0 for NULL).
+    public func double(_ column: Int32) -> Double {
         sqlite3_column_double(handle, column)
     }
 
-    func optionalDouble(_ column: Int32) -> Double? {
+    /// The column as a real number, `nil` for NULL.
+    public func optionalDouble(_ column: Int32) -> Double? {
         isNull(column) ? nil : double(column)
     }
 
-    func string(_ column: Int32) -> String {
+    /// The column as text ("" for NULL).
+    public func string(_ column: Int32) -> String {
         guard let text = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
     /// A UUID stored as 16 bytes by ``bind(_:at:)-(UUID,_)``; `nil` when the column holds anything else.
-    func uuid(_ column: Int32) -> UUID? {
+    public func uuid(_ column: Int32) -> UUID? {
         guard sqlite3_column_type(handle, column) == SQLITE_BLOB, sqlite3_column_bytes(handle, column) == 16,
               let blob = sqlite3_column_blob(handle, column) else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -120,7 +132,7 @@ final class SQLiteStatement {
 
     /// The case of a string-backed enum whose raw value the column holds, found without making a `String`;
     /// `nil` when it holds none of them.
-    func value<Value: RawRepresentable & CaseIterable>(_ column: Int32, of type: Value.Type) -> Value?
+    public func value<Value: RawRepresentable & CaseIterable>(_ column: Int32, of type: Value.Type) -> Value?
     where Value.RawValue == String {
         guard let text = sqlite3_column_text(handle, column) else { return nil }
         let count = Int(sqlite3_column_bytes(handle, column))
@@ -134,7 +146,8 @@ final class SQLiteStatement {
         return nil
     }
 
-    func optionalString(_ column: Int32) -> String? {
+    /// The column as text, `nil` for NULL.
+    public func optionalString(_ column: Int32) -> String? {
         isNull(column) ? nil : string(column)
     }
 }

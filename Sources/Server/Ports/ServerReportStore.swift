@@ -23,5 +23,6 @@ protocol ServerReportStore: Sendable {
     func document(for id: ReportID, owner: AccountID) async throws -> ContentHash?
 
     /// Records the PDF rendered for the owner's report (replacing an earlier one).
+    /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
     func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws
 }

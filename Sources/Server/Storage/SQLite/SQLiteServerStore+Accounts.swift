@@ -1,0 +1,60 @@
+import Data
+import Foundation
+
+extension SQLiteServerStore: AccountStore {
+    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, at date: Date) async throws -> Account {
+        let account = Account(id: AccountID(), name: name, kind: kind, createdAt: date)
+        return try await writing { connection in
+            let taken = try connection.statement("SELECT EXISTS (SELECT 1 FROM accounts WHERE kind = ?1 AND name = ?2)")
+            taken.bind(kind.rawValue, at: 1)
+            taken.bind(name, at: 2)
+            let isTaken = try taken.step() && taken.int(0) != 0
+            taken.reset()
+            if isTaken { throw ServerStoreError.nameTaken(name, kind: kind) }
+
+            let insert = try connection.statement("""
+                INSERT INTO accounts (id, name, kind, token_digest, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                """)
+            insert.bind(account.id.rawValue, at: 1)
+            insert.bind(name, at: 2)
+            insert.bind(kind.rawValue, at: 3)
+            insert.bind(tokenDigest.hex, at: 4)
+            insert.bind(date.timeIntervalSinceReferenceDate, at: 5)
+            try insert.run()
+            return account
+        }
+    }
+
+    func account(for digest: TokenDigest) async throws -> Account? {
+        try await reading { connection in
+            let query = try connection.statement(
+                "SELECT id, name, kind, created_at FROM accounts WHERE token_digest = ?1"
+            )
+            query.bind(digest.hex, at: 1)
+            defer { query.reset() }
+            return try query.step() ? try Self.account(from: query) : nil
+        }
+    }
+
+    func user(named name: String) async throws -> Account? {
+        try await reading { connection in
+            let query = try connection.statement(
+                "SELECT id, name, kind, created_at FROM accounts WHERE kind = 'user' AND name = ?1"
+            )
+            query.bind(name, at: 1)
+            defer { query.reset() }
+            return try query.step() ? try Self.account(from: query) : nil
+        }
+    }
+
+    // MARK: - Rows
+
+    /// The account in a row of `id, name, kind, created_at`.
+    private static func account(from row: SQLiteStatement) throws(ServerStoreError) -> Account {
+        let id = try uuid(row, 0, table: "accounts", name: "id")
+        guard let kind = row.value(2, of: Account.Kind.self) else {
+            throw .damagedRecord(table: "accounts", reason: "kind: unknown ('\(row.string(2).prefix(40))')")
+        }
+        return Account(id: AccountID(id), name: row.string(1), kind: kind, createdAt: date(row, 3))
+    }
+}

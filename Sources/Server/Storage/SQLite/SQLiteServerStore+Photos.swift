@@ -1,0 +1,120 @@
+import Data
+import Domain
+import Foundation
+
+extension SQLiteServerStore: PhotoIndex {
+    @discardableResult
+    func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date) async throws -> Bool {
+        try await writing { connection in
+            let insert = try connection.statement("""
+                INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                ON CONFLICT (owner, sha256) DO NOTHING
+                """)
+            insert.bind(owner.rawValue, at: 1)
+            insert.bind(photo.contentHash.hex, at: 2)
+            insert.bind(photo.mediaType.rawValue, at: 3)
+            insert.bind(photo.byteCount, at: 4)
+            insert.bind(date.timeIntervalSinceReferenceDate, at: 5)
+            try insert.run()
+            return connection.changes > 0
+        }
+    }
+
+    func photo(_ contentHash: ContentHash, owner: AccountID) async throws -> StoredPhoto? {
+        try await reading { connection in
+            let query = try connection.statement(
+                "SELECT media_type, byte_count FROM photos WHERE owner = ?1 AND sha256 = ?2"
+            )
+            query.bind(owner.rawValue, at: 1)
+            query.bind(contentHash.hex, at: 2)
+            defer { query.reset() }
+            guard try query.step() else { return nil }
+            guard let mediaType = query.value(0, of: MediaType.self) else {
+                throw ServerStoreError.damagedRecord(
+                    table: "photos", reason: "media_type: unknown ('\(query.string(0).prefix(40))')"
+                )
+            }
+            return StoredPhoto(contentHash: contentHash, mediaType: mediaType, byteCount: query.int(1))
+        }
+    }
+
+    func missingPhotos(_ hashes: [ContentHash], owner: AccountID) async throws -> [ContentHash] {
+        guard !hashes.isEmpty else { return [] }
+        return try await reading { connection in
+            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE owner = ?1 AND sha256 = ?2)")
+            var missing: [ContentHash] = []
+            for hash in hashes {
+                query.reset()
+                query.bind(owner.rawValue, at: 1)
+                query.bind(hash.hex, at: 2)
+                if try query.step(), query.int(0) == 0 { missing.append(hash) }
+            }
+            query.reset()
+            return missing
+        }
+    }
+
+    // MARK: - Partial uploads
+
+    func partialUpload(_ contentHash: ContentHash, owner: AccountID) async throws -> PartialUpload? {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT id, expected_length, offset, started_at FROM uploads WHERE owner = ?1 AND sha256 = ?2
+                """)
+            query.bind(owner.rawValue, at: 1)
+            query.bind(contentHash.hex, at: 2)
+            defer { query.reset() }
+            guard try query.step() else { return nil }
+            return PartialUpload(
+                id: UploadID(try Self.uuid(query, 0, table: "uploads", name: "id")),
+                owner: owner,
+                contentHash: contentHash,
+                expectedLength: query.int(1),
+                offset: query.int(2),
+                startedAt: Self.date(query, 3)
+            )
+        }
+    }
+
+    func beginUpload(_ upload: PartialUpload) async throws -> UploadID? {
+        try await writing { connection in
+            let earlier = try connection.statement(
+                "DELETE FROM uploads WHERE owner = ?1 AND sha256 = ?2 RETURNING id"
+            )
+            earlier.bind(upload.owner.rawValue, at: 1)
+            earlier.bind(upload.contentHash.hex, at: 2)
+            let replaced = try earlier.step() ? earlier.uuid(0).map(UploadID.init) : nil
+            earlier.reset()
+
+            let insert = try connection.statement("""
+                INSERT INTO uploads (id, owner, sha256, expected_length, offset, started_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                """)
+            insert.bind(upload.id.rawValue, at: 1)
+            insert.bind(upload.owner.rawValue, at: 2)
+            insert.bind(upload.contentHash.hex, at: 3)
+            insert.bind(upload.expectedLength, at: 4)
+            insert.bind(upload.offset, at: 5)
+            insert.bind(upload.startedAt.timeIntervalSinceReferenceDate, at: 6)
+            try insert.run()
+            return replaced
+        }
+    }
+
+    func setOffset(_ offset: Int, of upload: UploadID) async throws {
+        try await writing { connection in
+            let update = try connection.statement("UPDATE uploads SET offset = ?2 WHERE id = ?1")
+            update.bind(upload.rawValue, at: 1)
+            update.bind(offset, at: 2)
+            try update.run()
+        }
+    }
+
+    func endUpload(_ upload: UploadID) async throws {
+        try await writing { connection in
+            let delete = try connection.statement("DELETE FROM uploads WHERE id = ?1")
+            delete.bind(upload.rawValue, at: 1)
+            try delete.run()
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import Data
+import Domain
+import Foundation
+import WireAPI
+
+extension SQLiteServerStore: ServerReportStore {
+    func reports(owner: AccountID) async throws -> [CrashReport] {
+        try await reading { connection in
+            let query = try connection.statement(
+                "SELECT id, body FROM reports WHERE owner = ?1 ORDER BY updated_at DESC, id DESC"
+            )
+            query.bind(owner.rawValue, at: 1)
+            defer { query.reset() }
+            let decoder = WireCoding.decoder()
+            var reports: [CrashReport] = []
+            while try query.step() {
+                reports.append(try Self.report(from: query, decoder: decoder))
+            }
+            return reports
+        }
+    }
+
+    func report(_ id: ReportID, owner: AccountID) async throws -> CrashReport? {
+        try await reading { connection in
+            try Self.load(id, owner: owner, from: connection)
+        }
+    }
+
+    func save(_ report: CrashReport, owner: AccountID) async throws -> CrashReport {
+        try await writing { connection in
+            try Self.store(report, owner: owner, in: connection)
+        }
+    }
+
+    func delete(_ id: ReportID, owner: AccountID) async throws -> Bool {
+        try await writing { connection in
+            // Its document record goes with it (ON DELETE CASCADE).
+            let delete = try connection.statement("DELETE FROM reports WHERE owner = ?1 AND id = ?2")
+            delete.bind(owner.rawValue, at: 1)
+            delete.bind(id.rawValue, at: 2)
+            try delete.run()
+            return connection.changes > 0
+        }
+    }
+
+    func document(for id: ReportID, owner: AccountID) async throws -> ContentHash? {
+        try await reading { connection in
+            let query = try connection.statement(
+                "SELECT sha256 FROM report_documents WHERE owner = ?1 AND report_id = ?2"
+            )
+            query.bind(owner.rawValue, at: 1)
+            query.bind(id.rawValue, at: 2)
+            defer { query.reset() }
+            return try query.step() ? try Self.contentHash(query, 0, table: "report_documents") : nil
+        }
+    }
+
+    /// Records the document with the revision of the report it was rendered from (the one stored now).
+    /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
+    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws {
+        try await writing { connection in
+            let upsert = try connection.statement("""
+                INSERT INTO report_documents (owner, report_id, sha256, revision)
+                SELECT owner, id, ?3, revision FROM reports WHERE owner = ?1 AND id = ?2
+                ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
+                """)
+            upsert.bind(owner.rawValue, at: 1)
+            upsert.bind(id.rawValue, at: 2)
+            upsert.bind(hash.hex, at: 3)
+            try upsert.run()
+            if connection.changes == 0 { throw ServerStoreError.reportNotFound(id) }
+        }
+    }
+
+    // MARK: - In a transaction
+
+    /// Saves `report` for `owner` inside the caller's write transaction: checks the revision against the owner's
+    /// stored version (``RevisionCheck``) and writes the next one as its wire JSON.
+    /// - Returns: the stored version, as a later read gives it back (times to the microsecond, as on the wire).
+    /// - Throws: ``ReportError/conflict(_:current:)`` with the owner's stored version or `nil`, writing nothing.
+    static func store(_ report: CrashReport, owner: AccountID, in connection: SQLiteConnection) throws -> CrashReport {
+        let current = try load(report.id, owner: owner, from: connection)
+        let next = try RevisionCheck.next(for: report, current: current)
+        let body = String(decoding: try WireCoding.encoder().encode(Components.Schemas.Report(next)), as: UTF8.self)
+        // What a read will give back, checked before it is written: a report that cannot be read back is refused.
+        let stored = try decode(body, id: next.id, decoder: WireCoding.decoder())
+
+        let upsert = try connection.statement("""
+            INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            ON CONFLICT (owner, id) DO UPDATE SET
+                crash_id = excluded.crash_id, status = excluded.status, revision = excluded.revision,
+                updated_at = excluded.updated_at, body = excluded.body
+            """)
+        upsert.bind(owner.rawValue, at: 1)
+        upsert.bind(stored.id.rawValue, at: 2)
+        upsert.bind(stored.crashID.rawValue, at: 3)
+        upsert.bind(stored.status.rawValue, at: 4)
+        upsert.bind(stored.revision, at: 5)
+        upsert.bind(stored.updatedAt.timeIntervalSinceReferenceDate, at: 6)
+        upsert.bind(body, at: 7)
+        try upsert.run()
+        return stored
+    }
+
+    /// The owner's stored report, read inside the caller's transaction.
+    private static func load(_ id: ReportID, owner: AccountID, from connection: SQLiteConnection) throws -> CrashReport? {
+        let query = try connection.statement("SELECT id, body FROM reports WHERE owner = ?1 AND id = ?2")
+        query.bind(owner.rawValue, at: 1)
+        query.bind(id.rawValue, at: 2)
+        defer { query.reset() }
+        return try query.step() ? try report(from: query, decoder: WireCoding.decoder()) : nil
+    }
+
+    // MARK: - Rows
+
+    /// The report in a row of `id, body`.
+    private static func report(from row: SQLiteStatement, decoder: JSONDecoder) throws(ServerStoreError) -> CrashReport {
+        let id = ReportID(try uuid(row, 0, table: "reports", name: "id"))
+        return try decode(row.string(1), id: id, decoder: decoder)
+    }
+
+    /// Rebuilds a report from its wire JSON through Domain.
+    /// - Throws: ``ServerStoreError/damagedRecord(table:reason:)`` naming the field that cannot be read, or saying
+    ///   that the body belongs to another report than its row.
+    private static func decode(_ body: String, id: ReportID, decoder: JSONDecoder) throws(ServerStoreError) -> CrashReport {
+        let wire: Components.Schemas.Report
+        do {
+            wire = try decoder.decode(Components.Schemas.Report.self, from: Data(body.utf8))
+        } catch let error as DecodingError {
+            throw .damagedRecord(table: "reports", reason: "body of \(id): \(describe(error))")
+        } catch {
+            throw .damagedRecord(table: "reports", reason: "body of \(id): \(error)")
+        }
+        let report: CrashReport
+        do throws(InvalidReportData) {
+            report = try CrashReport(wire: wire)
+        } catch {
+            throw .damagedRecord(table: "reports", reason: "body of \(id): \(error.field): \(error.problem)")
+        }
+        guard report.id == id else {
+            throw .damagedRecord(table: "reports", reason: "body of \(id): id: \(report.id) is another report's")
+        }
+        return report
+    }
+
+    /// What a JSON decoding error says, led by the field it concerns (`scene.occurredAt`, `photos[2].sha256`).
+    private static func describe(_ error: DecodingError) -> String {
+        func field(_ path: [any CodingKey]) -> String {
+            let text = path.reduce(into: "") { text, key in
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += text.isEmpty ? key.stringValue : "." + key.stringValue
+                }
+            }
+            return text.isEmpty ? "(the whole body)" : text
+        }
+        switch error {
+        case let .keyNotFound(key, context):
+            return "\(field(context.codingPath + [key])): missing"
+        case let .valueNotFound(_, context):
+            return "\(field(context.codingPath)): missing"
+        case let .typeMismatch(type, context):
+            return "\(field(context.codingPath)): not a \(type)"
+        case let .dataCorrupted(context):
+            return "\(field(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

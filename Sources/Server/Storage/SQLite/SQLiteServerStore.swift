@@ -1,0 +1,85 @@
+import Data
+import Domain
+import Foundation
+import NIOPosix
+import WireAPI
+
+/// The server's embedded store: accounts, crash IDs and crash events, each user's reports and the photos they
+/// uploaded, in one SQLite database through Data's SQLite layer (``ServerSchema``).
+///
+/// SQLite blocks the thread that calls it (on its file locks, the connection's lock, fsync), so every call runs
+/// on `NIOThreadPool.singleton`, never on an event loop or on Swift's cooperative pool. Every change that reads
+/// before it writes (a revision check, a duplicate crash event, a taken name) does both inside one
+/// `BEGIN IMMEDIATE` transaction, so two requests at once cannot both pass the check.
+final class SQLiteServerStore: Sendable {
+    /// The connection's owner.
+    let database: SQLiteDatabase
+
+    /// Opens (creating when missing) the database at `path`, normally `DIR/server.sqlite3`, and brings its layout
+    /// up to date. The folder must exist. Blocks while it opens and migrates: call it at start-up, before serving.
+    /// - Throws: `StorageError` naming the file (not a database, another program's, a newer layout…); a refused
+    ///   file is left as it was.
+    init(path: String, busyTimeout: Duration = .seconds(10)) throws(StorageError) {
+        database = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations, busyTimeout: busyTimeout)
+    }
+
+    /// Moves everything in the database's write-ahead log into its file, so the data folder alone holds it all once
+    /// the server ends (call it after the last request). Blocks; best effort, as ``SQLiteDatabase/checkpoint()``.
+    func close() {
+        database.checkpoint()
+    }
+
+    // MARK: - Off the event loops
+
+    /// Runs `body` in a read transaction on a thread of the NIO thread pool.
+    func reading<Result: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws -> Result
+    ) async throws -> Result {
+        let database = database
+        return try await NIOThreadPool.singleton.runIfActive { try database.read(body) }
+    }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction on a thread of the NIO thread pool: all of it or nothing.
+    func writing<Result: Sendable>(
+        _ body: @escaping @Sendable (SQLiteConnection) throws -> Result
+    ) async throws -> Result {
+        let database = database
+        return try await NIOThreadPool.singleton.runIfActive { try database.write(body) }
+    }
+
+    // MARK: - Reading rows
+
+    /// The UUID in a row's column.
+    /// - Throws: ``ServerStoreError/damagedRecord(table:reason:)`` naming the column when it holds no UUID.
+    static func uuid(_ row: SQLiteStatement, _ column: Int32, table: String, name: String) throws(ServerStoreError) -> UUID {
+        guard let uuid = row.uuid(column) else {
+            throw .damagedRecord(table: table, reason: "\(name): not a UUID")
+        }
+        return uuid
+    }
+
+    /// The content hash in a row's column.
+    static func contentHash(
+        _ row: SQLiteStatement, _ column: Int32, table: String, name: String = "sha256"
+    ) throws(ServerStoreError) -> ContentHash {
+        do {
+            return try ContentHash(hex: row.string(column))
+        } catch {
+            throw .damagedRecord(table: table, reason: "\(name): not a SHA-256 ('\(row.string(column).prefix(80))')")
+        }
+    }
+
+    /// The crash ID in a row's column.
+    static func crashID(_ row: SQLiteStatement, _ column: Int32, table: String) throws(ServerStoreError) -> CrashID {
+        do {
+            return try CrashID(validating: row.string(column))
+        } catch {
+            throw .damagedRecord(table: table, reason: "crash_id: not a crash ID ('\(row.string(column).prefix(80))')")
+        }
+    }
+
+    /// A time stored as seconds since 2001-01-01 UTC.
+    static func date(_ row: SQLiteStatement, _ column: Int32) -> Date {
+        Date(timeIntervalSinceReferenceDate: row.double(column))
+    }
+}

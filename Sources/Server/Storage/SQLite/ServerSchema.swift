@@ -1,0 +1,92 @@
+import Data
+
+/// The layout of the server's database (`DIR/server.sqlite3`), one migration per version.
+///
+/// Every table a user owns is keyed by its owner first, so each query names the owner and one user's rows are
+/// out of another's reach by construction: two users may even hold a report with the same id. Ids are UUIDs as
+/// 16-byte blobs; times are REAL seconds since 2001-01-01 UTC (`Date.timeIntervalSinceReferenceDate`), so they
+/// read back exactly. A report is kept whole as its wire JSON (`body`), read back through `CrashReport(wire:)`;
+/// the columns beside it are what listing and the revision check need.
+enum ServerSchema {
+    static let migrations: [SQLiteMigration] = [
+        SQLiteMigration(version: 1, sql: """
+            CREATE TABLE accounts (
+                id BLOB NOT NULL PRIMARY KEY,
+                name TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('user', 'detector')),
+                token_digest TEXT NOT NULL UNIQUE,
+                created_at REAL NOT NULL,
+                UNIQUE (kind, name)
+            );
+
+            CREATE TABLE crash_ids (
+                crash_id TEXT NOT NULL PRIMARY KEY,
+                owner BLOB NOT NULL,
+                issued_at REAL NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX crash_ids_by_owner ON crash_ids (owner, crash_id);
+
+            CREATE TABLE crash_events (
+                detector BLOB NOT NULL,
+                event_id TEXT NOT NULL,
+                crash_id TEXT NOT NULL REFERENCES crash_ids (crash_id),
+                report_id BLOB NOT NULL,
+                owner BLOB NOT NULL,
+                received_at REAL NOT NULL,
+                detected_at REAL NOT NULL,
+                latitude REAL NOT NULL,
+                longitude REAL NOT NULL,
+                accuracy_meters REAL,
+                position_trusted INTEGER NOT NULL,
+                heading_degrees REAL,
+                speed_kmh REAL,
+                delta_v_kmh REAL,
+                airbags_deployed INTEGER NOT NULL,
+                rollover INTEGER NOT NULL,
+                is_test INTEGER NOT NULL,
+                PRIMARY KEY (detector, event_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX crash_events_by_owner ON crash_events (owner, received_at);
+
+            CREATE TABLE reports (
+                owner BLOB NOT NULL,
+                id BLOB NOT NULL,
+                crash_id TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('draft', 'completed')),
+                revision INTEGER NOT NULL CHECK (revision > 0),
+                updated_at REAL NOT NULL,
+                body TEXT NOT NULL,
+                PRIMARY KEY (owner, id)
+            );
+            CREATE INDEX reports_newest_first ON reports (owner, updated_at DESC, id DESC);
+
+            CREATE TABLE report_documents (
+                owner BLOB NOT NULL,
+                report_id BLOB NOT NULL,
+                sha256 TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                PRIMARY KEY (owner, report_id),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+
+            CREATE TABLE photos (
+                owner BLOB NOT NULL,
+                sha256 TEXT NOT NULL,
+                media_type TEXT NOT NULL,
+                byte_count INTEGER NOT NULL CHECK (byte_count >= 0),
+                uploaded_at REAL NOT NULL,
+                PRIMARY KEY (owner, sha256)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE uploads (
+                id BLOB NOT NULL PRIMARY KEY,
+                owner BLOB NOT NULL,
+                sha256 TEXT NOT NULL,
+                expected_length INTEGER NOT NULL CHECK (expected_length >= 0),
+                offset INTEGER NOT NULL CHECK (offset >= 0),
+                started_at REAL NOT NULL,
+                UNIQUE (owner, sha256)
+            );
+            """),
+    ]
+}

@@ -1,0 +1,518 @@
+import Data
+import Domain
+import Foundation
+@testable import Server
+import Testing
+import TestSupport
+import WireAPI
+
+/// The behaviour every backend of the server's store ports shares: accounts, crash IDs and crash events, each
+/// user's reports checked by revision, their documents, photos and uploads.
+@Suite("Server store conformance")
+struct ServerStoreConformanceTests {
+    // MARK: - Making things
+
+    /// Two users, so every test can check that one does not reach the other's data.
+    static func twoUsers(_ subject: ServerStoreUnderTest) async throws -> (AccountID, AccountID) {
+        let ann = try await subject.store.addAccount(
+            name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann-token"), at: referenceDate
+        )
+        let bob = try await subject.store.addAccount(
+            name: "bob", kind: .user, tokenDigest: TokenDigest(token: "bob-token"), at: referenceDate
+        )
+        return (ann.id, bob.id)
+    }
+
+    static func detector(_ subject: ServerStoreUnderTest, name: String = "car-maker") async throws -> AccountID {
+        try await subject.store.addAccount(
+            name: name, kind: .detector, tokenDigest: TokenDigest(token: "\(name)-token"), at: referenceDate
+        ).id
+    }
+
+    static func crash(_ eventID: String = "event-1") throws -> DetectedCrash {
+        DetectedCrash(
+            eventID: eventID,
+            detectedAt: referenceDate,
+            position: try Coordinate(latitude: 47.497_9, longitude: 19.040_2),
+            accuracyMeters: 12.5,
+            positionTrusted: true,
+            headingDegrees: 270,
+            speedKmh: 48,
+            deltaVKmh: 21.5,
+            airbagsDeployed: true,
+            rollover: false,
+            isTest: false
+        )
+    }
+
+    /// The draft a crash event makes: a new report id and crash ID for each call.
+    static func draft(_ index: Int) -> CrashReport {
+        CrashReport.stub(crashID: .stub("SRV-EVENT-\(index)"), createdAt: referenceDate)
+    }
+
+    /// `report` with a note, as an edit made from it.
+    static func edited(_ report: CrashReport, note: String) throws -> CrashReport {
+        var edit = report
+        try edit.setNote(note)
+        return edit
+    }
+
+    /// The report's wire JSON, as a store keeps it.
+    static func wireJSON(_ report: CrashReport) throws -> String {
+        String(decoding: try WireCoding.encoder().encode(Components.Schemas.Report(report)), as: UTF8.self)
+    }
+
+    // MARK: - Opening
+
+    @Test("Opening a file that is not a database is refused naming the file, and the file is left as it was")
+    func openingANonDatabaseIsRefused() throws {
+        let directory = TemporaryDirectory("server-store")
+        let garbage = Data("this is a shopping list, not a database\n".utf8) + Data(repeating: 0x41, count: 8_192)
+        let url = try directory.write(garbage, to: "server.sqlite3")
+        let error = try #require(throws: StorageError.self) { try SQLiteServerStore(path: url.path) }
+        guard case let .notADatabase(path, _) = error else {
+            Issue.record("expected notADatabase, got \(error)")
+            return
+        }
+        #expect(path == url.path)
+        #expect(try Data(contentsOf: url) == garbage)
+    }
+
+    @Test("Closing leaves everything in the database file alone, and opening it again finds it")
+    func closingKeepsEverythingInTheFile() async throws {
+        let directory = TemporaryDirectory("server-store")
+        let path = directory.file("server.sqlite3")
+        let owner = AccountID()
+        let stored: CrashReport
+        do {
+            let store = try SQLiteServerStore(path: path)
+            stored = try await store.save(CrashReport.stub(note: "kept"), owner: owner)
+            store.close()
+        }
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        #expect(walSize == 0)
+        let reopened = try SQLiteServerStore(path: path)
+        #expect(try await reopened.report(stored.id, owner: owner) == stored)
+    }
+
+    // MARK: - Accounts
+
+    @Test("An account is found by its token's digest and a user by name; a detector is not a user", arguments: ServerStoreBackend.allCases)
+    func accountsAreFoundByDigestAndName(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let created = Date(timeIntervalSinceReferenceDate: 815_000_000.123_456_789)
+        let ann = try await subject.store.addAccount(
+            name: "ann", kind: .user, tokenDigest: TokenDigest(token: "secret-1"), at: created
+        )
+        let sensor = try await subject.store.addAccount(
+            name: "ann", kind: .detector, tokenDigest: TokenDigest(token: "secret-2"), at: created
+        )
+        #expect(ann.name == "ann" && ann.kind == .user && ann.createdAt == created)
+        #expect(ann.id != sensor.id)
+        #expect(try await subject.store.account(for: TokenDigest(token: "secret-1")) == ann)
+        #expect(try await subject.store.account(for: TokenDigest(token: "secret-2")) == sensor)
+        #expect(try await subject.store.account(for: TokenDigest(token: "secret-3")) == nil)
+        #expect(try await subject.store.user(named: "ann") == ann)
+        #expect(try await subject.store.user(named: "Ann") == nil)
+
+        _ = try await subject.store.addAccount(
+            name: "car-maker", kind: .detector, tokenDigest: TokenDigest(token: "secret-4"), at: created
+        )
+        #expect(try await subject.store.user(named: "car-maker") == nil)
+    }
+
+    @Test("A name taken for a kind of account is refused, and the refused token opens nothing", arguments: ServerStoreBackend.allCases)
+    func aTakenNameIsRefused(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let first = try await subject.store.addAccount(
+            name: "ann", kind: .user, tokenDigest: TokenDigest(token: "first"), at: referenceDate
+        )
+        await #expect(throws: ServerStoreError.nameTaken("ann", kind: .user)) {
+            try await subject.store.addAccount(
+                name: "ann", kind: .user, tokenDigest: TokenDigest(token: "second"), at: referenceDate
+            )
+        }
+        #expect(try await subject.store.account(for: TokenDigest(token: "second")) == nil)
+        #expect(try await subject.store.user(named: "ann") == first)
+    }
+
+    // MARK: - Crash IDs and crash events
+
+    @Test("A crash ID is issued once, whoever asks for it again", arguments: ServerStoreBackend.allCases)
+    func aCrashIDIsIssuedOnce(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        try await subject.store.recordCrashID(.stub("SRV-1"), owner: ann, at: referenceDate)
+        try await subject.store.recordCrashID(.stub("SRV-2"), owner: ann, at: referenceDate)
+        await #expect(throws: ServerStoreError.crashIDTaken(.stub("SRV-1"))) {
+            try await subject.store.recordCrashID(.stub("SRV-1"), owner: ann, at: referenceDate)
+        }
+        await #expect(throws: ServerStoreError.crashIDTaken(.stub("SRV-1"))) {
+            try await subject.store.recordCrashID(.stub("SRV-1"), owner: bob, at: referenceDate)
+        }
+    }
+
+    @Test("A crash event makes its crash ID and the owner's draft at revision 1, and its receipt", arguments: ServerStoreBackend.allCases)
+    func aCrashEventMakesACrashIDAndADraft(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        let draft = Self.draft(1)
+
+        let (receipt, isNew) = try await subject.store.recordCrash(
+            Self.crash(), detector: detector, owner: ann, report: draft, at: referenceDate
+        )
+        #expect(isNew)
+        #expect(receipt == CrashEventReceipt(crashID: draft.crashID, reportID: draft.id, owner: ann))
+        #expect(try await subject.store.receipt(eventID: "event-1", detector: detector) == receipt)
+        #expect(try await subject.store.receipt(eventID: "event-2", detector: detector) == nil)
+        #expect(try await subject.store.report(draft.id, owner: ann) == draft.stored(atRevision: 1))
+        #expect(try await subject.store.report(draft.id, owner: bob) == nil)
+        #expect(try await subject.store.reports(owner: bob).isEmpty)
+        await #expect(throws: ServerStoreError.crashIDTaken(draft.crashID)) {
+            try await subject.store.recordCrashID(draft.crashID, owner: ann, at: referenceDate)
+        }
+    }
+
+    @Test("The same crash event sent again returns the first receipt and stores nothing", arguments: ServerStoreBackend.allCases)
+    func aRepeatedCrashEventStoresNothing(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        let first = try await subject.store.recordCrash(
+            Self.crash(), detector: detector, owner: ann, report: Self.draft(1), at: referenceDate
+        )
+        let again = Self.draft(2)
+        let second = try await subject.store.recordCrash(
+            Self.crash(), detector: detector, owner: ann, report: again, at: referenceDate.addingTimeInterval(5)
+        )
+        #expect(second.isNew == false)
+        #expect(second.receipt == first.receipt)
+        #expect(try await subject.store.reports(owner: ann).map(\.id) == [first.receipt.reportID])
+        #expect(try await subject.store.report(again.id, owner: ann) == nil)
+        // The second delivery's crash ID was never issued.
+        try await subject.store.recordCrashID(again.crashID, owner: ann, at: referenceDate)
+    }
+
+    @Test("Ten deliveries of one crash event at once make one receipt, one report and one crash ID", arguments: ServerStoreBackend.allCases)
+    func concurrentDeliveriesMakeOneReceipt(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        let crash = try Self.crash("event-race")
+        let drafts = (0..<10).map(Self.draft)
+
+        let results = try await withThrowingTaskGroup(of: (receipt: CrashEventReceipt, isNew: Bool).self) { group in
+            for draft in drafts {
+                group.addTask {
+                    try await subject.store.recordCrash(crash, detector: detector, owner: ann, report: draft, at: referenceDate)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 10)
+        let winners = results.filter(\.isNew)
+        try #require(winners.count == 1)
+        let receipt = winners[0].receipt
+        #expect(results.allSatisfy { $0.receipt == receipt })
+        #expect(try await subject.store.reports(owner: ann).map(\.id) == [receipt.reportID])
+        for draft in drafts where draft.crashID != receipt.crashID {
+            try await subject.store.recordCrashID(draft.crashID, owner: ann, at: referenceDate)
+        }
+        await #expect(throws: ServerStoreError.crashIDTaken(receipt.crashID)) {
+            try await subject.store.recordCrashID(receipt.crashID, owner: ann, at: referenceDate)
+        }
+    }
+
+    @Test("Two detectors may use the same event id: each event is its own", arguments: ServerStoreBackend.allCases)
+    func eventIDsBelongToTheirDetector(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let one = try await Self.detector(subject, name: "one")
+        let two = try await Self.detector(subject, name: "two")
+        let first = try await subject.store.recordCrash(Self.crash(), detector: one, owner: ann, report: Self.draft(1), at: referenceDate)
+        let second = try await subject.store.recordCrash(Self.crash(), detector: two, owner: ann, report: Self.draft(2), at: referenceDate)
+        #expect(first.isNew && second.isNew)
+        #expect(first.receipt != second.receipt)
+        #expect(try await subject.store.receipt(eventID: "event-1", detector: two) == second.receipt)
+    }
+
+    @Test("A crash event whose crash ID was issued before is refused and stores nothing", arguments: ServerStoreBackend.allCases)
+    func aCrashEventWithATakenCrashIDStoresNothing(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        let draft = Self.draft(1)
+        try await subject.store.recordCrashID(draft.crashID, owner: bob, at: referenceDate)
+        await #expect(throws: ServerStoreError.crashIDTaken(draft.crashID)) {
+            try await subject.store.recordCrash(Self.crash(), detector: detector, owner: ann, report: draft, at: referenceDate)
+        }
+        #expect(try await subject.store.receipt(eventID: "event-1", detector: detector) == nil)
+        #expect(try await subject.store.reports(owner: ann).isEmpty)
+        // Drawing another crash ID goes through.
+        let retry = try await subject.store.recordCrash(
+            Self.crash(), detector: detector, owner: ann, report: Self.draft(2), at: referenceDate
+        )
+        #expect(retry.isNew)
+    }
+
+    // MARK: - Reports: revisions
+
+    @Test("Each save stores the next revision; a stale save is refused with the stored version", arguments: ServerStoreBackend.allCases)
+    func savesAreCheckedByRevision(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let report = CrashReport.stub(note: "first")
+        let first = try await subject.store.save(report, owner: ann)
+        #expect(first == report.stored(atRevision: 1))
+        let second = try await subject.store.save(Self.edited(first, note: "second"), owner: ann)
+        #expect(second.revision == 2 && second.otherDriverNote == "second")
+        #expect(try await subject.store.report(report.id, owner: ann) == second)
+
+        await #expect(throws: ReportError.conflict(report.id, current: second)) {
+            try await subject.store.save(Self.edited(first, note: "stale"), owner: ann)
+        }
+        await #expect(throws: ReportError.conflict(report.id, current: second)) {
+            try await subject.store.save(report, owner: ann)
+        }
+        #expect(try await subject.store.report(report.id, owner: ann) == second)
+    }
+
+    @Test("A save after the report was deleted is refused with no current version", arguments: ServerStoreBackend.allCases)
+    func aSaveAfterDeletionConflicts(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let stored = try await subject.store.save(CrashReport.stub(), owner: ann)
+        #expect(try await subject.store.delete(stored.id, owner: ann))
+        #expect(try await subject.store.delete(stored.id, owner: ann) == false)
+        await #expect(throws: ReportError.conflict(stored.id, current: nil)) {
+            try await subject.store.save(Self.edited(stored, note: "too late"), owner: ann)
+        }
+        #expect(try await subject.store.report(stored.id, owner: ann) == nil)
+    }
+
+    @Test("Of thirty saves made from one read at once, exactly one is stored", arguments: ServerStoreBackend.allCases)
+    func concurrentSavesHaveOneWinner(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let read = try await subject.store.save(CrashReport.stub(), owner: ann)
+        let edits = try (0..<30).map { try Self.edited(read, note: "edit \($0)") }
+
+        let outcomes = await withTaskGroup(of: Result<CrashReport, ReportError>?.self) { group in
+            for edit in edits {
+                group.addTask {
+                    do {
+                        return .success(try await subject.store.save(edit, owner: ann))
+                    } catch let error as ReportError {
+                        return .failure(error)
+                    } catch {
+                        Issue.record("unexpected \(error)")
+                        return nil
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let winners = outcomes.compactMap { try? $0?.get() }
+        try #require(winners.count == 1)
+        let winner = winners[0]
+        #expect(winner.revision == 2)
+        let conflicts = outcomes.compactMap { outcome -> ReportError? in
+            if case let .failure(error)? = outcome { error } else { nil }
+        }
+        #expect(conflicts.count == 29)
+        #expect(conflicts.allSatisfy { $0 == .conflict(read.id, current: winner) })
+        #expect(try await subject.store.report(read.id, owner: ann) == winner)
+    }
+
+    @Test("Reports are listed most recently changed first", arguments: ServerStoreBackend.allCases)
+    func reportsAreListedNewestFirst(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let old = CrashReport.stub(createdAt: referenceDate)
+        let newest = CrashReport.stub(createdAt: referenceDate.addingTimeInterval(7_200))
+        let middle = CrashReport.stub(createdAt: referenceDate.addingTimeInterval(3_600))
+        // Changed at the same moment as `middle`: the greater id comes first.
+        let twin = CrashReport.stub(createdAt: middle.createdAt)
+        for report in [old, newest, middle, twin] {
+            _ = try await subject.store.save(report, owner: ann)
+        }
+        let tied = [middle.id, twin.id].sorted(by: >)
+        #expect(try await subject.store.reports(owner: ann).map(\.id) == [newest.id] + tied + [old.id])
+        #expect(try await subject.store.reports(owner: ann).map(\.revision) == [1, 1, 1, 1])
+    }
+
+    @Test("Times are kept to the microsecond, and what a save returns is what a read gives back", arguments: ServerStoreBackend.allCases)
+    func aSaveReturnsWhatAReadGives(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let report = CrashReport.stub(createdAt: Date(timeIntervalSince1970: 1_795_000_000.123_456_7))
+        let stored = try await subject.store.save(report, owner: ann)
+        #expect(try await subject.store.report(report.id, owner: ann) == stored)
+        #expect(abs(stored.createdAt.timeIntervalSince(report.createdAt)) < 0.000_001)
+    }
+
+    // MARK: - Reports: isolation
+
+    @Test("Another user's report is not there: not listed, read, saved over, deleted or given a document", arguments: ServerStoreBackend.allCases)
+    func reportsAreIsolatedByOwner(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let annsReport = try await subject.store.save(CrashReport.stub(note: "ann's"), owner: ann)
+        try await subject.store.setDocument(.stub("d"), for: annsReport.id, owner: ann)
+
+        #expect(try await subject.store.reports(owner: bob).isEmpty)
+        #expect(try await subject.store.report(annsReport.id, owner: bob) == nil)
+        #expect(try await subject.store.document(for: annsReport.id, owner: bob) == nil)
+        #expect(try await subject.store.delete(annsReport.id, owner: bob) == false)
+        await #expect(throws: ServerStoreError.reportNotFound(annsReport.id)) {
+            try await subject.store.setDocument(.stub("e"), for: annsReport.id, owner: bob)
+        }
+        // Saving over it from Bob's side finds no report of Bob's: the conflict carries nothing of Ann's.
+        await #expect(throws: ReportError.conflict(annsReport.id, current: nil)) {
+            try await subject.store.save(Self.edited(annsReport, note: "bob's edit"), owner: bob)
+        }
+
+        // Bob may even hold a report with the same id: each user's is their own.
+        let bobsCopy = CrashReport.stub(id: annsReport.id, crashID: .stub("CR-BOBS2345"), note: "bob's")
+        let bobsReport = try await subject.store.save(bobsCopy, owner: bob)
+        #expect(bobsReport.revision == 1)
+        #expect(try await subject.store.report(annsReport.id, owner: ann) == annsReport)
+        #expect(try await subject.store.report(annsReport.id, owner: bob) == bobsReport)
+        #expect(try await subject.store.reports(owner: ann) == [annsReport])
+        #expect(try await subject.store.reports(owner: bob) == [bobsReport])
+        #expect(try await subject.store.document(for: annsReport.id, owner: bob) == nil)
+
+        #expect(try await subject.store.delete(annsReport.id, owner: bob))
+        #expect(try await subject.store.report(annsReport.id, owner: ann) == annsReport)
+        #expect(try await subject.store.document(for: annsReport.id, owner: ann) == .stub("d"))
+    }
+
+    // MARK: - Reports: documents
+
+    @Test("A report's document is recorded, replaced and deleted with the report", arguments: ServerStoreBackend.allCases)
+    func documentsFollowTheirReport(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let stored = try await subject.store.save(CrashReport.stub(), owner: ann)
+        #expect(try await subject.store.document(for: stored.id, owner: ann) == nil)
+        try await subject.store.setDocument(.stub("1"), for: stored.id, owner: ann)
+        #expect(try await subject.store.document(for: stored.id, owner: ann) == .stub("1"))
+        try await subject.store.setDocument(.stub("2"), for: stored.id, owner: ann)
+        #expect(try await subject.store.document(for: stored.id, owner: ann) == .stub("2"))
+
+        #expect(try await subject.store.delete(stored.id, owner: ann))
+        #expect(try await subject.store.document(for: stored.id, owner: ann) == nil)
+        _ = try await subject.store.save(CrashReport.stub(id: stored.id), owner: ann)
+        #expect(try await subject.store.document(for: stored.id, owner: ann) == nil)
+        let unknown = ReportID()
+        await #expect(throws: ServerStoreError.reportNotFound(unknown)) {
+            try await subject.store.setDocument(.stub("3"), for: unknown, owner: ann)
+        }
+    }
+
+    // MARK: - Reports: damage
+
+    @Test("A stored report that cannot be read back is refused naming the field", arguments: ServerStoreBackend.allCases)
+    func aDamagedReportIsRefusedNamingTheField(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let stored = try await subject.store.save(CrashReport.stub(), owner: ann)
+        let json = try Self.wireJSON(stored)
+        let cases: [(body: String, field: String)] = [
+            (json.replacingOccurrences(of: "\"crashId\":\"CR-TEST2345\"", with: "\"crashId\":\"no spaces allowed\""), "crashId"),
+            (json.replacingOccurrences(of: "\"createdAt\":\"", with: "\"createdAt\":\"yesterday "), "createdAt"),
+            (json.replacingOccurrences(of: "\"revision\":1", with: "\"revision\":-1"), "revision"),
+            (String(json.dropLast(20)), "(the whole body)"),
+        ]
+        for (body, field) in cases {
+            try #require(body != json)
+            try await subject.damageReport(stored.id, ann, body)
+            for read in [
+                { try await subject.store.report(stored.id, owner: ann) },
+                { try await subject.store.reports(owner: ann).first },
+                { try await subject.store.save(stored, owner: ann) },
+            ] as [@Sendable () async throws -> CrashReport?] {
+                let error = try await #require(throws: ServerStoreError.self) { try await read() }
+                guard case let .damagedRecord(table, reason) = error else {
+                    Issue.record("expected damagedRecord, got \(error)")
+                    continue
+                }
+                #expect(table == "reports")
+                #expect(reason.contains(field), "\(reason)")
+                #expect(reason.contains(stored.id.description), "\(reason)")
+            }
+        }
+    }
+
+    // MARK: - Photos
+
+    @Test("Recording a photo twice changes nothing, and another user has not uploaded it", arguments: ServerStoreBackend.allCases)
+    func recordingAPhotoIsIdempotentPerOwner(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let photo = StoredPhoto(contentHash: .stub("a"), mediaType: .png, byteCount: 4_194_304)
+        #expect(try await subject.store.recordPhoto(photo, owner: ann, at: referenceDate))
+        #expect(try await subject.store.recordPhoto(photo, owner: ann, at: referenceDate.addingTimeInterval(60)) == false)
+        #expect(try await subject.store.photo(.stub("a"), owner: ann) == photo)
+        #expect(try await subject.store.photo(.stub("a"), owner: bob) == nil)
+        #expect(try await subject.store.photo(.stub("b"), owner: ann) == nil)
+        // The same bytes uploaded by Bob are new for Bob.
+        #expect(try await subject.store.recordPhoto(photo, owner: bob, at: referenceDate))
+    }
+
+    @Test("The photos a user has not uploaded are listed in the order given", arguments: ServerStoreBackend.allCases)
+    func missingPhotosKeepTheGivenOrder(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        for digit: Character in ["2", "4"] {
+            try await subject.store.recordPhoto(
+                StoredPhoto(contentHash: .stub(digit), mediaType: .jpeg, byteCount: 10), owner: ann, at: referenceDate
+            )
+        }
+        let asked: [ContentHash] = [.stub("5"), .stub("2"), .stub("1"), .stub("4"), .stub("3")]
+        #expect(try await subject.store.missingPhotos(asked, owner: ann) == [.stub("5"), .stub("1"), .stub("3")])
+        #expect(try await subject.store.missingPhotos(asked, owner: bob) == asked)
+        #expect(try await subject.store.missingPhotos([], owner: ann) == [])
+    }
+
+    // MARK: - Uploads
+
+    @Test("An upload begins, moves its offset, is replaced by a new one of the same bytes, and ends", arguments: ServerStoreBackend.allCases)
+    func uploadsBeginReplaceAndEnd(_ backend: ServerStoreBackend) async throws {
+        let subject = try backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let started = Date(timeIntervalSinceReferenceDate: 815_000_000.5)
+        let first = PartialUpload(
+            id: UploadID(), owner: ann, contentHash: .stub("c"), expectedLength: 4_000_000, offset: 0, startedAt: started
+        )
+        #expect(try await subject.store.beginUpload(first) == nil)
+        #expect(try await subject.store.partialUpload(.stub("c"), owner: ann) == first)
+        #expect(try await subject.store.partialUpload(.stub("c"), owner: bob) == nil)
+        #expect(try await subject.store.partialUpload(.stub("d"), owner: ann) == nil)
+
+        try await subject.store.setOffset(3_600_000, of: first.id)
+        #expect(try await subject.store.partialUpload(.stub("c"), owner: ann)?.offset == 3_600_000)
+
+        // Bob's upload of the same bytes is his own, and replaces nothing of Ann's.
+        let bobs = PartialUpload(
+            id: UploadID(), owner: bob, contentHash: .stub("c"), expectedLength: 4_000_000, offset: 0, startedAt: started
+        )
+        #expect(try await subject.store.beginUpload(bobs) == nil)
+
+        let second = PartialUpload(
+            id: UploadID(), owner: ann, contentHash: .stub("c"), expectedLength: 4_000_000, offset: 0,
+            startedAt: started.addingTimeInterval(30)
+        )
+        #expect(try await subject.store.beginUpload(second) == first.id)
+        #expect(try await subject.store.partialUpload(.stub("c"), owner: ann) == second)
+        // The replaced upload's offset no longer moves anything.
+        try await subject.store.setOffset(10, of: first.id)
+        #expect(try await subject.store.partialUpload(.stub("c"), owner: ann)?.offset == 0)
+
+        try await subject.store.endUpload(second.id)
+        #expect(try await subject.store.partialUpload(.stub("c"), owner: ann) == nil)
+        #expect(try await subject.store.partialUpload(.stub("c"), owner: bob) == bobs)
+        try await subject.store.endUpload(second.id)
+    }
+}
