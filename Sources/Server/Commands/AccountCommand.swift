@@ -61,6 +61,7 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
         } catch ServerStoreError.nameTaken {
             throw ServerCommandFailure.message("A \(Kind.kind.rawValue) named “\(name)” exists already. Choose another name.")
         }
+        environment.close()
         FileHandle.standardError.write(Data((
             "Added \(Kind.kind.rawValue) “\(name)” in \(folder). Its token is below; it is shown only this once.\n"
             + "Send it as: Authorization: Bearer <token>\n"

@@ -7,7 +7,7 @@ import Presentation
 /// `serve`: runs the server until SIGINT or SIGTERM, then stops taking connections and finishes the requests in
 /// flight before it exits.
 struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Runs the server.")
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Runs the server.")
 
     @Option(help: "The address to listen on.")
     var host = "127.0.0.1"

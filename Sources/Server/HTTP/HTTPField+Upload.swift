@@ -6,6 +6,5 @@ extension HTTPField.Name {
     static let uploadOffset = HTTPField.Name("Upload-Offset")!
     static let uploadComplete = HTTPField.Name("Upload-Complete")!
     static let uploadLimit = HTTPField.Name("Upload-Limit")!
-    static let uploadLength = HTTPField.Name("Upload-Length")!
     static let idempotencyKey = HTTPField.Name("Idempotency-Key")!
 }

@@ -23,10 +23,9 @@ struct PhotoRoutes {
         guard let type = request.headers[.contentType], Self.photoTypes.contains(Self.mediaType(type)) else {
             throw APIProblem(.unsupportedMediaType, "Not a photo type", "Send the photo's bytes with Content-Type: image/jpeg or image/png.")
         }
-        guard let lengthText = request.headers[.contentLength], let length = Int(lengthText) else {
-            throw APIProblem.badParameter("Content-Length", "Send the photo with its Content-Length, so a cut-off upload can be resumed.")
-        }
-        guard length > 0 else { throw APIProblem.badParameter("body", "The body is empty; send the photo's bytes.") }
+        // Without Content-Length (chunked) the photo is whole when the body ends; the body limit still holds.
+        let length = request.headers[.contentLength].flatMap { Int($0) }
+        guard length != 0 else { throw APIProblem.badParameter("body", "The body is empty; send the photo's bytes.") }
         let outcome = try await services.uploads.put(contentHash, length: length, body: request.body, owner: user)
         return Self.response(outcome)
     }
@@ -39,8 +38,7 @@ struct PhotoRoutes {
             return Response(status: .ok, headers: [.uploadOffset: String(photo.byteCount), .uploadComplete: "?1", .cacheControl: "no-store"])
         case let .partial(upload)?:
             return Response(status: .ok, headers: [
-                .uploadOffset: String(upload.offset), .uploadComplete: "?0", .uploadLength: String(upload.expectedLength),
-                .cacheControl: "no-store",
+                .uploadOffset: String(upload.offset), .uploadComplete: "?0", .cacheControl: "no-store",
             ])
         case nil:
             return Response(status: .notFound, headers: [.cacheControl: "no-store"])

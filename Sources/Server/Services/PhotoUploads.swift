@@ -28,9 +28,10 @@ struct PhotoUploads: Sendable {
     let clock: any Clock
     let logger: Logger
 
-    /// `PUT`: the whole photo in one body of `length` bytes (from `Content-Length`).
+    /// `PUT`: the whole photo in one body of `length` bytes (from `Content-Length`); with no length given, the
+    /// photo is whole when the body ends (a cut-off one is finished by a `PATCH` saying `Upload-Complete: ?1`).
     func put<Body: AsyncSequence & Sendable>(
-        _ contentHash: ContentHash, length: Int, body: Body, owner: Account
+        _ contentHash: ContentHash, length: Int?, body: Body, owner: Account
     ) async throws -> Outcome where Body.Element == ByteBuffer {
         if let stored = try await index.photo(contentHash, owner: owner.id) {
             return .stored(stored, new: false)
@@ -40,12 +41,13 @@ struct PhotoUploads: Sendable {
                 return .stored(stored, new: false)
             }
             let upload = PartialUpload(
-                id: UploadID(), owner: owner.id, contentHash: contentHash, expectedLength: length, offset: 0, startedAt: clock.now()
+                id: UploadID(), owner: owner.id, contentHash: contentHash,
+                expectedLength: length ?? ReportLimits.maximumPhotoBytes, offset: 0, startedAt: clock.now()
             )
             if let replaced = try await index.beginUpload(upload) {
                 try await blobs.discardPartial(replaced)
             }
-            return try await receive(body, into: upload, hashing: SHA256(), complete: false)
+            return try await receive(body, into: upload, hashing: SHA256(), complete: length == nil)
         }
     }
 
