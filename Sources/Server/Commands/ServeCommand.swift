@@ -60,7 +60,8 @@ struct ServeCommand: AsyncParsableCommand {
         let hasPublicURL = publicURL != nil
         let app = try ServerApplication.application(services: services, host: host, port: port, logger: logger) { port in
             if !hasPublicURL { services.links.setPublicURL("http://\(host):\(port)") }
-            logger.notice("listening on http://\(host):\(port)", metadata: ["data": "\(folder)"])
+            // Always said, whatever the log level: scripts and tests read the port from it.
+            FileHandle.standardError.write(Data("crash-assistant-server: listening on http://\(host):\(port) (data in \(folder))\n".utf8))
         }
         try await app.runService()
         environment.close()

@@ -8,10 +8,11 @@ import WireAPI
 struct DocumentRoutes {
     let services: ServerServices
 
-    func register(on router: Router<ServerRequestContext>) {
+    func register(on router: Router<ServerRequestContext>, table: RouteTable) {
         router.get("/openapi.yaml") { _, _ in try openAPIDocument() }
         router.get("/v1/reports/:reportID/report.pdf") { _, context in try await pdf(context) }
         router.get("/c/:crashID") { _, context in try crashPage(context) }
+        for path in ["/openapi.yaml", "/v1/reports/:reportID/report.pdf", "/c/:crashID"] { table.record(path, .get) }
     }
 
     private func openAPIDocument() throws -> Response {

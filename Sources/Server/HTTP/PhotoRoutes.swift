@@ -7,12 +7,13 @@ import NIOCore
 struct PhotoRoutes {
     let services: ServerServices
 
-    func register(on router: Router<ServerRequestContext>) {
-        let path: RouterPath = "/v1/reports/:reportID/photos/:sha256"
-        router.put(path) { request, context in try await put(request, context) }
-        router.head(path) { request, context in try await head(request, context) }
-        router.patch(path) { request, context in try await patch(request, context) }
-        router.get(path) { request, context in try await get(request, context) }
+    func register(on router: Router<ServerRequestContext>, table: RouteTable) {
+        let path = "/v1/reports/:reportID/photos/:sha256"
+        router.put(RouterPath(path)) { request, context in try await put(request, context) }
+        router.head(RouterPath(path)) { request, context in try await head(request, context) }
+        router.patch(RouterPath(path)) { request, context in try await patch(request, context) }
+        router.get(RouterPath(path)) { request, context in try await get(request, context) }
+        for method in [HTTPRequest.Method.put, .head, .patch, .get] { table.record(path, method) }
     }
 
     // MARK: - Routes

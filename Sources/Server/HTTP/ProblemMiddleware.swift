@@ -10,9 +10,21 @@ import WireAPI
 /// error's facts (``ProblemMiddleware/problem(for:)``). A failure the request did not cause is logged and answered
 /// 500 without its details; nothing a request sends can crash the server.
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// The routes, to tell a path asked with a method it does not take (405) from one that is not there (404).
+    let routes: RouteTable
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
             return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            let allowed = routes.methods(for: request.uri.path)
+            guard !allowed.isEmpty else { return Self.problem(for: error).response() }
+            var problem = APIProblem(
+                .methodNotAllowed, "Method not allowed",
+                "\(request.uri.path) takes \(allowed.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)."
+            )
+            problem.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+            return problem.response()
         } catch {
             let problem = Self.problem(for: error)
             if problem.status.kind == .serverError {

@@ -9,13 +9,16 @@ enum ServerApplication {
     /// The router with every route; tests drive it directly (`app.test(.router)`) or on a port.
     static func router(services: ServerServices, logger: Logger) throws -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
+        let routes = RouteTable()
         router.add(middleware: LogRequestsMiddleware(.info))
-        router.add(middleware: ProblemMiddleware())
+        router.add(middleware: ProblemMiddleware(routes: routes))
         router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes))
         router.add(middleware: AuthMiddleware(accounts: services.accounts))
-        try APIHandler(services: services).registerHandlers(on: router, configuration: WireCoding.configuration)
-        PhotoRoutes(services: services).register(on: router)
-        DocumentRoutes(services: services).register(on: router)
+        try APIHandler(services: services).registerHandlers(
+            on: RecordingTransport(router: router, table: routes), configuration: WireCoding.configuration
+        )
+        PhotoRoutes(services: services).register(on: router, table: routes)
+        DocumentRoutes(services: services).register(on: router, table: routes)
         return router
     }
 

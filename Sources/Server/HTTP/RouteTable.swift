@@ -1,0 +1,58 @@
+import HTTPTypes
+import Hummingbird
+import OpenAPIRuntime
+import Synchronization
+
+/// Which methods each route path takes, recorded as the routes are registered, so a known path asked with another
+/// method is answered 405 with `Allow` (not 404), as HTTP asks.
+final class RouteTable: Sendable {
+    private struct Route {
+        let segments: [Substring]
+        var methods: [HTTPRequest.Method]
+    }
+
+    private let routes = Mutex<[Route]>([])
+
+    /// Records a path pattern (`/v1/reports/{reportID}` or `/v1/reports/:reportID`) and a method it takes.
+    func record(_ path: String, _ method: HTTPRequest.Method) {
+        let segments = Self.segments(path)
+        routes.withLock { routes in
+            if let index = routes.firstIndex(where: { $0.segments == segments }) {
+                routes[index].methods.append(method)
+            } else {
+                routes.append(Route(segments: segments, methods: [method]))
+            }
+        }
+    }
+
+    /// The methods a concrete path takes; empty when no route has its shape.
+    func methods(for path: String) -> [HTTPRequest.Method] {
+        let asked = path.split(separator: "/", omittingEmptySubsequences: true)
+        return routes.withLock { routes in
+            routes.first { route in
+                route.segments.count == asked.count && zip(route.segments, asked).allSatisfy { pattern, segment in
+                    pattern.hasPrefix(":") || pattern.hasPrefix("{") || pattern == segment
+                }
+            }?.methods ?? []
+        }
+    }
+
+    private static func segments(_ path: String) -> [Substring] {
+        path.split(separator: "/", omittingEmptySubsequences: true)
+    }
+}
+
+/// The router as the generated code's transport, recording each route in the table on the way.
+struct RecordingTransport: ServerTransport {
+    let router: Router<ServerRequestContext>
+    let table: RouteTable
+
+    func register(
+        _ handler: @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?),
+        method: HTTPRequest.Method,
+        path: String
+    ) throws {
+        table.record(path, method)
+        try router.register(handler, method: method, path: path)
+    }
+}
