@@ -66,6 +66,23 @@ struct ServerRouterTests {
         }
     }
 
+    @Test("A known path asked with another method is 405 with Allow; an unknown path is 404")
+    func methodNotAllowed() async throws {
+        let harness = try ServerHarness()
+        let user = try await harness.add("ann")
+        try await harness.withClient { client in
+            let trace = try await client.execute(uri: "/v1/reports", method: .trace, headers: .bearer(user))
+            #expect(trace.status == .methodNotAllowed)
+            #expect(trace.headers[.allow] == "GET")
+            let photo = try await client.execute(uri: "/v1/reports/\(UUID())/photos/\(String(repeating: "a", count: 64))", method: .post, headers: .bearer(user))
+            #expect(photo.status == .methodNotAllowed)
+            #expect(Set(photo.headers[.allow]?.components(separatedBy: ", ") ?? []) == ["PUT", "HEAD", "PATCH", "GET"])
+            let unknown = try await client.execute(uri: "/v1/nothing-here", method: .get, headers: .bearer(user))
+            #expect(unknown.status == .notFound)
+            #expect(try Wire.problem(unknown.body).status == 404)
+        }
+    }
+
     // MARK: - Crash IDs and crash events
 
     @Test("Each new crash ID is the server's own and never repeats")
