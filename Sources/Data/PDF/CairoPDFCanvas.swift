@@ -2,8 +2,8 @@ import CCairo
 import Domain
 import Foundation
 
-/// One PDF being drawn with cairo into a ``PDFSink`` (memory or a file): measures and draws text in DejaVu Sans, places photos,
-/// and turns every cairo failure into a ``PDFRenderError`` instead of a crash.
+/// One PDF being drawn with cairo into a ``PDFSink`` (memory or a file): measures and draws text in DejaVu Sans,
+/// places photos, and turns every cairo failure into a ``PDFRenderError`` instead of a crash.
 final class CairoPDFCanvas {
     static let fontFamily = "DejaVu Sans"
 

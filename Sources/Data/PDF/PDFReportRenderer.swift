@@ -62,10 +62,9 @@ public struct PDFReportRenderer: ReportRenderer {
                 case let .rule(y):
                     try canvas.drawRule(y: y)
                 case let .photo(photo, x, y, width, height):
-                    // Read when drawn; the bytes and the surface go when this case ends (cairo keeps its own copy
-                    // of a JPEG until the page is written).
-                    let bytes = try await photoSource.bytes(for: photo.contentHash)
-                    let surface = try PDFPhotoSurface(photo: photo, bytes: bytes)
+                    // Read when drawn, and let go once the surface has them; the surface goes when this case ends
+                    // (cairo keeps its own copy of a JPEG until the page is written).
+                    let surface = try await PDFPhotoSurface(photo: photo, bytes: photoSource.bytes(for: photo.contentHash))
                     try canvas.drawPhoto(surface, orientation: photo.orientation, x: x, y: y, width: width, height: height)
                 }
             }
