@@ -75,7 +75,7 @@ struct PDFFileRenderingTests {
         let gone = ContentHash.stub("d")
         try report.addPhoto(.stub(contentHash: gone, fileName: "gone.jpg", addedAt: referenceDate.addingTimeInterval(10)))
         let photos = RecordingPhotoSource(store: store)
-        let renderer = PDFReportRenderer(photoStore: photos, timeZone: timeZone)
+        let renderer = PDFReportRenderer(photoSource: photos, timeZone: timeZone)
         let folder = TemporaryDirectory()
         let path = folder.file("report.pdf")
         let earlier = Data("the document rendered before".utf8)

@@ -10,8 +10,8 @@ import TestSupport
 struct FileBlobStoreTests {
     let folder = TemporaryDirectory("file-blob-store-tests")
 
-    func makeStore() async throws -> FileBlobStore {
-        try await FileBlobStore(directory: folder.file("data"))
+    func makeStore() throws -> FileBlobStore {
+        try FileBlobStore(folder: folder.file("data"))
     }
 
     /// Bytes that are not all the same, so a chunk in the wrong place shows (`count` of them).
@@ -36,7 +36,7 @@ struct FileBlobStoreTests {
     // MARK: - Whole blobs
 
     @Test func theSameBytesStoredTwiceAreStoredOnceUnderTheirHash() async throws {
-        let store = try await makeStore()
+        let store = try makeStore()
         let photo = try Fixtures.jpeg()
         let source = try folder.write(photo, to: "upload.jpg").path
 
@@ -53,7 +53,7 @@ struct FileBlobStoreTests {
     }
 
     @Test func aBlobAlreadyStoredIsKeptAsItWas() async throws {
-        let store = try await makeStore()
+        let store = try makeStore()
         let photo = try Fixtures.jpeg()
         let hash = ContentHash.sha256(of: photo)
         try FileManager.default.createDirectory(atPath: store.fanOutFolder(of: hash, kind: .photo), withIntermediateDirectories: true)
@@ -72,7 +72,7 @@ struct FileBlobStoreTests {
     }
 
     @Test func documentsAreStoredByHashApartFromPhotos() async throws {
-        let store = try await makeStore()
+        let store = try makeStore()
         let document = Data("%PDF-1.7 a rendered report".utf8) + payload(10_000)
         let source = try folder.write(document, to: "report.pdf").path
 
@@ -86,7 +86,7 @@ struct FileBlobStoreTests {
     }
 
     @Test func aBlobNotStoredIsMissing() async throws {
-        let store = try await makeStore()
+        let store = try makeStore()
         let hash = ContentHash.stub("c")
 
         #expect(try await store.length(of: hash, kind: .photo) == nil)
@@ -98,7 +98,7 @@ struct FileBlobStoreTests {
     }
 
     @Test func aChunkedReadGivesTheFileInChunksNoLargerThanAsked() async throws {
-        let store = try await makeStore()
+        let store = try makeStore()
         let bytes = payload(1_000_000)
         let hash = try await store.store(fileAt: try folder.write(bytes, to: "big.bin").path, kind: .document)
 
@@ -117,7 +117,7 @@ struct FileBlobStoreTests {
     // MARK: - Uploads under way
 
     @Test func anUploadCutOffAndResumedIsStoredWholeAndItsPartFileGoes() async throws {
-        let store = try await makeStore()
+        let store = try makeStore()
         let bytes = payload(1_500_000, seed: 3)
         let hash = ContentHash.sha256(of: bytes)
         let cut = 900_001
@@ -129,7 +129,7 @@ struct FileBlobStoreTests {
         #expect(FileManager.default.fileExists(atPath: store.partialPath(of: upload)))
 
         // A restart later: the store is opened again and the upload goes on from the confirmed offset.
-        let reopened = try await makeStore()
+        let reopened = try makeStore()
         var again = Data()
         try await reopened.readPartial(upload, length: cut) { again.append(contentsOf: $0.readableBytesView) }
         #expect(again == bytes.prefix(cut))
@@ -145,7 +145,7 @@ struct FileBlobStoreTests {
     }
 
     @Test func bytesBeyondTheConfirmedOffsetAreDroppedWhenReopened() async throws {
-        let store = try await makeStore()
+        let store = try makeStore()
         let upload = UploadID()
         let writer = try await store.openPartial(upload, at: 0)
         try await append(payload(100), to: writer)
@@ -160,7 +160,7 @@ struct FileBlobStoreTests {
     }
 
     @Test func anUploadCannotBeReopenedPastItsEndOrWhenItIsNotThere() async throws {
-        let store = try await makeStore()
+        let store = try makeStore()
         let upload = UploadID()
         let writer = try await store.openPartial(upload, at: 0)
         try await append(payload(10), to: writer)
@@ -176,7 +176,7 @@ struct FileBlobStoreTests {
     }
 
     @Test func aDiscardedUploadLeavesNothingAndDiscardingTwiceIsNoError() async throws {
-        let store = try await makeStore()
+        let store = try makeStore()
         let upload = UploadID()
         let writer = try await store.openPartial(upload, at: 0)
         try await append(payload(300_000), to: writer)
@@ -190,7 +190,7 @@ struct FileBlobStoreTests {
     }
 
     @Test func theRendererReadsPhotosFromTheBlobStore() async throws {
-        let store = try await makeStore()
+        let store = try makeStore()
         let photo = try Fixtures.jpeg()
         let hash = try await store.store(fileAt: try folder.write(photo, to: "photo.jpg").path, kind: .photo)
 

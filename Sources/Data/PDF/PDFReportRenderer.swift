@@ -17,11 +17,16 @@ public struct PDFReportRenderer: ReportRenderer {
     private let dates: DateText
 
     /// - Parameters:
-    ///   - photoStore: where the photos' bytes are read from (only read).
+    ///   - photoSource: where the photos' bytes are read from (only read).
     ///   - timeZone: the zone times are written in (with their UTC offset).
-    public init(photoStore: any PhotoSource, timeZone: TimeZone = .current) {
-        self.photoSource = photoStore
+    public init(photoSource: any PhotoSource, timeZone: TimeZone = .current) {
+        self.photoSource = photoSource
         self.dates = DateText(timeZone: timeZone)
+    }
+
+    /// The app's spelling: the photos are read from its photo store.
+    public init(photoStore: any PhotoStore, timeZone: TimeZone = .current) {
+        self.init(photoSource: photoStore, timeZone: timeZone)
     }
 
     /// The document in memory.

@@ -12,7 +12,7 @@ import Darwin
 private let systemRead = Darwin.read
 #endif
 
-/// Keeps the server's blobs as files in its data folder:
+/// Keeps the server's blobs as files in its data folder (`DIR`):
 ///
 /// - `DIR/blobs/photo/ab/<sha256>` and `DIR/blobs/document/ab/<sha256>`, fanned out by the hash's first two digits,
 ///   each written whole and create-only by `AtomicFileWriter` (staged in `DIR/blobs/<kind>`, flushed, linked under
@@ -24,7 +24,7 @@ private let systemRead = Darwin.read
 /// Folders are 0700 and files 0600 (photos of driving licences).
 struct FileBlobStore: BlobStore {
     /// The data folder.
-    let directory: String
+    let folder: String
     private let threadPool: NIOThreadPool
 
     /// How many bytes a partial upload's writer gathers before it writes them (and at finish).
@@ -33,34 +33,33 @@ struct FileBlobStore: BlobStore {
     static let copyChunkSize = 256 * 1_024
 
     /// Opens the data folder, creating its blob and upload folders when missing, and removes staged files a crash
-    /// left (none a live program is writing).
-    init(directory: String, threadPool: NIOThreadPool = .singleton) async throws {
-        self.directory = directory
+    /// left (none a live program is writing). This blocks: open the store before serving.
+    init(folder: String, threadPool: NIOThreadPool = .singleton) throws {
+        self.folder = folder
         self.threadPool = threadPool
-        let folders = [Self.uploadsFolder(directory)] + [BlobKind.photo, .document].map { Self.kindFolder(directory, $0) }
-        try await threadPool.runIfActive {
-            for folder in folders {
-                try FileManager.default.createDirectory(
-                    atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
-                )
-            }
-            for folder in folders.dropFirst() { AtomicFileWriter.removeLeftovers(in: folder) }
+        let made = [Self.uploadsFolder(folder)] + [BlobKind.photo, .document].map { Self.kindFolder(folder, $0) }
+        for path in made {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+            )
         }
+        // Staged files are made in the kind folders.
+        for path in made.dropFirst() { AtomicFileWriter.removeLeftovers(in: path) }
     }
 
     // MARK: - Paths
 
-    private static func kindFolder(_ directory: String, _ kind: BlobKind) -> String {
-        "\(directory)/blobs/\(kind.rawValue)"
+    private static func kindFolder(_ dataFolder: String, _ kind: BlobKind) -> String {
+        "\(dataFolder)/blobs/\(kind.rawValue)"
     }
 
-    private static func uploadsFolder(_ directory: String) -> String {
-        "\(directory)/uploads"
+    private static func uploadsFolder(_ dataFolder: String) -> String {
+        "\(dataFolder)/uploads"
     }
 
     /// The folder blobs starting with the hash's first two digits are in.
     func fanOutFolder(of contentHash: ContentHash, kind: BlobKind) -> String {
-        "\(Self.kindFolder(directory, kind))/\(contentHash.hex.prefix(2))"
+        "\(Self.kindFolder(folder, kind))/\(contentHash.hex.prefix(2))"
     }
 
     /// The file a blob is stored in.
@@ -70,7 +69,7 @@ struct FileBlobStore: BlobStore {
 
     /// The file an upload under way is kept in.
     func partialPath(of upload: UploadID) -> String {
-        "\(Self.uploadsFolder(directory))/\(upload.description).part"
+        "\(Self.uploadsFolder(folder))/\(upload.description).part"
     }
 
     // MARK: - Whole blobs
@@ -109,7 +108,7 @@ struct FileBlobStore: BlobStore {
     }
 
     func store(fileAt source: String, kind: BlobKind) async throws -> ContentHash {
-        let stagingFolder = Self.kindFolder(directory, kind)
+        let stagingFolder = Self.kindFolder(folder, kind)
         let store = self
         return try await threadPool.runIfActive {
             let input = open(source, O_RDONLY | O_CLOEXEC)
@@ -163,7 +162,7 @@ struct FileBlobStore: BlobStore {
         return FilePartialBlobWriter(
             upload: upload, descriptor: descriptor, path: file, length: offset,
             // A new upload's name is flushed with its folder when it finishes, so it survives a restart.
-            folderToFlush: offset == 0 ? Self.uploadsFolder(directory) : nil,
+            folderToFlush: offset == 0 ? Self.uploadsFolder(folder) : nil,
             batchSize: Self.batchSize, threadPool: threadPool
         )
     }
@@ -185,7 +184,7 @@ struct FileBlobStore: BlobStore {
     func promotePartial(_ upload: UploadID, as contentHash: ContentHash) async throws {
         let file = partialPath(of: upload)
         let destination = path(of: contentHash, kind: .photo)
-        let uploads = Self.uploadsFolder(directory)
+        let uploads = Self.uploadsFolder(folder)
         let store = self
         try await threadPool.runIfActive {
             guard access(file, F_OK) == 0 else { throw BlobStoreError.uploadMissing(upload) }
@@ -208,11 +207,11 @@ struct FileBlobStore: BlobStore {
 
     /// Creates the blob's fan-out folder when missing, and flushes its parent so the new folder survives a crash.
     private func makeFanOutFolder(of contentHash: ContentHash, kind: BlobKind) throws {
-        let folder = fanOutFolder(of: contentHash, kind: kind)
-        if mkdir(folder, 0o700) == 0 {
-            try AtomicFileWriter.syncFolder(Self.kindFolder(directory, kind))
+        let fanOut = fanOutFolder(of: contentHash, kind: kind)
+        if mkdir(fanOut, 0o700) == 0 {
+            try AtomicFileWriter.syncFolder(Self.kindFolder(folder, kind))
         } else if errno != EEXIST {
-            throw FileWriteError.lastError("create", folder)
+            throw FileWriteError.lastError("create", fanOut)
         }
     }
 
