@@ -17,12 +17,26 @@ actor PhotoFixture {
 
     func prepare() async throws {
         guard report == nil else { return }
+        let made = try await Self.photoReport(in: folder, store: store)
+        report = made.report
+        paths = made.paths
+        photoBytes = made.photoBytes
+        try await reportSizes()
+    }
+
+    /// Makes the photos in `folder` (once per machine), puts them into `store` one at a time and returns a completed
+    /// report holding them, their files and their total size.
+    static func photoReport(
+        in folder: URL, store: any PhotoStore
+    ) async throws -> (report: CrashReport, paths: [String], photoBytes: Int) {
         let script = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Scripts/make_benchmark_photos.py")
         try Tool.run("python3", [script.path, folder.path, String(Self.count)])
         var report = CrashReport(crashID: try CrashID(validating: "CR-BENCH234"), createdAt: Date(timeIntervalSince1970: 1_795_000_000))
         let sections: [PhotoSection] = [.otherVehicleDamage, .yourVehicleDamage, .crashScene, .otherVehiclePlate]
+        var paths: [String] = []
+        var photoBytes = 0
         for index in 0..<Self.count {
             let path = folder.appendingPathComponent(String(format: "photo-%02d.jpg", index)).path
             let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -37,8 +51,7 @@ actor PhotoFixture {
         }
         try report.toggleInjury(.myself)
         try report.complete(at: report.createdAt.addingTimeInterval(3_600))
-        self.report = report
-        try await reportSizes()
+        return (report, paths, photoBytes)
     }
 
     /// Prints the sizes the goals are about: the PDF against the photos, and img2pdf's PDF.
@@ -91,6 +104,38 @@ let benchmarks: @Sendable () -> Void = {
         let renderer = PDFReportRenderer(photoStore: PhotoFixture.shared.store)
         for _ in benchmark.scaledIterations {
             blackHole(try await renderer.render(report))
+        }
+    }
+
+    // Peak memory as the server renders: photos read from files (a FilePhotoStore, like the server's blob store),
+    // the document kept in memory or streamed into its file.
+    Benchmark("PDF memory: the baseline, the same process with the report ready and nothing rendered",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 5,
+                                   setup: { try await FilePhotoFixture.shared.prepare() })) { benchmark in
+        guard let report = await FilePhotoFixture.shared.report else { return }
+        for _ in benchmark.scaledIterations {
+            blackHole(report.allPhotos.count)
+        }
+    }
+
+    Benchmark("PDF memory: 20 photos of 4 MB read from files, the PDF in memory",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 5,
+                                   setup: { try await FilePhotoFixture.shared.prepare() })) { benchmark in
+        guard let report = await FilePhotoFixture.shared.report, let store = await FilePhotoFixture.shared.store else { return }
+        let renderer = PDFReportRenderer(photoStore: store)
+        for _ in benchmark.scaledIterations {
+            blackHole(try await renderer.render(report).bytes.count)
+        }
+    }
+
+    Benchmark("PDF memory: 20 photos of 4 MB read from files, the PDF streamed to its file",
+              configuration: .init(metrics: [.wallClock, .peakMemoryResident], maxIterations: 5,
+                                   setup: { try await FilePhotoFixture.shared.prepare() })) { benchmark in
+        guard let report = await FilePhotoFixture.shared.report, let store = await FilePhotoFixture.shared.store else { return }
+        let renderer = PDFReportRenderer(photoStore: store)
+        let output = FilePhotoFixture.shared.output
+        for _ in benchmark.scaledIterations {
+            try await renderer.render(report, toFileAt: output)
         }
     }
 

@@ -17,9 +17,13 @@ private let systemWrite = Darwin.write
 /// Where the file system refuses unnamed files, a named temporary file (`.incoming-…`) takes its place. Every
 /// temporary file is locked (`flock`) by its writer until it is placed or removed, so ``removeLeftovers(in:)``
 /// removes only files no live program is writing — a crash's leftovers, never another program's photo.
-enum AtomicFileWriter {
+///
+/// Outside this module (the server's blob store) a file is written in pieces with ``stageEmpty(inFolder:)``,
+/// ``StagedFile/append(_:)`` and ``StagedFile/flush()``, then placed; an existing, flushed file is
+/// named create-only with ``linkCreateOnly(_:at:)``.
+public enum AtomicFileWriter {
     /// How a finished file takes its name.
-    enum Placement: Sendable {
+    public enum Placement: Sendable {
         /// Only where nothing is: a file already there is kept and the new one dropped.
         case createOnly
         /// Over whatever is there, in one step.
@@ -27,7 +31,7 @@ enum AtomicFileWriter {
     }
 
     /// What became of the bytes.
-    enum Outcome: Sendable, Equatable {
+    public enum Outcome: Sendable, Equatable {
         /// The file is in place with these bytes.
         case placed
         /// Placing create-only found a file there already; it is kept as it was.
@@ -52,9 +56,27 @@ enum AtomicFileWriter {
         _ bytes: Data, inFolder folder: String, unnamed: Bool = unnamedFilesWork
     ) throws(FileWriteError) -> StagedFile {
         let file = try createTemporary(inFolder: folder, unnamed: unnamed)
-        try writeAll(bytes, to: file.descriptor, path: file.name ?? folder)
-        guard fsync(file.descriptor) == 0 else { throw .lastError("flush", file.name ?? folder) }
+        try file.append(bytes)
+        try file.flush()
         return file
+    }
+
+    /// A new, empty temporary file in the folder, to be written in pieces (``StagedFile/append(_:)``), flushed
+    /// (``StagedFile/flush()``) and then placed (``StagedFile/place(at:_:)``). Dropping it without placing it removes it.
+    public static func stageEmpty(inFolder folder: String) throws(FileWriteError) -> StagedFile {
+        try createTemporary(inFolder: folder, unnamed: unnamedFilesWork)
+    }
+
+    /// Names an existing file, already flushed, at `path` too (a hard link, create-only) and flushes the folder of
+    /// `path`; the file keeps its own name. Both must be on one file system.
+    /// - Returns: `.alreadyThere` when a file is at `path` already (it is kept as it was).
+    public static func linkCreateOnly(_ existing: String, at path: String) throws(FileWriteError) -> Outcome {
+        guard link(existing, path) == 0 else {
+            guard errno == EEXIST else { throw .lastError("link", path) }
+            return .alreadyThere
+        }
+        try syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        return .placed
     }
 
     /// Whether this system can give an unnamed file a name later (through `/proc/self/fd`).
@@ -103,28 +125,24 @@ enum AtomicFileWriter {
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
     }
 
-    private static func writeAll(_ bytes: Data, to descriptor: Int32, path: String) throws(FileWriteError) {
-        let failed: Int32? = bytes.withUnsafeBytes { buffer -> Int32? in
-            guard let base = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWrite(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+    /// Writes all the bytes to the open file at its current offset, retrying interrupted and short writes.
+    /// - Parameter path: the file's name, for the error.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(FileWriteError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = systemWrite(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .lastError("write", path)
             }
-            return nil
-        }
-        if let failed {
-            throw FileWriteError(operation: "write", path: path, reason: String(cString: strerror(failed)))
+            offset += written
         }
     }
 
     /// Flushes the folder's entries, so a new or removed name survives a crash (file systems that cannot flush a
     /// folder answer `EINVAL`; that is no failure).
-    static func syncFolder(_ folder: String) throws(FileWriteError) {
+    public static func syncFolder(_ folder: String) throws(FileWriteError) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .lastError("open", folder) }
         defer { close(descriptor) }
@@ -135,7 +153,7 @@ enum AtomicFileWriter {
 
     /// Removes the named temporary files in the folder that no live program is writing (their writer's lock is
     /// gone with it): what a crash, or an earlier version of the program, left behind.
-    static func removeLeftovers(in folder: String) {
+    public static func removeLeftovers(in folder: String) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names where name.hasPrefix(temporaryPrefix) {
             let path = "\(folder)/\(name)"

@@ -2,16 +2,22 @@ import Foundation
 
 /// A file could not be put in place: what was being done, to which path, and the system's reason (`strerror`).
 /// Callers turn it into the error their users see (`PhotoStoreError`, `ShareError`).
-struct FileWriteError: Error, Sendable, Hashable {
+public struct FileWriteError: Error, Sendable, Hashable {
     /// What was being done: `create`, `write`, `flush`, `link`, `rename` or `open`.
-    let operation: String
+    public let operation: String
     /// The file or folder it was done to.
-    let path: String
+    public let path: String
     /// The system's words for what went wrong.
-    let reason: String
+    public let reason: String
+
+    public init(operation: String, path: String, reason: String) {
+        self.operation = operation
+        self.path = path
+        self.reason = reason
+    }
 
     /// The failure of `operation` on `path`, with the reason `errno` gives (read it before any other call).
-    static func lastError(_ operation: String, _ path: String) -> FileWriteError {
+    public static func lastError(_ operation: String, _ path: String) -> FileWriteError {
         FileWriteError(operation: operation, path: path, reason: String(cString: strerror(errno)))
     }
 }

@@ -8,7 +8,10 @@ import Darwin
 /// A file ``AtomicFileWriter`` wrote and flushed but has not named yet: unnamed (`O_TMPFILE`), or under a
 /// temporary name where the file system has no unnamed files. It holds the file open and locked; dropping it
 /// without placing it removes it.
-final class StagedFile: Sendable {
+///
+/// One writer at a time: appends go in order to the end of the file (the type is `Sendable` so it can be handed
+/// to the thread that writes, not so that several write at once).
+public final class StagedFile: Sendable {
     /// The open, locked file.
     let descriptor: Int32
     /// The temporary name, or `nil` for an unnamed file.
@@ -29,11 +32,37 @@ final class StagedFile: Sendable {
         close(descriptor)
     }
 
+    // MARK: - Writing
+
+    /// Writes all the bytes at the end of the file.
+    public func append(_ bytes: UnsafeRawBufferPointer) throws(FileWriteError) {
+        try AtomicFileWriter.writeAll(bytes, to: descriptor, path: name ?? folder)
+    }
+
+    /// Writes all the bytes at the end of the file.
+    public func append(_ bytes: Data) throws(FileWriteError) {
+        let failure: FileWriteError? = bytes.withUnsafeBytes { buffer in
+            do throws(FileWriteError) {
+                try append(buffer)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Flushes what was written to disk (do this before placing it).
+    public func flush() throws(FileWriteError) {
+        guard fsync(descriptor) == 0 else { throw .lastError("flush", name ?? folder) }
+    }
+
     // MARK: - Placing
 
-    /// Gives the file its name at `path` (in ``folder``) and flushes the folder.
+    /// Gives the file its name at `path` and flushes the folder `path` is in: usually ``folder``, else another folder
+    /// on the same file system (a store staging in one folder and naming files in subfolders by their hash).
     /// - Returns: `.alreadyThere` when placing create-only found a file at `path` (it is kept as it was).
-    func place(at path: String, _ placement: AtomicFileWriter.Placement) throws(FileWriteError) -> AtomicFileWriter.Outcome {
+    public func place(at path: String, _ placement: AtomicFileWriter.Placement) throws(FileWriteError) -> AtomicFileWriter.Outcome {
         switch placement {
         case .createOnly:
             let linked = linkName(to: path) == 0
@@ -58,7 +87,7 @@ final class StagedFile: Sendable {
                 throw failure
             }
         }
-        try AtomicFileWriter.syncFolder(folder)
+        try AtomicFileWriter.syncFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
         return .placed
     }
 

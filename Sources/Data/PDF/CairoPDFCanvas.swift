@@ -2,12 +2,12 @@ import CCairo
 import Domain
 import Foundation
 
-/// One PDF being drawn with cairo into memory: measures and draws text in DejaVu Sans, places photos,
-/// and turns every cairo failure into a ``PDFRenderError`` instead of a crash.
+/// One PDF being drawn with cairo into a ``PDFSink`` (memory or a file): measures and draws text in DejaVu Sans,
+/// places photos, and turns every cairo failure into a ``PDFRenderError`` instead of a crash.
 final class CairoPDFCanvas {
     static let fontFamily = "DejaVu Sans"
 
-    private let sink: PDFByteSink
+    private let sink: any PDFSink
     private let surface: OpaquePointer
     private let context: OpaquePointer
     private var currentStyle: PDFTextStyle?
@@ -16,11 +16,11 @@ final class CairoPDFCanvas {
     /// - Parameters:
     ///   - title: the document title in the PDF's metadata.
     ///   - created: the creation date in the PDF's metadata, so the same report gives the same bytes.
-    ///   - expectedByteCount: room to reserve for the document.
-    init(title: String, created: Date, expectedByteCount: Int) throws(PDFRenderError) {
-        sink = PDFByteSink(expectedByteCount: expectedByteCount)
+    ///   - sink: where the document's bytes go as cairo writes them.
+    init(title: String, created: Date, sink: any PDFSink) throws(PDFRenderError) {
+        self.sink = sink
         guard let surface = cairo_pdf_surface_create_for_stream(
-            PDFByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), PDFPageGeometry.width, PDFPageGeometry.height
+            Self.write, Unmanaged.passUnretained(sink as AnyObject).toOpaque(), PDFPageGeometry.width, PDFPageGeometry.height
         ) else {
             throw .drawingFailed(step: "starting the document", reason: "out of memory")
         }
@@ -130,19 +130,31 @@ final class CairoPDFCanvas {
         try check(cairo_status(context), "finishing a page")
     }
 
-    /// Ends the document and returns its bytes.
-    func finish() throws(PDFRenderError) -> Data {
-        guard !isFinished else { return sink.bytes }
+    /// Ends the document: cairo writes what is left of it into the sink.
+    func finish() throws(PDFRenderError) {
+        guard !isFinished else { return }
         cairo_surface_finish(surface)
         isFinished = true
         try check(cairo_surface_status(surface), "finishing the document")
-        return sink.bytes
     }
 
+    /// A failed step is reported as the sink's first write failure when there was one (cairo only says "write
+    /// error"), else in cairo's words.
     private func check(_ status: cairo_status_t, _ step: String) throws(PDFRenderError) {
         guard status == CAIRO_STATUS_SUCCESS else {
+            if let failure = sink.failure { throw failure }
             throw .drawingFailed(step: step, reason: String(cString: cairo_status_to_string(status)))
         }
+    }
+
+    /// cairo's write callback; `closure` is an unretained pointer to the sink, which the canvas keeps alive.
+    private static let write: cairo_write_func_t = { closure, data, length in
+        guard let closure, let sink = Unmanaged<AnyObject>.fromOpaque(closure).takeUnretainedValue() as? any PDFSink else {
+            return CAIRO_STATUS_WRITE_ERROR
+        }
+        guard length > 0 else { return CAIRO_STATUS_SUCCESS }
+        guard let data else { return CAIRO_STATUS_WRITE_ERROR }
+        return sink.write(UnsafeRawBufferPointer(start: data, count: Int(length))) ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR
     }
 
     /// `2026-11-18T11:06:40Z`, the form cairo's metadata takes.

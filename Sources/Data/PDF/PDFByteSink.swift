@@ -1,22 +1,18 @@
-import CCairo
 import Foundation
 
 /// Collects the bytes cairo writes while it makes a PDF, in memory (no temporary files).
-final class PDFByteSink {
+final class PDFByteSink: PDFSink {
     private(set) var bytes = Data()
 
     init(expectedByteCount: Int) {
         bytes.reserveCapacity(expectedByteCount)
     }
 
-    /// cairo's write callback; `closure` is an unretained pointer to the sink.
-    static let write: cairo_write_func_t = { closure, data, length in
-        guard let closure else { return CAIRO_STATUS_WRITE_ERROR }
-        let sink = Unmanaged<PDFByteSink>.fromOpaque(closure).takeUnretainedValue()
-        if length > 0 {
-            guard let data else { return CAIRO_STATUS_WRITE_ERROR }
-            sink.bytes.append(data, count: Int(length))
-        }
-        return CAIRO_STATUS_SUCCESS
+    func write(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        self.bytes.append(contentsOf: bytes)
+        return true
     }
+
+    /// Memory never refuses bytes (running out of it ends the program).
+    var failure: PDFRenderError? { nil }
 }

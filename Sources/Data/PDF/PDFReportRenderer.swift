@@ -7,40 +7,55 @@ import Foundation
 /// JPEG photos are embedded byte for byte (no re-encoding, so the PDF is about as large as the photos);
 /// PNGs are embedded losslessly. Dates in the document come from the report itself, so rendering the same
 /// report twice gives the same bytes.
+///
+/// Photos are read one at a time, as they are drawn, and let go after; ``render(_:toFileAt:)`` writes the document
+/// into its file as cairo makes it, so a report with many large photos never has them all in memory at once.
 public struct PDFReportRenderer: ReportRenderer {
     public let format = RenderedReport.Format.pdf
 
-    private let photoStore: any PhotoStore
+    private let photoSource: any PhotoSource
     private let dates: DateText
 
     /// - Parameters:
-    ///   - photoStore: where the photos' bytes are read from.
+    ///   - photoSource: where the photos' bytes are read from (only read).
     ///   - timeZone: the zone times are written in (with their UTC offset).
-    public init(photoStore: any PhotoStore, timeZone: TimeZone = .current) {
-        self.photoStore = photoStore
+    public init(photoSource: any PhotoSource, timeZone: TimeZone = .current) {
+        self.photoSource = photoSource
         self.dates = DateText(timeZone: timeZone)
     }
 
+    /// The app's spelling: the photos are read from its photo store.
+    public init(photoStore: any PhotoStore, timeZone: TimeZone = .current) {
+        self.init(photoSource: photoStore, timeZone: timeZone)
+    }
+
+    /// The document in memory.
     /// - Throws: `PhotoError.bytesMissing` when a photo's bytes are gone, ``PDFRenderError`` when a photo
     ///   cannot be placed or the PDF cannot be made.
     public func render(_ report: CrashReport) async throws -> RenderedReport {
-        var bytesByHash: [ContentHash: Data] = [:]
-        for photo in report.allPhotos where bytesByHash[photo.contentHash] == nil {
-            bytesByHash[photo.contentHash] = try await photoStore.bytes(for: photo.contentHash)
-        }
-        let pdf = try draw(report, photoBytes: bytesByHash)
-        return RenderedReport(format: .pdf, bytes: pdf)
+        let sink = PDFByteSink(expectedByteCount: report.allPhotos.reduce(64 * 1024) { $0 + $1.byteCount })
+        try await draw(report, into: sink)
+        return RenderedReport(format: .pdf, bytes: sink.bytes)
+    }
+
+    /// Writes the document into the file at `path`, as it is made: the same bytes ``render(_:)`` gives.
+    ///
+    /// The bytes go into a new unnamed file in the folder of `path` (``AtomicFileWriter``), flushed to disk, which
+    /// takes the name `path` only when it is whole, replacing a file there in one step. When rendering fails no
+    /// file is left and a file already at `path` is as it was.
+    /// - Throws: `PhotoError.bytesMissing` when a photo's bytes are gone, ``PDFRenderError`` when a photo
+    ///   cannot be placed or the PDF cannot be made or written (the first failed write, naming the path).
+    public func render(_ report: CrashReport, toFileAt path: String) async throws {
+        let sink = try PDFFileSink(path: path)
+        try await draw(report, into: sink)
+        try sink.place()
     }
 
     // MARK: - Drawing
 
-    private func draw(_ report: CrashReport, photoBytes: [ContentHash: Data]) throws(PDFRenderError) -> Data {
+    private func draw(_ report: CrashReport, into sink: any PDFSink) async throws {
         let outline = ReportOutline(report, dates: dates)
-        let canvas = try CairoPDFCanvas(
-            title: outline.documentTitle,
-            created: outline.generatedAt,
-            expectedByteCount: photoBytes.values.reduce(64 * 1024) { $0 + $1.count }
-        )
+        let canvas = try CairoPDFCanvas(title: outline.documentTitle, created: outline.generatedAt, sink: sink)
         let layout = PDFReportLayout(outline: outline) { text, style in
             canvas.width(of: text, in: style)
         }
@@ -52,17 +67,16 @@ public struct PDFReportRenderer: ReportRenderer {
                 case let .rule(y):
                     try canvas.drawRule(y: y)
                 case let .photo(photo, x, y, width, height):
-                    guard let bytes = photoBytes[photo.contentHash] else {
-                        throw .photoUnreadable(fileName: photo.originalFileName, reason: "its bytes were not read")
-                    }
-                    let surface = try PDFPhotoSurface(photo: photo, bytes: bytes)
+                    // Read when drawn, and let go once the surface has them; the surface goes when this case ends
+                    // (cairo keeps its own copy of a JPEG until the page is written).
+                    let surface = try await PDFPhotoSurface(photo: photo, bytes: photoSource.bytes(for: photo.contentHash))
                     try canvas.drawPhoto(surface, orientation: photo.orientation, x: x, y: y, width: width, height: height)
                 }
             }
             try drawFooter(on: canvas, left: outline.footer, page: index + 1, of: layout.pages.count)
             try canvas.finishPage()
         }
-        return try canvas.finish()
+        try canvas.finish()
     }
 
     /// The footer line on the left, wrapped to end before "Page n of m" on the right (a long crash ID makes it two

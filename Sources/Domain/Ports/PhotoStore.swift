@@ -1,14 +1,10 @@
 import Foundation
 
 /// Keeps photo bytes by their content (SHA-256), so the same photo is stored once.
-public protocol PhotoStore: Sendable {
+public protocol PhotoStore: PhotoSource {
     /// Stores the bytes (a no-op when they are already there) and returns their SHA-256.
     /// The bytes are wholly stored when it returns, or not at all.
     func put(_ bytes: Data) async throws -> ContentHash
-
-    /// The bytes stored under this hash.
-    /// - Throws: `PhotoError.bytesMissing` when nothing is stored under it.
-    func bytes(for contentHash: ContentHash) async throws -> Data
 
     func contains(_ contentHash: ContentHash) async throws -> Bool
 
