@@ -5,7 +5,9 @@ import OpenAPIRuntime
 /// (for stores that keep a report as its wire JSON).
 public enum WireCoding {
     /// For the generated server and client.
-    public static let configuration = Configuration(dateTranscoder: WireDates())
+    public static let configuration = Configuration(
+        dateTranscoder: WireDates(), jsonEncodingOptions: [.sortedKeys, .withoutEscapingSlashes]
+    )
 
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()

@@ -77,10 +77,14 @@ struct PhotoUploads: Sendable {
         }
     }
 
-    /// `HEAD`: how much of the photo the owner's uploads hold.
+    /// `HEAD`: how much of the photo the owner's uploads hold. A request still writing to the upload (or one cut
+    /// off and being wound up) is waited for, so the offset given is the one the next `PATCH` must state.
     func progress(_ contentHash: ContentHash, owner: Account) async throws -> Progress? {
         if let stored = try await index.photo(contentHash, owner: owner.id) { return .whole(stored) }
-        return try await index.partialUpload(contentHash, owner: owner.id).map(Progress.partial)
+        return try await locks.withLock(owner: owner.id, contentHash: contentHash) {
+            if let stored = try await index.photo(contentHash, owner: owner.id) { return .whole(stored) }
+            return try await index.partialUpload(contentHash, owner: owner.id).map(Progress.partial)
+        }
     }
 
     // MARK: - Receiving
