@@ -251,6 +251,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         guard canBeCreated else { throw .nothingToReport }
         status = .completed
         completedAt = date
+        updatedAt = max(date, updatedAt)
     }
 
     /// Records when a change about to be stored was made (the update time never goes back).
