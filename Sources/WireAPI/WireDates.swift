@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import OpenAPIRuntime
 
@@ -25,21 +26,10 @@ public struct WireDates: DateTranscoder, Sendable {
     static func format(_ date: Date) -> String {
         let totalMicroseconds = (date.timeIntervalSince1970 * 1_000_000).rounded()
         guard totalMicroseconds.isFinite, abs(totalMicroseconds) < 2.5e17 else { return "1970-01-01T00:00:00Z" }
-        let micro = Int64(totalMicroseconds)
-        var seconds = micro / 1_000_000
-        var fraction = micro % 1_000_000
-        if fraction < 0 {
-            fraction += 1_000_000
-            seconds -= 1
-        }
-        var days = seconds / 86_400
-        var secondOfDay = seconds % 86_400
-        if secondOfDay < 0 {
-            secondOfDay += 86_400
-            days -= 1
-        }
-        let (year, month, day) = civilDate(fromDays: days)
-        func pad(_ value: Int64, _ width: Int) -> String {
+        let (seconds, fraction) = CivilCalendar.floorDivision(Int(totalMicroseconds), 1_000_000)
+        let (days, secondOfDay) = CivilCalendar.floorDivision(seconds, 86_400)
+        let (year, month, day) = CivilCalendar.date(daysSinceEpoch: days)
+        func pad(_ value: Int, _ width: Int) -> String {
             let text = String(value)
             return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
         }
@@ -71,7 +61,7 @@ public struct WireDates: DateTranscoder, Sendable {
         guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
               expect("Tt "), let hour = number(2), expect(":"), let minute = number(2), expect(":"), let second = number(2)
         else { return nil }
-        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+        guard (1...12).contains(month), (1...Int64(CivilCalendar.daysInMonth(Int(month), year: Int(year)))).contains(day),
               hour < 24, minute < 60, second < 61 else { return nil }
         var fraction = 0.0
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
@@ -98,39 +88,8 @@ public struct WireDates: DateTranscoder, Sendable {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let days = Int64(CivilCalendar.daysSinceEpoch(year: Int(year), month: Int(month), day: Int(day)))
         let seconds = days * 86_400 + hour * 3600 + minute * 60 + min(second, 59) - offsetSeconds
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
-    }
-
-    // MARK: - The proleptic Gregorian calendar (after Howard Hinnant's algorithms)
-
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civilDate(fromDays days: Int64) -> (Int64, Int64, Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

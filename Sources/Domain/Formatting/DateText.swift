@@ -58,23 +58,9 @@ public struct DateText: Sendable {
             )
         }
         let seconds = Int(local.rounded(.down))
-        let (days, secondOfDay) = Self.floorDivision(seconds, 86_400)
-        // Days since 1970-01-01 to year, month, day (H. Hinnant's civil_from_days, for the proleptic Gregorian calendar).
-        let shifted = days + 719_468
-        let era = Self.floorDivision(shifted, 146_097).quotient
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (days, secondOfDay) = CivilCalendar.floorDivision(seconds, 86_400)
+        let (year, month, day) = CivilCalendar.date(daysSinceEpoch: days)
         return Fields(year: year, month: month, day: day, hour: secondOfDay / 3_600, minute: secondOfDay % 3_600 / 60)
-    }
-
-    private static func floorDivision(_ value: Int, _ divisor: Int) -> (quotient: Int, remainder: Int) {
-        let quotient = value >= 0 ? value / divisor : -((-value - 1) / divisor) - 1
-        return (quotient, value - quotient * divisor)
     }
 
     private static func day(_ fields: Fields) -> String {

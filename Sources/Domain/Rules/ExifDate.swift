@@ -18,11 +18,11 @@ enum ExifDate {
         guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
               let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
               (1900...9999).contains(year), (1...12).contains(month),
-              (1...daysInMonth(month, year: year)).contains(day),
+              (1...CivilCalendar.daysInMonth(month, year: year)).contains(day),
               (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second) else {
             return nil
         }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
+        let days = CivilCalendar.daysSinceEpoch(year: year, month: month, day: day)
         let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offsetSeconds
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
@@ -65,23 +65,5 @@ enum ExifDate {
     static func moment(wallClock: Date, in timeZone: TimeZone) -> Date {
         let guess = wallClock.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: wallClock)))
         return wallClock.addingTimeInterval(-Double(timeZone.secondsFromGMT(for: guess)))
-    }
-
-    private static func daysInMonth(_ month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 in the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
-    private static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
