@@ -57,6 +57,7 @@ if command -v nginx >/dev/null; then
   mkdir -p "$work/nginx/www"
   cp "$work/report.json" "$work/nginx/www/report.json"
   cat >"$work/nginx/nginx.conf" <<CONF
+user $(id -un);
 worker_processes 1;
 pid $work/nginx/nginx.pid;
 error_log $work/nginx/error.log;
@@ -77,6 +78,7 @@ CONF
   echo "== 1b. peer: nginx (1 worker) serving the same JSON from a file"
   wrk -t2 -c64 -d"${duration}s" --latency "http://127.0.0.1:$nginx_port/report.json" | tee "$work/wrk-nginx.txt"
   kill "$nginx_pid"; nginx_pid=""
+  if grep -q "Non-2xx" "$work/wrk-nginx.txt"; then echo "nginx answered errors; its figures do not count" >&2; fi
 fi
 
 echo "== 2. $count uploads of distinct ~4 MB photos at once"

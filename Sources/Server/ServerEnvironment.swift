@@ -24,7 +24,7 @@ struct ServerEnvironment {
         let scratch = dataFolder + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return ServerServices(
-            accounts: store, records: store, reports: store, photos: store, blobs: blobs,
+            accounts: CachedAccountStore(store), records: store, reports: store, photos: store, blobs: blobs,
             sms: try FileSMSSender(folder: dataFolder + "/outbox-sms", logger: logger),
             clock: SystemClock(), publicURL: publicURL, scratchFolder: scratch, logger: logger
         )
