@@ -233,6 +233,13 @@ struct ServerRouterTests {
             #expect(malformed.status == .badRequest)
             let missingField = try await client.execute(uri: uri, method: .put, headers: .json(user), body: ByteBuffer(string: "{}"))
             #expect(missingField.status == .badRequest)
+            var withNull = try JSONSerialization.jsonObject(with: WireCoding.encoder().encode(Components.Schemas.Report(draft))) as? [String: Any] ?? [:]
+            withNull["completedAt"] = NSNull()
+            let null = try await client.execute(
+                uri: uri, method: .put, headers: .json(user), body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: withNull))
+            )
+            #expect(null.status == .badRequest)
+            #expect(try Wire.problem(null.body).field == "completedAt")
             let otherID = try await client.execute(
                 uri: "/v1/reports/\(UUID().uuidString)", method: .put, headers: .json(user), body: try Wire.body(Components.Schemas.Report(draft))
             )
