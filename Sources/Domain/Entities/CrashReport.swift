@@ -149,9 +149,14 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         }
     }
 
+    /// Whether any page holds information: what a report needs to be completed (here or on another device).
+    public var hasInformation: Bool {
+        InfoCategory.allCases.contains { hasInformation(in: $0) }
+    }
+
     /// "Create crash report" is possible only when at least one piece of information exists.
     public var canBeCreated: Bool {
-        !isCompleted && InfoCategory.allCases.contains { hasInformation(in: $0) }
+        !isCompleted && hasInformation
     }
 
     /// The row "View crash reports" shows for this report.

@@ -30,17 +30,10 @@ struct DocumentRoutes {
               let length = try await services.blobs.length(of: hash, kind: .document) else {
             throw APIProblem(.notFound, "Not submitted", "Report \(id) has no PDF yet: submit it with POST /v1/reports/\(id)/submit.")
         }
-        let blobs = services.blobs
         let fileName = RenderedReport.defaultFileName(for: report.crashID, format: .pdf)
-        return Response(
-            status: .ok,
-            headers: [.contentType: "application/pdf", .contentDisposition: "attachment; filename=\"\(fileName)\"", .cacheControl: "private, no-cache"],
-            body: ResponseBody(contentLength: length) { writer in
-                try await blobs.read(hash, kind: .document, chunkSize: 256 * 1024) { buffer in
-                    try await writer.write(buffer)
-                }
-                try await writer.finish(nil)
-            }
+        return BlobResponse.make(
+            hash, kind: .document, length: length, from: services.blobs,
+            headers: [.contentType: "application/pdf", .contentDisposition: "attachment; filename=\"\(fileName)\"", .cacheControl: "private, no-cache"]
         )
     }
 

@@ -4,8 +4,8 @@ import Foundation
 /// a body holding one is refused with 400 naming where it is, as the schema says.
 enum JSONNulls {
     static func isJSON(_ contentType: String) -> Bool {
-        let type = contentType.split(separator: ";", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces).lowercased()
-        return type == "application/json" || type?.hasSuffix("+json") == true
+        let type = ContentType.essence(of: contentType)
+        return type == "application/json" || type.hasSuffix("+json")
     }
 
     /// - Throws: 400 naming the first field that is `null`. Bodies that are not JSON are left to the decoder.

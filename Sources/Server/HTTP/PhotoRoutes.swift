@@ -21,7 +21,7 @@ struct PhotoRoutes {
     private func put(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let user = try Caller.user()
         let contentHash = try Self.parameters(context)
-        guard let type = request.headers[.contentType], Self.photoTypes.contains(Self.mediaType(type)) else {
+        guard let type = request.headers[.contentType], Self.photoTypes.contains(ContentType.essence(of: type)) else {
             throw APIProblem(.unsupportedMediaType, "Not a photo type", "Send the photo's bytes with Content-Type: image/jpeg or image/png.")
         }
         // Without Content-Length (chunked) the photo is whole when the body ends; the body limit still holds.
@@ -66,27 +66,15 @@ struct PhotoRoutes {
         guard let photo = try await services.photos.photo(contentHash, owner: user.id) else {
             throw APIProblem(.notFound, "No such photo", "You have not uploaded a photo with SHA-256 \(contentHash.hex).")
         }
-        let blobs = services.blobs
-        return Response(
-            status: .ok,
-            headers: [.contentType: photo.mediaType.rawValue, .cacheControl: "private, max-age=31536000, immutable", .eTag: "\"\(contentHash.hex)\""],
-            body: ResponseBody(contentLength: photo.byteCount) { writer in
-                try await blobs.read(contentHash, kind: .photo, chunkSize: 256 * 1024) { buffer in
-                    try await writer.write(buffer)
-                }
-                try await writer.finish(nil)
-            }
+        return BlobResponse.make(
+            contentHash, kind: .photo, length: photo.byteCount, from: services.blobs,
+            headers: [.contentType: photo.mediaType.rawValue, .cacheControl: "private, max-age=31536000, immutable", .eTag: "\"\(contentHash.hex)\""]
         )
     }
 
     // MARK: - Parts
 
     private static let photoTypes: Set<String> = ["image/jpeg", "image/png"]
-
-    /// `image/jpeg` from `image/jpeg; charset=…`, in lower case.
-    static func mediaType(_ header: String) -> String {
-        String(header.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-    }
 
     /// The path's report id and SHA-256, checked. The report id only scopes the route: photos are the user's.
     private static func parameters(_ context: ServerRequestContext) throws -> ContentHash {

@@ -7,7 +7,7 @@ import WireAPI
 /// generated JSON routes and the streaming routes.
 enum ServerApplication {
     /// The router with every route; tests drive it directly (`app.test(.router)`) or on a port.
-    static func router(services: ServerServices, logger: Logger) throws -> Router<ServerRequestContext> {
+    static func router(services: ServerServices) throws -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         let routes = RouteTable()
         router.add(middleware: LogRequestsMiddleware(.info))
@@ -27,7 +27,7 @@ enum ServerApplication {
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         Application(
-            router: try router(services: services, logger: logger),
+            router: try router(services: services),
             configuration: .init(address: .hostname(host, port: port), serverName: "crash-assistant-server"),
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger

@@ -7,8 +7,6 @@ import NIOCore
 protocol BlobStore: Sendable {
     // MARK: - Whole blobs
 
-    func contains(_ contentHash: ContentHash, kind: BlobKind) async throws -> Bool
-
     /// The stored bytes' length, or `nil` when nothing is stored under the hash.
     func length(of contentHash: ContentHash, kind: BlobKind) async throws -> Int?
 

@@ -12,16 +12,10 @@ struct CrashIDIssuing: Sendable {
 
     /// A new crash ID, recorded as the owner's.
     func issue(to owner: AccountID) async throws -> CrashID {
-        for _ in 0..<ServerLimits.crashIDAttempts {
-            let crashID = Self.draw()
-            do {
-                try await records.recordCrashID(crashID, owner: owner, at: clock.now())
-                return crashID
-            } catch ServerStoreError.crashIDTaken {
-                continue
-            }
+        try await withNewCrashID { crashID in
+            try await records.recordCrashID(crashID, owner: owner, at: clock.now())
+            return crashID
         }
-        throw ReportError.crashIDUnavailable(attempts: ServerLimits.crashIDAttempts)
     }
 
     /// Runs `body` with new crash IDs until one is not taken (for records that issue the ID themselves).

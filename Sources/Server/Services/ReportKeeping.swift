@@ -32,9 +32,4 @@ extension CrashReport {
         id == other.id && crashID == other.crashID && status == other.status && scene == other.scene
             && injuries == other.injuries && allPhotos == other.allPhotos && otherDriverNote == other.otherDriverNote
     }
-
-    /// Whether any of the three pages holds information (what "Create crash report" needs).
-    var hasInformation: Bool {
-        InfoCategory.allCases.contains { hasInformation(in: $0) }
-    }
 }

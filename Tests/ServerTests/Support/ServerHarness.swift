@@ -35,7 +35,7 @@ struct ServerHarness {
     }
 
     func application() throws -> some ApplicationProtocol {
-        Application(router: try ServerApplication.router(services: services, logger: Logger(label: "test")))
+        Application(router: try ServerApplication.router(services: services))
     }
 
     /// Runs `body` with a client of the router (no sockets).

@@ -74,10 +74,6 @@ struct FileBlobStore: BlobStore {
 
     // MARK: - Whole blobs
 
-    func contains(_ contentHash: ContentHash, kind: BlobKind) async throws -> Bool {
-        try await length(of: contentHash, kind: kind) != nil
-    }
-
     func length(of contentHash: ContentHash, kind: BlobKind) async throws -> Int? {
         let file = path(of: contentHash, kind: kind)
         return try await threadPool.runIfActive { try Self.size(of: file) }

@@ -15,10 +15,6 @@ actor InMemoryBlobStore: BlobStore {
 
     init() {}
 
-    func contains(_ contentHash: ContentHash, kind: BlobKind) -> Bool {
-        blobs[Key(contentHash: contentHash, kind: kind)] != nil
-    }
-
     func length(of contentHash: ContentHash, kind: BlobKind) -> Int? {
         blobs[Key(contentHash: contentHash, kind: kind)]?.count
     }
