@@ -14,7 +14,7 @@ struct CrashAssistantCommand: AsyncParsableCommand {
             input, so a script can drive it too.
             """,
         version: AppVersion.current,
-        subcommands: [InteractiveCommand.self, NewCommand.self, ReportsCommand.self, ExportCommand.self],
+        subcommands: [InteractiveCommand.self, NewCommand.self, OpenCommand.self, ReportsCommand.self, ExportCommand.self, SyncCommand.self],
         defaultSubcommand: InteractiveCommand.self
     )
 }

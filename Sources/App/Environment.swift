@@ -10,6 +10,7 @@ struct Environment: Sendable {
     enum StoreKind: String, CaseIterable, Sendable {
         case memory
         case sqlite
+        case server
 
         /// The store used when neither `--store` nor `CRASH_ASSISTANT_STORE` names one.
         static let defaultKind: StoreKind = .sqlite
@@ -25,8 +26,10 @@ struct Environment: Sendable {
     let wiring: Wiring
     /// Where drafts are kept, as a person reads it (e.g. "in memory only, …", "in /path/to/database").
     let storeDescription: String
-    /// Called once when the app ends: leaves the store self-contained on disk.
-    let finish: @Sendable () -> Void
+    /// Called once when the app ends: stops sync and leaves the store self-contained on disk.
+    let finish: @Sendable () async -> Void
+    /// Sends changes to the server and brings back others'; `nil` without a server.
+    let sync: SyncEngine?
 
     var repository: any ReportRepository { wiring.adapters.repository }
     var useCases: UseCases { wiring.useCases }
@@ -37,21 +40,47 @@ struct Environment: Sendable {
     /// - Parameters:
     ///   - databaseOption: `--database FILE`, if given.
     ///   - environment: the process environment (for `CRASH_ASSISTANT_DATABASE`, `XDG_DATA_HOME`, `HOME`).
-    static func make(store: StoreKind, databaseOption: String?, environment: [String: String]) throws(Failure) -> Environment {
+    ///   - server: the server, for `--store server`.
+    static func make(
+        store: StoreKind, databaseOption: String?, server: ServerAddress? = nil, environment: [String: String]
+    ) throws(Failure) -> Environment {
         switch store {
         case .memory:
             return Environment(
                 wiring: Wiring(.inMemory()),
                 storeDescription: "in memory only, which ends with the app (--store sqlite keeps drafts across runs)",
-                finish: {}
+                finish: {},
+                sync: nil
             )
+        case .server:
+            guard let server else {
+                throw Failure(description: "--store server needs --server URL and --token TOKEN.", exitCode: ExitStatus.config)
+            }
+            do {
+                let storage = try LocalStorage.open(databaseOption: databaseOption, environment: environment, recordsChanges: true)
+                let client = ServerClient(address: server)
+                let (adapters, sync) = try Adapters.server(storage, client: client)
+                return Environment(
+                    wiring: Wiring(adapters),
+                    storeDescription: "in \(storage.location.databaseFile) (sent to \(server) when it can be reached)",
+                    finish: { [database = storage.repository.database] in
+                        await sync.stop()
+                        await client.shutdown()
+                        database.checkpoint()
+                    },
+                    sync: sync
+                )
+            } catch {
+                throw Failure(description: AppErrorText.sentence(for: error), exitCode: ExitStatus.of(error))
+            }
         case .sqlite:
             do {
                 let storage = try LocalStorage.open(databaseOption: databaseOption, environment: environment)
                 return Environment(
                     wiring: Wiring(try .local(storage)),
                     storeDescription: "in \(storage.location.databaseFile)",
-                    finish: { [database = storage.repository.database] in database.checkpoint() }
+                    finish: { [database = storage.repository.database] in database.checkpoint() },
+                    sync: nil
                 )
             } catch {
                 throw Failure(description: AppErrorText.sentence(for: error), exitCode: ExitStatus.of(error))

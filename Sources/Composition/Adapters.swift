@@ -17,6 +17,8 @@ public struct Adapters: Sendable {
     public let clock: any Clock
     /// Reads the photo files the driver names.
     public let photoFiles: any PhotoFileSource
+    /// Where sending to the server stands; `nil` without a server.
+    public let syncStatus: (any SyncStatusSource)?
 
     /// Adapters a composition root chose one by one (the tests' fakes, for example).
     public init(
@@ -28,8 +30,10 @@ public struct Adapters: Sendable {
         exporter: any DocumentExporter,
         issuer: any CrashIDIssuer,
         clock: any Clock,
-        photoFiles: any PhotoFileSource
+        photoFiles: any PhotoFileSource,
+        syncStatus: (any SyncStatusSource)? = nil
     ) {
+        self.syncStatus = syncStatus
         self.repository = repository
         self.photoStore = photoStore
         self.archive = archive
@@ -58,6 +62,36 @@ public struct Adapters: Sendable {
             photoStore: storage.photoStore,
             archive: FileDocumentArchive(directory: try storage.documentsDirectory())
         )
+    }
+
+    /// The local store as the cache of a server: everything as ``local(_:)`` (so the app works offline), crash IDs
+    /// from the server when it answers soon (else local ones, replaced at the first sync), and a ``SyncEngine`` that
+    /// sends every change recorded in the store's outbox and brings back what others changed.
+    /// - Parameter storage: opened with `recordsChanges: true`.
+    /// - Returns: the adapters and the sync engine (not started).
+    public static func server(_ storage: LocalStorage, client: ServerClient) throws(StorageError) -> (adapters: Adapters, sync: SyncEngine) {
+        let changes = ChangeSignal()
+        let repository = CachedReportRepository(local: storage.repository, changes: changes)
+        let archive = FileDocumentArchive(directory: try storage.documentsDirectory())
+        let clock = SystemClock()
+        let sync = SyncEngine(
+            server: client, outbox: storage.outbox, state: SQLiteSyncState(database: storage.repository.database),
+            repository: repository, photoStore: storage.photoStore, archive: archive, clock: clock
+        )
+        changes.connect { sync.changed() }
+        let adapters = Adapters(
+            repository: repository,
+            photoStore: storage.photoStore,
+            archive: archive,
+            textRenderer: TextReportRenderer(),
+            documentRenderer: PDFReportRenderer(photoStore: storage.photoStore),
+            exporter: FileDocumentExporter(),
+            issuer: ServerCrashIDIssuer(client: client, fallback: RandomCrashIDIssuer(), answered: changes),
+            clock: clock,
+            photoFiles: PhotoFileReader(),
+            syncStatus: sync
+        )
+        return (adapters, sync)
     }
 
     private static func standard(

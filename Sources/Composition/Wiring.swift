@@ -27,7 +27,9 @@ public struct Wiring: Sendable {
             resume: useCases.resume,
             makeReportList: { makeReportList() },
             makeCrashAssistant: { report in makeCrashAssistant(report) },
-            makeCrashReport: { reportID, crashID in makeCrashReport(reportID, crashID, documentLocation: nil) }
+            makeCrashReport: { reportID, crashID in makeCrashReport(reportID, crashID, documentLocation: nil) },
+            syncStatus: adapters.syncStatus,
+            dates: dates
         )
     }
 

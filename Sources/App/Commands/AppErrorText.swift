@@ -1,3 +1,4 @@
+import Data
 import Domain
 import Presentation
 
@@ -12,7 +13,24 @@ enum AppErrorText {
         if let failure = (error as? any RenderFailureReporting)?.renderFailure, let advice = advice(failure) {
             return ErrorText.happened(failure) + " " + advice
         }
+        if let failure = error as? ServerFailure { return sentence(for: failure) }
         return ErrorText.sentence(for: error)
+    }
+
+    /// What went wrong with the server, and that nothing entered here is lost.
+    static func sentence(for failure: ServerFailure) -> String {
+        switch failure {
+        case let .unreachable(server, reason):
+            "The server \(server) cannot be reached (\(reason)); your report is saved on this device and will be sent when the connection returns."
+        case let .tokenRefused(server):
+            "The server \(server) refused the token. Check --token (or \(StorageOptions.tokenVariable)); your reports stay on this device until it is right."
+        case let .refused(status, _, detail, _):
+            "The server refused the request (\(status)): \(detail)"
+        case let .serverError(server, status):
+            "The server \(server) failed (HTTP \(status)); your report is saved on this device and will be sent when it works again."
+        case let .invalidAnswer(server, reason):
+            "The server \(server) answered something the app cannot use: \(reason). Your report is saved on this device."
+        }
     }
 
     // MARK: - Advice naming the app's options

@@ -1,3 +1,4 @@
+import Data
 import Domain
 
 /// The sysexits statuses the app ends with.
@@ -7,15 +8,28 @@ enum ExitStatus {
     static let noInput: Int32 = 66
     static let cannotCreate: Int32 = 73
     static let ioError: Int32 = 74
+    static let unavailable: Int32 = 69
     static let tempFail: Int32 = 75
+    static let noPermission: Int32 = 77
     static let config: Int32 = 78
     /// 128 + the signal's number, as shells report a process ended by a signal.
     static func signal(_ number: Int32) -> Int32 { 128 + number }
 
     /// The status for an error: storage failures by their kind, else 74 for a failed read or write.
     static func of(_ error: any Error) -> Int32 {
+        if let failure = error as? ServerFailure { return of(failure) }
         guard let failure = (error as? any StorageFailureReporting)?.storageFailure else { return ioError }
         return of(failure)
+    }
+
+    /// 69 `EX_UNAVAILABLE` when the server cannot be reached or fails, 77 `EX_NOPERM` when it refuses the token,
+    /// 65 `EX_DATAERR` when it refuses the data or answers something unusable.
+    static func of(_ failure: ServerFailure) -> Int32 {
+        switch failure {
+        case .unreachable, .serverError: unavailable
+        case .tokenRefused: noPermission
+        case .refused, .invalidAnswer: dataError
+        }
     }
 
     /// 65 `EX_DATAERR` for a file that is not (or no longer) a database the app can use, 73 `EX_CANTCREAT` for a

@@ -23,42 +23,43 @@ struct ExportCommand: AsyncParsableCommand {
     var force = false
 
     func run() async throws {
-        let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try storage.makeEnvironment() }
-        let found: CrashReport
-        do {
-            found = try await environment.useCases.find.execute(report)
-        } catch let error as InputError {
-            Console.standardError(AppErrorText.sentence(for: error))
-            throw ExitCode(ExitStatus.usage)
-        } catch ReportError.notFound, ReportError.crashIDNotFound {
-            Console.standardError("No crash report has the ID \(report). List them with crash-assistant reports.")
-            throw ExitCode(ExitStatus.noInput)
-        } catch {
-            Console.standardError(AppErrorText.sentence(for: error))
-            throw ExitCode(ExitStatus.of(error))
-        }
-        let share = environment.useCases.share
-        do {
-            let path = try await share.execute(reportID: found.id, destination: LineText.expandingTilde(file), replacing: force)
-            Console.standardOutput("Crash report \(found.crashID) written to \(path)")
-        } catch let error as ReportError {
-            Console.standardError(AppErrorText.sentence(for: error))
-            throw ExitCode(ExitStatus.dataError)
-        } catch let error as ShareError {
-            switch error {
-            case .destinationExists:
-                Console.standardError(AppErrorText.sentence(for: error) + " (Pass --force to replace it.)")
-                throw ExitCode(ExitStatus.cannotCreate)
-            case .destinationIsDirectory, .folderMissing:
+        try await storage.withEnvironment { environment in
+            let found: CrashReport
+            do {
+                found = try await environment.useCases.find.execute(report)
+            } catch let error as InputError {
                 Console.standardError(AppErrorText.sentence(for: error))
-                throw ExitCode(ExitStatus.cannotCreate)
-            case .notWritable:
+                throw ExitCode(ExitStatus.usage)
+            } catch ReportError.notFound, ReportError.crashIDNotFound {
+                Console.standardError("No crash report has the ID \(report). List them with crash-assistant reports.")
+                throw ExitCode(ExitStatus.noInput)
+            } catch {
                 Console.standardError(AppErrorText.sentence(for: error))
-                throw ExitCode(ExitStatus.ioError)
+                throw ExitCode(ExitStatus.of(error))
             }
-        } catch {
-            Console.standardError(AppErrorText.sentence(for: error))
-            throw ExitCode(ExitStatus.of(error))
+            let share = environment.useCases.share
+            do {
+                let path = try await share.execute(reportID: found.id, destination: LineText.expandingTilde(file), replacing: force)
+                Console.standardOutput("Crash report \(found.crashID) written to \(path)")
+            } catch let error as ReportError {
+                Console.standardError(AppErrorText.sentence(for: error))
+                throw ExitCode(ExitStatus.dataError)
+            } catch let error as ShareError {
+                switch error {
+                case .destinationExists:
+                    Console.standardError(AppErrorText.sentence(for: error) + " (Pass --force to replace it.)")
+                    throw ExitCode(ExitStatus.cannotCreate)
+                case .destinationIsDirectory, .folderMissing:
+                    Console.standardError(AppErrorText.sentence(for: error))
+                    throw ExitCode(ExitStatus.cannotCreate)
+                case .notWritable:
+                    Console.standardError(AppErrorText.sentence(for: error))
+                    throw ExitCode(ExitStatus.ioError)
+                }
+            } catch {
+                Console.standardError(AppErrorText.sentence(for: error))
+                throw ExitCode(ExitStatus.of(error))
+            }
         }
     }
 }

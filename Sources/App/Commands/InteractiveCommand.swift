@@ -11,6 +11,6 @@ struct InteractiveCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        try await InteractiveSession.run(storage: storage, startInCrashAssistant: false)
+        try await InteractiveSession.run(storage: storage, start: .menu)
     }
 }

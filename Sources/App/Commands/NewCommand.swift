@@ -11,6 +11,6 @@ struct NewCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        try await InteractiveSession.run(storage: storage, startInCrashAssistant: true)
+        try await InteractiveSession.run(storage: storage, start: .newReport)
     }
 }

@@ -16,31 +16,32 @@ struct ReportsCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try storage.makeEnvironment() }
-        let summaries: [ReportSummary]
-        do {
-            summaries = try await ListReports(repository: environment.repository).execute()
-        } catch {
-            Console.standardError(AppErrorText.sentence(for: error))
-            throw ExitCode(ExitStatus.of(error))
+        try await storage.withEnvironment { environment in
+            let summaries: [ReportSummary]
+            do {
+                summaries = try await ListReports(repository: environment.repository).execute()
+            } catch {
+                Console.standardError(AppErrorText.sentence(for: error))
+                throw ExitCode(ExitStatus.of(error))
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.dateEncodingStrategy = .iso8601
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                let data = try encoder.encode(summaries.map(ReportSummaryJSON.init))
+                Console.standardOutput(String(decoding: data, as: UTF8.self))
+                return
+            }
+            let list = ReportListUiModel(summaries, firstNumber: 1, hasNextPage: false, dates: DateText())
+            guard !list.rows.isEmpty else {
+                Console.standardOutput(list.emptyText)
+                return
+            }
+            // Every report, one line each, written at once.
+            let lines = list.rows.map { row in
+                "\(row.crashID)  \(row.status.padding(toLength: 9, withPad: " ", startingAt: 0))  \(row.when)  \(row.holds)"
+            }
+            Console.standardOutput(lines.joined(separator: "\n"))
         }
-        if json {
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data = try encoder.encode(summaries.map(ReportSummaryJSON.init))
-            Console.standardOutput(String(decoding: data, as: UTF8.self))
-            return
-        }
-        let list = ReportListUiModel(summaries, firstNumber: 1, hasNextPage: false, dates: DateText())
-        guard !list.rows.isEmpty else {
-            Console.standardOutput(list.emptyText)
-            return
-        }
-        // Every report, one line each, written at once.
-        let lines = list.rows.map { row in
-            "\(row.crashID)  \(row.status.padding(toLength: 9, withPad: " ", startingAt: 0))  \(row.when)  \(row.holds)"
-        }
-        Console.standardOutput(lines.joined(separator: "\n"))
     }
 }

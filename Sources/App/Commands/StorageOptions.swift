@@ -4,13 +4,15 @@ import Foundation
 
 extension Environment.StoreKind: ExpressibleByArgument {}
 
-/// `--store` and `--database`, shared by every command, with their environment variables.
+/// `--store`, `--database`, `--server` and `--token`, shared by every command, with their environment variables.
 struct StorageOptions: ParsableArguments {
     static let storeVariable = "CRASH_ASSISTANT_STORE"
     static let databaseVariable = DatabaseLocation.environmentVariable
+    static let serverVariable = "CRASH_ASSISTANT_SERVER"
+    static let tokenVariable = "CRASH_ASSISTANT_TOKEN"
 
     @Option(help: ArgumentHelp(
-        "Where reports are kept: memory or sqlite (default: \(Environment.StoreKind.defaultKind.rawValue); env \(storeVariable)).",
+        "Where reports are kept: memory, sqlite, or server (the SQLite store as the cache of a server) (default: server when a server is given, else \(Environment.StoreKind.defaultKind.rawValue); env \(storeVariable)).",
         valueName: "store"
     ))
     var store: Environment.StoreKind?
@@ -21,23 +23,74 @@ struct StorageOptions: ParsableArguments {
     ))
     var database: String?
 
+    @Option(help: ArgumentHelp(
+        "The crash-report server, e.g. https://crash.example.com (env \(serverVariable)).",
+        valueName: "url"
+    ))
+    var server: String?
+
+    @Option(help: ArgumentHelp(
+        "Your token for the server (env \(tokenVariable)).",
+        valueName: "token"
+    ))
+    var token: String?
+
+    /// Builds the environment (or ends with its failure's message and status), runs `body` in it, and finishes it
+    /// (stopping sync, closing the store) whether `body` succeeded or not.
+    func withEnvironment<Value>(_ body: (Environment) async throws -> Value) async throws -> Value {
+        let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try makeEnvironment() }
+        do {
+            let value = try await body(environment)
+            await environment.finish()
+            return value
+        } catch {
+            await environment.finish()
+            throw error
+        }
+    }
+
     /// The environment these options (or the environment variables, or the defaults) choose.
     func makeEnvironment() throws(Environment.Failure) -> Environment {
         let variables = ProcessInfo.processInfo.environment
+        let serverText = server ?? variables[Self.serverVariable].flatMap { $0.isEmpty ? nil : $0 }
+        let tokenText = token ?? variables[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
         let kind: Environment.StoreKind
         if let store {
             kind = store
         } else if let named = variables[Self.storeVariable], !named.isEmpty {
             guard let parsed = Environment.StoreKind(rawValue: named.lowercased()) else {
                 throw Environment.Failure(
-                    description: "\(Self.storeVariable)=\(named) is not a store. Set it to memory or sqlite, or unset it.",
+                    description: "\(Self.storeVariable)=\(named) is not a store. Set it to memory, sqlite or server, or unset it.",
                     exitCode: ExitStatus.config
                 )
             }
             kind = parsed
         } else {
-            kind = Environment.StoreKind.defaultKind
+            kind = serverText == nil ? Environment.StoreKind.defaultKind : .server
         }
-        return try Environment.make(store: kind, databaseOption: database, environment: variables)
+        var address: ServerAddress?
+        if kind == .server {
+            guard let serverText else {
+                throw Environment.Failure(
+                    description: "--store server needs the server: give --server URL (or set \(Self.serverVariable)).",
+                    exitCode: ExitStatus.config
+                )
+            }
+            guard let tokenText, !tokenText.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw Environment.Failure(
+                    description: "--store server needs your token: give --token TOKEN (or set \(Self.tokenVariable)); the server's operator gives it to you.",
+                    exitCode: ExitStatus.config
+                )
+            }
+            do {
+                address = try ServerAddress(serverText, token: tokenText.trimmingCharacters(in: .whitespaces))
+            } catch {
+                throw Environment.Failure(
+                    description: "--server “\(error.text)” is not a server address: \(error.reason). Give one such as https://crash.example.com.",
+                    exitCode: ExitStatus.config
+                )
+            }
+        }
+        return try Environment.make(store: kind, databaseOption: database, server: address, environment: variables)
     }
 }

@@ -20,6 +20,18 @@ final class AssistanceScreen: Screen {
         let menu = viewModel.menu.value
         console.title(menu.title)
         console.options(menu.options)
+        renderSync(console)
+        if viewModel.sync.value?.notices.isEmpty == false {
+            Task { await viewModel.syncNoticesShown() }
+        }
+    }
+
+    /// Where sending to the server stands, and what sync did that the driver should know (nothing without a server).
+    func renderSync(_ console: Console) {
+        guard let sync = viewModel.sync.value else { return }
+        console.line()
+        console.line(console.styled(sync.line, sync.isProblem ? .bad : .dim))
+        for notice in sync.notices { console.line(console.styled("• " + notice, .good)) }
     }
 
     func handle(_ line: String) async {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Composition
+import Data
 import Domain
 import Presentation
 
@@ -12,6 +13,9 @@ final class InteractiveSession {
     private let navigator: Navigator
     private let assistance: AssistanceViewModel
     private let root: AssistanceScreen
+    private var syncBinding: AnyObject?
+    /// The sync line last printed, so a change is printed once while the prompt waits.
+    private var printedSync: SyncStatusUiModel?
 
     init(environment: Environment, console: Console) {
         self.environment = environment
@@ -21,20 +25,44 @@ final class InteractiveSession {
         root = AssistanceScreen(viewModel: assistance, navigator: navigator)
     }
 
+    /// Where the session opens.
+    enum Start {
+        /// The Assistance menu.
+        case menu
+        /// The Crash Assistant on a new report.
+        case newReport
+        /// The crash a link names (``AssistanceViewModel/openCrash(_:)``).
+        case crash(CrashID)
+    }
+
     /// Builds the environment from the options and runs until the driver quits or input ends.
-    static func run(storage: StorageOptions, startInCrashAssistant: Bool) async throws {
+    static func run(storage: StorageOptions, start: Start) async throws {
         let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try storage.makeEnvironment() }
         let session = InteractiveSession(environment: environment, console: Console())
-        let status = await session.run(startInCrashAssistant: startInCrashAssistant)
-        environment.finish()
+        let status = await session.run(start: start)
+        await environment.finish()
         if status != 0 { throw ExitCode(status) }
     }
 
     /// - Returns: the exit status: 0 after quit or end of input, 128 + the signal's number after a signal.
-    func run(startInCrashAssistant: Bool) async -> Int32 {
+    func run(start: Start) async -> Int32 {
         let input = InputSource()
         console.line("Crash Assistant \(AppVersion.current) — type h on any screen for its keys.")
-        if startInCrashAssistant { await assistance.openCrashAssistant() }
+        if let sync = environment.sync {
+            if case .crash = start {
+                // Bring what the server holds for the crash first; offline, the link opens what this device has.
+                let pass = await sync.syncOnce()
+                if let failure = pass.failure { console.message(.error(AppErrorText.sentence(for: failure))) }
+            }
+            await sync.start()
+            assistance.followSync()
+            syncBinding = assistance.sync.bind { [weak self] model in self?.syncChanged(model) }
+        }
+        switch start {
+        case .menu: break
+        case .newReport: await assistance.openCrashAssistant()
+        case let .crash(crashID): await assistance.openCrash(crashID)
+        }
         navigator.present()
         for await event in input.events {
             switch event {
@@ -52,6 +80,17 @@ final class InteractiveSession {
             }
         }
         return 0
+    }
+
+    /// Prints where sending to the server stands when it changed while the Assistance menu's prompt waits (other
+    /// screens show it when the driver is back on the menu).
+    private func syncChanged(_ model: SyncStatusUiModel?) {
+        guard let model, navigator.current === root, navigator.isWaiting, model.line != printedSync?.line || model.notices != printedSync?.notices else { return }
+        printedSync = model
+        console.line()
+        root.renderSync(console)
+        Task { await assistance.syncNoticesShown() }
+        console.write(root.prompt)
     }
 
     /// Keeps the open report as a draft and says where it is.

@@ -7,6 +7,8 @@ final class Navigator {
     private(set) var current: (any Screen)?
     private(set) var hasQuit = false
     private var notices: [UiMessage] = []
+    /// Whether the prompt is printed and the app waits for a line.
+    private(set) var isWaiting = false
     /// Set by a screen that printed something to keep in view: the next turn prints only the prompt.
     var keepsOutput = false
 
@@ -54,6 +56,7 @@ final class Navigator {
 
     /// Passes one typed line to the screen on show; `h`, `?` and `help` print its keys.
     func handle(_ line: String) async {
+        isWaiting = false
         guard let screen = current else { return }
         let word = line.trimmingCharacters(in: .whitespaces).lowercased()
         if !screen.takesFreeText, word == "h" || word == "?" || word == "help" {
@@ -72,6 +75,7 @@ final class Navigator {
         for message in notices { console.message(message) }
         notices = []
         console.write(current?.prompt ?? "> ")
+        isWaiting = true
     }
 
     /// The message for a key the screen does not know.

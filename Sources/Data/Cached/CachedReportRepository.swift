@@ -25,9 +25,15 @@ public actor CachedReportRepository: ReportRepository {
     /// Goes up with every write, so a load that overlapped a write does not put an old copy in the cache.
     private var writeCount = 0
 
-    /// - Parameter local: the durable store (``SQLiteReportRepository``, or the in-memory one).
-    public init(local: any ReportRepository) {
+    /// Fired after every write made durable (sync sends it).
+    private let changes: ChangeSignal?
+
+    /// - Parameters:
+    ///   - local: the durable store (``SQLiteReportRepository``, or the in-memory one).
+    ///   - changes: fired after every write made durable, e.g. to wake sync.
+    public init(local: any ReportRepository, changes: ChangeSignal? = nil) {
         self.local = local
+        self.changes = changes
     }
 
     // MARK: - Writes
@@ -90,6 +96,7 @@ public actor CachedReportRepository: ReportRepository {
         }
         cached[change.reportID] = stored
         forgetLoad(of: change.reportID)
+        changes?.fire()
         return stored
     }
 
@@ -132,6 +139,13 @@ public actor CachedReportRepository: ReportRepository {
     }
 
     // MARK: - Cache
+
+    /// Drops the cached copy of a report another writer (sync) changed in the local store, so the next read gets
+    /// the stored version.
+    public func forget(_ id: ReportID) {
+        cached[id] = nil
+        forgetLoad(of: id)
+    }
 
     /// How many reports are held in memory.
     public var cachedCount: Int { cached.count }

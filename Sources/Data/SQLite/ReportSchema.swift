@@ -5,6 +5,8 @@
 /// order of their lowercase text, so ordering by `id` matches `ReportID`'s order. `injury_count`, `photo_count` and `has_note` keep the list of reports from touching
 /// photos, injuries or notes.
 ///
+/// Version 4 keeps the server's revision of each report (``SQLiteSyncState``).
+///
 /// Version 3 keeps the scene as the report shows it beside the driver's (`shown_…`) and each photo's altitude.
 ///
 /// Version 2 adds the outbox (``SQLiteOutbox``): one row per change still to be sent, written in the same
@@ -90,6 +92,14 @@ enum ReportSchema {
             ALTER TABLE reports ADD COLUMN shown_longitude REAL;
             ALTER TABLE reports ADD COLUMN shown_address TEXT;
             ALTER TABLE photos ADD COLUMN taken_altitude REAL;
+            """),
+        // What the server holds: for each report this device sent or received, the server's revision of it
+        // (``SQLiteSyncState``). Kept apart from `reports`, whose revision is this store's own.
+        SQLiteMigration(version: 4, sql: """
+            CREATE TABLE server_reports (
+                report_id BLOB NOT NULL PRIMARY KEY,
+                server_revision INTEGER NOT NULL CHECK (server_revision >= 0)
+            ) WITHOUT ROWID;
             """),
     ]
 }

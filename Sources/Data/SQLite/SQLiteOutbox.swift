@@ -64,12 +64,16 @@ public final class SQLiteOutbox: Outbox {
         try database.read { connection in try connection.integer("SELECT count(*) FROM outbox") }
     }
 
-    public func acknowledge(through sequence: Int) throws {
-        try database.write { connection in
-            let query = try connection.statement("DELETE FROM outbox WHERE sequence <= ?1")
-            query.bind(sequence, at: 1)
-            try query.run()
+    /// How many photos, and how many reports and deletions, wait to be sent.
+    public func pendingCounts() throws -> (photos: Int, reports: Int) {
+        try database.read { connection in
+            (try connection.integer("SELECT count(*) FROM outbox WHERE kind = 'photo'"),
+             try connection.integer("SELECT count(*) FROM outbox WHERE kind <> 'photo'"))
         }
+    }
+
+    public func acknowledge(through sequence: Int) throws {
+        try database.write { connection in try SQLiteSyncState.acknowledge(through: sequence, in: connection) }
     }
 
     // MARK: - Recording, inside the change's transaction

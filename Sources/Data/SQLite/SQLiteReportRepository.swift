@@ -92,36 +92,7 @@ public final class SQLiteReportRepository: ReportRepository {
                 throw ReportError.conflict(report.id, current: try Self.load(report.id, from: connection))
             }
             let report = RevisionCheck.accepted(report)
-            let earlierPhotos = recordsChanges ? try Self.photoHashes(of: report.id, in: connection) : []
-
-            let row = try connection.statement(Self.upsertReport)
-            report.bind(to: row)
-            try row.run()
-
-            let clearInjuries = try connection.statement("DELETE FROM report_injuries WHERE report_id = ?1")
-            clearInjuries.bind(report.id.rawValue, at: 1)
-            try clearInjuries.run()
-            let addInjury = try connection.statement("INSERT INTO report_injuries (report_id, injury) VALUES (?1, ?2)")
-            for injury in report.injuries.selected {
-                addInjury.reset()
-                addInjury.bind(report.id.rawValue, at: 1)
-                addInjury.bind(injury.rawValue, at: 2)
-                try addInjury.run()
-            }
-
-            let clearPhotos = try connection.statement("DELETE FROM photos WHERE report_id = ?1")
-            clearPhotos.bind(report.id.rawValue, at: 1)
-            try clearPhotos.run()
-            let addPhoto = try connection.statement(Self.insertPhoto)
-            for (position, photo) in report.allPhotos.enumerated() {
-                addPhoto.reset()
-                photo.bind(to: addPhoto, reportID: report.id, position: position)
-                try addPhoto.run()
-            }
-
-            if recordsChanges {
-                try SQLiteOutbox.recordSave(of: report, earlierPhotos: earlierPhotos, in: connection)
-            }
+            try Self.write(report, recordingChange: recordsChanges, in: connection)
             return report
         }
     }
@@ -209,6 +180,41 @@ public final class SQLiteReportRepository: ReportRepository {
                             server_file_name, taken_altitude)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
         """
+
+    /// Writes a report whole (its row, injuries and photos) inside the caller's transaction, at the revision it
+    /// carries, and with `recordingChange` records it in the outbox.
+    static func write(_ report: CrashReport, recordingChange: Bool, in connection: SQLiteConnection) throws {
+        let earlierPhotos = recordingChange ? try Self.photoHashes(of: report.id, in: connection) : []
+
+        let row = try connection.statement(Self.upsertReport)
+        report.bind(to: row)
+        try row.run()
+
+        let clearInjuries = try connection.statement("DELETE FROM report_injuries WHERE report_id = ?1")
+        clearInjuries.bind(report.id.rawValue, at: 1)
+        try clearInjuries.run()
+        let addInjury = try connection.statement("INSERT INTO report_injuries (report_id, injury) VALUES (?1, ?2)")
+        for injury in report.injuries.selected {
+            addInjury.reset()
+            addInjury.bind(report.id.rawValue, at: 1)
+            addInjury.bind(injury.rawValue, at: 2)
+            try addInjury.run()
+        }
+
+        let clearPhotos = try connection.statement("DELETE FROM photos WHERE report_id = ?1")
+        clearPhotos.bind(report.id.rawValue, at: 1)
+        try clearPhotos.run()
+        let addPhoto = try connection.statement(Self.insertPhoto)
+        for (position, photo) in report.allPhotos.enumerated() {
+            addPhoto.reset()
+            photo.bind(to: addPhoto, reportID: report.id, position: position)
+            try addPhoto.run()
+        }
+
+        if recordingChange {
+            try SQLiteOutbox.recordSave(of: report, earlierPhotos: earlierPhotos, in: connection)
+        }
+    }
 
     /// The distinct hashes of the photos the stored version of a report holds.
     private static func photoHashes(of id: ReportID, in connection: SQLiteConnection) throws -> Set<String> {

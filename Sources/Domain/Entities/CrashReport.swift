@@ -6,7 +6,8 @@ import Foundation
 /// (completed reports are read-only) or when it would break a limit.
 public struct CrashReport: Sendable, Hashable, Identifiable {
     public let id: ReportID
-    public let crashID: CrashID
+    /// Issued by the server, or locally (``CrashID/isLocal``) until the server issues one.
+    public private(set) var crashID: CrashID
     public private(set) var status: ReportStatus
     public let createdAt: Date
     public private(set) var updatedAt: Date
@@ -154,6 +155,13 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         InfoCategory.allCases.contains { hasInformation(in: $0) }
     }
 
+    /// Whether two versions hold the same information: the revision and the time of storing aside.
+    public func sameContent(as other: CrashReport) -> Bool {
+        id == other.id && crashID == other.crashID && status == other.status && completedAt == other.completedAt
+            && scene == other.scene && injuries == other.injuries && allPhotos == other.allPhotos
+            && otherDriverNote == other.otherDriverNote
+    }
+
     /// "Create crash report" is possible only when at least one piece of information exists.
     public var canBeCreated: Bool {
         !isCompleted && hasInformation
@@ -257,6 +265,16 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         status = .completed
         completedAt = date
         updatedAt = max(date, updatedAt)
+    }
+
+    /// Gives a report that carries a locally issued crash ID the one the server issued for it. Allowed on a
+    /// completed report too: the crash ID is not something the driver entered.
+    /// - Returns: whether the ID changed (a report that already carries a server-issued ID keeps it).
+    @discardableResult
+    public mutating func adoptServerCrashID(_ serverID: CrashID) -> Bool {
+        guard crashID.isLocal, !serverID.isLocal, serverID != crashID else { return false }
+        crashID = serverID
+        return true
     }
 
     /// Records when a change about to be stored was made (the update time never goes back).

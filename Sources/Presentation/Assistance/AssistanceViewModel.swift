@@ -17,6 +17,8 @@ public final class AssistanceViewModel {
     public let menu = Box(AssistanceUiModel.standard)
     public let route = Box(Route.menu)
     public let message = Box<UiMessage?>(nil)
+    /// Where sending to the server stands; `nil` when no server is configured.
+    public let sync = Box<SyncStatusUiModel?>(nil)
 
     private let start: StartReport
     private let resume: ResumeDraft
@@ -25,6 +27,11 @@ public final class AssistanceViewModel {
     private let makeCrashReport: @MainActor (ReportID, CrashID) -> CrashReportViewModel
     /// The Crash Assistant while it is open, to keep its draft when the app is told to stop.
     private var assistant: CollectCrashInfoViewModel?
+    private let syncStatus: (any SyncStatusSource)?
+    private let dates: DateText
+    /// The status last shown, whose notices are marked as shown once printed.
+    private var latestSync: SyncStatus?
+    private var following: Task<Void, Never>?
 
     /// - Parameters:
     ///   - makeReportList: opens View crash reports.
@@ -35,8 +42,12 @@ public final class AssistanceViewModel {
         resume: ResumeDraft,
         makeReportList: @escaping @MainActor () -> ReportListViewModel,
         makeCrashAssistant: @escaping @MainActor (CrashReport) -> CollectCrashInfoViewModel,
-        makeCrashReport: @escaping @MainActor (ReportID, CrashID) -> CrashReportViewModel
+        makeCrashReport: @escaping @MainActor (ReportID, CrashID) -> CrashReportViewModel,
+        syncStatus: (any SyncStatusSource)? = nil,
+        dates: DateText = DateText()
     ) {
+        self.syncStatus = syncStatus
+        self.dates = dates
         self.start = start
         self.resume = resume
         self.makeReportList = makeReportList
@@ -54,6 +65,45 @@ public final class AssistanceViewModel {
         } catch {
             message.value = .error(error)
         }
+    }
+
+    /// Opens the crash a link names: the report carrying its crash ID (a completed one on the Crash report screen),
+    /// or a new draft carrying it.
+    public func openCrash(_ crashID: CrashID) async {
+        do {
+            let report = try await start.execute(crashID: crashID)
+            if report.isCompleted {
+                await chose(.completed(report.id, report.crashID))
+            } else {
+                show(report)
+            }
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    /// Follows where sending to the server stands, updating ``sync`` until ``stopFollowingSync()``.
+    public func followSync() {
+        guard let syncStatus, following == nil else { return }
+        following = Task { [weak self, dates] in
+            for await status in await syncStatus.statusUpdates() {
+                guard let self else { return }
+                self.latestSync = status
+                let model = SyncStatusUiModel(status, dates: dates)
+                if self.sync.value != model { self.sync.value = model }
+            }
+        }
+    }
+
+    public func stopFollowingSync() {
+        following?.cancel()
+        following = nil
+    }
+
+    /// The notices on show have been printed: they are not shown again.
+    public func syncNoticesShown() async {
+        guard let syncStatus, let notices = latestSync?.notices, !notices.isEmpty else { return }
+        await syncStatus.noticesShown(notices)
     }
 
     public func viewReports() async {

@@ -25,11 +25,3 @@ struct ReportKeeping: Sendable {
         return (stored, stored.revision == 1)
     }
 }
-
-extension CrashReport {
-    /// Whether two versions hold the same information (times of storing and the revision aside).
-    func sameContent(as other: CrashReport) -> Bool {
-        id == other.id && crashID == other.crashID && status == other.status && scene == other.scene
-            && injuries == other.injuries && allPhotos == other.allPhotos && otherDriverNote == other.otherDriverNote
-    }
-}

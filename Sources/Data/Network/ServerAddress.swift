@@ -1,0 +1,35 @@
+import Foundation
+
+/// Where the crash-report server is and the token it knows this driver by.
+public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
+    /// The base URL without a trailing slash, e.g. `https://crash.example.com` or `http://127.0.0.1:8080/base`.
+    public let baseURL: String
+    public let token: String
+
+    /// Checks the address a driver gave.
+    /// - Throws: ``ServerAddressError`` when it is not an http(s) URL with a host, or has a query or fragment.
+    public init(_ text: String, token: String) throws(ServerAddressError) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        func refuse(_ reason: String) -> ServerAddressError { ServerAddressError(text: String(trimmed.prefix(200)), reason: reason) }
+        guard let components = URLComponents(string: trimmed), let scheme = components.scheme?.lowercased() else {
+            throw refuse("it is not a URL such as https://crash.example.com")
+        }
+        guard scheme == "http" || scheme == "https" else { throw refuse("it does not start with http:// or https://") }
+        guard let host = components.host, !host.isEmpty else { throw refuse("it names no host") }
+        guard components.query == nil, components.fragment == nil else { throw refuse("it has a query or fragment") }
+        guard components.user == nil, components.password == nil else {
+            throw refuse("it carries a user name or password (give the token with --token instead)")
+        }
+        var base = trimmed
+        while base.hasSuffix("/") { base.removeLast() }
+        self.baseURL = base
+        self.token = token
+    }
+
+    /// The host (and port) the driver would recognise, for messages.
+    public var description: String {
+        URLComponents(string: baseURL).map { components in
+            (components.host ?? baseURL) + (components.port.map { ":\($0)" } ?? "")
+        } ?? baseURL
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Something sync did to a report that the driver should hear about (on the landing screen, or from
+/// `crash-assistant sync`). Facts only; the screens choose the words.
+public struct SyncNotice: Sendable, Hashable {
+    public enum Event: Sendable, Hashable {
+        /// Another writer changed the report too; both versions were merged (``ReportMerge``).
+        case merged(ReportMerge.Outcome)
+        /// The report had a locally issued crash ID; the server issued this one, which replaces it.
+        case crashIDReplaced(old: CrashID)
+        /// The report was deleted on another device while this device still had changes to it: this device's
+        /// version was sent again, so nothing entered here is lost.
+        case recreatedAfterDeletion
+        /// The report was deleted on another device; this device had no unsent changes to it, so it is gone here too.
+        case deletedElsewhere
+        /// The server refused the report for good (it breaks a rule the server keeps); it stays on this device.
+        case refused(detail: String)
+    }
+
+    public let reportID: ReportID
+    /// The report's crash ID as it is now.
+    public let crashID: CrashID
+    public let event: Event
+    public let date: Date
+
+    public init(reportID: ReportID, crashID: CrashID, event: Event, date: Date) {
+        self.reportID = reportID
+        self.crashID = crashID
+        self.event = event
+        self.date = date
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Where sending to the server stands: what still waits, whether the server can be reached, and what sync did
+/// that the driver should know. The landing screen shows it and follows its changes.
+public struct SyncStatus: Sendable, Hashable {
+    /// The last thing the server (or the way to it) said.
+    public enum Connection: Sendable, Hashable {
+        /// Nothing sent or asked yet.
+        case notTriedYet
+        /// The last request got an answer.
+        case reachable
+        /// Requests have failed since then (no network, server down, timeouts); retried with growing pauses.
+        case unreachable(since: Date)
+        /// The server refused the token: nothing is sent until it is changed.
+        case tokenRefused
+    }
+
+    public var connection: Connection
+    /// Photos waiting to be uploaded.
+    public var waitingPhotos: Int
+    /// Reports and deletions waiting to be sent.
+    public var waitingReports: Int
+    /// Whether a sync pass is running now.
+    public var isSending: Bool
+    /// What sync did that the driver has not been shown yet, oldest first.
+    public var notices: [SyncNotice]
+
+    public init(
+        connection: Connection = .notTriedYet, waitingPhotos: Int = 0, waitingReports: Int = 0,
+        isSending: Bool = false, notices: [SyncNotice] = []
+    ) {
+        self.connection = connection
+        self.waitingPhotos = waitingPhotos
+        self.waitingReports = waitingReports
+        self.isSending = isSending
+        self.notices = notices
+    }
+
+    /// Whether everything this device changed has reached the server.
+    public var isAllSent: Bool { waitingPhotos == 0 && waitingReports == 0 }
+}
