@@ -48,6 +48,7 @@ extension CrashReport {
         photos: [Photo] = [],
         note: String = "",
         completedAt: Date? = nil,
+        updatedAt: Date? = nil,
         revision: Int = 0
     ) -> CrashReport {
         do {
@@ -56,7 +57,7 @@ extension CrashReport {
             crashID: crashID,
             status: completedAt == nil ? .draft : .completed,
             createdAt: createdAt,
-            updatedAt: completedAt ?? createdAt,
+            updatedAt: updatedAt ?? completedAt ?? createdAt,
             completedAt: completedAt,
             scene: CrashScene(occurredAt: createdAt),
             injuries: InjurySelection(injuries),
