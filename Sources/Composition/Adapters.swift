@@ -69,14 +69,17 @@ public struct Adapters: Sendable {
     /// sends every change recorded in the store's outbox and brings back what others changed.
     /// - Parameter storage: opened with `recordsChanges: true`.
     /// - Returns: the adapters and the sync engine (not started).
-    public static func server(_ storage: LocalStorage, client: ServerClient) throws(StorageError) -> (adapters: Adapters, sync: SyncEngine) {
+    /// - Parameter backoff: the pauses after failed passes.
+    public static func server(
+        _ storage: LocalStorage, client: ServerClient, backoff: SyncBackoff = .standard
+    ) throws(StorageError) -> (adapters: Adapters, sync: SyncEngine) {
         let changes = ChangeSignal()
         let repository = CachedReportRepository(local: storage.repository, changes: changes)
         let archive = FileDocumentArchive(directory: try storage.documentsDirectory())
         let clock = SystemClock()
         let sync = SyncEngine(
             server: client, outbox: storage.outbox, state: SQLiteSyncState(database: storage.repository.database),
-            repository: repository, photoStore: storage.photoStore, archive: archive, clock: clock
+            repository: repository, photoStore: storage.photoStore, archive: archive, clock: clock, backoff: backoff
         )
         changes.connect { sync.changed() }
         let adapters = Adapters(

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Sync throughput on loopback (a documented measurement, not a test): COUNT (default 100) distinct ~4 MB photos
+# sent by `crash-assistant sync` to a fresh server, beside curl uploading the same files to the same endpoint
+# (PUT /v1/reports/{id}/photos/{sha256}) one after another against another fresh server, in one run. Prints both
+# throughputs and their ratio (the goal: sync at least 0.9 × curl). Release builds.
+# Usage: Benchmarks/Scripts/sync-upload.sh [COUNT] [ROUNDS]   (run from the repository root)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+count=${1:-100}
+rounds=${2:-3}
+SWIFT=${SWIFT:-swift}
+
+python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
+"$SWIFT" build -c release --product crash-assistant-server >/dev/null
+"$SWIFT" build -c release --product crash-assistant >/dev/null
+bin="$("$SWIFT" build -c release --show-bin-path)"
+work=$(mktemp -d)
+photos="${TMPDIR:-/tmp}/crash-assistant-benchmark-photos-v1"   # the folder the other benchmarks use too
+python3 Benchmarks/Scripts/make_benchmark_photos.py "$photos" "$count"
+mapfile -t files < <(ls "$photos"/*.jpg | sort | head -n "$count")
+bytes=$(cat "${files[@]}" | wc -c)
+
+pid=""
+cleanup() {
+  [[ -n "$pid" ]] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Starts a fresh server on PORT (0: any) over folder $1; sets pid and port.
+start_server() {
+  "$bin/crash-assistant-server" serve --host 127.0.0.1 --port "${2:-0}" --data "$1" --log-level error 2>"$1.log" &
+  pid=$!
+  port=""
+  for _ in $(seq 1 200); do
+    port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$1.log" | grep -o '[0-9]*$' || true)
+    [[ -n "$port" ]] && break
+    sleep 0.05
+  done
+}
+stop_server() { kill "$pid"; wait "$pid" 2>/dev/null || true; pid=""; }
+seconds() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv[1]):.3f}')" "$1" "$2"; }
+
+echo "== $count photos, $((bytes / 1000000)) MB in all; $rounds rounds, each: curl one after another, then sync"
+for round in $(seq 1 "$rounds"); do
+  # curl: the same files, one PUT after another, to a fresh server.
+  data="$work/curl-$round"
+  token=$("$bin/crash-assistant-server" user add bench --data "$data" 2>/dev/null)
+  start_server "$data"
+  report=$(python3 -c 'import uuid; print(uuid.uuid4())')
+  start=$(date +%s.%N)
+  for file in "${files[@]}"; do
+    sha=$(sha256sum "$file" | cut -d' ' -f1)
+    curl -sf -o /dev/null -X PUT -H "Authorization: Bearer $token" -H "Content-Type: image/jpeg" \
+      --data-binary "@$file" "http://127.0.0.1:$port/v1/reports/$report/photos/$sha"
+  done
+  end=$(date +%s.%N)
+  curl_seconds=$(seconds "$start" "$end")
+  stop_server
+
+  # The app: the photos added offline (not timed), then one `crash-assistant sync` to a fresh server.
+  data="$work/app-$round"
+  token=$("$bin/crash-assistant-server" user add bench --data "$data" 2>/dev/null)
+  database="$work/app-$round-device/reports.sqlite"
+  start_server "$data"
+  port_for_app=$port
+  stop_server
+  options=(--store server --server "http://127.0.0.1:$port_for_app" --token "$token" --database "$database")
+  {
+    index=0
+    while (( index < count )); do
+      printf '1\n\n'                                   # a new report (checklist, then Collect Crash Info)
+      for page in 2 3; do
+        printf '%s\n' "$page"
+        sections=$([[ $page == 2 ]] && echo "1 2 3" || echo "1 2")
+        for section in $sections; do
+          for _ in $(seq 1 10); do
+            (( index < count )) || break
+            printf 'add %s %s\n' "$section" "${files[$index]}"
+            index=$((index + 1))
+          done
+        done
+        printf 'd\n'
+      done
+      printf 'x\ns\n'                                  # kept as a draft
+    done
+    printf 'q\n'
+  } | "$bin/crash-assistant" "${options[@]}" >/dev/null 2>&1
+  start_server "$data" "$port_for_app"
+  start=$(date +%s.%N)
+  "$bin/crash-assistant" sync "${options[@]}" >"$work/sync.txt"
+  end=$(date +%s.%N)
+  sync_seconds=$(seconds "$start" "$end")
+  stored=$(find "$data/blobs/photo" -type f | wc -l)
+  stop_server
+  grep -q "Sent: $count photos" "$work/sync.txt" || { echo "sync did not send $count photos:"; cat "$work/sync.txt"; exit 1; }
+  [[ "$stored" == "$count" ]] || { echo "the server holds $stored photos, not $count"; exit 1; }
+
+  python3 - "$bytes" "$curl_seconds" "$sync_seconds" "$round" <<'PY'
+import sys
+size, curl, sync, round_ = int(sys.argv[1]), float(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+print(f"round {round_}: curl {curl:6.2f} s ({size / curl / 1e6:6.1f} MB/s)   sync {sync:6.2f} s ({size / sync / 1e6:6.1f} MB/s)   sync/curl = {curl / sync:.2f}")
+PY
+done
