@@ -99,7 +99,7 @@ let package = Package(
         // Shared by the test targets: entity stubs, spies, fixtures.
         .target(
             name: "TestSupport",
-            dependencies: ["Domain", "Data", "Composition"],
+            dependencies: ["Domain", "Data", "Composition", "WireAPI"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "TestSupport"]),
@@ -115,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "WireAPI", "TestSupport",
+                "Server", "WireAPI", "TestSupport", "Data", "Composition",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]
         ),

@@ -73,6 +73,12 @@ public final class ServerClient: Sendable {
         try? await http.shutdown()
     }
 
+    /// Closes the connections, blocking: for where waiting is not possible (a `deinit`).
+    @available(*, noasync, message: "use shutdown()")
+    public func syncShutdown() throws {
+        try http.syncShutdown()
+    }
+
     // MARK: - Crash IDs
 
     /// A new crash ID from the server (never repeated: a lost answer costs an unused ID, not a duplicate).

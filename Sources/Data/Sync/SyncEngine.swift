@@ -84,10 +84,8 @@ public actor SyncEngine: SyncStatusSource {
     private func runLoop() async {
         var failures = 0
         var generator = SystemRandomNumberGenerator()
-        var lastPull: ContinuousClock.Instant?
         while !Task.isCancelled {
             let pass = await syncOnce()
-            lastPull = pass.failure == nil ? .now : lastPull
             let delay: Duration
             if let failure = pass.failure {
                 failures += 1
@@ -98,7 +96,6 @@ public actor SyncEngine: SyncStatusSource {
                 delay = pullInterval
             }
             if Task.isCancelled { break }
-            _ = lastPull
             await sleep(upTo: delay)
         }
     }
@@ -240,6 +237,8 @@ public actor SyncEngine: SyncStatusSource {
                 case let .photo(contentHash):
                     try await pushPhoto(contentHash, &pass)
                     try outbox.acknowledge(through: record.sequence)
+                    // Bytes kept only because they waited to be sent go once nothing refers to them.
+                    if try await !repository.isPhotoReferenced(contentHash) { try? await photoStore.remove(contentHash) }
                     step = .next
                 case let .report(report):
                     step = try await pushReport(report, sequence: record.sequence, &pass)

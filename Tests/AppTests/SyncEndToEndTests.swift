@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `crash-assistant --store server` against the real server on 127.0.0.1: offline first, `sync`, `open`.
+@Suite("The app on the server", .serialized)
+struct SyncEndToEndTests {
+    /// A free port on 127.0.0.1, for a server started later.
+    static func freePort() throws -> Int {
+        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socketDescriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(socketDescriptor, socketAddress, length) == 0 && getsockname(socketDescriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw SyncE2EFailure("no free port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// The options that make the app use a server, its database in `directory`.
+    static func serverOptions(port: Int, token: String, in directory: TemporaryDirectory) -> [String] {
+        ["--store", "server", "--server", "http://127.0.0.1:\(port)", "--token", token, "--database", directory.file("reports.sqlite")]
+    }
+
+    /// The photo files the server keeps.
+    static func storedPhotoFiles(_ server: ServerProcess) -> [String] {
+        let folder = server.dataFolder.appendingPathComponent("blobs/photo").path
+        return (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.count > 60 }
+    }
+
+    /// What the server holds for this token, as JSON.
+    static func reportsOnServer(port: Int, token: String) throws -> [[String: Any]] {
+        let result = try Curl.run(["-s", "-H", "Authorization: Bearer \(token)", "http://127.0.0.1:\(port)/v1/reports"])
+        let object = try JSONSerialization.jsonObject(with: Data(result.utf8)) as? [String: Any]
+        return object?["reports"] as? [[String: Any]] ?? []
+    }
+
+    @Test("The scripted run: the report made while the server is stopped arrives whole with `sync`, photos once, its PDF rendered")
+    func theScriptedRunFromTheReadme() throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let serverFolder = ServerProcess.freshDataFolder()
+        let token = try ServerProcess.addUser("ann", dataFolder: serverFolder)
+        let port = try Self.freePort()
+        let options = Self.serverOptions(port: port, token: token, in: directory)
+
+        // The server is stopped: the whole flow works.
+        let offline = try AppProcess.run([
+            "1", "", "2",
+            "add 1 \(Fixtures.url("photo-64x48.jpg").path)",
+            "add 2 \(Fixtures.url("photo-40x30.png").path)",
+            "note Blue hatchback, calm driver", "d", "c", "b", "q",
+        ], arguments: options, in: directory.url)
+        #expect(offline.status == 0, "\(offline.errors)")
+        #expect(offline.output.contains("created."))
+
+        let server = try ServerProcess(dataFolder: serverFolder, port: port)
+        defer { _ = try? server.stop() }
+        let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(sync.status == 0, "\(sync.output) \(sync.errors)")
+        #expect(sync.output.contains("Sent: 2 photos, 1 report."))
+        #expect(sync.output.contains("now has the crash ID CA-"))
+        #expect(sync.output.contains("All sent."))
+
+        let held = try Self.reportsOnServer(port: port, token: token)
+        #expect(held.count == 1)
+        #expect(held.first?["status"] as? String == "completed")
+        #expect(held.first?["otherDriverNote"] as? String == "Blue hatchback, calm driver")
+        #expect((held.first?["photos"] as? [Any])?.count == 2)
+        #expect(Self.storedPhotoFiles(server).count == 2)
+        let id = try #require(held.first?["id"] as? String)
+        let pdf = try Curl.run(["-s", "-o", "/dev/null", "-w", "%{http_code} %{content_type}", "-H", "Authorization: Bearer \(token)", "http://127.0.0.1:\(port)/v1/reports/\(id)/report.pdf"])
+        #expect(pdf == "200 application/pdf")
+
+        let again = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(again.output.contains("Sent: 0 photos, 0 reports."))
+    }
+
+    @Test("A crash event's SMS link opens the Crash Assistant on that crash, with the server's time and place")
+    func theSMSLinkOpensTheCrash() throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let token = try server.addUser("ann")
+        let detector = try server.addDetector("acme")
+        let event = """
+            {"user":"ann","eventId":"evt-9","detectedAt":"\(ISO8601DateFormatter().string(from: Date()))",
+             "position":{"latitude":47.4979,"longitude":19.0402,"accuracyMeters":8,"trusted":true},
+             "headingDegrees":90,"speedKmh":48,"deltaVKmh":22,"airbagsDeployed":true,"rollover":false,"test":false}
+            """
+        _ = try Curl.run(["-s", "-X", "POST", "-H", "Authorization: Bearer \(detector)", "-H", "Content-Type: application/json",
+                                    "-H", "Idempotency-Key: evt-9", "-d", event, "http://127.0.0.1:\(server.port)/v1/crash-events"])
+        let smsFolder = server.dataFolder.appendingPathComponent("outbox-sms")
+        let sms = try #require(try FileManager.default.contentsOfDirectory(atPath: smsFolder.path).first)
+        let text = try String(contentsOf: smsFolder.appendingPathComponent(sms), encoding: .utf8)
+        let link = try #require(text.split(whereSeparator: \.isWhitespace).first { $0.contains("/c/CA-") }.map(String.init))
+        let crashID = try #require(link.split(separator: "/").last.map(String.init))
+
+        let run = try AppProcess.run(["", "x", "s", "q"], arguments: ["open", link] + Self.serverOptions(port: server.port, token: token, in: directory), in: directory.url)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("Collect Crash Info — crash ID \(crashID)"))
+        #expect(run.output.contains("Where: 47.49790, 19.04020"))
+
+        let appLink = try AppProcess.run(["x", "s", "q"], arguments: ["open", "crashassistant://crash/\(crashID)"] + Self.serverOptions(port: server.port, token: token, in: directory), in: directory.url)
+        #expect(appLink.output.contains("Collect Crash Info — crash ID \(crashID)"))
+        let list = try AppProcess.run([], arguments: ["reports", "--database", directory.file("reports.sqlite")], in: directory.url)
+        #expect(list.output.split(separator: "\n").filter { $0.contains(crashID) }.count == 1)
+    }
+
+    @Test("A malformed link is refused with a sentence and status 65", arguments: ["crashassistant://crash/", "https://example.com/x/CA-1", "ftp://h/c/CA-ABC"])
+    func aMalformedLinkIsRefused(_ link: String) throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let run = try AppProcess.run([], arguments: ["open", link, "--database", directory.file("reports.sqlite")], in: directory.url)
+        #expect(run.status == 65)
+        #expect(run.errors.contains("link"))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test("A change stored just before the app was killed is sent at its next start, with nothing typed; the menu follows")
+    func aChangeKilledBeforeItsPushIsSentAtTheNextStart() throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let serverFolder = ServerProcess.freshDataFolder()
+        let token = try ServerProcess.addUser("ann", dataFolder: serverFolder)
+        let port = try Self.freePort()
+        let options = Self.serverOptions(port: port, token: token, in: directory)
+
+        let app = try AppProcess(options, in: directory.url)
+        // The menu says the server cannot be reached, printed while its prompt waits.
+        #expect(app.waitForOutput(containing: "Server: unreachable since"))
+        app.send(["1", "", "2", "note written just before the crash of the app"])
+        #expect(app.waitForOutput(containing: "Note saved."))
+        kill(app.process.processIdentifier, SIGKILL)
+        _ = app.finish()
+
+        let server = try ServerProcess(dataFolder: serverFolder, port: port)
+        defer { _ = try? server.stop() }
+        let next = try AppProcess(options, in: directory.url)
+        #expect(next.waitForOutput(containing: "Server: all sent.", seconds: 30))
+        next.send(["q"])
+        _ = next.finish()
+        let held = try Self.reportsOnServer(port: port, token: token)
+        #expect(held.first?["otherDriverNote"] as? String == "note written just before the crash of the app")
+    }
+
+    @Test("A wrong token is told with status 77, and the report stays on the device")
+    func aWrongTokenIsTold() throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        _ = try server.addUser("ann")
+        let options = Self.serverOptions(port: server.port, token: "wrong-token", in: directory)
+        let made = try AppProcess.run(["1", "", "2", "note kept here", "d", "x", "s", "q"], arguments: options, in: directory.url)
+        #expect(made.output.contains("refused the token"))
+
+        let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(sync.status == 77)
+        #expect(sync.errors.contains("refused the token"))
+        #expect(sync.output.contains("Waiting on this device: 1 report change."))
+        let list = try AppProcess.run([], arguments: ["reports", "--database", directory.file("reports.sqlite")], in: directory.url)
+        #expect(list.output.contains("draft"))
+    }
+
+    @Test("--store server without a server or token says what to give, with status 78")
+    func aServerStoreNeedsAServerAndAToken() throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let noServer = try AppProcess.run([], arguments: ["--store", "server"], in: directory.url)
+        #expect(noServer.status == 78)
+        #expect(noServer.errors.contains("--server URL"))
+        let noToken = try AppProcess.run([], arguments: ["--server", "http://127.0.0.1:9"], in: directory.url)
+        #expect(noToken.status == 78)
+        #expect(noToken.errors.contains("--token"))
+        let badURL = try AppProcess.run([], arguments: ["--server", "ftp://x", "--token", "t"], in: directory.url)
+        #expect(badURL.status == 78)
+        #expect(badURL.errors.contains("http"))
+    }
+}
+
+struct SyncE2EFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// curl, as a person trying the server would use it.
+enum Curl {
+    static func run(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,48 @@
+import Domain
+import Foundation
+import Presentation
+import Testing
+import TestSupport
+
+/// What the landing screen says about sending to the server.
+@Suite("Sync status on the landing screen")
+struct SyncStatusUiModelTests {
+    @Test func whatWaitsIsCountedInWords() {
+        let model = SyncStatusUiModel(SyncStatus(connection: .reachable, waitingPhotos: 2, waitingReports: 1), dates: utc)
+        #expect(model.line == "Server: 2 photos and 1 report change waiting.")
+        #expect(!model.isProblem)
+    }
+
+    @Test func nothingWaitingIsAllSent() {
+        #expect(SyncStatusUiModel(SyncStatus(connection: .reachable), dates: utc).line == "Server: all sent.")
+    }
+
+    @Test func anUnreachableServerSaysSinceWhenAndThatWorkIsKept() {
+        let since = referenceDate  // 11:06 UTC
+        let model = SyncStatusUiModel(SyncStatus(connection: .unreachable(since: since), waitingPhotos: 1), dates: utc)
+        #expect(model.line == "Server: unreachable since 11:06; 1 photo waiting on this device, sent when the connection returns.")
+        #expect(model.isProblem)
+    }
+
+    @Test func aRefusedTokenSaysWhatToChange() {
+        let model = SyncStatusUiModel(SyncStatus(connection: .tokenRefused, waitingReports: 2), dates: utc)
+        #expect(model.line.contains("--token"))
+        #expect(model.line.contains("2 report changes waiting"))
+        #expect(model.isProblem)
+    }
+
+    @Test func aReplacedCrashIDNamesBothIDs() {
+        let notice = SyncNotice(reportID: ReportID(), crashID: .stub("CA-NEW2345678"), event: .crashIDReplaced(old: .stub("CR-OLD23456")), date: referenceDate)
+        let model = SyncStatusUiModel(SyncStatus(connection: .reachable, notices: [notice]), dates: utc)
+        #expect(model.notices == ["Report CR-OLD23456 now has the crash ID CA-NEW2345678 from the server; use it with your insurer."])
+    }
+
+    @Test func aMergeSaysWhatCameFromWhere() throws {
+        let id = ReportID()
+        let local = CrashReport.stub(id: id, photos: [.stub(contentHash: .stub("a"))], note: "older", updatedAt: referenceDate)
+        let remote = CrashReport.stub(id: id, photos: [.stub(contentHash: .stub("b"))], note: "newer", updatedAt: referenceDate.addingTimeInterval(5), revision: 3)
+        let outcome = try ReportMerge.merge(local: local, remote: remote)
+        let text = SyncText.sentence(for: SyncNotice(reportID: id, crashID: .stub(), event: .merged(outcome), date: referenceDate))
+        #expect(text == "Report CR-TEST2345 was also changed elsewhere (another device or the server); both versions were merged; 1 photo added from there; 1 photo from here kept; the note taken from the newer change there.")
+    }
+}
