@@ -128,6 +128,41 @@ final class LoopbackConnection: Sendable {
         return result
     }
 
+    // MARK: - Keeping the connection open
+
+    /// Sends one whole request without `Connection: close`, so that the connection can carry the next one.
+    func sendKeepingOpen(_ method: String, _ path: String, token: String? = nil, body: Data? = nil) throws {
+        var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if let token { text += "Authorization: Bearer \(token)\r\n" }
+        if let body { text += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
+        try send(Data((text + "\r\n").utf8) + (body ?? Data()))
+    }
+
+    /// Reads exactly one answer, whose body has a `Content-Length` (or no body), and leaves the connection open.
+    func readOneAnswer(method: String = "GET") throws -> Answer {
+        var head = Data()
+        var byte: UInt8 = 0
+        while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+            let count = recv(socket, &byte, 1, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count == 1 else { throw Failure(description: "the connection closed before a whole answer head") }
+            head.append(byte)
+        }
+        let answer = try Self.parse(head, method: method)
+        let hasBody = method != "HEAD" && answer.status != 204 && answer.status != 304
+        var wanted = hasBody ? answer.headers["content-length"].flatMap(Int.init) ?? 0 : 0
+        var body = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while wanted > 0 {
+            let count = recv(socket, &buffer, min(buffer.count, wanted), 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw Failure(description: "the connection closed in the middle of an answer body") }
+            body.append(contentsOf: buffer[0..<count])
+            wanted -= count
+        }
+        return Answer(status: answer.status, headers: answer.headers, body: body)
+    }
+
     // MARK: - One request
 
     /// Sends one whole request and reads its answer.

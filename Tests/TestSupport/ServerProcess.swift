@@ -1,0 +1,178 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real `crash-assistant-server` binary, started on 127.0.0.1 over a data folder (a fresh one unless given) on a
+/// free port (unless given), and stopped or killed by the test. A stopped server is started again over the same
+/// data folder with `restarted(port:)`: a new process, the data kept.
+public final class ServerProcess: Sendable {
+    /// The server did not start or stop, or a command on its data folder failed.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The built binary, next to the test bundle.
+    public static var binary: URL {
+        let candidate = Bundle.main.bundleURL.appendingPathComponent("crash-assistant-server")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        return URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/crash-assistant-server")
+    }
+
+    /// The folder holding the server's database, blobs and uploads.
+    public let dataFolder: URL
+    /// The port it listens on, on 127.0.0.1.
+    public let port: Int
+    private let arguments: [String]
+    private let process: Process
+    private let log: Shared<String>
+
+    // MARK: - Starting
+
+    /// Starts the server and waits until it listens. `port` 0 lets the system choose a free one; `arguments` are added
+    /// to `serve`'s.
+    public init(dataFolder: URL? = nil, port: Int = 0, arguments: [String] = []) throws {
+        let folder = dataFolder ?? Self.freshDataFolder()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        self.dataFolder = folder
+        self.arguments = arguments
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--data", folder.path] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        let log = Shared("")
+        let portFound = Shared<Int?>(nil)
+        let ready = DispatchSemaphore(value: 0)
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                ready.signal()
+                return
+            }
+            let text = String(decoding: data, as: UTF8.self)
+            let whole = log.value.withLock { log in
+                log += text
+                return log
+            }
+            if portFound.value.withLock({ $0 }) == nil, let range = whole.range(of: #"listening on http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                let digits = whole[range].split(separator: ":").last.map(String.init) ?? ""
+                portFound.value.withLock { $0 = Int(digits) }
+                ready.signal()
+            }
+        }
+        try process.run()
+        self.process = process
+        self.log = log
+        _ = ready.wait(timeout: .now() + 60)
+        guard let found = portFound.value.withLock({ $0 }) else {
+            process.terminate()
+            throw Failure(description: "the server did not start: \(log.value.withLock { $0 })")
+        }
+        self.port = found
+    }
+
+    /// A new server process over this one's data folder and with its arguments, once this one has ended: on `port`,
+    /// or on this one's port when nil (0 for a free one).
+    public func restarted(port: Int? = nil) throws -> ServerProcess {
+        guard !process.isRunning else { throw Failure(description: "the server is still running; stop or kill it first") }
+        return try ServerProcess(dataFolder: dataFolder, port: port ?? self.port, arguments: arguments)
+    }
+
+    /// A new, not yet existing folder under the system's temporary folder (`init` creates it).
+    public static func freshDataFolder() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID().uuidString)")
+    }
+
+    deinit {
+        if process.isRunning { Glibc.kill(process.processIdentifier, SIGKILL) }
+    }
+
+    // MARK: - State
+
+    /// What the server wrote to standard error so far.
+    public var output: String { log.value.withLock { $0 } }
+
+    /// Whether the process has not ended yet.
+    public var isRunning: Bool { process.isRunning }
+
+    /// The process's id, for signals sent by the test itself.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    // MARK: - Stopping
+
+    /// Sends the signal and waits (up to 30 s) for the server to end. Returns its exit status (at once when it ended
+    /// already).
+    @discardableResult
+    public func stop(_ signal: Int32 = SIGTERM) throws -> Int32 {
+        guard process.isRunning else { return process.terminationStatus }
+        Glibc.kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        guard !process.isRunning else {
+            Glibc.kill(process.processIdentifier, SIGKILL)
+            throw Failure(description: "the server did not stop within 30 s of signal \(signal)")
+        }
+        return process.terminationStatus
+    }
+
+    /// Ends the server at once with SIGKILL (no graceful shutdown: requests in flight are cut) and waits for it.
+    public func kill() throws {
+        try stop(SIGKILL)
+    }
+
+    // MARK: - Commands on the data folder
+
+    /// Runs `crash-assistant-server ARGUMENTS`: standard output, standard error and status.
+    public static func run(_ arguments: [String]) throws -> (output: String, errors: String, status: Int32) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let outData = output.fileHandleForReading.readDataToEndOfFile()
+        let errData = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus)
+    }
+
+    /// Adds an account with `user add` / `detector add` to a data folder (the server running or not) and returns its
+    /// token.
+    public static func add(_ name: String, kind: String = "user", dataFolder: URL) throws -> String {
+        let result = try run([kind, "add", name, "--data", dataFolder.path])
+        guard result.status == 0 else { throw Failure(description: "\(kind) add failed: \(result.errors)") }
+        return result.output.trimmingCharacters(in: .newlines)
+    }
+
+    /// Adds a user to a data folder (the server running or not) and returns its token.
+    public static func addUser(_ name: String, dataFolder: URL) throws -> String {
+        try add(name, kind: "user", dataFolder: dataFolder)
+    }
+
+    /// Adds a crash detector to a data folder (the server running or not) and returns its token.
+    public static func addDetector(_ name: String, dataFolder: URL) throws -> String {
+        try add(name, kind: "detector", dataFolder: dataFolder)
+    }
+
+    /// Adds an account with `user add` / `detector add` to this server's data folder and returns its token.
+    public func add(_ name: String, kind: String = "user") throws -> String {
+        try Self.add(name, kind: kind, dataFolder: dataFolder)
+    }
+
+    /// Adds a user to this server's data folder and returns its token.
+    public func addUser(_ name: String) throws -> String {
+        try Self.addUser(name, dataFolder: dataFolder)
+    }
+
+    /// Adds a crash detector to this server's data folder and returns its token.
+    public func addDetector(_ name: String) throws -> String {
+        try Self.addDetector(name, dataFolder: dataFolder)
+    }
+}
