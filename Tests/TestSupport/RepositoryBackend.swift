@@ -40,7 +40,10 @@ public enum RepositoryBackend: String, CaseIterable, Sendable, CustomStringConve
     public func expected(_ report: CrashReport) throws -> CrashReport {
         switch self {
         case .inMemory, .sqlite, .cachedSQLite: report
-        case .network: try CrashReport(wire: Components.Schemas.Report(report))
+        case .network:
+            try CrashReport(wire: WireCoding.decoder().decode(
+                Components.Schemas.Report.self, from: WireCoding.encoder().encode(Components.Schemas.Report(report))
+            ))
         }
     }
 }

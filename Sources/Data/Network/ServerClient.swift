@@ -4,6 +4,7 @@ import Foundation
 import NIOCore
 import NIOFoundationCompat
 import NIOHTTP1
+import Synchronization
 import WireAPI
 
 /// Speaks the crash-report server's HTTP API (`openapi.yaml`) with its wire types: crash IDs, reports by revision,
@@ -31,7 +32,7 @@ public final class ServerClient: Sendable {
         }
 
         /// Suited to a phone's signal at the roadside: give up connecting soon, let slow transfers finish.
-        public static let standard = Timeouts(connect: .seconds(5), read: .seconds(30), request: .seconds(60), transfer: .seconds(600))
+        public static let standard = Timeouts(connect: .seconds(3), read: .seconds(30), request: .seconds(60), transfer: .seconds(600))
     }
 
     /// What `PUT /v1/reports/{id}` did.
@@ -54,6 +55,8 @@ public final class ServerClient: Sendable {
     private let timeouts: Timeouts
     /// Pauses before the repeats of a call that is safe to repeat.
     private let retryPauses: [Duration]
+    /// When the last exchange failed to get an answer; `nil` once one got an answer.
+    private let lastUnanswered = Mutex<ContinuousClock.Instant?>(nil)
 
     public init(address: ServerAddress, timeouts: Timeouts = .standard, retryPauses: [Duration] = [.milliseconds(200), .seconds(1)]) {
         self.address = address
@@ -66,6 +69,12 @@ public final class ServerClient: Sendable {
         configuration.httpVersion = .http1Only
         configuration.decompression = .disabled
         http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// Whether the last request got no answer less than `interval` ago (and none answered since): a caller that
+    /// must not keep the driver waiting can skip the server then.
+    public func failedRecently(within interval: Duration) -> Bool {
+        lastUnanswered.withLock { instant in instant.map { ContinuousClock.now - $0 < interval } ?? false }
     }
 
     /// Closes the connections. Call once, when the client is no longer used.
@@ -125,13 +134,22 @@ public final class ServerClient: Sendable {
             let problem = try decode(Components.Schemas.Problem.self, answer)
             guard problem.title == Self.revisionConflictTitle else { throw failure(answer) }
             let current = try problem.current.map { wire throws(ServerFailure) in try self.report(from: wire) }
-            if let current, answer.attempts > 1, current.revision == report.revision + 1, current.sameContent(as: report) {
+            if let current, answer.attempts > 1, current.revision == report.revision + 1, current.sameContent(as: asSent(report)) {
                 return .stored(current)
             }
             return .conflict(current: current)
         default:
             throw failure(answer)
         }
+    }
+
+    /// The report as the server keeps it once sent: the wire carries times to the microsecond and no server file
+    /// names. (The report itself when it cannot be written, which sending would say.)
+    public func asSent(_ report: CrashReport) -> CrashReport {
+        guard let json = try? WireCoding.encoder().encode(Components.Schemas.Report(report)),
+              let wire = try? WireCoding.decoder().decode(Components.Schemas.Report.self, from: json),
+              let sent = try? CrashReport(wire: wire) else { return report }
+        return sent
     }
 
     /// Deletes the server's version; one the server does not hold is not an error.
@@ -234,11 +252,15 @@ public final class ServerClient: Sendable {
             do {
                 let response = try await http.execute(request, timeout: .init(deadline))
                 let bytes = method == .HEAD ? ByteBuffer() : try await response.body.collect(upTo: limit)
+                lastUnanswered.withLock { $0 = nil }
                 return Answer(status: response.status, headers: response.headers, body: bytes, attempts: attempt)
             } catch {
                 let failure = unreachable(error)
-                guard attempt <= pauses.count else { throw failure }
-                try? await Task.sleep(for: pauses[attempt - 1])
+                if case .unreachable = failure { lastUnanswered.withLock { $0 = .now } }
+                // Connecting was tried until its timeout already; a cancelled call ends at once.
+                let connectFailed = (error as? HTTPClientError) == .connectTimeout || error is IOError
+                guard attempt <= pauses.count, !connectFailed, !Task.isCancelled else { throw failure }
+                do { try await Task.sleep(for: pauses[attempt - 1]) } catch { throw failure }
             }
         }
     }
@@ -258,6 +280,10 @@ public final class ServerClient: Sendable {
             reason = "the connection was cut"
         case is NIOTooManyBytesError:
             return .invalidAnswer(server: address.description, reason: "the answer was larger than expected")
+        case let error as IOError where error.errnoCode == ECONNREFUSED:
+            reason = "nothing answers at that address (connection refused)"
+        case let error as IOError:
+            reason = "the connection failed (\(String(cString: strerror(error.errnoCode))))"
         case is CancellationError:
             reason = "the request was cancelled"
         default:

@@ -16,6 +16,8 @@ public struct ServerCrashIDIssuer: CrashIDIssuer {
     }
 
     public func issue() async throws -> CrashID {
+        // The server did not answer a moment ago: the driver does not wait for it again.
+        if client.failedRecently(within: .seconds(30)) { return try await fallback.issue() }
         do {
             let issued = try await client.issueCrashID(within: .seconds(4))
             answered?.fire()

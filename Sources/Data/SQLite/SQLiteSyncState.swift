@@ -43,10 +43,17 @@ public final class SQLiteSyncState: Sendable {
         }
     }
 
-    /// Records that the server confirmed `serverVersion`, and forgets the outbox records up to `sequence`.
-    public func confirm(_ serverVersion: CrashReport, through sequence: Int) throws {
+    /// Records that the server confirmed `serverVersion` of what was sent from the local revision `localRevision`,
+    /// and forgets the outbox records up to `sequence`. While the local report is still at that revision, it takes
+    /// the server's version as it is (the wire keeps times to the microsecond), at the same local revision: the
+    /// device then holds exactly what the server holds, and later comparisons see only real changes.
+    public func confirm(_ serverVersion: CrashReport, sentFromLocalRevision localRevision: Int, through sequence: Int) throws {
         try database.write { connection in
             try Self.setServerRevision(serverVersion.revision, of: serverVersion.id, in: connection)
+            if let local = try SQLiteReportRepository.load(serverVersion.id, from: connection), local.revision == localRevision,
+               local != serverVersion.stored(atRevision: localRevision) {
+                try SQLiteReportRepository.write(serverVersion.stored(atRevision: localRevision), recordingChange: false, in: connection)
+            }
             try Self.acknowledge(through: sequence, in: connection)
         }
     }

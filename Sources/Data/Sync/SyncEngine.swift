@@ -313,7 +313,8 @@ public actor SyncEngine: SyncStatusSource {
         reached()
         switch outcome {
         case let .stored(serverVersion):
-            try state.confirm(serverVersion, through: sequence)
+            try state.confirm(serverVersion, sentFromLocalRevision: report.revision, through: sequence)
+            await repository.forget(report.id)
             pass.reportsSent += 1
             if serverVersion.isCompleted { try await fetchDocument(of: report, &pass) }
             return .next
@@ -323,7 +324,9 @@ public actor SyncEngine: SyncStatusSource {
             note(SyncNotice(reportID: report.id, crashID: report.crashID, event: .recreatedAfterDeletion, date: clock.now()), in: &pass)
             return .reread
         case let .conflict(current?):
-            let merge = try ReportMerge.merge(local: report, remote: current)
+            // Compared as the server would keep it (times to the microsecond), so only real differences count.
+            let sent = server.asSent(report)
+            let merge = try ReportMerge.merge(local: sent, remote: current)
             let tell = merge.photosFromOtherWriter > 0 || merge.fieldsFromOtherWriter || merge.completedElsewhere
                 || !merge.leftOut.isEmpty || !merge.matchesOtherWriter
             if merge.matchesOtherWriter {
@@ -336,7 +339,7 @@ public actor SyncEngine: SyncStatusSource {
                 guard try state.storeMerge(merge.report, overLocalRevision: report.revision) != nil else { return .reread }
                 await repository.forget(report.id)
             }
-            if tell && !current.sameContent(as: report) {
+            if tell && !current.sameContent(as: sent) {
                 note(SyncNotice(reportID: report.id, crashID: merge.report.crashID, event: .merged(merge), date: clock.now()), in: &pass)
             }
             return .reread
