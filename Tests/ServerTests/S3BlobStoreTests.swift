@@ -1,0 +1,74 @@
+import Data
+import Domain
+import Foundation
+import NIOCore
+@testable import Server
+import Testing
+import TestSupport
+
+/// What only the S3 adapter does: uploads kept as segment objects, whole blobs under `photo/` and `document/`, and
+/// the facts it gives when the bucket or the endpoint is not there. Against a local moto.
+@Suite("Blobs kept in S3-compatible storage")
+struct S3BlobStoreTests {
+    func payload(_ count: Int, seed: UInt8 = 5) -> Data {
+        Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ Int(seed) &+ $0 / 97) })
+    }
+
+    @Test func anUploadIsKeptAsSegmentsAndReopeningInsideOneKeepsItsFirstPart() async throws {
+        let bucket = try await MotoServer.start().makeBucket()
+        let store = S3BlobStore(client: bucket, segmentSize: 1_000)
+        let upload = UploadID()
+        let first = payload(3_500)
+
+        let writer = try await store.openPartial(upload, at: 0)
+        for start in stride(from: 0, to: first.count, by: 700) {
+            try await writer.append(ByteBuffer(bytes: first[start..<min(start + 700, first.count)]))
+        }
+        #expect(try await writer.finish() == 3_500)
+        let prefix = S3BlobStore.segmentPrefix(upload)
+        #expect(try await bucket.list(prefix: prefix).map(\.size) == [1_400, 1_400, 700])
+
+        // Only 1 500 bytes were confirmed: the segment across that offset is cut there, the one after it goes.
+        let resumed = try await S3BlobStore(client: bucket, segmentSize: 1_000).openPartial(upload, at: 1_500)
+        let rest = payload(2_000, seed: 9)
+        try await resumed.append(ByteBuffer(bytes: rest))
+        #expect(try await resumed.finish() == 3_500)
+
+        #expect(try await bucket.list(prefix: prefix).map(\.key) == [0, 1_400, 1_500].map { S3BlobStore.segmentKey(upload, offset: $0) })
+        #expect(try await store.partialBytes(upload) == first.prefix(1_500) + rest)
+        var firstPart = Data()
+        try await store.readPartial(upload, length: 1_450) { firstPart.append(contentsOf: $0.readableBytesView) }
+        #expect(firstPart == first.prefix(1_450))
+
+        let whole = first.prefix(1_500) + rest
+        try await store.promotePartial(upload, as: ContentHash.sha256(of: whole))
+        #expect(try await bucket.list(prefix: "").map(\.key) == ["photo/\(ContentHash.sha256(of: whole).hex)"])
+        #expect(try await store.bytes(of: ContentHash.sha256(of: whole), kind: .photo) == whole)
+    }
+
+    @Test func aBucketThatIsNotThereIsSaidToBeMissing() async throws {
+        let moto = try MotoServer.start()
+        let missing = S3Client(
+            location: try S3Location(url: "s3://no-such-bucket-here?endpoint=\(moto.endpoint)"), credentials: MotoServer.credentials
+        )
+
+        await #expect(throws: BlobStoreError.bucketMissing("no-such-bucket-here")) { try await missing.checkBucket() }
+        await #expect(throws: BlobStoreError.bucketMissing("no-such-bucket-here")) {
+            try await S3BlobStore(client: missing).bytes(of: .stub("a"), kind: .photo)
+        }
+        #expect(BlobStorageText.sentence(for: BlobStoreError.bucketMissing("no-such-bucket-here")).contains("does not exist"))
+    }
+
+    @Test func anEndpointNobodyListensOnIsUnreachable() async throws {
+        let unreachable = S3Client(
+            location: try S3Location(url: "s3://crash-photos?endpoint=http://127.0.0.1:9"), credentials: MotoServer.credentials
+        )
+
+        let error = await #expect(throws: BlobStoreError.self) { try await unreachable.checkBucket() }
+        guard case let .unreachable(endpoint, _)? = error else {
+            Issue.record("expected the endpoint to be unreachable, got \(String(describing: error))")
+            return
+        }
+        #expect(endpoint == "http://127.0.0.1:9")
+    }
+}

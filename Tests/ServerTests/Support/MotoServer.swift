@@ -1,0 +1,127 @@
+import Foundation
+@testable import Server
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The process id of the S3 stand-in, stopped when the test process exits.
+private let motoProcessID = Mutex<pid_t>(0)
+
+/// A local S3 stand-in (`moto_server`, PyPI `moto[server]`) on 127.0.0.1 on a free port, started once for the test
+/// process and stopped when it exits. Each test makes a bucket of its own in it.
+///
+/// When it cannot be started, ``start()`` throws saying why and how to install it (`scripts/ensure-moto.sh`), so the
+/// S3 tests fail rather than pass without having run.
+final class MotoServer: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Any keys do: moto does not check them.
+    static let credentials = S3Credentials(accessKeyID: "crash-assistant-tests", secretAccessKey: "moto-accepts-any-secret")
+    static let region = "us-east-1"
+
+    let port: Int
+    private let process: Process
+
+    var endpoint: String { "http://127.0.0.1:\(port)" }
+
+    private static let shared = Result { try MotoServer() }
+
+    /// The running stand-in.
+    static func start() throws -> MotoServer {
+        try shared.get()
+    }
+
+    /// A new, empty bucket in the stand-in, and a client for it.
+    func makeBucket() async throws -> S3Client {
+        let name = "crash-tests-\(UUID().uuidString.lowercased())"
+        let client = S3Client(
+            location: try S3Location(url: "s3://\(name)?endpoint=\(endpoint)&region=\(Self.region)"), credentials: Self.credentials
+        )
+        try await client.createBucket()
+        return client
+    }
+
+    /// The `--blob-url` of a bucket in the stand-in.
+    func blobURL(of bucket: S3Client) -> String {
+        "s3://\(bucket.location.bucket)?endpoint=\(endpoint)&region=\(Self.region)"
+    }
+
+    private init() throws {
+        let executable = try Self.executable()
+        let port = try Self.freePort()
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("moto-\(port).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["-H", "127.0.0.1", "-p", String(port)]
+        let output = try FileHandle(forWritingTo: log)
+        process.standardOutput = output
+        process.standardError = output
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw Failure(description: "moto_server (\(executable)) could not be started: \(error). Run scripts/ensure-moto.sh.")
+        }
+        motoProcessID.withLock { $0 = process.processIdentifier }
+        atexit {
+            motoProcessID.withLock { pid in
+                if pid > 0 { _ = kill(pid, SIGTERM) }
+            }
+        }
+        self.port = port
+        self.process = process
+        let deadline = Date().addingTimeInterval(60)
+        while !Self.answers(port: port) {
+            guard process.isRunning, Date() < deadline else {
+                if process.isRunning { process.terminate() }
+                let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                throw Failure(description: "moto_server (\(executable)) did not start on 127.0.0.1:\(port): \(said.suffix(600)) "
+                    + "Run scripts/ensure-moto.sh to install moto[server].")
+            }
+            usleep(100_000)
+        }
+    }
+
+    /// `moto_server` from `MOTO_SERVER`, the `PATH`, or pyenv's shims.
+    private static func executable() throws -> String {
+        let environment = ProcessInfo.processInfo.environment
+        var candidates = [environment["MOTO_SERVER"]].compactMap { $0 }
+        candidates += (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/moto_server" }
+        candidates.append(NSHomeDirectory() + "/.pyenv/shims/moto_server")
+        candidates.append(NSHomeDirectory() + "/.local/bin/moto_server")
+        candidates.append("/root/.pyenv/shims/moto_server")
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw Failure(description: "moto_server is not installed (looked in MOTO_SERVER, PATH and ~/.pyenv/shims). "
+                + "Run scripts/ensure-moto.sh to install moto[server] with pip.")
+        }
+        return found
+    }
+
+    /// A port nothing listens on now.
+    private static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw Failure(description: "no free port: \(String(cString: strerror(errno)))") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Whether something accepts connections on the port.
+    private static func answers(port: Int) -> Bool {
+        (try? LoopbackConnection(port: port)) != nil
+    }
+}
