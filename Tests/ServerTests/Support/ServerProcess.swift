@@ -26,13 +26,16 @@ final class ServerProcess: Sendable {
     private let log: Shared<String>
 
     /// Starts the server and waits until it listens.
-    init(dataFolder: URL? = nil, arguments: [String] = []) throws {
+    /// - Parameter environment: variables set for the server besides the test's own (`AWS_*` and
+    ///   `CRASH_ASSISTANT_BLOB_URL` are never passed on from the test's own).
+    init(dataFolder: URL? = nil, arguments: [String] = [], environment: [String: String] = [:]) throws {
         let folder = dataFolder ?? FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.dataFolder = folder
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data", folder.path] + arguments
+        process.environment = Self.environment(adding: environment)
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -93,10 +96,11 @@ final class ServerProcess: Sendable {
     }
 
     /// Runs `crash-assistant-server ARGUMENTS` on this server's data folder: standard output, standard error and status.
-    static func run(_ arguments: [String]) throws -> (output: String, errors: String, status: Int32) {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (output: String, errors: String, status: Int32) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        process.environment = Self.environment(adding: environment)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -106,6 +110,13 @@ final class ServerProcess: Sendable {
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus)
+    }
+
+    /// The test's environment without its blob storage settings, and `added`.
+    private static func environment(adding added: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment
+            .filter { !$0.key.hasPrefix("AWS_") && $0.key != "CRASH_ASSISTANT_BLOB_URL" }
+            .merging(added) { _, new in new }
     }
 
     /// Adds an account with `user add` / `detector add` and returns its token.
