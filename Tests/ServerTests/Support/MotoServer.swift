@@ -1,15 +1,12 @@
 import Foundation
 @testable import Server
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The process id of the S3 stand-in, stopped when the test process exits.
-private let motoProcessID = Mutex<pid_t>(0)
-
 /// A local S3 stand-in (`moto_server`, PyPI `moto[server]`) on 127.0.0.1 on a free port, started once for the test
-/// process and stopped when it exits. Each test makes a bucket of its own in it.
+/// process and stopped when it exits (a shell beside it watches the test process and kills it then: signals the test
+/// process blocks stay blocked in its children, so only SIGKILL ends it). Each test makes a bucket of its own in it.
 ///
 /// When it cannot be started, ``start()`` throws saying why and how to install it (`scripts/ensure-moto.sh`), so the
 /// S3 tests fail rather than pass without having run.
@@ -55,8 +52,8 @@ final class MotoServer: Sendable {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("moto-\(port).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-H", "127.0.0.1", "-p", String(port)]
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", Self.watcher, "moto-watcher", executable, String(port), String(getpid())]
         let output = try FileHandle(forWritingTo: log)
         process.standardOutput = output
         process.standardError = output
@@ -65,12 +62,6 @@ final class MotoServer: Sendable {
             try process.run()
         } catch {
             throw Failure(description: "moto_server (\(executable)) could not be started: \(error). Run scripts/ensure-moto.sh.")
-        }
-        motoProcessID.withLock { $0 = process.processIdentifier }
-        atexit {
-            motoProcessID.withLock { pid in
-                if pid > 0 { _ = kill(pid, SIGTERM) }
-            }
         }
         self.port = port
         self.process = process
@@ -85,6 +76,13 @@ final class MotoServer: Sendable {
             usleep(100_000)
         }
     }
+
+    /// Runs moto_server (`$1`) on port `$2` while the process `$3` (the tests) lives, then kills it.
+    private static let watcher = """
+        "$1" -H 127.0.0.1 -p "$2" & server=$!
+        while kill -0 "$3" 2>/dev/null && kill -0 "$server" 2>/dev/null; do sleep 1; done
+        kill -9 "$server" 2>/dev/null
+        """
 
     /// `moto_server` from `MOTO_SERVER`, the `PATH`, or pyenv's shims.
     private static func executable() throws -> String {
