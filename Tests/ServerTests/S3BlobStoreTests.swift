@@ -59,7 +59,7 @@ struct S3BlobStoreTests {
         #expect(BlobStorageText.sentence(for: BlobStoreError.bucketMissing("no-such-bucket-here")).contains("does not exist"))
     }
 
-    @Test func anEndpointNobodyListensOnIsUnreachable() async throws {
+    @Test func anEndpointNobodyListensOnIsUnreachableAndARequestIsAnswered503() async throws {
         let unreachable = S3Client(
             location: try S3Location(url: "s3://crash-photos?endpoint=http://127.0.0.1:9"), credentials: MotoServer.credentials
         )
@@ -70,5 +70,8 @@ struct S3BlobStoreTests {
             return
         }
         #expect(endpoint == "http://127.0.0.1:9")
+        let problem = ProblemMiddleware<ServerRequestContext>.problem(for: BlobStoreError.unreachable(endpoint: endpoint, reason: "refused"))
+        #expect(problem.status.code == 503)
+        #expect(problem.detail == "The server cannot reach its storage now. Try again later.")
     }
 }

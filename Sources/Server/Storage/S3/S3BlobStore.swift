@@ -8,13 +8,14 @@ import NIOPosix
 
 /// Keeps the server's blobs in an S3-compatible bucket, so every instance of the server sees the same bytes:
 ///
-/// - `photo/<sha256>` and `document/<sha256>`: whole blobs, written create-only (looked up first, then written with
-///   `If-None-Match: *`) and signed with their own SHA-256 as the payload hash, so the store checks the bytes;
+/// - `photo/<sha256>` and `document/<sha256>`: whole blobs, written once: looked up first, then written with
+///   `If-None-Match: *` (a copy inside the store cannot be conditional, but could only put the same bytes again);
 /// - `upload/<upload id>/<offset>`: an upload under way, as segment objects, each the upload's bytes from `offset`
 ///   (12 digits, so the keys list in order). Another instance can resume an upload one instance began.
 ///
 /// Reads stream: a download passes the object's bytes on as they arrive, never holding the whole photo. Promoting
-/// an upload streams its segments, one after the other, into the PUT of `photo/<sha256>`, then deletes them.
+/// an upload copies its one segment inside the store (CopyObject), or streams its segments, one after the other,
+/// into the PUT of `photo/<sha256>` (signed with that hash, so the store checks the bytes), then deletes them.
 struct S3BlobStore: BlobStore {
     let client: S3Client
     /// How many bytes an upload's writer gathers before it writes them as a segment.
@@ -136,9 +137,14 @@ struct S3BlobStore: BlobStore {
         // Already there: the same bytes, kept; the upload is dropped either way.
         if try await client.length(of: key) == nil {
             let run = S3Segment.contiguous(segments).filter { $0.length > 0 }
-            let length = run.last?.end ?? 0
-            let body = SegmentChunks(client: client, upload: upload, segments: run)
-            try await client.put(key, .stream(.stream(body, length: .known(Int64(length))), sha256: contentHash.hex), createOnly: true)
+            if run.count == 1 {
+                // One segment (an upload that was never cut): the store copies it, no bytes passing through here.
+                try await client.copy(run[0].key, to: key)
+            } else {
+                let length = run.last?.end ?? 0
+                let body = SegmentChunks(client: client, upload: upload, segments: run)
+                try await client.put(key, .stream(.stream(body, length: .known(Int64(length))), sha256: contentHash.hex), createOnly: true)
+            }
         }
         for segment in segments { try await client.delete(segment.key) }
     }

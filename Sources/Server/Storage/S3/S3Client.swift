@@ -131,6 +131,20 @@ struct S3Client: Sendable {
         return true
     }
 
+    /// Copies the object `source` of the bucket to `key` inside the store (CopyObject), no bytes passing through here.
+    func copy(_ source: String, to key: String) async throws {
+        let headers = [("x-amz-copy-source", S3RequestSigner.canonicalPath("/\(location.bucket)/\(source)"))]
+        let response = try await send(.PUT, key: key, headers: headers, deadline: Self.longDeadline)
+        guard (200..<300).contains(response.status.code) else {
+            throw failure(response.status, code: try await Self.errorCode(of: response), operation: "copy to", key: key)
+        }
+        // A copy can fail after its 200 was sent: the body is then an error, not a result.
+        let body = String(buffer: try await response.body.collect(upTo: 1_024 * 1_024))
+        if body.contains("<Error>") {
+            throw failure(.internalServerError, code: Self.elements("Code", in: body).first, operation: "copy to", key: key)
+        }
+    }
+
     /// Deletes the object; deleting one that is not there is not an error.
     func delete(_ key: String) async throws {
         let response = try await send(.DELETE, key: key)
