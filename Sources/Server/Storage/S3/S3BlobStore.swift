@@ -111,22 +111,13 @@ struct S3BlobStore: BlobStore {
     }
 
     func readPartial(_ upload: UploadID, length: Int, into body: (ByteBuffer) async throws -> Void) async throws {
-        let run = try await heldSegments(of: upload)
-        let held = run.last?.end ?? 0
-        guard held >= length else { throw BlobStoreError.uploadShorter(upload, length: held, offset: length) }
-        for segment in run where segment.offset < length && segment.length > 0 {
-            let wanted = min(segment.end, length) - segment.offset
-            guard let bytes = try await client.get(segment.key, range: wanted < segment.length ? 0..<wanted : nil) else {
-                throw BlobStoreError.uploadShorter(upload, length: segment.offset, offset: length)
-            }
-            for try await buffer in bytes { try await body(buffer) }
-        }
+        try await read(heldSegments(of: upload), of: upload, length: length, into: body)
     }
 
     func partialBytes(_ upload: UploadID) async throws -> Data {
         let run = try await heldSegments(of: upload)
         var bytes = Data(capacity: run.last?.end ?? 0)
-        try await readPartial(upload, length: run.last?.end ?? 0) { bytes.append(contentsOf: $0.readableBytesView) }
+        try await read(run, of: upload, length: run.last?.end ?? 0) { bytes.append(contentsOf: $0.readableBytesView) }
         return bytes
     }
 
@@ -170,6 +161,21 @@ struct S3BlobStore: BlobStore {
         let segments = try await segments(of: upload)
         guard !segments.isEmpty else { throw BlobStoreError.uploadMissing(upload) }
         return S3Segment.contiguous(segments)
+    }
+
+    /// Hands the first `length` bytes the segments hold to `body`, in order, one segment's GET at a time.
+    private func read(
+        _ run: [S3Segment], of upload: UploadID, length: Int, into body: (ByteBuffer) async throws -> Void
+    ) async throws {
+        let held = run.last?.end ?? 0
+        guard held >= length else { throw BlobStoreError.uploadShorter(upload, length: held, offset: length) }
+        for segment in run where segment.offset < length && segment.length > 0 {
+            let wanted = min(segment.end, length) - segment.offset
+            guard let bytes = try await client.get(segment.key, range: wanted < segment.length ? 0..<wanted : nil) else {
+                throw BlobStoreError.uploadShorter(upload, length: segment.offset, offset: length)
+            }
+            for try await buffer in bytes { try await body(buffer) }
+        }
     }
 
     // MARK: - Bytes
