@@ -13,9 +13,10 @@ import Glibc
 /// an upload cut off on one instance is resumed on the next, and configuration mistakes are said before it serves.
 @Suite("Server on a port, blobs in S3", .serialized)
 struct ServerS3LiveTests {
-    let credentials = [
-        "AWS_ACCESS_KEY_ID": MotoServer.credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": MotoServer.credentials.secretAccessKey,
-    ]
+    /// The variables giving the server the stand-in's keys.
+    func credentials(of moto: MotoServer, secret: String? = nil) -> [String: String] {
+        ["AWS_ACCESS_KEY_ID": moto.credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": secret ?? moto.credentials.secretAccessKey]
+    }
 
     @Test("Photos upload, resume after the instance is stopped, download; the PDF renders; the bucket holds one object per photo")
     func photosAndPDFInTheBucket() async throws {
@@ -23,7 +24,7 @@ struct ServerS3LiveTests {
         let bucket = try await moto.makeBucket()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-s3-\(UUID().uuidString)")
         let arguments = ["--blob-url", moto.blobURL(of: bucket)]
-        var server = try ServerProcess(dataFolder: folder, arguments: arguments, environment: credentials)
+        var server = try ServerProcess(dataFolder: folder, arguments: arguments, environment: credentials(of: moto))
         #expect(server.output.contains("photos and PDFs in the bucket \(bucket.location.bucket)"))
         let ann = try server.add("ann")
 
@@ -59,7 +60,7 @@ struct ServerS3LiveTests {
         #expect(try server.stop() == 0)
         #expect(try await !bucket.list(prefix: "upload/").isEmpty)
 
-        server = try ServerProcess(dataFolder: folder, arguments: arguments, environment: credentials)
+        server = try ServerProcess(dataFolder: folder, arguments: arguments, environment: credentials(of: moto))
         defer { _ = try? server.stop() }
         #expect(try Self.partialOffset(port: server.port, path: largePath, token: ann) == sent)
         let rest = try LoopbackConnection.request(
@@ -88,13 +89,13 @@ struct ServerS3LiveTests {
         #expect(try ServerLiveTests.files(under: folder.appendingPathComponent("uploads")).isEmpty)
     }
 
-    @Test("A malformed blob URL, missing credentials or a missing bucket are said in a sentence, and the server does not start")
+    @Test("A malformed blob URL, missing or refused credentials, a missing bucket or an unreachable store are said in a sentence, and the server does not start")
     func configurationMistakes() async throws {
         let moto = try MotoServer.start()
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-s3-\(UUID().uuidString)").path
         let serve = ["serve", "--port", "0", "--data", folder, "--blob-url"]
 
-        let malformed = try ServerProcess.run(serve + ["s3://Not_A_Bucket"], environment: credentials)
+        let malformed = try ServerProcess.run(serve + ["s3://Not_A_Bucket"], environment: credentials(of: moto))
         #expect(malformed.status == 78)
         #expect(malformed.errors.contains("The blob URL s3://Not_A_Bucket cannot be used: the bucket name must be"))
 
@@ -104,12 +105,20 @@ struct ServerS3LiveTests {
         #expect(noCredentials.errors.contains("set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY in the environment"))
 
         let fromEnvironment = try ServerProcess.run(
-            Array(serve.dropLast()), environment: credentials.merging(["CRASH_ASSISTANT_BLOB_URL": "s3://no-such-bucket-\(UUID().uuidString.prefix(8).lowercased())?endpoint=\(moto.endpoint)"]) { $1 }
+            Array(serve.dropLast()), environment: credentials(of: moto).merging(["CRASH_ASSISTANT_BLOB_URL": "s3://no-such-bucket-\(UUID().uuidString.prefix(8).lowercased())?endpoint=\(moto.endpoint)"]) { $1 }
         )
         #expect(fromEnvironment.status == 78)
         #expect(fromEnvironment.errors.contains("does not exist"))
 
-        let unreachable = try ServerProcess.run(serve + ["s3://crash-photos?endpoint=http://127.0.0.1:9"], environment: credentials)
+        let checking = try MotoServer.startCheckingSignatures()
+        let guarded = try await checking.makeBucket()
+        let refused = try ServerProcess.run(
+            serve + [checking.blobURL(of: guarded)], environment: credentials(of: checking, secret: "not-the-secret")
+        )
+        #expect(refused.status == 78)
+        #expect(refused.errors.contains("The blob storage refused access to the bucket \(guarded.location.bucket)"))
+
+        let unreachable = try ServerProcess.run(serve + ["s3://crash-photos?endpoint=http://127.0.0.1:9"], environment: credentials(of: moto))
         #expect(unreachable.status == 69)
         #expect(unreachable.errors.contains("Cannot reach the blob storage at http://127.0.0.1:9"))
     }

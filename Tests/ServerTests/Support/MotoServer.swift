@@ -15,27 +15,35 @@ final class MotoServer: Sendable {
         let description: String
     }
 
-    /// Any keys do: moto does not check them.
-    static let credentials = S3Credentials(accessKeyID: "crash-assistant-tests", secretAccessKey: "moto-accepts-any-secret")
     static let region = "us-east-1"
 
     let port: Int
+    /// The keys requests are signed with: any do, unless the stand-in checks signatures (then an IAM user's).
+    let credentials: S3Credentials
     private let process: Process
 
     var endpoint: String { "http://127.0.0.1:\(port)" }
 
-    private static let shared = Result { try MotoServer() }
+    private static let shared = Result { try MotoServer(checkingSignatures: false) }
+    private static let checking = Result { try MotoServer(checkingSignatures: true) }
 
     /// The running stand-in.
     static func start() throws -> MotoServer {
         try shared.get()
     }
 
+    /// A second stand-in that checks every request's signature against the keys of an IAM user it was given at start,
+    /// with a policy allowing all of S3 (moto's `INITIAL_NO_AUTH_ACTION_COUNT` lets the three requests making the user,
+    /// its policy and its keys through unchecked).
+    static func startCheckingSignatures() throws -> MotoServer {
+        try checking.get()
+    }
+
     /// A new, empty bucket in the stand-in, and a client for it.
     func makeBucket() async throws -> S3Client {
         let name = "crash-tests-\(UUID().uuidString.lowercased())"
         let client = S3Client(
-            location: try S3Location(url: "s3://\(name)?endpoint=\(endpoint)&region=\(Self.region)"), credentials: Self.credentials
+            location: try S3Location(url: "s3://\(name)?endpoint=\(endpoint)&region=\(Self.region)"), credentials: credentials
         )
         try await client.createBucket()
         return client
@@ -46,7 +54,7 @@ final class MotoServer: Sendable {
         "s3://\(bucket.location.bucket)?endpoint=\(endpoint)&region=\(Self.region)"
     }
 
-    private init() throws {
+    private init(checkingSignatures: Bool) throws {
         let executable = try Self.executable()
         let port = try Self.freePort()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("moto-\(port).log")
@@ -58,6 +66,9 @@ final class MotoServer: Sendable {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
+        if checkingSignatures {
+            process.environment = ProcessInfo.processInfo.environment.merging(["INITIAL_NO_AUTH_ACTION_COUNT": "3"]) { $1 }
+        }
         do {
             try process.run()
         } catch {
@@ -75,6 +86,35 @@ final class MotoServer: Sendable {
             }
             usleep(100_000)
         }
+        credentials = checkingSignatures
+            ? try Self.makeUser(port: port)
+            : S3Credentials(accessKeyID: "crash-assistant-tests", secretAccessKey: "moto-accepts-any-secret")
+    }
+
+    /// Makes an IAM user allowed all of S3, and gives its new keys (the stand-in's first three requests).
+    private static func makeUser(port: Int) throws -> S3Credentials {
+        let policy = #"{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":"s3:*","Resource":"*"}]}"#
+        let actions = [
+            "Action=CreateUser&UserName=crash-tests",
+            "Action=PutUserPolicy&UserName=crash-tests&PolicyName=all-of-s3&PolicyDocument="
+                + (policy.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""),
+            "Action=CreateAccessKey&UserName=crash-tests",
+        ]
+        var answer = ""
+        for action in actions {
+            let reply = try LoopbackConnection.request(port: port, "POST", "/", headers: [
+                // Routes the request to IAM; not checked, as these are the requests let through.
+                ("Authorization", "AWS4-HMAC-SHA256 Credential=none/20260101/us-east-1/iam/aws4_request, SignedHeaders=host, Signature=0"),
+                ("Content-Type", "application/x-www-form-urlencoded"),
+            ], body: Data((action + "&Version=2010-05-08").utf8))
+            guard reply.status == 200 else { throw Failure(description: "moto refused \(action): \(reply.status) \(reply.text.prefix(300))") }
+            answer = reply.text
+        }
+        guard let key = S3Client.elements("AccessKeyId", in: answer).first,
+              let secret = S3Client.elements("SecretAccessKey", in: answer).first else {
+            throw Failure(description: "moto gave no access key: \(answer.prefix(300))")
+        }
+        return S3Credentials(accessKeyID: key, secretAccessKey: secret)
     }
 
     /// Runs moto_server (`$1`) on port `$2` while the process `$3` (the tests) lives, then kills it.
