@@ -4,20 +4,26 @@ import Foundation
 import Logging
 
 /// The composition root of the server: the embedded adapters in one data folder (SQLite `server.sqlite3`, photo and
-/// PDF files, the SMS outbox), wired to the services the routes use.
+/// PDF files, the SMS outbox), wired to the services the routes use. Photos and PDFs go to an S3-compatible bucket
+/// instead when one is given.
 struct ServerEnvironment {
     let dataFolder: String
     let store: SQLiteServerStore
-    let blobs: FileBlobStore
+    let blobs: any BlobStore
 
     /// Opens (creating when missing) the data folder and its database.
-    init(dataFolder: String) throws {
+    /// - Parameter bucket: keeps photos and PDFs in this bucket rather than in the data folder.
+    init(dataFolder: String, bucket: S3Client? = nil) throws {
         try FileManager.default.createDirectory(
             atPath: dataFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
         )
         self.dataFolder = dataFolder
         store = try SQLiteServerStore(path: dataFolder + "/server.sqlite3")
-        blobs = try FileBlobStore(folder: dataFolder)
+        if let bucket {
+            blobs = S3BlobStore(client: bucket)
+        } else {
+            blobs = try FileBlobStore(folder: dataFolder)
+        }
     }
 
     func services(publicURL: String, logger: Logger) throws -> ServerServices {

@@ -26,6 +26,7 @@ public final class ServerProcess: Sendable {
     /// The port it listens on, on 127.0.0.1.
     public let port: Int
     private let arguments: [String]
+    private let environment: [String: String]
     private let process: Process
     private let log: Shared<String>
 
@@ -33,14 +34,18 @@ public final class ServerProcess: Sendable {
 
     /// Starts the server and waits until it listens. `port` 0 lets the system choose a free one; `arguments` are added
     /// to `serve`'s.
-    public init(dataFolder: URL? = nil, port: Int = 0, arguments: [String] = []) throws {
+    /// - Parameter environment: variables set for the server besides the test's own (`AWS_*` and
+    ///   `CRASH_ASSISTANT_BLOB_URL` are never passed on from the test's own).
+    public init(dataFolder: URL? = nil, port: Int = 0, arguments: [String] = [], environment: [String: String] = [:]) throws {
         let folder = dataFolder ?? Self.freshDataFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         self.dataFolder = folder
         self.arguments = arguments
+        self.environment = environment
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--data", folder.path] + arguments
+        process.environment = Self.environment(adding: environment)
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -80,7 +85,14 @@ public final class ServerProcess: Sendable {
     /// or on this one's port when nil (0 for a free one).
     public func restarted(port: Int? = nil) throws -> ServerProcess {
         guard !process.isRunning else { throw Failure(description: "the server is still running; stop or kill it first") }
-        return try ServerProcess(dataFolder: dataFolder, port: port ?? self.port, arguments: arguments)
+        return try ServerProcess(dataFolder: dataFolder, port: port ?? self.port, arguments: arguments, environment: environment)
+    }
+
+    /// The test's environment without its blob storage settings, and `added`.
+    private static func environment(adding added: [String: String]) -> [String: String] {
+        ProcessInfo.processInfo.environment
+            .filter { !$0.key.hasPrefix("AWS_") && $0.key != "CRASH_ASSISTANT_BLOB_URL" }
+            .merging(added) { _, new in new }
     }
 
     /// A new, not yet existing folder under the system's temporary folder (`init` creates it).
@@ -128,10 +140,11 @@ public final class ServerProcess: Sendable {
     // MARK: - Commands on the data folder
 
     /// Runs `crash-assistant-server ARGUMENTS`: standard output, standard error and status.
-    public static func run(_ arguments: [String]) throws -> (output: String, errors: String, status: Int32) {
+    public static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (output: String, errors: String, status: Int32) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        process.environment = Self.environment(adding: environment)
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output

@@ -61,6 +61,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIProblem(.badRequest, "Invalid value", ErrorText.sentence(for: error))
         case let error as HTTPError:
             return APIProblem(error.status, error.status.reasonPhrase, error.body ?? defaultDetail(for: error.status))
+        case BlobStoreError.unreachable:
+            return APIProblem(.serviceUnavailable, "Storage unavailable", "The server cannot reach its storage now. Try again later.")
         default:
             return APIProblem(.internalServerError, "Internal error", "The server could not complete the request. Try again later.")
         }

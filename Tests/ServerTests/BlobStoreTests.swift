@@ -6,21 +6,14 @@ import Testing
 import TestSupport
 @testable import Server
 
-@Suite("Blobs kept as files in the server's data folder")
-struct FileBlobStoreTests {
-    let folder = TemporaryDirectory("file-blob-store-tests")
-
-    func makeStore() throws -> FileBlobStore {
-        try FileBlobStore(folder: folder.file("data"))
-    }
+/// The blob port's behaviours, over each adapter: the data folder and S3-compatible storage (moto).
+@Suite("Blobs kept by each blob store")
+struct BlobStoreTests {
+    let folder = TemporaryDirectory("blob-store-tests")
 
     /// Bytes that are not all the same, so a chunk in the wrong place shows (`count` of them).
     func payload(_ count: Int, seed: UInt8 = 7) -> Data {
         Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed) &+ $0 / 251) })
-    }
-
-    func names(in path: String) throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
     }
 
     /// Appends the bytes in pieces of `piece` bytes, as a request body arrives.
@@ -35,8 +28,10 @@ struct FileBlobStoreTests {
 
     // MARK: - Whole blobs
 
-    @Test func theSameBytesStoredTwiceAreStoredOnceUnderTheirHash() async throws {
-        let store = try makeStore()
+    @Test(arguments: BlobStoreBackend.allCases)
+    func theSameBytesStoredTwiceAreStoredOnceUnderTheirHash(_ backend: BlobStoreBackend) async throws {
+        let subject = try await backend.make(in: folder)
+        let store = subject.store
         let photo = try Fixtures.jpeg()
         let source = try folder.write(photo, to: "upload.jpg").path
 
@@ -45,20 +40,30 @@ struct FileBlobStoreTests {
 
         #expect(first == ContentHash.sha256(of: photo))
         #expect(second == first)
-        #expect(store.path(of: first, kind: .photo) == folder.file("data/blobs/photo/\(first.hex.prefix(2))/\(first.hex)"))
-        #expect(try names(in: store.fanOutFolder(of: first, kind: .photo)) == [first.hex])
+        #expect(try await subject.storedNames(.photo) == [first.hex])
         #expect(try await store.bytes(of: first, kind: .photo) == photo)
         #expect(try await store.length(of: first, kind: .photo) == photo.count)
         #expect(FileManager.default.fileExists(atPath: source))
     }
 
-    @Test func aBlobAlreadyStoredIsKeptAsItWas() async throws {
-        let store = try makeStore()
+    @Test func aFileBlobIsKeptInAFolderNamedAfterTheFirstDigitsOfItsHash() async throws {
+        let store = try FileBlobStore(folder: folder.file("data"))
+        let photo = try Fixtures.jpeg()
+
+        let hash = try await store.store(fileAt: try folder.write(photo, to: "upload.jpg").path, kind: .photo)
+
+        #expect(store.path(of: hash, kind: .photo) == folder.file("data/blobs/photo/\(hash.hex.prefix(2))/\(hash.hex)"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.fanOutFolder(of: hash, kind: .photo)) == [hash.hex])
+    }
+
+    @Test(arguments: BlobStoreBackend.allCases)
+    func aBlobAlreadyStoredIsKeptAsItWas(_ backend: BlobStoreBackend) async throws {
+        let subject = try await backend.make(in: folder)
+        let store = subject.store
         let photo = try Fixtures.jpeg()
         let hash = ContentHash.sha256(of: photo)
-        try FileManager.default.createDirectory(atPath: store.fanOutFolder(of: hash, kind: .photo), withIntermediateDirectories: true)
         let kept = Data("the bytes stored first".utf8)
-        try kept.write(to: URL(fileURLWithPath: store.path(of: hash, kind: .photo)))
+        try await subject.plant(kept, hash, .photo)
 
         _ = try await store.store(fileAt: try folder.write(photo, to: "again.jpg").path, kind: .photo)
         let upload = UploadID()
@@ -68,28 +73,30 @@ struct FileBlobStoreTests {
         try await store.promotePartial(upload, as: hash)
 
         #expect(try await store.bytes(of: hash, kind: .photo) == kept)
-        #expect(try names(in: folder.file("data/uploads")).isEmpty)
+        #expect(try await subject.uploadLeftovers().isEmpty)
     }
 
-    @Test func documentsAreStoredByHashApartFromPhotos() async throws {
-        let store = try makeStore()
+    @Test(arguments: BlobStoreBackend.allCases)
+    func documentsAreStoredByHashApartFromPhotos(_ backend: BlobStoreBackend) async throws {
+        let subject = try await backend.make(in: folder)
+        let store = subject.store
         let document = Data("%PDF-1.7 a rendered report".utf8) + payload(10_000)
         let source = try folder.write(document, to: "report.pdf").path
 
         let hash = try await store.store(fileAt: source, kind: .document)
 
         #expect(hash == ContentHash.sha256(of: document))
-        #expect(store.path(of: hash, kind: .document) == folder.file("data/blobs/document/\(hash.hex.prefix(2))/\(hash.hex)"))
+        #expect(try await subject.storedNames(.document) == [hash.hex])
         #expect(try await store.bytes(of: hash, kind: .document) == document)
-        #expect(try await store.length(of: hash, kind: .document) != nil)
+        #expect(try await store.length(of: hash, kind: .document) == document.count)
         #expect(try await store.length(of: hash, kind: .photo) == nil)
     }
 
-    @Test func aBlobNotStoredIsMissing() async throws {
-        let store = try makeStore()
+    @Test(arguments: BlobStoreBackend.allCases)
+    func aBlobNotStoredIsMissing(_ backend: BlobStoreBackend) async throws {
+        let store = try await backend.make(in: folder).store
         let hash = ContentHash.stub("c")
 
-        #expect(try await store.length(of: hash, kind: .photo) == nil)
         #expect(try await store.length(of: hash, kind: .photo) == nil)
         await #expect(throws: PhotoError.bytesMissing(hash)) { try await store.bytes(of: hash, kind: .photo) }
         await #expect(throws: PhotoError.bytesMissing(hash)) {
@@ -97,14 +104,15 @@ struct FileBlobStoreTests {
         }
     }
 
-    @Test func aChunkedReadGivesTheFileInChunksNoLargerThanAsked() async throws {
-        let store = try makeStore()
+    @Test(arguments: BlobStoreBackend.allCases)
+    func aChunkedReadGivesTheBlobInChunksNoLargerThanAsked(_ backend: BlobStoreBackend) async throws {
+        let subject = try await backend.make(in: folder)
         let bytes = payload(1_000_000)
-        let hash = try await store.store(fileAt: try folder.write(bytes, to: "big.bin").path, kind: .document)
+        let hash = try await subject.store.store(fileAt: try folder.write(bytes, to: "big.bin").path, kind: .document)
 
         var chunks: [Int] = []
         var read = Data()
-        try await store.read(hash, kind: .document, chunkSize: 64 * 1_024) { chunk in
+        try await subject.store.read(hash, kind: .document, chunkSize: 64 * 1_024) { chunk in
             chunks.append(chunk.readableBytes)
             read.append(contentsOf: chunk.readableBytesView)
         }
@@ -116,20 +124,22 @@ struct FileBlobStoreTests {
 
     // MARK: - Uploads under way
 
-    @Test func anUploadCutOffAndResumedIsStoredWholeAndItsPartFileGoes() async throws {
-        let store = try makeStore()
+    @Test(arguments: BlobStoreBackend.allCases)
+    func anUploadCutOffAndResumedAfterARestartIsStoredWholeAndNothingOfItIsLeft(_ backend: BlobStoreBackend) async throws {
+        let subject = try await backend.make(in: folder)
         let bytes = payload(1_500_000, seed: 3)
         let hash = ContentHash.sha256(of: bytes)
         let cut = 900_001
         let upload = UploadID()
 
-        let first = try await store.openPartial(upload, at: 0)
+        let first = try await subject.store.openPartial(upload, at: 0)
         try await append(bytes.prefix(cut), to: first)
         #expect(try await first.finish() == cut)
-        #expect(FileManager.default.fileExists(atPath: store.partialPath(of: upload)))
+        #expect(try await !subject.uploadLeftovers().isEmpty)
 
-        // A restart later: the store is opened again and the upload goes on from the confirmed offset.
-        let reopened = try makeStore()
+        // A restart later (or another instance): the store is opened again and the upload goes on from the
+        // confirmed offset.
+        let reopened = try subject.reopen()
         var again = Data()
         try await reopened.readPartial(upload, length: cut) { again.append(contentsOf: $0.readableBytesView) }
         #expect(again == bytes.prefix(cut))
@@ -140,12 +150,13 @@ struct FileBlobStoreTests {
         try await reopened.promotePartial(upload, as: hash)
 
         #expect(try await reopened.bytes(of: hash, kind: .photo) == bytes)
-        #expect(!FileManager.default.fileExists(atPath: reopened.partialPath(of: upload)))
-        #expect(try names(in: folder.file("data/uploads")).isEmpty)
+        #expect(try await subject.storedNames(.photo) == [hash.hex])
+        #expect(try await subject.uploadLeftovers().isEmpty)
     }
 
-    @Test func bytesBeyondTheConfirmedOffsetAreDroppedWhenReopened() async throws {
-        let store = try makeStore()
+    @Test(arguments: BlobStoreBackend.allCases)
+    func bytesBeyondTheConfirmedOffsetAreDroppedWhenReopened(_ backend: BlobStoreBackend) async throws {
+        let store = try await backend.make(in: folder).store
         let upload = UploadID()
         let writer = try await store.openPartial(upload, at: 0)
         try await append(payload(100), to: writer)
@@ -159,8 +170,9 @@ struct FileBlobStoreTests {
         #expect(try await store.partialBytes(upload) == payload(100).prefix(60) + Data("the rest".utf8))
     }
 
-    @Test func anUploadCannotBeReopenedPastItsEndOrWhenItIsNotThere() async throws {
-        let store = try makeStore()
+    @Test(arguments: BlobStoreBackend.allCases)
+    func anUploadCannotBeReopenedPastItsEndOrWhenItIsNotThere(_ backend: BlobStoreBackend) async throws {
+        let store = try await backend.make(in: folder).store
         let upload = UploadID()
         let writer = try await store.openPartial(upload, at: 0)
         try await append(payload(10), to: writer)
@@ -175,8 +187,23 @@ struct FileBlobStoreTests {
         #expect(try await store.partialBytes(upload) == payload(10))
     }
 
-    @Test func aDiscardedUploadLeavesNothingAndDiscardingTwiceIsNoError() async throws {
-        let store = try makeStore()
+    @Test(arguments: BlobStoreBackend.allCases)
+    func anUploadOpenedButNotWrittenToIsThereAndEmpty(_ backend: BlobStoreBackend) async throws {
+        let store = try await backend.make(in: folder).store
+        let upload = UploadID()
+
+        _ = try await store.openPartial(upload, at: 0)
+
+        #expect(try await store.partialBytes(upload).isEmpty)
+        var handed = 0
+        try await store.readPartial(upload, length: 0) { handed += $0.readableBytes }
+        #expect(handed == 0)
+    }
+
+    @Test(arguments: BlobStoreBackend.allCases)
+    func aDiscardedUploadLeavesNothingAndDiscardingTwiceIsNoError(_ backend: BlobStoreBackend) async throws {
+        let subject = try await backend.make(in: folder)
+        let store = subject.store
         let upload = UploadID()
         let writer = try await store.openPartial(upload, at: 0)
         try await append(payload(300_000), to: writer)
@@ -185,18 +212,19 @@ struct FileBlobStoreTests {
         try await store.discardPartial(upload)
         try await store.discardPartial(upload)
 
-        #expect(try names(in: folder.file("data/uploads")).isEmpty)
+        #expect(try await subject.uploadLeftovers().isEmpty)
         await #expect(throws: BlobStoreError.uploadMissing(upload)) { try await store.promotePartial(upload, as: .stub("b")) }
     }
 
-    @Test func theRendererReadsPhotosFromTheBlobStore() async throws {
-        let store = try makeStore()
+    @Test(arguments: BlobStoreBackend.allCases)
+    func theRendererReadsPhotosFromTheBlobStore(_ backend: BlobStoreBackend) async throws {
+        let subject = try await backend.make(in: folder)
         let photo = try Fixtures.jpeg()
-        let hash = try await store.store(fileAt: try folder.write(photo, to: "photo.jpg").path, kind: .photo)
+        let hash = try await subject.store.store(fileAt: try folder.write(photo, to: "photo.jpg").path, kind: .photo)
 
-        #expect(try await BlobPhotoSource(blobs: store).bytes(for: hash) == photo)
+        #expect(try await BlobPhotoSource(blobs: subject.store).bytes(for: hash) == photo)
         await #expect(throws: PhotoError.bytesMissing(.stub("f"))) {
-            try await BlobPhotoSource(blobs: store).bytes(for: .stub("f"))
+            try await BlobPhotoSource(blobs: subject.store).bytes(for: .stub("f"))
         }
     }
 }

@@ -1,0 +1,51 @@
+import NIOCore
+
+/// Appends to one upload kept in the bucket: appended bytes are gathered and written as one segment object
+/// (`upload/<upload id>/<offset>`) once `segmentSize` of them are waiting, and at ``finish()``. An instance that
+/// dies mid-way leaves only whole segments, which the next ``S3BlobStore/openPartial(_:at:)`` drops beyond the
+/// confirmed offset. One append at a time: the caller awaits each before the next.
+actor S3PartialBlobWriter: PartialBlobWriter {
+    private let upload: UploadID
+    private let client: S3Client
+    private let segmentSize: Int
+    /// Where the next segment starts: the upload's length written so far.
+    private var written: Int
+    private var pending = ByteBuffer()
+    private var isFinished = false
+
+    init(upload: UploadID, client: S3Client, offset: Int, segmentSize: Int) {
+        self.upload = upload
+        self.client = client
+        self.written = offset
+        self.segmentSize = segmentSize
+    }
+
+    // MARK: - PartialBlobWriter
+
+    func append(_ bytes: ByteBuffer) async throws {
+        guard !isFinished else { throw BlobStoreError.writerFinished(upload) }
+        var bytes = bytes
+        pending.writeBuffer(&bytes)
+        if pending.readableBytes >= segmentSize { try await writePending() }
+    }
+
+    func finish() async throws -> Int {
+        guard !isFinished else { throw BlobStoreError.writerFinished(upload) }
+        try await writePending()
+        isFinished = true
+        return written
+    }
+
+    // MARK: - Writing
+
+    /// Writes the gathered bytes as the segment at ``written``; they are dropped from memory only once stored, so a
+    /// failed write is retried whole by the next one.
+    private func writePending() async throws {
+        let batch = pending
+        guard batch.readableBytes > 0 else { return }
+        try await client.put(S3BlobStore.segmentKey(upload, offset: written), .bytes(batch))
+        written += batch.readableBytes
+        pending.moveReaderIndex(forwardBy: batch.readableBytes)
+        pending.discardReadBytes()
+    }
+}
