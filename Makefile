@@ -18,7 +18,7 @@ SYSTEM_PACKAGES := cmd:pkg-config:pkg-config \
 # Only for make bench.
 BENCH_PACKAGES := cmd:hyperfine:hyperfine
 
-.PHONY: all deps build run run-server test bench fuzz clean
+.PHONY: all deps test-deps build run run-server test bench fuzz clean
 
 all: build
 
@@ -41,7 +41,11 @@ run-server: deps
 # Seconds schemathesis spends on each of its two passes (user routes, crash events).
 SCHEMATHESIS_SECONDS ?= 60
 
-test: deps
+# What the server's tests start: an S3 stand-in (moto, from PyPI) when missing.
+test-deps: deps
+	@scripts/ensure-moto.sh
+
+test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) scripts/generate-wire-api.sh --check
