@@ -26,6 +26,7 @@ struct ServerServices: Sendable {
         clock: any Clock,
         publicURL: String,
         scratchFolder: String,
+        locks: any UploadLocking = UploadLocks(),
         logger: Logger
     ) {
         self.accounts = accounts
@@ -41,6 +42,6 @@ struct ServerServices: Sendable {
             reports: reports, photos: photos, blobs: blobs, clock: clock, scratchFolder: scratchFolder, logger: logger
         )
         keeping = ReportKeeping(reports: reports, submission: submission)
-        uploads = PhotoUploads(index: photos, blobs: blobs, locks: UploadLocks(), clock: clock, logger: logger)
+        uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, clock: clock, logger: logger)
     }
 }
