@@ -2,22 +2,56 @@ import Data
 import Domain
 import Foundation
 import Logging
+import ServiceLifecycle
 
 /// The composition root of the server: the embedded adapters in one data folder (SQLite `server.sqlite3`, photo and
-/// PDF files, the SMS outbox), wired to the services the routes use.
+/// PDF files, the SMS outbox), or PostgreSQL in place of the SQLite database for several instances, wired to the
+/// services the routes use.
 struct ServerEnvironment {
     let dataFolder: String
-    let store: SQLiteServerStore
+    let store: any ServerStore
     let blobs: FileBlobStore
+    let locks: any UploadLocking
+    /// What must run for as long as the environment is used (PostgreSQL's connection pools), as services beside the
+    /// HTTP server; none for the embedded default.
+    let lifecycleServices: [any Service]
+    /// The embedded database, to leave self-contained when the server ends.
+    private let embedded: SQLiteServerStore?
 
-    /// Opens (creating when missing) the data folder and its database.
+    /// Opens (creating when missing) the data folder and its SQLite database.
     init(dataFolder: String) throws {
-        try FileManager.default.createDirectory(
-            atPath: dataFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+        try Self.createFolder(dataFolder)
+        let store = try SQLiteServerStore(path: dataFolder + "/server.sqlite3")
+        self.init(
+            dataFolder: dataFolder, store: store, blobs: try FileBlobStore(folder: dataFolder), locks: UploadLocks(),
+            lifecycleServices: [], embedded: store
         )
+    }
+
+    /// Opens the data folder, with everything but bytes in the PostgreSQL database at `database` when one is given
+    /// (its layout brought up to date first), else in the folder's SQLite database.
+    /// - Throws: ``PostgresOpenError`` when the database cannot be used; another error when the folder cannot.
+    static func open(dataFolder: String, database: PostgresLocation?, logger: Logger) async throws -> ServerEnvironment {
+        guard let database else { return try ServerEnvironment(dataFolder: dataFolder) }
+        try createFolder(dataFolder)
+        let store = try await PostgresServerStore.open(database, logger: logger)
+        let locks = PostgresUploadLocks(database, logger: logger)
+        return ServerEnvironment(
+            dataFolder: dataFolder, store: store, blobs: try FileBlobStore(folder: dataFolder), locks: locks,
+            lifecycleServices: [store.client, locks.client], embedded: nil
+        )
+    }
+
+    private init(
+        dataFolder: String, store: any ServerStore, blobs: FileBlobStore, locks: any UploadLocking,
+        lifecycleServices: [any Service], embedded: SQLiteServerStore?
+    ) {
         self.dataFolder = dataFolder
-        store = try SQLiteServerStore(path: dataFolder + "/server.sqlite3")
-        blobs = try FileBlobStore(folder: dataFolder)
+        self.store = store
+        self.locks = locks
+        self.lifecycleServices = lifecycleServices
+        self.embedded = embedded
+        self.blobs = blobs
     }
 
     func services(publicURL: String, logger: Logger) throws -> ServerServices {
@@ -26,13 +60,25 @@ struct ServerEnvironment {
         return ServerServices(
             accounts: CachedAccountStore(store), records: store, reports: store, photos: store, blobs: blobs,
             sms: try FileSMSSender(folder: dataFolder + "/outbox-sms", logger: logger),
-            clock: SystemClock(), publicURL: publicURL, scratchFolder: scratch, logger: logger
+            clock: SystemClock(), publicURL: publicURL, scratchFolder: scratch, locks: locks, logger: logger
         )
+    }
+
+    /// Runs `body` while the ``lifecycleServices`` run (for a command that is not the server, such as `user add`).
+    func whileRunning<Result>(_ body: () async throws -> Result) async throws -> Result {
+        guard !lifecycleServices.isEmpty else { return try await body() }
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            for service in lifecycleServices {
+                group.addTask { try await service.run() }
+            }
+            defer { group.cancelAll() }
+            return try await body()
+        }
     }
 
     /// Writes everything in the database's log into its file, so the folder alone holds it all once the server ends.
     func close() {
-        store.close()
+        embedded?.close()
     }
 
     /// `$XDG_DATA_HOME/crash-assistant-server`, else `~/.local/share/crash-assistant-server`.
@@ -42,5 +88,11 @@ struct ServerEnvironment {
         }
         let home = environment["HOME"] ?? NSHomeDirectory()
         return home + "/.local/share/crash-assistant-server"
+    }
+
+    private static func createFolder(_ path: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+        )
     }
 }
