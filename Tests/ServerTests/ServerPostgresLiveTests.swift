@@ -5,6 +5,9 @@ import Synchronization
 import Testing
 import TestSupport
 import WireAPI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The real server binary with `--database-url`: two instances sharing one PostgreSQL, and the answers when the
 /// database cannot be used.
@@ -88,6 +91,55 @@ struct ServerPostgresLiveTests {
         #expect(messages.count == 1)
         let list = try LoopbackConnection.request(port: two.port, "GET", "/v1/reports", token: ann)
         #expect(try WireCoding.decoder().decode(Components.Schemas.ReportList.self, from: list.body).reports.count == 1)
+    }
+
+    @Test("An instance killed in the middle of an upload: the upload is resumed on the other, one file and one row per photo")
+    func anUploadCutByAKilledInstanceResumesOnTheOther() async throws {
+        let postgres = try PostgresProcess.shared()
+        let location = try await postgres.createDatabase()
+        let database = Self.url(location)
+        // Both instances keep bytes in one folder (a shared disk), and everything else in the one database.
+        let folder = TemporaryDirectory("server-pg-shared")
+        let one = try ServerProcess(dataFolder: folder.url, arguments: ["--database-url", database])
+        defer { _ = try? one.stop(SIGKILL) }
+        let two = try ServerProcess(dataFolder: folder.url, arguments: ["--database-url", database])
+        defer { _ = try? two.stop() }
+        let ann = try Self.add("ann", database: database, folder: folder.url)
+        let photo = try LargePhotos.jpeg(bytes: 3 * 1024 * 1024, seed: 23)
+        let path = "/v1/reports/\(UUID())/photos/\(Wire.sha256(photo))"
+        let sent = photo.count * 6 / 10
+
+        let connection = try LoopbackConnection(port: one.port)
+        try connection.sendHead("PUT", path, headers: [
+            ("Authorization", "Bearer \(ann)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(photo.count)),
+        ])
+        try connection.send(photo.prefix(sent))
+        try await Task.sleep(for: .milliseconds(300))
+        try one.stop(SIGKILL)
+
+        // The killed instance's lock went with its connection: the other answers, from what the database holds.
+        var offset: Int?
+        for _ in 0..<100 {
+            let head = try LoopbackConnection.request(port: two.port, "HEAD", path, token: ann)
+            if head.status == 200, head.headers["upload-complete"] == "?0" {
+                offset = head.headers["upload-offset"].flatMap(Int.init)
+                break
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let resumeAt = try #require(offset, "HEAD on the other instance never reported the partial upload")
+        #expect(resumeAt <= sent)
+        let rest = try LoopbackConnection.request(
+            port: two.port, "PATCH", path, token: ann,
+            headers: [("Upload-Offset", String(resumeAt)), ("Content-Type", "application/partial-upload")],
+            body: photo.dropFirst(resumeAt)
+        )
+        #expect(rest.status == 201)
+        #expect(try LoopbackConnection.request(port: two.port, "GET", path, token: ann).body == photo)
+
+        #expect(try ServerLiveTests.files(under: folder.url.appendingPathComponent("blobs")).count == 1)
+        #expect(try await postgres.execute("SELECT 1 FROM photos", in: location) == 1)
+        #expect(try await postgres.execute("SELECT 1 FROM uploads", in: location) == 0)
     }
 
     @Test("A database URL that is not one ends `serve` with 78 naming the problem; nothing listening there, with 69")
