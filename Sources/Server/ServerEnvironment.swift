@@ -17,6 +17,8 @@ struct ServerEnvironment {
     let lifecycleServices: [any Service]
     /// The embedded database, to leave self-contained when the server ends.
     private let embedded: SQLiteServerStore?
+    /// PostgreSQL, whose `jobs` table holds the jobs any instance may do.
+    private let shared: PostgresServerStore?
 
     /// Opens (creating when missing) the data folder and its SQLite database.
     init(dataFolder: String) throws {
@@ -24,7 +26,7 @@ struct ServerEnvironment {
         let store = try SQLiteServerStore(path: dataFolder + "/server.sqlite3")
         self.init(
             dataFolder: dataFolder, store: store, blobs: try FileBlobStore(folder: dataFolder), locks: UploadLocks(),
-            lifecycleServices: [], embedded: store
+            lifecycleServices: [], embedded: store, shared: nil
         )
     }
 
@@ -38,29 +40,38 @@ struct ServerEnvironment {
         let locks = PostgresUploadLocks(database, logger: logger)
         return ServerEnvironment(
             dataFolder: dataFolder, store: store, blobs: try FileBlobStore(folder: dataFolder), locks: locks,
-            lifecycleServices: [store.client, locks.client], embedded: nil
+            lifecycleServices: [store.client, locks.client], embedded: nil, shared: store
         )
     }
 
     private init(
         dataFolder: String, store: any ServerStore, blobs: FileBlobStore, locks: any UploadLocking,
-        lifecycleServices: [any Service], embedded: SQLiteServerStore?
+        lifecycleServices: [any Service], embedded: SQLiteServerStore?, shared: PostgresServerStore?
     ) {
         self.dataFolder = dataFolder
         self.store = store
         self.locks = locks
         self.lifecycleServices = lifecycleServices
         self.embedded = embedded
+        self.shared = shared
         self.blobs = blobs
     }
 
+    /// The services the routes use. With PostgreSQL, PDFs and SMS are jobs in its `jobs` table, done by the workers
+    /// in ``ServerServices/workers`` (run them beside the HTTP server); else they are done in the request.
     func services(publicURL: String, logger: Logger) throws -> ServerServices {
         let scratch = dataFolder + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let shared = shared
         return ServerServices(
             accounts: CachedAccountStore(store), records: store, reports: store, photos: store, blobs: blobs,
             sms: try FileSMSSender(folder: dataFolder + "/outbox-sms", logger: logger),
-            clock: SystemClock(), publicURL: publicURL, scratchFolder: scratch, locks: locks, logger: logger
+            clock: SystemClock(), publicURL: publicURL, scratchFolder: scratch, locks: locks,
+            jobs: { performer in
+                guard let shared else { return InlineJobs(performer: performer) }
+                return PostgresJobQueue(client: shared.client, performer: performer, logger: logger)
+            },
+            logger: logger
         )
     }
 

@@ -1,3 +1,4 @@
+import Data
 import Domain
 import Foundation
 import Logging
@@ -168,5 +169,93 @@ struct PostgresServerStoreTests {
         #expect(taken)
         stuck.cancel()
         withExtendedLifetime(running) {}
+    }
+
+    // MARK: - Jobs
+
+    /// A worker's way of doing jobs: SMS go to `sms`, PDFs are drawn from `store`.
+    static func performer(_ store: PostgresServerStore, sms: any SMSSender) -> JobPerformer {
+        JobPerformer(
+            reports: store, blobs: InMemoryBlobStore(), sms: sms, clock: SystemClock(),
+            scratchFolder: FileManager.default.temporaryDirectory.path, logger: logger
+        )
+    }
+
+    static func message(_ index: Int) -> SMSMessage {
+        SMSMessage(
+            recipient: "driver-\(index)", crashID: .stub("JOB-\(index)"), webLink: "https://claims.example.com/c/JOB-\(index)",
+            appLink: "crashassistant://crash/JOB-\(index)", isTest: true
+        )
+    }
+
+    @Test("A job handed on by an instance without workers is done by another's worker, and perform waits for it")
+    func aJobIsDoneByAnotherInstancesWorker() async throws {
+        let store = try await PostgresServerStore.open(try await PostgresProcess.shared().createDatabase(), logger: Self.logger)
+        let running = RunningClient(store.client)
+        let sender = RecordingSMSSender()
+        let idle = PostgresJobQueue(client: store.client, performer: Self.performer(store, sms: RecordingSMSSender()), logger: Self.logger)
+        let worker = PostgresJobQueue(client: store.client, performer: Self.performer(store, sms: sender), logger: Self.logger)
+        let working = Task { try await worker.run() }
+
+        try await idle.perform(.sendSMS(Self.message(1)))
+        #expect(await sender.sent == [Self.message(1)])
+        working.cancel()
+        withExtendedLifetime(running) {}
+    }
+
+    @Test("Of forty jobs done by two workers at once, each is done exactly once")
+    func twoWorkersNeverDoOneJobTwice() async throws {
+        let store = try await PostgresServerStore.open(try await PostgresProcess.shared().createDatabase(), logger: Self.logger)
+        let running = RunningClient(store.client)
+        let senders = [RecordingSMSSender(), RecordingSMSSender()]
+        let workers = senders.map {
+            PostgresJobQueue(client: store.client, performer: Self.performer(store, sms: $0), logger: Self.logger)
+        }
+        for index in 0..<40 {
+            try await workers[0].enqueue(.sendSMS(Self.message(index)))
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for worker in workers {
+                group.addTask { while await worker.doNextJob() {} }
+            }
+        }
+        let sent = await senders[0].sent + senders[1].sent
+        #expect(sent.count == 40)
+        #expect(Set(sent.map(\.recipient)).count == 40)
+        withExtendedLifetime(running) {}
+    }
+
+    @Test("A job whose instance died while doing it is taken up by another once its lease ran out")
+    func aDeadInstancesJobIsTakenUp() async throws {
+        let location = try await PostgresProcess.shared().createDatabase()
+        let store = try await PostgresServerStore.open(location, logger: Self.logger)
+        let running = RunningClient(store.client)
+        let sender = RecordingSMSSender()
+        let dying = PostgresJobQueue(
+            client: store.client, performer: Self.performer(store, sms: StuckSMSSender()), lease: .seconds(3), logger: Self.logger
+        )
+        let survivor = PostgresJobQueue(client: store.client, performer: Self.performer(store, sms: sender), logger: Self.logger)
+        try await dying.enqueue(.sendSMS(Self.message(7)))
+        let stuck = Task { await dying.doNextJob() }
+        // Taken and leased by the dying instance: nobody else takes it yet.
+        for _ in 0..<100 {
+            if try await PostgresProcess.shared().execute("SELECT 1 FROM jobs WHERE attempts = 1", in: location) == 1 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(await survivor.doNextJob() == false)
+
+        try await Task.sleep(for: .milliseconds(3_200))
+        #expect(await survivor.doNextJob())
+        #expect(await sender.sent == [Self.message(7)])
+        #expect(try await PostgresProcess.shared().execute("SELECT 1 FROM jobs WHERE state = 'done' AND attempts = 2", in: location) == 1)
+        stuck.cancel()
+        withExtendedLifetime(running) {}
+    }
+}
+
+/// An SMS gateway that never answers, as an instance that died in the middle of sending.
+struct StuckSMSSender: SMSSender {
+    func send(_ message: SMSMessage) async throws {
+        try await Task.sleep(for: .seconds(600))
     }
 }

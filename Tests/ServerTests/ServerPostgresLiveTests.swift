@@ -86,11 +86,43 @@ struct ServerPostgresLiveTests {
         #expect(both.map(\.status).sorted() == [200, 201])
         let receipts = try both.map { try WireCoding.decoder().decode(Components.Schemas.CrashEventReceipt.self, from: $0.body) }
         #expect(Set(receipts.map(\.crashId)).count == 1)
-        let messages = try ServerLiveTests.files(under: one.dataFolder.appendingPathComponent("outbox-sms"))
+        // The SMS is a job a worker of either instance does soon after the answer.
+        var messages: [URL] = []
+        for _ in 0..<100 {
+            messages = try ServerLiveTests.files(under: one.dataFolder.appendingPathComponent("outbox-sms"))
+                + ServerLiveTests.files(under: two.dataFolder.appendingPathComponent("outbox-sms"))
+            if !messages.isEmpty { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        messages = try ServerLiveTests.files(under: one.dataFolder.appendingPathComponent("outbox-sms"))
             + ServerLiveTests.files(under: two.dataFolder.appendingPathComponent("outbox-sms"))
         #expect(messages.count == 1)
         let list = try LoopbackConnection.request(port: two.port, "GET", "/v1/reports", token: ann)
         #expect(try WireCoding.decoder().decode(Components.Schemas.ReportList.self, from: list.body).reports.count == 1)
+    }
+
+    @Test("A report submitted on one instance answers once its PDF is rendered, by a worker of either; the other serves the PDF")
+    func aSubmitWaitsForItsRenderJob() async throws {
+        let database = Self.url(try await PostgresProcess.shared().createDatabase())
+        let folder = TemporaryDirectory("server-pg-shared")
+        let one = try ServerProcess(dataFolder: folder.url, arguments: ["--database-url", database])
+        defer { _ = try? one.stop() }
+        let two = try ServerProcess(dataFolder: folder.url, arguments: ["--database-url", database])
+        defer { _ = try? two.stop() }
+        let ann = try Self.add("ann", database: database, folder: folder.url)
+        let draft = try makeDraft()
+        let created = try LoopbackConnection.request(
+            port: one.port, "PUT", "/v1/reports/\(draft.id)", token: ann, headers: [("Content-Type", "application/json")],
+            body: try WireCoding.encoder().encode(Components.Schemas.Report(draft))
+        )
+        #expect(created.status == 201)
+
+        let submitted = try LoopbackConnection.request(port: one.port, "POST", "/v1/reports/\(draft.id)/submit", token: ann)
+        #expect(submitted.status == 200)
+        let pdf = try LoopbackConnection.request(port: two.port, "GET", "/v1/reports/\(draft.id)/report.pdf", token: ann)
+        #expect(pdf.status == 200)
+        #expect(pdf.body.starts(with: Data("%PDF-".utf8)))
     }
 
     @Test("An instance killed in the middle of an upload: the upload is resumed on the other, one file and one row per photo")

@@ -65,7 +65,7 @@ struct ServeCommand: AsyncParsableCommand {
         let hasPublicURL = publicURL != nil
         let kept = location.map { "data in \(folder), database \($0)" } ?? "data in \(folder)"
         let app = try ServerApplication.application(
-            services: services, host: host, port: port, lifecycleServices: environment.lifecycleServices, logger: logger
+            services: services, host: host, port: port, lifecycleServices: environment.lifecycleServices + services.workers, logger: logger
         ) { port in
             if !hasPublicURL { services.links.setPublicURL("http://\(host):\(port)") }
             // Always said, whatever the log level: scripts and tests read the port from it.

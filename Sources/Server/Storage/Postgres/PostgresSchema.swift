@@ -9,7 +9,8 @@ import PostgresNIO
 /// (`Date.timeIntervalSinceReferenceDate`), so they read back exactly; a report is kept whole as its wire JSON in
 /// `body` (`text`, so what was written is what is read), beside the columns listing and the revision check need.
 /// `crash_events.crash_id` is checked at commit (`DEFERRABLE INITIALLY DEFERRED`), so a crash event's row can be
-/// claimed first, before its crash ID is issued in the same transaction.
+/// claimed first, before its crash ID is issued in the same transaction. `jobs` holds the work any instance may do
+/// (``PostgresJobQueue``).
 enum PostgresSchema {
     /// One step of the layout: its statements run in one transaction with its row in `schema_migrations`.
     struct Migration: Sendable {
@@ -108,6 +109,22 @@ enum PostgresSchema {
                 UNIQUE (owner, sha256)
             )
             """,
+        ]),
+        Migration(version: 2, statements: [
+            """
+            CREATE TABLE jobs (
+                id bigserial PRIMARY KEY,
+                kind text NOT NULL CHECK (kind IN ('render_document', 'send_sms')),
+                payload text NOT NULL,
+                state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'done', 'failed')),
+                attempts integer NOT NULL DEFAULT 0,
+                lease_until timestamptz,
+                last_error text,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                finished_at timestamptz
+            )
+            """,
+            "CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued'",
         ]),
     ]
 

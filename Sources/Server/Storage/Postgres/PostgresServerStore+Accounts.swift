@@ -6,7 +6,7 @@ extension PostgresServerStore: AccountStore {
         let account = Account(id: AccountID(), name: name, kind: kind, createdAt: date)
         var inserted = false
         // The name is claimed by the insert itself: of two adds at once, the second finds the first's row.
-        try await rows("""
+        try await client.rows("""
             INSERT INTO accounts (id, name, kind, token_digest, created_at)
             VALUES (\(account.id.rawValue), \(name), \(kind.rawValue), \(tokenDigest.hex), \(date.timeIntervalSinceReferenceDate))
             ON CONFLICT (kind, name) DO NOTHING
@@ -18,7 +18,7 @@ extension PostgresServerStore: AccountStore {
 
     func account(for digest: TokenDigest) async throws -> Account? {
         var found: Account?
-        try await rows("SELECT id, name, kind, created_at FROM accounts WHERE token_digest = \(digest.hex)") { row in
+        try await client.rows("SELECT id, name, kind, created_at FROM accounts WHERE token_digest = \(digest.hex)") { row in
             found = try Self.account(from: row)
         }
         return found
@@ -26,7 +26,7 @@ extension PostgresServerStore: AccountStore {
 
     func user(named name: String) async throws -> Account? {
         var found: Account?
-        try await rows("SELECT id, name, kind, created_at FROM accounts WHERE kind = 'user' AND name = \(name)") { row in
+        try await client.rows("SELECT id, name, kind, created_at FROM accounts WHERE kind = 'user' AND name = \(name)") { row in
             found = try Self.account(from: row)
         }
         return found

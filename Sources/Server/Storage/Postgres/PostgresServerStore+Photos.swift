@@ -6,7 +6,7 @@ extension PostgresServerStore: PhotoIndex {
     @discardableResult
     func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date) async throws -> Bool {
         var inserted = false
-        try await rows("""
+        try await client.rows("""
             INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at)
             VALUES (\(owner.rawValue), \(photo.contentHash.hex), \(photo.mediaType.rawValue), \(photo.byteCount),
                     \(date.timeIntervalSinceReferenceDate))
@@ -18,7 +18,7 @@ extension PostgresServerStore: PhotoIndex {
 
     func photo(_ contentHash: ContentHash, owner: AccountID) async throws -> StoredPhoto? {
         var found: StoredPhoto?
-        try await rows(
+        try await client.rows(
             "SELECT media_type, byte_count FROM photos WHERE owner = \(owner.rawValue) AND sha256 = \(contentHash.hex)"
         ) { row in
             let (mediaType, byteCount) = try row.decode((String, Int).self)
@@ -34,7 +34,7 @@ extension PostgresServerStore: PhotoIndex {
     func missingPhotos(_ hashes: [ContentHash], owner: AccountID) async throws -> [ContentHash] {
         guard !hashes.isEmpty else { return [] }
         var held: Set<String> = []
-        try await rows(
+        try await client.rows(
             "SELECT sha256 FROM photos WHERE owner = \(owner.rawValue) AND sha256 = ANY(\(hashes.map(\.hex)))"
         ) { row in
             held.insert(try row.decode(String.self))
@@ -46,7 +46,7 @@ extension PostgresServerStore: PhotoIndex {
 
     func partialUpload(_ contentHash: ContentHash, owner: AccountID) async throws -> PartialUpload? {
         var found: PartialUpload?
-        try await rows("""
+        try await client.rows("""
             SELECT id, expected_length, upload_offset, started_at FROM uploads
             WHERE owner = \(owner.rawValue) AND sha256 = \(contentHash.hex)
             """) { row in
@@ -76,10 +76,10 @@ extension PostgresServerStore: PhotoIndex {
     }
 
     func setOffset(_ offset: Int, of upload: UploadID) async throws {
-        try await rows("UPDATE uploads SET upload_offset = \(offset) WHERE id = \(upload.rawValue)") { _ in }
+        try await client.rows("UPDATE uploads SET upload_offset = \(offset) WHERE id = \(upload.rawValue)") { _ in }
     }
 
     func endUpload(_ upload: UploadID) async throws {
-        try await rows("DELETE FROM uploads WHERE id = \(upload.rawValue)") { _ in }
+        try await client.rows("DELETE FROM uploads WHERE id = \(upload.rawValue)") { _ in }
     }
 }

@@ -7,7 +7,7 @@ extension PostgresServerStore: ServerReportStore {
     func reports(owner: AccountID) async throws -> [CrashReport] {
         let decoder = WireCoding.decoder()
         var reports: [CrashReport] = []
-        try await rows(
+        try await client.rows(
             "SELECT id, body FROM reports WHERE owner = \(owner.rawValue) ORDER BY updated_at DESC, id DESC"
         ) { row in
             reports.append(try Self.report(from: row, decoder: decoder))
@@ -30,7 +30,7 @@ extension PostgresServerStore: ServerReportStore {
     func delete(_ id: ReportID, owner: AccountID) async throws -> Bool {
         // Its document record goes with it (ON DELETE CASCADE).
         var deleted = false
-        try await rows("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue) RETURNING id") { _ in
+        try await client.rows("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue) RETURNING id") { _ in
             deleted = true
         }
         return deleted
@@ -38,7 +38,7 @@ extension PostgresServerStore: ServerReportStore {
 
     func document(for id: ReportID, owner: AccountID) async throws -> ContentHash? {
         var found: ContentHash?
-        try await rows(
+        try await client.rows(
             "SELECT sha256 FROM report_documents WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue)"
         ) { row in
             found = try StoredRecord.contentHash(try row.decode(String.self), table: "report_documents")
@@ -50,7 +50,7 @@ extension PostgresServerStore: ServerReportStore {
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
     func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws {
         var recorded = false
-        try await rows("""
+        try await client.rows("""
             INSERT INTO report_documents (owner, report_id, sha256, revision)
             SELECT owner, id, \(hash.hex), revision FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
             ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision

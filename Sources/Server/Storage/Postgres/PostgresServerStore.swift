@@ -57,13 +57,6 @@ final class PostgresServerStore: Sendable {
         }
     }
 
-    /// Runs one query on a connection of the pool and hands every row to `row`.
-    func rows(_ query: PostgresQuery, _ row: (PostgresRow) throws -> Void) async throws {
-        for try await each in try await client.query(query, logger: Self.queryLogger) {
-            try row(each)
-        }
-    }
-
     // MARK: - PostgreSQL's answers
 
     /// Whether the error is PostgreSQL refusing a row for a unique key (`23505`).
