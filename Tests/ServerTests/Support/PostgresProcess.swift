@@ -77,6 +77,7 @@ final class PostgresProcess: Sendable {
         let initdb = Self.run(binaries + "/initdb", ["-D", folder + "/data", "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"], as: runAs, log: folder + "/initdb.log")
         guard initdb == 0 else {
             let log = (try? String(contentsOfFile: folder + "/initdb.log", encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: folder)
             throw Failure(description: "PostgreSQL for the tests: initdb failed (status \(initdb)): \(log.suffix(800))")
         }
         var lastLog = ""
