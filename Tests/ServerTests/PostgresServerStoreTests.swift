@@ -4,7 +4,6 @@ import Foundation
 import Logging
 import PostgresNIO
 @testable import Server
-import Synchronization
 import Testing
 import TestSupport
 
@@ -122,23 +121,36 @@ struct PostgresServerStoreTests {
         let second = PostgresUploadLocks(location, logger: Self.logger)
         let running = [RunningClient(first.client), RunningClient(second.client)]
         let owner = AccountID()
-        let events = Mutex<[String]>([])
+        let events = Shared<[String]>([])
         let (entered, enteredSignal) = AsyncStream.makeStream(of: Void.self)
+        let (release, releaseSignal) = AsyncStream.makeStream(of: Void.self)
+        // Should the lock never let the others through, the holder lets go anyway and the order below is wrong.
+        let safety = Task {
+            try await Task.sleep(for: .seconds(30))
+            releaseSignal.yield()
+        }
 
         async let holder: Void = first.withLock(owner: owner, contentHash: .stub("a")) {
-            events.withLock { $0.append("first in") }
+            events.value.withLock { $0.append("first in") }
             enteredSignal.yield()
-            try await Task.sleep(for: .milliseconds(400))
-            events.withLock { $0.append("first out") }
+            for await _ in release { break }
+            events.value.withLock { $0.append("first out") }
         }
         for await _ in entered { break }
         // Another upload (another user's, or other bytes) is not held up.
-        try await second.withLock(owner: AccountID(), contentHash: .stub("a")) { events.withLock { $0.append("other user") } }
-        try await second.withLock(owner: owner, contentHash: .stub("b")) { events.withLock { $0.append("other bytes") } }
-        try await second.withLock(owner: owner, contentHash: .stub("a")) { events.withLock { $0.append("second in") } }
+        try await second.withLock(owner: AccountID(), contentHash: .stub("a")) { events.value.withLock { $0.append("other user") } }
+        try await second.withLock(owner: owner, contentHash: .stub("b")) { events.value.withLock { $0.append("other bytes") } }
+        // The same upload waits on the other instance until the first lets go.
+        let waiting = Task {
+            try await second.withLock(owner: owner, contentHash: .stub("a")) { events.value.withLock { $0.append("second in") } }
+        }
+        try await Task.sleep(for: .milliseconds(200))
+        releaseSignal.yield()
         try await holder
+        try await waiting.value
+        safety.cancel()
 
-        #expect(events.withLock { $0 } == ["first in", "other user", "other bytes", "first out", "second in"])
+        #expect(events.value.withLock { $0 } == ["first in", "other user", "other bytes", "first out", "second in"])
         withExtendedLifetime(running) {}
     }
 
@@ -232,7 +244,7 @@ struct PostgresServerStoreTests {
         let running = RunningClient(store.client)
         let sender = RecordingSMSSender()
         let dying = PostgresJobQueue(
-            client: store.client, performer: Self.performer(store, sms: StuckSMSSender()), lease: .seconds(3), logger: Self.logger
+            client: store.client, performer: Self.performer(store, sms: StuckSMSSender()), lease: .seconds(3_600), logger: Self.logger
         )
         let survivor = PostgresJobQueue(client: store.client, performer: Self.performer(store, sms: sender), logger: Self.logger)
         try await dying.enqueue(.sendSMS(Self.message(7)))
@@ -244,7 +256,8 @@ struct PostgresServerStoreTests {
         }
         #expect(await survivor.doNextJob() == false)
 
-        try await Task.sleep(for: .milliseconds(3_200))
+        // The lease runs out (as an hour would).
+        try await PostgresProcess.shared().execute("UPDATE jobs SET lease_until = now() - interval '1 second'", in: location)
         #expect(await survivor.doNextJob())
         #expect(await sender.sent == [Self.message(7)])
         #expect(try await PostgresProcess.shared().execute("SELECT 1 FROM jobs WHERE state = 'done' AND attempts = 2", in: location) == 1)
