@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// it for ``lease``; a job whose instance died is taken up again once its lease ran out. Workers are woken by
 /// `NOTIFY` on ``wakeChannel`` when a job is queued, and look for work every ``pollInterval`` as well, in case a
 /// notification was missed. A job that failed is tried again after a pause, up to ``maximumAttempts`` times.
-/// ``perform(_:)`` queues the job and waits until it is done or failed.
+/// ``perform(_:)`` queues the job and waits until it is done or failed (at most ``waitLimit``).
 final class PostgresJobQueue: JobQueue, Service {
     /// The channel a queued job is announced on.
     static let wakeChannel = "crash_assistant_jobs"
@@ -21,17 +21,20 @@ final class PostgresJobQueue: JobQueue, Service {
     let lease: Duration
     let pollInterval: Duration
     let maximumAttempts: Int
+    /// How long ``perform(_:)`` waits for its job before it gives up (the job itself is still done).
+    let waitLimit: Duration
     private let logger: Logger
 
     init(
         client: PostgresClient, performer: JobPerformer, lease: Duration = .seconds(120),
-        pollInterval: Duration = .seconds(1), maximumAttempts: Int = 3, logger: Logger
+        pollInterval: Duration = .seconds(1), maximumAttempts: Int = 3, waitLimit: Duration = .seconds(300), logger: Logger
     ) {
         self.client = client
         self.performer = performer
         self.lease = lease
         self.pollInterval = pollInterval
         self.maximumAttempts = maximumAttempts
+        self.waitLimit = waitLimit
         self.logger = logger
     }
 
@@ -39,8 +42,10 @@ final class PostgresJobQueue: JobQueue, Service {
 
     func perform(_ job: ServerJob) async throws {
         let id = try await insert(job)
+        let deadline = ContinuousClock.now + waitLimit
         var pause = Duration.milliseconds(10)
         while true {
+            guard ContinuousClock.now < deadline else { throw JobFailure(reason: "not done within \(waitLimit)") }
             try await Task.sleep(for: pause)
             pause = min(pause * 2, .milliseconds(100))
             var outcome: (String, String?)?
