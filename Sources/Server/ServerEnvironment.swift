@@ -2,43 +2,98 @@ import Data
 import Domain
 import Foundation
 import Logging
+import ServiceLifecycle
 
 /// The composition root of the server: the embedded adapters in one data folder (SQLite `server.sqlite3`, photo and
-/// PDF files, the SMS outbox), wired to the services the routes use. Photos and PDFs go to an S3-compatible bucket
-/// instead when one is given.
+/// PDF files, the SMS outbox), or PostgreSQL in place of the SQLite database and an S3-compatible bucket in place of
+/// the photo and PDF files, for several instances; wired to the services the routes use.
 struct ServerEnvironment {
     let dataFolder: String
-    let store: SQLiteServerStore
+    let store: any ServerStore
     let blobs: any BlobStore
+    let locks: any UploadLocking
+    /// What must run for as long as the environment is used (PostgreSQL's connection pools), as services beside the
+    /// HTTP server; none for the embedded default.
+    let lifecycleServices: [any Service]
+    /// The embedded database, to leave self-contained when the server ends.
+    private let embedded: SQLiteServerStore?
+    /// PostgreSQL, whose `jobs` table holds the jobs any instance may do.
+    private let shared: PostgresServerStore?
 
-    /// Opens (creating when missing) the data folder and its database.
+    /// Opens (creating when missing) the data folder and its SQLite database.
     /// - Parameter bucket: keeps photos and PDFs in this bucket rather than in the data folder.
     init(dataFolder: String, bucket: S3Client? = nil) throws {
-        try FileManager.default.createDirectory(
-            atPath: dataFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+        try Self.createFolder(dataFolder)
+        let store = try SQLiteServerStore(path: dataFolder + "/server.sqlite3")
+        self.init(
+            dataFolder: dataFolder, store: store, blobs: try Self.blobStore(dataFolder: dataFolder, bucket: bucket),
+            locks: UploadLocks(), lifecycleServices: [], embedded: store, shared: nil
         )
-        self.dataFolder = dataFolder
-        store = try SQLiteServerStore(path: dataFolder + "/server.sqlite3")
-        if let bucket {
-            blobs = S3BlobStore(client: bucket)
-        } else {
-            blobs = try FileBlobStore(folder: dataFolder)
-        }
     }
 
+    /// Opens the data folder, with everything but bytes in the PostgreSQL database at `database` when one is given
+    /// (its layout brought up to date first), else in the folder's SQLite database.
+    /// - Throws: ``PostgresOpenError`` when the database cannot be used; another error when the folder cannot.
+    /// - Parameter bucket: keeps photos and PDFs in this bucket rather than in the data folder.
+    static func open(
+        dataFolder: String, database: PostgresLocation?, bucket: S3Client? = nil, logger: Logger
+    ) async throws -> ServerEnvironment {
+        guard let database else { return try ServerEnvironment(dataFolder: dataFolder, bucket: bucket) }
+        try createFolder(dataFolder)
+        let store = try await PostgresServerStore.open(database, logger: logger)
+        let locks = PostgresUploadLocks(database, logger: logger)
+        return ServerEnvironment(
+            dataFolder: dataFolder, store: store, blobs: try blobStore(dataFolder: dataFolder, bucket: bucket), locks: locks,
+            lifecycleServices: [store.client, locks.client], embedded: nil, shared: store
+        )
+    }
+
+    private init(
+        dataFolder: String, store: any ServerStore, blobs: any BlobStore, locks: any UploadLocking,
+        lifecycleServices: [any Service], embedded: SQLiteServerStore?, shared: PostgresServerStore?
+    ) {
+        self.dataFolder = dataFolder
+        self.store = store
+        self.locks = locks
+        self.lifecycleServices = lifecycleServices
+        self.embedded = embedded
+        self.shared = shared
+        self.blobs = blobs
+    }
+
+    /// The services the routes use. With PostgreSQL, PDFs and SMS are jobs in its `jobs` table, done by the workers
+    /// in ``ServerServices/workers`` (run them beside the HTTP server); else they are done in the request.
     func services(publicURL: String, logger: Logger) throws -> ServerServices {
         let scratch = dataFolder + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let shared = shared
         return ServerServices(
             accounts: CachedAccountStore(store), records: store, reports: store, photos: store, blobs: blobs,
             sms: try FileSMSSender(folder: dataFolder + "/outbox-sms", logger: logger),
-            clock: SystemClock(), publicURL: publicURL, scratchFolder: scratch, logger: logger
+            clock: SystemClock(), publicURL: publicURL, scratchFolder: scratch, locks: locks,
+            jobs: { performer in
+                guard let shared else { return InlineJobs(performer: performer) }
+                return PostgresJobQueue(client: shared.client, performer: performer, logger: logger)
+            },
+            logger: logger
         )
+    }
+
+    /// Runs `body` while the ``lifecycleServices`` run (for a command that is not the server, such as `user add`).
+    func whileRunning<Result>(_ body: () async throws -> Result) async throws -> Result {
+        guard !lifecycleServices.isEmpty else { return try await body() }
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            for service in lifecycleServices {
+                group.addTask { try await service.run() }
+            }
+            defer { group.cancelAll() }
+            return try await body()
+        }
     }
 
     /// Writes everything in the database's log into its file, so the folder alone holds it all once the server ends.
     func close() {
-        store.close()
+        embedded?.close()
     }
 
     /// `$XDG_DATA_HOME/crash-assistant-server`, else `~/.local/share/crash-assistant-server`.
@@ -48,5 +103,17 @@ struct ServerEnvironment {
         }
         let home = environment["HOME"] ?? NSHomeDirectory()
         return home + "/.local/share/crash-assistant-server"
+    }
+
+    /// The bucket's store when one is given, else the data folder's files.
+    private static func blobStore(dataFolder: String, bucket: S3Client?) throws -> any BlobStore {
+        if let bucket { return S3BlobStore(client: bucket) }
+        return try FileBlobStore(folder: dataFolder)
+    }
+
+    private static func createFolder(_ path: String) throws {
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]
+        )
     }
 }

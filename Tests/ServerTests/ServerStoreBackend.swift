@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import Logging
 @testable import Server
 import TestSupport
 
@@ -8,11 +9,13 @@ import TestSupport
 /// A new backend (PostgreSQL, for scaling out) is one more case here, and nowhere else.
 enum ServerStoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
     case sqlite = "SQLite"
+    /// A database of its own on the test run's PostgreSQL (``PostgresProcess``).
+    case postgres = "PostgreSQL"
 
     var description: String { rawValue }
 
-    /// A new, empty store of this kind in a fresh temporary folder, removed when the result is released.
-    func make() throws -> ServerStoreUnderTest {
+    /// A new, empty store of this kind in a fresh temporary folder (or database), removed when the result is released.
+    func make() async throws -> ServerStoreUnderTest {
         switch self {
         case .sqlite:
             let directory = TemporaryDirectory("server-store")
@@ -29,6 +32,20 @@ enum ServerStoreBackend: String, CaseIterable, Sendable, CustomStringConvertible
                     try update.run()
                     return connection.changes
                 }
+                guard changed == 1 else { throw ServerStoreError.reportNotFound(id) }
+            }
+        case .postgres:
+            let server = try PostgresProcess.shared()
+            let location = try await server.createDatabase()
+            let store = try await PostgresServerStore.open(location, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+            return ServerStoreUnderTest(
+                store: store, directory: TemporaryDirectory("server-store"), lifetime: RunningClient(store.client)
+            ) { id, owner, body in
+                // Written as damage would be: beside the store, without its checks.
+                let changed = try await server.execute(
+                    "UPDATE reports SET body = \(body) WHERE owner = \(owner.rawValue) AND id = \(id.rawValue) RETURNING id",
+                    in: location
+                )
                 guard changed == 1 else { throw ServerStoreError.reportNotFound(id) }
             }
         }

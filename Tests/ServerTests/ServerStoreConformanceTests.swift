@@ -99,7 +99,7 @@ struct ServerStoreConformanceTests {
 
     @Test("An account is found by its token's digest and a user by name; a detector is not a user", arguments: ServerStoreBackend.allCases)
     func accountsAreFoundByDigestAndName(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let created = Date(timeIntervalSinceReferenceDate: 815_000_000.123_456_789)
         let ann = try await subject.store.addAccount(
             name: "ann", kind: .user, tokenDigest: TokenDigest(token: "secret-1"), at: created
@@ -123,7 +123,7 @@ struct ServerStoreConformanceTests {
 
     @Test("A name taken for a kind of account is refused, and the refused token opens nothing", arguments: ServerStoreBackend.allCases)
     func aTakenNameIsRefused(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let first = try await subject.store.addAccount(
             name: "ann", kind: .user, tokenDigest: TokenDigest(token: "first"), at: referenceDate
         )
@@ -140,7 +140,7 @@ struct ServerStoreConformanceTests {
 
     @Test("A crash ID is issued once, whoever asks for it again", arguments: ServerStoreBackend.allCases)
     func aCrashIDIsIssuedOnce(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, bob) = try await Self.twoUsers(subject)
         try await subject.store.recordCrashID(.stub("SRV-1"), owner: ann, at: referenceDate)
         try await subject.store.recordCrashID(.stub("SRV-2"), owner: ann, at: referenceDate)
@@ -154,7 +154,7 @@ struct ServerStoreConformanceTests {
 
     @Test("A crash event makes its crash ID and the owner's draft at revision 1, and its receipt", arguments: ServerStoreBackend.allCases)
     func aCrashEventMakesACrashIDAndADraft(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, bob) = try await Self.twoUsers(subject)
         let detector = try await Self.detector(subject)
         let draft = Self.draft(1)
@@ -176,7 +176,7 @@ struct ServerStoreConformanceTests {
 
     @Test("The same crash event sent again returns the first receipt and stores nothing", arguments: ServerStoreBackend.allCases)
     func aRepeatedCrashEventStoresNothing(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let detector = try await Self.detector(subject)
         let first = try await subject.store.recordCrash(
@@ -196,7 +196,7 @@ struct ServerStoreConformanceTests {
 
     @Test("Ten deliveries of one crash event at once make one receipt, one report and one crash ID", arguments: ServerStoreBackend.allCases)
     func concurrentDeliveriesMakeOneReceipt(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let detector = try await Self.detector(subject)
         let crash = try Self.crash("event-race")
@@ -226,7 +226,7 @@ struct ServerStoreConformanceTests {
 
     @Test("Two detectors may use the same event id: each event is its own", arguments: ServerStoreBackend.allCases)
     func eventIDsBelongToTheirDetector(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let one = try await Self.detector(subject, name: "one")
         let two = try await Self.detector(subject, name: "two")
@@ -239,7 +239,7 @@ struct ServerStoreConformanceTests {
 
     @Test("A crash event whose crash ID was issued before is refused and stores nothing", arguments: ServerStoreBackend.allCases)
     func aCrashEventWithATakenCrashIDStoresNothing(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, bob) = try await Self.twoUsers(subject)
         let detector = try await Self.detector(subject)
         let draft = Self.draft(1)
@@ -260,7 +260,7 @@ struct ServerStoreConformanceTests {
 
     @Test("Each save stores the next revision; a stale save is refused with the stored version", arguments: ServerStoreBackend.allCases)
     func savesAreCheckedByRevision(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let report = CrashReport.stub(note: "first")
         let first = try await subject.store.save(report, owner: ann)
@@ -280,7 +280,7 @@ struct ServerStoreConformanceTests {
 
     @Test("A save after the report was deleted is refused with no current version", arguments: ServerStoreBackend.allCases)
     func aSaveAfterDeletionConflicts(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let stored = try await subject.store.save(CrashReport.stub(), owner: ann)
         #expect(try await subject.store.delete(stored.id, owner: ann))
@@ -293,7 +293,7 @@ struct ServerStoreConformanceTests {
 
     @Test("Of thirty saves made from one read at once, exactly one is stored", arguments: ServerStoreBackend.allCases)
     func concurrentSavesHaveOneWinner(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let read = try await subject.store.save(CrashReport.stub(), owner: ann)
         let edits = try (0..<30).map { try Self.edited(read, note: "edit \($0)") }
@@ -327,7 +327,7 @@ struct ServerStoreConformanceTests {
 
     @Test("Reports are listed most recently changed first", arguments: ServerStoreBackend.allCases)
     func reportsAreListedNewestFirst(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let old = CrashReport.stub(createdAt: referenceDate)
         let newest = CrashReport.stub(createdAt: referenceDate.addingTimeInterval(7_200))
@@ -344,7 +344,7 @@ struct ServerStoreConformanceTests {
 
     @Test("Times are kept to the microsecond, and what a save returns is what a read gives back", arguments: ServerStoreBackend.allCases)
     func aSaveReturnsWhatAReadGives(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let report = CrashReport.stub(createdAt: Date(timeIntervalSince1970: 1_795_000_000.123_456_7))
         let stored = try await subject.store.save(report, owner: ann)
@@ -356,7 +356,7 @@ struct ServerStoreConformanceTests {
 
     @Test("Another user's report is not there: not listed, read, saved over, deleted or given a document", arguments: ServerStoreBackend.allCases)
     func reportsAreIsolatedByOwner(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, bob) = try await Self.twoUsers(subject)
         let annsReport = try await subject.store.save(CrashReport.stub(note: "ann's"), owner: ann)
         try await subject.store.setDocument(.stub("d"), for: annsReport.id, owner: ann)
@@ -392,7 +392,7 @@ struct ServerStoreConformanceTests {
 
     @Test("A report's document is recorded, replaced and deleted with the report", arguments: ServerStoreBackend.allCases)
     func documentsFollowTheirReport(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let stored = try await subject.store.save(CrashReport.stub(), owner: ann)
         #expect(try await subject.store.document(for: stored.id, owner: ann) == nil)
@@ -415,7 +415,7 @@ struct ServerStoreConformanceTests {
 
     @Test("A stored report that cannot be read back is refused naming the field", arguments: ServerStoreBackend.allCases)
     func aDamagedReportIsRefusedNamingTheField(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let stored = try await subject.store.save(CrashReport.stub(), owner: ann)
         let json = try Self.wireJSON(stored)
@@ -449,7 +449,7 @@ struct ServerStoreConformanceTests {
 
     @Test("Recording a photo twice changes nothing, and another user has not uploaded it", arguments: ServerStoreBackend.allCases)
     func recordingAPhotoIsIdempotentPerOwner(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, bob) = try await Self.twoUsers(subject)
         let photo = StoredPhoto(contentHash: .stub("a"), mediaType: .png, byteCount: 4_194_304)
         #expect(try await subject.store.recordPhoto(photo, owner: ann, at: referenceDate))
@@ -463,7 +463,7 @@ struct ServerStoreConformanceTests {
 
     @Test("The photos a user has not uploaded are listed in the order given", arguments: ServerStoreBackend.allCases)
     func missingPhotosKeepTheGivenOrder(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, bob) = try await Self.twoUsers(subject)
         for digit: Character in ["2", "4"] {
             try await subject.store.recordPhoto(
@@ -480,7 +480,7 @@ struct ServerStoreConformanceTests {
 
     @Test("An upload begins, moves its offset, is replaced by a new one of the same bytes, and ends", arguments: ServerStoreBackend.allCases)
     func uploadsBeginReplaceAndEnd(_ backend: ServerStoreBackend) async throws {
-        let subject = try backend.make()
+        let subject = try await backend.make()
         let (ann, bob) = try await Self.twoUsers(subject)
         let started = Date(timeIntervalSinceReferenceDate: 815_000_000.5)
         let first = PartialUpload(

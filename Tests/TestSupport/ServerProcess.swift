@@ -10,6 +10,10 @@ public final class ServerProcess: Sendable {
     /// The server did not start or stop, or a command on its data folder failed.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The built binary, next to the test bundle.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Presentation
 
 /// The kinds of account the `user` and `detector` commands add.
@@ -37,6 +38,8 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
 
     @OptionGroup var data: DataOption
 
+    @OptionGroup var database: DatabaseOption
+
     func validate() throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard (1...100).contains(trimmed.count), trimmed == name else {
@@ -47,23 +50,28 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
 
     func run() async throws {
         let folder = data.resolved
+        let location = try database.location()
         let environment: ServerEnvironment
         do {
-            environment = try ServerEnvironment(dataFolder: folder)
+            environment = try await ServerEnvironment.open(dataFolder: folder, database: location, logger: Logger(label: "crash-assistant-server"))
+        } catch let error as PostgresOpenError {
+            throw DatabaseOption.exit(for: error, location: location)
         } catch {
             throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ErrorText.sentence(for: error))")
         }
         let token = AccessToken.generate()
         do {
-            _ = try await environment.store.addAccount(
-                name: name, kind: Kind.kind, tokenDigest: TokenDigest(token: token), at: Date()
-            )
+            _ = try await environment.whileRunning {
+                try await environment.store.addAccount(
+                    name: name, kind: Kind.kind, tokenDigest: TokenDigest(token: token), at: Date()
+                )
+            }
         } catch ServerStoreError.nameTaken {
             throw ServerCommandFailure.message("A \(Kind.kind.rawValue) named “\(name)” exists already. Choose another name.")
         }
         environment.close()
         FileHandle.standardError.write(Data((
-            "Added \(Kind.kind.rawValue) “\(name)” in \(folder). Its token is below; it is shown only this once.\n"
+            "Added \(Kind.kind.rawValue) “\(name)” in \(location.map { "\($0)" } ?? folder). Its token is below; it is shown only this once.\n"
             + "Send it as: Authorization: Bearer <token>\n"
         ).utf8))
         print(token)

@@ -19,6 +19,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var blobs: BlobURLOption
 
+    @OptionGroup var database: DatabaseOption
+
     @Option(name: .customLong("public-url"), help: ArgumentHelp(
         "The address drivers reach the server at, for the web links in SMS messages (default: http://HOST:PORT).",
         valueName: "URL"
@@ -52,21 +54,27 @@ struct ServeCommand: AsyncParsableCommand {
         let folder = data.resolved
         let bucket = try blobs.bucket()
         if let bucket { try await BlobURLOption.check(bucket) }
+        let location = try database.location()
         let environment: ServerEnvironment
         let services: ServerServices
         do {
-            environment = try ServerEnvironment(dataFolder: folder, bucket: bucket)
+            environment = try await ServerEnvironment.open(dataFolder: folder, database: location, bucket: bucket, logger: logger)
             services = try environment.services(publicURL: publicURL ?? "http://\(host):\(port)", logger: logger)
+        } catch let error as PostgresOpenError {
+            throw DatabaseOption.exit(for: error, location: location)
         } catch {
             throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ErrorText.sentence(for: error))")
         }
         let host = host
         let hasPublicURL = publicURL != nil
         let blobPlace = bucket.map { "; photos and PDFs in the bucket \($0.location.bucket) at \($0.location.endpoint)" } ?? ""
-        let app = try ServerApplication.application(services: services, host: host, port: port, logger: logger) { port in
+        let kept = (location.map { "data in \(folder), database \($0)" } ?? "data in \(folder)") + blobPlace
+        let app = try ServerApplication.application(
+            services: services, host: host, port: port, lifecycleServices: environment.lifecycleServices + services.workers, logger: logger
+        ) { port in
             if !hasPublicURL { services.links.setPublicURL("http://\(host):\(port)") }
             // Always said, whatever the log level: scripts and tests read the port from it.
-            FileHandle.standardError.write(Data("crash-assistant-server: listening on http://\(host):\(port) (data in \(folder)\(blobPlace))\n".utf8))
+            FileHandle.standardError.write(Data("crash-assistant-server: listening on http://\(host):\(port) (\(kept))\n".utf8))
         }
         try await app.runService()
         environment.close()

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import ServiceLifecycle
 import OpenAPIHummingbird
 import WireAPI
 
@@ -22,13 +23,16 @@ enum ServerApplication {
         return router
     }
 
+    /// The application on `host:port`, running `lifecycleServices` (the database's connection pools) before the
+    /// HTTP server starts and until it has finished.
     static func application(
-        services: ServerServices, host: String, port: Int, logger: Logger,
+        services: ServerServices, host: String, port: Int, lifecycleServices: [any Service] = [], logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
         Application(
             router: try router(services: services),
             configuration: .init(address: .hostname(host, port: port), serverName: "crash-assistant-server"),
+            services: lifecycleServices,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
             logger: logger
         )

@@ -8,7 +8,8 @@ struct CrashEventIntake: Sendable {
     let accounts: any AccountStore
     let records: any CrashRecordStore
     let issuing: CrashIDIssuing
-    let sms: any SMSSender
+    /// Sends the SMS (``ServerJob/sendSMS(_:)``).
+    let jobs: any JobQueue
     let links: CrashLinks
     let clock: any Clock
     let logger: Logger
@@ -38,7 +39,7 @@ struct CrashEventIntake: Sendable {
                 isTest: crash.isTest
             )
             do {
-                try await sms.send(message)
+                try await jobs.enqueue(.sendSMS(message))
             } catch {
                 // The crash and its report are kept; the driver can still open it from the app.
                 logger.error("the SMS could not be sent", metadata: ["crash-id": "\(receipt.crashID)", "error": "\(error)"])

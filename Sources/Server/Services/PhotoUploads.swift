@@ -24,7 +24,7 @@ struct PhotoUploads: Sendable {
 
     let index: any PhotoIndex
     let blobs: any BlobStore
-    let locks: UploadLocks
+    let locks: any UploadLocking
     let clock: any Clock
     let logger: Logger
 

@@ -1,18 +1,14 @@
-import Data
 import Domain
 import Foundation
-import Logging
 
 /// Completes reports and renders their PDF with the app's renderer: a report is completed only when it holds
 /// something to report and every photo it names was uploaded by its owner.
 struct ReportSubmission: Sendable {
     let reports: any ServerReportStore
     let photos: any PhotoIndex
-    let blobs: any BlobStore
+    /// Renders the PDF (``ServerJob/renderDocument(_:owner:)``); a submit waits for it.
+    let jobs: any JobQueue
     let clock: any Clock
-    /// Where PDFs are drawn before they are stored under their hash.
-    let scratchFolder: String
-    let logger: Logger
 
     /// Completes the owner's report and renders its PDF. A completed report answers as it is (its PDF rendered
     /// again only if it is missing).
@@ -48,14 +44,6 @@ struct ReportSubmission: Sendable {
     }
 
     private func render(_ report: CrashReport, owner: Account) async throws {
-        let path = scratchFolder + "/render-\(UUID().uuidString.lowercased()).pdf"
-        defer { unlink(path) }
-        let renderer = PDFReportRenderer(photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone)
-        try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
-            try await renderer.render(report, toFileAt: path)
-        }
-        let hash = try await blobs.store(fileAt: path, kind: .document)
-        try await reports.setDocument(hash, for: report.id, owner: owner.id)
-        logger.info("report rendered", metadata: ["report": "\(report.id)", "crash-id": "\(report.crashID)"])
+        try await jobs.perform(.renderDocument(report.id, owner: owner.id))
     }
 }

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Logging
+import ServiceLifecycle
 
 /// Everything the routes use, wired once from the server's ports (the composition root builds the ports:
 /// ``ServerEnvironment``; tests may build them over a temporary folder).
@@ -15,6 +16,14 @@ struct ServerServices: Sendable {
     let keeping: ReportKeeping
     let submission: ReportSubmission
     let uploads: PhotoUploads
+    /// Where requests hand on their jobs (PDFs, SMS).
+    let jobs: any JobQueue
+
+    /// What must run beside the HTTP server for the jobs to be done (a queue's workers); none when they are done
+    /// inline.
+    var workers: [any Service] {
+        (jobs as? any Service).map { [$0] } ?? []
+    }
 
     init(
         accounts: any AccountStore,
@@ -26,6 +35,8 @@ struct ServerServices: Sendable {
         clock: any Clock,
         publicURL: String,
         scratchFolder: String,
+        locks: any UploadLocking = UploadLocks(),
+        jobs makeJobs: (JobPerformer) -> any JobQueue = { InlineJobs(performer: $0) },
         logger: Logger
     ) {
         self.accounts = accounts
@@ -34,13 +45,14 @@ struct ServerServices: Sendable {
         self.blobs = blobs
         links = CrashLinks(publicURL: publicURL)
         crashIDs = CrashIDIssuing(records: records, clock: clock)
+        jobs = makeJobs(JobPerformer(
+            reports: reports, blobs: blobs, sms: sms, clock: clock, scratchFolder: scratchFolder, logger: logger
+        ))
         crashEvents = CrashEventIntake(
-            accounts: accounts, records: records, issuing: crashIDs, sms: sms, links: links, clock: clock, logger: logger
+            accounts: accounts, records: records, issuing: crashIDs, jobs: jobs, links: links, clock: clock, logger: logger
         )
-        submission = ReportSubmission(
-            reports: reports, photos: photos, blobs: blobs, clock: clock, scratchFolder: scratchFolder, logger: logger
-        )
+        submission = ReportSubmission(reports: reports, photos: photos, jobs: jobs, clock: clock)
         keeping = ReportKeeping(reports: reports, submission: submission)
-        uploads = PhotoUploads(index: photos, blobs: blobs, locks: UploadLocks(), clock: clock, logger: logger)
+        uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, clock: clock, logger: logger)
     }
 }

@@ -1,8 +1,8 @@
 import Domain
 
-/// One request at a time per upload: a second request for the same user's same bytes waits until the first has
-/// finished, so two appends never interleave.
-actor UploadLocks {
+/// One request at a time per upload, in this process: a second request for the same user's same bytes waits until the
+/// first has finished, so two appends never interleave. The embedded default of ``UploadLocking``.
+actor UploadLocks: UploadLocking {
     private struct Key: Hashable {
         let owner: AccountID
         let contentHash: ContentHash

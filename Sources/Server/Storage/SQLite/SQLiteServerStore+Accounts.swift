@@ -52,9 +52,7 @@ extension SQLiteServerStore: AccountStore {
     /// The account in a row of `id, name, kind, created_at`.
     private static func account(from row: SQLiteStatement) throws(ServerStoreError) -> Account {
         let id = try uuid(row, 0, table: "accounts", name: "id")
-        guard let kind = row.value(2, of: Account.Kind.self) else {
-            throw .damagedRecord(table: "accounts", reason: "kind: unknown ('\(row.string(2).prefix(40))')")
-        }
+        let kind = try StoredRecord.named(row.string(2), as: Account.Kind.self, table: "accounts", name: "kind")
         return Account(id: AccountID(id), name: row.string(1), kind: kind, createdAt: date(row, 3))
     }
 }

@@ -29,11 +29,7 @@ extension SQLiteServerStore: PhotoIndex {
             query.bind(contentHash.hex, at: 2)
             defer { query.reset() }
             guard try query.step() else { return nil }
-            guard let mediaType = query.value(0, of: MediaType.self) else {
-                throw ServerStoreError.damagedRecord(
-                    table: "photos", reason: "media_type: unknown ('\(query.string(0).prefix(40))')"
-                )
-            }
+            let mediaType = try StoredRecord.named(query.string(0), as: MediaType.self, table: "photos", name: "media_type")
             return StoredPhoto(contentHash: contentHash, mediaType: mediaType, byteCount: query.int(1))
         }
     }

@@ -75,15 +75,12 @@ extension SQLiteServerStore: ServerReportStore {
     // MARK: - In a transaction
 
     /// Saves `report` for `owner` inside the caller's write transaction: checks the revision against the owner's
-    /// stored version (``RevisionCheck``) and writes the next one as its wire JSON.
+    /// stored version and writes the next one as its wire JSON (``StoredRecord/nextVersion(of:current:)``).
     /// - Returns: the stored version, as a later read gives it back (times to the microsecond, as on the wire).
     /// - Throws: ``ReportError/conflict(_:current:)`` with the owner's stored version or `nil`, writing nothing.
     static func store(_ report: CrashReport, owner: AccountID, in connection: SQLiteConnection) throws -> CrashReport {
         let current = try load(report.id, owner: owner, from: connection)
-        let next = try RevisionCheck.next(for: report, current: current)
-        let body = String(decoding: try WireCoding.encoder().encode(Components.Schemas.Report(next)), as: UTF8.self)
-        // What a read will give back, checked before it is written: a report that cannot be read back is refused.
-        let stored = try decode(body, id: next.id, decoder: WireCoding.decoder())
+        let (stored, body) = try StoredRecord.nextVersion(of: report, current: current)
 
         let upsert = try connection.statement("""
             INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body)
@@ -117,56 +114,6 @@ extension SQLiteServerStore: ServerReportStore {
     /// The report in a row of `id, body`.
     private static func report(from row: SQLiteStatement, decoder: JSONDecoder) throws(ServerStoreError) -> CrashReport {
         let id = ReportID(try uuid(row, 0, table: "reports", name: "id"))
-        return try decode(row.string(1), id: id, decoder: decoder)
-    }
-
-    /// Rebuilds a report from its wire JSON through Domain.
-    /// - Throws: ``ServerStoreError/damagedRecord(table:reason:)`` naming the field that cannot be read, or saying
-    ///   that the body belongs to another report than its row.
-    private static func decode(_ body: String, id: ReportID, decoder: JSONDecoder) throws(ServerStoreError) -> CrashReport {
-        let wire: Components.Schemas.Report
-        do {
-            wire = try decoder.decode(Components.Schemas.Report.self, from: Data(body.utf8))
-        } catch let error as DecodingError {
-            throw .damagedRecord(table: "reports", reason: "body of \(id): \(describe(error))")
-        } catch {
-            throw .damagedRecord(table: "reports", reason: "body of \(id): \(error)")
-        }
-        let report: CrashReport
-        do throws(InvalidReportData) {
-            report = try CrashReport(wire: wire)
-        } catch {
-            throw .damagedRecord(table: "reports", reason: "body of \(id): \(error.field): \(error.problem)")
-        }
-        guard report.id == id else {
-            throw .damagedRecord(table: "reports", reason: "body of \(id): id: \(report.id) is another report's")
-        }
-        return report
-    }
-
-    /// What a JSON decoding error says, led by the field it concerns (`scene.occurredAt`, `photos[2].sha256`).
-    private static func describe(_ error: DecodingError) -> String {
-        func field(_ path: [any CodingKey]) -> String {
-            let text = path.reduce(into: "") { text, key in
-                if let index = key.intValue {
-                    text += "[\(index)]"
-                } else {
-                    text += text.isEmpty ? key.stringValue : "." + key.stringValue
-                }
-            }
-            return text.isEmpty ? "(the whole body)" : text
-        }
-        switch error {
-        case let .keyNotFound(key, context):
-            return "\(field(context.codingPath + [key])): missing"
-        case let .valueNotFound(_, context):
-            return "\(field(context.codingPath)): missing"
-        case let .typeMismatch(type, context):
-            return "\(field(context.codingPath)): not a \(type)"
-        case let .dataCorrupted(context):
-            return "\(field(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
+        return try StoredRecord.report(body: row.string(1), id: id, decoder: decoder)
     }
 }

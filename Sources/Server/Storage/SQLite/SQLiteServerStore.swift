@@ -58,24 +58,16 @@ final class SQLiteServerStore: Sendable {
         return uuid
     }
 
-    /// The content hash in a row's column.
+    /// The content hash in a row's column (``StoredRecord/contentHash(_:table:name:)``).
     static func contentHash(
         _ row: SQLiteStatement, _ column: Int32, table: String, name: String = "sha256"
     ) throws(ServerStoreError) -> ContentHash {
-        do {
-            return try ContentHash(hex: row.string(column))
-        } catch {
-            throw .damagedRecord(table: table, reason: "\(name): not a SHA-256 ('\(row.string(column).prefix(80))')")
-        }
+        try StoredRecord.contentHash(row.string(column), table: table, name: name)
     }
 
-    /// The crash ID in a row's column.
+    /// The crash ID in a row's column (``StoredRecord/crashID(_:table:)``).
     static func crashID(_ row: SQLiteStatement, _ column: Int32, table: String) throws(ServerStoreError) -> CrashID {
-        do {
-            return try CrashID(validating: row.string(column))
-        } catch {
-            throw .damagedRecord(table: table, reason: "crash_id: not a crash ID ('\(row.string(column).prefix(80))')")
-        }
+        try StoredRecord.crashID(row.string(column), table: table)
     }
 
     /// A time stored as seconds since 2001-01-01 UTC.

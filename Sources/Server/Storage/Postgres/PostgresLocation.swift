@@ -1,0 +1,110 @@
+import Foundation
+import PostgresNIO
+
+/// Where the server's PostgreSQL database is and how to log in: read from a URL such as
+/// `postgres://user:password@127.0.0.1:5432/crash_assistant?sslmode=disable` (`--database-url`).
+///
+/// `sslmode` is `disable`, `prefer` (the default: TLS when the server offers it) or `require`. The password is kept
+/// out of ``description``, so the location can be logged and shown.
+struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
+    /// Why a URL names no database the server can use, as facts (the command chooses the words).
+    enum Problem: Error, Sendable, Equatable {
+        /// Not a URL, or another scheme than `postgres` / `postgresql`.
+        case notAPostgresURL
+        /// The URL has no host.
+        case noHost
+        /// The URL has no user name.
+        case noUser
+        /// The port is not one from 1 to 65535.
+        case badPort
+        /// `sslmode` is not `disable`, `prefer` or `require`.
+        case badSSLMode(String)
+        /// A query parameter the server does not know.
+        case unknownParameter(String)
+    }
+
+    /// How the connection is secured.
+    enum SSLMode: String, Sendable, CaseIterable {
+        case disable
+        case prefer
+        case require
+    }
+
+    let host: String
+    let port: Int
+    let username: String
+    let password: String?
+    let database: String
+    let sslMode: SSLMode
+
+    init(host: String, port: Int = 5432, username: String, password: String?, database: String, sslMode: SSLMode = .prefer) {
+        self.host = host
+        self.port = port
+        self.username = username
+        self.password = password
+        self.database = database
+        self.sslMode = sslMode
+    }
+
+    /// Reads a `postgres://` (or `postgresql://`) URL; the database defaults to the user's name, as in PostgreSQL.
+    /// - Throws: ``Problem`` saying what the URL lacks.
+    init(url text: String) throws(Problem) {
+        guard let components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(), ["postgres", "postgresql"].contains(scheme) else {
+            throw .notAPostgresURL
+        }
+        guard let host = components.host, !host.isEmpty else { throw .noHost }
+        guard let user = components.user, !user.isEmpty else { throw .noUser }
+        let port = components.port ?? 5432
+        guard (1...65_535).contains(port) else { throw .badPort }
+        var sslMode = SSLMode.prefer
+        for item in components.queryItems ?? [] {
+            guard item.name == "sslmode" else { throw .unknownParameter(item.name) }
+            guard let mode = SSLMode(rawValue: item.value ?? "") else { throw .badSSLMode(item.value ?? "") }
+            sslMode = mode
+        }
+        let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
+        self.init(
+            host: host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host,
+            port: port,
+            username: user,
+            password: components.password,
+            database: path.isEmpty ? user : path,
+            sslMode: sslMode
+        )
+    }
+
+    /// The URL without its password.
+    var description: String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        return "postgres://\(username)@\(shownHost):\(port)/\(database)"
+    }
+
+    // MARK: - postgres-nio
+
+    /// For a pool of at most `maximumConnections` connections.
+    func clientConfiguration(maximumConnections: Int) -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS = switch sslMode {
+        case .disable: .disable
+        case .prefer: .prefer(.makeClientConfiguration())
+        case .require: .require(.makeClientConfiguration())
+        }
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls
+        )
+        configuration.options.maximumConnections = maximumConnections
+        return configuration
+    }
+
+    /// For the one connection that checks and migrates the schema at start.
+    func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS = switch sslMode {
+        case .disable: .disable
+        case .prefer: .prefer(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        case .require: .require(try NIOSSLContext(configuration: .makeClientConfiguration()))
+        }
+        return PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls
+        )
+    }
+}

@@ -1,0 +1,187 @@
+import Logging
+import PostgresNIO
+
+/// The layout of the server's PostgreSQL database, one migration per version, and the way instances starting
+/// together bring it up to date once.
+///
+/// The tables mirror the embedded SQLite layout (``ServerSchema``): every table a user owns is keyed by its owner
+/// first; ids are `uuid`; times are `double precision` seconds since 2001-01-01 UTC
+/// (`Date.timeIntervalSinceReferenceDate`), so they read back exactly; a report is kept whole as its wire JSON in
+/// `body` (`text`, so what was written is what is read), beside the columns listing and the revision check need.
+/// `crash_events.crash_id` is checked at commit (`DEFERRABLE INITIALLY DEFERRED`), so a crash event's row can be
+/// claimed first, before its crash ID is issued in the same transaction. `jobs` holds the work any instance may do
+/// (``PostgresJobQueue``).
+enum PostgresSchema {
+    /// One step of the layout: its statements run in one transaction with its row in `schema_migrations`.
+    struct Migration: Sendable {
+        let version: Int
+        let statements: [PostgresQuery]
+    }
+
+    /// The session advisory lock migrations run under (the bytes of "CrashAsM"), so of instances starting at once one
+    /// migrates and the others wait, then find nothing left to do.
+    static let migrationLock: Int64 = 0x4372_6173_6841_734D
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, statements: [
+            """
+            CREATE TABLE accounts (
+                id uuid NOT NULL PRIMARY KEY,
+                name text NOT NULL,
+                kind text NOT NULL CHECK (kind IN ('user', 'detector')),
+                token_digest text NOT NULL UNIQUE,
+                created_at double precision NOT NULL,
+                UNIQUE (kind, name)
+            )
+            """,
+            """
+            CREATE TABLE crash_ids (
+                crash_id text NOT NULL PRIMARY KEY,
+                owner uuid NOT NULL,
+                issued_at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX crash_ids_by_owner ON crash_ids (owner, crash_id)",
+            """
+            CREATE TABLE crash_events (
+                detector uuid NOT NULL,
+                event_id text NOT NULL,
+                crash_id text NOT NULL REFERENCES crash_ids (crash_id) DEFERRABLE INITIALLY DEFERRED,
+                report_id uuid NOT NULL,
+                owner uuid NOT NULL,
+                received_at double precision NOT NULL,
+                detected_at double precision NOT NULL,
+                latitude double precision NOT NULL,
+                longitude double precision NOT NULL,
+                accuracy_meters double precision,
+                position_trusted boolean NOT NULL,
+                heading_degrees double precision,
+                speed_kmh double precision,
+                delta_v_kmh double precision,
+                airbags_deployed boolean NOT NULL,
+                rollover boolean NOT NULL,
+                is_test boolean NOT NULL,
+                PRIMARY KEY (detector, event_id)
+            )
+            """,
+            "CREATE INDEX crash_events_by_owner ON crash_events (owner, received_at)",
+            """
+            CREATE TABLE reports (
+                owner uuid NOT NULL,
+                id uuid NOT NULL,
+                crash_id text NOT NULL,
+                status text NOT NULL CHECK (status IN ('draft', 'completed')),
+                revision bigint NOT NULL CHECK (revision > 0),
+                updated_at double precision NOT NULL,
+                body text NOT NULL,
+                PRIMARY KEY (owner, id)
+            )
+            """,
+            "CREATE INDEX reports_newest_first ON reports (owner, updated_at DESC, id DESC)",
+            """
+            CREATE TABLE report_documents (
+                owner uuid NOT NULL,
+                report_id uuid NOT NULL,
+                sha256 text NOT NULL,
+                revision bigint NOT NULL,
+                PRIMARY KEY (owner, report_id),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            )
+            """,
+            """
+            CREATE TABLE photos (
+                owner uuid NOT NULL,
+                sha256 text NOT NULL,
+                media_type text NOT NULL,
+                byte_count bigint NOT NULL CHECK (byte_count >= 0),
+                uploaded_at double precision NOT NULL,
+                PRIMARY KEY (owner, sha256)
+            )
+            """,
+            """
+            CREATE TABLE uploads (
+                id uuid NOT NULL PRIMARY KEY,
+                owner uuid NOT NULL,
+                sha256 text NOT NULL,
+                expected_length bigint NOT NULL CHECK (expected_length >= 0),
+                upload_offset bigint NOT NULL CHECK (upload_offset >= 0),
+                started_at double precision NOT NULL,
+                UNIQUE (owner, sha256)
+            )
+            """,
+        ]),
+        Migration(version: 2, statements: [
+            """
+            CREATE TABLE jobs (
+                id bigserial PRIMARY KEY,
+                kind text NOT NULL CHECK (kind IN ('render_document', 'send_sms')),
+                payload text NOT NULL,
+                state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'done', 'failed')),
+                attempts integer NOT NULL DEFAULT 0,
+                lease_until timestamptz,
+                last_error text,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                finished_at timestamptz
+            )
+            """,
+            "CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued'",
+        ]),
+    ]
+
+    // MARK: - Migrating
+
+    /// Brings the layout up to date on `connection`: under ``migrationLock`` (held by this session until done), each
+    /// missing version in one transaction with its row in `schema_migrations`.
+    /// - Returns: the versions this call applied (none when another instance had done it).
+    /// - Throws: ``PostgresOpenError/newerLayout(found:known:)`` when the database holds a version this program does
+    ///   not know, changing nothing; ``PostgresOpenError/migrationFailed(version:reason:)`` when a step failed (it is
+    ///   rolled back whole).
+    @discardableResult
+    static func migrate(on connection: PostgresConnection, logger: Logger) async throws -> [Int] {
+        try await connection.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
+        do {
+            let applied = try await bringUpToDate(on: connection, logger: logger)
+            try await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+            return applied
+        } catch {
+            // Dropped with the session anyway; unlocked here so a caller keeping the connection does not hold it.
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+            throw error
+        }
+    }
+
+    private static func bringUpToDate(on connection: PostgresConnection, logger: Logger) async throws -> [Int] {
+        try await connection.query("""
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version bigint NOT NULL PRIMARY KEY,
+                applied_at timestamptz NOT NULL DEFAULT now()
+            )
+            """, logger: logger)
+        var present: Set<Int> = []
+        for try await version in try await connection.query("SELECT version FROM schema_migrations", logger: logger).decode(Int.self) {
+            present.insert(version)
+        }
+        let known = migrations.last?.version ?? 0
+        if let newest = present.max(), newest > known {
+            throw PostgresOpenError.newerLayout(found: newest, known: known)
+        }
+        var applied: [Int] = []
+        for migration in migrations where !present.contains(migration.version) {
+            do {
+                try await connection.inTransaction(logger: logger) { connection in
+                    for statement in migration.statements {
+                        try await connection.query(statement, logger: logger)
+                    }
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (version) VALUES (\(migration.version))", logger: logger
+                    )
+                }
+            } catch let error as PSQLError {
+                throw PostgresOpenError.migrationFailed(version: migration.version, reason: PostgresServerStore.message(of: error))
+            }
+            logger.notice("database layout migrated", metadata: ["version": "\(migration.version)"])
+            applied.append(migration.version)
+        }
+        return applied
+    }
+}

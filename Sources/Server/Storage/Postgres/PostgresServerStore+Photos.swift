@@ -1,0 +1,85 @@
+import Domain
+import Foundation
+import PostgresNIO
+
+extension PostgresServerStore: PhotoIndex {
+    @discardableResult
+    func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date) async throws -> Bool {
+        var inserted = false
+        try await client.rows("""
+            INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at)
+            VALUES (\(owner.rawValue), \(photo.contentHash.hex), \(photo.mediaType.rawValue), \(photo.byteCount),
+                    \(date.timeIntervalSinceReferenceDate))
+            ON CONFLICT (owner, sha256) DO NOTHING
+            RETURNING sha256
+            """) { _ in inserted = true }
+        return inserted
+    }
+
+    func photo(_ contentHash: ContentHash, owner: AccountID) async throws -> StoredPhoto? {
+        var found: StoredPhoto?
+        try await client.rows(
+            "SELECT media_type, byte_count FROM photos WHERE owner = \(owner.rawValue) AND sha256 = \(contentHash.hex)"
+        ) { row in
+            let (mediaType, byteCount) = try row.decode((String, Int).self)
+            found = StoredPhoto(
+                contentHash: contentHash,
+                mediaType: try StoredRecord.named(mediaType, as: MediaType.self, table: "photos", name: "media_type"),
+                byteCount: byteCount
+            )
+        }
+        return found
+    }
+
+    func missingPhotos(_ hashes: [ContentHash], owner: AccountID) async throws -> [ContentHash] {
+        guard !hashes.isEmpty else { return [] }
+        var held: Set<String> = []
+        try await client.rows(
+            "SELECT sha256 FROM photos WHERE owner = \(owner.rawValue) AND sha256 = ANY(\(hashes.map(\.hex)))"
+        ) { row in
+            held.insert(try row.decode(String.self))
+        }
+        return hashes.filter { !held.contains($0.hex) }
+    }
+
+    // MARK: - Partial uploads
+
+    func partialUpload(_ contentHash: ContentHash, owner: AccountID) async throws -> PartialUpload? {
+        var found: PartialUpload?
+        try await client.rows("""
+            SELECT id, expected_length, upload_offset, started_at FROM uploads
+            WHERE owner = \(owner.rawValue) AND sha256 = \(contentHash.hex)
+            """) { row in
+            let (id, expectedLength, offset, started) = try row.decode((UUID, Int, Int, Double).self)
+            found = PartialUpload(
+                id: UploadID(id), owner: owner, contentHash: contentHash, expectedLength: expectedLength, offset: offset,
+                startedAt: Date(timeIntervalSinceReferenceDate: started)
+            )
+        }
+        return found
+    }
+
+    func beginUpload(_ upload: PartialUpload) async throws -> UploadID? {
+        try await writing { connection in
+            var replaced: UploadID?
+            let earlier = try await connection.query("""
+                DELETE FROM uploads WHERE owner = \(upload.owner.rawValue) AND sha256 = \(upload.contentHash.hex) RETURNING id
+                """, logger: Self.queryLogger)
+            for try await id in earlier.decode(UUID.self) { replaced = UploadID(id) }
+            try await connection.query("""
+                INSERT INTO uploads (id, owner, sha256, expected_length, upload_offset, started_at)
+                VALUES (\(upload.id.rawValue), \(upload.owner.rawValue), \(upload.contentHash.hex), \(upload.expectedLength),
+                        \(upload.offset), \(upload.startedAt.timeIntervalSinceReferenceDate))
+                """, logger: Self.queryLogger)
+            return replaced
+        }
+    }
+
+    func setOffset(_ offset: Int, of upload: UploadID) async throws {
+        try await client.rows("UPDATE uploads SET upload_offset = \(offset) WHERE id = \(upload.rawValue)") { _ in }
+    }
+
+    func endUpload(_ upload: UploadID) async throws {
+        try await client.rows("DELETE FROM uploads WHERE id = \(upload.rawValue)") { _ in }
+    }
+}
