@@ -8,33 +8,9 @@ import Glibc
 /// `crash-assistant --store server` against the real server on 127.0.0.1: offline first, `sync`, `open`.
 @Suite("The app on the server", .serialized)
 struct SyncEndToEndTests {
-    /// A free port on 127.0.0.1, for a server started later.
-    static func freePort() throws -> Int {
-        let socketDescriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socketDescriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(socketDescriptor, socketAddress, length) == 0 && getsockname(socketDescriptor, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw SyncE2EFailure("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
     /// The options that make the app use a server, its database in `directory`.
     static func serverOptions(port: Int, token: String, in directory: TemporaryDirectory) -> [String] {
         ["--store", "server", "--server", "http://127.0.0.1:\(port)", "--token", token, "--database", directory.file("reports.sqlite")]
-    }
-
-    /// The photo files the server keeps.
-    static func storedPhotoFiles(_ server: ServerProcess) -> [String] {
-        let folder = server.dataFolder.appendingPathComponent("blobs/photo").path
-        return (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.count > 60 }
     }
 
     /// What the server holds for this token, as JSON.
@@ -49,7 +25,7 @@ struct SyncEndToEndTests {
         let directory = TemporaryDirectory("sync-e2e")
         let serverFolder = ServerProcess.freshDataFolder()
         let token = try ServerProcess.addUser("ann", dataFolder: serverFolder)
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         let options = Self.serverOptions(port: port, token: token, in: directory)
 
         // The server is stopped: the whole flow works.
@@ -75,7 +51,7 @@ struct SyncEndToEndTests {
         #expect(held.first?["status"] as? String == "completed")
         #expect(held.first?["otherDriverNote"] as? String == "Blue hatchback, calm driver")
         #expect((held.first?["photos"] as? [Any])?.count == 2)
-        #expect(Self.storedPhotoFiles(server).count == 2)
+        #expect(server.storedPhotoFiles().count == 2)
         let id = try #require(held.first?["id"] as? String)
         let pdf = try Curl.run(["-s", "-o", "/dev/null", "-w", "%{http_code} %{content_type}", "-H", "Authorization: Bearer \(token)", "http://127.0.0.1:\(port)/v1/reports/\(id)/report.pdf"])
         #expect(pdf == "200 application/pdf")
@@ -129,7 +105,7 @@ struct SyncEndToEndTests {
         let directory = TemporaryDirectory("sync-e2e")
         let serverFolder = ServerProcess.freshDataFolder()
         let token = try ServerProcess.addUser("ann", dataFolder: serverFolder)
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         let options = Self.serverOptions(port: port, token: token, in: directory)
 
         let app = try AppProcess(options, in: directory.url)
@@ -181,11 +157,6 @@ struct SyncEndToEndTests {
         #expect(badURL.status == 78)
         #expect(badURL.errors.contains("http"))
     }
-}
-
-struct SyncE2EFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// curl, as a person trying the server would use it.

@@ -98,6 +98,10 @@ final class ProxiedConnection {
                 try cut(request, at: fraction, to: upstream)
                 log(.cutUpload(sentBytes: bodySent, ofBytes: request.declaredLength))
                 return false
+            case let .stallUpload(fraction):
+                try cut(request, at: fraction, to: upstream, waitingForServer: true)
+                log(.cutUpload(sentBytes: bodySent, ofBytes: request.declaredLength))
+                return false
             }
         } catch {
             log(.failed(proxy.isInterrupted ? "the proxy went down or stopped" : "\(error)"))
@@ -136,8 +140,8 @@ final class ProxiedConnection {
     }
 
     /// Passes the head and `fraction` of the body to the server, then closes the connection to it (after the server
-    /// read everything sent).
-    private func cut(_ request: HTTPMessageHead, at fraction: Double, to upstream: ProxySocket) throws {
+    /// read everything sent) — or, `waitingForServer`, leaves it open until the server closes it (it was killed).
+    private func cut(_ request: HTTPMessageHead, at fraction: Double, to upstream: ProxySocket, waitingForServer: Bool = false) throws {
         let share = min(max(fraction, 0), 1)
         if case .chunked = request.requestFraming {
             let body = try readWholeBody(of: request)
@@ -151,8 +155,12 @@ final class ProxiedConnection {
             try upstream.write(request.raw)
             _ = try forwardBody(&cursor, to: upstream, limit: limit)
         }
-        upstream.finishWriting()
-        upstream.drainUntilClosed(seconds: 5)
+        if waitingForServer {
+            upstream.drainUntilClosed(seconds: 60)
+        } else {
+            upstream.finishWriting()
+            upstream.drainUntilClosed(seconds: 5)
+        }
         dropUpstream()
     }
 

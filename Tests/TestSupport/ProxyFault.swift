@@ -15,6 +15,9 @@ public struct ProxyFault: Sendable, Equatable, CustomStringConvertible {
         /// The head and this fraction of the body (of its `Content-Length`, or of the whole chunked body) reach the
         /// server, then both connections are closed: the server sees an upload cut off.
         case cutUpload(fraction: Double)
+        /// The head and this fraction of the body reach the server, then nothing more: the upload stays under way
+        /// until the server goes away (a test kills it), and then the client's connection is closed.
+        case stallUpload(fraction: Double)
 
         public var description: String {
             switch self {
@@ -22,6 +25,7 @@ public struct ProxyFault: Sendable, Equatable, CustomStringConvertible {
             case .dropResponse: "drop response"
             case .duplicate: "duplicate"
             case let .cutUpload(fraction): "cut upload at \(fraction)"
+            case let .stallUpload(fraction): "stall upload at \(fraction)"
             }
         }
     }

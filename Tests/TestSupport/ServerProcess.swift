@@ -99,6 +99,12 @@ public final class ServerProcess: Sendable {
             .merging(added) { _, new in new }
     }
 
+    /// The photo files the server keeps in its data folder (`blobs/photo/ab/<sha256>`).
+    public func storedPhotoFiles() -> [String] {
+        let folder = dataFolder.appendingPathComponent("blobs/photo").path
+        return (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.count > 60 }
+    }
+
     /// A new, not yet existing folder under the system's temporary folder (`init` creates it).
     public static func freshDataFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("server-\(UUID().uuidString)")

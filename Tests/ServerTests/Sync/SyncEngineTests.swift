@@ -32,13 +32,6 @@ struct SyncEngineTests {
             try SyncDevice(server: url, token: token ?? self.token)
         }
 
-        /// The photo files the server keeps.
-        func storedPhotoFiles() throws -> [String] {
-            let folder = server.dataFolder.appendingPathComponent("blobs/photo").path
-            guard let names = FileManager.default.enumerator(atPath: folder) else { return [] }
-            return names.compactMap { $0 as? String }.filter { $0.count > 60 }
-        }
-
         func finish() async {
             await direct.shutdown()
             _ = proxy.stop()
@@ -78,7 +71,7 @@ struct SyncEngineTests {
         #expect(held.isCompleted)
         #expect(held.otherDriverNote == "Blue hatchback")
         #expect(Set(held.allPhotos.map(\.contentHash)) == Set(created.report.allPhotos.map(\.contentHash)))
-        #expect(try setup.storedPhotoFiles().count == 2)
+        #expect(setup.server.storedPhotoFiles().count == 2)
         let pdf = try #require(try await setup.direct.document(of: draft.id))
         #expect(pdf.starts(with: Data("%PDF".utf8)))
         #expect(try await device.adapters.archive.location(of: local, format: .pdf) != nil)
@@ -106,7 +99,7 @@ struct SyncEngineTests {
         let held = try requireReport(try await setup.direct.report(report.id))
         #expect(held.revision == 1)
         #expect(held.otherDriverNote == "Blue hatchback")
-        #expect(try setup.storedPhotoFiles().count == 1)
+        #expect(setup.server.storedPhotoFiles().count == 1)
         await device.shutdown()
         await setup.finish()
     }
@@ -131,7 +124,7 @@ struct SyncEngineTests {
 
         let held = try requireReport(try await setup.direct.report(report.id))
         #expect(held.revision == 1)
-        #expect(try setup.storedPhotoFiles().count == 1)
+        #expect(setup.server.storedPhotoFiles().count == 1)
         #expect(pass.notices.isEmpty)
         // The device took the server's revision: a further change goes through without a conflict.
         _ = try await device.useCases.toggleInjury.execute(reportID: report.id, injury: .myself)
@@ -157,7 +150,7 @@ struct SyncEngineTests {
 
         let held = try requireReport(try await setup.direct.report(report.id))
         #expect(held.revision == 1)
-        #expect(try setup.storedPhotoFiles().count == 1)
+        #expect(setup.server.storedPhotoFiles().count == 1)
         await device.shutdown()
         await setup.finish()
     }
@@ -183,7 +176,7 @@ struct SyncEngineTests {
         #expect(!log.contains { $0.method == "PUT" && $0.path.contains("/photos/") && $0.outcome == .passed(status: 201) })
         let stored = try #require(try await setup.direct.download(ContentHash.sha256(of: photo), report: ReportID()))
         #expect(stored == photo)
-        #expect(try setup.storedPhotoFiles().count == 1)
+        #expect(setup.server.storedPhotoFiles().count == 1)
         await device.shutdown()
         await setup.finish()
     }
@@ -194,18 +187,31 @@ struct SyncEngineTests {
         let device = try setup.device()
         let photo = try LargePhotos.jpeg(bytes: 12_000_000, seed: 3)
         _ = try await device.startReport(photo: photo)
-        setup.proxy.inject(.cutUpload(fraction: 0.5), method: "PUT", path: .regex("/photos/"))
-        _ = await device.sync.syncOnce()
+        setup.proxy.inject(.stallUpload(fraction: 0.5), method: "PUT", path: .regex("/photos/"))
+        let interrupted = Task { await device.sync.syncOnce() }
 
+        // Half the photo has reached the server, which waits for the rest: kill it there.
+        let uploads = setup.server.dataFolder.appendingPathComponent("uploads").path
+        var received = 0
+        for _ in 0..<300 where received < 5_000_000 {
+            try await Task.sleep(for: .milliseconds(20))
+            received = (try? FileManager.default.contentsOfDirectory(atPath: uploads))?
+                .compactMap { try? FileManager.default.attributesOfItem(atPath: uploads + "/" + $0)[.size] as? Int }
+                .reduce(0, +) ?? 0
+        }
+        #expect(received >= 5_000_000, "the server never held half the upload")
         try setup.server.kill()
+        #expect(await interrupted.value.failure?.isTransient == true)
+
         let restarted = try setup.server.restarted()
         setup.proxy.upstreamPort = restarted.port
         let pass = await device.sync.syncOnce()
         #expect(pass.isComplete)
-        #expect(pass.photosResumed == 1)
-        let folder = restarted.dataFolder.appendingPathComponent("blobs/photo").path
-        let files = (FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []).filter { $0.count > 60 }
-        #expect(files.count == 1)
+        #expect(pass.photosUploaded == 1)
+        #expect(restarted.storedPhotoFiles().count == 1)
+        let stored = try await ServerClient(address: try ServerAddress("http://127.0.0.1:\(restarted.port)", token: setup.token), retryPauses: [])
+            .downloadAndShutdown(ContentHash.sha256(of: photo))
+        #expect(stored == photo)
         _ = try? restarted.stop()
         await device.shutdown()
         await setup.finish()
@@ -247,7 +253,7 @@ struct SyncEngineTests {
         #expect(try await phone.report(report.id).sameContent(as: held))
         #expect(await tablet.sync.syncOnce().reportsReceived == 1)
         #expect(try await tablet.report(report.id).sameContent(as: held))
-        #expect(try setup.storedPhotoFiles().count == 3)
+        #expect(setup.server.storedPhotoFiles().count == 3)
         await phone.shutdown()
         await tablet.shutdown()
         await setup.finish()
@@ -312,6 +318,15 @@ struct SyncEngineTests {
         #expect(status.connection == .reachable)
         await device.shutdown()
         await setup.finish()
+    }
+}
+
+extension ServerClient {
+    /// The photo's bytes as the server holds them, then the client closed.
+    func downloadAndShutdown(_ contentHash: ContentHash) async throws -> Data? {
+        let bytes = try? await download(contentHash, report: ReportID())
+        await shutdown()
+        return bytes ?? nil
     }
 }
 
