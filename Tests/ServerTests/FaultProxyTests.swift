@@ -99,6 +99,20 @@ struct FaultProxyTests {
         }
     }
 
+    @Test("An answer the server gives before the body ended (413 for 25 MiB declared) reaches the client")
+    func earlyAnswerPassesThrough() throws {
+        try withProxy { _, proxy, token in
+            let connection = try LoopbackConnection(port: proxy.port)
+            try connection.sendHead("PUT", "/v1/reports/\(UUID())", headers: [
+                ("Authorization", "Bearer \(token)"), ("Content-Type", "application/json"), ("Content-Length", String(25 * 1024 * 1024)),
+            ])
+            let refused = try connection.readAnswer(method: "PUT")
+            #expect(refused.status == 413)
+            #expect(refused.headers["upload-limit"] == "max-size=20971520")
+            #expect(proxy.log.map(\.outcome) == [.passed(status: 413)])
+        }
+    }
+
     // MARK: - Faults
 
     @Test("A dropped request never reaches the server; the client sees its connection closed")
@@ -227,6 +241,42 @@ struct FaultProxyTests {
             let again = try LoopbackConnection.request(port: proxy.port, "GET", path, token: token)
             #expect(again.status == 200)
             #expect(try WireCoding.decoder().decode(Components.Schemas.Report.self, from: again.body).revision == 1)
+        }
+    }
+
+    @Test("The server killed in the middle of an upload and restarted on its port is reached again; the upload completes")
+    func serverKilledMidUploadAndRestarted() throws {
+        try withProxy { server, proxy, token in
+            let photo = try LargePhotos.jpeg(bytes: 4 * 1024 * 1024, seed: 41)
+            let path = "/v1/reports/\(UUID())/photos/\(Wire.sha256(photo))"
+            let connection = try LoopbackConnection(port: proxy.port)
+            try connection.sendHead("PUT", path, headers: [
+                ("Authorization", "Bearer \(token)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(photo.count)),
+            ])
+            try connection.send(photo.prefix(photo.count / 2))
+            usleep(200_000)
+            try server.kill()
+            #expect(throws: (any Error).self) { try connection.readAnswer(method: "PUT") }
+            let broken = try #require(proxy.waitForLog { $0.path == path }.last)
+            let failed = switch broken.outcome {
+            case .failed: true
+            default: false
+            }
+            #expect(failed, "\(broken)")
+
+            let restarted = try server.restarted()
+            defer { _ = try? restarted.stop() }
+            #expect(restarted.port == server.port)
+            let head = try LoopbackConnection.request(port: proxy.port, "HEAD", path, token: token)
+            let held = head.status == 200 ? head.headers["upload-offset"].flatMap(Int.init) ?? 0 : 0
+            let rest = held > 0
+                ? try LoopbackConnection.request(
+                    port: proxy.port, "PATCH", path, token: token,
+                    headers: [("Upload-Offset", String(held)), ("Content-Type", "application/partial-upload")], body: photo.dropFirst(held)
+                )
+                : try LoopbackConnection.request(port: proxy.port, "PUT", path, token: token, headers: [("Content-Type", "image/jpeg")], body: photo)
+            #expect(rest.status == 201)
+            #expect(try LoopbackConnection.request(port: proxy.port, "GET", path, token: token).body == photo)
         }
     }
 
