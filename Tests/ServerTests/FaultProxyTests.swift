@@ -113,6 +113,31 @@ struct FaultProxyTests {
         }
     }
 
+    @Test("Chunked, 204, HEAD, 304 and read-until-close answers to pipelined requests pass byte for byte on one connection")
+    func everyFramingPassesThrough() throws {
+        let answers = [
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;note=1\r\nhello\r\n6\r\n world\r\n0\r\nTrailer-Field: x\r\n\r\n",
+            "HTTP/1.1 204 No Content\r\nX-Kept: 1\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n",
+            "HTTP/1.1 304 Not Modified\r\nETag: \"a\"\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the server closes",
+        ]
+        let upstream = try ScriptedUpstream(answers: answers)
+        defer { upstream.finish() }
+        let proxy = try FaultProxy(upstreamPort: upstream.port)
+        defer { #expect(proxy.stop()) }
+
+        let requests = [("GET", "/a"), ("GET", "/b"), ("HEAD", "/c"), ("GET", "/d"), ("GET", "/e")]
+        let connection = try LoopbackConnection(port: proxy.port)
+        try connection.send(Data(requests.map { "\($0.0) \($0.1) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }.joined().utf8))
+        let received = try connection.readToEnd()
+
+        #expect(String(decoding: received, as: UTF8.self) == answers.joined())
+        #expect(upstream.requestLines.value.withLock { $0 } == requests.map { "\($0.0) \($0.1) HTTP/1.1" })
+        #expect(proxy.log.map(\.outcome) == [200, 204, 200, 304, 200].map { .passed(status: $0) })
+        #expect(proxy.serverConnections == 1)
+    }
+
     // MARK: - Faults
 
     @Test("A dropped request never reaches the server; the client sees its connection closed")
