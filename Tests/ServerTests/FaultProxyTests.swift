@@ -76,6 +76,7 @@ struct FaultProxyTests {
             }
             #expect(proxy.clientConnections == 1)
             #expect(proxy.serverConnections == 1)
+            #expect(proxy.url == "http://127.0.0.1:\(proxy.port)")
             #expect(proxy.log.map(\.outcome) == [.passed(status: 201), .passed(status: 404)] + Array(repeating: .passed(status: 200), count: 3))
         }
     }

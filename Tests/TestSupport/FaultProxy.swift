@@ -56,6 +56,9 @@ public final class FaultProxy: Sendable {
         startThread { [self] in acceptConnections() }
     }
 
+    /// The address a client uses to reach the server through the proxy: `http://127.0.0.1:<port>`.
+    public var url: String { "http://127.0.0.1:\(port)" }
+
     // MARK: - Programming it
 
     /// The server's port on 127.0.0.1; a change applies from the next request (after a restart on a new port).
