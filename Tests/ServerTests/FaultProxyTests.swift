@@ -76,6 +76,7 @@ struct FaultProxyTests {
             }
             #expect(proxy.clientConnections == 1)
             #expect(proxy.serverConnections == 1)
+            #expect(proxy.url == "http://127.0.0.1:\(proxy.port)")
             #expect(proxy.log.map(\.outcome) == [.passed(status: 201), .passed(status: 404)] + Array(repeating: .passed(status: 200), count: 3))
         }
     }
@@ -97,6 +98,45 @@ struct FaultProxyTests {
             #expect(try connection.readAnswer(method: "PUT").status == 201)
             #expect(try LoopbackConnection.request(port: server.port, "GET", path, token: token).body == photo)
         }
+    }
+
+    @Test("An answer the server gives before the body ended (413 for 25 MiB declared) reaches the client")
+    func earlyAnswerPassesThrough() throws {
+        try withProxy { _, proxy, token in
+            let connection = try LoopbackConnection(port: proxy.port)
+            try connection.sendHead("PUT", "/v1/reports/\(UUID())", headers: [
+                ("Authorization", "Bearer \(token)"), ("Content-Type", "application/json"), ("Content-Length", String(25 * 1024 * 1024)),
+            ])
+            let refused = try connection.readAnswer(method: "PUT")
+            #expect(refused.status == 413)
+            #expect(refused.headers["upload-limit"] == "max-size=20971520")
+            #expect(proxy.log.map(\.outcome) == [.passed(status: 413)])
+        }
+    }
+
+    @Test("Chunked, 204, HEAD, 304 and read-until-close answers to pipelined requests pass byte for byte on one connection")
+    func everyFramingPassesThrough() throws {
+        let answers = [
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;note=1\r\nhello\r\n6\r\n world\r\n0\r\nTrailer-Field: x\r\n\r\n",
+            "HTTP/1.1 204 No Content\r\nX-Kept: 1\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n",
+            "HTTP/1.1 304 Not Modified\r\nETag: \"a\"\r\n\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the server closes",
+        ]
+        let upstream = try ScriptedUpstream(answers: answers)
+        defer { upstream.finish() }
+        let proxy = try FaultProxy(upstreamPort: upstream.port)
+        defer { #expect(proxy.stop()) }
+
+        let requests = [("GET", "/a"), ("GET", "/b"), ("HEAD", "/c"), ("GET", "/d"), ("GET", "/e")]
+        let connection = try LoopbackConnection(port: proxy.port)
+        try connection.send(Data(requests.map { "\($0.0) \($0.1) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" }.joined().utf8))
+        let received = try connection.readToEnd()
+
+        #expect(String(decoding: received, as: UTF8.self) == answers.joined())
+        #expect(upstream.requestLines.value.withLock { $0 } == requests.map { "\($0.0) \($0.1) HTTP/1.1" })
+        #expect(proxy.log.map(\.outcome) == [200, 204, 200, 304, 200].map { .passed(status: $0) })
+        #expect(proxy.serverConnections == 1)
     }
 
     // MARK: - Faults
@@ -227,6 +267,42 @@ struct FaultProxyTests {
             let again = try LoopbackConnection.request(port: proxy.port, "GET", path, token: token)
             #expect(again.status == 200)
             #expect(try WireCoding.decoder().decode(Components.Schemas.Report.self, from: again.body).revision == 1)
+        }
+    }
+
+    @Test("The server killed in the middle of an upload and restarted on its port is reached again; the upload completes")
+    func serverKilledMidUploadAndRestarted() throws {
+        try withProxy { server, proxy, token in
+            let photo = try LargePhotos.jpeg(bytes: 4 * 1024 * 1024, seed: 41)
+            let path = "/v1/reports/\(UUID())/photos/\(Wire.sha256(photo))"
+            let connection = try LoopbackConnection(port: proxy.port)
+            try connection.sendHead("PUT", path, headers: [
+                ("Authorization", "Bearer \(token)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(photo.count)),
+            ])
+            try connection.send(photo.prefix(photo.count / 2))
+            usleep(200_000)
+            try server.kill()
+            #expect(throws: (any Error).self) { try connection.readAnswer(method: "PUT") }
+            let broken = try #require(proxy.waitForLog { $0.path == path }.last)
+            let failed = switch broken.outcome {
+            case .failed: true
+            default: false
+            }
+            #expect(failed, "\(broken)")
+
+            let restarted = try server.restarted()
+            defer { _ = try? restarted.stop() }
+            #expect(restarted.port == server.port)
+            let head = try LoopbackConnection.request(port: proxy.port, "HEAD", path, token: token)
+            let held = head.status == 200 ? head.headers["upload-offset"].flatMap(Int.init) ?? 0 : 0
+            let rest = held > 0
+                ? try LoopbackConnection.request(
+                    port: proxy.port, "PATCH", path, token: token,
+                    headers: [("Upload-Offset", String(held)), ("Content-Type", "application/partial-upload")], body: photo.dropFirst(held)
+                )
+                : try LoopbackConnection.request(port: proxy.port, "PUT", path, token: token, headers: [("Content-Type", "image/jpeg")], body: photo)
+            #expect(rest.status == 201)
+            #expect(try LoopbackConnection.request(port: proxy.port, "GET", path, token: token).body == photo)
         }
     }
 

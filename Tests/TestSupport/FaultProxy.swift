@@ -13,11 +13,6 @@ import Glibc
 /// a connection to the server of its own. A test calls `stop()` at its end (`defer { proxy.stop() }`): it closes every
 /// socket and waits for every thread to end (the threads keep the proxy alive until then).
 public final class FaultProxy: Sendable {
-    /// The proxy could not listen.
-    public struct Failure: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     private struct State {
         var upstreamPort: Int
         var faults: [ProxyFault] = []
@@ -39,7 +34,7 @@ public final class FaultProxy: Sendable {
     /// Listens on a free port and forwards to the server on 127.0.0.1:`upstreamPort`.
     public init(upstreamPort: Int) throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard listener >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        guard listener >= 0 else { throw ProxyFailure(description: "socket: \(String(cString: strerror(errno)))") }
         var on: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in.loopback(port: 0)
@@ -53,13 +48,16 @@ public final class FaultProxy: Sendable {
         guard bound == 0, named == 0, listen(listener, 128) == 0 else {
             let reason = String(cString: strerror(errno))
             close(listener)
-            throw Failure(description: "cannot listen on 127.0.0.1: \(reason)")
+            throw ProxyFailure(description: "cannot listen on 127.0.0.1: \(reason)")
         }
         self.listener = listener
         self.port = Int(UInt16(bigEndian: address.sin_port))
         self.state = Mutex(State(upstreamPort: upstreamPort))
         startThread { [self] in acceptConnections() }
     }
+
+    /// The address a client uses to reach the server through the proxy: `http://127.0.0.1:<port>`.
+    public var url: String { "http://127.0.0.1:\(port)" }
 
     // MARK: - Programming it
 

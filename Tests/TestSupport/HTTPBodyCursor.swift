@@ -3,10 +3,6 @@ import Foundation
 /// Walks one message body as it arrives, by its framing, and hands out its bytes as they were sent (chunk sizes and
 /// trailers included), so the `FaultProxy` passes it on unchanged and knows where it ends.
 struct HTTPBodyCursor {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     private enum State {
         case data(remaining: Int)
         case chunkSize
@@ -58,7 +54,7 @@ struct HTTPBodyCursor {
             guard let line = Self.line(in: bytes) else { return try tooLong(bytes) }
             let text = String(decoding: line.dropLast(2), as: UTF8.self).split(separator: ";").first ?? ""
             guard let size = Int(text.trimmingCharacters(in: .whitespaces), radix: 16), size >= 0 else {
-                throw Failure(description: "a bad chunk size line: \(text)")
+                throw ProxyFailure(description: "a bad chunk size line: \(text)")
             }
             state = size == 0 ? .trailer : .chunkData(remaining: size)
             return take(line, from: socket)
@@ -90,7 +86,7 @@ struct HTTPBodyCursor {
     }
 
     private func tooLong(_ bytes: ArraySlice<UInt8>) throws -> ArraySlice<UInt8>? {
-        guard bytes.count < 16 * 1024 else { throw Failure(description: "a chunk line longer than 16 KiB") }
+        guard bytes.count < 16 * 1024 else { throw ProxyFailure(description: "a chunk line longer than 16 KiB") }
         return nil
     }
 

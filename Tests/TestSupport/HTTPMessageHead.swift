@@ -3,10 +3,6 @@ import Foundation
 /// The head of an HTTP/1.1 request or response as it came over the wire (its bytes kept, to pass them on unchanged),
 /// and what the `FaultProxy` needs of it: the start line, the headers, and how its body is framed.
 struct HTTPMessageHead {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// How a message's body ends.
     enum Framing: Equatable {
         /// No body.
@@ -29,9 +25,9 @@ struct HTTPMessageHead {
     init(raw: [UInt8]) throws {
         self.raw = raw
         let lines = String(decoding: raw, as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }
-        guard let first = lines.first else { throw Failure(description: "an empty message head") }
+        guard let first = lines.first else { throw ProxyFailure(description: "an empty message head") }
         startLine = first.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false).map(String.init)
-        guard startLine.count >= 2 else { throw Failure(description: "a bad start line: \(first)") }
+        guard startLine.count >= 2 else { throw ProxyFailure(description: "a bad start line: \(first)") }
         headers = lines.dropFirst().compactMap { line in
             guard let colon = line.firstIndex(of: ":") else { return nil }
             return (line[..<colon].lowercased(), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))

@@ -2,10 +2,6 @@
 /// each passed to the server over a connection kept open between requests (opened anew when the server closed it or
 /// moved to another port), with the fault the proxy has for it applied.
 final class ProxiedConnection {
-    private struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// How forwarding a request body stopped.
     private enum ForwardEnd {
         case complete
@@ -123,7 +119,7 @@ final class ProxiedConnection {
                 case .complete, .limitReached:
                     break forwarding
                 case .clientClosed:
-                    throw Failure(description: "the client closed its connection in the middle of the request")
+                    throw ProxyFailure(description: "the client closed its connection in the middle of the request")
                 case .serverAnswering:
                     switch try readResponse(from: upstream, method: request.method, relay: relay, stopAtInterim: true, onEnd: onEnd) {
                     case .interim: continue forwarding
@@ -191,7 +187,7 @@ final class ProxiedConnection {
             if let piece = try cursor.next(from: client) {
                 body.append(contentsOf: piece)
             } else if try !client.fill() {
-                throw Failure(description: "the client closed its connection in the middle of the request")
+                throw ProxyFailure(description: "the client closed its connection in the middle of the request")
             }
         }
         return body
@@ -203,7 +199,7 @@ final class ProxiedConnection {
     ) throws -> ResponseEnd {
         while true {
             guard let head = try upstream.readHead() else {
-                throw Failure(description: "the server closed the connection without answering")
+                throw ProxyFailure(description: "the server closed the connection without answering")
             }
             if head.isInterim {
                 if relay { try client.write(head.raw) }
@@ -219,7 +215,7 @@ final class ProxiedConnection {
                     if cursor.isDone { onEnd(status) }
                     if relay { try client.write(piece) }
                 } else if try !upstream.fill() {
-                    guard cursor.endsAtClose else { throw Failure(description: "the server closed the connection in the middle of its answer") }
+                    guard cursor.endsAtClose else { throw ProxyFailure(description: "the server closed the connection in the middle of its answer") }
                     cursor.closed()
                     onEnd(status)
                     return .final(status: status, closes: true)
@@ -240,7 +236,7 @@ final class ProxiedConnection {
         guard let descriptor = ProxySocket.connect(port: port) else { return nil }
         guard proxy.admit(descriptor, side: .server) == .admitted else {
             proxy.release(descriptor)
-            throw Failure(description: "the proxy went down or stopped")
+            throw ProxyFailure(description: "the proxy went down or stopped")
         }
         let socket = ProxySocket(descriptor: descriptor, port: port)
         upstream = socket

@@ -6,10 +6,6 @@ import Glibc
 /// One connected TCP socket of the `FaultProxy`, used by one thread only, with the bytes read but not yet used.
 /// The proxy's registry shuts it down from other threads (to go down or stop); only its owner closes it.
 final class ProxySocket {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     let descriptor: Int32
     /// The upstream port it is connected to (0 for a client's connection).
     let port: Int
@@ -71,7 +67,7 @@ final class ProxySocket {
             if count == 0 { return false }
             if errno == EINTR { continue }
             if errno == ECONNRESET { return false }
-            throw Failure(description: "recv: \(String(cString: strerror(errno)))")
+            throw ProxyFailure(description: "recv: \(String(cString: strerror(errno)))")
         }
     }
 
@@ -99,10 +95,10 @@ final class ProxySocket {
                 consume(found.upperBound - cursor)
                 return try HTTPMessageHead(raw: raw)
             }
-            guard available.count < 64 * 1024 else { throw Failure(description: "a message head longer than 64 KiB") }
+            guard available.count < 64 * 1024 else { throw ProxyFailure(description: "a message head longer than 64 KiB") }
             let hadBytes = !available.isEmpty
             guard try fill() else {
-                if hadBytes { throw Failure(description: "the connection closed inside a message head") }
+                if hadBytes { throw ProxyFailure(description: "the connection closed inside a message head") }
                 return nil
             }
         }
@@ -127,11 +123,12 @@ final class ProxySocket {
         var offset = bytes.startIndex
         while offset < bytes.endIndex {
             let written = bytes.withUnsafeBytes { buffer in
-                Glibc.send(descriptor, buffer.baseAddress!.advanced(by: offset - bytes.startIndex), bytes.endIndex - offset, Int32(MSG_NOSIGNAL))
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.send(descriptor, base.advanced(by: offset - bytes.startIndex), bytes.endIndex - offset, Int32(MSG_NOSIGNAL))
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw Failure(description: "send: \(String(cString: strerror(errno)))")
+                throw ProxyFailure(description: "send: \(String(cString: strerror(errno)))")
             }
             offset += written
         }
@@ -158,16 +155,5 @@ final class ProxySocket {
                 if count <= 0 { return }
             }
         }
-    }
-}
-
-extension sockaddr_in {
-    /// 127.0.0.1:`port`.
-    static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(truncatingIfNeeded: port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
     }
 }

@@ -116,6 +116,9 @@ public final class ServerProcess: Sendable {
 
     // MARK: - State
 
+    /// The server's address: `http://127.0.0.1:<port>`.
+    public var url: String { "http://127.0.0.1:\(port)" }
+
     /// What the server wrote to standard error so far.
     public var output: String { log.value.withLock { $0 } }
 

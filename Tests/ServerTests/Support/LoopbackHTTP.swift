@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -28,10 +29,7 @@ final class LoopbackConnection: Sendable {
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = sockaddr_in.loopback(port: port)
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -75,6 +73,11 @@ final class LoopbackConnection: Sendable {
 
     /// Reads the whole answer (the server closes the connection after it).
     func readAnswer(method: String = "GET") throws -> Answer {
+        try Self.parse(readToEnd(), method: method)
+    }
+
+    /// Every byte until the peer closes the connection.
+    func readToEnd() throws -> Data {
         var received = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -87,7 +90,7 @@ final class LoopbackConnection: Sendable {
             if count == 0 { break }
             received.append(contentsOf: buffer[0..<count])
         }
-        return try Self.parse(received, method: method)
+        return received
     }
 
     static func parse(_ received: Data, method: String) throws -> Answer {

@@ -1,0 +1,57 @@
+import Foundation
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A stand-in server on 127.0.0.1 for answers the real one never gives (chunked, 204, 304, a body until the close):
+/// it takes one connection, answers its requests with the given bytes in order, and closes it after the last.
+final class ScriptedUpstream: Sendable {
+    let port: Int
+    /// The request lines received, in order.
+    let requestLines = Shared<[String]>([])
+    private let listener: Int32
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(answers: [String]) throws {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in.loopback(port: 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ready = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(listener, $0, length) == 0 && getsockname(listener, $0, &length) == 0 && listen(listener, 4) == 0
+            }
+        }
+        guard listener >= 0, ready else {
+            close(listener)
+            throw LoopbackConnection.Failure(description: "the scripted server cannot listen")
+        }
+        self.listener = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread { [requestLines, finished] in
+            defer { finished.signal() }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            defer { close(connection) }
+            for answer in answers {
+                var head = [UInt8]()
+                var byte: UInt8 = 0
+                while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+                    guard recv(connection, &byte, 1, 0) == 1 else { return }
+                    head.append(byte)
+                }
+                let line = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")[0]
+                requestLines.value.withLock { $0.append(line) }
+                let bytes = Array(answer.utf8)
+                guard bytes.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else { return }
+            }
+        }.start()
+    }
+
+    /// Stops listening and waits for the connection to be over.
+    func finish() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        _ = finished.wait(timeout: .now() + 10)
+        close(listener)
+    }
+}
