@@ -1,5 +1,6 @@
 import Foundation
 @testable import Server
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -56,7 +57,7 @@ final class MotoServer: Sendable {
 
     private init(checkingSignatures: Bool) throws {
         let executable = try Self.executable()
-        let port = try Self.freePort()
+        let port = try LoopbackPort.free()
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("moto-\(port).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let process = Process()
@@ -137,25 +138,6 @@ final class MotoServer: Sendable {
                 + "Run scripts/ensure-moto.sh to install moto[server] with pip.")
         }
         return found
-    }
-
-    /// A port nothing listens on now.
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw Failure(description: "no free port: \(String(cString: strerror(errno)))") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Whether something accepts connections on the port.

@@ -3,6 +3,7 @@ import Synchronization
 import Logging
 import PostgresNIO
 @testable import Server
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,7 +83,7 @@ final class PostgresProcess: Sendable {
         }
         var lastLog = ""
         for _ in 0..<3 {
-            let port = Self.freePort()
+            let port = (try? LoopbackPort.free()) ?? 0
             let log = folder + "/postgres-\(port).log"
             let process = Self.spawn(binaries + "/postgres", [
                 "-D", folder + "/data", "-p", "\(port)", "-k", folder, "-c", "listen_addresses=127.0.0.1",
@@ -172,24 +173,6 @@ final class PostgresProcess: Sendable {
             usleep(50_000)
         }
         return false
-    }
-
-    /// A port nothing listens on now (the kernel's pick for port 0).
-    private static func freePort() -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
-        }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     // MARK: - Stopping
