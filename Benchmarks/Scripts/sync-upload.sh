@@ -45,8 +45,8 @@ seconds() { python3 -c "import sys; print(f'{float(sys.argv[2]) - float(sys.argv
 
 echo "== $count photos, $((bytes / 1000000)) MB in all; $rounds rounds, each: curl one after another, then sync"
 for round in $(seq 1 "$rounds"); do
-  # curl: the same files, one PUT after another, to a fresh server (without "Expect: 100-continue", which
-  # the server does not answer: curl would wait a second before each body).
+  # curl: the same files, one PUT after another, to a fresh server (without "Expect: 100-continue": a round
+  # trip less for it).
   data="$work/curl-$round"
   token=$("$bin/crash-assistant-server" user add bench --data "$data" 2>/dev/null)
   start_server "$data"

@@ -31,6 +31,7 @@ enum ServerApplication {
     ) throws -> some ApplicationProtocol {
         Application(
             router: try router(services: services),
+            server: .http1(additionalChannelHandlers: [ExpectContinueHandler()]),
             configuration: .init(address: .hostname(host, port: port), serverName: "crash-assistant-server"),
             services: lifecycleServices,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
