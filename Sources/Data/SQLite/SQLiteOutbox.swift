@@ -76,6 +76,31 @@ public final class SQLiteOutbox: Outbox {
         try database.write { connection in try SQLiteSyncState.acknowledge(through: sequence, in: connection) }
     }
 
+    /// Records, in one transaction, every stored report that the server is not known to hold and that no record waits
+    /// for — reports made before a server was configured — each after the photos it holds.
+    /// - Returns: how many reports were recorded.
+    @discardableResult
+    public func recordReportsNotSent() throws -> Int {
+        try database.write { connection in
+            let query = try connection.statement("""
+                SELECT id FROM reports
+                WHERE id NOT IN (SELECT report_id FROM server_reports)
+                  AND id NOT IN (SELECT report_id FROM outbox WHERE report_id IS NOT NULL)
+                ORDER BY created_at, id
+                """)
+            var ids: [ReportID] = []
+            while try query.step() {
+                if let id = query.uuid(0).map(ReportID.init) { ids.append(id) }
+            }
+            query.reset()
+            for id in ids {
+                guard let report = try SQLiteReportRepository.load(id, from: connection) else { continue }
+                try Self.recordSave(of: report, earlierPhotos: [], in: connection)
+            }
+            return ids.count
+        }
+    }
+
     // MARK: - Recording, inside the change's transaction
 
     /// Records a saved report: first an upload for each photo it holds that its earlier version did not

@@ -33,6 +33,8 @@ public actor SyncEngine: SyncStatusSource {
     private var wake: CheckedContinuation<Void, Never>?
     private var wakeGeneration = 0
     private var kicked = false
+    /// Whether reports stored before a server was configured have been recorded for sending (once per run).
+    private var recordedEarlierReports = false
 
     public init(
         server: ServerClient, outbox: SQLiteOutbox, state: SQLiteSyncState, repository: CachedReportRepository,
@@ -204,6 +206,10 @@ public actor SyncEngine: SyncStatusSource {
             refreshWaiting(&pass)
         }
         do {
+            if !recordedEarlierReports {
+                try outbox.recordReportsNotSent()
+                recordedEarlierReports = true
+            }
             try await push(&pass)
             try await pull(&pass)
             reached()

@@ -14,9 +14,13 @@ final class SyncDevice: Sendable {
     let sync: SyncEngine
     let useCases: UseCases
 
-    init(server: String, token: String, backoff: SyncBackoff = SyncBackoff(base: .milliseconds(50), cap: .milliseconds(400))) throws {
-        directory = TemporaryDirectory("sync-device")
-        storage = try LocalStorage.open(at: DatabaseLocation(databaseFile: directory.file("reports.sqlite")), recordsChanges: true)
+    /// - Parameter directory: the device's data folder (a new one when `nil`).
+    init(
+        server: String, token: String, directory: TemporaryDirectory? = nil,
+        backoff: SyncBackoff = SyncBackoff(base: .milliseconds(50), cap: .milliseconds(400))
+    ) throws {
+        self.directory = directory ?? TemporaryDirectory("sync-device")
+        storage = try LocalStorage.open(at: DatabaseLocation(databaseFile: self.directory.file("reports.sqlite")), recordsChanges: true)
         client = ServerClient(
             address: try ServerAddress(server, token: token),
             timeouts: .init(connect: .seconds(2), read: .seconds(10), request: .seconds(20), transfer: .seconds(60)),

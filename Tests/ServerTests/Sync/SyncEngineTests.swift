@@ -28,8 +28,8 @@ struct SyncEngineTests {
 
         var url: String { "http://127.0.0.1:\(proxy.port)" }
 
-        func device(token: String? = nil) throws -> SyncDevice {
-            try SyncDevice(server: url, token: token ?? self.token)
+        func device(token: String? = nil, directory: TemporaryDirectory? = nil) throws -> SyncDevice {
+            try SyncDevice(server: url, token: token ?? self.token, directory: directory)
         }
 
         func finish() async {
@@ -78,6 +78,28 @@ struct SyncEngineTests {
 
         let again = await device.sync.syncOnce()
         #expect(again.photosUploaded == 0 && again.reportsSent == 0)
+        await device.shutdown()
+        await setup.finish()
+    }
+
+    @Test("A report made before a server was configured is sent at the first sync, with its photo")
+    func aReportMadeBeforeAServerWasConfiguredIsSent() async throws {
+        let setup = try Setup()
+        let directory = TemporaryDirectory("sync-device")
+        let local = try LocalStorage.open(at: DatabaseLocation(databaseFile: directory.file("reports.sqlite")))
+        let useCases = UseCases(try Adapters.local(local))
+        let draft = try await useCases.start.execute()
+        _ = try await useCases.addImage.execute(reportID: draft.id, section: .crashScene, bytes: try Fixtures.jpeg(), fileName: "scene.jpg")
+        #expect(try local.outbox.pendingCount() == 0)
+
+        let device = try setup.device(directory: directory)
+        let pass = await device.sync.syncOnce()
+        #expect(pass.isComplete)
+        #expect(pass.photosUploaded == 1)
+        #expect(pass.reportsSent == 1)
+        let held = try requireReport(try await setup.direct.report(draft.id))
+        #expect(held.allPhotos.count == 1)
+        #expect(await device.sync.syncOnce().reportsSent == 0)
         await device.shutdown()
         await setup.finish()
     }
