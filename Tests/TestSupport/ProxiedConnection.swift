@@ -41,10 +41,7 @@ final class ProxiedConnection {
     /// The caller closes the client's socket.
     func serve() {
         defer { dropUpstream() }
-        while true {
-            guard let request = try? client.readHead() else { return }
-            guard exchange(request) else { return }
-        }
+        while let request = try? client.readHead(), exchange(request) {}
     }
 
     // MARK: - One request
@@ -54,9 +51,11 @@ final class ProxiedConnection {
     private func exchange(_ request: HTTPMessageHead) -> Bool {
         var logged = false
         func log(_ outcome: ProxyLogEntry.Outcome) {
-            guard !logged else { return }
-            logged = true
-            proxy.record(ProxyLogEntry(method: request.method, path: request.target, outcome: outcome))
+            // One entry per request: the first outcome told is the one that happened.
+            if !logged {
+                logged = true
+                proxy.record(ProxyLogEntry(method: request.method, path: request.target, outcome: outcome))
+            }
         }
         bodySent = 0
         let action = proxy.takeFault(method: request.method, path: request.target)
@@ -244,8 +243,7 @@ final class ProxiedConnection {
     }
 
     private func dropUpstream() {
-        guard let upstream else { return }
-        proxy.release(upstream.descriptor)
-        self.upstream = nil
+        if let upstream { proxy.release(upstream.descriptor) }
+        upstream = nil
     }
 }

@@ -146,13 +146,14 @@ final class ProxySocket {
     /// After `finishWriting`, reads and drops what the peer still sends until it closes (at most `seconds`).
     func drainUntilClosed(seconds: Double) {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        var open = true
+        while open, Date() < deadline {
             var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&descriptor, 1, 50) >= 0 else { return }
-            if descriptor.revents != 0 {
+            if poll(&descriptor, 1, 50) < 0 {
+                open = false
+            } else if descriptor.revents != 0 {
                 let capacity = scratch.count
-                let count = recv(self.descriptor, &scratch, capacity, 0)
-                if count <= 0 { return }
+                open = recv(self.descriptor, &scratch, capacity, 0) > 0
             }
         }
     }

@@ -191,12 +191,13 @@ final class PostgresProcess: Sendable {
         try? watchdog.run()
         stopping.withLock { $0 = (pid, folder) }
         atexit {
-            guard let (pid, folder) = PostgresProcess.stopping.withLock({ $0 }) else { return }
-            // Fast shutdown: ends the sessions, stops at once.
-            kill(pid, SIGINT)
-            var status: Int32 = 0
-            for _ in 0..<100 where waitpid(pid, &status, WNOHANG) == 0 { usleep(30_000) }
-            try? FileManager.default.removeItem(atPath: folder)
+            if let (pid, folder) = PostgresProcess.stopping.withLock({ $0 }) {
+                // Fast shutdown: ends the sessions, stops at once.
+                kill(pid, SIGINT)
+                var status: Int32 = 0
+                for _ in 0..<100 where waitpid(pid, &status, WNOHANG) == 0 { usleep(30_000) }
+                try? FileManager.default.removeItem(atPath: folder)
+            }
         }
     }
 

@@ -31,21 +31,27 @@ final class ScriptedUpstream: Sendable {
         Thread { [requestLines, finished] in
             defer { finished.signal() }
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
-            defer { close(connection) }
-            for answer in answers {
-                var head = [UInt8]()
-                var byte: UInt8 = 0
-                while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
-                    guard recv(connection, &byte, 1, 0) == 1 else { return }
-                    head.append(byte)
-                }
-                let line = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")[0]
-                requestLines.value.withLock { $0.append(line) }
-                let bytes = Array(answer.utf8)
-                guard bytes.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) == bytes.count else { return }
+            if connection >= 0 {
+                Self.answer(answers, on: connection, recording: requestLines)
+                close(connection)
             }
         }.start()
+    }
+
+    /// Reads each request's head and sends the next scripted answer, until the answers run out or the client leaves.
+    private static func answer(_ answers: [String], on connection: Int32, recording requestLines: Shared<[String]>) {
+        for answer in answers {
+            var head = [UInt8]()
+            var byte: UInt8 = 0
+            while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+                if recv(connection, &byte, 1, 0) != 1 { return }
+                head.append(byte)
+            }
+            let line = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")[0]
+            requestLines.value.withLock { $0.append(line) }
+            let bytes = Array(answer.utf8)
+            if bytes.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }) != bytes.count { return }
+        }
     }
 
     /// Stops listening and waits for the connection to be over.
