@@ -5,6 +5,7 @@
 #
 #   cluster_start_postgres WORK     sets CLUSTER_DATABASE_URL
 #   cluster_start_moto WORK         sets CLUSTER_BLOB_URL and exports AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY
+#   cluster_bucket_keys PREFIX      the bucket's keys starting with PREFIX
 #   cluster_serve SERVER DATA LOG [serve arguments...]   starts an instance, sets CLUSTER_PORT
 #   cluster_balance WORK PORT...    nginx round-robin over the ports (one request each in turn), sets CLUSTER_PORT
 #   cluster_stop                    stops all of them
@@ -67,6 +68,12 @@ cluster_start_moto() {
   export AWS_ACCESS_KEY_ID=crash-assistant AWS_SECRET_ACCESS_KEY=moto-takes-any-secret
   curl -sf -X PUT "http://127.0.0.1:$port/$bucket" >/dev/null || { echo "moto did not make the bucket" >&2; return 1; }
   CLUSTER_BLOB_URL="s3://$bucket?endpoint=http://127.0.0.1:$port&region=us-east-1"
+  cluster_bucket_listing="http://127.0.0.1:$port/$bucket?list-type=2"
+}
+
+# The keys in the bucket starting with PREFIX, one a line (the first 1,000).
+cluster_bucket_keys() {
+  curl -sf "$cluster_bucket_listing&prefix=$1" | grep -o '<Key>[^<]*</Key>' | sed 's/<Key>\(.*\)<\/Key>/\1/' || true
 }
 
 cluster_serve() {
