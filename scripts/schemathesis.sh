@@ -26,6 +26,7 @@ fi
 "$SWIFT" build --product crash-assistant-server >/dev/null
 server="$("$SWIFT" build --show-bin-path)/crash-assistant-server"
 work=$(mktemp -d)
+mkdir -p "$work/data-1" "$work/data-2"
 cleanup() {
   cluster_stop
   rm -rf "$work"
@@ -46,18 +47,22 @@ if $pair; then
   done
   cluster_balance "$work" "${ports[@]}"
   where="nginx on 127.0.0.1:$CLUSTER_PORT, round robin over the instances on ${ports[*]} (PostgreSQL, one bucket)"
+  # nginx answers TRACE itself (405, its own page, no Allow), never passing it on: what the server answers to a
+  # method a path does not take is checked by the pass against one instance.
+  excluded=positive_data_acceptance,unsupported_method
 else
   user=$("$server" user add schemathesis --data "$work/data-1" 2>/dev/null)
   detector=$("$server" detector add schemathesis-detector --data "$work/data-1" 2>/dev/null)
   cluster_serve "$server" "$work/data-1" "$work/server-1.log" --log-level warning
   where="127.0.0.1:$CLUSTER_PORT"
+  excluded=positive_data_acceptance
 fi
 url="http://127.0.0.1:$CLUSTER_PORT"
 
 # Every user has the crash-event user's name: crash events then reach a known user too.
 run() {
   "$venv/bin/schemathesis" run openapi.yaml --url "$url" \
-    --checks all --exclude-checks positive_data_acceptance \
+    --checks all --exclude-checks "$excluded" \
     --max-time "$budget" --seed 20261122 --generation-database none --no-color --request-timeout 30 --warnings off "$@"
 }
 status=0
