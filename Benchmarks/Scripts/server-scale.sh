@@ -23,8 +23,11 @@ scripts/ensure-postgres.sh
 scripts/ensure-moto.sh
 python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
 
-"$SWIFT" build -c release --product crash-assistant-server >/dev/null
-server="$("$SWIFT" build -c release --show-bin-path)/crash-assistant-server"
+if [[ -z "${SERVER:-}" ]]; then   # SERVER=path: a release binary built already
+  "$SWIFT" build -c release --product crash-assistant-server >/dev/null
+  SERVER="$("$SWIFT" build -c release --show-bin-path)/crash-assistant-server"
+fi
+server=$SERVER
 photos="${TMPDIR:-/tmp}/crash-assistant-benchmark-photos-v1"   # the folder the other benchmarks use too
 python3 Benchmarks/Scripts/make_benchmark_photos.py "$photos" "$count"
 ls "$photos"/*.jpg | head -n "$count" >"${TMPDIR:-/tmp}/crash-assistant-scale-list"
@@ -52,6 +55,7 @@ export -f upload
 measure() {
   local name=$1 instances=$2 shared=$3 ports=() options=() token report stored
   work=$(mktemp -d)
+  mkdir -p "$work/data-1" "$work/data-2"
   if [[ $shared == yes ]]; then
     cluster_start_postgres "$work"
     cluster_start_moto "$work"
