@@ -38,18 +38,23 @@ run-server: deps
 	@$(SWIFT) build --product crash-assistant-server
 	@"$$($(SWIFT) build --show-bin-path)/crash-assistant-server" serve $(SERVER_ARGS)
 
-# Seconds schemathesis spends on each of its two passes (user routes, crash events).
+# Seconds schemathesis spends on each of its passes (user routes, crash events), against one instance and then
+# against two over one PostgreSQL and one bucket (behind nginx): four passes in all.
 SCHEMATHESIS_SECONDS ?= 60
 
-# What the server's tests start: an S3 stand-in (moto, from PyPI) when missing.
+# What the server's tests start: PostgreSQL 15 (apt) and an S3 stand-in (moto, from PyPI) when missing, and nginx
+# (apt), the balancer in front of two instances for schemathesis.
 test-deps: deps
+	@scripts/ensure-postgres.sh
 	@scripts/ensure-moto.sh
+	@scripts/ensure-system-packages.sh cmd:nginx:nginx
 
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	SWIFT=$(SWIFT) scripts/generate-wire-api.sh --check
 	SWIFT=$(SWIFT) scripts/schemathesis.sh $(SCHEMATHESIS_SECONDS)
+	SWIFT=$(SWIFT) scripts/schemathesis.sh --pair $(SCHEMATHESIS_SECONDS)
 
 bench: deps
 	@scripts/ensure-system-packages.sh $(BENCH_PACKAGES)

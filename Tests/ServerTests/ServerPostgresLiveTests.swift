@@ -1,17 +1,13 @@
 import Domain
 import Foundation
 @testable import Server
-import Synchronization
 import Testing
 import TestSupport
 import WireAPI
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The real server binary with `--database-url`: two instances sharing one PostgreSQL, and the answers when the
-/// database cannot be used.
-@Suite("Server instances over PostgreSQL", .serialized)
+/// The real server binary with `--database-url` and `--blob-url`: two instances sharing one PostgreSQL and one bucket
+/// and nothing else (``InstancePair``), and the answers when the database cannot be used.
+@Suite("Two server instances over one PostgreSQL and one bucket", .serialized)
 struct ServerPostgresLiveTests {
     /// The URL the server is given for a location of the test run's PostgreSQL.
     static func url(_ location: PostgresLocation) -> String {
@@ -25,118 +21,158 @@ struct ServerPostgresLiveTests {
         return result.output.trimmingCharacters(in: .newlines)
     }
 
-    @Test("Two instances share one database: a report saved on one is read and edited on the other, a stale save is refused on both")
-    func twoInstancesShareReports() async throws {
-        let database = Self.url(try await PostgresProcess.shared().createDatabase())
-        let one = try ServerProcess(arguments: ["--database-url", database])
-        defer { _ = try? one.stop() }
-        let two = try ServerProcess(arguments: ["--database-url", database])
-        defer { _ = try? two.stop() }
-        let ann = try Self.add("ann", database: database, folder: one.dataFolder)
+    @Test("A client alternating between two instances over one database and one bucket walks the whole API: crash IDs, a crash event, reports, a conflict, photos, submit and the PDF")
+    func aClientAlternatingBetweenTheInstancesWalksTheWholeAPI() async throws {
+        let pair = try await InstancePair.start()
+        defer { pair.stop() }
+        let ann = try pair.add("ann")
+        let detector = try pair.add("detector-1", kind: "detector")
         let json = [("Content-Type", "application/json")]
 
-        let draft = try makeDraft()
-        let created = try LoopbackConnection.request(
-            port: one.port, "PUT", "/v1/reports/\(draft.id)", token: ann, headers: json,
-            body: try WireCoding.encoder().encode(Components.Schemas.Report(draft))
-        )
-        #expect(created.status == 201)
-        let read = try LoopbackConnection.request(port: two.port, "GET", "/v1/reports/\(draft.id)", token: ann)
-        #expect(read.status == 200)
-        let stored = try CrashReport(wire: WireCoding.decoder().decode(Components.Schemas.Report.self, from: read.body))
-        #expect(stored.revision == 1)
+        // Crash IDs from either instance are never the same.
+        let issued = try (0..<2).map { _ in
+            let answer = try pair.request("POST", "/v1/crash-ids", token: ann)
+            #expect(answer.status == 201)
+            return try WireCoding.decoder().decode(Components.Schemas.IssuedCrashID.self, from: answer.body).crashId
+        }
+        #expect(Set(issued).count == 2)
 
-        var edit = stored
-        try edit.setNote("edited on the second instance")
-        let body = try WireCoding.encoder().encode(Components.Schemas.Report(edit))
-        #expect(try LoopbackConnection.request(port: two.port, "PUT", "/v1/reports/\(draft.id)", token: ann, headers: json, body: body).status == 200)
-        #expect(try LoopbackConnection.request(port: one.port, "PUT", "/v1/reports/\(draft.id)", token: ann, headers: json, body: body).status == 409)
-        #expect(try LoopbackConnection.request(port: two.port, "PUT", "/v1/reports/\(draft.id)", token: ann, headers: json, body: body).status == 409)
-        let list = try LoopbackConnection.request(port: one.port, "GET", "/v1/reports", token: ann)
-        let reports = try WireCoding.decoder().decode(Components.Schemas.ReportList.self, from: list.body).reports
-        #expect(reports.map(\.revision) == [2])
+        // A crash event, then the same event again on the other instance: the same answer, no second SMS.
+        let event = try Self.crashEvent("evt-walk")
+        let eventHeaders = json + [("Idempotency-Key", "evt-walk")]
+        let first = try pair.request("POST", "/v1/crash-events", token: detector, headers: eventHeaders, body: event)
+        let again = try pair.request("POST", "/v1/crash-events", token: detector, headers: eventHeaders, body: event)
+        #expect(first.status == 201)
+        #expect(again.status == 200)
+        let receipt = try WireCoding.decoder().decode(Components.Schemas.CrashEventReceipt.self, from: first.body)
+        #expect(try WireCoding.decoder().decode(Components.Schemas.CrashEventReceipt.self, from: again.body).crashId == receipt.crashId)
+        let seeded = try pair.request("GET", "/v1/reports/\(receipt.reportId)", token: ann)
+        #expect(seeded.status == 200)
+        #expect(try WireCoding.decoder().decode(Components.Schemas.Report.self, from: seeded.body).crashId == receipt.crashId)
+
+        // A report of the driver's own: created, read, edited, and a stale save refused by both instances.
+        var report = try makeDraft(crashID: issued[0])
+        let reportPath = "/v1/reports/\(report.id)"
+        #expect(try pair.request("PUT", reportPath, token: ann, headers: json, body: Self.wire(report)).status == 201)
+        let read = try pair.request("GET", reportPath, token: ann)
+        #expect(read.status == 200)
+        report = try CrashReport(wire: WireCoding.decoder().decode(Components.Schemas.Report.self, from: read.body))
+        #expect(report.revision == 1)
+
+        // Photos: one cut off on one instance, its offset asked of the other, the rest sent to the first; one whole.
+        let cutPhoto = try LargePhotos.jpeg(bytes: 1_500_000, seed: 31)
+        let wholePhoto = try LargePhotos.jpeg(bytes: 300_000, seed: 32)
+        let cutPath = "\(reportPath)/photos/\(Wire.sha256(cutPhoto))"
+        let wholePath = "\(reportPath)/photos/\(Wire.sha256(wholePhoto))"
+        let sent = cutPhoto.count / 2
+        let connection = try LoopbackConnection(port: pair.instances[0].port)
+        try connection.sendHead("PUT", cutPath, headers: [
+            ("Authorization", "Bearer \(ann)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(cutPhoto.count)),
+        ])
+        try connection.send(cutPhoto.prefix(sent))
+        try await Task.sleep(for: .milliseconds(300))
+        connection.cut()
+        let offset = try ServerS3LiveTests.partialOffset(port: pair.instances[1].port, path: cutPath, token: ann)
+        #expect(offset == sent)
+        let rest = try LoopbackConnection.request(
+            port: pair.instances[0].port, "PATCH", cutPath, token: ann,
+            headers: [("Upload-Offset", String(offset)), ("Content-Type", "application/partial-upload")], body: cutPhoto.dropFirst(offset)
+        )
+        #expect(rest.status == 201)
+        let whole = try pair.request("PUT", wholePath, token: ann, headers: [("Content-Type", "image/jpeg")], body: wholePhoto)
+        #expect(whole.status == 201)
+        let head = try pair.request("HEAD", cutPath, token: ann)
+        #expect(head.headers["upload-complete"] == "?1")
+        #expect(head.headers["upload-offset"] == String(cutPhoto.count))
+        #expect(try pair.request("GET", cutPath, token: ann).body == cutPhoto)
+        #expect(try pair.request("GET", wholePath, token: ann).body == wholePhoto)
+
+        try report.addPhoto(try makePhoto(cutPhoto))
+        try report.addPhoto(try makePhoto(wholePhoto, section: .yourVehicleDamage))
+        let saved = try Self.wire(report)
+        #expect(try pair.request("PUT", reportPath, token: ann, headers: json, body: saved).status == 200)
+        for _ in 0..<2 {
+            #expect(try pair.request("PUT", reportPath, token: ann, headers: json, body: saved).status == 409)
+        }
+        let list = try pair.request("GET", "/v1/reports", token: ann)
+        let listed = try WireCoding.decoder().decode(Components.Schemas.ReportList.self, from: list.body).reports
+        #expect(Set(listed.map { $0.id.lowercased() }) == [report.id.description, receipt.reportId.lowercased()])
+
+        // Submitted on one, its PDF (rendered by a worker of either) served by the other.
+        #expect(try pair.request("POST", "\(reportPath)/submit", token: ann).status == 200)
+        let pdf = try pair.request("GET", "\(reportPath)/report.pdf", token: ann)
+        #expect(pdf.status == 200)
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let text = try tools.run("pdftotext", [try tools.write(pdf.body), "-"])
+        #expect(text.contains(issued[0]))
+
+        // The crash event's report deleted on one is gone on the other.
+        #expect(try pair.request("DELETE", "/v1/reports/\(receipt.reportId)", token: ann).status == 204)
+        #expect(try pair.request("GET", "/v1/reports/\(receipt.reportId)", token: ann).status == 404)
+        let after = try WireCoding.decoder().decode(
+            Components.Schemas.ReportList.self, from: pair.request("GET", "/v1/reports", token: ann).body
+        ).reports
+        #expect(after.map { $0.id.lowercased() } == [report.id.description])
+
+        // The bucket holds each photo once and the PDF, and no upload in progress; the data folders hold no blob.
+        let keys = try await pair.bucket.list(prefix: "").map(\.key).sorted()
+        #expect(keys == [
+            "document/\(ContentHash.sha256(of: pdf.body).hex)", "photo/\(Wire.sha256(cutPhoto))", "photo/\(Wire.sha256(wholePhoto))",
+        ].sorted())
+        #expect(try await pair.count("SELECT 1 FROM photos") == 2)
+        #expect(try await pair.count("SELECT 1 FROM uploads") == 0)
+        for instance in pair.instances {
+            #expect(try ServerLiveTests.files(under: instance.dataFolder.appendingPathComponent("blobs")).isEmpty)
+        }
+        try await pair.waitForJobs()
+        #expect(try pair.messages().count == 1)
     }
 
-    @Test("A crash event posted to both instances at once makes one crash ID, one report and one SMS")
+    @Test("A crash event posted to both instances at once with one Idempotency-Key makes one crash ID, one report and one SMS")
     func aCrashEventPostedToBothIsTakenOnce() async throws {
-        let database = Self.url(try await PostgresProcess.shared().createDatabase())
-        let one = try ServerProcess(arguments: ["--database-url", database])
-        defer { _ = try? one.stop() }
-        let two = try ServerProcess(arguments: ["--database-url", database])
-        defer { _ = try? two.stop() }
-        let ann = try Self.add("ann", database: database, folder: one.dataFolder)
-        let detector = try Self.add("detector-1", kind: "detector", database: database, folder: one.dataFolder)
-        let event = Components.Schemas.CrashEvent(
-            user: "ann", eventId: "evt-both", detectedAt: Date().addingTimeInterval(-60),
-            position: .init(latitude: 47.4979, longitude: 19.0402, accuracyMeters: 5, trusted: true),
-            airbagsDeployed: true, rollover: false, test: true
-        )
-        let body = try WireCoding.encoder().encode(event)
-        let ports = [one.port, two.port]
-        let answers = Mutex<[LoopbackConnection.Answer]>([])
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let answer = try? LoopbackConnection.request(
-                port: ports[index], "POST", "/v1/crash-events", token: detector,
-                headers: [("Content-Type", "application/json"), ("Idempotency-Key", "evt-both")], body: body
-            )
-            if let answer { answers.withLock { $0.append(answer) } }
+        let pair = try await InstancePair.start()
+        defer { pair.stop() }
+        let ann = try pair.add("ann")
+        let detector = try pair.add("detector-1", kind: "detector")
+        let body = try Self.crashEvent("evt-both")
+
+        // Both requests sent but for their last byte, then the last bytes one right after the other.
+        let connections = try pair.instances.map { instance in
+            let connection = try LoopbackConnection(port: instance.port)
+            try connection.sendHead("POST", "/v1/crash-events", headers: [
+                ("Authorization", "Bearer \(detector)"), ("Content-Type", "application/json"),
+                ("Idempotency-Key", "evt-both"), ("Content-Length", String(body.count)),
+            ])
+            try connection.send(body.dropLast())
+            return connection
         }
-        let both = answers.withLock { $0 }
-        try #require(both.count == 2)
-        #expect(both.map(\.status).sorted() == [200, 201])
-        let receipts = try both.map { try WireCoding.decoder().decode(Components.Schemas.CrashEventReceipt.self, from: $0.body) }
+        for connection in connections { try connection.send(body.suffix(1)) }
+        let answers = try connections.map { try $0.readAnswer(method: "POST") }
+        #expect(answers.map(\.status).sorted() == [200, 201])
+        let receipts = try answers.map { try WireCoding.decoder().decode(Components.Schemas.CrashEventReceipt.self, from: $0.body) }
         #expect(Set(receipts.map(\.crashId)).count == 1)
-        // The SMS is a job a worker of either instance does soon after the answer.
-        var messages: [URL] = []
-        for _ in 0..<100 {
-            messages = try ServerLiveTests.files(under: one.dataFolder.appendingPathComponent("outbox-sms"))
-                + ServerLiveTests.files(under: two.dataFolder.appendingPathComponent("outbox-sms"))
-            if !messages.isEmpty { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        try await Task.sleep(for: .milliseconds(300))
-        messages = try ServerLiveTests.files(under: one.dataFolder.appendingPathComponent("outbox-sms"))
-            + ServerLiveTests.files(under: two.dataFolder.appendingPathComponent("outbox-sms"))
+        #expect(try await pair.count("SELECT 1 FROM crash_ids") == 1)
+
+        // The SMS is one job in the shared database, done once by a worker of either instance, which writes it to its
+        // own outbox: one job, done at its first attempt, and one file across both outboxes.
+        try await pair.waitForJobs()
+        #expect(try await pair.count("SELECT 1 FROM jobs WHERE kind = 'send_sms'") == 1)
+        #expect(try await pair.count("SELECT 1 FROM jobs WHERE kind = 'send_sms' AND state = 'done' AND attempts = 1") == 1)
+        let messages = try pair.messages()
         #expect(messages.count == 1)
-        let list = try LoopbackConnection.request(port: two.port, "GET", "/v1/reports", token: ann)
+        let sms = try String(contentsOf: try #require(messages.first), encoding: .utf8)
+        #expect(sms.contains(receipts[0].crashId))
+        let list = try pair.request("GET", "/v1/reports", token: ann)
         #expect(try WireCoding.decoder().decode(Components.Schemas.ReportList.self, from: list.body).reports.count == 1)
     }
 
-    @Test("A report submitted on one instance answers once its PDF is rendered, by a worker of either; the other serves the PDF")
-    func aSubmitWaitsForItsRenderJob() async throws {
-        let database = Self.url(try await PostgresProcess.shared().createDatabase())
-        let folder = TemporaryDirectory("server-pg-shared")
-        let one = try ServerProcess(dataFolder: folder.url, arguments: ["--database-url", database])
-        defer { _ = try? one.stop() }
-        let two = try ServerProcess(dataFolder: folder.url, arguments: ["--database-url", database])
-        defer { _ = try? two.stop() }
-        let ann = try Self.add("ann", database: database, folder: folder.url)
-        let draft = try makeDraft()
-        let created = try LoopbackConnection.request(
-            port: one.port, "PUT", "/v1/reports/\(draft.id)", token: ann, headers: [("Content-Type", "application/json")],
-            body: try WireCoding.encoder().encode(Components.Schemas.Report(draft))
-        )
-        #expect(created.status == 201)
-
-        let submitted = try LoopbackConnection.request(port: one.port, "POST", "/v1/reports/\(draft.id)/submit", token: ann)
-        #expect(submitted.status == 200)
-        let pdf = try LoopbackConnection.request(port: two.port, "GET", "/v1/reports/\(draft.id)/report.pdf", token: ann)
-        #expect(pdf.status == 200)
-        #expect(pdf.body.starts(with: Data("%PDF-".utf8)))
-    }
-
-    @Test("An instance killed in the middle of an upload: the upload is resumed on the other, one file and one row per photo")
+    @Test("An instance killed (SIGKILL) in the middle of an upload: the upload is resumed on the other, one object in the bucket and one row per photo")
     func anUploadCutByAKilledInstanceResumesOnTheOther() async throws {
-        let postgres = try PostgresProcess.shared()
-        let location = try await postgres.createDatabase()
-        let database = Self.url(location)
-        // Both instances keep bytes in one folder (a shared disk), and everything else in the one database.
-        let folder = TemporaryDirectory("server-pg-shared")
-        let one = try ServerProcess(dataFolder: folder.url, arguments: ["--database-url", database])
-        defer { _ = try? one.stop(SIGKILL) }
-        let two = try ServerProcess(dataFolder: folder.url, arguments: ["--database-url", database])
-        defer { _ = try? two.stop() }
-        let ann = try Self.add("ann", database: database, folder: folder.url)
+        let pair = try await InstancePair.start()
+        defer { pair.stop() }
+        let (one, two) = (pair.instances[0], pair.instances[1])
+        let ann = try pair.add("ann")
         let photo = try LargePhotos.jpeg(bytes: 3 * 1024 * 1024, seed: 23)
         let path = "/v1/reports/\(UUID())/photos/\(Wire.sha256(photo))"
         let sent = photo.count * 6 / 10
@@ -147,19 +183,11 @@ struct ServerPostgresLiveTests {
         ])
         try connection.send(photo.prefix(sent))
         try await Task.sleep(for: .milliseconds(300))
-        try one.stop(SIGKILL)
+        try one.kill()
 
-        // The killed instance's lock went with its connection: the other answers, from what the database holds.
-        var offset: Int?
-        for _ in 0..<100 {
-            let head = try LoopbackConnection.request(port: two.port, "HEAD", path, token: ann)
-            if head.status == 200, head.headers["upload-complete"] == "?0" {
-                offset = head.headers["upload-offset"].flatMap(Int.init)
-                break
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        let resumeAt = try #require(offset, "HEAD on the other instance never reported the partial upload")
+        // The killed instance's lock went with its database connection: the other answers, from what the database
+        // and the bucket hold (what the killed instance had not yet written is sent again).
+        let resumeAt = try ServerS3LiveTests.partialOffset(port: two.port, path: path, token: ann)
         #expect(resumeAt <= sent)
         let rest = try LoopbackConnection.request(
             port: two.port, "PATCH", path, token: ann,
@@ -168,10 +196,18 @@ struct ServerPostgresLiveTests {
         )
         #expect(rest.status == 201)
         #expect(try LoopbackConnection.request(port: two.port, "GET", path, token: ann).body == photo)
+        let again = try LoopbackConnection.request(port: two.port, "PUT", path, token: ann, headers: [("Content-Type", "image/jpeg")], body: photo)
+        #expect(again.status == 200)
 
-        #expect(try ServerLiveTests.files(under: folder.url.appendingPathComponent("blobs")).count == 1)
-        #expect(try await postgres.execute("SELECT 1 FROM photos", in: location) == 1)
-        #expect(try await postgres.execute("SELECT 1 FROM uploads", in: location) == 0)
+        let objects = try await pair.bucket.list(prefix: "")
+        #expect(objects.map(\.key) == ["photo/\(Wire.sha256(photo))"])
+        #expect(objects.first?.size == photo.count)
+        #expect(try await pair.count("SELECT 1 FROM photos") == 1)
+        #expect(try await pair.count("SELECT 1 FROM uploads") == 0)
+        for instance in pair.instances {
+            #expect(try ServerLiveTests.files(under: instance.dataFolder.appendingPathComponent("blobs")).isEmpty)
+            #expect(try ServerLiveTests.files(under: instance.dataFolder.appendingPathComponent("uploads")).isEmpty)
+        }
     }
 
     @Test("A database URL that is not one ends `serve` with 78 naming the problem; nothing listening there, with 69")
@@ -192,5 +228,21 @@ struct ServerPostgresLiveTests {
         #expect(refused.status == 78)
         #expect(refused.errors.contains("refused the server"), "\(refused.errors)")
         #expect(refused.output.isEmpty)
+    }
+
+    // MARK: - Bodies
+
+    /// A crash event for ann, detected a minute ago, as its wire JSON.
+    static func crashEvent(_ id: String) throws -> Data {
+        try WireCoding.encoder().encode(Components.Schemas.CrashEvent(
+            user: "ann", eventId: id, detectedAt: Date().addingTimeInterval(-60),
+            position: .init(latitude: 47.4979, longitude: 19.0402, accuracyMeters: 5, trusted: true),
+            airbagsDeployed: true, rollover: false, test: true
+        ))
+    }
+
+    /// A report's wire JSON.
+    static func wire(_ report: CrashReport) throws -> Data {
+        try WireCoding.encoder().encode(Components.Schemas.Report(report))
     }
 }
