@@ -300,7 +300,8 @@ public final class ServerClient: Sendable {
         if let problem = try? WireCoding.decoder().decode(Components.Schemas.Problem.self, from: answer.body) {
             return .refused(status: status, title: problem.title, detail: problem.detail, field: problem.field)
         }
-        return .serverError(server: address.description, status: status)
+        // A refusal without the API's problem body is not the crash-report server speaking (a wrong address, a proxy).
+        return .invalidAnswer(server: address.description, reason: "it answered HTTP \(status) without saying why; check that --server names the crash-report server")
     }
 
     private func decode<Value: Decodable>(_ type: Value.Type, _ answer: Answer) throws(ServerFailure) -> Value {

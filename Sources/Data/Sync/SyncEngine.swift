@@ -91,8 +91,11 @@ public actor SyncEngine: SyncStatusSource {
             let delay: Duration
             if let failure = pass.failure {
                 failures += 1
-                delay = failure == .tokenRefused(server: server.address.description)
-                    ? backoff.cap : backoff.delay(afterFailures: failures, using: &generator)
+                if case .tokenRefused = failure {
+                    delay = backoff.cap
+                } else {
+                    delay = backoff.delay(afterFailures: failures, using: &generator)
+                }
             } else {
                 failures = 0
                 delay = pullInterval
@@ -310,7 +313,9 @@ public actor SyncEngine: SyncStatusSource {
         do {
             outcome = try await sendReport(report, base: base, &pass)
         } catch let failure as ServerFailure {
-            guard case let .refused(_, _, detail, _) = failure else { throw failure }
+            // Only a refusal of the report itself (a field, a completed report, a size) is for good; anything else (a
+            // route the server does not have: the wrong address) stops the pass with the record kept.
+            guard case let .refused(status, _, detail, _) = failure, Self.reportRefusals.contains(status) else { throw failure }
             // Refused for good: it stays on this device, and the driver hears why.
             note(SyncNotice(reportID: report.id, crashID: report.crashID, event: .refused(detail: detail), date: clock.now()), in: &pass)
             try outbox.acknowledge(through: sequence)
@@ -363,6 +368,10 @@ public actor SyncEngine: SyncStatusSource {
             return try await server.save(report.stored(atRevision: base))
         }
     }
+
+    /// The statuses with which the server refuses a report's content for good: 400 a field, 409 a completed report or
+    /// nothing to report, 413 too large.
+    static let reportRefusals: Set<Int> = [400, 409, 413]
 
     /// The title the server gives a completed report whose photos it does not hold.
     static let photosMissingTitle = "Photos missing"

@@ -312,6 +312,22 @@ struct SyncEngineTests {
         await setup.finish()
     }
 
+    @Test("A server address with the wrong path stops the pass and keeps everything waiting")
+    func aWrongServerPathKeepsEverythingWaiting() async throws {
+        let setup = try Setup()
+        let device = try SyncDevice(server: setup.url + "/not-the-api", token: setup.token)
+        let report = try await device.useCases.start.execute()
+        _ = try await device.useCases.setNote.execute(reportID: report.id, note: "kept")
+
+        let pass = await device.sync.syncOnce()
+        #expect(pass.failure != nil)
+        #expect(pass.notices.isEmpty)
+        #expect(try device.waiting.reports == 1)
+        #expect(try await setup.direct.report(report.id) == nil)
+        await device.shutdown()
+        await setup.finish()
+    }
+
     // MARK: - In the background
 
     @Test("In the background, a queue moves as soon as the server is back, without another edit")
