@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "crash-assistant", targets: ["App"]),
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Data", targets: ["Data"]),
+        .library(name: "AppData", targets: ["AppData"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "WireAPI", targets: ["WireAPI"]),
@@ -16,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/swift-server/swift-openapi-async-http-client", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
@@ -42,7 +44,9 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
-        // Adapters behind the Domain ports.
+        // Adapters behind the Domain ports that the app and the server share: the SQLite layer and the app's SQLite
+        // store (with its outbox and sync state), files written whole, the photo store, the PDF and text renderers,
+        // the in-memory fakes.
         .target(
             name: "Data",
             dependencies: [
@@ -51,7 +55,19 @@ let package = Package(
                 "CCairo",
                 "WireAPI",
                 .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The adapters only the app uses: the cache in front of its store, the server's client (the generated one
+        // for JSON, the streaming photo and PDF routes by hand) and the sync engine. The server links none of it.
+        .target(
+            name: "AppData",
+            dependencies: [
+                "Domain",
+                "Data",
+                "WireAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),
@@ -60,12 +76,12 @@ let package = Package(
         // Box bindings, view models and Ui models. Depends on Domain only.
         .target(name: "Presentation", dependencies: ["Domain"]),
         // The one wiring of adapters to use cases and view models, shared by the app, the tests and the benchmarks.
-        .target(name: "Composition", dependencies: ["Domain", "Data", "Presentation"]),
+        .target(name: "Composition", dependencies: ["Domain", "Data", "AppData", "Presentation"]),
         // The line-mode app: chooses the adapters from its options and runs the screens.
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Data", "Presentation", "Composition",
+                "Domain", "Data", "AppData", "Presentation", "Composition",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,10 +98,11 @@ let package = Package(
             resources: [.copy("openapi.yaml")]
         ),
         // The crash-report server: crash IDs, crash events and their SMS, reports and photos per user, the PDF.
+        // It words its own problems and links none of the app's screens, cache, server client or sync.
         .executableTarget(
             name: "Server",
             dependencies: [
-                "Domain", "Data", "Presentation", "WireAPI",
+                "Domain", "Data", "WireAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -105,23 +122,23 @@ let package = Package(
         // Shared by the test targets: entity stubs, spies, fixtures.
         .target(
             name: "TestSupport",
-            dependencies: ["Domain", "Data", "Composition", "WireAPI"],
+            dependencies: ["Domain", "Data", "AppData", "Composition", "WireAPI"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "TestSupport"]),
         // Saves drafts and adds photos in a loop until killed: the storage crash tests run it.
         .executableTarget(
             name: "StorageStressChild",
-            dependencies: ["Domain", "Data"],
+            dependencies: ["Domain", "Data", "AppData"],
             path: "Tests/StorageStressChild"
         ),
-        .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "CSQLite", "TestSupport"]),
+        .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "AppData", "CSQLite", "TestSupport"]),
         .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "Composition", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "WireAPI", "TestSupport", "Data", "Composition",
+                "Server", "WireAPI", "TestSupport", "Data", "AppData", "Composition",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

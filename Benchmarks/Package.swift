@@ -54,6 +54,7 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Domain", package: "CrashAssistant"),
                 .product(name: "Data", package: "CrashAssistant"),
+                .product(name: "AppData", package: "CrashAssistant"),
             ],
             path: "Benchmarks/StorageBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,3 +1,4 @@
+import AppData
 import Composition
 import Data
 import Domain

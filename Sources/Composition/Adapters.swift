@@ -1,3 +1,4 @@
+import AppData
 import Data
 import Domain
 
@@ -78,7 +79,7 @@ public struct Adapters: Sendable {
         let archive = FileDocumentArchive(directory: try storage.documentsDirectory())
         let clock = SystemClock()
         let sync = SyncEngine(
-            server: client, outbox: storage.outbox, state: SQLiteSyncState(database: storage.repository.database),
+            server: client, outbox: storage.repository, state: storage.repository,
             repository: repository, photoStore: storage.photoStore, archive: archive, clock: clock, backoff: backoff
         )
         changes.connect { sync.changed() }

@@ -60,7 +60,7 @@ struct InMemoryAdapterTests {
         let rows = await repository.summaries(limit: nil, offset: 0)
         #expect(rows.map(\.id) == [report.id, other.id])
         #expect(rows.first?.injuryCount == 1)
-        await repository.delete(report.id)
+        try await repository.delete(report.id)
         #expect(await repository.summaries(limit: nil, offset: 0).map(\.id) == [other.id])
     }
 
@@ -71,7 +71,7 @@ struct InMemoryAdapterTests {
         _ = try first.removePhoto(first.allPhotos[0].id)
         try await repository.save(first)
         #expect(await repository.isPhotoReferenced(.stub("1")))
-        await repository.delete(second.id)
+        try await repository.delete(second.id)
         #expect(await !repository.isPhotoReferenced(.stub("1")))
     }
 

@@ -40,7 +40,7 @@ struct ReportRepositoryConformanceTests {
         ]
         return try CrashReport(
             id: ReportID(),
-            crashID: .stub("SERVER_ISSUED-42"),
+            crashID: .stub("SERVER_ISSUED-42-\(UUID().uuidString.prefix(8))"),
             status: completed ? .completed : .draft,
             createdAt: created,
             updatedAt: Date(),
@@ -64,7 +64,7 @@ struct ReportRepositoryConformanceTests {
         let png = try Fixtures.png()
         let created = Date(timeIntervalSinceReferenceDate: 815_000_000.25)
         return try CrashReport(
-            id: ReportID(), crashID: .stub("CA-COMPLETED42"), status: .completed, createdAt: created,
+            id: ReportID(), crashID: .stub("CA-COMPLETED42-\(UUID().uuidString.prefix(8))"), status: .completed, createdAt: created,
             updatedAt: created.addingTimeInterval(60), completedAt: created.addingTimeInterval(60),
             scene: try CrashScene(occurredAt: created, coordinate: try Coordinate(latitude: 47.5, longitude: 19.04), address: nil),
             injuries: InjurySelection([.unsure]),

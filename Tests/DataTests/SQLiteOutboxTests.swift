@@ -12,11 +12,11 @@ struct SQLiteOutboxTests {
     struct Subject {
         let directory = TemporaryDirectory("outbox")
         let repository: SQLiteReportRepository
-        let outbox: SQLiteOutbox
+        /// The repository is its own outbox.
+        var outbox: SQLiteReportRepository { repository }
 
         init(recordsChanges: Bool = true) throws {
             repository = try SQLiteReportRepository(path: directory.file("reports.sqlite"), recordsChanges: recordsChanges)
-            outbox = SQLiteOutbox(database: repository.database)
         }
 
         /// The pending records in a form easy to compare.
@@ -130,7 +130,7 @@ struct SQLiteOutboxTests {
         let subject = try Subject()
         try subject.repository.save(.stub())
         let device = try subject.outbox.device()
-        let reopened = SQLiteOutbox(database: try SQLiteDatabase(
+        let reopened = SQLiteReportRepository(database: try SQLiteDatabase(
             path: subject.directory.file("reports.sqlite"), migrations: SQLiteReportRepository.migrations
         ))
         #expect(try reopened.device() == device)

@@ -70,7 +70,7 @@ struct ReportLifecycleTests {
         #expect(created.report.completedAt == referenceDate.addingTimeInterval(600))
         #expect(created.document.text == "report \(report.crashID) completed")
         #expect(created.location == "memory:crash-report-\(report.crashID).txt")
-        #expect(await kit.archive.document(of: report.id, format: .plainText) == created.document)
+        #expect(await kit.archive.document(of: created.report, format: .plainText) == created.document)
         #expect(await kit.renderer.rendered.map(\.status) == [.completed])
         #expect(try await kit.repository.report(withID: report.id)?.status == .completed)
         await #expect(throws: ReportError.readOnly(report.crashID)) {

@@ -42,7 +42,7 @@ struct SyncStatusUiModelTests {
         let local = CrashReport.stub(id: id, photos: [.stub(contentHash: .stub("a"))], note: "older", updatedAt: referenceDate)
         let remote = CrashReport.stub(id: id, photos: [.stub(contentHash: .stub("b"))], note: "newer", updatedAt: referenceDate.addingTimeInterval(5), revision: 3)
         let outcome = try ReportMerge.merge(local: local, remote: remote)
-        let text = SyncText.sentence(for: SyncNotice(reportID: id, crashID: .stub(), event: .merged(outcome), date: referenceDate))
-        #expect(text == "Report CR-TEST2345 was also changed elsewhere (another device or the server); both versions were merged; 1 photo added from there; 1 photo from here kept; the note taken from the newer change there.")
+        let text = SyncText.sentence(for: SyncNotice(reportID: id, crashID: .stub("CR-TEST2345"), event: .merged(outcome.summary), date: referenceDate))
+        #expect(text == "Report CR-TEST2345 was also changed elsewhere (another device or the server); both versions were merged; 1 photo added from there; 1 photo from here kept; the note changed both here and there: the newer change, there, was kept.")
     }
 }

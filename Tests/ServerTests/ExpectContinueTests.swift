@@ -15,7 +15,7 @@ struct ExpectContinueTests {
         process.arguments = [
             "-sv", "-o", "/dev/null", "-X", "PUT", "-H", "Authorization: Bearer \(token)", "-H", "Content-Type: image/jpeg",
             "-H", "Expect: 100-continue", "--data-binary", "@\(file.path)",
-            "http://127.0.0.1:\(server.port)/v1/reports/\(UUID())/photos/\(sha)",
+            "http://127.0.0.1:\(server.port)/v1/photos/\(sha)",
         ]
         let errors = Pipe()
         process.standardError = errors

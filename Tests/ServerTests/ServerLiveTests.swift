@@ -45,7 +45,7 @@ struct ServerLiveTests {
         )
         #expect(put.status == 201)
         let jpeg = try Fixtures.jpeg()
-        let photoPath = "/v1/reports/\(draft.id)/photos/\(Wire.sha256(jpeg))"
+        let photoPath = "/v1/photos/\(Wire.sha256(jpeg))"
         #expect(try LoopbackConnection.request(port: server.port, "PUT", photoPath, token: ann, headers: [("Content-Type", "image/jpeg")], body: jpeg).status == 201)
 
         #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/reports/\(draft.id)", token: bob).status == 404)
@@ -63,7 +63,7 @@ struct ServerLiveTests {
         defer { _ = try? server.stop() }
         let ann = try server.add("ann")
         let photo = try LargePhotos.jpeg(bytes: 3 * 1024 * 1024, seed: 11)
-        let path = "/v1/reports/\(UUID())/photos/\(Wire.sha256(photo))"
+        let path = "/v1/photos/\(Wire.sha256(photo))"
         let sent = photo.count * 6 / 10
 
         let connection = try LoopbackConnection(port: server.port)
@@ -150,7 +150,7 @@ struct ServerLiveTests {
             let bytes = try LargePhotos.jpeg(bytes: 300_000, seed: seed)
             try report.addPhoto(try makePhoto(bytes))
             let upload = try LoopbackConnection.request(
-                port: server.port, "PUT", "\(reportPath)/photos/\(Wire.sha256(bytes))", token: ann, headers: [("Content-Type", "image/jpeg")], body: bytes
+                port: server.port, "PUT", "/v1/photos/\(Wire.sha256(bytes))", token: ann, headers: [("Content-Type", "image/jpeg")], body: bytes
             )
             #expect(upload.status == 201)
         }
@@ -186,7 +186,7 @@ struct ServerLiveTests {
 
         let routes = [
             ("/v1/reports/\(UUID())", "application/json"),
-            ("/v1/reports/\(UUID())/photos/\(String(repeating: "b", count: 64))", "image/jpeg"),
+            ("/v1/photos/\(String(repeating: "b", count: 64))", "image/jpeg"),
         ]
         for (path, type) in routes {
             let chunked = try LoopbackConnection(port: server.port)
@@ -220,7 +220,7 @@ struct ServerLiveTests {
         let server = try ServerProcess()
         let ann = try server.add("ann")
         let photo = try LargePhotos.jpeg(bytes: 2 * 1024 * 1024, seed: 5)
-        let path = "/v1/reports/\(UUID())/photos/\(Wire.sha256(photo))"
+        let path = "/v1/photos/\(Wire.sha256(photo))"
         let connection = try LoopbackConnection(port: server.port)
         try connection.sendHead("PUT", path, headers: [
             ("Authorization", "Bearer \(ann)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(photo.count)),

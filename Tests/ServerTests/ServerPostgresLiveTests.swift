@@ -62,8 +62,8 @@ struct ServerPostgresLiveTests {
         // Photos: one cut off on one instance, its offset asked of the other, the rest sent to the first; one whole.
         let cutPhoto = try LargePhotos.jpeg(bytes: 1_500_000, seed: 31)
         let wholePhoto = try LargePhotos.jpeg(bytes: 300_000, seed: 32)
-        let cutPath = "\(reportPath)/photos/\(Wire.sha256(cutPhoto))"
-        let wholePath = "\(reportPath)/photos/\(Wire.sha256(wholePhoto))"
+        let cutPath = "/v1/photos/\(Wire.sha256(cutPhoto))"
+        let wholePath = "/v1/photos/\(Wire.sha256(wholePhoto))"
         let sent = cutPhoto.count / 2
         let connection = try LoopbackConnection(port: pair.instances[0].port)
         try connection.sendHead("PUT", cutPath, headers: [
@@ -174,7 +174,7 @@ struct ServerPostgresLiveTests {
         let (one, two) = (pair.instances[0], pair.instances[1])
         let ann = try pair.add("ann")
         let photo = try LargePhotos.jpeg(bytes: 3 * 1024 * 1024, seed: 23)
-        let path = "/v1/reports/\(UUID())/photos/\(Wire.sha256(photo))"
+        let path = "/v1/photos/\(Wire.sha256(photo))"
         let sent = photo.count * 6 / 10
 
         let connection = try LoopbackConnection(port: one.port)

@@ -74,7 +74,7 @@ struct ServerRouterTests {
             let trace = try await client.execute(uri: "/v1/reports", method: .trace, headers: .bearer(user))
             #expect(trace.status == .methodNotAllowed)
             #expect(trace.headers[.allow] == "GET")
-            let photo = try await client.execute(uri: "/v1/reports/\(UUID())/photos/\(String(repeating: "a", count: 64))", method: .post, headers: .bearer(user))
+            let photo = try await client.execute(uri: "/v1/photos/\(String(repeating: "a", count: 64))", method: .post, headers: .bearer(user))
             #expect(photo.status == .methodNotAllowed)
             #expect(Set(photo.headers[.allow]?.components(separatedBy: ", ") ?? []) == ["PUT", "HEAD", "PATCH", "GET"])
             let unknown = try await client.execute(uri: "/v1/nothing-here", method: .get, headers: .bearer(user))
@@ -291,7 +291,7 @@ struct ServerRouterTests {
         let big = ByteBuffer(repeating: 0x41, count: 20 * 1024 * 1024 + 1)
         try await harness.withClient { client in
             for (uri, method) in [("/v1/reports/\(UUID())", HTTPRequest.Method.put), ("/v1/crash-ids", .post),
-                                  ("/v1/reports/\(UUID())/photos/\(String(repeating: "a", count: 64))", .put), ("/health", .get)] {
+                                  ("/v1/photos/\(String(repeating: "a", count: 64))", .put), ("/health", .get)] {
                 let response = try await client.execute(uri: uri, method: method, headers: .json(user), body: big)
                 #expect(response.status == .contentTooLarge, "\(uri)")
                 #expect(response.headers[.uploadLimit] == "max-size=20971520")
@@ -308,7 +308,7 @@ struct ServerRouterTests {
         let bob = try await harness.add("bob")
         let jpeg = try Fixtures.jpeg()
         let hash = Wire.sha256(jpeg)
-        let uri = "/v1/reports/\(UUID())/photos/\(hash)"
+        let uri = "/v1/photos/\(hash)"
         let headers: HTTPFields = [.authorization: "Bearer \(ann)", .contentType: "image/jpeg"]
         try await harness.withClient { client in
             let first = try await client.execute(uri: uri, method: .put, headers: headers, body: ByteBuffer(bytes: jpeg))
@@ -337,13 +337,13 @@ struct ServerRouterTests {
             let gif = try Fixtures.bytes("animation.gif")
             var gifHeaders = HTTPFields.bearer(ann)
             gifHeaders[.contentType] = "image/png"
-            let notPhoto = try await client.execute(uri: "/v1/reports/\(UUID())/photos/\(Wire.sha256(gif))", method: .put, headers: gifHeaders, body: ByteBuffer(bytes: gif))
+            let notPhoto = try await client.execute(uri: "/v1/photos/\(Wire.sha256(gif))", method: .put, headers: gifHeaders, body: ByteBuffer(bytes: gif))
             #expect(notPhoto.status == .unsupportedMediaType)
             var textHeaders = HTTPFields.bearer(ann)
             textHeaders[.contentType] = "text/plain"
             let text = try await client.execute(uri: uri, method: .put, headers: textHeaders, body: ByteBuffer(string: "hello"))
             #expect(text.status == .unsupportedMediaType)
-            let badHash = try await client.execute(uri: "/v1/reports/\(UUID())/photos/xyz", method: .put, headers: headers, body: ByteBuffer(bytes: jpeg))
+            let badHash = try await client.execute(uri: "/v1/photos/xyz", method: .put, headers: headers, body: ByteBuffer(bytes: jpeg))
             #expect(badHash.status == .badRequest)
             #expect(try Wire.problem(badHash.body).field == "sha256")
             #expect(await harness.blobs.length(of: try ContentHash(hex: Wire.sha256(gif)), kind: .photo) == nil)
@@ -365,7 +365,7 @@ struct ServerRouterTests {
         try await writer.append(ByteBuffer(bytes: jpeg.prefix(cut)))
         try await harness.store.setOffset(try await writer.finish(), of: upload.id)
 
-        let uri = "/v1/reports/\(UUID())/photos/\(hash.hex)"
+        let uri = "/v1/photos/\(hash.hex)"
         try await harness.withClient { client in
             let head = try await client.execute(uri: uri, method: .head, headers: .bearer(ann))
             #expect(head.headers[.uploadOffset] == String(cut))
@@ -410,7 +410,7 @@ struct ServerRouterTests {
 
             var photoHeaders = HTTPFields.bearer(ann)
             photoHeaders[.contentType] = "image/jpeg"
-            _ = try await client.execute(uri: uri + "/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg))
+            _ = try await client.execute(uri: "/v1/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg))
             let submitted = try await client.execute(uri: uri + "/submit", method: .post, headers: .bearer(ann))
             #expect(submitted.status == .ok)
             let completed = try Wire.report(submitted.body)

@@ -51,7 +51,7 @@ public actor SpyReportRepository: ReportRepository {
 
     public func delete(_ id: ReportID) async throws {
         actions.append(.delete(id))
-        await backing.delete(id)
+        try await backing.delete(id)
     }
 
     public func isPhotoReferenced(_ contentHash: ContentHash) async throws -> Bool {
@@ -117,4 +117,6 @@ public struct FailingArchive: DocumentArchive {
     }
 
     public func location(of report: CrashReport, format: RenderedReport.Format) async throws -> String? { nil }
+
+    public func remove(namedAfter crashID: CrashID, format: RenderedReport.Format) async throws {}
 }

@@ -11,6 +11,14 @@ extension CrashID {
     }
 }
 
+extension CrashID {
+    /// A new locally issued crash ID, different on every call.
+    public static func anyLocal() -> CrashID {
+        var generator = SystemRandomNumberGenerator()
+        return .local(using: &generator)
+    }
+}
+
 extension ContentHash {
     /// A valid hash whose digits are all `digit`.
     public static func stub(_ digit: Character = "a") -> ContentHash {
@@ -38,11 +46,12 @@ extension Photo {
 }
 
 extension CrashReport {
-    /// A draft (completed when `completedAt` is given) with what the arguments give; everything else empty.
-    /// Stubs are valid reports by construction; one that is not stops the test run at once.
+    /// A draft (completed when `completedAt` is given) with what the arguments give; everything else empty, and a
+    /// crash ID of its own (a crash ID names one report). Stubs are valid reports by construction; one that is not
+    /// stops the test run at once.
     public static func stub(
         id: ReportID = ReportID(),
-        crashID: CrashID = .stub(),
+        crashID: CrashID = .anyLocal(),
         createdAt: Date = referenceDate,
         injuries: [Injury] = [],
         photos: [Photo] = [],

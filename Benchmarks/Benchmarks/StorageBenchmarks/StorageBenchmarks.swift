@@ -1,4 +1,5 @@
 import Benchmark
+import AppData
 import Data
 import Domain
 import Foundation

@@ -1,3 +1,4 @@
+import AppData
 import Data
 import Domain
 import Presentation

@@ -1,3 +1,4 @@
+import AppData
 import ArgumentParser
 import Data
 import Foundation

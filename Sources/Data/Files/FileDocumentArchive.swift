@@ -36,6 +36,15 @@ public struct FileDocumentArchive: DocumentArchive {
         return FileManager.default.fileExists(atPath: path) ? path : nil
     }
 
+    /// Removes the document kept under `crashID`; none is not an error.
+    /// - Throws: `ShareError.notWritable` when it is there and cannot be removed.
+    public func remove(namedAfter crashID: CrashID, format: RenderedReport.Format) throws {
+        let path = directory + "/" + RenderedReport.defaultFileName(for: crashID, format: format)
+        guard unlink(path) == 0 || errno == ENOENT else {
+            throw ShareError.notWritable(path, reason: String(cString: strerror(errno)))
+        }
+    }
+
     /// Where the report's document of this format is (or would be) kept.
     public func path(of report: CrashReport, format: RenderedReport.Format) -> String {
         directory + "/" + RenderedReport.defaultFileName(for: report.crashID, format: format)

@@ -1,31 +1,31 @@
 import Domain
 
-/// Keeps archived documents in memory, by report and format.
+/// Keeps archived documents in memory, named as the file archive names them (after the report's crash ID).
 public actor InMemoryDocumentArchive: DocumentArchive {
-    private struct Key: Hashable {
-        let reportID: ReportID
-        let format: RenderedReport.Format
-    }
-
-    private var documents: [Key: RenderedReport] = [:]
+    private var documents: [String: RenderedReport] = [:]
 
     public init() {}
 
     public func keep(_ document: RenderedReport, of report: CrashReport) -> String {
-        documents[Key(reportID: report.id, format: document.format)] = document
-        return Self.location(of: report, format: document.format)
+        let name = RenderedReport.defaultFileName(for: report.crashID, format: document.format)
+        documents[name] = document
+        return "memory:" + name
     }
 
     public func location(of report: CrashReport, format: RenderedReport.Format) -> String? {
-        documents[Key(reportID: report.id, format: format)] == nil ? nil : Self.location(of: report, format: format)
+        let name = RenderedReport.defaultFileName(for: report.crashID, format: format)
+        return documents[name] == nil ? nil : "memory:" + name
     }
 
-    /// The kept document, for tests.
-    public func document(of reportID: ReportID, format: RenderedReport.Format) -> RenderedReport? {
-        documents[Key(reportID: reportID, format: format)]
+    public func remove(namedAfter crashID: CrashID, format: RenderedReport.Format) {
+        documents[RenderedReport.defaultFileName(for: crashID, format: format)] = nil
     }
 
-    private static func location(of report: CrashReport, format: RenderedReport.Format) -> String {
-        "memory:" + RenderedReport.defaultFileName(for: report.crashID, format: format)
+    /// The kept document of the report, for tests.
+    public func document(of report: CrashReport, format: RenderedReport.Format) -> RenderedReport? {
+        documents[RenderedReport.defaultFileName(for: report.crashID, format: format)]
     }
+
+    /// The names of the documents kept, for tests.
+    public var names: [String] { documents.keys.sorted() }
 }

@@ -1,20 +1,61 @@
 import Domain
 
-/// Keeps reports in memory: the `--store memory` backend and the fake use-case tests use.
-public actor InMemoryReportRepository: ReportRepository {
-    private var contents: InMemoryReportIndex
+/// Keeps reports in memory: the `--store memory` backend and the fake use-case tests use. With `recordsChanges` it
+/// also keeps an outbox and what is known of the server's copies (``Outbox``, ``SyncState``) by the same rules as the
+/// SQLite store, so sync's rules can be tested without SQLite or a server.
+public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, WriteObservable {
+    /// A change still to be sent.
+    private enum Record: Hashable {
+        case report(ReportID, revision: Int)
+        case deletion(ReportID)
+        case photo(ContentHash)
 
-    /// - Parameter reports: reports to start with, kept at the revisions they carry.
-    public init(_ reports: [CrashReport] = []) {
+        var reportID: ReportID? {
+            switch self {
+            case let .report(id, _), let .deletion(id): id
+            case .photo: nil
+            }
+        }
+    }
+
+    /// What is known of the server's copy of a report.
+    private struct ServerCopy {
+        var revision: Int
+        var base: CrashReport
+        var erased = false
+    }
+
+    private var contents: InMemoryReportIndex
+    private let recordsChanges: Bool
+    private let deviceID = DeviceID()
+    private var records: [(sequence: Int, record: Record)] = []
+    private var lastSequence = 0
+    private var serverCopies: [ReportID: ServerCopy] = [:]
+    private var notices: [SyncNotice] = []
+    private var replacedCrashIDs: [ReportID: CrashID] = [:]
+
+    public nonisolated let writes = StoreWrites()
+
+    /// - Parameters:
+    ///   - reports: reports to start with, kept at the revisions they carry.
+    ///   - recordsChanges: whether every change is recorded in the outbox (a server is configured).
+    public init(_ reports: [CrashReport] = [], recordsChanges: Bool = false) {
         var contents = InMemoryReportIndex()
         for report in reports { contents.store(report) }
         self.contents = contents
+        self.recordsChanges = recordsChanges
     }
+
+    // MARK: - ReportRepository
 
     @discardableResult
     public func save(_ report: CrashReport) throws(ReportError) -> CrashReport {
-        let stored = try RevisionCheck.next(for: report, current: contents.reports[report.id])
-        contents.store(stored)
+        let current = contents.reports[report.id]
+        let stored = try WriteCheck.next(for: report, current: current)
+        if current?.crashID != report.crashID {
+            try WriteCheck.checkCrashID(of: report, holder: contents.reports.values.first { $0.crashID == report.crashID && $0.id != report.id })
+        }
+        write(stored, recording: recordsChanges)
         return stored
     }
 
@@ -23,23 +64,215 @@ public actor InMemoryReportRepository: ReportRepository {
     }
 
     public func report(withCrashID crashID: CrashID) -> CrashReport? {
-        contents.reports.values.filter { $0.crashID == crashID }.min { $0.createdAt < $1.createdAt }
+        contents.reports.values.filter { $0.crashID == crashID }.min { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     public func summaries(limit: Int?, offset: Int) -> [ReportSummary] {
         contents.rows(limit: limit, offset: offset)
     }
 
-    public func delete(_ id: ReportID) {
+    public func delete(_ id: ReportID) throws(ReportError) {
+        try WriteCheck.checkDeletion(of: contents.reports[id])
+        guard contents.reports[id] != nil else { return }
         contents.remove(id)
+        if recordsChanges {
+            forgetUnsentRecords(of: id)
+            append(.deletion(id))
+        }
+        writes.publish([.deleted(id)])
     }
 
     public func isPhotoReferenced(_ contentHash: ContentHash) -> Bool {
-        contents.photoReferences[contentHash, default: 0] > 0
+        contents.photoReferences[contentHash, default: 0] > 0 || records.contains { $0.record == .photo(contentHash) }
     }
 
     /// How many reports are kept.
     public var count: Int { contents.reports.count }
+
+    // MARK: - Outbox
+
+    public func device() -> DeviceID { deviceID }
+
+    public func pending(limit: Int) -> [OutboxRecord] {
+        records.prefix(max(limit, 0)).compactMap { entry in
+            let item: OutboxRecord.Item
+            switch entry.record {
+            case let .photo(hash): item = .photo(hash)
+            case let .deletion(id): item = .deletion(id)
+            case let .report(id, revision):
+                guard let report = contents.reports[id], report.revision == revision else { return nil }
+                item = .report(report)
+            }
+            return OutboxRecord(device: deviceID, sequence: entry.sequence, item: item)
+        }
+    }
+
+    public func pendingCount() -> Int { records.count }
+
+    public func pendingCounts() -> OutboxCounts {
+        let photos = records.count { if case .photo = $0.record { true } else { false } }
+        return OutboxCounts(photos: photos, reports: records.count - photos)
+    }
+
+    public func acknowledge(through sequence: Int) {
+        records.removeAll { $0.sequence <= sequence }
+    }
+
+    @discardableResult
+    public func recordReportsNotSent() -> Int {
+        let waiting = Set(records.compactMap(\.record.reportID))
+        let unsent = contents.reports.values
+            .filter { serverCopies[$0.id] == nil && !waiting.contains($0.id) }
+            .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        for report in unsent { recordSave(of: report, earlierPhotos: []) }
+        return unsent.count
+    }
+
+    // MARK: - SyncState
+
+    public func serverRevisions() -> [ReportID: Int] {
+        serverCopies.filter { !$0.value.erased }.mapValues(\.revision)
+    }
+
+    public func serverRevision(of id: ReportID) -> Int? {
+        serverCopies[id].flatMap { $0.erased ? nil : $0.revision }
+    }
+
+    public func base(of id: ReportID) -> CrashReport? {
+        serverCopies[id].flatMap { $0.erased ? nil : $0.base }
+    }
+
+    public func holdsPhoto(_ contentHash: ContentHash) -> Bool {
+        contents.photoReferences[contentHash, default: 0] > 0
+    }
+
+    public func confirm(_ serverVersion: CrashReport, sentFromLocalRevision localRevision: Int, through sequence: Int) {
+        serverCopies[serverVersion.id] = ServerCopy(revision: serverVersion.revision, base: serverVersion)
+        if let local = contents.reports[serverVersion.id], local.revision == localRevision,
+           local != serverVersion.stored(atRevision: localRevision) {
+            write(serverVersion.stored(atRevision: localRevision), recording: false)
+        }
+        acknowledge(through: sequence)
+    }
+
+    public func confirmDeletion(of id: ReportID, through sequence: Int) {
+        serverCopies[id] = nil
+        acknowledge(through: sequence)
+    }
+
+    public func receive(_ serverVersion: CrashReport) -> SyncReception {
+        guard !hasPendingRecord(serverVersion.id) else { return .pendingChanges }
+        let local = contents.reports[serverVersion.id]
+        serverCopies[serverVersion.id] = ServerCopy(revision: serverVersion.revision, base: serverVersion)
+        if let local, local.sameContent(as: serverVersion) { return .unchanged }
+        let stored = serverVersion.stored(atRevision: (local?.revision ?? 0) + 1)
+        write(stored, recording: false)
+        return .stored(stored)
+    }
+
+    public func adoptCrashID(_ crashID: CrashID, forReportAt localRevision: Int, id: ReportID) -> CrashReport? {
+        guard var report = contents.reports[id], report.revision == localRevision else { return nil }
+        let old = report.crashID
+        guard report.adoptServerCrashID(crashID) else { return report }
+        let stored = report.stored(atRevision: localRevision + 1)
+        write(stored, recording: true)
+        if stored.isCompleted, replacedCrashIDs[id] == nil { replacedCrashIDs[id] = old }
+        return stored
+    }
+
+    public func storeMerge(_ merged: CrashReport, over remote: CrashReport, localRevision: Int) -> CrashReport? {
+        guard let local = contents.reports[merged.id], local.revision == localRevision else { return nil }
+        serverCopies[remote.id] = ServerCopy(revision: remote.revision, base: remote)
+        let stored = merged.stored(atRevision: localRevision + 1)
+        write(stored, recording: true)
+        return stored
+    }
+
+    public func adopt(_ serverVersion: CrashReport, overLocalRevision localRevision: Int, through sequence: Int) -> Bool {
+        guard let local = contents.reports[serverVersion.id], local.revision == localRevision else { return false }
+        serverCopies[serverVersion.id] = ServerCopy(revision: serverVersion.revision, base: serverVersion)
+        write(serverVersion.stored(atRevision: localRevision + 1), recording: false)
+        acknowledge(through: sequence)
+        return true
+    }
+
+    public func join(_ local: CrashReport, as merged: CrashReport, remote: CrashReport) -> CrashReport? {
+        guard let current = contents.reports[local.id], current.revision == local.revision else { return nil }
+        contents.remove(local.id)
+        forgetUnsentRecords(of: local.id)
+        if serverCopies[remote.id].map({ $0.erased }) ?? true {
+            serverCopies[remote.id] = ServerCopy(revision: remote.revision, base: remote)
+        }
+        writes.publish([.deleted(local.id)])
+        let stored = merged.stored(atRevision: (contents.reports[remote.id]?.revision ?? 0) + 1)
+        write(stored, recording: true)
+        return stored
+    }
+
+    public func forgetServerCopy(of id: ReportID) {
+        serverCopies[id] = nil
+    }
+
+    public func removeDeletedElsewhere(_ id: ReportID) -> SyncRemoval {
+        guard !hasPendingRecord(id) else { return .none }
+        guard let local = contents.reports[id] else {
+            serverCopies[id] = nil
+            return .none
+        }
+        if local.isCompleted {
+            serverCopies[id]?.erased = true
+            return .keptCompleted(local)
+        }
+        serverCopies[id] = nil
+        contents.remove(id)
+        writes.publish([.deleted(id)])
+        return .removed(local)
+    }
+
+    public func replacedCrashID(of id: ReportID) -> CrashID? { replacedCrashIDs[id] }
+
+    public func forgetReplacedCrashID(of id: ReportID) { replacedCrashIDs[id] = nil }
+
+    public func keep(_ notice: SyncNotice) { notices.append(notice) }
+
+    public func keptNotices() -> [SyncNotice] { notices }
+
+    public func forget(_ shown: [SyncNotice]) { notices.removeAll { shown.contains($0) } }
+
+    // MARK: - Writing
+
+    /// Stores a version as it is, recording it for sending when asked, and tells ``writes``.
+    private func write(_ report: CrashReport, recording: Bool) {
+        let earlier = Set((contents.reports[report.id]?.allPhotos ?? []).map(\.contentHash))
+        contents.store(report)
+        if recording && recordsChanges { recordSave(of: report, earlierPhotos: earlier) }
+        writes.publish([.stored(report)])
+    }
+
+    /// First an upload for each photo the report holds that its earlier version did not (unless one waits already),
+    /// then the report at its revision, replacing an unsent record of it.
+    private func recordSave(of report: CrashReport, earlierPhotos: Set<ContentHash>) {
+        var recorded = earlierPhotos
+        for photo in report.allPhotos where recorded.insert(photo.contentHash).inserted
+            && !records.contains(where: { $0.record == .photo(photo.contentHash) }) {
+            append(.photo(photo.contentHash))
+        }
+        forgetUnsentRecords(of: report.id)
+        append(.report(report.id, revision: report.revision))
+    }
+
+    private func append(_ record: Record) {
+        lastSequence += 1
+        records.append((lastSequence, record))
+    }
+
+    private func forgetUnsentRecords(of id: ReportID) {
+        records.removeAll { $0.record.reportID == id }
+    }
+
+    private func hasPendingRecord(_ id: ReportID) -> Bool {
+        records.contains { $0.record.reportID == id }
+    }
 }
 
 /// The reports, their list rows kept in list order, and a count of references per photo,

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let storage = try LocalStorage.open(databaseOption: databaseOption, environment: ProcessInfo.processInfo.environment)
-/// let repository = CachedReportRepository(local: storage.repository)   // what the use cases get
+/// let repository = CachedReportRepository(local: storage.repository)   // what the use cases get (AppData)
 /// let photoStore = storage.photoStore
 /// ```
 /// A `StorageError` says what is wrong (which file or folder, why); the app words it and picks the exit code.
@@ -13,9 +13,9 @@ public struct LocalStorage: Sendable {
     public let location: DatabaseLocation
     public let repository: SQLiteReportRepository
     public let photoStore: FilePhotoStore
-    /// The changes still to be sent to a server; recorded only when the storage was opened with
-    /// `recordsChanges` (a server is configured), otherwise always empty.
-    public var outbox: SQLiteOutbox { SQLiteOutbox(database: repository.database) }
+    /// The changes still to be sent to a server (the repository's ``Outbox``); recorded only when the storage was
+    /// opened with `recordsChanges` (a server is configured), otherwise always empty.
+    public var outbox: SQLiteReportRepository { repository }
 
     public init(location: DatabaseLocation, repository: SQLiteReportRepository, photoStore: FilePhotoStore) {
         self.location = location

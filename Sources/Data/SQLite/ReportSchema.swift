@@ -5,11 +5,15 @@
 /// order of their lowercase text, so ordering by `id` matches `ReportID`'s order. `injury_count`, `photo_count` and `has_note` keep the list of reports from touching
 /// photos, injuries or notes.
 ///
-/// Version 4 keeps the server's revision of each report (``SQLiteSyncState``).
+/// Version 5 keeps, for each report the server holds, the base of a three-way merge (the server's version last agreed
+/// on, as its wire JSON) and whether the server erased it; the sync notices not shown yet; and the crash IDs kept
+/// documents are still named after (``SyncState``).
+///
+/// Version 4 keeps the server's revision of each report (``SyncState``).
 ///
 /// Version 3 keeps the scene as the report shows it beside the driver's (`shown_…`) and each photo's altitude.
 ///
-/// Version 2 adds the outbox (``SQLiteOutbox``): one row per change still to be sent, written in the same
+/// Version 2 adds the outbox (``Outbox``): one row per change still to be sent, written in the same
 /// transaction as the change, and the device's id.
 enum ReportSchema {
     static let migrations: [SQLiteMigration] = [
@@ -94,11 +98,30 @@ enum ReportSchema {
             ALTER TABLE photos ADD COLUMN taken_altitude REAL;
             """),
         // What the server holds: for each report this device sent or received, the server's revision of it
-        // (``SQLiteSyncState``). Kept apart from `reports`, whose revision is this store's own.
+        // (``SyncState``). Kept apart from `reports`, whose revision is this store's own.
         SQLiteMigration(version: 4, sql: """
             CREATE TABLE server_reports (
                 report_id BLOB NOT NULL PRIMARY KEY,
                 server_revision INTEGER NOT NULL CHECK (server_revision >= 0)
+            ) WITHOUT ROWID;
+            """),
+        // The base of a three-way merge, and completed reports the server erased (kept here, not sent again); the
+        // notices sync keeps until the driver has seen them; documents still named after a replaced crash ID.
+        SQLiteMigration(version: 5, sql: """
+            ALTER TABLE server_reports ADD COLUMN base TEXT;
+            ALTER TABLE server_reports ADD COLUMN erased INTEGER NOT NULL DEFAULT 0 CHECK (erased IN (0, 1));
+
+            CREATE TABLE sync_notices (
+                sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                report_id BLOB NOT NULL,
+                crash_id TEXT NOT NULL,
+                noticed_at REAL NOT NULL,
+                event TEXT NOT NULL
+            );
+
+            CREATE TABLE replaced_crash_ids (
+                report_id BLOB NOT NULL PRIMARY KEY,
+                crash_id TEXT NOT NULL
             ) WITHOUT ROWID;
             """),
     ]

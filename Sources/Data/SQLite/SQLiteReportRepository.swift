@@ -7,16 +7,20 @@ import Foundation
 /// Reports, their injuries and their photos are rows of their own, so listing reads only the `reports` table
 /// (through an index in list order) and asking whether a photo is still used is one index lookup.
 /// Every save is one `BEGIN IMMEDIATE` transaction that checks the revision the save was made from
-/// (``RevisionCheck``) and writes the report whole, or refuses and writes nothing.
+/// (``WriteCheck``) and writes the report whole, or refuses and writes nothing.
 ///
 /// With ``recordsChanges`` (a server is configured), the same transaction records the change in the outbox
-/// (``SQLiteOutbox``): the photos the save adds, then the report at its new revision (replacing an unsent
-/// older record of it), or its deletion. Without it nothing is recorded: there is nobody to send it to.
-public final class SQLiteReportRepository: ReportRepository {
+/// (``Outbox``, in `+Outbox.swift`): the photos the save adds, then the report at its new revision (replacing an
+/// unsent older record of it), or its deletion. Without it nothing is recorded: there is nobody to send it to. What
+/// sync writes (``SyncState``, in `+SyncState.swift`) goes through the same rows and the same ``writes``, so the
+/// invariants of the `reports` table are kept by this one type.
+public final class SQLiteReportRepository: ReportRepository, WriteObservable {
     /// The connection's owner.
     public let database: SQLiteDatabase
     /// Whether every change is recorded in the outbox for a server.
     public let recordsChanges: Bool
+    /// Told of every write this store makes, the use cases' and sync's (``SyncState``) alike.
+    public let writes = StoreWrites()
 
     /// Opens (creating when missing) the database at `path` and brings its layout up to date.
     /// - Throws: `StorageError` naming the file and what to do; a refused file is left untouched.
@@ -83,17 +87,21 @@ public final class SQLiteReportRepository: ReportRepository {
 
     @discardableResult
     public func save(_ report: CrashReport) throws -> CrashReport {
-        try database.write { connection in
-            let revisionQuery = try connection.statement("SELECT revision FROM reports WHERE id = ?1")
-            revisionQuery.bind(report.id.rawValue, at: 1)
-            let currentRevision = try revisionQuery.step() ? revisionQuery.int(0) : nil
-            revisionQuery.reset()
-            guard RevisionCheck.accepts(report, currentRevision: currentRevision) else {
-                throw ReportError.conflict(report.id, current: try Self.load(report.id, from: connection))
+        try changing { connection, log in
+            let state = try connection.statement("SELECT revision, status FROM reports WHERE id = ?1")
+            state.bind(report.id.rawValue, at: 1)
+            let held = try state.step() ? (revision: state.int(0), completed: state.string(1) == ReportStatus.completed.rawValue) : nil
+            state.reset()
+            // A draft at the stated revision needs no reading; anything else is checked against the stored version.
+            let plain = WriteCheck.isPlain(report, currentRevision: held?.revision, currentIsCompleted: held?.completed ?? false)
+            let current = plain ? nil : try Self.load(report.id, from: connection)
+            let stored = plain ? WriteCheck.accepted(report) : try WriteCheck.next(for: report, current: current)
+            if held == nil || (current.map { $0.crashID != report.crashID } ?? false) {
+                try WriteCheck.checkCrashID(of: report, holder: try Self.holder(of: report.crashID, besides: report.id, in: connection))
             }
-            let report = RevisionCheck.accepted(report)
-            try Self.write(report, recordingChange: recordsChanges, in: connection)
-            return report
+            try Self.write(stored, recordingChange: recordsChanges, in: connection)
+            log.append(.stored(stored))
+            return stored
         }
     }
 
@@ -134,12 +142,11 @@ public final class SQLiteReportRepository: ReportRepository {
     }
 
     public func delete(_ id: ReportID) throws {
-        try database.write { connection in
-            let query = try connection.statement("DELETE FROM reports WHERE id = ?1")
-            query.bind(id.rawValue, at: 1)
-            try query.run()
-            if recordsChanges, connection.changes > 0 {
-                try SQLiteOutbox.recordDeletion(of: id, in: connection)
+        try changing { connection, log in
+            try WriteCheck.checkDeletion(of: try Self.load(id, from: connection))
+            if try Self.remove(id, in: connection) {
+                if recordsChanges { try Self.recordDeletion(of: id, in: connection) }
+                log.append(.deleted(id))
             }
         }
     }
@@ -155,6 +162,38 @@ public final class SQLiteReportRepository: ReportRepository {
             defer { query.reset() }
             return try query.step() && query.int(0) != 0
         }
+    }
+
+    // MARK: - Writing
+
+    /// Runs `body` in one write transaction, then tells ``writes`` what it changed (what `body` logged).
+    func changing<Result: Sendable>(_ body: (SQLiteConnection, inout [StoreWrites.Change]) throws -> Result) throws -> Result {
+        let (result, log) = try database.write { connection in
+            var log: [StoreWrites.Change] = []
+            let result = try body(connection, &log)
+            return (result, log)
+        }
+        writes.publish(log)
+        return result
+    }
+
+    /// The stored report other than `id` carrying `crashID`, read inside the caller's transaction.
+    private static func holder(of crashID: CrashID, besides id: ReportID, in connection: SQLiteConnection) throws -> CrashReport? {
+        let query = try connection.statement("SELECT id FROM reports WHERE crash_id = ?1 AND id <> ?2 LIMIT 1")
+        query.bind(crashID.rawValue, at: 1)
+        query.bind(id.rawValue, at: 2)
+        let other = try query.step() ? query.uuid(0).map(ReportID.init) : nil
+        query.reset()
+        return try other.flatMap { try load($0, from: connection) }
+    }
+
+    /// Deletes a report's row (its injuries and photos go with it) inside the caller's transaction.
+    /// - Returns: whether there was one.
+    static func remove(_ id: ReportID, in connection: SQLiteConnection) throws -> Bool {
+        let query = try connection.statement("DELETE FROM reports WHERE id = ?1")
+        query.bind(id.rawValue, at: 1)
+        try query.run()
+        return connection.changes > 0
     }
 
     // MARK: - Rows
@@ -212,7 +251,7 @@ public final class SQLiteReportRepository: ReportRepository {
         }
 
         if recordingChange {
-            try SQLiteOutbox.recordSave(of: report, earlierPhotos: earlierPhotos, in: connection)
+            try Self.recordSave(of: report, earlierPhotos: earlierPhotos, in: connection)
         }
     }
 

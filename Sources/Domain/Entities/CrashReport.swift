@@ -291,6 +291,38 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         return stored
     }
 
+    // MARK: - Read-only once completed
+
+    /// Checks that the report may still be changed: a completed report is read-only. Every change above goes
+    /// through here, and so do the stores (``WriteCheck``).
+    /// - Throws: ``ReportError/readOnly(_:)`` for a completed report.
+    public func checkEditable() throws(ReportError) {
+        try ensureEditable()
+    }
+
+    /// Checks that a store holding this version may replace it with `next`. A draft may be replaced by anything the
+    /// revision check lets through; a completed report only by itself, or by itself with the server's crash ID in place
+    /// of a locally issued one (``adoptServerCrashID(_:)``).
+    /// - Throws: ``ReportError/readOnly(_:)`` when this version is completed and `next` changes it.
+    public func checkReplacement(by next: CrashReport) throws(ReportError) {
+        guard isCompleted else { return }
+        var adopted = self
+        adopted.adoptServerCrashID(next.crashID)
+        guard adopted.stored(atRevision: next.revision) == next else { throw .readOnly(crashID) }
+    }
+
+    /// Checks that a store holding this version may delete it: a completed report has been handed on and is kept.
+    /// - Throws: ``ReportError/readOnly(_:)`` for a completed report.
+    public func checkDeletion() throws(ReportError) {
+        try ensureEditable()
+    }
+
+    /// "Save as draft": the driver chose to keep the report for later, which only a draft can be.
+    /// - Throws: ``ReportError/readOnly(_:)`` for a completed report.
+    public mutating func keepAsDraft() throws(ReportError) {
+        try ensureEditable()
+    }
+
     private func ensureEditable() throws(ReportError) {
         guard !isCompleted else { throw .readOnly(crashID) }
     }

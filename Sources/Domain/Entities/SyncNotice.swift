@@ -5,7 +5,10 @@ import Foundation
 public struct SyncNotice: Sendable, Hashable {
     public enum Event: Sendable, Hashable {
         /// Another writer changed the report too; both versions were merged (``ReportMerge``).
-        case merged(ReportMerge.Outcome)
+        case merged(MergeSummary)
+        /// A report made on this device for a crash ID the server already had a report for (a link opened offline)
+        /// was joined into the server's report, which is the one kept (``ReportMerge``, against an empty draft).
+        case joined(MergeSummary)
         /// The report had a locally issued crash ID; the server issued this one, which replaces it.
         case crashIDReplaced(old: CrashID)
         /// The report was deleted on another device while this device still had changes to it: this device's
@@ -13,6 +16,8 @@ public struct SyncNotice: Sendable, Hashable {
         case recreatedAfterDeletion
         /// The report was deleted on another device; this device had no unsent changes to it, so it is gone here too.
         case deletedElsewhere
+        /// The server no longer holds a completed report (erased there); this device keeps its copy and sends it no more.
+        case removedFromServer
         /// The server refused the report for good (it breaks a rule the server keeps); it stays on this device.
         case refused(detail: String)
     }

@@ -11,6 +11,8 @@ public enum ReportError: Error, Sendable, Hashable {
     /// A save stated a revision the store no longer holds: another writer changed the report since it was
     /// read (`current` is the version now stored), or deleted it (`current` is `nil`). Nothing was stored.
     case conflict(ReportID, current: CrashReport?)
+    /// Another report (`holder`) carries this crash ID already, and a crash ID names one report. Nothing was stored.
+    case crashIDTaken(CrashID, holder: CrashReport)
 
     /// Whether this is a ``conflict(_:current:)``.
     public var isConflict: Bool {

@@ -7,4 +7,8 @@ public protocol DocumentArchive: Sendable {
 
     /// Where the kept document of this report and format is, or `nil` when none is kept.
     func location(of report: CrashReport, format: RenderedReport.Format) async throws -> String?
+
+    /// Removes the document kept under a crash ID the report no longer carries (the server replaced a local one);
+    /// none kept is not an error.
+    func remove(namedAfter crashID: CrashID, format: RenderedReport.Format) async throws
 }

@@ -14,6 +14,27 @@ public protocol Outbox: Sendable {
     /// How many records wait to be sent.
     func pendingCount() async throws -> Int
 
+    /// How many photos, and how many reports and deletions, wait to be sent.
+    func pendingCounts() async throws -> OutboxCounts
+
     /// Forgets every record up to and including `sequence`: the server has confirmed them.
     func acknowledge(through sequence: Int) async throws
+
+    /// Records, in one step, every stored report the server is not known to hold and no record waits for (reports
+    /// made before a server was configured), each after the photos it holds.
+    /// - Returns: how many reports were recorded.
+    @discardableResult
+    func recordReportsNotSent() async throws -> Int
+}
+
+/// How much waits in an outbox.
+public struct OutboxCounts: Sendable, Hashable {
+    public var photos: Int
+    /// Reports and deletions.
+    public var reports: Int
+
+    public init(photos: Int, reports: Int) {
+        self.photos = photos
+        self.reports = reports
+    }
 }

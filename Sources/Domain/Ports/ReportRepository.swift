@@ -23,6 +23,7 @@ public protocol ReportRepository: Sendable {
     func summaries(limit: Int?, offset: Int) async throws -> [ReportSummary]
 
     /// Removes the report; removing one that does not exist is not an error.
+    /// - Throws: ``ReportError/readOnly(_:)`` for a completed report, which is kept (``WriteCheck/checkDeletion(of:)``).
     func delete(_ id: ReportID) async throws
 
     /// Whether any stored report still refers to a photo with these bytes.

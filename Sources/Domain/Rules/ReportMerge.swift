@@ -2,117 +2,186 @@ import Foundation
 
 /// How two versions of one report, changed by two writers, become one — the rule sync applies when the server
 /// refuses a push because another writer changed the report (the driver's second device, or the server filling in
-/// a detected crash). Nothing either side entered is dropped without saying so:
+/// a detected crash). It is a three-way merge against the *base*: the last version both sides agreed on (the
+/// version the server last confirmed to this device). Nothing either side entered is dropped without saying so.
 ///
-/// - Photos are united by their bytes (SHA-256), section by section. When a section would hold more than
+/// - **Who was injured, the note, when and where**, each on its own: changed on one side only (compared with the
+///   base), that side's value wins whatever the clocks say — clearing the note is a change too. Changed on both
+///   sides to different values, the newer change (the later `updatedAt`; this device's on a tie) wins, and the
+///   outcome says which field went which way (``Outcome/conflicts``).
+/// - **Photos**, by their place (section and SHA-256): a photo added on either side is kept; a photo in the base that
+///   either side removed stays removed, even if the other side kept it untouched. When a section would hold more than
 ///   ``ReportLimits/maximumPhotosPerSection``, the newer side's photos are kept first and the rest are listed in
 ///   ``Outcome/leftOut``.
-/// - Who was injured, the note and when and where come from the newer change (the later `updatedAt`; this device's
-///   on a tie).
-/// - A report completed on either side stays completed. A report the server holds completed cannot change any more:
-///   it is kept as it is and what only this device had is listed in ``Outcome/leftOut`` and ``Outcome/keptFields``.
+/// - A report completed on either side stays completed. A report the other writer completed cannot change any more:
+///   it is kept as it is and what only this device added or changed is listed.
 /// - The crash ID the server issued wins over a locally issued one.
 ///
-/// The merged report is at the server's revision, so saving it on top of the server's version goes through.
+/// Without a base (the two sides never agreed on a version) every difference counts as a change on both sides.
+/// The merged report is at `remote`'s revision, so saving it on top of the other writer's version goes through.
 public enum ReportMerge {
+    /// A field the driver enters, besides photos.
+    public enum Field: String, Sendable, Hashable, CaseIterable {
+        case injuries
+        case otherDriverNote
+        case scene
+    }
+
+    /// Which side's value of a field changed on both sides was kept.
+    public struct Conflict: Sendable, Hashable {
+        public let field: Field
+        /// Whether this device's change was kept (it was the newer); otherwise the other writer's was.
+        public let keptThisDevice: Bool
+
+        public init(field: Field, keptThisDevice: Bool) {
+            self.field = field
+            self.keptThisDevice = keptThisDevice
+        }
+    }
+
     /// The merged report and what happened to each side's information.
     public struct Outcome: Sendable, Hashable {
         /// The merged report, at `remote`'s revision.
         public let report: CrashReport
-        /// Photos only the other writer had, now in the report.
+        /// Photos only the other writer added, now in the report.
         public let photosFromOtherWriter: Int
-        /// Photos only this device had, now in the report.
+        /// Photos only this device added, now in the report.
         public let photosFromThisDevice: Int
+        /// Photos this device still had that the other writer removed, so they are gone.
+        public let photosRemovedElsewhere: Int
         /// Photos that could not be kept in the report (a section full, or the report completed elsewhere).
         public let leftOut: [Photo]
-        /// Whether who was injured, the note and the scene came from the other writer's (newer) change.
-        public let fieldsFromOtherWriter: Bool
-        /// The fields this device changed that the merged report does not carry (`injuries`, `otherDriverNote`,
-        /// `scene`), because the other writer's change was newer or the report was completed elsewhere.
-        public let keptFields: [String]
+        /// The fields whose value came from the other writer's change.
+        public let fieldsFromOtherWriter: [Field]
+        /// The fields this device changed that the merged report does not carry, because the other writer's change
+        /// was newer or the report was completed elsewhere.
+        public let keptFields: [Field]
+        /// The fields both sides changed, and whose change was kept.
+        public let conflicts: [Conflict]
         /// Whether the other writer had completed the report, so this device's changes could not be added.
         public let completedElsewhere: Bool
-
         /// Whether the merged report holds exactly what the other writer stored: nothing is left to send.
-        public var matchesOtherWriter: Bool { photosFromThisDevice == 0 && !carriesThisDevicesFields && !completesHere }
+        public let matchesOtherWriter: Bool
 
-        let carriesThisDevicesFields: Bool
-        let completesHere: Bool
-    }
-
-    /// Merges this device's version with the version the other writer stored.
-    /// - Throws: ``InvalidReportData`` only if the two versions together break a rule no single side could
-    ///   (cannot happen with versions that were themselves valid).
-    public static func merge(local: CrashReport, remote: CrashReport) throws(InvalidReportData) -> Outcome {
-        let localIsNewer = local.updatedAt >= remote.updatedAt
-        let differing = differingFields(local, remote)
-        if remote.isCompleted {
-            let remoteHashes = Set(remote.allPhotos.map { PhotoKey($0) })
-            return Outcome(
-                report: remote, photosFromOtherWriter: 0, photosFromThisDevice: 0,
-                leftOut: local.allPhotos.filter { !remoteHashes.contains(PhotoKey($0)) },
-                fieldsFromOtherWriter: true, keptFields: differing, completedElsewhere: true,
-                carriesThisDevicesFields: false, completesHere: false
+        /// What the driver should hear about, without the report itself (kept with the notice).
+        public var summary: MergeSummary {
+            MergeSummary(
+                photosFromOtherWriter: photosFromOtherWriter, photosFromThisDevice: photosFromThisDevice,
+                photosRemovedElsewhere: photosRemovedElsewhere, leftOut: leftOut.map(\.originalFileName),
+                fieldsFromOtherWriter: fieldsFromOtherWriter, keptFields: keptFields, conflicts: conflicts,
+                completedElsewhere: completedElsewhere
             )
         }
+
+        /// Whether the merge took or dropped something the driver did not do here, which they should hear about.
+        public var isWorthTelling: Bool {
+            photosFromOtherWriter > 0 || photosRemovedElsewhere > 0 || !fieldsFromOtherWriter.isEmpty || !keptFields.isEmpty
+                || !conflicts.isEmpty || completedElsewhere || !leftOut.isEmpty
+        }
+    }
+
+    /// Merges this device's version with the version the other writer stored, against their last agreed version.
+    /// - Parameter base: the version both sides last agreed on; `nil` when there is none.
+    /// - Throws: ``InvalidReportData`` only if the two versions together break a rule no single side could
+    ///   (cannot happen with versions that were themselves valid).
+    public static func merge(base: CrashReport?, local: CrashReport, remote: CrashReport) throws(InvalidReportData) -> Outcome {
+        let localIsNewer = local.updatedAt >= remote.updatedAt
+        let baseKeys = Set((base?.allPhotos ?? []).map(PhotoKey.init))
+        let localKeys = Set(local.allPhotos.map(PhotoKey.init))
+        let remoteKeys = Set(remote.allPhotos.map(PhotoKey.init))
+        let changedHere = Field.allCases.filter { field in
+            base.map { !$0.hasSameValue(of: field, as: local) } ?? !local.hasSameValue(of: field, as: remote)
+        }
+
+        if remote.isCompleted {
+            return Outcome(
+                report: remote, photosFromOtherWriter: 0, photosFromThisDevice: 0, photosRemovedElsewhere: 0,
+                leftOut: local.allPhotos.filter { !remoteKeys.contains(PhotoKey($0)) && !baseKeys.contains(PhotoKey($0)) },
+                fieldsFromOtherWriter: [], keptFields: changedHere.filter { !local.hasSameValue(of: $0, as: remote) },
+                conflicts: [], completedElsewhere: true, matchesOtherWriter: true
+            )
+        }
+
+        // Fields: a change on one side wins; a change on both goes by time.
+        var source: [Field: CrashReport] = [:]
+        var fromOther: [Field] = []
+        var kept: [Field] = []
+        var conflicts: [Conflict] = []
+        for field in Field.allCases where !local.hasSameValue(of: field, as: remote) {
+            let changedThere = base.map { !$0.hasSameValue(of: field, as: remote) } ?? true
+            let takeLocal: Bool
+            switch (changedHere.contains(field), changedThere) {
+            case (true, false): takeLocal = true
+            case (false, true): takeLocal = false
+            default:
+                takeLocal = localIsNewer
+                conflicts.append(Conflict(field: field, keptThisDevice: localIsNewer))
+                if !takeLocal { kept.append(field) }
+            }
+            source[field] = takeLocal ? local : remote
+            if !takeLocal { fromOther.append(field) }
+        }
+
+        // Photos: added on either side, kept; removed on either side, gone.
         let newer = localIsNewer ? local : remote
         let older = localIsNewer ? remote : local
-
         var photos: [Photo] = []
         var leftOut: [Photo] = []
         var fromLocal = 0
         var fromRemote = 0
-        let remoteKeys = Set(remote.allPhotos.map { PhotoKey($0) })
-        let localKeys = Set(local.allPhotos.map { PhotoKey($0) })
+        var removedElsewhere = 0
         for section in PhotoSection.allCases {
-            var kept: [Photo] = []
+            var keptInSection: [Photo] = []
             var keys = Set<PhotoKey>()
             var ids = Set<PhotoID>()
             for photo in newer.photos(in: section) + older.photos(in: section) {
-                guard keys.insert(PhotoKey(photo)).inserted, ids.insert(photo.id).inserted else { continue }
-                guard kept.count < ReportLimits.maximumPhotosPerSection else {
+                let key = PhotoKey(photo)
+                guard keys.insert(key).inserted, ids.insert(photo.id).inserted else { continue }
+                if baseKeys.contains(key), !(localKeys.contains(key) && remoteKeys.contains(key)) {
+                    if localKeys.contains(key) { removedElsewhere += 1 }
+                    continue
+                }
+                guard keptInSection.count < ReportLimits.maximumPhotosPerSection else {
                     leftOut.append(photo)
                     continue
                 }
-                kept.append(photo)
-                if !remoteKeys.contains(PhotoKey(photo)) { fromLocal += 1 }
-                if !localKeys.contains(PhotoKey(photo)) { fromRemote += 1 }
+                keptInSection.append(photo)
+                if !remoteKeys.contains(key) { fromLocal += 1 }
+                if !localKeys.contains(key) { fromRemote += 1 }
             }
-            photos += kept.sorted { ($0.addedAt, $0.id.description) < ($1.addedAt, $1.id.description) }
+            let remoteSection = remote.photos(in: section)
+            if Set(keptInSection.map(PhotoKey.init)) == Set(remoteSection.map(PhotoKey.init)) {
+                photos += remoteSection  // the same photos as there, in the same order
+            } else {
+                photos += keptInSection.sorted { ($0.addedAt, $0.id.description) < ($1.addedAt, $1.id.description) }
+            }
         }
 
         let completed = local.isCompleted
-        let crashID = remote.crashID.isLocal && !local.crashID.isLocal ? local.crashID : remote.crashID
         let report = try CrashReport(
             id: remote.id,
-            crashID: crashID,
+            crashID: remote.crashID.isLocal && !local.crashID.isLocal ? local.crashID : remote.crashID,
             status: completed ? .completed : .draft,
             createdAt: min(local.createdAt, remote.createdAt),
             updatedAt: max(local.updatedAt, remote.updatedAt),
             completedAt: completed ? local.completedAt : nil,
-            scene: newer.scene,
-            injuries: newer.injuries,
+            scene: (source[.scene] ?? remote).scene,
+            injuries: (source[.injuries] ?? remote).injuries,
             photos: photos,
-            otherDriverNote: newer.otherDriverNote,
+            otherDriverNote: (source[.otherDriverNote] ?? remote).otherDriverNote,
             revision: remote.revision
         )
         return Outcome(
-            report: report, photosFromOtherWriter: fromRemote, photosFromThisDevice: fromLocal, leftOut: leftOut,
-            fieldsFromOtherWriter: !localIsNewer && !differing.isEmpty,
-            keptFields: localIsNewer ? [] : differing,
-            completedElsewhere: false,
-            carriesThisDevicesFields: localIsNewer && !differing.isEmpty,
-            completesHere: completed
+            report: report, photosFromOtherWriter: fromRemote, photosFromThisDevice: fromLocal,
+            photosRemovedElsewhere: removedElsewhere, leftOut: leftOut, fieldsFromOtherWriter: fromOther,
+            keptFields: kept, conflicts: conflicts, completedElsewhere: false,
+            matchesOtherWriter: report.sameContent(as: remote)
         )
     }
 
-    /// The driver-entered fields (besides photos) in which the two versions differ.
-    private static func differingFields(_ local: CrashReport, _ remote: CrashReport) -> [String] {
-        var fields: [String] = []
-        if local.injuries != remote.injuries { fields.append("injuries") }
-        if local.otherDriverNote != remote.otherDriverNote { fields.append("otherDriverNote") }
-        if local.scene != remote.scene { fields.append("scene") }
-        return fields
+    /// Merges without a base: every difference counts as a change on both sides (the newer wins), photos are united.
+    public static func merge(local: CrashReport, remote: CrashReport) throws(InvalidReportData) -> Outcome {
+        try merge(base: nil, local: local, remote: remote)
     }
 
     /// A photo's place in a report: the same bytes in the same section are the same photo.
@@ -122,6 +191,46 @@ public enum ReportMerge {
         init(_ photo: Photo) {
             section = photo.section
             contentHash = photo.contentHash
+        }
+    }
+}
+
+/// What a merge did, as the driver hears of it: counts, fields and the names of photos left out, kept with a sync
+/// notice until it is shown.
+public struct MergeSummary: Sendable, Hashable {
+    public var photosFromOtherWriter: Int
+    public var photosFromThisDevice: Int
+    public var photosRemovedElsewhere: Int
+    /// The original file names of the photos that could not be kept.
+    public var leftOut: [String]
+    public var fieldsFromOtherWriter: [ReportMerge.Field]
+    public var keptFields: [ReportMerge.Field]
+    public var conflicts: [ReportMerge.Conflict]
+    public var completedElsewhere: Bool
+
+    public init(
+        photosFromOtherWriter: Int = 0, photosFromThisDevice: Int = 0, photosRemovedElsewhere: Int = 0, leftOut: [String] = [],
+        fieldsFromOtherWriter: [ReportMerge.Field] = [], keptFields: [ReportMerge.Field] = [],
+        conflicts: [ReportMerge.Conflict] = [], completedElsewhere: Bool = false
+    ) {
+        self.photosFromOtherWriter = photosFromOtherWriter
+        self.photosFromThisDevice = photosFromThisDevice
+        self.photosRemovedElsewhere = photosRemovedElsewhere
+        self.leftOut = leftOut
+        self.fieldsFromOtherWriter = fieldsFromOtherWriter
+        self.keptFields = keptFields
+        self.conflicts = conflicts
+        self.completedElsewhere = completedElsewhere
+    }
+}
+
+extension CrashReport {
+    /// Whether this version and `other` hold the same value of a field.
+    func hasSameValue(of field: ReportMerge.Field, as other: CrashReport) -> Bool {
+        switch field {
+        case .injuries: injuries == other.injuries
+        case .otherDriverNote: otherDriverNote == other.otherDriverNote
+        case .scene: scene == other.scene
         }
     }
 }

@@ -8,10 +8,9 @@ public struct DiscardReport: Sendable {
         self.photoStore = photoStore
     }
 
-    /// - Throws: `ReportError.readOnly` for a completed report (it has been sent on; it is kept).
+    /// - Throws: `ReportError.readOnly` for a completed report (it has been handed on; every store keeps it).
     public func execute(reportID: ReportID) async throws {
         let report = try await repository.existingReport(reportID)
-        guard !report.isCompleted else { throw ReportError.readOnly(report.crashID) }
         try await repository.delete(reportID)
         try await UnreferencedPhotoCleaner(repository: repository, photoStore: photoStore)
             .removeUnreferenced(report.allPhotos)

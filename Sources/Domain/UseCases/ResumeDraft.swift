@@ -9,7 +9,7 @@ public struct ResumeDraft: Sendable {
     /// - Throws: `ReportError.notFound`, or `ReportError.readOnly` for a completed report.
     public func execute(reportID: ReportID) async throws -> CrashReport {
         let report = try await repository.existingReport(reportID)
-        guard !report.isCompleted else { throw ReportError.readOnly(report.crashID) }
+        try report.checkEditable()
         return report
     }
 }

@@ -13,8 +13,6 @@ public struct SaveDraft: Sendable {
     }
 
     public func execute(reportID: ReportID) async throws -> ReportSummary {
-        try await repository.update(reportID, at: clock) { report in
-            guard !report.isCompleted else { throw ReportError.readOnly(report.crashID) }
-        }.report.summary
+        try await repository.update(reportID, at: clock) { report in try report.keepAsDraft() }.report.summary
     }
 }

@@ -113,6 +113,8 @@ public enum ErrorText {
             "This report was changed elsewhere while you were editing it. Open it again to see the latest version."
         case .conflict(_, current: nil):
             "This report was deleted elsewhere while you were editing it. Open View crash reports to see the ones kept."
+        case let .crashIDTaken(crashID, _):
+            "Another report already has the crash ID \(crashID). Open that one from View crash reports."
         }
     }
 

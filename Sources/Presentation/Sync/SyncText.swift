@@ -11,42 +11,61 @@ public enum SyncText {
             return "\(report) was deleted on another device; your changes here were kept and it was sent again."
         case .deletedElsewhere:
             return "\(report) was deleted on another device, so it is gone here too."
+        case .removedFromServer:
+            return "\(report) is no longer on the server (it was erased there); it stays on this device and is not sent again."
         case let .refused(detail):
             return "The server refused \(report): \(detail) It stays on this device."
-        case let .merged(outcome):
-            return merged(report, outcome)
+        case let .merged(summary):
+            if summary.completedElsewhere { return completedElsewhere(report, summary) }
+            return (["\(report) was also changed elsewhere (another device or the server); both versions were merged"] + parts(summary))
+                .joined(separator: "; ") + "."
+        case let .joined(summary):
+            return (["The report started on this device for crash \(notice.crashID) was joined with the server's report for it, "
+                + "so the crash has one report"] + parts(summary)).joined(separator: "; ") + "."
         }
     }
 
-    private static func merged(_ report: String, _ outcome: ReportMerge.Outcome) -> String {
-        var parts: [String] = []
-        if outcome.completedElsewhere {
-            parts.append("\(report) was completed on another device, so changes made here could not be added")
-            if !outcome.leftOut.isEmpty { parts.append(count(outcome.leftOut.count, "photo") + " added here " + (outcome.leftOut.count == 1 ? "is" : "are") + " not in it (still on this device)") }
-            if !outcome.keptFields.isEmpty { parts.append("its " + fields(outcome.keptFields) + " stayed as completed there") }
-            return parts.joined(separator: "; ") + "."
+    private static func completedElsewhere(_ report: String, _ summary: MergeSummary) -> String {
+        var parts = ["\(report) was completed on another device, so changes made here could not be added"]
+        if !summary.leftOut.isEmpty {
+            parts.append(count(summary.leftOut.count, "photo") + " added here " + (summary.leftOut.count == 1 ? "is" : "are") + " not in it (still on this device)")
         }
-        parts.append("\(report) was also changed elsewhere (another device or the server); both versions were merged")
-        if outcome.photosFromOtherWriter > 0 { parts.append(count(outcome.photosFromOtherWriter, "photo") + " added from there") }
-        if outcome.photosFromThisDevice > 0 { parts.append(count(outcome.photosFromThisDevice, "photo") + " from here kept") }
-        if outcome.fieldsFromOtherWriter { parts.append("the " + fields(outcome.keptFields) + " taken from the newer change there") }
-        if !outcome.leftOut.isEmpty {
-            parts.append(count(outcome.leftOut.count, "photo") + " did not fit (a section holds \(ReportLimits.maximumPhotosPerSection)) and stayed out")
-        }
+        if !summary.keptFields.isEmpty { parts.append("its " + fields(summary.keptFields) + " stayed as completed there") }
         return parts.joined(separator: "; ") + "."
+    }
+
+    /// What came from where, and which changes made on both sides were kept.
+    private static func parts(_ summary: MergeSummary) -> [String] {
+        var parts: [String] = []
+        if summary.photosFromOtherWriter > 0 { parts.append(count(summary.photosFromOtherWriter, "photo") + " added from there") }
+        if summary.photosFromThisDevice > 0 { parts.append(count(summary.photosFromThisDevice, "photo") + " from here kept") }
+        if summary.photosRemovedElsewhere > 0 {
+            parts.append(count(summary.photosRemovedElsewhere, "photo") + " removed there " + (summary.photosRemovedElsewhere == 1 ? "is" : "are") + " gone here too")
+        }
+        let conflicting = summary.conflicts.map(\.field)
+        let takenFromThere = summary.fieldsFromOtherWriter.filter { !conflicting.contains($0) }
+        if !takenFromThere.isEmpty { parts.append("the " + fields(takenFromThere) + " taken from the change there") }
+        for side in [false, true] {
+            let changed = summary.conflicts.filter { $0.keptThisDevice == side }.map(\.field)
+            guard !changed.isEmpty else { continue }
+            parts.append("the " + fields(changed) + " changed both here and there: the newer change, " + (side ? "here" : "there") + ", was kept")
+        }
+        if !summary.leftOut.isEmpty {
+            parts.append(count(summary.leftOut.count, "photo") + " did not fit (a section holds \(ReportLimits.maximumPhotosPerSection)) and stayed out")
+        }
+        return parts
     }
 
     private static func count(_ number: Int, _ noun: String) -> String {
         number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 
-    private static func fields(_ names: [String]) -> String {
+    private static func fields(_ names: [ReportMerge.Field]) -> String {
         let words = names.map { name -> String in
             switch name {
-            case "injuries": "injuries"
-            case "otherDriverNote": "note"
-            case "scene": "time and place"
-            default: name
+            case .injuries: "injuries"
+            case .otherDriverNote: "note"
+            case .scene: "time and place"
             }
         }
         return words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
-import Presentation
+
 
 /// The kinds of account the `user` and `detector` commands add.
 protocol AccountKindCommand: Sendable {
@@ -57,7 +57,7 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
         } catch let error as PostgresOpenError {
             throw DatabaseOption.exit(for: error, location: location)
         } catch {
-            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ErrorText.sentence(for: error))")
+            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
         }
         let token = AccessToken.generate()
         do {

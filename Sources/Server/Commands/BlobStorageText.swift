@@ -1,4 +1,4 @@
-import Presentation
+
 
 /// The blob storage's configuration and failures in words, for the command line.
 enum BlobStorageText {
@@ -18,7 +18,7 @@ enum BlobStorageText {
         case let BlobStoreError.storeFailed(operation, key, status, code):
             "The blob storage could not \(operation) \(key): HTTP \(status) \(code)."
         default:
-            ErrorText.sentence(for: error)
+            ProblemText.sentence(for: error)
         }
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
-import Presentation
+
 
 /// `serve`: runs the server until SIGINT or SIGTERM, then stops taking connections and finishes the requests in
 /// flight before it exits.
@@ -63,7 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch let error as PostgresOpenError {
             throw DatabaseOption.exit(for: error, location: location)
         } catch {
-            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ErrorText.sentence(for: error))")
+            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
         }
         let host = host
         let hasPublicURL = publicURL != nil

@@ -12,6 +12,11 @@ struct APIHandler: APIProtocol {
         .ok(.init(body: .json(.init(status: .ok, version: ServerVersion.current))))
     }
 
+    func describeProblemType(_ input: Operations.DescribeProblemType.Input) async throws -> Operations.DescribeProblemType.Output {
+        let type = input.path.name
+        return .ok(.init(body: .plainText(HTTPBody("\(type.uri): \(type.title) (HTTP \(type.status.code)).\n\(type.explanation)\n"))))
+    }
+
     // MARK: - Crash IDs and crash events
 
     func createCrashID(_ input: Operations.CreateCrashID.Input) async throws -> Operations.CreateCrashID.Output {

@@ -1,17 +1,16 @@
 import Domain
 import HTTPTypes
-import Presentation
 import WireAPI
 
-/// An answer that is not a success: the status, a title that is the same for every problem of its kind, a detail
-/// saying what is wrong here and what to do, and the field at fault when a field is. Written as the JSON problem
-/// `openapi.yaml` describes.
+/// An answer that is not a success: its type (one of `openapi.yaml`'s `ProblemType`, which fixes the status and the
+/// title), a detail saying what is wrong here and what to do, worded for the programs and people using the API, and
+/// the field at fault when a field is. Written as the JSON problem `openapi.yaml` describes (RFC 9457).
 struct APIProblem: Error, Sendable {
-    let status: HTTPResponse.Status
-    let title: String
+    let type: ProblemType
     let detail: String
     var field: String?
-    /// For a refused save: the version the server holds (absent when the report was deleted).
+    /// For a refused save: the version the server holds (absent when the report was deleted), or the report holding
+    /// the crash ID.
     var current: CrashReport?
     /// For a refused submit: the photos the report names that are not uploaded yet.
     var missingPhotos: [ContentHash] = []
@@ -20,18 +19,20 @@ struct APIProblem: Error, Sendable {
     /// Extra response headers (e.g. `Upload-Limit`, `WWW-Authenticate`).
     var headers: HTTPFields = [:]
 
-    init(_ status: HTTPResponse.Status, _ title: String, _ detail: String, field: String? = nil) {
-        self.status = status
-        self.title = title
+    init(_ type: ProblemType, _ detail: String, field: String? = nil) {
+        self.type = type
         self.detail = detail
         self.field = field
     }
 
+    var status: HTTPResponse.Status { type.status }
+
     /// The JSON body.
     var wire: Components.Schemas.Problem {
         Components.Schemas.Problem(
+            _type: type.uri,
             status: status.code,
-            title: title,
+            title: type.title,
             detail: detail,
             field: field,
             current: current.map(Components.Schemas.Report.init),
@@ -43,14 +44,14 @@ struct APIProblem: Error, Sendable {
     // MARK: - The problems every route may answer
 
     static func unauthorized(_ detail: String) -> APIProblem {
-        var problem = APIProblem(.unauthorized, "Not signed in", detail)
+        var problem = APIProblem(.notSignedIn, detail)
         problem.headers[.wwwAuthenticate] = "Bearer realm=\"crash-assistant\""
         return problem
     }
 
     static func tooLarge(limit: Int) -> APIProblem {
         var problem = APIProblem(
-            .contentTooLarge, "Body too large",
+            .bodyTooLarge,
             "The request body is larger than \(limit) bytes (20 MiB), the most this server takes. Send photos one at a time; a photo may have at most 20 MiB."
         )
         problem.headers[.uploadLimit] = "max-size=\(limit)"
@@ -58,14 +59,116 @@ struct APIProblem: Error, Sendable {
     }
 
     static func reportNotFound(_ id: ReportID) -> APIProblem {
-        APIProblem(.notFound, "No such report", "You have no report \(id). Check the id, or list your reports with GET /v1/reports.")
+        APIProblem(.reportNotFound, "You have no report \(id). Check the id, or list your reports.")
     }
 
     static func invalid(_ data: InvalidReportData) -> APIProblem {
-        APIProblem(.badRequest, "Invalid report", ErrorText.sentence(for: data), field: data.field)
+        APIProblem(.invalidReport, ProblemText.sentence(for: data), field: data.field)
     }
 
     static func badParameter(_ name: String, _ detail: String) -> APIProblem {
-        APIProblem(.badRequest, "Invalid parameter", detail, field: name)
+        APIProblem(.invalidParameter, detail, field: name)
+    }
+}
+
+extension ProblemType {
+    /// The HTTP status every problem of this type answers with.
+    var status: HTTPResponse.Status {
+        switch self {
+        case .notSignedIn: .unauthorized
+        case .notFound, .reportNotFound, .photoNotFound, .uploadNotFound, .userNotFound, .documentNotFound: .notFound
+        case .methodNotAllowed: .methodNotAllowed
+        case .bodyTooLarge: .contentTooLarge
+        case .unsupportedMediaType, .notAPhoto: .unsupportedMediaType
+        case .notAcceptable: .notAcceptable
+        case .invalidRequest, .invalidParameter, .invalidReport, .hashMismatch: .badRequest
+        case .revisionConflict, .reportCompleted, .crashIdTaken, .nothingToReport, .photosMissing, .uploadOffsetMismatch: .conflict
+        case .storageUnavailable: .serviceUnavailable
+        case .internalError: .internalServerError
+        }
+    }
+
+    /// The title of every problem of this type.
+    var title: String {
+        switch self {
+        case .notSignedIn: "Not signed in"
+        case .notFound: "Not found"
+        case .methodNotAllowed: "Method not allowed"
+        case .bodyTooLarge: "Body too large"
+        case .unsupportedMediaType: "Unsupported media type"
+        case .notAcceptable: "Not acceptable"
+        case .invalidRequest: "Invalid request"
+        case .invalidParameter: "Invalid parameter"
+        case .invalidReport: "Invalid report"
+        case .reportNotFound: "No such report"
+        case .revisionConflict: "Revision conflict"
+        case .reportCompleted: "Report completed"
+        case .crashIdTaken: "Crash ID taken"
+        case .nothingToReport: "Nothing to report"
+        case .photosMissing: "Photos missing"
+        case .photoNotFound: "No such photo"
+        case .notAPhoto: "Not an accepted photo"
+        case .hashMismatch: "Hash mismatch"
+        case .uploadNotFound: "No such upload"
+        case .uploadOffsetMismatch: "Upload offset mismatch"
+        case .userNotFound: "No such user"
+        case .documentNotFound: "Not submitted"
+        case .storageUnavailable: "Storage unavailable"
+        case .internalError: "Internal error"
+        }
+    }
+
+    /// What a problem of this type means and what a client does about it: the answer to `GET /problems/<name>`.
+    var explanation: String {
+        switch self {
+        case .notSignedIn:
+            "The request carried no token, one this server does not know, or one of the wrong kind for the route. Send `Authorization: Bearer <token>` with a token from `crash-assistant-server user add` (drivers) or `detector add` (crash detection)."
+        case .notFound:
+            "Nothing is at this path. The routes are listed in /openapi.yaml."
+        case .methodNotAllowed:
+            "The path does not take this method; the `Allow` header lists the methods it takes."
+        case .bodyTooLarge:
+            "The body is larger than the server takes (20 MiB); `Upload-Limit` gives the limit. Send photos one at a time."
+        case .unsupportedMediaType:
+            "The body's Content-Type is not one the route takes; /openapi.yaml lists them."
+        case .notAcceptable:
+            "The Accept header allows none of the types the route answers with."
+        case .invalidRequest:
+            "The request could not be read: malformed JSON, or a required header or body missing."
+        case .invalidParameter:
+            "A parameter, header or field has a value outside what it may be; `field` names it."
+        case .invalidReport:
+            "The report breaks a rule a report keeps (photos per section, the same photo twice, sizes, the note's length, the completion time); `field` names where."
+        case .reportNotFound:
+            "The caller has no report with this id."
+        case .revisionConflict:
+            "The report was changed (or deleted) since the revision the save states. `current` carries the version held (absent when deleted): merge the change into it and save again with its revision."
+        case .reportCompleted:
+            "The report is completed: it has been handed on and can no longer be changed or deleted."
+        case .crashIdTaken:
+            "Another of the caller's reports carries this crash ID, and a crash ID names one report. `current` carries that report: merge into it and save it with its id and revision."
+        case .nothingToReport:
+            "The report holds nothing to report yet: choose who was injured, add a photo or write a note before completing it."
+        case .photosMissing:
+            "Photos the report names are not uploaded yet; `missingPhotos` lists their SHA-256. Upload each (PUT on its photo route), then try again."
+        case .photoNotFound:
+            "The caller has uploaded no photo with this SHA-256."
+        case .notAPhoto:
+            "The bytes, or the Content-Type, are not a JPEG or PNG photo the app accepts."
+        case .hashMismatch:
+            "The bytes' SHA-256 is not the one in the path. Nothing was stored; upload the photo again from the start."
+        case .uploadNotFound:
+            "There is no partial upload of these bytes to continue. Start the upload with PUT."
+        case .uploadOffsetMismatch:
+            "`Upload-Offset` is not where the upload stands; `uploadOffset` (and the header) says where it does. Send the rest from there."
+        case .userNotFound:
+            "The crash event names a user the server does not know. Add them with `crash-assistant-server user add NAME`."
+        case .documentNotFound:
+            "The report has no PDF yet: submit it first."
+        case .storageUnavailable:
+            "The server cannot reach its storage now. Try again later."
+        case .internalError:
+            "The server could not complete the request. Try again later."
+        }
     }
 }

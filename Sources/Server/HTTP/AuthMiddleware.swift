@@ -1,16 +1,12 @@
 import Hummingbird
+import WireAPI
 
 /// Finds the account of `Authorization: Bearer <token>` by the token's SHA-256 and handles the request as it
 /// (``Caller/current``). Every route but the public ones needs a token the server knows; otherwise 401.
 struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
     let accounts: any AccountStore
-    /// Paths anyone may read: the health check, the OpenAPI document, and the web links of SMS messages.
-    static func isPublic(_ path: String) -> Bool {
-        path == "/health" || path == "/openapi.yaml" || path.hasPrefix("/c/")
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard !Self.isPublic(request.uri.path) else { return try await next(request, context) }
+        guard !WirePaths.isPublic(request.uri.path) else { return try await next(request, context) }
         guard let authorization = request.headers[.authorization] else {
             throw APIProblem.unauthorized("Send your token as `Authorization: Bearer <token>`.")
         }

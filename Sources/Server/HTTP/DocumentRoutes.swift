@@ -9,26 +9,26 @@ struct DocumentRoutes {
     let services: ServerServices
 
     func register(on router: Router<ServerRequestContext>, table: RouteTable) {
-        router.get("/openapi.yaml") { _, _ in try openAPIDocument() }
-        router.get("/v1/reports/:reportID/report.pdf") { _, context in try await pdf(context) }
-        router.get("/c/:crashID") { _, context in try crashPage(context) }
-        for path in ["/openapi.yaml", "/v1/reports/:reportID/report.pdf", "/c/:crashID"] { table.record(path, .get) }
+        router.get(RouterPath(WirePaths.apiDocument)) { _, _ in try openAPIDocument() }
+        router.get(RouterPath(WirePaths.documentPattern)) { _, context in try await pdf(context) }
+        router.get(RouterPath(WirePaths.crashPagePattern)) { _, context in try crashPage(context) }
+        for path in [WirePaths.apiDocument, WirePaths.documentPattern, WirePaths.crashPagePattern] { table.record(path, .get) }
     }
 
     private func openAPIDocument() throws -> Response {
         guard let yaml = WireDocument.yaml() else {
-            throw APIProblem(.notFound, "Not installed", "This server was installed without its OpenAPI document (the WireAPI resources).")
+            throw APIProblem(.notFound, "This server was installed without its OpenAPI document (the WireAPI resources).")
         }
         return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(bytes: yaml)))
     }
 
     private func pdf(_ context: ServerRequestContext) async throws -> Response {
         let user = try Caller.user()
-        let id = try APIHandler.reportID(context.parameters.get("reportID") ?? "")
+        let id = try APIHandler.reportID(context.parameters.get(WirePaths.reportParameter) ?? "")
         guard let report = try await services.reports.report(id, owner: user.id) else { throw APIProblem.reportNotFound(id) }
         guard let hash = try await services.reports.document(for: id, owner: user.id),
               let length = try await services.blobs.length(of: hash, kind: .document) else {
-            throw APIProblem(.notFound, "Not submitted", "Report \(id) has no PDF yet: submit it with POST /v1/reports/\(id)/submit.")
+            throw APIProblem(.documentNotFound, "Report \(id) has no PDF yet: submit it first.")
         }
         let fileName = RenderedReport.defaultFileName(for: report.crashID, format: .pdf)
         return BlobResponse.make(
@@ -39,7 +39,7 @@ struct DocumentRoutes {
 
     /// A small page for a browser: the crash ID, and the app link that opens the Crash Assistant on it.
     private func crashPage(_ context: ServerRequestContext) throws -> Response {
-        let text = context.parameters.get("crashID") ?? ""
+        let text = context.parameters.get(WirePaths.crashParameter) ?? ""
         guard let crashID = try? CrashID(validating: text), crashID.rawValue == text else {
             throw APIProblem.badParameter("crashID", "“\(text.prefix(80))” is not a crash ID. Open the link from the text message as it came.")
         }

@@ -1,14 +1,15 @@
 import Domain
 import Hummingbird
 import NIOCore
+import WireAPI
 
 /// The photo routes, written on the router so bodies stream to storage and back instead of being collected:
-/// `PUT`, `HEAD`, `PATCH` and `GET` on `/v1/reports/{reportID}/photos/{sha256}`.
+/// `PUT`, `HEAD`, `PATCH` and `GET` on the caller's photo by its SHA-256 (``WirePaths/photoPattern``).
 struct PhotoRoutes {
     let services: ServerServices
 
     func register(on router: Router<ServerRequestContext>, table: RouteTable) {
-        let path = "/v1/reports/:reportID/photos/:sha256"
+        let path = WirePaths.photoPattern
         router.put(RouterPath(path)) { request, context in try await put(request, context) }
         router.head(RouterPath(path)) { request, context in try await head(request, context) }
         router.patch(RouterPath(path)) { request, context in try await patch(request, context) }
@@ -22,7 +23,7 @@ struct PhotoRoutes {
         let user = try Caller.user()
         let contentHash = try Self.parameters(context)
         guard let type = request.headers[.contentType], Self.photoTypes.contains(ContentType.essence(of: type)) else {
-            throw APIProblem(.unsupportedMediaType, "Not a photo type", "Send the photo's bytes with Content-Type: image/jpeg or image/png.")
+            throw APIProblem(.notAPhoto, "Send the photo's bytes with Content-Type: image/jpeg or image/png.", field: "Content-Type")
         }
         // Without Content-Length (chunked) the photo is whole when the body ends; the body limit still holds.
         let length = request.headers[.contentLength].flatMap { Int($0) }
@@ -64,7 +65,7 @@ struct PhotoRoutes {
         let user = try Caller.user()
         let contentHash = try Self.parameters(context)
         guard let photo = try await services.photos.photo(contentHash, owner: user.id) else {
-            throw APIProblem(.notFound, "No such photo", "You have not uploaded a photo with SHA-256 \(contentHash.hex).")
+            throw APIProblem(.photoNotFound, "You have not uploaded a photo with SHA-256 \(contentHash.hex).")
         }
         return BlobResponse.make(
             contentHash, kind: .photo, length: photo.byteCount, from: services.blobs,
@@ -76,10 +77,9 @@ struct PhotoRoutes {
 
     private static let photoTypes: Set<String> = ["image/jpeg", "image/png"]
 
-    /// The path's report id and SHA-256, checked. The report id only scopes the route: photos are the user's.
+    /// The path's SHA-256, checked.
     private static func parameters(_ context: ServerRequestContext) throws -> ContentHash {
-        _ = try APIHandler.reportID(context.parameters.get("reportID") ?? "")
-        let text = context.parameters.get("sha256") ?? ""
+        let text = context.parameters.get(WirePaths.photoParameter) ?? ""
         guard let hash = try? ContentHash(hex: text) else {
             throw APIProblem.badParameter("sha256", "“\(text.prefix(80))” is not a SHA-256 (64 hexadecimal digits).")
         }

@@ -3,7 +3,6 @@ import Foundation
 import Hummingbird
 import Logging
 import OpenAPIRuntime
-import Presentation
 import WireAPI
 
 /// Turns every error a route throws into the JSON problem `openapi.yaml` describes, choosing the status from the
@@ -20,8 +19,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             let allowed = routes.methods(for: request.uri.path)
             guard !allowed.isEmpty else { return Self.problem(for: error).response() }
             var problem = APIProblem(
-                .methodNotAllowed, "Method not allowed",
-                "\(request.uri.path) takes \(allowed.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)."
+                .methodNotAllowed, "\(request.uri.path.prefix(200)) takes \(allowed.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)."
             )
             problem.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
             return problem.response()
@@ -37,7 +35,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    // MARK: - From facts to statuses
+    // MARK: - From facts to problems
 
     static func problem(for error: any Error) -> APIProblem {
         switch error {
@@ -58,13 +56,13 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as PhotoError:
             return photoProblem(error)
         case let error as InputError:
-            return APIProblem(.badRequest, "Invalid value", ErrorText.sentence(for: error))
+            return APIProblem(.invalidParameter, ProblemText.sentence(for: error))
         case let error as HTTPError:
-            return APIProblem(error.status, error.status.reasonPhrase, error.body ?? defaultDetail(for: error.status))
+            return httpProblem(error)
         case BlobStoreError.unreachable:
-            return APIProblem(.serviceUnavailable, "Storage unavailable", "The server cannot reach its storage now. Try again later.")
+            return APIProblem(.storageUnavailable, "The server cannot reach its storage now. Try again later.")
         default:
-            return APIProblem(.internalServerError, "Internal error", "The server could not complete the request. Try again later.")
+            return APIProblem(.internalError, "The server could not complete the request. Try again later.")
         }
     }
 
@@ -77,14 +75,28 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         default:
             switch error.httpStatus {
             case .unsupportedMediaType:
-                return APIProblem(.unsupportedMediaType, "Unsupported media type", "Send the body as JSON, with Content-Type: application/json.")
-            case .badRequest:
-                return APIProblem(.badRequest, "Invalid request", "The request is malformed: \(error.causeDescription.prefix(300)).")
+                return APIProblem(.unsupportedMediaType, "Send the body as JSON, with Content-Type: application/json.")
+            case .notAcceptable:
+                return APIProblem(.notAcceptable, "Accept allows none of the types this route answers with: \(error.causeDescription.prefix(300)).")
+            case .notFound:
+                return APIProblem(.notFound, "There is nothing at this path. The routes are listed in the API document.")
             case let status where status.kind == .clientError:
-                return APIProblem(status, status.reasonPhrase, error.causeDescription)
+                return APIProblem(.invalidRequest, "The request is malformed: \(error.causeDescription.prefix(300)).")
             default:
                 return problem(for: error.underlyingError)
             }
+        }
+    }
+
+    /// What Hummingbird itself refused (no route, a body it could not read).
+    private static func httpProblem(_ error: HTTPError) -> APIProblem {
+        switch error.status {
+        case .notFound: APIProblem(.notFound, error.body ?? "There is nothing at this path. The routes are listed in the API document.")
+        case .methodNotAllowed: APIProblem(.methodNotAllowed, error.body ?? "This path does not take this method.")
+        case .contentTooLarge: .tooLarge(limit: ServerLimits.maximumBodyBytes)
+        case .unsupportedMediaType: APIProblem(.unsupportedMediaType, error.body ?? "The body is not of a type this route takes.")
+        case let status where status.kind == .serverError: APIProblem(.internalError, "The server could not complete the request. Try again later.")
+        default: APIProblem(.invalidRequest, error.body ?? "The request could not be read (\(error.status.reasonPhrase)).")
         }
     }
 
@@ -98,9 +110,9 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         let field = fieldName(path)
         if field.isEmpty {
-            return APIProblem(.badRequest, "Malformed JSON", "The body is not the JSON this route takes: it \(detail).")
+            return APIProblem(.invalidRequest, "The body is not the JSON this route takes: it \(detail).")
         }
-        return APIProblem(.badRequest, "Invalid field", "\(field) \(detail).", field: field)
+        return APIProblem(.invalidParameter, "\(field) \(detail).", field: field)
     }
 
     /// `photos[2].sha256` from a coding path.
@@ -128,23 +140,24 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private static func reportProblem(_ error: ReportError) -> APIProblem {
         switch error {
-        case let .conflict(id, current):
-            var problem = APIProblem(
-                .conflict, "Revision conflict",
-                current == nil
-                    ? "Report \(id) was deleted since it was read. Nothing was stored."
-                    : "Report \(id) was changed since it was read (it is at revision \(current?.revision ?? 0) now). Nothing was stored; merge your change into `current` and send it with that revision."
-            )
+        case let .conflict(_, current):
+            var problem = APIProblem(.revisionConflict, ProblemText.sentence(for: error))
             problem.current = current
             return problem
-        case let .readOnly(crashID):
-            return APIProblem(.conflict, "Report completed", "Crash report \(crashID) is completed and can no longer be changed.")
+        case let .crashIDTaken(_, holder):
+            var problem = APIProblem(.crashIdTaken, ProblemText.sentence(for: error), field: "crashId")
+            problem.current = holder
+            return problem
+        case .readOnly:
+            return APIProblem(.reportCompleted, ProblemText.sentence(for: error))
         case .nothingToReport:
-            return APIProblem(.conflict, "Nothing to report", "The report is empty: choose who was injured, add a photo or write a note before submitting it.")
+            return APIProblem(.nothingToReport, ProblemText.sentence(for: error))
         case let .notFound(id):
             return .reportNotFound(id)
-        default:
-            return APIProblem(.conflict, "Report refused", ErrorText.sentence(for: error))
+        case .crashIDNotFound, .notCompleted:
+            return APIProblem(.reportNotFound, ProblemText.sentence(for: error))
+        case .crashIDUnavailable:
+            return APIProblem(.internalError, ProblemText.sentence(for: error))
         }
     }
 
@@ -153,9 +166,13 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         case let .tooLarge(_, _, limit):
             return .tooLarge(limit: limit)
         case .bytesMissing:
-            return APIProblem(.notFound, "No such photo", ErrorText.sentence(for: error))
-        default:
-            return APIProblem(.unsupportedMediaType, "Not an accepted photo", ErrorText.sentence(for: error))
+            return APIProblem(.photoNotFound, ProblemText.sentence(for: error))
+        case .sectionFull, .duplicate:
+            return APIProblem(.invalidReport, ProblemText.sentence(for: error))
+        case .notFound:
+            return APIProblem(.photoNotFound, ProblemText.sentence(for: error))
+        case .empty, .unsupportedFormat, .malformed, .tooManyPixels, .unembeddableJPEG:
+            return APIProblem(.notAPhoto, ProblemText.sentence(for: error))
         }
     }
 
@@ -163,22 +180,21 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         switch refusal {
         case let .unknownUser(name):
             return APIProblem(
-                .notFound, "No such user",
-                "No user is named “\(name.prefix(100))”. Add them with `crash-assistant-server user add NAME`.", field: "user"
+                .userNotFound, "No user is named “\(name.prefix(100))”. Add them with `crash-assistant-server user add NAME`.", field: "user"
             )
         case .detectedInFuture:
             return .badParameter("detectedAt", "detectedAt lies in the future; send the time the crash was detected.")
         case let .hashMismatch(expected, actual):
             return APIProblem(
-                .badRequest, "Hash mismatch",
+                .hashMismatch,
                 "The bytes' SHA-256 is \(actual.hex), not the \(expected.hex) in the path. Nothing was stored; upload the photo again from the start.",
                 field: "sha256"
             )
         case let .noUpload(hash):
-            return APIProblem(.notFound, "No such upload", "There is no partial upload of \(hash.short)… to continue. Start it with PUT.")
+            return APIProblem(.uploadNotFound, "There is no partial upload of \(hash.short)… to continue. Start it with PUT.")
         case let .offsetMismatch(held, given, whole):
             var problem = APIProblem(
-                .conflict, "Upload offset mismatch",
+                .uploadOffsetMismatch,
                 whole
                     ? "The photo is stored whole already (\(held) bytes); there is nothing to append."
                     : "Upload-Offset \(given) is not where the upload stands: it holds \(held) bytes. Send the rest from there.",
@@ -189,21 +205,13 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return problem
         case let .pastEnd(length):
             return .badParameter("body", "The bytes go past the photo's length of \(length) bytes (its first request's Content-Length).")
-        case let .photosMissing(id, missing):
+        case let .photosMissing(_, missing):
             var problem = APIProblem(
-                .conflict, "Photos missing",
-                "\(missing.count) of the report's photos are not uploaded yet. Upload each with PUT /v1/reports/\(id)/photos/{sha256}, then submit again."
+                .photosMissing,
+                "\(missing.count) of the report's photos are not uploaded yet. Upload each by its SHA-256, then send the report again."
             )
             problem.missingPhotos = missing
             return problem
-        }
-    }
-
-    private static func defaultDetail(for status: HTTPResponse.Status) -> String {
-        switch status {
-        case .notFound: "There is nothing at this path. The routes are listed in /openapi.yaml."
-        case .methodNotAllowed: "This path does not take this method. The routes are listed in /openapi.yaml."
-        default: status.reasonPhrase
         }
     }
 }
@@ -212,7 +220,7 @@ extension APIProblem {
     /// The problem as a response: its status, its headers and its JSON body.
     func response() -> Response {
         var headers = headers
-        headers[.contentType] = "application/json"
+        headers[.contentType] = "application/problem+json"
         let body = (try? WireCoding.encoder().encode(wire)) ?? Data("{}".utf8)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }

@@ -9,14 +9,17 @@ protocol ServerReportStore: Sendable {
     func report(_ id: ReportID, owner: AccountID) async throws -> CrashReport?
 
     /// Stores the report if the owner's stored revision is still `report.revision` (0: no report with this id),
-    /// comparing and writing in one step (``RevisionCheck``).
+    /// checking and writing in one step (``WriteCheck``): a completed report is read-only, and a crash ID names one of
+    /// the owner's reports.
     /// - Returns: the stored version, at the next revision.
     /// - Throws: ``ReportError/conflict(_:current:)`` carrying the stored version (or `nil` when deleted),
-    ///   storing nothing.
+    ///   ``ReportError/readOnly(_:)``, ``ReportError/crashIDTaken(_:holder:)``; storing nothing.
     func save(_ report: CrashReport, owner: AccountID) async throws -> CrashReport
 
-    /// Deletes the owner's report and its document record.
+    /// Deletes the owner's draft report and its document record.
     /// - Returns: whether there was such a report.
+    /// - Throws: ``ReportError/readOnly(_:)`` for a completed report (``WriteCheck/checkDeletion(of:)``), deleting
+    ///   nothing.
     func delete(_ id: ReportID, owner: AccountID) async throws -> Bool
 
     /// The PDF rendered for the owner's report, if it was submitted and rendered.

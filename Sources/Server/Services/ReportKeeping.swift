@@ -7,13 +7,13 @@ struct ReportKeeping: Sendable {
     let reports: any ServerReportStore
     let submission: ReportSubmission
 
-    /// Stores a report the caller sent, read at `report.revision`.
+    /// Stores a report the caller sent, read at `report.revision`. The store applies the write rules
+    /// (``WriteCheck``: the revision, a completed report read-only, one report per crash ID).
     /// - Returns: the stored version and whether it was new.
     func put(_ report: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
         let current = try await reports.report(report.id, owner: owner.id)
-        if let current, current.isCompleted, current.revision == report.revision {
-            // Completed reports are read-only; sending one back unchanged is no change.
-            guard current.sameContent(as: report) else { throw ReportError.readOnly(current.crashID) }
+        if let current, current.isCompleted, current.revision == report.revision, current.sameContent(as: report) {
+            // A completed report sent again as it is held (a repeat after a lost answer): nothing to store.
             return (current, false)
         }
         if report.isCompleted, current?.isCompleted != true {

@@ -8,13 +8,17 @@ import WireAPI
 enum StoredRecord {
     // MARK: - Reports
 
-    /// The version to store for a save of `report` when the store holds `current`, and its wire JSON.
+    /// The version to store for a save of `report` when the store holds `current` and `holder` is the owner's other
+    /// report carrying the same crash ID (if any), and its wire JSON.
     /// - Returns: the stored version as a later read gives it back (times to the microsecond, as on the wire), and the
     ///   body to write.
-    /// - Throws: ``ReportError/conflict(_:current:)`` carrying `current` when the revision check fails
-    ///   (``RevisionCheck``); ``ServerStoreError/damagedRecord(table:reason:)`` when the body could not be read back.
-    static func nextVersion(of report: CrashReport, current: CrashReport?) throws -> (stored: CrashReport, body: String) {
-        let next = try RevisionCheck.next(for: report, current: current)
+    /// - Throws: what ``WriteCheck`` refuses: ``ReportError/conflict(_:current:)`` carrying `current` when the revision
+    ///   check fails, ``ReportError/readOnly(_:)`` for a change to a completed report,
+    ///   ``ReportError/crashIDTaken(_:holder:)``; ``ServerStoreError/damagedRecord(table:reason:)`` when the body could
+    ///   not be read back.
+    static func nextVersion(of report: CrashReport, current: CrashReport?, holder: CrashReport?) throws -> (stored: CrashReport, body: String) {
+        let next = try WriteCheck.next(for: report, current: current)
+        try WriteCheck.checkCrashID(of: report, holder: holder)
         let body = String(decoding: try WireCoding.encoder().encode(Components.Schemas.Report(next)), as: UTF8.self)
         // What a read will give back, checked before it is written: a report that cannot be read back is refused.
         return (try Self.report(body: body, id: next.id, decoder: WireCoding.decoder()), body)

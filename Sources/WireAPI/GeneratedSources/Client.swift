@@ -20,7 +20,9 @@ import HTTPTypes
 /// A user reaches only their own reports and photos: another user's answer 404, never 403.
 /// No request body may exceed 20 MiB (20971520 bytes): a larger one is refused with 413 and an
 /// `Upload-Limit: max-size=20971520` header, from `Content-Length` before it is read, or while it streams.
-/// Errors answer with a JSON problem naming what is wrong (and the field, when a field is).
+/// Errors answer with a JSON problem (RFC 9457, `application/problem+json`): its `type` says which refusal it is,
+/// one of `ProblemType`, and is what a program should act on; `title` and `detail` are words for a person, and may
+/// change. `GET /problems/{name}` describes each type.
 ///
 public struct Client: APIProtocol {
     /// The underlying HTTP client.
@@ -109,6 +111,90 @@ public struct Client: APIProtocol {
             }
         )
     }
+    /// What a problem type means (its `type` URI, dereferenced).
+    ///
+    /// - Remark: HTTP `GET /problems/{name}`.
+    /// - Remark: Generated from `#/paths//problems/{name}/get(describeProblemType)`.
+    public func describeProblemType(_ input: Operations.DescribeProblemType.Input) async throws -> Operations.DescribeProblemType.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.DescribeProblemType.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/problems/{}",
+                    parameters: [
+                        input.path.name
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 200:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.DescribeProblemType.Output.Ok.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "text/plain"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "text/plain":
+                        body = try converter.getResponseBodyAsBinary(
+                            OpenAPIRuntime.HTTPBody.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .plainText(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .ok(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
     /// Issues a new crash ID to the caller.
     ///
     /// - Remark: HTTP `POST /v1/crash-ids`.
@@ -163,16 +249,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -190,16 +276,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -316,16 +402,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -338,16 +424,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -360,16 +446,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -387,16 +473,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -412,16 +498,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -494,16 +580,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -521,16 +607,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -608,16 +694,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -630,16 +716,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -652,16 +738,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -679,16 +765,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -713,8 +799,10 @@ public struct Client: APIProtocol {
     /// Creates or updates a report, stating the revision it was read at (0 for a new report).
     ///
     /// The body is checked by the same rules the app keeps (photos per section, duplicates, sizes, the note's
-    /// length, the completion time). A save from an outdated revision is refused with 409 carrying the current
-    /// version (none when the report was deleted). A completed report is read-only.
+    /// length, the completion time). A save from an outdated revision is refused with 409 `revision-conflict`
+    /// carrying the current version (none when the report was deleted). A completed report is read-only
+    /// (`report-completed`). A crash ID names one report of a user: a report carrying a crash ID another of the
+    /// caller's reports holds is refused with `crash-id-taken`, carrying that report as `current` to merge into.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/reports/{reportID}`.
@@ -802,16 +890,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -824,16 +912,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -846,16 +934,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -873,16 +961,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -898,16 +986,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -926,7 +1014,11 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Deletes one of the caller's reports.
+    /// Deletes one of the caller's draft reports.
+    ///
+    /// A completed report has been handed on and is read-only: deleting it is refused with 409
+    /// `report-completed`. (Erasing a person's data is an administrative act on the server, not this route.)
+    ///
     ///
     /// - Remark: HTTP `DELETE /v1/reports/{reportID}`.
     /// - Remark: Generated from `#/paths//v1/reports/{reportID}/delete(deleteReport)`.
@@ -962,16 +1054,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -984,16 +1076,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -1006,22 +1098,44 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .notFound(.init(body: body))
+                case 409:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Conflict.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .conflict(.init(body: body))
                 case 413:
                     let headers: Components.Responses.TooLarge.Headers = .init(uploadLimit: try converter.getOptionalHeaderFieldAsURI(
                         in: response.headerFields,
@@ -1033,16 +1147,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -1124,16 +1238,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -1146,16 +1260,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -1168,16 +1282,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -1190,16 +1304,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:
@@ -1217,16 +1331,16 @@ public struct Client: APIProtocol {
                     let chosenContentType = try converter.bestContentType(
                         received: contentType,
                         options: [
-                            "application/json"
+                            "application/problem+json"
                         ]
                     )
                     switch chosenContentType {
-                    case "application/json":
+                    case "application/problem+json":
                         body = try await converter.getResponseBodyAsJSON(
                             Components.Schemas.Problem.self,
                             from: responseBody,
                             transforming: { value in
-                                .json(value)
+                                .applicationProblemJson(value)
                             }
                         )
                     default:

@@ -49,6 +49,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.describeProblemType(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/problems/{name}")
+        )
+        try transport.register(
+            {
                 try await server.createCrashID(
                     request: $0,
                     body: $1,
@@ -175,6 +186,79 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
+    /// What a problem type means (its `type` URI, dereferenced).
+    ///
+    /// - Remark: HTTP `GET /problems/{name}`.
+    /// - Remark: Generated from `#/paths//problems/{name}/get(describeProblemType)`.
+    func describeProblemType(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.DescribeProblemType.id,
+            using: {
+                APIHandler.describeProblemType($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.DescribeProblemType.Input.Path = .init(name: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "name",
+                    as: Components.Schemas.ProblemType.self
+                ))
+                let headers: Operations.DescribeProblemType.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.DescribeProblemType.Input(
+                    path: path,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .ok(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 200)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .plainText(value):
+                        try converter.validateAcceptIfPresent(
+                            "text/plain",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsBinary(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "text/plain"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
     /// Issues a new crash ID to the caller.
     ///
     /// - Remark: HTTP `POST /v1/crash-ids`.
@@ -222,15 +306,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -245,15 +329,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -363,15 +447,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -381,15 +465,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -399,15 +483,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -422,15 +506,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -440,15 +524,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -505,15 +589,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -528,15 +612,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -601,15 +685,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -619,15 +703,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -637,15 +721,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -660,15 +744,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -681,8 +765,10 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     /// Creates or updates a report, stating the revision it was read at (0 for a new report).
     ///
     /// The body is checked by the same rules the app keeps (photos per section, duplicates, sizes, the note's
-    /// length, the completion time). A save from an outdated revision is refused with 409 carrying the current
-    /// version (none when the report was deleted). A completed report is read-only.
+    /// length, the completion time). A save from an outdated revision is refused with 409 `revision-conflict`
+    /// carrying the current version (none when the report was deleted). A completed report is read-only
+    /// (`report-completed`). A crash ID names one report of a user: a report carrying a crash ID another of the
+    /// caller's reports holds is refused with `crash-id-taken`, carrying that report as `current` to merge into.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/reports/{reportID}`.
@@ -777,15 +863,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -795,15 +881,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -813,15 +899,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -836,15 +922,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -854,15 +940,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -872,7 +958,11 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// Deletes one of the caller's reports.
+    /// Deletes one of the caller's draft reports.
+    ///
+    /// A completed report has been handed on and is read-only: deleting it is refused with 409
+    /// `report-completed`. (Erasing a person's data is an administrative act on the server, not this route.)
+    ///
     ///
     /// - Remark: HTTP `DELETE /v1/reports/{reportID}`.
     /// - Remark: Generated from `#/paths//v1/reports/{reportID}/delete(deleteReport)`.
@@ -914,15 +1004,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -932,15 +1022,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -950,15 +1040,33 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .conflict(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 409)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -973,15 +1081,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -1050,15 +1158,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -1068,15 +1176,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -1086,15 +1194,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -1104,15 +1212,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)
@@ -1127,15 +1235,15 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     )
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {
-                    case let .json(value):
+                    case let .applicationProblemJson(value):
                         try converter.validateAcceptIfPresent(
-                            "application/json",
+                            "application/problem+json",
                             in: request.headerFields
                         )
                         body = try converter.setResponseBodyAsJSON(
                             value,
                             headerFields: &response.headerFields,
-                            contentType: "application/json; charset=utf-8"
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)

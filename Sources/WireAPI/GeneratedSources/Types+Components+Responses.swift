@@ -21,16 +21,16 @@ extension Components {
         public struct BadRequest: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/BadRequest/content`.
             @frozen public enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/BadRequest/content/application\/json`.
-                case json(Components.Schemas.Problem)
-                /// The associated value of the enum case if `self` is `.json`.
+                /// - Remark: Generated from `#/components/responses/BadRequest/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
                 ///
-                /// - Throws: An error if `self` is not `.json`.
-                /// - SeeAlso: `.json`.
-                public var json: Components.Schemas.Problem {
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
                     get throws {
                         switch self {
-                        case let .json(body):
+                        case let .applicationProblemJson(body):
                             return body
                         }
                     }
@@ -49,16 +49,16 @@ extension Components {
         public struct Unauthorized: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Unauthorized/content`.
             @frozen public enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/Unauthorized/content/application\/json`.
-                case json(Components.Schemas.Problem)
-                /// The associated value of the enum case if `self` is `.json`.
+                /// - Remark: Generated from `#/components/responses/Unauthorized/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
                 ///
-                /// - Throws: An error if `self` is not `.json`.
-                /// - SeeAlso: `.json`.
-                public var json: Components.Schemas.Problem {
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
                     get throws {
                         switch self {
-                        case let .json(body):
+                        case let .applicationProblemJson(body):
                             return body
                         }
                     }
@@ -77,16 +77,16 @@ extension Components {
         public struct NotFound: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/NotFound/content`.
             @frozen public enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/NotFound/content/application\/json`.
-                case json(Components.Schemas.Problem)
-                /// The associated value of the enum case if `self` is `.json`.
+                /// - Remark: Generated from `#/components/responses/NotFound/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
                 ///
-                /// - Throws: An error if `self` is not `.json`.
-                /// - SeeAlso: `.json`.
-                public var json: Components.Schemas.Problem {
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
                     get throws {
                         switch self {
-                        case let .json(body):
+                        case let .applicationProblemJson(body):
                             return body
                         }
                     }
@@ -105,16 +105,16 @@ extension Components {
         public struct Conflict: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/Conflict/content`.
             @frozen public enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/Conflict/content/application\/json`.
-                case json(Components.Schemas.Problem)
-                /// The associated value of the enum case if `self` is `.json`.
+                /// - Remark: Generated from `#/components/responses/Conflict/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
                 ///
-                /// - Throws: An error if `self` is not `.json`.
-                /// - SeeAlso: `.json`.
-                public var json: Components.Schemas.Problem {
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
                     get throws {
                         switch self {
-                        case let .json(body):
+                        case let .applicationProblemJson(body):
                             return body
                         }
                     }
@@ -149,16 +149,16 @@ extension Components {
             public var headers: Components.Responses.TooLarge.Headers
             /// - Remark: Generated from `#/components/responses/TooLarge/content`.
             @frozen public enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/TooLarge/content/application\/json`.
-                case json(Components.Schemas.Problem)
-                /// The associated value of the enum case if `self` is `.json`.
+                /// - Remark: Generated from `#/components/responses/TooLarge/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
                 ///
-                /// - Throws: An error if `self` is not `.json`.
-                /// - SeeAlso: `.json`.
-                public var json: Components.Schemas.Problem {
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
                     get throws {
                         switch self {
-                        case let .json(body):
+                        case let .applicationProblemJson(body):
                             return body
                         }
                     }
@@ -182,16 +182,16 @@ extension Components {
         public struct UnsupportedMediaType: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/UnsupportedMediaType/content`.
             @frozen public enum Body: Sendable, Hashable {
-                /// - Remark: Generated from `#/components/responses/UnsupportedMediaType/content/application\/json`.
-                case json(Components.Schemas.Problem)
-                /// The associated value of the enum case if `self` is `.json`.
+                /// - Remark: Generated from `#/components/responses/UnsupportedMediaType/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
                 ///
-                /// - Throws: An error if `self` is not `.json`.
-                /// - SeeAlso: `.json`.
-                public var json: Components.Schemas.Problem {
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                public var applicationProblemJson: Components.Schemas.Problem {
                     get throws {
                         switch self {
-                        case let .json(body):
+                        case let .applicationProblemJson(body):
                             return body
                         }
                     }

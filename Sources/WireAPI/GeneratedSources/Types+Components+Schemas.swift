@@ -45,15 +45,19 @@ extension Components {
                 case version
             }
         }
-        /// What went wrong, for a person and for a program.
+        /// What went wrong (RFC 9457), for a program (`type`) and for a person (`title`, `detail`).
         ///
         /// - Remark: Generated from `#/components/schemas/Problem`.
         public struct Problem: Codable, Hashable, Sendable {
+            /// `/problems/<name>`, where `<name>` is one of `ProblemType`: which refusal this is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/type`.
+            public var _type: Swift.String
             /// The HTTP status.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/status`.
             public var status: Swift.Int
-            /// The kind of problem
+            /// The kind of problem in words, the same for every problem of its type.
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/title`.
             public var title: Swift.String
@@ -78,14 +82,16 @@ extension Components {
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
+            ///   - _type: `/problems/<name>`, where `<name>` is one of `ProblemType`: which refusal this is.
             ///   - status: The HTTP status.
-            ///   - title: The kind of problem
+            ///   - title: The kind of problem in words, the same for every problem of its type.
             ///   - detail: What is wrong here
             ///   - field: The field or parameter at fault, e.g. `photos[3].byteCount`.
             ///   - current:
             ///   - missingPhotos: The SHA-256 of each photo the report names that is not uploaded yet.
             ///   - uploadOffset: How many bytes of the upload the server holds.
             public init(
+                _type: Swift.String,
                 status: Swift.Int,
                 title: Swift.String,
                 detail: Swift.String,
@@ -94,6 +100,7 @@ extension Components {
                 missingPhotos: [Components.Schemas.Sha256]? = nil,
                 uploadOffset: Swift.Int64? = nil
             ) {
+                self._type = _type
                 self.status = status
                 self.title = title
                 self.detail = detail
@@ -103,6 +110,7 @@ extension Components {
                 self.uploadOffset = uploadOffset
             }
             public enum CodingKeys: String, CodingKey {
+                case _type = "type"
                 case status
                 case title
                 case detail
@@ -111,6 +119,63 @@ extension Components {
                 case missingPhotos
                 case uploadOffset
             }
+        }
+        /// Which refusal a problem is, by name; a problem's `type` is `/problems/<name>`, resolved against the
+        /// request's URL (`GET` it for a description). A client acts on this, never on the words of `title` or `detail`.
+        /// - `not-signed-in` (401): no token, an unknown one, or one of the wrong kind for the route.
+        /// - `not-found` (404): nothing is at this path.
+        /// - `method-not-allowed` (405): the path does not take this method; `Allow` lists the ones it takes.
+        /// - `body-too-large` (413): the body is over 20 MiB; `Upload-Limit` gives the limit.
+        /// - `unsupported-media-type` (415): the body is not of a type the route takes.
+        /// - `not-acceptable` (406): `Accept` allows none of the types the route answers with.
+        /// - `invalid-request` (400): the request cannot be read (malformed JSON, a missing header).
+        /// - `invalid-parameter` (400): a parameter, header or field has a value out of its range; `field` names it.
+        /// - `invalid-report` (400): a report breaks a rule (photos per section, sizes, the note's length, …); `field`
+        ///   names it.
+        /// - `report-not-found` (404): the caller has no report with this id.
+        /// - `revision-conflict` (409): the report changed (or was deleted) since the revision the save states;
+        ///   `current` is the version held.
+        /// - `report-completed` (409): the report is completed, so it can no longer be changed or deleted.
+        /// - `crash-id-taken` (409): another of the caller's reports holds this crash ID; `current` is that report.
+        /// - `nothing-to-report` (409): the report holds nothing to report yet.
+        /// - `photos-missing` (409): photos the report names are not uploaded; `missingPhotos` lists them.
+        /// - `photo-not-found` (404): the caller has uploaded no photo with this SHA-256.
+        /// - `not-a-photo` (415): the bytes, or the Content-Type, are not a JPEG or PNG photo the app accepts.
+        /// - `hash-mismatch` (400): the bytes' SHA-256 is not the one in the path; nothing was stored.
+        /// - `upload-not-found` (404): there is no partial upload of these bytes to continue.
+        /// - `upload-offset-mismatch` (409): `Upload-Offset` is not where the upload stands; `uploadOffset` is.
+        /// - `user-not-found` (404): a crash event names a user the server does not know.
+        /// - `document-not-found` (404): the report has no PDF yet (it was not submitted).
+        /// - `storage-unavailable` (503): the server cannot reach its storage now; try again later.
+        /// - `internal-error` (500): the server failed; try again later.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/ProblemType`.
+        @frozen public enum ProblemType: String, Codable, Hashable, Sendable, CaseIterable {
+            case notSignedIn = "not-signed-in"
+            case notFound = "not-found"
+            case methodNotAllowed = "method-not-allowed"
+            case bodyTooLarge = "body-too-large"
+            case unsupportedMediaType = "unsupported-media-type"
+            case notAcceptable = "not-acceptable"
+            case invalidRequest = "invalid-request"
+            case invalidParameter = "invalid-parameter"
+            case invalidReport = "invalid-report"
+            case reportNotFound = "report-not-found"
+            case revisionConflict = "revision-conflict"
+            case reportCompleted = "report-completed"
+            case crashIdTaken = "crash-id-taken"
+            case nothingToReport = "nothing-to-report"
+            case photosMissing = "photos-missing"
+            case photoNotFound = "photo-not-found"
+            case notAPhoto = "not-a-photo"
+            case hashMismatch = "hash-mismatch"
+            case uploadNotFound = "upload-not-found"
+            case uploadOffsetMismatch = "upload-offset-mismatch"
+            case userNotFound = "user-not-found"
+            case documentNotFound = "document-not-found"
+            case storageUnavailable = "storage-unavailable"
+            case internalError = "internal-error"
         }
         /// - Remark: Generated from `#/components/schemas/SHA256`.
         public typealias Sha256 = Swift.String

@@ -127,6 +127,163 @@ public enum Operations {
             }
         }
     }
+    /// What a problem type means (its `type` URI, dereferenced).
+    ///
+    /// - Remark: HTTP `GET /problems/{name}`.
+    /// - Remark: Generated from `#/paths//problems/{name}/get(describeProblemType)`.
+    public enum DescribeProblemType {
+        public static let id: Swift.String = "describeProblemType"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/problems/{name}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/problems/{name}/GET/path/name`.
+                public var name: Components.Schemas.ProblemType
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - name:
+                public init(name: Components.Schemas.ProblemType) {
+                    self.name = name
+                }
+            }
+            public var path: Operations.DescribeProblemType.Input.Path
+            /// - Remark: Generated from `#/paths/problems/{name}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DescribeProblemType.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.DescribeProblemType.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.DescribeProblemType.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.DescribeProblemType.Input.Path,
+                headers: Operations.DescribeProblemType.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/problems/{name}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/problems/{name}/GET/responses/200/content/text\/plain`.
+                    case plainText(OpenAPIRuntime.HTTPBody)
+                    /// The associated value of the enum case if `self` is `.plainText`.
+                    ///
+                    /// - Throws: An error if `self` is not `.plainText`.
+                    /// - SeeAlso: `.plainText`.
+                    public var plainText: OpenAPIRuntime.HTTPBody {
+                        get throws {
+                            switch self {
+                            case let .plainText(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.DescribeProblemType.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.DescribeProblemType.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A short description of the problem type, in plain text.
+            ///
+            /// - Remark: Generated from `#/paths//problems/{name}/get(describeProblemType)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.DescribeProblemType.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.DescribeProblemType.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Nothing of the caller's is there.
+            ///
+            /// - Remark: Generated from `#/paths//problems/{name}/get(describeProblemType)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case plainText
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "text/plain":
+                    self = .plainText
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .plainText:
+                    return "text/plain"
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .plainText,
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// Issues a new crash ID to the caller.
     ///
     /// - Remark: HTTP `POST /v1/crash-ids`.
@@ -259,11 +416,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -274,11 +434,14 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -560,11 +723,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -575,11 +741,14 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -716,11 +885,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -731,11 +903,14 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -938,11 +1113,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -953,11 +1131,14 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
@@ -965,8 +1146,10 @@ public enum Operations {
     /// Creates or updates a report, stating the revision it was read at (0 for a new report).
     ///
     /// The body is checked by the same rules the app keeps (photos per section, duplicates, sizes, the note's
-    /// length, the completion time). A save from an outdated revision is refused with 409 carrying the current
-    /// version (none when the report was deleted). A completed report is read-only.
+    /// length, the completion time). A save from an outdated revision is refused with 409 `revision-conflict`
+    /// carrying the current version (none when the report was deleted). A completed report is read-only
+    /// (`report-completed`). A crash ID names one report of a user: a report carrying a crash ID another of the
+    /// caller's reports holds is refused with `crash-id-taken`, carrying that report as `current` to merge into.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/reports/{reportID}`.
@@ -1172,9 +1355,12 @@ public enum Operations {
                     }
                 }
             }
-            /// The request does not fit what the server holds: a save from an outdated revision (`current` carries the
-            /// version held, absent when the report was deleted), a change to a completed report, a submit with photos
-            /// not uploaded yet (`missingPhotos`) or nothing to report, or an upload offset that is not the one held.
+            /// The request does not fit what the server holds: a save from an outdated revision (`revision-conflict`;
+            /// `current` carries the version held, absent when the report was deleted), a change to or deletion of a
+            /// completed report (`report-completed`), a report whose crash ID another report holds (`crash-id-taken`,
+            /// with that report as `current`), a submit with photos not uploaded yet (`photos-missing`, listing
+            /// `missingPhotos`) or nothing to report (`nothing-to-report`), or an upload offset that is not the one held
+            /// (`upload-offset-mismatch`, with `uploadOffset`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/reports/{reportID}/put(putReport)/responses/409`.
@@ -1251,11 +1437,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -1266,16 +1455,23 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }
     }
-    /// Deletes one of the caller's reports.
+    /// Deletes one of the caller's draft reports.
+    ///
+    /// A completed report has been handed on and is read-only: deleting it is refused with 409
+    /// `report-completed`. (Erasing a person's data is an administrative act on the server, not this route.)
+    ///
     ///
     /// - Remark: HTTP `DELETE /v1/reports/{reportID}`.
     /// - Remark: Generated from `#/paths//v1/reports/{reportID}/delete(deleteReport)`.
@@ -1427,6 +1623,35 @@ public enum Operations {
                     }
                 }
             }
+            /// The request does not fit what the server holds: a save from an outdated revision (`revision-conflict`;
+            /// `current` carries the version held, absent when the report was deleted), a change to or deletion of a
+            /// completed report (`report-completed`), a report whose crash ID another report holds (`crash-id-taken`,
+            /// with that report as `current`), a submit with photos not uploaded yet (`photos-missing`, listing
+            /// `missingPhotos`) or nothing to report (`nothing-to-report`), or an upload offset that is not the one held
+            /// (`upload-offset-mismatch`, with `uploadOffset`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/reports/{reportID}/delete(deleteReport)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The body is larger than 20 MiB.
             ///
             /// - Remark: Generated from `#/paths//v1/reports/{reportID}/delete(deleteReport)/responses/413`.
@@ -1456,12 +1681,12 @@ public enum Operations {
             case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
-            case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
-                case "application/json":
-                    self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -1470,13 +1695,13 @@ public enum Operations {
                 switch self {
                 case let .other(string):
                     return string
-                case .json:
-                    return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .applicationProblemJson
                 ]
             }
         }
@@ -1653,9 +1878,12 @@ public enum Operations {
                     }
                 }
             }
-            /// The request does not fit what the server holds: a save from an outdated revision (`current` carries the
-            /// version held, absent when the report was deleted), a change to a completed report, a submit with photos
-            /// not uploaded yet (`missingPhotos`) or nothing to report, or an upload offset that is not the one held.
+            /// The request does not fit what the server holds: a save from an outdated revision (`revision-conflict`;
+            /// `current` carries the version held, absent when the report was deleted), a change to or deletion of a
+            /// completed report (`report-completed`), a report whose crash ID another report holds (`crash-id-taken`,
+            /// with that report as `current`), a submit with photos not uploaded yet (`photos-missing`, listing
+            /// `missingPhotos`) or nothing to report (`nothing-to-report`), or an upload offset that is not the one held
+            /// (`upload-offset-mismatch`, with `uploadOffset`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/reports/{reportID}/submit/post(submitReport)/responses/409`.
@@ -1709,11 +1937,14 @@ public enum Operations {
         }
         @frozen public enum AcceptableContentType: AcceptableProtocol {
             case json
+            case applicationProblemJson
             case other(Swift.String)
             public init?(rawValue: Swift.String) {
                 switch rawValue.lowercased() {
                 case "application/json":
                     self = .json
+                case "application/problem+json":
+                    self = .applicationProblemJson
                 default:
                     self = .other(rawValue)
                 }
@@ -1724,11 +1955,14 @@ public enum Operations {
                     return string
                 case .json:
                     return "application/json"
+                case .applicationProblemJson:
+                    return "application/problem+json"
                 }
             }
             public static var allCases: [Self] {
                 [
-                    .json
+                    .json,
+                    .applicationProblemJson
                 ]
             }
         }

@@ -22,6 +22,11 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output
+    /// What a problem type means (its `type` URI, dereferenced).
+    ///
+    /// - Remark: HTTP `GET /problems/{name}`.
+    /// - Remark: Generated from `#/paths//problems/{name}/get(describeProblemType)`.
+    func describeProblemType(_ input: Operations.DescribeProblemType.Input) async throws -> Operations.DescribeProblemType.Output
     /// Issues a new crash ID to the caller.
     ///
     /// - Remark: HTTP `POST /v1/crash-ids`.
@@ -50,14 +55,20 @@ public protocol APIProtocol: Sendable {
     /// Creates or updates a report, stating the revision it was read at (0 for a new report).
     ///
     /// The body is checked by the same rules the app keeps (photos per section, duplicates, sizes, the note's
-    /// length, the completion time). A save from an outdated revision is refused with 409 carrying the current
-    /// version (none when the report was deleted). A completed report is read-only.
+    /// length, the completion time). A save from an outdated revision is refused with 409 `revision-conflict`
+    /// carrying the current version (none when the report was deleted). A completed report is read-only
+    /// (`report-completed`). A crash ID names one report of a user: a report carrying a crash ID another of the
+    /// caller's reports holds is refused with `crash-id-taken`, carrying that report as `current` to merge into.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/reports/{reportID}`.
     /// - Remark: Generated from `#/paths//v1/reports/{reportID}/put(putReport)`.
     func putReport(_ input: Operations.PutReport.Input) async throws -> Operations.PutReport.Output
-    /// Deletes one of the caller's reports.
+    /// Deletes one of the caller's draft reports.
+    ///
+    /// A completed report has been handed on and is read-only: deleting it is refused with 409
+    /// `report-completed`. (Erasing a person's data is an administrative act on the server, not this route.)
+    ///
     ///
     /// - Remark: HTTP `DELETE /v1/reports/{reportID}`.
     /// - Remark: Generated from `#/paths//v1/reports/{reportID}/delete(deleteReport)`.
@@ -81,6 +92,19 @@ extension APIProtocol {
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
     public func getHealth(headers: Operations.GetHealth.Input.Headers = .init()) async throws -> Operations.GetHealth.Output {
         try await getHealth(Operations.GetHealth.Input(headers: headers))
+    }
+    /// What a problem type means (its `type` URI, dereferenced).
+    ///
+    /// - Remark: HTTP `GET /problems/{name}`.
+    /// - Remark: Generated from `#/paths//problems/{name}/get(describeProblemType)`.
+    public func describeProblemType(
+        path: Operations.DescribeProblemType.Input.Path,
+        headers: Operations.DescribeProblemType.Input.Headers = .init()
+    ) async throws -> Operations.DescribeProblemType.Output {
+        try await describeProblemType(Operations.DescribeProblemType.Input(
+            path: path,
+            headers: headers
+        ))
     }
     /// Issues a new crash ID to the caller.
     ///
@@ -130,8 +154,10 @@ extension APIProtocol {
     /// Creates or updates a report, stating the revision it was read at (0 for a new report).
     ///
     /// The body is checked by the same rules the app keeps (photos per section, duplicates, sizes, the note's
-    /// length, the completion time). A save from an outdated revision is refused with 409 carrying the current
-    /// version (none when the report was deleted). A completed report is read-only.
+    /// length, the completion time). A save from an outdated revision is refused with 409 `revision-conflict`
+    /// carrying the current version (none when the report was deleted). A completed report is read-only
+    /// (`report-completed`). A crash ID names one report of a user: a report carrying a crash ID another of the
+    /// caller's reports holds is refused with `crash-id-taken`, carrying that report as `current` to merge into.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/reports/{reportID}`.
@@ -147,7 +173,11 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Deletes one of the caller's reports.
+    /// Deletes one of the caller's draft reports.
+    ///
+    /// A completed report has been handed on and is read-only: deleting it is refused with 409
+    /// `report-completed`. (Erasing a person's data is an administrative act on the server, not this route.)
+    ///
     ///
     /// - Remark: HTTP `DELETE /v1/reports/{reportID}`.
     /// - Remark: Generated from `#/paths//v1/reports/{reportID}/delete(deleteReport)`.

@@ -1,3 +1,4 @@
+import AppData
 import Composition
 import Data
 import Domain
@@ -46,7 +47,7 @@ final class SyncDevice: Sendable {
         try requireReport(await adapters.repository.report(withID: id))
     }
 
-    var waiting: (photos: Int, reports: Int) {
+    var waiting: OutboxCounts {
         get throws { try storage.outbox.pendingCounts() }
     }
 }

@@ -1,3 +1,4 @@
+import AppData
 import Composition
 import Data
 import Domain
@@ -196,7 +197,7 @@ struct SyncEngineTests {
         if case let .cutUpload(sent, _) = cutEntry.outcome { #expect(sent >= 17_000_000) }
         #expect(log.contains { $0.method == "PATCH" && $0.outcome == .passed(status: 201) })
         #expect(!log.contains { $0.method == "PUT" && $0.path.contains("/photos/") && $0.outcome == .passed(status: 201) })
-        let stored = try #require(try await setup.direct.download(ContentHash.sha256(of: photo), report: ReportID()))
+        let stored = try #require(try await setup.direct.download(ContentHash.sha256(of: photo)))
         #expect(stored == photo)
         #expect(setup.server.storedPhotoFiles().count == 1)
         await device.shutdown()
@@ -266,7 +267,7 @@ struct SyncEngineTests {
         guard case let .merged(outcome) = notice.event else { throw SyncTestFailure("expected a merge notice, got \(notice.event)") }
         #expect(outcome.photosFromOtherWriter == 1)
         #expect(outcome.photosFromThisDevice == 1)
-        #expect(outcome.fieldsFromOtherWriter)
+        #expect(outcome.fieldsFromOtherWriter == [.otherDriverNote])
         #expect(await phone.sync.currentStatus.notices.contains(notice))
 
         let held = try requireReport(try await setup.direct.report(report.id))
@@ -362,7 +363,7 @@ struct SyncEngineTests {
 extension ServerClient {
     /// The photo's bytes as the server holds them, then the client closed.
     func downloadAndShutdown(_ contentHash: ContentHash) async throws -> Data? {
-        let bytes = try? await download(contentHash, report: ReportID())
+        let bytes = try? await download(contentHash)
         await shutdown()
         return bytes ?? nil
     }

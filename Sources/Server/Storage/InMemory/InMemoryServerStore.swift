@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// Every server store port in memory, for tests of the routes and services: the same rules as the SQLite store
-/// (revisions by ``RevisionCheck``, one record per event, each owner's data apart), kept by an actor.
+/// (the write rules of ``WriteCheck``, one record per event, each owner's data apart), kept by an actor.
 actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, PhotoIndex {
     private struct OwnedReport: Hashable {
         let owner: AccountID
@@ -83,13 +83,16 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
 
     func save(_ report: CrashReport, owner: AccountID) throws -> CrashReport {
         let key = OwnedReport(owner: owner, id: report.id)
-        let stored = try RevisionCheck.next(for: report, current: reports[key])
+        let holder = reports.first { $0.key.owner == owner && $0.key.id != report.id && $0.value.crashID == report.crashID }?.value
+        let stored = try WriteCheck.next(for: report, current: reports[key])
+        try WriteCheck.checkCrashID(of: report, holder: holder)
         reports[key] = stored
         return stored
     }
 
-    func delete(_ id: ReportID, owner: AccountID) -> Bool {
+    func delete(_ id: ReportID, owner: AccountID) throws -> Bool {
         let key = OwnedReport(owner: owner, id: id)
+        try WriteCheck.checkDeletion(of: reports[key])
         documents[key] = nil
         return reports.removeValue(forKey: key) != nil
     }

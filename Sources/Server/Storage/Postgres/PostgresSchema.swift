@@ -126,6 +126,10 @@ enum PostgresSchema {
             """,
             "CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued'",
         ]),
+        // A crash ID names one report of a user: a save looks up the report holding it.
+        Migration(version: 3, statements: [
+            "CREATE INDEX reports_by_crash_id ON reports (owner, crash_id)",
+        ]),
     ]
 
     // MARK: - Migrating

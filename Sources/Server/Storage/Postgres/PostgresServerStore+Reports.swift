@@ -28,12 +28,16 @@ extension PostgresServerStore: ServerReportStore {
     }
 
     func delete(_ id: ReportID, owner: AccountID) async throws -> Bool {
-        // Its document record goes with it (ON DELETE CASCADE).
-        var deleted = false
-        try await client.rows("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue) RETURNING id") { _ in
-            deleted = true
+        try await writing { connection in
+            try WriteCheck.checkDeletion(of: try await Self.load(id, owner: owner, on: connection, locking: true))
+            // Its document record goes with it (ON DELETE CASCADE).
+            var deleted = false
+            let rows = try await connection.query(
+                "DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue) RETURNING id", logger: Self.queryLogger
+            )
+            for try await _ in rows { deleted = true }
+            return deleted
         }
-        return deleted
     }
 
     func document(for id: ReportID, owner: AccountID) async throws -> ContentHash? {
@@ -62,14 +66,28 @@ extension PostgresServerStore: ServerReportStore {
     // MARK: - In a transaction
 
     /// Saves `report` for `owner` inside the caller's transaction: reads the owner's stored version locked
-    /// (`FOR UPDATE`, so a save at the same time waits and then sees this one's), checks the revision and writes the
-    /// next one as its wire JSON (``StoredRecord/nextVersion(of:current:)``). A new report is claimed by its insert:
-    /// when another save created it first, this one is refused with that one's version.
+    /// (`FOR UPDATE`, so a save at the same time waits and then sees this one's), checks it and the owner's report
+    /// holding its crash ID, and writes the next one as its wire JSON (``StoredRecord/nextVersion(of:current:holder:)``).
+    /// A new report is claimed by its insert: when another save created it first, this one is refused with that one's
+    /// version. Saves bringing one crash ID to one owner take turns (a transaction-scoped advisory lock on the pair), so
+    /// two cannot both find it free.
     /// - Returns: the stored version, as a later read gives it back.
-    /// - Throws: ``ReportError/conflict(_:current:)`` with the owner's stored version or `nil`, writing nothing.
+    /// - Throws: what ``WriteCheck`` refuses, writing nothing.
     static func store(_ report: CrashReport, owner: AccountID, on connection: PostgresConnection) async throws -> CrashReport {
         let current = try await load(report.id, owner: owner, on: connection, locking: true)
-        let (stored, body) = try StoredRecord.nextVersion(of: report, current: current)
+        var holder: CrashReport?
+        if current?.crashID != report.crashID {
+            let pair = "\(owner.rawValue.uuidString):\(report.crashID.rawValue)"
+            try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(pair), 0))", logger: queryLogger)
+            let decoder = WireCoding.decoder()
+            let rows = try await connection.query("""
+                SELECT id, body FROM reports
+                WHERE owner = \(owner.rawValue) AND crash_id = \(report.crashID.rawValue) AND id <> \(report.id.rawValue)
+                LIMIT 1
+                """, logger: queryLogger)
+            for try await row in rows { holder = try Self.report(from: row, decoder: decoder) }
+        }
+        let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)
         guard current != nil else {
             let insert = try await connection.query("""
                 INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body)

@@ -34,6 +34,7 @@ extension SQLiteServerStore: ServerReportStore {
 
     func delete(_ id: ReportID, owner: AccountID) async throws -> Bool {
         try await writing { connection in
+            try WriteCheck.checkDeletion(of: try Self.load(id, owner: owner, from: connection))
             // Its document record goes with it (ON DELETE CASCADE).
             let delete = try connection.statement("DELETE FROM reports WHERE owner = ?1 AND id = ?2")
             delete.bind(owner.rawValue, at: 1)
@@ -74,13 +75,16 @@ extension SQLiteServerStore: ServerReportStore {
 
     // MARK: - In a transaction
 
-    /// Saves `report` for `owner` inside the caller's write transaction: checks the revision against the owner's
-    /// stored version and writes the next one as its wire JSON (``StoredRecord/nextVersion(of:current:)``).
+    /// Saves `report` for `owner` inside the caller's write transaction: checks it against the owner's stored version
+    /// and the owner's report holding its crash ID, and writes the next one as its wire JSON
+    /// (``StoredRecord/nextVersion(of:current:holder:)``).
     /// - Returns: the stored version, as a later read gives it back (times to the microsecond, as on the wire).
-    /// - Throws: ``ReportError/conflict(_:current:)`` with the owner's stored version or `nil`, writing nothing.
+    /// - Throws: what ``WriteCheck`` refuses, writing nothing.
     static func store(_ report: CrashReport, owner: AccountID, in connection: SQLiteConnection) throws -> CrashReport {
         let current = try load(report.id, owner: owner, from: connection)
-        let (stored, body) = try StoredRecord.nextVersion(of: report, current: current)
+        let holder = current?.crashID == report.crashID
+            ? nil : try holder(of: report.crashID, besides: report.id, owner: owner, in: connection)
+        let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)
 
         let upsert = try connection.statement("""
             INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body)
@@ -98,6 +102,18 @@ extension SQLiteServerStore: ServerReportStore {
         upsert.bind(body, at: 7)
         try upsert.run()
         return stored
+    }
+
+    /// The owner's report other than `id` that carries `crashID`, read inside the caller's transaction.
+    private static func holder(
+        of crashID: CrashID, besides id: ReportID, owner: AccountID, in connection: SQLiteConnection
+    ) throws -> CrashReport? {
+        let query = try connection.statement("SELECT id, body FROM reports WHERE owner = ?1 AND crash_id = ?2 AND id <> ?3 LIMIT 1")
+        query.bind(owner.rawValue, at: 1)
+        query.bind(crashID.rawValue, at: 2)
+        query.bind(id.rawValue, at: 3)
+        defer { query.reset() }
+        return try query.step() ? try report(from: query, decoder: WireCoding.decoder()) : nil
     }
 
     /// The owner's stored report, read inside the caller's transaction.

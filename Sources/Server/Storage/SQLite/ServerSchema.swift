@@ -88,5 +88,9 @@ enum ServerSchema {
                 UNIQUE (owner, sha256)
             );
             """),
+        // A crash ID names one report of a user: a save looks up the report holding it.
+        SQLiteMigration(version: 2, sql: """
+            CREATE INDEX reports_by_crash_id ON reports (owner, crash_id);
+            """),
     ]
 }

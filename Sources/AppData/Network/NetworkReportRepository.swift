@@ -19,12 +19,18 @@ public struct NetworkReportRepository: ReportRepository {
 
     @discardableResult
     public func save(_ report: CrashReport) async throws -> CrashReport {
-        if report.isCompleted, let photoSource { try await upload(report.allPhotos, from: photoSource, for: report.id) }
-        switch try await client.save(report) {
-        case let .stored(stored):
-            return stored
-        case let .conflict(current):
-            throw ReportError.conflict(report.id, current: current)
+        if report.isCompleted, let photoSource { try await upload(report.allPhotos, from: photoSource) }
+        do {
+            switch try await client.save(report) {
+            case let .stored(stored):
+                return stored
+            case let .conflict(current):
+                throw ReportError.conflict(report.id, current: current)
+            case let .crashIDTaken(holder):
+                throw ReportError.crashIDTaken(report.crashID, holder: holder)
+            }
+        } catch let failure as ServerFailure where failure.problemType == .reportCompleted {
+            throw ReportError.readOnly(report.crashID)
         }
     }
 
@@ -44,24 +50,28 @@ public struct NetworkReportRepository: ReportRepository {
     }
 
     public func delete(_ id: ReportID) async throws {
-        try await client.delete(id)
+        do {
+            try await client.delete(id)
+        } catch where error.problemType == .reportCompleted {
+            guard let held = try await client.report(id) else { return }
+            throw ReportError.readOnly(held.crashID)
+        }
     }
 
     public func isPhotoReferenced(_ contentHash: ContentHash) async throws -> Bool {
         try await client.reports().contains { report in report.allPhotos.contains { $0.contentHash == contentHash } }
     }
 
-    private func upload(_ photos: [Photo], from source: any PhotoSource, for id: ReportID) async throws {
+    private func upload(_ photos: [Photo], from source: any PhotoSource) async throws {
         var seen = Set<ContentHash>()
         for photo in photos where seen.insert(photo.contentHash).inserted {
-            switch try await client.progress(of: photo.contentHash, report: id) {
-            case .whole:
-                continue
-            case let .partial(offset):
-                try await client.upload(try await source.bytes(for: photo.contentHash), of: photo.contentHash, mediaType: photo.mediaType, report: id, from: offset)
-            case .none:
-                try await client.upload(try await source.bytes(for: photo.contentHash), of: photo.contentHash, mediaType: photo.mediaType, report: id, from: 0)
+            let offset: Int
+            switch try await client.progress(of: photo.contentHash) {
+            case .whole: continue
+            case let .partial(held): offset = held
+            case .none: offset = 0
             }
+            try await client.upload(try await source.bytes(for: photo.contentHash), of: photo.contentHash, mediaType: photo.mediaType, from: offset)
         }
     }
 }

@@ -1,14 +1,18 @@
+import WireAPI
+
 /// Why a request to the crash-report server did not do what it was for. Facts only: the app words them.
 public enum ServerFailure: Error, Sendable, Hashable {
     /// No answer: no network, the server down, a timeout, or the connection cut. Worth trying again later.
     case unreachable(server: String, reason: String)
     /// The server refused the token (401): nothing is sent until it is changed.
     case tokenRefused(server: String)
-    /// The server understood the request and refused it for good (a 4xx other than 401), saying why.
-    case refused(status: Int, title: String, detail: String, field: String?)
+    /// The server understood the request and refused it (a 4xx other than 401), saying which refusal it is by its
+    /// problem type (`nil`: one this program does not know) and, in its own words, why.
+    case refused(status: Int, type: ProblemType?, detail: String, field: String?)
     /// The server failed (5xx) or answered something the API does not describe. Worth trying again later.
     case serverError(server: String, status: Int)
-    /// The answer could not be read, or carried a report that breaks a rule the app keeps.
+    /// The answer could not be read, carried a report that breaks a rule the app keeps, or did not come from the
+    /// crash-report server's API (a wrong address).
     case invalidAnswer(server: String, reason: String)
 
     /// Whether trying again later may succeed without anything changing here.
@@ -17,6 +21,11 @@ public enum ServerFailure: Error, Sendable, Hashable {
         case .unreachable, .serverError: true
         case .tokenRefused, .refused, .invalidAnswer: false
         }
+    }
+
+    /// The problem type of a refusal, else `nil`.
+    public var problemType: ProblemType? {
+        if case let .refused(_, type, _, _) = self { type } else { nil }
     }
 }
 

@@ -8,18 +8,25 @@ import Foundation
 /// reports by the server's revision, deletions — acknowledging each record only after the server confirmed it. A
 /// lost answer is sent again; the server's idempotency (content-addressed photos, revision checks) makes that
 /// harmless. A report still carrying a locally issued crash ID first gets one from the server. A save the server
-/// refuses because another writer changed the report is merged (``ReportMerge``), stored as a new local revision and
-/// sent again; the driver is told. Then the pass pulls: reports the server holds that changed (a detected crash, the
-/// driver's other device) are stored here with their photos, and server-rendered PDFs replace the local ones.
+/// refuses because another writer changed the report is merged against the last version both agreed on
+/// (``ReportMerge``, three-way), stored as a new local revision and sent again; a report made here for a crash ID the
+/// server has a report for (a link opened offline) is joined into that one. Then the pass pulls: reports the server
+/// holds that changed (a detected crash, the driver's other device) are stored here with their photos, and
+/// server-rendered PDFs replace the local ones. What the driver should hear of is kept with the sync state until shown.
+///
+/// The engine works over ports only — the ``Outbox`` and ``SyncState`` the local store implements, the
+/// ``SyncRemote`` — so its rules are tested with the in-memory store and a fake server as well as SQLite and the real
+/// one. The store tells the cache of every write sync makes (``StoreWrites``).
 ///
 /// In the background (``start()``) a pass runs at start, after every local change (``changed()``), and on a timer:
 /// after a failure with capped exponential backoff and jitter, so a queue never waits for the next edit to move, and
 /// every few minutes otherwise to bring in what others changed.
 public actor SyncEngine: SyncStatusSource {
-    private let server: ServerClient
-    private let outbox: SQLiteOutbox
-    private let state: SQLiteSyncState
-    private let repository: CachedReportRepository
+    private let server: any SyncRemote
+    private let outbox: any Outbox
+    private let state: any SyncState
+    /// What the use cases write to (the cache), for the crash ID a report is started with and photo references.
+    private let repository: any ReportRepository
     private let photoStore: any PhotoStore
     private let archive: any DocumentArchive
     private let clock: any Clock
@@ -33,11 +40,12 @@ public actor SyncEngine: SyncStatusSource {
     private var wake: CheckedContinuation<Void, Never>?
     private var wakeGeneration = 0
     private var kicked = false
-    /// Whether reports stored before a server was configured have been recorded for sending (once per run).
-    private var recordedEarlierReports = false
+    /// Whether reports stored before a server was configured have been recorded for sending, and the notices kept
+    /// from earlier runs read (once per run).
+    private var started = false
 
     public init(
-        server: ServerClient, outbox: SQLiteOutbox, state: SQLiteSyncState, repository: CachedReportRepository,
+        server: any SyncRemote, outbox: any Outbox, state: any SyncState, repository: any ReportRepository,
         photoStore: any PhotoStore, archive: any DocumentArchive, clock: any Clock,
         backoff: SyncBackoff = .standard, pullInterval: Duration = .seconds(300)
     ) {
@@ -138,7 +146,8 @@ public actor SyncEngine: SyncStatusSource {
 
     // MARK: - Status
 
-    public func statusUpdates() -> AsyncStream<SyncStatus> {
+    public func statusUpdates() async -> AsyncStream<SyncStatus> {
+        await loadKeptNotices()
         let (stream, continuation) = AsyncStream.makeStream(of: SyncStatus.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
         watchers[id] = continuation
@@ -147,9 +156,17 @@ public actor SyncEngine: SyncStatusSource {
         return stream
     }
 
-    public func noticesShown(_ notices: [SyncNotice]) {
+    /// The driver has seen these notices: they are forgotten here and in the store, so no later run shows them again.
+    public func noticesShown(_ notices: [SyncNotice]) async {
         status.notices.removeAll { notices.contains($0) }
+        try? await state.forget(notices)
         publish()
+    }
+
+    /// The notices kept from earlier runs (and passes of other programs on this store) not shown yet, with this run's.
+    private func loadKeptNotices() async {
+        guard let kept = try? await state.keptNotices() else { return }
+        for notice in kept where !status.notices.contains(notice) { status.notices.append(notice) }
     }
 
     /// The status now.
@@ -163,8 +180,8 @@ public actor SyncEngine: SyncStatusSource {
         for watcher in watchers.values { watcher.yield(status) }
     }
 
-    private func refreshWaiting(_ pass: inout SyncPass) {
-        if let counts = try? outbox.pendingCounts() {
+    private func refreshWaiting(_ pass: inout SyncPass) async {
+        if let counts = try? await outbox.pendingCounts() {
             status.waitingPhotos = counts.photos
             status.waitingReports = counts.reports
             pass.waitingPhotos = counts.photos
@@ -173,7 +190,10 @@ public actor SyncEngine: SyncStatusSource {
         publish()
     }
 
-    private func note(_ notice: SyncNotice, in pass: inout SyncPass) {
+    /// Keeps a notice for the driver: in the store until shown (so quitting loses none), and in this pass.
+    private func note(_ event: SyncNotice.Event, reportID: ReportID, crashID: CrashID, in pass: inout SyncPass) async throws {
+        let notice = SyncNotice(reportID: reportID, crashID: crashID, event: event, date: clock.now())
+        try await state.keep(notice)
         pass.notices.append(notice)
         status.notices.append(notice)
         publish()
@@ -203,15 +223,12 @@ public actor SyncEngine: SyncStatusSource {
     private func runPass() async -> SyncPass {
         var pass = SyncPass()
         status.isSending = true
-        refreshWaiting(&pass)
-        defer {
-            status.isSending = false
-            refreshWaiting(&pass)
-        }
+        await refreshWaiting(&pass)
         do {
-            if !recordedEarlierReports {
-                try outbox.recordReportsNotSent()
-                recordedEarlierReports = true
+            if !started {
+                try await outbox.recordReportsNotSent()
+                await loadKeptNotices()
+                started = true
             }
             try await push(&pass)
             try await pull(&pass)
@@ -220,8 +237,10 @@ public actor SyncEngine: SyncStatusSource {
             pass.failure = failure
             failed(failure)
         } catch {
-            pass.failure = .invalidAnswer(server: server.address.description, reason: "the local store failed: \(error)")
+            pass.failure = .invalidAnswer(server: server.serverDescription, reason: "the local store failed: \(error)")
         }
+        status.isSending = false
+        await refreshWaiting(&pass)
         return pass
     }
 
@@ -238,27 +257,24 @@ public actor SyncEngine: SyncStatusSource {
     private func push(_ pass: inout SyncPass) async throws {
         var rereads = 0
         reading: while true {
-            let records = try outbox.pending(limit: 64)
+            let records = try await outbox.pending(limit: 64)
             if records.isEmpty { return }
             for record in records {
                 let step: Step
                 switch record.item {
                 case let .photo(contentHash):
                     try await pushPhoto(contentHash, &pass)
-                    try outbox.acknowledge(through: record.sequence)
+                    try await outbox.acknowledge(through: record.sequence)
                     // Bytes kept only because they waited to be sent go once nothing refers to them.
                     if try await !repository.isPhotoReferenced(contentHash) { try? await photoStore.remove(contentHash) }
                     step = .next
                 case let .report(report):
                     step = try await pushReport(report, sequence: record.sequence, &pass)
                 case let .deletion(id):
-                    try await server.delete(id)
-                    reached()
-                    try state.confirmDeletion(of: id, through: record.sequence)
-                    pass.deletionsSent += 1
+                    try await pushDeletion(id, sequence: record.sequence, &pass)
                     step = .next
                 }
-                refreshWaiting(&pass)
+                await refreshWaiting(&pass)
                 if step == .reread {
                     rereads += 1
                     // Another writer changing the report again and again must not hold the pass for ever.
@@ -271,7 +287,7 @@ public actor SyncEngine: SyncStatusSource {
 
     private func pushPhoto(_ contentHash: ContentHash, _ pass: inout SyncPass) async throws {
         // A photo no report holds any more needs no sending.
-        guard let reportID = try state.report(holdingPhoto: contentHash) else { return }
+        guard try await state.holdsPhoto(contentHash) else { return }
         let bytes: Data
         do {
             bytes = try await photoStore.bytes(for: contentHash)
@@ -279,108 +295,146 @@ public actor SyncEngine: SyncStatusSource {
             return  // The bytes are gone from this device: nothing to send (the report says which photo is missing).
         }
         let mediaType = (try? ImageInspector.inspect(bytes, fileName: contentHash.hex).mediaType) ?? .jpeg
-        switch try await server.progress(of: contentHash, report: reportID) {
+        switch try await server.progress(of: contentHash) {
         case .whole:
             reached()
             return
         case let .partial(offset):
             reached()
-            try await server.upload(bytes, of: contentHash, mediaType: mediaType, report: reportID, from: offset)
+            try await server.upload(bytes, of: contentHash, mediaType: mediaType, from: offset)
             pass.photosResumed += offset > 0 ? 1 : 0
         case .none:
-            try await server.upload(bytes, of: contentHash, mediaType: mediaType, report: reportID, from: 0)
+            try await server.upload(bytes, of: contentHash, mediaType: mediaType, from: 0)
         }
         reached()
         pass.photosUploaded += 1
+    }
+
+    private func pushDeletion(_ id: ReportID, sequence: Int, _ pass: inout SyncPass) async throws {
+        do {
+            try await server.delete(id)
+        } catch let failure where Self.isRefusalOfTheReport(failure) {
+            // The server keeps it (completed there): nothing more to send; the driver hears why.
+            // The next pull brings it back here as the server keeps it.
+            reached()
+            if let crashID = try await state.base(of: id)?.crashID {
+                try await note(.refused(detail: Self.detail(of: failure)), reportID: id, crashID: crashID, in: &pass)
+            }
+            try await state.confirmDeletion(of: id, through: sequence)
+            return
+        }
+        reached()
+        try await state.confirmDeletion(of: id, through: sequence)
+        pass.deletionsSent += 1
     }
 
     private func pushReport(_ report: CrashReport, sequence: Int, _ pass: inout SyncPass) async throws -> Step {
         if report.crashID.isLocal {
             let issued = try await server.issueCrashID()
             reached()
-            var renamed = report
-            renamed.adoptServerCrashID(issued)
-            do {
-                try await repository.save(renamed)
-                note(SyncNotice(reportID: report.id, crashID: issued, event: .crashIDReplaced(old: report.crashID), date: clock.now()), in: &pass)
-            } catch let error as ReportError where error.isConflict {
-                // Changed here meanwhile: the newer record gets the server's crash ID on the next read.
+            // Changed here meanwhile: the newer record gets the server's crash ID on the next read.
+            if let renamed = try await state.adoptCrashID(issued, forReportAt: report.revision, id: report.id), renamed.crashID == issued {
+                try await note(.crashIDReplaced(old: report.crashID), reportID: report.id, crashID: issued, in: &pass)
             }
             return .reread
         }
-        let base = try state.serverRevision(of: report.id) ?? 0
-        let outcome: ServerClient.SaveOutcome
+        let base = try await state.serverRevision(of: report.id) ?? 0
+        let outcome: RemoteSave
         do {
             outcome = try await sendReport(report, base: base, &pass)
-        } catch let failure as ServerFailure {
-            // Only a refusal of the report itself (a field, a completed report, a size) is for good; anything else (a
-            // route the server does not have: the wrong address) stops the pass with the record kept.
-            guard case let .refused(status, _, detail, _) = failure, Self.reportRefusals.contains(status) else { throw failure }
+        } catch let failure where Self.isRefusalOfTheReport(failure) {
             // Refused for good: it stays on this device, and the driver hears why.
-            note(SyncNotice(reportID: report.id, crashID: report.crashID, event: .refused(detail: detail), date: clock.now()), in: &pass)
-            try outbox.acknowledge(through: sequence)
+            reached()
+            try await note(.refused(detail: Self.detail(of: failure)), reportID: report.id, crashID: report.crashID, in: &pass)
+            try await outbox.acknowledge(through: sequence)
             return .next
         }
         reached()
         switch outcome {
         case let .stored(serverVersion):
-            try state.confirm(serverVersion, sentFromLocalRevision: report.revision, through: sequence)
-            await repository.forget(report.id)
+            try await state.confirm(serverVersion, sentFromLocalRevision: report.revision, through: sequence)
             pass.reportsSent += 1
-            if serverVersion.isCompleted { try await fetchDocument(of: report, &pass) }
+            if serverVersion.isCompleted { try await fetchDocument(of: serverVersion, &pass) }
             return .next
         case .conflict(current: nil):
             // Deleted on another device while this one still had changes: send this version again as new.
-            try state.forgetServerCopy(of: report.id)
-            note(SyncNotice(reportID: report.id, crashID: report.crashID, event: .recreatedAfterDeletion, date: clock.now()), in: &pass)
+            try await state.forgetServerCopy(of: report.id)
+            try await note(.recreatedAfterDeletion, reportID: report.id, crashID: report.crashID, in: &pass)
             return .reread
         case let .conflict(current?):
-            // Compared as the server would keep it (times to the microsecond), so only real differences count.
-            let sent = server.asSent(report)
-            let merge = try ReportMerge.merge(local: sent, remote: current)
-            let tell = merge.photosFromOtherWriter > 0 || merge.fieldsFromOtherWriter || merge.completedElsewhere
-                || !merge.leftOut.isEmpty || !merge.matchesOtherWriter
-            if merge.matchesOtherWriter {
-                // The server's version holds everything this one does (a lost answer, or a newer change there).
-                if try state.adopt(current, overLocalRevision: report.revision, through: sequence) {
-                    await repository.forget(report.id)
-                    if current.isCompleted { try await fetchDocument(of: current, &pass) }
-                }
-            } else {
-                guard try state.storeMerge(merge.report, overLocalRevision: report.revision) != nil else { return .reread }
-                await repository.forget(report.id)
-            }
-            if tell && !current.sameContent(as: sent) {
-                note(SyncNotice(reportID: report.id, crashID: merge.report.crashID, event: .merged(merge), date: clock.now()), in: &pass)
-            }
+            try await merge(report, into: current, &pass, sequence: sequence)
+            return .reread
+        case let .crashIDTaken(holder):
+            try await join(report, into: holder, &pass)
             return .reread
         }
     }
 
     /// Sends the report on top of the server's revision `base`. A report completed here whose photos the server lacks
     /// (their uploads were lost there) gets them sent first.
-    private func sendReport(_ report: CrashReport, base: Int, _ pass: inout SyncPass) async throws -> ServerClient.SaveOutcome {
+    private func sendReport(_ report: CrashReport, base: Int, _ pass: inout SyncPass) async throws -> RemoteSave {
         do {
             return try await server.save(report.stored(atRevision: base))
-        } catch {
-            guard case let .refused(_, title, _, _) = error, title == Self.photosMissingTitle else { throw error }
+        } catch .refused(_, .photosMissing?, _, _) {
             for photo in report.allPhotos { try await pushPhoto(photo.contentHash, &pass) }
             return try await server.save(report.stored(atRevision: base))
         }
     }
 
-    /// The statuses with which the server refuses a report's content for good: 400 a field, 409 a completed report or
-    /// nothing to report, 413 too large.
-    static let reportRefusals: Set<Int> = [400, 409, 413]
+    /// Merges this device's version with the server's newer one, against the last version both agreed on.
+    private func merge(_ report: CrashReport, into current: CrashReport, _ pass: inout SyncPass, sequence: Int) async throws {
+        // Compared as the server would keep it (times to the microsecond), so only real differences count.
+        let sent = server.asSent(report)
+        let merge = try ReportMerge.merge(base: try await state.base(of: report.id), local: sent, remote: current)
+        if merge.matchesOtherWriter {
+            // The server's version holds everything this one does (a lost answer, or a newer change there).
+            if try await state.adopt(current, overLocalRevision: report.revision, through: sequence), current.isCompleted {
+                try await fetchDocument(of: current, &pass)
+            }
+        } else {
+            guard try await state.storeMerge(merge.report, over: current, localRevision: report.revision) != nil else { return }
+        }
+        if merge.isWorthTelling && !current.sameContent(as: sent) {
+            try await note(.merged(merge.summary), reportID: report.id, crashID: merge.report.crashID, in: &pass)
+        }
+    }
 
-    /// The title the server gives a completed report whose photos it does not hold.
-    static let photosMissingTitle = "Photos missing"
+    /// Joins a report made here for a crash ID the server has a report for (a link opened offline) into that report:
+    /// what the driver added here is merged in against an empty draft, so each side's entries are kept.
+    private func join(_ report: CrashReport, into holder: CrashReport, _ pass: inout SyncPass) async throws {
+        let target = try await repository.report(withID: holder.id) ?? holder
+        let empty = CrashReport(id: holder.id, crashID: report.crashID, createdAt: report.createdAt)
+        let merge = try ReportMerge.merge(base: empty, local: report, remote: target)
+        guard let joined = try await state.join(report, as: merge.report, remote: holder) else { return }
+        try await note(.joined(merge.summary), reportID: joined.id, crashID: joined.crashID, in: &pass)
+        try await fetchPhotos(of: joined, &pass)
+    }
 
-    /// Keeps the server's PDF of a completed report in place of the one made here.
+    /// Whether the server refused the report (or its deletion) itself, for good: a field, a completed report, nothing
+    /// to report, a size. Anything else (a route it does not have, a refusal this program does not know) stops the
+    /// pass with the record kept.
+    private static func isRefusalOfTheReport(_ failure: any Error) -> Bool {
+        switch (failure as? ServerFailure)?.problemType {
+        case .invalidReport, .invalidParameter, .reportCompleted, .nothingToReport, .bodyTooLarge: true
+        default: false
+        }
+    }
+
+    private static func detail(of failure: any Error) -> String {
+        if case let .refused(_, _, detail, _)? = failure as? ServerFailure { return detail }
+        return "\(failure)"
+    }
+
+    /// Keeps the server's PDF of a completed report in place of the one made here, and removes one still named after
+    /// a crash ID the server replaced.
     private func fetchDocument(of report: CrashReport, _ pass: inout SyncPass) async throws {
         guard let pdf = try await server.document(of: report.id) else { return }
         _ = try await archive.keep(RenderedReport(format: .pdf, bytes: pdf), of: report)
         pass.documentsReceived += 1
+        if let old = try await state.replacedCrashID(of: report.id), old != report.crashID {
+            try await archive.remove(namedAfter: old, format: .pdf)
+            try await state.forgetReplacedCrashID(of: report.id)
+        }
     }
 
     // MARK: - Pull
@@ -388,11 +442,10 @@ public actor SyncEngine: SyncStatusSource {
     private func pull(_ pass: inout SyncPass) async throws {
         let held = try await server.reports()
         reached()
-        let known = try state.serverRevisions()
+        let known = try await state.serverRevisions()
         for serverVersion in held where known[serverVersion.id] != serverVersion.revision {
-            switch try state.receive(serverVersion) {
+            switch try await state.receive(serverVersion) {
             case let .stored(local):
-                await repository.forget(local.id)
                 pass.reportsReceived += 1
                 try await fetchPhotos(of: local, &pass)
                 if local.isCompleted { try await fetchDocument(of: local, &pass) }
@@ -404,10 +457,14 @@ public actor SyncEngine: SyncStatusSource {
         }
         let heldIDs = Set(held.map(\.id))
         for id in known.keys where !heldIDs.contains(id) {
-            if let removed = try state.removeDeletedElsewhere(id) {
-                await repository.forget(id)
+            switch try await state.removeDeletedElsewhere(id) {
+            case let .removed(report):
                 pass.reportsRemoved += 1
-                note(SyncNotice(reportID: id, crashID: removed.crashID, event: .deletedElsewhere, date: clock.now()), in: &pass)
+                try await note(.deletedElsewhere, reportID: id, crashID: report.crashID, in: &pass)
+            case let .keptCompleted(report):
+                try await note(.removedFromServer, reportID: id, crashID: report.crashID, in: &pass)
+            case .none:
+                break
             }
         }
     }
@@ -415,7 +472,7 @@ public actor SyncEngine: SyncStatusSource {
     /// Brings the photos of a received report this device does not hold.
     private func fetchPhotos(of report: CrashReport, _ pass: inout SyncPass) async throws {
         for photo in report.allPhotos where try await !photoStore.contains(photo.contentHash) {
-            guard let bytes = try await server.download(photo.contentHash, report: report.id) else { continue }
+            guard let bytes = try await server.download(photo.contentHash) else { continue }
             guard ContentHash.sha256(of: bytes) == photo.contentHash else { continue }
             _ = try await photoStore.put(bytes)
             pass.photosDownloaded += 1

@@ -4,6 +4,8 @@ import Foundation
 public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
     /// The base URL without a trailing slash, e.g. `https://crash.example.com` or `http://127.0.0.1:8080/base`.
     public let baseURL: String
+    /// The same, as a URL.
+    public let url: URL
     public let token: String
 
     /// Checks the address a driver gave.
@@ -22,7 +24,9 @@ public struct ServerAddress: Sendable, Hashable, CustomStringConvertible {
         }
         var base = trimmed
         while base.hasSuffix("/") { base.removeLast() }
+        guard let url = URL(string: base) else { throw refuse("it is not a URL such as https://crash.example.com") }
         self.baseURL = base
+        self.url = url
         self.token = token
     }
 

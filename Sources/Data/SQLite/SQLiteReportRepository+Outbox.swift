@@ -1,23 +1,13 @@
 import Domain
 import Foundation
 
-/// The outbox of a local SQLite store: the changes this device made that a server has not confirmed yet.
+/// The outbox of the local store: the changes this device made that a server has not confirmed yet.
 ///
-/// ``SQLiteReportRepository`` (with `recordsChanges`) writes the records in the same transaction as the
-/// change, so after any crash every stored change has its record and no record describes a change that was
-/// not stored. A report has at most one report record waiting: a newer version replaces the unsent older one
-/// (records are absolute, so only the latest needs sending), placed after the records of the photos it adds.
-public final class SQLiteOutbox: Outbox {
-    /// The connection's owner, shared with the repository whose changes are recorded.
-    public let database: SQLiteDatabase
-
-    /// Uses a database opened with ``SQLiteReportRepository/migrations``.
-    public init(database: SQLiteDatabase) {
-        self.database = database
-    }
-
-    // MARK: - Outbox
-
+/// With ``SQLiteReportRepository/recordsChanges``, every save and deletion writes its records in the same transaction
+/// as the change, so after any crash every stored change has its record and no record describes a change that was not
+/// stored. A report has at most one report record waiting: a newer version replaces the unsent older one (records are
+/// absolute, so only the latest needs sending), placed after the records of the photos it adds.
+extension SQLiteReportRepository: Outbox {
     public func device() throws -> DeviceID {
         try database.read { connection in try Self.device(in: connection) }
     }
@@ -48,7 +38,7 @@ public final class SQLiteOutbox: Outbox {
                     item = .deletion(id)
                 case "report":
                     guard let id = row.reportID.map(ReportID.init) else { throw damaged("no report id") }
-                    guard let report = try SQLiteReportRepository.load(id, from: connection), report.revision == row.revision else {
+                    guard let report = try Self.load(id, from: connection), report.revision == row.revision else {
                         throw damaged("report \(id) is not stored at revision \(row.revision)")
                     }
                     item = .report(report)
@@ -64,21 +54,19 @@ public final class SQLiteOutbox: Outbox {
         try database.read { connection in try connection.integer("SELECT count(*) FROM outbox") }
     }
 
-    /// How many photos, and how many reports and deletions, wait to be sent.
-    public func pendingCounts() throws -> (photos: Int, reports: Int) {
+    public func pendingCounts() throws -> OutboxCounts {
         try database.read { connection in
-            (try connection.integer("SELECT count(*) FROM outbox WHERE kind = 'photo'"),
-             try connection.integer("SELECT count(*) FROM outbox WHERE kind <> 'photo'"))
+            OutboxCounts(
+                photos: try connection.integer("SELECT count(*) FROM outbox WHERE kind = 'photo'"),
+                reports: try connection.integer("SELECT count(*) FROM outbox WHERE kind <> 'photo'")
+            )
         }
     }
 
     public func acknowledge(through sequence: Int) throws {
-        try database.write { connection in try SQLiteSyncState.acknowledge(through: sequence, in: connection) }
+        try database.write { connection in try Self.acknowledge(through: sequence, in: connection) }
     }
 
-    /// Records, in one transaction, every stored report that the server is not known to hold and that no record waits
-    /// for — reports made before a server was configured — each after the photos it holds.
-    /// - Returns: how many reports were recorded.
     @discardableResult
     public func recordReportsNotSent() throws -> Int {
         try database.write { connection in
@@ -94,7 +82,7 @@ public final class SQLiteOutbox: Outbox {
             }
             query.reset()
             for id in ids {
-                guard let report = try SQLiteReportRepository.load(id, from: connection) else { continue }
+                guard let report = try Self.load(id, from: connection) else { continue }
                 try Self.recordSave(of: report, earlierPhotos: [], in: connection)
             }
             return ids.count
@@ -116,7 +104,7 @@ public final class SQLiteOutbox: Outbox {
             addPhoto.bind(photo.contentHash.hex, at: 1)
             try addPhoto.run()
         }
-        try forgetUnsentReport(report.id, in: connection)
+        try forgetUnsentRecords(of: report.id, in: connection)
         let addReport = try connection.statement("INSERT INTO outbox (kind, report_id, revision) VALUES ('report', ?1, ?2)")
         addReport.bind(report.id.rawValue, at: 1)
         addReport.bind(report.revision, at: 2)
@@ -125,16 +113,30 @@ public final class SQLiteOutbox: Outbox {
 
     /// Records a deletion, replacing an unsent record of the report.
     static func recordDeletion(of id: ReportID, in connection: SQLiteConnection) throws {
-        try forgetUnsentReport(id, in: connection)
+        try forgetUnsentRecords(of: id, in: connection)
         let addDeletion = try connection.statement("INSERT INTO outbox (kind, report_id) VALUES ('deletion', ?1)")
         addDeletion.bind(id.rawValue, at: 1)
         try addDeletion.run()
     }
 
-    private static func forgetUnsentReport(_ id: ReportID, in connection: SQLiteConnection) throws {
-        let query = try connection.statement("DELETE FROM outbox WHERE kind = 'report' AND report_id = ?1")
+    /// Drops every unsent record of the report (its version or its deletion).
+    static func forgetUnsentRecords(of id: ReportID, in connection: SQLiteConnection) throws {
+        let query = try connection.statement("DELETE FROM outbox WHERE report_id = ?1")
         query.bind(id.rawValue, at: 1)
         try query.run()
+    }
+
+    static func acknowledge(through sequence: Int, in connection: SQLiteConnection) throws {
+        let query = try connection.statement("DELETE FROM outbox WHERE sequence <= ?1")
+        query.bind(sequence, at: 1)
+        try query.run()
+    }
+
+    static func hasPendingRecord(_ id: ReportID, in connection: SQLiteConnection) throws -> Bool {
+        let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM outbox WHERE report_id = ?1)")
+        query.bind(id.rawValue, at: 1)
+        defer { query.reset() }
+        return try query.step() && query.int(0) != 0
     }
 
     private static func device(in connection: SQLiteConnection) throws -> DeviceID {

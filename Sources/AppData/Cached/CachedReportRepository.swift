@@ -1,4 +1,6 @@
+import Data
 import Domain
+import Synchronization
 
 /// What the use cases get: reports served from memory once read, every write durable in the local store
 /// before the call returns.
@@ -15,6 +17,10 @@ import Domain
 /// millisecond). Another program writing the same store is safe: a change made from a copy it outdated is
 /// refused by the store's revision check, the copy is dropped, and the editing use cases apply the change again
 /// to the version the other program stored.
+///
+/// A store that tells of its writes (``WriteObservable``: the SQLite and in-memory stores) keeps the cache true to it
+/// by itself: every write it makes — sync's included — is taken in before the next read, so nothing has to tell the
+/// cache by hand.
 public actor CachedReportRepository: ReportRepository {
     private let local: any ReportRepository
     private var cached: [ReportID: CrashReport] = [:]
@@ -25,15 +31,39 @@ public actor CachedReportRepository: ReportRepository {
     /// Goes up with every write, so a load that overlapped a write does not put an old copy in the cache.
     private var writeCount = 0
 
-    /// Fired after every write made durable (sync sends it).
+    /// Fired after every write made through the cache (sync sends it).
     private let changes: ChangeSignal?
+    /// What the store wrote since the cache last looked, told by the store as it writes.
+    private let storeWrites = PendingWrites()
+    /// Whether the store tells of its writes; if not, the cache keeps what its own writes return.
+    private let observesStore: Bool
 
     /// - Parameters:
     ///   - local: the durable store (``SQLiteReportRepository``, or the in-memory one).
-    ///   - changes: fired after every write made durable, e.g. to wake sync.
+    ///   - changes: fired after every write made through the cache, e.g. to wake sync.
     public init(local: any ReportRepository, changes: ChangeSignal? = nil) {
         self.local = local
         self.changes = changes
+        if let observable = local as? any WriteObservable {
+            observable.writes.observe { [storeWrites] written in storeWrites.append(written) }
+            observesStore = true
+        } else {
+            observesStore = false
+        }
+    }
+
+    /// Takes in what the store wrote: each copy becomes the version stored (or goes with a deletion), and loads that
+    /// began before are not cached.
+    private func takeInStoreWrites() {
+        let written = storeWrites.take()
+        guard !written.isEmpty else { return }
+        for change in written {
+            switch change {
+            case let .stored(report): cached[report.id] = report
+            case let .deleted(id): cached[id] = nil
+            }
+            forgetLoad(of: change.reportID)
+        }
     }
 
     // MARK: - Writes
@@ -64,6 +94,7 @@ public actor CachedReportRepository: ReportRepository {
     /// - Returns: the stored version for a save, `nil` for a delete.
     @discardableResult
     private func write(_ change: Change) async throws -> CrashReport? {
+        takeInStoreWrites()
         let id = change.reportID
         writeCount += 1
         let previous = writes[id]
@@ -94,7 +125,9 @@ public actor CachedReportRepository: ReportRepository {
             forgetLoad(of: change.reportID)
             throw error
         }
-        cached[change.reportID] = stored
+        // The store told of this write, and of any that came after it, in the order they were made.
+        takeInStoreWrites()
+        if !observesStore { cached[change.reportID] = stored }
         forgetLoad(of: change.reportID)
         changes?.fire()
         return stored
@@ -109,6 +142,7 @@ public actor CachedReportRepository: ReportRepository {
     // MARK: - Reads
 
     public func report(withID id: ReportID) async throws -> CrashReport? {
+        takeInStoreWrites()
         if let report = cached[id] { return report }
         if let load = loads[id] { return try await load.value }
         let writesBefore = writeCount
@@ -116,14 +150,17 @@ public actor CachedReportRepository: ReportRepository {
         loads[id] = load
         defer { if loads[id] == load { loads[id] = nil } }
         let report = try await load.value
+        takeInStoreWrites()
         if let report, writeCount == writesBefore, cached[id] == nil { cached[id] = report }
         return report
     }
 
     public func report(withCrashID crashID: CrashID) async throws -> CrashReport? {
         // Which report carries a crash ID is the store's to say (the cache need not hold them all).
+        takeInStoreWrites()
         let writesBefore = writeCount
         let report = try await local.report(withCrashID: crashID)
+        takeInStoreWrites()
         guard let report else { return nil }
         if let current = cached[report.id] { return current }
         if writeCount == writesBefore { cached[report.id] = report }
@@ -140,13 +177,25 @@ public actor CachedReportRepository: ReportRepository {
 
     // MARK: - Cache
 
-    /// Drops the cached copy of a report another writer (sync) changed in the local store, so the next read gets
-    /// the stored version.
-    public func forget(_ id: ReportID) {
-        cached[id] = nil
-        forgetLoad(of: id)
+    /// How many reports are held in memory.
+    public var cachedCount: Int {
+        takeInStoreWrites()
+        return cached.count
+    }
+}
+
+/// The writes a store told of that the cache has not taken in yet.
+private final class PendingWrites: Sendable {
+    private let changes = Mutex<[StoreWrites.Change]>([])
+
+    func append(_ written: [StoreWrites.Change]) {
+        changes.withLock { $0 += written }
     }
 
-    /// How many reports are held in memory.
-    public var cachedCount: Int { cached.count }
+    func take() -> [StoreWrites.Change] {
+        changes.withLock { pending in
+            defer { pending.removeAll() }
+            return pending
+        }
+    }
 }

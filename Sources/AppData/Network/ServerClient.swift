@@ -1,0 +1,355 @@
+import AsyncHTTPClient
+import Domain
+import Foundation
+import HTTPTypes
+import NIOCore
+import OpenAPIAsyncHTTPClient
+import OpenAPIRuntime
+import WireAPI
+
+/// Speaks the crash-report server's HTTP API: the JSON routes through the client generated from `openapi.yaml`, the
+/// streaming photo and PDF routes by hand (their paths from ``WirePaths``), all over one AsyncHTTPClient and the same
+/// middlewares (``ServerExchange``): the token, repeats of what is safe to repeat, a deadline per call.
+///
+/// Every call either does what it is for or throws a ``ServerFailure`` saying what happened. A refusal is recognised
+/// by its problem type, never by its wording. Timeouts are per phase — connecting, and each read — and a whole
+/// exchange has a deadline too.
+public final class ServerClient: SyncRemote {
+    /// How long each phase of a request may take.
+    public struct Timeouts: Sendable, Hashable {
+        public var connect: Duration
+        /// The longest silence while reading an answer.
+        public var read: Duration
+        /// The longest a small request (not a photo or PDF) may take in all.
+        public var request: Duration
+        /// The longest a photo upload or download may take in all.
+        public var transfer: Duration
+
+        public init(connect: Duration, read: Duration, request: Duration, transfer: Duration) {
+            self.connect = connect
+            self.read = read
+            self.request = request
+            self.transfer = transfer
+        }
+
+        /// Suited to a phone's signal at the roadside: give up connecting soon, let slow transfers finish.
+        public static let standard = Timeouts(connect: .seconds(3), read: .seconds(30), request: .seconds(60), transfer: .seconds(600))
+    }
+
+    public let address: ServerAddress
+    private let http: HTTPClient
+    private let client: Client
+    private let exchange: ServerExchange
+    private let reachability = ServerReachability()
+
+    /// - Parameter retryPauses: the pauses before the repeats of a call that is safe to repeat.
+    public init(address: ServerAddress, timeouts: Timeouts = .standard, retryPauses: [Duration] = [.milliseconds(200), .seconds(1)]) {
+        self.address = address
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .init(timeouts.connect), read: .init(timeouts.read))
+        )
+        configuration.httpVersion = .http1Only
+        configuration.decompression = .disabled
+        http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        // The transport's own deadline is the longest; each call's is kept by the answer middleware.
+        let transport = AsyncHTTPClientTransport(configuration: .init(client: http, timeout: .init(timeouts.transfer)))
+        let middlewares: [any ClientMiddleware] = [
+            TokenMiddleware(token: address.token),
+            RepeatMiddleware(pauses: retryPauses),
+            AnswerMiddleware(timeouts: timeouts, reachability: reachability, server: address.description),
+        ]
+        exchange = ServerExchange(middlewares: middlewares, transport: transport, baseURL: address.url)
+        client = Client(serverURL: address.url, configuration: WireCoding.configuration, transport: transport, middlewares: middlewares)
+    }
+
+    public var serverDescription: String { address.description }
+
+    /// Whether the last request got no answer less than `interval` ago (and none answered since): a caller that
+    /// must not keep the driver waiting can skip the server then.
+    public func failedRecently(within interval: Duration) -> Bool {
+        reachability.failedRecently(within: interval)
+    }
+
+    /// Closes the connections. Call once, when the client is no longer used.
+    public func shutdown() async {
+        try? await http.shutdown()
+    }
+
+    /// Closes the connections, blocking: for where waiting is not possible (a `deinit`).
+    @available(*, noasync, message: "use shutdown()")
+    public func syncShutdown() throws {
+        try http.syncShutdown()
+    }
+
+    // MARK: - Crash IDs
+
+    /// A new crash ID from the server (never repeated: a lost answer costs an unused ID, not a duplicate).
+    /// - Parameter deadline: how long to wait in all (the request deadline when `nil`).
+    public func issueCrashID(within deadline: Duration?) async throws(ServerFailure) -> CrashID {
+        let output = try await call { client in
+            try await ServerCall.$deadline.withValue(deadline) { try await client.createCrashID() }
+        }
+        switch output {
+        case let .created(created):
+            let issued = try body { try created.body.json }
+            do {
+                return try CrashID(validating: issued.crashId)
+            } catch {
+                throw .invalidAnswer(server: address.description, reason: "the crash ID “\(issued.crashId.prefix(40))” is not valid")
+            }
+        case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
+        case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case let .undocumented(status, payload): throw await undocumented(status, payload)
+        }
+    }
+
+    public func issueCrashID() async throws(ServerFailure) -> CrashID {
+        try await issueCrashID(within: nil)
+    }
+
+    // MARK: - Reports
+
+    /// Every report the server holds for this driver, most recently changed first.
+    public func reports() async throws(ServerFailure) -> [CrashReport] {
+        let output = try await call { client in try await client.listReports() }
+        switch output {
+        case let .ok(ok):
+            let list = try body { try ok.body.json }
+            var reports: [CrashReport] = []
+            for wire in list.reports { reports.append(try report(from: wire)) }
+            return reports
+        case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
+        case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case let .undocumented(status, payload): throw await undocumented(status, payload)
+        }
+    }
+
+    /// The server's version of a report, or `nil` when it holds none.
+    public func report(_ id: ReportID) async throws(ServerFailure) -> CrashReport? {
+        let output = try await call { client in try await client.getReport(path: .init(reportID: id.description)) }
+        switch output {
+        case let .ok(ok): return try report(from: body { try ok.body.json })
+        case .notFound: return nil
+        case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
+        case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
+        case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case let .undocumented(status, payload): throw await undocumented(status, payload)
+        }
+    }
+
+    /// Stores `report` on top of the server's revision `report.revision` (0: a report the server never held).
+    ///
+    /// When the server refuses it as a conflict whose current version is exactly what was sent, one revision on (the
+    /// first answer to a repeated request was lost), that is answered as stored.
+    public func save(_ report: CrashReport) async throws(ServerFailure) -> RemoteSave {
+        let output = try await call { client in
+            try await client.putReport(path: .init(reportID: report.id.description), body: .json(.init(report)))
+        }
+        switch output {
+        case let .ok(ok): return .stored(try self.report(from: body { try ok.body.json }))
+        case let .created(created): return .stored(try self.report(from: body { try created.body.json }))
+        case let .conflict(conflict):
+            let problem = try body { try conflict.body.applicationProblemJson }
+            let current = try problem.current.map { wire throws(ServerFailure) in try self.report(from: wire) }
+            switch ProblemType(uri: problem._type) {
+            case .revisionConflict:
+                if let current, current.revision == report.revision + 1, current.sameContent(as: asSent(report)) {
+                    return .stored(current)
+                }
+                return .conflict(current: current)
+            case .crashIdTaken:
+                guard let current else {
+                    throw .invalidAnswer(server: address.description, reason: "it refused a crash ID as taken without the report holding it")
+                }
+                return .crashIDTaken(holder: current)
+            default:
+                throw refusal(409, problem: problem)
+            }
+        case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
+        case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
+        case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case let .unsupportedMediaType(problem): throw refusal(415) { try problem.body.applicationProblemJson }
+        case let .undocumented(status, payload): throw await undocumented(status, payload)
+        }
+    }
+
+    /// The report as the server keeps it once sent: the wire carries times to the microsecond and no server file
+    /// names. (The report itself when it cannot be written, which sending would say.)
+    public func asSent(_ report: CrashReport) -> CrashReport {
+        guard let json = try? WireCoding.encoder().encode(Components.Schemas.Report(report)),
+              let wire = try? WireCoding.decoder().decode(Components.Schemas.Report.self, from: json),
+              let sent = try? CrashReport(wire: wire) else { return report }
+        return sent
+    }
+
+    /// Deletes the server's version; one the server does not hold is not an error.
+    public func delete(_ id: ReportID) async throws(ServerFailure) {
+        let output = try await call { client in try await client.deleteReport(path: .init(reportID: id.description)) }
+        switch output {
+        case .noContent, .notFound: return
+        case let .conflict(problem): throw refusal(409) { try problem.body.applicationProblemJson }
+        case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
+        case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
+        case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case let .undocumented(status, payload): throw await undocumented(status, payload)
+        }
+    }
+
+    // MARK: - The streaming routes
+
+    /// The PDF the server rendered for a completed report, or `nil` when it has none.
+    public func document(of id: ReportID) async throws(ServerFailure) -> Data? {
+        let (status, _, bytes) = try await stream(.get, WirePaths.document(of: id), accept: "application/pdf", operation: StreamingOperation.getReportPDF)
+        if status == 404 { return nil }
+        guard status == 200 else { throw failure(status, bytes) }
+        return bytes
+    }
+
+    /// How much of the photo the server holds for this driver.
+    public func progress(of contentHash: ContentHash) async throws(ServerFailure) -> UploadProgress {
+        let (status, headers, bytes) = try await stream(.head, WirePaths.photo(contentHash), operation: StreamingOperation.headPhoto)
+        switch status {
+        case 404: return .none
+        case 200:
+            if headers[.uploadComplete] == "?1" { return .whole }
+            guard let offset = headers[.uploadOffset].flatMap({ Int($0) }), offset >= 0 else {
+                throw .invalidAnswer(server: address.description, reason: "HEAD of a photo answered no Upload-Offset")
+            }
+            return .partial(offset: offset)
+        default:
+            throw failure(status, bytes)
+        }
+    }
+
+    /// Sends the photo's bytes from `offset` on (0: all of them, as a new upload; else appended to the upload the
+    /// server holds that many bytes of), marking the upload complete.
+    public func upload(_ bytes: Data, of contentHash: ContentHash, mediaType: MediaType, from offset: Int) async throws(ServerFailure) {
+        let start = min(max(offset, 0), bytes.count)
+        let part = bytes[bytes.startIndex.advanced(by: start)...]
+        let status: Int
+        let answer: Data?
+        if start == 0 {
+            (status, _, answer) = try await stream(
+                .put, WirePaths.photo(contentHash), body: part, contentType: mediaType.rawValue, operation: StreamingOperation.putPhoto
+            )
+        } else {
+            (status, _, answer) = try await stream(
+                .patch, WirePaths.photo(contentHash), body: part, contentType: "application/partial-upload",
+                headers: [.uploadOffset: String(start), .uploadComplete: "?1"], operation: StreamingOperation.patchPhoto
+            )
+        }
+        guard status == 200 || status == 201 else { throw failure(status, answer) }
+    }
+
+    /// The photo's bytes, or `nil` when this driver never uploaded them whole.
+    public func download(_ contentHash: ContentHash) async throws(ServerFailure) -> Data? {
+        let (status, _, bytes) = try await stream(.get, WirePaths.photo(contentHash), accept: "image/*", operation: StreamingOperation.getPhoto)
+        if status == 404 { return nil }
+        guard status == 200 else { throw failure(status, bytes) }
+        return bytes
+    }
+
+    // MARK: - Exchanges
+
+    /// Calls the generated client, turning a failure to get an answer into a ``ServerFailure``.
+    private func call<Output: Sendable>(_ body: (Client) async throws -> Output) async throws(ServerFailure) -> Output {
+        do {
+            return try await body(client)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// One exchange on a streaming route: its status, headers and body (read whole, within its limit).
+    private func stream(
+        _ method: HTTPRequest.Method, _ path: String, body: Data? = nil, contentType: String? = nil, accept: String = "application/problem+json",
+        headers: HTTPFields = [:], operation: String
+    ) async throws(ServerFailure) -> (Int, HTTPFields, Data?) {
+        var request = HTTPRequest(method: method, scheme: nil, authority: nil, path: path, headerFields: headers)
+        request.headerFields[.accept] = accept
+        if let contentType { request.headerFields[.contentType] = contentType }
+        do {
+            let (response, answer) = try await exchange.send(request, body: body.map { HTTPBody($0) }, operationID: operation)
+            let bytes: Data? = if let answer { try await Data(collecting: answer, upTo: .max) } else { nil }
+            return (response.status.code, response.headerFields, bytes)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// What a failed exchange (no answer, or one that could not be read) means.
+    private func failure(_ error: any Error) -> ServerFailure {
+        var error = error
+        while let wrapped = error as? ClientError { error = wrapped.underlyingError }
+        if let failure = error as? ServerFailure { return failure }
+        if let unanswered = error as? Unanswered { return unanswered.failure }
+        if error is CancellationError { return .unreachable(server: address.description, reason: "the request was cancelled") }
+        // The answer came but could not be read: a type not in the schema, a body that is not JSON, a report breaking
+        // a rule.
+        return .invalidAnswer(
+            server: address.description,
+            reason: "its answer could not be read (\(String(describing: error).prefix(200))); check that --server names the crash-report server"
+        )
+    }
+
+    /// What a documented refusal means, its problem read by `read`.
+    private func refusal(_ status: Int, _ read: () throws -> Components.Schemas.Problem) -> ServerFailure {
+        guard let problem = try? read() else {
+            return .invalidAnswer(server: address.description, reason: "it answered HTTP \(status) without saying why")
+        }
+        return refusal(status, problem: problem)
+    }
+
+    private func refusal(_ status: Int, problem: Components.Schemas.Problem) -> ServerFailure {
+        if status == 401 { return .tokenRefused(server: address.description) }
+        let type = ProblemType(uri: problem._type)
+        if type == .notFound {
+            // No such route: the address names another server, or the right one under another path.
+            return .invalidAnswer(
+                server: address.description,
+                reason: "it has no route for the request (HTTP \(status)); check that --server names the crash-report server, with no path after the host unless it is served under one"
+            )
+        }
+        return .refused(status: status, type: type, detail: problem.detail, field: problem.field)
+    }
+
+    /// What an answer the API does not describe for the call means.
+    private func undocumented(_ status: Int, _ payload: UndocumentedPayload) async -> ServerFailure {
+        var bytes: Data?
+        if let body = payload.body { bytes = try? await Data(collecting: body, upTo: AnswerMiddleware.largestJSON) }
+        return failure(status, bytes)
+    }
+
+    /// What a status and body that are not the ones expected mean.
+    private func failure(_ status: Int, _ bytes: Data?) -> ServerFailure {
+        if status == 401 { return .tokenRefused(server: address.description) }
+        if status >= 500 { return .serverError(server: address.description, status: status) }
+        if let bytes, let problem = try? WireCoding.decoder().decode(Components.Schemas.Problem.self, from: bytes),
+           ProblemType(uri: problem._type) != nil {
+            return refusal(status, problem: problem)
+        }
+        // A refusal without the API's problem body is not the crash-report server speaking (a wrong address, a proxy).
+        return .invalidAnswer(
+            server: address.description,
+            reason: "it answered HTTP \(status) without saying why; check that --server names the crash-report server"
+        )
+    }
+
+    /// A body the generated client read, or the failure to read it.
+    private func body<Value>(_ read: () throws -> Value) throws(ServerFailure) -> Value {
+        do {
+            return try read()
+        } catch {
+            throw .invalidAnswer(server: address.description, reason: "its answer is not of the type the API gives")
+        }
+    }
+
+    private func report(from wire: Components.Schemas.Report) throws(ServerFailure) -> CrashReport {
+        do {
+            return try CrashReport(wire: wire)
+        } catch {
+            throw .invalidAnswer(server: address.description, reason: "it sent a report whose \(error.field) is not valid")
+        }
+    }
+}

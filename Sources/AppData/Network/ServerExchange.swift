@@ -1,0 +1,224 @@
+import AsyncHTTPClient
+import Domain
+import Foundation
+import HTTPTypes
+import NIOCore
+import OpenAPIRuntime
+import Synchronization
+
+/// How every request to the server is made, for the generated client and the streaming routes alike: the middlewares
+/// in order (the token; repeats of what is safe to repeat; the deadline, the size of the answer and whether it came),
+/// then the transport.
+struct ServerExchange: Sendable {
+    let middlewares: [any ClientMiddleware]
+    let transport: any ClientTransport
+    let baseURL: URL
+
+    /// Sends one request through the middlewares and the transport, as the generated client does.
+    func send(_ request: HTTPRequest, body: HTTPBody?, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+        var next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?) = { [transport] request, body, url in
+            try await transport.send(request, body: body, baseURL: url, operationID: operationID)
+        }
+        for middleware in middlewares.reversed() {
+            let inner = next
+            next = { request, body, url in
+                try await middleware.intercept(request, body: body, baseURL: url, operationID: operationID, next: inner)
+            }
+        }
+        return try await next(request, body, baseURL)
+    }
+}
+
+/// Adds the driver's token, and says who is asking, on every request.
+struct TokenMiddleware: ClientMiddleware {
+    let token: String
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        var request = request
+        request.headerFields[.authorization] = "Bearer \(token)"
+        request.headerFields[.userAgent] = "crash-assistant"
+        return try await next(request, body, baseURL)
+    }
+}
+
+/// Repeats, after a short pause, a request that got no answer — but only one that is safe to repeat: reads, `PUT` of
+/// a report (checked by revision) and `DELETE`; never a `POST` (a crash ID, a submit) nor a photo upload, whose cut
+/// is resumed from the offset the server holds instead. A refused connection is not repeated (connecting was tried
+/// until its timeout already), nor a cancelled call.
+struct RepeatMiddleware: ClientMiddleware {
+    let pauses: [Duration]
+
+    /// Operations never repeated whatever their method.
+    static let neverRepeated: Set<String> = ["createCrashID", "postCrashEvent", "submitReport", StreamingOperation.putPhoto, StreamingOperation.patchPhoto]
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let safe: Set<HTTPRequest.Method> = [.get, .head, .put, .delete]
+        guard safe.contains(request.method), !Self.neverRepeated.contains(operationID),
+              body.map({ $0.iterationBehavior == .multiple }) ?? true else {
+            return try await next(request, body, baseURL)
+        }
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try await next(request, body, baseURL)
+            } catch {
+                guard attempt <= pauses.count, !Self.connectFailed(error), !Task.isCancelled else { throw error }
+                do { try await Task.sleep(for: pauses[attempt - 1]) } catch { throw error }
+            }
+        }
+    }
+
+    /// Whether nothing is to be gained by repeating: connecting failed (tried until its timeout already), or an answer
+    /// came and was refused here.
+    private static func connectFailed(_ error: any Error) -> Bool {
+        (error as? Unanswered)?.connectFailed ?? true
+    }
+}
+
+/// Gives each exchange its deadline and reads its answer whole, within a size: a small request has the request
+/// deadline, a photo or PDF the transfer deadline (or a call's own, ``ServerCall/deadline``), from the request's start
+/// to the answer's last byte. It records whether the server answered (``ServerReachability``), and says why it did not
+/// as a ``ServerFailure``, so whatever fails past it is the answer itself.
+struct AnswerMiddleware: ClientMiddleware {
+    let timeouts: ServerClient.Timeouts
+    let reachability: ServerReachability
+    /// The server as the driver would recognise it, for the failures.
+    let server: String
+
+    /// The largest JSON answer read.
+    static let largestJSON = 64 * 1024 * 1024
+    /// The largest PDF read (a report with sixty 20 MB photos stays under it).
+    static let largestDocument = 1_300 * 1024 * 1024
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        let transfer = StreamingOperation.transfers.contains(operationID)
+        let deadline = ServerCall.deadline ?? (transfer ? timeouts.transfer : timeouts.request)
+        let limit = StreamingOperation.answerLimits[operationID] ?? Self.largestJSON
+        do {
+            let (response, bytes) = try await withoutActuallyEscaping(next) { next in
+                try await Self.within(deadline) {
+                    let (response, answer) = try await next(request, body, baseURL)
+                    return (response, try await Self.collect(answer, upTo: limit))
+                }
+            }
+            reachability.answered()
+            return (response, bytes.map { HTTPBody($0) })
+        } catch let error as AnswerTooLarge {
+            throw ServerFailure.invalidAnswer(server: server, reason: "the answer was larger than the \(error.limit) bytes expected")
+        } catch {
+            reachability.unanswered()
+            throw Unanswered(
+                failure: .unreachable(server: server, reason: Self.reason(error)),
+                connectFailed: (error as? HTTPClientError) == .connectTimeout || error is IOError
+            )
+        }
+    }
+
+    /// Why an exchange got no answer, in words.
+    static func reason(_ error: any Error) -> String {
+        switch error {
+        case is DeadlineExceeded:
+            "it did not answer in time"
+        case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
+            "it did not answer in time"
+        case let error as HTTPClientError where error == .connectTimeout:
+            "connecting took too long"
+        case let error as HTTPClientError where error == .remoteConnectionClosed || error == .bodyLengthMismatch:
+            "the connection was cut"
+        case let error as IOError where error.errnoCode == ECONNREFUSED:
+            "nothing answers at that address (connection refused)"
+        case let error as IOError:
+            "the connection failed (\(String(cString: strerror(error.errnoCode))))"
+        case is CancellationError:
+            "the request was cancelled"
+        default:
+            "the connection failed (\(String(describing: error).prefix(200)))"
+        }
+    }
+
+    /// The answer's bytes, refused past `limit`.
+    private static func collect(_ body: HTTPBody?, upTo limit: Int) async throws -> Data? {
+        guard let body else { return nil }
+        if case let .known(length) = body.length, length > limit { throw AnswerTooLarge(limit: limit) }
+        var data = Data()
+        for try await chunk in body {
+            guard data.count + chunk.count <= limit else { throw AnswerTooLarge(limit: limit) }
+            data.append(contentsOf: chunk)
+        }
+        return data
+    }
+
+    /// Runs `body`, cancelled and failed with ``DeadlineExceeded`` when it takes longer than `limit`.
+    private static func within<Result: Sendable>(
+        _ limit: Duration, _ body: @escaping @Sendable () async throws -> Result
+    ) async throws -> Result {
+        try await withThrowingTaskGroup(of: Result.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: limit)
+                throw DeadlineExceeded()
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw DeadlineExceeded() }
+            return first
+        }
+    }
+}
+
+/// Per-call settings the middlewares read.
+enum ServerCall {
+    /// A deadline shorter than the standard one, for a call that must not keep the driver waiting.
+    @TaskLocal static var deadline: Duration?
+}
+
+/// The hand-written operations (the streaming photo and PDF routes), by the ids the middlewares know them by.
+enum StreamingOperation {
+    static let putPhoto = "putPhoto"
+    static let patchPhoto = "patchPhoto"
+    static let headPhoto = "headPhoto"
+    static let getPhoto = "getPhoto"
+    static let getReportPDF = "getReportPDF"
+
+    /// The operations that move photos or PDFs, which have the transfer deadline.
+    static let transfers: Set<String> = [putPhoto, patchPhoto, getPhoto, getReportPDF]
+    /// The largest answer each reads, where it is not JSON.
+    static let answerLimits: [String: Int] = [getPhoto: ReportLimits.maximumPhotoBytes, getReportPDF: AnswerMiddleware.largestDocument]
+}
+
+/// When the server last failed to answer: a caller that must not keep the driver waiting skips it for a while.
+final class ServerReachability: Sendable {
+    private let lastUnanswered = Mutex<ContinuousClock.Instant?>(nil)
+
+    func answered() { lastUnanswered.withLock { $0 = nil } }
+
+    func unanswered() { lastUnanswered.withLock { $0 = .now } }
+
+    /// Whether the last exchange got no answer less than `interval` ago (and none answered since).
+    func failedRecently(within interval: Duration) -> Bool {
+        lastUnanswered.withLock { instant in instant.map { ContinuousClock.now - $0 < interval } ?? false }
+    }
+}
+
+/// An exchange that got no answer: what it means, and whether it failed while connecting.
+struct Unanswered: Error {
+    let failure: ServerFailure
+    let connectFailed: Bool
+}
+
+/// The exchange took longer than its deadline.
+struct DeadlineExceeded: Error {}
+
+/// The answer was larger than the most the call reads.
+struct AnswerTooLarge: Error {
+    let limit: Int
+}

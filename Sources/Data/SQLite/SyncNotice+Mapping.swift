@@ -1,0 +1,89 @@
+import Domain
+import Foundation
+
+/// A sync notice's event as the store keeps it (`sync_notices.event`): JSON, read back through the entities' own
+/// checks. A record this program cannot read (written by a newer one) is skipped, never shown garbled.
+extension SyncNotice.Event {
+    /// The event as JSON.
+    var storedJSON: String {
+        let stored: StoredEvent
+        switch self {
+        case let .merged(summary): stored = StoredEvent(kind: "merged", summary: StoredSummary(summary))
+        case let .joined(summary): stored = StoredEvent(kind: "joined", summary: StoredSummary(summary))
+        case let .crashIDReplaced(old): stored = StoredEvent(kind: "crashIDReplaced", oldCrashID: old.rawValue)
+        case .recreatedAfterDeletion: stored = StoredEvent(kind: "recreatedAfterDeletion")
+        case .deletedElsewhere: stored = StoredEvent(kind: "deletedElsewhere")
+        case .removedFromServer: stored = StoredEvent(kind: "removedFromServer")
+        case let .refused(detail): stored = StoredEvent(kind: "refused", detail: detail)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(stored)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"kind":"unknown"}"#
+    }
+
+    /// The event kept as `json`, or `nil` when it cannot be read.
+    init?(storedJSON json: String) {
+        guard let stored = try? JSONDecoder().decode(StoredEvent.self, from: Data(json.utf8)) else { return nil }
+        switch stored.kind {
+        case "merged": guard let summary = stored.summary?.summary else { return nil }; self = .merged(summary)
+        case "joined": guard let summary = stored.summary?.summary else { return nil }; self = .joined(summary)
+        case "crashIDReplaced":
+            guard let old = stored.oldCrashID.flatMap({ try? CrashID(validating: $0) }) else { return nil }
+            self = .crashIDReplaced(old: old)
+        case "recreatedAfterDeletion": self = .recreatedAfterDeletion
+        case "deletedElsewhere": self = .deletedElsewhere
+        case "removedFromServer": self = .removedFromServer
+        case "refused": self = .refused(detail: stored.detail ?? "")
+        default: return nil
+        }
+    }
+}
+
+private struct StoredEvent: Codable {
+    var kind: String
+    var oldCrashID: String?
+    var detail: String?
+    var summary: StoredSummary?
+}
+
+private struct StoredSummary: Codable {
+    var photosFromOtherWriter: Int
+    var photosFromThisDevice: Int
+    var photosRemovedElsewhere: Int
+    var leftOut: [String]
+    var fieldsFromOtherWriter: [String]
+    var keptFields: [String]
+    var conflicts: [StoredConflict]
+    var completedElsewhere: Bool
+
+    init(_ summary: MergeSummary) {
+        photosFromOtherWriter = summary.photosFromOtherWriter
+        photosFromThisDevice = summary.photosFromThisDevice
+        photosRemovedElsewhere = summary.photosRemovedElsewhere
+        leftOut = summary.leftOut
+        fieldsFromOtherWriter = summary.fieldsFromOtherWriter.map(\.rawValue)
+        keptFields = summary.keptFields.map(\.rawValue)
+        conflicts = summary.conflicts.map { StoredConflict(field: $0.field.rawValue, keptThisDevice: $0.keptThisDevice) }
+        completedElsewhere = summary.completedElsewhere
+    }
+
+    var summary: MergeSummary? {
+        let fromOther = fieldsFromOtherWriter.compactMap(ReportMerge.Field.init(rawValue:))
+        let kept = keptFields.compactMap(ReportMerge.Field.init(rawValue:))
+        let conflicts = conflicts.compactMap { conflict in
+            ReportMerge.Field(rawValue: conflict.field).map { ReportMerge.Conflict(field: $0, keptThisDevice: conflict.keptThisDevice) }
+        }
+        guard fromOther.count == fieldsFromOtherWriter.count, kept.count == keptFields.count, conflicts.count == self.conflicts.count,
+              [photosFromOtherWriter, photosFromThisDevice, photosRemovedElsewhere].allSatisfy({ $0 >= 0 }) else { return nil }
+        return MergeSummary(
+            photosFromOtherWriter: photosFromOtherWriter, photosFromThisDevice: photosFromThisDevice,
+            photosRemovedElsewhere: photosRemovedElsewhere, leftOut: leftOut, fieldsFromOtherWriter: fromOther,
+            keptFields: kept, conflicts: conflicts, completedElsewhere: completedElsewhere
+        )
+    }
+}
+
+private struct StoredConflict: Codable {
+    var field: String
+    var keptThisDevice: Bool
+}

@@ -1,0 +1,44 @@
+import Domain
+
+/// The paths of the routes written by hand, on the server and in the app, in one place: the streaming photo and PDF
+/// routes (their bodies stream to and from storage rather than through the generated code), the API document, the
+/// page an SMS's web link opens, and problem types. Every other path is generated from `openapi.yaml`.
+public enum WirePaths {
+    // MARK: - Photos, by what they are
+
+    /// `/v1/photos/<sha256>`: one of the caller's photos (`PUT`, `HEAD`, `PATCH`, `GET`).
+    public static func photo(_ contentHash: ContentHash) -> String { photosBase + contentHash.hex }
+    /// The photo route as a router pattern, its parameter named ``photoParameter``.
+    public static let photoPattern = photosBase + ":" + photoParameter
+    public static let photoParameter = "sha256"
+
+    // MARK: - Documents
+
+    /// `/v1/reports/<id>/report.pdf`: the PDF of a submitted report.
+    public static func document(of id: ReportID) -> String { "\(reportsBase)\(id)/report.pdf" }
+    /// The PDF route as a router pattern, its parameter named ``reportParameter``.
+    public static let documentPattern = reportsBase + ":" + reportParameter + "/report.pdf"
+    public static let reportParameter = "reportID"
+
+    /// The API document, `openapi.yaml`.
+    public static let apiDocument = "/openapi.yaml"
+
+    /// The page a web link opens (``DeepLink``'s `…/c/<crash ID>`), as a router pattern.
+    public static let crashPagePattern = "/" + DeepLink.webSegment + "/:" + crashParameter
+    public static let crashParameter = "crashID"
+
+    /// The prefix of every problem type's URI (`/problems/<name>`).
+    public static let problemPrefix = "/problems/"
+
+    // MARK: - Access
+
+    /// Whether anyone may ask for `path` without a token: the health check, the API document, the pages of web
+    /// links and the descriptions of problem types (the operations `openapi.yaml` gives no security).
+    public static func isPublic(_ path: String) -> Bool {
+        path == health || path == apiDocument || path.hasPrefix("/" + DeepLink.webSegment + "/") || path.hasPrefix(problemPrefix)
+    }
+
+    private static let health = "/health"
+    private static let photosBase = "/v1/photos/"
+    private static let reportsBase = "/v1/reports/"
+}
