@@ -8,6 +8,7 @@ import TestSupport
 enum BlobStoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
     case files = "data folder"
     case s3 = "S3 (moto)"
+    case inMemory = "in memory"
 
     var description: String { rawValue }
 
@@ -27,6 +28,15 @@ enum BlobStoreBackend: String, CaseIterable, Sendable, CustomStringConvertible {
                     try FileManager.default.createDirectory(atPath: store.fanOutFolder(of: hash, kind: kind), withIntermediateDirectories: true)
                     try bytes.write(to: URL(fileURLWithPath: store.path(of: hash, kind: kind)))
                 }
+            )
+        case .inMemory:
+            let store = InMemoryBlobStore()
+            return BlobStoreUnderTest(
+                store: store,
+                reopen: { store },
+                storedNames: { kind in await store.storedNames(kind) },
+                uploadLeftovers: { await store.partialNames },
+                plant: { bytes, hash, kind in await store.plant(bytes, as: hash, kind: kind) }
             )
         case .s3:
             let bucket = try await MotoServer.start().makeBucket()

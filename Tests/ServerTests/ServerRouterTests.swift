@@ -446,7 +446,81 @@ struct ServerRouterTests {
             _ = try await client.execute(uri: "/v1/reports/\(empty.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(empty)))
             let response = try await client.execute(uri: "/v1/reports/\(empty.id)/submit", method: .post, headers: .bearer(ann))
             #expect(response.status == .conflict)
-            #expect(try Wire.problem(response.body).title == "Nothing to report")
+            #expect(ProblemType(uri: try Wire.problem(response.body)._type) == .nothingToReport)
+        }
+    }
+
+    @Test("A completed report cannot be deleted (409 report-completed, kept); a draft can")
+    func aCompletedReportIsKept() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let draft = try makeDraft(crashID: "CR-23456780")
+        let other = try makeDraft(crashID: "CR-23456781")
+        try await harness.withClient { client in
+            for report in [draft, other] {
+                let put = try await client.execute(uri: "/v1/reports/\(report.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(report)))
+                #expect(put.status == .created)
+            }
+            #expect(try await client.execute(uri: "/v1/reports/\(draft.id)/submit", method: .post, headers: .bearer(ann)).status == .ok)
+
+            let refused = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .delete, headers: .bearer(ann))
+            #expect(refused.status == .conflict)
+            #expect(refused.headers[.contentType] == "application/problem+json")
+            #expect(ProblemType(uri: try Wire.problem(refused.body)._type) == .reportCompleted)
+            let kept = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .get, headers: .bearer(ann))
+            #expect(try Wire.report(kept.body).isCompleted)
+
+            #expect(try await client.execute(uri: "/v1/reports/\(other.id)", method: .delete, headers: .bearer(ann)).status == .noContent)
+        }
+    }
+
+    @Test("A crash ID names one report: another report carrying it is refused with crash-id-taken and the holder")
+    func aCrashIDNamesOneReport() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let bob = try await harness.add("bob")
+        let first = try makeDraft(crashID: "CA-ONEREPORT1")
+        var opened = try makeDraft(crashID: "CA-ONEREPORT1")
+        try opened.setNote("opened offline from the link")
+        let second = opened
+        try await harness.withClient { client in
+            let created = try await client.execute(uri: "/v1/reports/\(first.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(first)))
+            #expect(created.status == .created)
+
+            let refused = try await client.execute(uri: "/v1/reports/\(second.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(second)))
+            #expect(refused.status == .conflict)
+            let problem = try Wire.problem(refused.body)
+            #expect(ProblemType(uri: problem._type) == .crashIdTaken)
+            #expect(try CrashReport(wire: try #require(problem.current)).id == first.id)
+            let absent = try await client.execute(uri: "/v1/reports/\(second.id)", method: .get, headers: .bearer(ann))
+            #expect(absent.status == .notFound)
+
+            // Another user's reports are apart: the same crash ID is theirs to use.
+            let bobs = try await client.execute(uri: "/v1/reports/\(second.id)", method: .put, headers: .json(bob), body: try Wire.body(Components.Schemas.Report(second)))
+            #expect(bobs.status == .created)
+        }
+    }
+
+    @Test("Every problem names its type, whose description GET /problems/{name} gives without a token")
+    func problemTypesAreDescribed() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        try await harness.withClient { client in
+            let missing = try await client.execute(uri: "/v1/reports/\(UUID())", method: .get, headers: .bearer(ann))
+            let problem = try Wire.problem(missing.body)
+            #expect(problem._type == "/problems/report-not-found")
+            #expect(problem.status == 404)
+
+            let described = try await client.execute(uri: problem._type, method: .get)
+            #expect(described.status == .ok)
+            #expect(String(buffer: described.body).contains("no report with this id"))
+            for type in ProblemType.allCases {
+                let answer = try await client.execute(uri: type.uri, method: .get)
+                #expect(answer.status == .ok, "\(type)")
+            }
+            let unknown = try await client.execute(uri: "/problems/no-such-type", method: .get)
+            #expect(unknown.status == .badRequest)
+            #expect(ProblemType(uri: try Wire.problem(unknown.body)._type) == .invalidRequest)
         }
     }
 

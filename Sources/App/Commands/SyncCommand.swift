@@ -26,7 +26,10 @@ struct SyncCommand: AsyncParsableCommand {
                 throw ExitCode(ExitStatus.config)
             }
             let pass = await sync.syncOnce()
-            for line in Self.lines(for: pass) { Console.standardOutput(line) }
+            // What this pass did, and what earlier passes (a run quit before showing it) kept for the driver.
+            let notices = await sync.currentStatus.notices
+            for line in Self.lines(for: pass, notices: notices) { Console.standardOutput(line) }
+            await sync.noticesShown(notices)
             if let failure = pass.failure {
                 Console.standardError(AppErrorText.sentence(for: failure))
                 throw ExitCode(ExitStatus.of(failure))
@@ -34,8 +37,8 @@ struct SyncCommand: AsyncParsableCommand {
         }
     }
 
-    /// What the pass did, one line each.
-    static func lines(for pass: SyncPass) -> [String] {
+    /// What the pass did, and the notices not shown yet, one line each.
+    static func lines(for pass: SyncPass, notices: [SyncNotice]) -> [String] {
         func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }
         var lines: [String] = []
         var sent = ["\(count(pass.photosUploaded, "photo"))" + (pass.photosResumed > 0 ? " (\(pass.photosResumed) resumed)" : ""),
@@ -45,7 +48,7 @@ struct SyncCommand: AsyncParsableCommand {
         var received = [count(pass.reportsReceived, "report"), count(pass.photosDownloaded, "photo"), count(pass.documentsReceived, "PDF")]
         if pass.reportsRemoved > 0 { received.append(count(pass.reportsRemoved, "deleted report")) }
         lines.append("Received: " + received.joined(separator: ", ") + ".")
-        lines += pass.notices.map(SyncText.sentence(for:))
+        lines += notices.map(SyncText.sentence(for:))
         if let waiting = SyncStatusUiModel.waiting(photos: pass.waitingPhotos, reports: pass.waitingReports) {
             lines.append("Waiting on this device: \(waiting).")
         } else if pass.failure == nil {

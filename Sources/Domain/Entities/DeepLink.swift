@@ -77,6 +77,18 @@ public enum DeepLink {
         }
     }
 
+    // MARK: - Making
+
+    /// The app link that opens a crash: `crashassistant://crash/<crash ID>`.
+    public static func appLink(for crashID: CrashID) -> String {
+        "\(appScheme)://\(appHost)/\(crashID.rawValue)"
+    }
+
+    /// The web link to a crash on a server reached at `publicURL` (no trailing slash): `<publicURL>/c/<crash ID>`.
+    public static func webLink(for crashID: CrashID, publicURL: String) -> String {
+        "\(publicURL)/\(webSegment)/\(crashID.rawValue)"
+    }
+
     // MARK: - Pieces
 
     /// Whitespace and control characters: never part of a link the server sends.

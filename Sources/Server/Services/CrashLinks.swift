@@ -17,9 +17,9 @@ struct CrashLinks: Sendable {
 
     var publicURL: String { address.value.withLock { $0 } }
 
-    func webLink(for crashID: CrashID) -> String { "\(publicURL)/c/\(crashID.rawValue)" }
+    func webLink(for crashID: CrashID) -> String { DeepLink.webLink(for: crashID, publicURL: publicURL) }
 
-    func appLink(for crashID: CrashID) -> String { "crashassistant://crash/\(crashID.rawValue)" }
+    func appLink(for crashID: CrashID) -> String { DeepLink.appLink(for: crashID) }
 
     private static func trimmed(_ url: String) -> String {
         var url = url

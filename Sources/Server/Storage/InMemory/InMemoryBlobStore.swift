@@ -3,7 +3,8 @@ import Domain
 import Foundation
 import NIOCore
 
-/// The blob port in memory, for tests of the routes and services.
+/// The blob port in memory, for tests of the routes and services; it passes the blob store's conformance suite like
+/// the data folder and the bucket.
 actor InMemoryBlobStore: BlobStore {
     private struct Key: Hashable {
         let contentHash: ContentHash
@@ -44,27 +45,47 @@ actor InMemoryBlobStore: BlobStore {
         return hash
     }
 
-    func openPartial(_ upload: UploadID, at offset: Int) -> any PartialBlobWriter {
-        partials[upload] = (partials[upload] ?? Data()).prefix(offset)
+    func openPartial(_ upload: UploadID, at offset: Int) throws -> any PartialBlobWriter {
+        // As the data folder does: a new upload starts at 0; one not there, or shorter than the offset, is refused.
+        guard let held = partials[upload] ?? (offset == 0 ? Data() : nil) else { throw BlobStoreError.uploadMissing(upload) }
+        guard held.count >= offset else { throw BlobStoreError.uploadShorter(upload, length: held.count, offset: offset) }
+        partials[upload] = held.prefix(offset)
         return Writer(store: self, upload: upload)
     }
 
     nonisolated func readPartial(_ upload: UploadID, length: Int, into body: (ByteBuffer) async throws -> Void) async throws {
-        try await body(ByteBuffer(bytes: await partialBytes(upload).prefix(length)))
+        try await body(ByteBuffer(bytes: try await partialBytes(upload).prefix(length)))
     }
 
-    func partialBytes(_ upload: UploadID) -> Data {
-        partials[upload] ?? Data()
+    func partialBytes(_ upload: UploadID) throws -> Data {
+        guard let bytes = partials[upload] else { throw BlobStoreError.uploadMissing(upload) }
+        return bytes
     }
 
-    func promotePartial(_ upload: UploadID, as contentHash: ContentHash) {
+    func promotePartial(_ upload: UploadID, as contentHash: ContentHash) throws {
+        guard let bytes = partials[upload] else { throw BlobStoreError.uploadMissing(upload) }
         let key = Key(contentHash: contentHash, kind: .photo)
-        if blobs[key] == nil { blobs[key] = partials[upload] ?? Data() }
+        if blobs[key] == nil { blobs[key] = bytes }
         partials[upload] = nil
     }
 
     func discardPartial(_ upload: UploadID) {
         partials[upload] = nil
+    }
+
+    // MARK: - Looking behind the store (tests)
+
+    /// The hashes stored as whole blobs of the kind, sorted.
+    func storedNames(_ kind: BlobKind) -> [String] {
+        blobs.keys.filter { $0.kind == kind }.map(\.contentHash.hex).sorted()
+    }
+
+    /// The uploads under way.
+    var partialNames: [String] { partials.keys.map(\.description).sorted() }
+
+    /// Stores bytes under a hash directly, as an earlier write would have.
+    func plant(_ bytes: Data, as contentHash: ContentHash, kind: BlobKind) {
+        blobs[Key(contentHash: contentHash, kind: kind)] = bytes
     }
 
     fileprivate func append(_ bytes: ByteBuffer, to upload: UploadID) {
@@ -80,7 +101,7 @@ actor InMemoryBlobStore: BlobStore {
         }
 
         func finish() async throws -> Int {
-            await store.partialBytes(upload).count
+            try await store.partialBytes(upload).count
         }
     }
 }

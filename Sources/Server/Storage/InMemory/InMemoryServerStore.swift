@@ -1,8 +1,10 @@
 import Domain
 import Foundation
+import WireAPI
 
-/// Every server store port in memory, for tests of the routes and services: the same rules as the SQLite store
-/// (the write rules of ``WriteCheck``, one record per event, each owner's data apart), kept by an actor.
+/// Every server store port in memory, for tests of the routes and services: the same rules as the SQLite and
+/// PostgreSQL stores (the write rules of ``WriteCheck``, reports kept as their wire JSON through ``StoredRecord``, one
+/// record per event, each owner's data apart), kept by an actor. It passes the store's conformance suite like them.
 actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, PhotoIndex {
     private struct OwnedReport: Hashable {
         let owner: AccountID
@@ -22,7 +24,8 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
     private var accounts: [TokenDigest: Account] = [:]
     private var crashIDs: [CrashID: AccountID] = [:]
     private var events: [EventKey: CrashEventReceipt] = [:]
-    private var reports: [OwnedReport: CrashReport] = [:]
+    /// Each report's wire JSON, as the other stores keep it.
+    private var reports: [OwnedReport: String] = [:]
     private var documents: [OwnedReport: ContentHash] = [:]
     private var photos: [OwnedPhoto: StoredPhoto] = [:]
     private var uploads: [UploadID: PartialUpload] = [:]
@@ -73,28 +76,44 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
 
     // MARK: - ServerReportStore
 
-    func reports(owner: AccountID) -> [CrashReport] {
-        reports.filter { $0.key.owner == owner }.values.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+    func reports(owner: AccountID) throws -> [CrashReport] {
+        try reports.keys.filter { $0.owner == owner }.compactMap { try load($0) }
+            .sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
     }
 
-    func report(_ id: ReportID, owner: AccountID) -> CrashReport? {
-        reports[OwnedReport(owner: owner, id: id)]
+    func report(_ id: ReportID, owner: AccountID) throws -> CrashReport? {
+        try load(OwnedReport(owner: owner, id: id))
     }
 
     func save(_ report: CrashReport, owner: AccountID) throws -> CrashReport {
         let key = OwnedReport(owner: owner, id: report.id)
-        let holder = reports.first { $0.key.owner == owner && $0.key.id != report.id && $0.value.crashID == report.crashID }?.value
-        let stored = try WriteCheck.next(for: report, current: reports[key])
-        try WriteCheck.checkCrashID(of: report, holder: holder)
-        reports[key] = stored
+        let current = try load(key)
+        let holder = current?.crashID == report.crashID ? nil : try reports.keys
+            .filter { $0.owner == owner && $0.id != report.id }
+            .compactMap { try load($0) }
+            .first { $0.crashID == report.crashID }
+        let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)
+        reports[key] = body
         return stored
     }
 
     func delete(_ id: ReportID, owner: AccountID) throws -> Bool {
         let key = OwnedReport(owner: owner, id: id)
-        try WriteCheck.checkDeletion(of: reports[key])
+        try WriteCheck.checkDeletion(of: try load(key))
         documents[key] = nil
         return reports.removeValue(forKey: key) != nil
+    }
+
+    /// Replaces a report's stored JSON as damage would (tests).
+    func damage(_ id: ReportID, owner: AccountID, body: String) throws {
+        let key = OwnedReport(owner: owner, id: id)
+        guard reports[key] != nil else { throw ServerStoreError.reportNotFound(id) }
+        reports[key] = body
+    }
+
+    /// The stored report, read back through Domain as the other stores read theirs.
+    private func load(_ key: OwnedReport) throws -> CrashReport? {
+        try reports[key].map { try StoredRecord.report(body: $0, id: key.id, decoder: WireCoding.decoder()) }
     }
 
     func document(for id: ReportID, owner: AccountID) -> ContentHash? {
