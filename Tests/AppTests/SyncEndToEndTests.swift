@@ -91,6 +91,52 @@ struct SyncEndToEndTests {
         #expect(list.output.split(separator: "\n").filter { $0.contains(crashID) }.count == 1)
     }
 
+    @Test("A link opened offline for a detected crash, a note and a photo added, then sync: one report with both sides' entries")
+    func aLinkOpenedOfflineBecomesOneReport() throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let serverFolder = ServerProcess.freshDataFolder()
+        let token = try ServerProcess.addUser("ann", dataFolder: serverFolder)
+        let detector = try ServerProcess.addDetector("acme", dataFolder: serverFolder)
+        let port = try LoopbackPort.free()
+        let options = Self.serverOptions(port: port, token: token, in: directory)
+
+        // The server detects the crash and texts the link; then the driver is offline.
+        let first = try ServerProcess(dataFolder: serverFolder, port: port)
+        let event = """
+            {"user":"ann","eventId":"evt-offline","detectedAt":"\(ISO8601DateFormatter().string(from: Date()))",
+             "position":{"latitude":47.4979,"longitude":19.0402,"accuracyMeters":8,"trusted":true},
+             "airbagsDeployed":true,"rollover":false,"test":false}
+            """
+        let receipt = try Curl.run(["-s", "-X", "POST", "-H", "Authorization: Bearer \(detector)", "-H", "Content-Type: application/json",
+                                    "-H", "Idempotency-Key: evt-offline", "-d", event, "http://127.0.0.1:\(port)/v1/crash-events"])
+        let crashID = try #require((try JSONSerialization.jsonObject(with: Data(receipt.utf8)) as? [String: Any])?["crashId"] as? String)
+        _ = try first.stop()
+
+        let offline = try AppProcess.run([
+            "", "2", "add 1 \(Fixtures.url("photo-64x48.jpg").path)", "note white van, Vienna plates", "d", "x", "s", "q",
+        ], arguments: ["open", "crashassistant://crash/\(crashID)"] + options, in: directory.url)
+        #expect(offline.status == 0, "\(offline.errors)")
+        #expect(offline.output.contains("Collect Crash Info — crash ID \(crashID)"))
+
+        let server = try ServerProcess(dataFolder: serverFolder, port: port)
+        defer { _ = try? server.stop() }
+        let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(sync.status == 0, "\(sync.output) \(sync.errors)")
+        #expect(sync.output.contains("was joined with the server's report"))
+
+        let held = try Self.reportsOnServer(port: port, token: token)
+        #expect(held.count == 1)
+        #expect(held.first?["crashId"] as? String == crashID)
+        #expect(held.first?["otherDriverNote"] as? String == "white van, Vienna plates")
+        #expect((held.first?["photos"] as? [Any])?.count == 1)
+        #expect(((held.first?["scene"] as? [String: Any])?["coordinate"] as? [String: Any])?["latitude"] as? Double == 47.4979)
+        let list = try AppProcess.run([], arguments: ["reports", "--database", directory.file("reports.sqlite")], in: directory.url)
+        #expect(list.output.split(separator: "\n").filter { $0.contains(crashID) }.count == 1)
+        let again = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(again.output.contains("Sent: 0 photos, 0 reports."))
+        #expect(try Self.reportsOnServer(port: port, token: token).count == 1)
+    }
+
     @Test("A malformed link is refused with a sentence and status 65", arguments: ["crashassistant://crash/", "https://example.com/x/CA-1", "ftp://h/c/CA-ABC"])
     func aMalformedLinkIsRefused(_ link: String) throws {
         let directory = TemporaryDirectory("sync-e2e")

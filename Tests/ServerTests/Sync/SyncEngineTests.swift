@@ -76,6 +76,8 @@ struct SyncEngineTests {
         let pdf = try #require(try await setup.direct.document(of: draft.id))
         #expect(pdf.starts(with: Data("%PDF".utf8)))
         #expect(try await device.adapters.archive.location(of: local, format: .pdf) != nil)
+        // The PDF named after the local crash ID is gone now that the server's is kept.
+        #expect(try await device.adapters.archive.location(of: created.report, format: .pdf) == nil)
 
         let again = await device.sync.syncOnce()
         #expect(again.photosUploaded == 0 && again.reportsSent == 0)

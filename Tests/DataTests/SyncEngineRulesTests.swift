@@ -1,0 +1,209 @@
+import AppData
+import Composition
+import Data
+import Domain
+import Foundation
+import Testing
+import TestSupport
+
+/// The sync engine's rules over its ports alone: the in-memory store (its outbox and sync state) and a server in
+/// memory — no SQLite, no network.
+@Suite("Sync rules, in memory")
+struct SyncEngineRulesTests {
+    /// One device: the in-memory store behind the cache, its photos and documents, the use cases, and its engine.
+    final class Device: Sendable {
+        let store: InMemoryReportRepository
+        let photos = InMemoryPhotoStore()
+        let archive = InMemoryDocumentArchive()
+        let clock = ManualClock(referenceDate)
+        let cache: CachedReportRepository
+        let useCases: UseCases
+        let sync: SyncEngine
+
+        init(remote: InMemoryRemote, store: InMemoryReportRepository = InMemoryReportRepository(recordsChanges: true)) {
+            self.store = store
+            cache = CachedReportRepository(local: store)
+            useCases = UseCases(Adapters(
+                repository: cache, photoStore: photos, archive: archive, textRenderer: TextReportRenderer(),
+                documentRenderer: PDFReportRenderer(photoStore: photos), exporter: InMemoryDocumentExporter(),
+                issuer: RandomCrashIDIssuer(), clock: clock, photoFiles: NoPhotoFiles()
+            ))
+            sync = SyncEngine(
+                server: remote, outbox: store, state: store, repository: cache, photoStore: photos, archive: archive, clock: clock
+            )
+        }
+
+        /// The same store, as the app opened again (a new run) would use it.
+        func reopened(remote: InMemoryRemote) -> Device { Device(remote: remote, store: store) }
+
+        func report(_ id: ReportID) async throws -> CrashReport {
+            try #require(try await cache.report(withID: id))
+        }
+
+        /// A note changed a moment later than the last change.
+        func note(_ id: ReportID, _ text: String) async throws {
+            clock.advance(by: 1)
+            _ = try await useCases.setNote.execute(reportID: id, note: text)
+        }
+
+        func addPhoto(_ id: ReportID, _ seed: Int, to section: PhotoSection = .crashScene) async throws {
+            clock.advance(by: 1)
+            _ = try await useCases.addImage.execute(reportID: id, section: section, bytes: try Fixtures.distinctJPEG(seed), fileName: "photo-\(seed).jpg")
+        }
+
+        func removePhoto(_ id: ReportID, seed: Int) async throws {
+            clock.advance(by: 1)
+            let hash = ContentHash.sha256(of: try Fixtures.distinctJPEG(seed))
+            let photo = try #require(try await report(id).allPhotos.first { $0.contentHash == hash })
+            _ = try await useCases.removeImage.execute(reportID: id, photoID: photo.id)
+        }
+    }
+
+    @Test("A report made offline is sent once; its local crash ID is replaced and the notice kept until shown, across runs")
+    func aNoticeIsKeptUntilShown() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        await remote.setReachable(false)
+        let draft = try await phone.useCases.start.execute()
+        try await phone.note(draft.id, "Blue hatchback")
+        #expect(await phone.sync.syncOnce().failure?.isTransient == true)
+
+        await remote.setReachable(true)
+        let pass = await phone.sync.syncOnce()
+        #expect(pass.isComplete)
+        let held = try #require(await remote.report(draft.id))
+        #expect(held.otherDriverNote == "Blue hatchback")
+        #expect(!held.crashID.isLocal)
+        #expect(try await phone.report(draft.id).crashID == held.crashID)
+        #expect(pass.notices.map(\.event) == [.crashIDReplaced(old: draft.crashID)])
+
+        // The app was quit before the driver saw it: the next run shows it, and once shown it is gone.
+        let nextRun = phone.reopened(remote: remote)
+        var updates = await nextRun.sync.statusUpdates().makeAsyncIterator()
+        let shown = try #require(await updates.next()).notices
+        #expect(shown.map(\.event) == [.crashIDReplaced(old: draft.crashID)])
+        await nextRun.sync.noticesShown(shown)
+        var later = await phone.reopened(remote: remote).sync.statusUpdates().makeAsyncIterator()
+        #expect(try #require(await later.next()).notices.isEmpty)
+        #expect(await remote.all.count == 1)
+    }
+
+    @Test("A photo removed here while the other device changed the note: both changes kept, the photo not resurrected")
+    func aRemovalIsNotResurrected() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let report = try await phone.useCases.start.execute()
+        try await phone.addPhoto(report.id, 1)
+        try await phone.addPhoto(report.id, 2)
+        try await phone.note(report.id, "blue car")
+        #expect(await phone.sync.syncOnce().isComplete)
+
+        try await phone.removePhoto(report.id, seed: 1)
+        try await remote.edit(report.id) { report in try report.setNote("blue car, dented") }
+        let merging = await phone.sync.syncOnce()
+        #expect(merging.isComplete)
+
+        let held = try #require(await remote.report(report.id))
+        #expect(held.otherDriverNote == "blue car, dented")
+        #expect(held.allPhotos.map(\.contentHash) == [ContentHash.sha256(of: try Fixtures.distinctJPEG(2))])
+        #expect(try await phone.report(report.id).sameContent(as: held))
+        #expect(await phone.sync.syncOnce().reportsSent == 0)
+    }
+
+    @Test("A note cleared on the other device stays cleared, though this device's version is newer")
+    func aClearedNoteStaysCleared() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let report = try await phone.useCases.start.execute()
+        try await phone.note(report.id, "red van")
+        try await phone.addPhoto(report.id, 3)
+        #expect(await phone.sync.syncOnce().isComplete)
+
+        try await remote.edit(report.id) { report in try report.setNote("") }
+        try await phone.addPhoto(report.id, 4)
+        #expect(await phone.sync.syncOnce().isComplete)
+
+        let held = try #require(await remote.report(report.id))
+        #expect(held.otherDriverNote == "")
+        #expect(held.allPhotos.count == 2)
+        #expect(try await phone.report(report.id).sameContent(as: held))
+    }
+
+    @Test("A report opened offline for a crash the server has a report for becomes that one report, with both sides' entries")
+    func aLinkOpenedOfflineBecomesOneReport() async throws {
+        let remote = InMemoryRemote()
+        let crashID = try CrashID(validating: "CA-DETECT2345")
+        var detected = CrashReport(crashID: crashID, createdAt: referenceDate.addingTimeInterval(-300))
+        try detected.setScene(try CrashScene(occurredAt: referenceDate.addingTimeInterval(-310), coordinate: Coordinate(latitude: 47.4979, longitude: 19.0402)))
+        try await remote.seed(detected)
+
+        let phone = Device(remote: remote)
+        await remote.setReachable(false)
+        let opened = try await phone.cache.save(CrashReport(crashID: crashID, createdAt: phone.clock.now()))
+        try await phone.note(opened.id, "white van, Vienna plates")
+        try await phone.addPhoto(opened.id, 5)
+        await remote.setReachable(true)
+
+        let pass = await phone.sync.syncOnce()
+        #expect(pass.isComplete)
+        let held = try #require(await remote.all.first)
+        #expect(await remote.all.count == 1)
+        #expect(held.id == detected.id)
+        #expect(held.otherDriverNote == "white van, Vienna plates")
+        #expect(held.allPhotos.count == 1)
+        #expect(held.scene.coordinate != nil)
+        #expect(try await phone.useCases.list.execute().map(\.id) == [detected.id])
+        #expect(try await phone.cache.report(withID: opened.id) == nil)
+        #expect(pass.notices.contains { if case .joined = $0.event { true } else { false } })
+    }
+
+    @Test("A completed report's PDF named after its local crash ID goes once the server's PDF is kept")
+    func theOldPDFGoes() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        await remote.setReachable(false)
+        let draft = try await phone.useCases.start.execute()
+        try await phone.addPhoto(draft.id, 6)
+        let created = try await phone.useCases.create.execute(reportID: draft.id)
+        #expect(await phone.archive.document(of: created.report, format: .pdf) != nil)
+        await remote.setReachable(true)
+
+        #expect(await phone.sync.syncOnce().isComplete)
+        let renamed = try await phone.report(draft.id)
+        #expect(renamed.crashID != draft.crashID)
+        #expect(await phone.archive.names == [RenderedReport.defaultFileName(for: renamed.crashID, format: .pdf)])
+    }
+
+    @Test("A completed report erased on the server stays on the device, said once, and is not sent again")
+    func anErasedCompletedReportStays() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let draft = try await phone.useCases.start.execute()
+        try await phone.addPhoto(draft.id, 7)
+        _ = try await phone.useCases.create.execute(reportID: draft.id)
+        #expect(await phone.sync.syncOnce().isComplete)
+
+        await remote.erase(draft.id)
+        let pass = await phone.sync.syncOnce()
+        #expect(pass.notices.map(\.event) == [.removedFromServer])
+        #expect(try await phone.report(draft.id).isCompleted)
+
+        let nextRun = phone.reopened(remote: remote)
+        #expect(await nextRun.sync.syncOnce().reportsSent == 0)
+        #expect(await remote.all.isEmpty)
+    }
+
+    @Test("The cache learns of sync's writes from the store: a version received is what the use cases read next")
+    func theCacheFollowsTheStore() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let report = try await phone.useCases.start.execute()
+        try await phone.note(report.id, "first")
+        #expect(await phone.sync.syncOnce().isComplete)
+        _ = try await phone.report(report.id)  // cached
+
+        try await remote.edit(report.id) { report in try report.setNote("changed on the tablet") }
+        #expect(await phone.sync.syncOnce().reportsReceived == 1)
+        #expect(try await phone.report(report.id).otherDriverNote == "changed on the tablet")
+    }
+}

@@ -1,0 +1,135 @@
+import AppData
+import Data
+import Domain
+import Foundation
+import WireAPI
+
+/// A crash-report server in memory for one driver, keeping the server's rules (``WriteCheck``: revisions, a completed
+/// report read-only, one report per crash ID; a completed report only with every photo uploaded), so the sync
+/// engine's rules can be tested without a server. Another device's edits are made with ``edit(_:_:)``; the network is
+/// taken away with ``isReachable``.
+public actor InMemoryRemote: SyncRemote {
+    public nonisolated let serverDescription = "in-memory server"
+
+    private var held: [ReportID: CrashReport] = [:]
+    private var photos: [ContentHash: Data] = [:]
+    private var partials: [ContentHash: Data] = [:]
+    private var documents: [ReportID: Data] = [:]
+    private var issued = 0
+    /// Whether requests get an answer.
+    public var isReachable = true
+    /// Every call made, in order, by name.
+    public private(set) var calls: [String] = []
+
+    public init() {}
+
+    public func setReachable(_ reachable: Bool) { isReachable = reachable }
+
+    // MARK: - As another writer (tests)
+
+    /// The report as the server holds it.
+    public func report(_ id: ReportID) -> CrashReport? { held[id] }
+
+    /// Every report held.
+    public var all: [CrashReport] { held.values.sorted { $0.createdAt < $1.createdAt } }
+
+    /// Changes the report as another device would, storing the next revision.
+    @discardableResult
+    public func edit(_ id: ReportID, _ change: (inout CrashReport) throws -> Void) throws -> CrashReport {
+        guard var report = held[id] else { throw ReportError.notFound(id) }
+        try change(&report)
+        let stored = try WriteCheck.next(for: report, current: held[id])
+        held[id] = stored
+        return stored
+    }
+
+    /// Stores a report as the server made it (a detected crash) at revision 1.
+    public func seed(_ report: CrashReport) throws {
+        held[report.id] = try WriteCheck.next(for: report, current: nil)
+    }
+
+    /// Removes a report whatever its status, as erasing a person's data would.
+    public func erase(_ id: ReportID) { held[id] = nil }
+
+    /// Whether the server holds the photo's bytes.
+    public func holdsPhoto(_ contentHash: ContentHash) -> Bool { photos[contentHash] != nil }
+
+    // MARK: - SyncRemote
+
+    public func issueCrashID() throws(ServerFailure) -> CrashID {
+        try answer("issueCrashID")
+        issued += 1
+        do { return try CrashID(validating: String(format: "CA-MEM%06d", issued)) } catch { throw .invalidAnswer(server: serverDescription, reason: "\(error)") }
+    }
+
+    public func reports() throws(ServerFailure) -> [CrashReport] {
+        try answer("reports")
+        return held.values.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+    }
+
+    public func save(_ report: CrashReport) throws(ServerFailure) -> RemoteSave {
+        try answer("save")
+        if report.isCompleted, held[report.id]?.isCompleted != true {
+            let missing = report.allPhotos.map(\.contentHash).filter { photos[$0] == nil }
+            guard missing.isEmpty else { throw .refused(status: 409, type: .photosMissing, detail: "photos missing", field: nil) }
+        }
+        do {
+            let holder = held.values.first { $0.crashID == report.crashID && $0.id != report.id }
+            let stored = try WriteCheck.next(for: report, current: held[report.id])
+            try WriteCheck.checkCrashID(of: report, holder: holder)
+            held[report.id] = stored
+            if stored.isCompleted, documents[report.id] == nil { documents[report.id] = Data("%PDF-1.4 \(stored.crashID)".utf8) }
+            return .stored(stored)
+        } catch let .conflict(_, current) {
+            return .conflict(current: current)
+        } catch let .crashIDTaken(_, holder) {
+            return .crashIDTaken(holder: holder)
+        } catch {
+            throw .refused(status: 409, type: .reportCompleted, detail: "Report \(report.crashID) is completed.", field: nil)
+        }
+    }
+
+    public nonisolated func asSent(_ report: CrashReport) -> CrashReport { report }
+
+    public func delete(_ id: ReportID) throws(ServerFailure) {
+        try answer("delete")
+        do {
+            try WriteCheck.checkDeletion(of: held[id])
+        } catch {
+            throw .refused(status: 409, type: .reportCompleted, detail: "The report is completed.", field: nil)
+        }
+        held[id] = nil
+        documents[id] = nil
+    }
+
+    public func document(of id: ReportID) throws(ServerFailure) -> Data? {
+        try answer("document")
+        return documents[id]
+    }
+
+    public func progress(of contentHash: ContentHash) throws(ServerFailure) -> UploadProgress {
+        try answer("progress")
+        if photos[contentHash] != nil { return .whole }
+        return partials[contentHash].map { .partial(offset: $0.count) } ?? UploadProgress.none
+    }
+
+    public func upload(_ bytes: Data, of contentHash: ContentHash, mediaType: MediaType, from offset: Int) throws(ServerFailure) {
+        try answer("upload")
+        let whole = (partials[contentHash] ?? Data()).prefix(offset) + bytes.dropFirst(offset)
+        guard ContentHash.sha256(of: whole) == contentHash else {
+            throw .refused(status: 400, type: .hashMismatch, detail: "hash mismatch", field: "sha256")
+        }
+        partials[contentHash] = nil
+        photos[contentHash] = whole
+    }
+
+    public func download(_ contentHash: ContentHash) throws(ServerFailure) -> Data? {
+        try answer("download")
+        return photos[contentHash]
+    }
+
+    private func answer(_ call: String) throws(ServerFailure) {
+        calls.append(call)
+        guard isReachable else { throw .unreachable(server: serverDescription, reason: "the network is down") }
+    }
+}
