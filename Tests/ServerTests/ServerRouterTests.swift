@@ -519,8 +519,8 @@ struct ServerRouterTests {
                 #expect(answer.status == .ok, "\(type)")
             }
             let unknown = try await client.execute(uri: "/problems/no-such-type", method: .get)
-            #expect(unknown.status == .badRequest)
-            #expect(ProblemType(uri: try Wire.problem(unknown.body)._type) == .invalidRequest)
+            #expect(unknown.status == .notFound)
+            #expect(ProblemType(uri: try Wire.problem(unknown.body)._type) == .notFound)
         }
     }
 

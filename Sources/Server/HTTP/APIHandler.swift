@@ -13,7 +13,9 @@ struct APIHandler: APIProtocol {
     }
 
     func describeProblemType(_ input: Operations.DescribeProblemType.Input) async throws -> Operations.DescribeProblemType.Output {
-        let type = input.path.name
+        guard let type = ProblemType(rawValue: input.path.name) else {
+            throw APIProblem(.notFound, "There is no problem type “\(input.path.name.prefix(64))”; the API document lists them (ProblemType).")
+        }
         return .ok(.init(body: .plainText(HTTPBody("\(type.uri): \(type.title) (HTTP \(type.status.code)).\n\(type.explanation)\n"))))
     }
 

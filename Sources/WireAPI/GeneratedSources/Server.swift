@@ -207,7 +207,7 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 let path: Operations.DescribeProblemType.Input.Path = .init(name: try converter.getPathParameterAsURI(
                     in: metadata.pathParameters,
                     name: "name",
-                    as: Components.Schemas.ProblemType.self
+                    as: Swift.String.self
                 ))
                 let headers: Operations.DescribeProblemType.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.DescribeProblemType.Input(

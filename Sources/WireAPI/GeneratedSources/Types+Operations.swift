@@ -136,13 +136,15 @@ public enum Operations {
         public struct Input: Sendable, Hashable {
             /// - Remark: Generated from `#/paths/problems/{name}/GET/path`.
             public struct Path: Sendable, Hashable {
+                /// One of `ProblemType`.
+                ///
                 /// - Remark: Generated from `#/paths/problems/{name}/GET/path/name`.
-                public var name: Components.Schemas.ProblemType
+                public var name: Swift.String
                 /// Creates a new `Path`.
                 ///
                 /// - Parameters:
-                ///   - name:
-                public init(name: Components.Schemas.ProblemType) {
+                ///   - name: One of `ProblemType`.
+                public init(name: Swift.String) {
                     self.name = name
                 }
             }
