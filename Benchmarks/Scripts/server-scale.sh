@@ -47,7 +47,7 @@ upload() {
   local file=$1 hash
   hash=$(sha256sum "$file" | cut -d' ' -f1)
   curl -s -o /dev/null -w "%{http_code} %{time_total}\n" -X PUT -H "$auth" -H "Content-Type: image/jpeg" \
-    --data-binary "@$file" "$base/v1/reports/$id/photos/$hash"
+    --data-binary "@$file" "$base/v1/photos/$hash"
 }
 export -f upload
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sync throughput on loopback (a documented measurement, not a test): COUNT (default 100) distinct ~4 MB photos
 # sent by `crash-assistant sync` to a fresh server, beside curl uploading the same files to the same endpoint
-# (PUT /v1/reports/{id}/photos/{sha256}) one after another against another fresh server, in one run. Prints both
+# (PUT /v1/photos/{sha256}) one after another against another fresh server, in one run. Prints both
 # throughputs and their ratio (the goal: sync at least 0.9 × curl). Release builds.
 # Usage: Benchmarks/Scripts/sync-upload.sh [COUNT] [ROUNDS]   (run from the repository root)
 set -euo pipefail
@@ -50,13 +50,12 @@ for round in $(seq 1 "$rounds"); do
   data="$work/curl-$round"
   token=$("$bin/crash-assistant-server" user add bench --data "$data" 2>/dev/null)
   start_server "$data"
-  report=$(python3 -c 'import uuid; print(uuid.uuid4())')
   start=$(date +%s.%N)
   for index in "${!files[@]}"; do
     file=${files[$index]}
     sha=${hashes[$index]}
     curl -sf -o /dev/null -X PUT -H "Expect:" -H "Authorization: Bearer $token" -H "Content-Type: image/jpeg" \
-      --data-binary "@$file" "http://127.0.0.1:$port/v1/reports/$report/photos/$sha"
+      --data-binary "@$file" "http://127.0.0.1:$port/v1/photos/$sha"
   done
   end=$(date +%s.%N)
   curl_seconds=$(seconds "$start" "$end")

@@ -208,7 +208,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         case let .photosMissing(_, missing):
             var problem = APIProblem(
                 .photosMissing,
-                "\(missing.count) of the report's photos are not uploaded yet. Upload each by its SHA-256, then send the report again."
+                "\(missing.count) of the report's photos are not uploaded yet. Upload each by its SHA-256, then try again."
             )
             problem.missingPhotos = missing
             return problem
