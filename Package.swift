@@ -81,7 +81,7 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Data", "AppData", "Presentation", "Composition",
+                "Domain", "Data", "AppData", "Presentation", "Composition", "WireAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -193,6 +193,23 @@ struct SyncEngineRulesTests {
         #expect(await remote.all.isEmpty)
     }
 
+    @Test("A draft discarded here that the other device completed meanwhile is refused there, said, and comes back completed")
+    func aDiscardOfAReportCompletedElsewhereIsUndone() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let report = try await phone.useCases.start.execute()
+        try await phone.addPhoto(report.id, 8)
+        #expect(await phone.sync.syncOnce().isComplete)
+
+        try await remote.edit(report.id) { report in try report.complete(at: referenceDate.addingTimeInterval(60)) }
+        try await phone.useCases.discardReport.execute(reportID: report.id)
+        let pass = await phone.sync.syncOnce()
+
+        #expect(pass.notices.map(\.event) == [.refused(.completedThere)])
+        #expect(try await phone.report(report.id).isCompleted)
+        #expect(try #require(await remote.report(report.id)).isCompleted)
+    }
+
     @Test("The cache learns of sync's writes from the store: a version received is what the use cases read next")
     func theCacheFollowsTheStore() async throws {
         let remote = InMemoryRemote()

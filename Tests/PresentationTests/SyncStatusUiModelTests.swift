@@ -45,4 +45,17 @@ struct SyncStatusUiModelTests {
         let text = SyncText.sentence(for: SyncNotice(reportID: id, crashID: .stub("CR-TEST2345"), event: .merged(outcome.summary), date: referenceDate))
         #expect(text == "Report CR-TEST2345 was also changed elsewhere (another device or the server); both versions were merged; 1 photo added from there; 1 photo from here kept; the note changed both here and there: the newer change, there, was kept.")
     }
+
+    @Test func aRefusalIsWordedByWhatItIsNotByTheServersWords() {
+        let completed = SyncNotice(reportID: ReportID(), crashID: .stub("CA-KEPT234567"), event: .refused(.completedThere), date: referenceDate)
+        #expect(SyncText.sentence(for: completed) == "The server refused Report CA-KEPT234567: it is completed there, so it can no longer be changed or deleted. It stays on this device as it is.")
+        let invalid = SyncNotice(reportID: ReportID(), crashID: .stub("CA-KEPT234567"), event: .refused(.invalid(field: "otherDriverNote")), date: referenceDate)
+        #expect(SyncText.sentence(for: invalid).contains("its otherDriverNote breaks a rule the server keeps"))
+    }
+
+    @Test func aJoinSaysTheCrashHasOneReport() {
+        let summary = MergeSummary(photosFromThisDevice: 1, fieldsFromOtherWriter: [.scene])
+        let notice = SyncNotice(reportID: ReportID(), crashID: .stub("CA-JOINED2345"), event: .joined(summary), date: referenceDate)
+        #expect(SyncText.sentence(for: notice) == "The report started on this device for crash CA-JOINED2345 was joined with the server's report for it, so the crash has one report; 1 photo from here kept; the time and place taken from the change there.")
+    }
 }

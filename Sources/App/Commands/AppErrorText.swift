@@ -2,6 +2,7 @@ import AppData
 import Data
 import Domain
 import Presentation
+import WireAPI
 
 /// The app's words for errors: ``ErrorText``'s, with the advice only the app can give — its own options
 /// (`--database FILE`, `CRASH_ASSISTANT_DATABASE`) for where the data lives, and how to install the PDF's font.
@@ -25,12 +26,31 @@ enum AppErrorText {
             "The server \(server) cannot be reached (\(reason)); your report is saved on this device and will be sent when the connection returns."
         case let .tokenRefused(server):
             "The server \(server) refused the token. Check --token (or \(StorageOptions.tokenVariable)); your reports stay on this device until it is right."
-        case let .refused(status, _, detail, _):
-            "The server refused the request (\(status)): \(detail)"
+        case let .refused(status, type, detail, _):
+            refusal(status, type, detail)
         case let .serverError(server, status):
             "The server \(server) failed (HTTP \(status)); your report is saved on this device and will be sent when it works again."
         case let .invalidAnswer(server, reason):
             "The server \(server) answered something the app cannot use: \(reason). Your report is saved on this device."
+        }
+    }
+
+    /// A refusal that stopped sending, by its problem type; the server's own words only for one this app does not know.
+    private static func refusal(_ status: Int, _ type: ProblemType?, _ detail: String) -> String {
+        let kept = " Everything stays on this device."
+        return switch type {
+        case .notAPhoto?, .hashMismatch?:
+            "The server would not take a photo from this device: its bytes are not a photo the server accepts, or not the ones the report names." + kept
+        case .photosMissing?:
+            "The server does not hold every photo of a completed report yet; they are sent again at the next sync." + kept
+        case .uploadOffsetMismatch?, .uploadNotFound?:
+            "A photo upload got out of step with the server; it starts again at the next sync." + kept
+        case .bodyTooLarge?:
+            "The server takes nothing larger than 20 MiB at once." + kept
+        case .invalidReport?, .invalidParameter?, .invalidRequest?:
+            "The server refused what this app sent as not valid (an update of the app may be needed)." + kept
+        default:
+            "The server refused the request (HTTP \(status)): “\(detail.prefix(300))”." + kept
         }
     }
 

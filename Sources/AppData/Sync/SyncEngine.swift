@@ -318,7 +318,7 @@ public actor SyncEngine: SyncStatusSource {
             // The next pull brings it back here as the server keeps it.
             reached()
             if let crashID = try await state.base(of: id)?.crashID {
-                try await note(.refused(detail: Self.detail(of: failure)), reportID: id, crashID: crashID, in: &pass)
+                try await note(.refused(Self.refusal(failure)), reportID: id, crashID: crashID, in: &pass)
             }
             try await state.confirmDeletion(of: id, through: sequence)
             return
@@ -345,7 +345,7 @@ public actor SyncEngine: SyncStatusSource {
         } catch let failure where Self.isRefusalOfTheReport(failure) {
             // Refused for good: it stays on this device, and the driver hears why.
             reached()
-            try await note(.refused(detail: Self.detail(of: failure)), reportID: report.id, crashID: report.crashID, in: &pass)
+            try await note(.refused(Self.refusal(failure)), reportID: report.id, crashID: report.crashID, in: &pass)
             try await outbox.acknowledge(through: sequence)
             return .next
         }
@@ -420,9 +420,16 @@ public actor SyncEngine: SyncStatusSource {
         }
     }
 
-    private static func detail(of failure: any Error) -> String {
-        if case let .refused(_, _, detail, _)? = failure as? ServerFailure { return detail }
-        return "\(failure)"
+    /// The refusal as facts, by its problem type.
+    private static func refusal(_ failure: any Error) -> SyncRefusal {
+        guard case let .refused(_, type, detail, field)? = failure as? ServerFailure else { return .other(detail: "\(failure)") }
+        switch type {
+        case .invalidReport?, .invalidParameter?: return .invalid(field: field)
+        case .reportCompleted?: return .completedThere
+        case .nothingToReport?: return .nothingToReport
+        case .bodyTooLarge?: return .tooLarge
+        default: return .other(detail: detail)
+        }
     }
 
     /// Keeps the server's PDF of a completed report in place of the one made here, and removes one still named after

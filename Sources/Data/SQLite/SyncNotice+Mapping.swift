@@ -14,7 +14,11 @@ extension SyncNotice.Event {
         case .recreatedAfterDeletion: stored = StoredEvent(kind: "recreatedAfterDeletion")
         case .deletedElsewhere: stored = StoredEvent(kind: "deletedElsewhere")
         case .removedFromServer: stored = StoredEvent(kind: "removedFromServer")
-        case let .refused(detail): stored = StoredEvent(kind: "refused", detail: detail)
+        case let .refused(.invalid(field)): stored = StoredEvent(kind: "refused", reason: "invalid", detail: field)
+        case .refused(.completedThere): stored = StoredEvent(kind: "refused", reason: "completedThere")
+        case .refused(.nothingToReport): stored = StoredEvent(kind: "refused", reason: "nothingToReport")
+        case .refused(.tooLarge): stored = StoredEvent(kind: "refused", reason: "tooLarge")
+        case let .refused(.other(detail)): stored = StoredEvent(kind: "refused", reason: "other", detail: detail)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -33,7 +37,15 @@ extension SyncNotice.Event {
         case "recreatedAfterDeletion": self = .recreatedAfterDeletion
         case "deletedElsewhere": self = .deletedElsewhere
         case "removedFromServer": self = .removedFromServer
-        case "refused": self = .refused(detail: stored.detail ?? "")
+        case "refused":
+            switch stored.reason {
+            case "invalid": self = .refused(.invalid(field: stored.detail))
+            case "completedThere": self = .refused(.completedThere)
+            case "nothingToReport": self = .refused(.nothingToReport)
+            case "tooLarge": self = .refused(.tooLarge)
+            case "other": self = .refused(.other(detail: stored.detail ?? ""))
+            default: return nil
+            }
         default: return nil
         }
     }
@@ -41,6 +53,7 @@ extension SyncNotice.Event {
 
 private struct StoredEvent: Codable {
     var kind: String
+    var reason: String?
     var oldCrashID: String?
     var detail: String?
     var summary: StoredSummary?

@@ -18,8 +18,8 @@ public struct SyncNotice: Sendable, Hashable {
         case deletedElsewhere
         /// The server no longer holds a completed report (erased there); this device keeps its copy and sends it no more.
         case removedFromServer
-        /// The server refused the report for good (it breaks a rule the server keeps); it stays on this device.
-        case refused(detail: String)
+        /// The server refused the report (or its deletion) for good; it stays on this device as it is.
+        case refused(SyncRefusal)
     }
 
     public let reportID: ReportID
@@ -34,4 +34,18 @@ public struct SyncNotice: Sendable, Hashable {
         self.event = event
         self.date = date
     }
+}
+
+/// Why the server refused a report for good, as facts the screens word.
+public enum SyncRefusal: Sendable, Hashable {
+    /// The report breaks a rule the server keeps; `field` names where, when the server said.
+    case invalid(field: String?)
+    /// The report is completed on the server: it can no longer be changed or deleted there.
+    case completedThere
+    /// The report holds nothing to report, so it cannot be completed.
+    case nothingToReport
+    /// The report is larger than the server takes.
+    case tooLarge
+    /// A refusal this program does not know, in the server's words.
+    case other(detail: String)
 }

@@ -13,8 +13,8 @@ public enum SyncText {
             return "\(report) was deleted on another device, so it is gone here too."
         case .removedFromServer:
             return "\(report) is no longer on the server (it was erased there); it stays on this device and is not sent again."
-        case let .refused(detail):
-            return "The server refused \(report): \(detail) It stays on this device."
+        case let .refused(refusal):
+            return "The server refused \(report): " + reason(refusal) + ". It stays on this device as it is."
         case let .merged(summary):
             if summary.completedElsewhere { return completedElsewhere(report, summary) }
             return (["\(report) was also changed elsewhere (another device or the server); both versions were merged"] + parts(summary))
@@ -22,6 +22,17 @@ public enum SyncText {
         case let .joined(summary):
             return (["The report started on this device for crash \(notice.crashID) was joined with the server's report for it, "
                 + "so the crash has one report"] + parts(summary)).joined(separator: "; ") + "."
+        }
+    }
+
+    private static func reason(_ refusal: SyncRefusal) -> String {
+        switch refusal {
+        case let .invalid(field?): "its \(field) breaks a rule the server keeps (an update of the app may be needed)"
+        case .invalid(nil): "it breaks a rule the server keeps (an update of the app may be needed)"
+        case .completedThere: "it is completed there, so it can no longer be changed or deleted"
+        case .nothingToReport: "it holds nothing to report yet"
+        case .tooLarge: "it is larger than the server takes"
+        case let .other(detail): "“\(detail.prefix(300))”"
         }
     }
 
