@@ -124,13 +124,13 @@ extension ProblemType {
         case .notSignedIn:
             "The request carried no token, one this server does not know, or one of the wrong kind for the route. Send `Authorization: Bearer <token>` with a token from `crash-assistant-server user add` (drivers) or `detector add` (crash detection)."
         case .notFound:
-            "Nothing is at this path. The routes are listed in /openapi.yaml."
+            "Nothing is at this path. The routes are listed in \(WirePaths.apiDocument)."
         case .methodNotAllowed:
             "The path does not take this method; the `Allow` header lists the methods it takes."
         case .bodyTooLarge:
             "The body is larger than the server takes (20 MiB); `Upload-Limit` gives the limit. Send photos one at a time."
         case .unsupportedMediaType:
-            "The body's Content-Type is not one the route takes; /openapi.yaml lists them."
+            "The body's Content-Type is not one the route takes; \(WirePaths.apiDocument) lists them."
         case .notAcceptable:
             "The Accept header allows none of the types the route answers with."
         case .invalidRequest:

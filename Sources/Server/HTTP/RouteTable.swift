@@ -13,7 +13,7 @@ final class RouteTable: Sendable {
 
     private let routes = Mutex<[Route]>([])
 
-    /// Records a path pattern (`/v1/reports/{reportID}` or `/v1/reports/:reportID`) and a method it takes.
+    /// Records a path pattern (`/v1/reports/{reportID}` as openapi.yaml writes it, or `/v1/reports/:reportID` as the router does) and a method it takes.
     func record(_ path: String, _ method: HTTPRequest.Method) {
         let segments = Self.segments(path)
         routes.withLock { routes in
