@@ -22,9 +22,6 @@ extension Components.Schemas.Report {
 }
 
 extension CrashReport {
-    /// The longest original file name a photo may carry across the wire.
-    public static let maximumWireFileNameLength = 1_024
-
     /// Rebuilds a report received over the wire.
     /// - Throws: ``InvalidReportData`` naming the field (`crashId`, `scene.coordinate`, `photos[2].sha256`, …).
     public init(wire: Components.Schemas.Report) throws(InvalidReportData) {
@@ -88,9 +85,12 @@ extension CrashScene {
         }
         do {
             try self.init(occurredAt: wire.occurredAt, coordinate: coordinate, address: wire.address)
+        } catch let .addressTooLarge(bytes, limit) {
+            throw InvalidReportData(field: "scene.address", problem: .tooLarge(bytes: bytes, limit: limit))
+        } catch let .addressTooLong(count, limit) {
+            throw InvalidReportData(field: "scene.address", problem: .tooLong(count: count, limit: limit))
         } catch {
-            let count = wire.address?.count ?? 0
-            throw InvalidReportData(field: "scene.address", problem: .tooLong(count: count, limit: CrashScene.maximumAddressLength))
+            throw InvalidReportData(field: "scene.address", problem: .invalid(String(describing: error).prefix(80).description))
         }
     }
 }
@@ -173,13 +173,6 @@ extension Photo {
         }
         guard let orientation = ImageOrientation(rawValue: wire.orientation) else {
             throw InvalidReportData(field: "\(field).orientation", problem: .outOfRange(value: wire.orientation, allowed: 1...8))
-        }
-        let fileNameLength = wire.originalFileName.count
-        guard fileNameLength <= CrashReport.maximumWireFileNameLength else {
-            throw InvalidReportData(
-                field: "\(field).originalFileName",
-                problem: .tooLong(count: fileNameLength, limit: CrashReport.maximumWireFileNameLength)
-            )
         }
         if let altitude = wire.takenAltitude, !altitude.isFinite {
             throw InvalidReportData(field: "\(field).takenAltitude", problem: .invalid("\(altitude)"))

@@ -184,11 +184,12 @@ struct ServerLiveTests {
         #expect(refused.status == 413)
         #expect(refused.headers["upload-limit"] == "max-size=20971520")
 
+        // Each route's own limit: a report's JSON is far smaller than a photo.
         let routes = [
-            ("/v1/reports/\(UUID())", "application/json"),
-            ("/v1/photos/\(String(repeating: "b", count: 64))", "image/jpeg"),
+            ("/v1/reports/\(UUID())", "application/json", 1_048_576),
+            ("/v1/photos/\(String(repeating: "b", count: 64))", "image/jpeg", 20_971_520),
         ]
-        for (path, type) in routes {
+        for (path, type, limit) in routes {
             let chunked = try LoopbackConnection(port: server.port)
             try chunked.sendHead("PUT", path, headers: [
                 ("Authorization", "Bearer \(ann)"), ("Content-Type", type), ("Transfer-Encoding", "chunked"),
@@ -210,7 +211,7 @@ struct ServerLiveTests {
             }
             let answer = try chunked.readAnswer(method: "PUT")
             #expect(answer.status == 413, "\(path)")
-            #expect(answer.headers["upload-limit"] == "max-size=20971520")
+            #expect(answer.headers["upload-limit"] == "max-size=\(limit)")
         }
         #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/reports", token: ann).status == 200)
     }

@@ -43,8 +43,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     /// (so a damaged row or a report pushed by another device never becomes a report the app would not make).
     /// - Throws: ``InvalidReportData`` naming the field: more photos in a section than
     ///   ``ReportLimits/maximumPhotosPerSection``, the same photo twice in a section, two photos with one id,
-    ///   a photo's byte count or pixel size out of range, a note over ``ReportLimits/maximumNoteLength``
-    ///   characters, a negative revision, a completion time on a draft or none on a completed report.
+    ///   a photo's byte count or pixel size out of range, a note or file name over its ``TextLimit`` (characters or
+    ///   bytes), a negative revision, a completion time on a draft or none on a completed report.
     public init(
         id: ReportID,
         crashID: CrashID,
@@ -83,16 +83,12 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         case (.completed, .none): throw InvalidReportData(field: "completedAt", problem: .missing)
         default: break
         }
-        let noteLength = otherDriverNote.count
-        guard noteLength <= ReportLimits.maximumNoteLength else {
-            throw InvalidReportData(
-                field: "otherDriverNote", problem: .tooLong(count: noteLength, limit: ReportLimits.maximumNoteLength)
-            )
-        }
+        try checkText(otherDriverNote, TextLimit.note, field: "otherDriverNote")
         var photoIDs = Set<PhotoID>()
         var perSection: [PhotoSection: Set<ContentHash>] = [:]
         for (index, photo) in photos.enumerated() {
             let field = "photos[\(index)]"
+            try checkText(photo.originalFileName, TextLimit.fileName, field: "\(field).originalFileName")
             guard photoIDs.insert(photo.id).inserted else {
                 throw InvalidReportData(field: "\(field).id", problem: .duplicate(photo.id.description))
             }
@@ -117,6 +113,15 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
                     problem: .tooMany(count: photos.count(where: { $0.section == photo.section }), limit: ReportLimits.maximumPhotosPerSection)
                 )
             }
+        }
+    }
+
+    /// Refuses text over its limit, in characters or in bytes, naming the field.
+    private static func checkText(_ text: String, _ limit: TextLimit, field: String) throws(InvalidReportData) {
+        switch limit.overflow(of: text) {
+        case let .characters(count, limit)?: throw InvalidReportData(field: field, problem: .tooLong(count: count, limit: limit))
+        case let .bytes(count, limit)?: throw InvalidReportData(field: field, problem: .tooLarge(bytes: count, limit: limit))
+        case nil: break
         }
     }
 
@@ -225,13 +230,16 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     }
 
     /// Sets the other driver's note. A note of only spaces and new lines counts as no note.
+    /// - Throws: `InputError.noteTooLong` or `InputError.noteTooLarge` over ``TextLimit/note``.
     public mutating func setNote(_ note: String) throws {
         try ensureEditable()
-        let isBlank = note.allSatisfy { $0.isWhitespace || $0.isNewline }
-        let length = note.count
-        guard isBlank || length <= ReportLimits.maximumNoteLength else {
-            throw InputError.noteTooLong(count: length, limit: ReportLimits.maximumNoteLength)
+        switch TextLimit.note.overflow(of: note) {
+        case let .bytes(count, limit)?: throw InputError.noteTooLarge(bytes: count, limit: limit)
+        case let .characters(count, limit)? where !note.allSatisfy({ $0.isWhitespace || $0.isNewline }):
+            throw InputError.noteTooLong(count: count, limit: limit)
+        default: break
         }
+        let isBlank = note.allSatisfy { $0.isWhitespace || $0.isNewline }
         otherDriverNote = isBlank ? "" : note
     }
 

@@ -2,7 +2,8 @@ import Foundation
 
 /// When and where the crash happened. "Where" is a coordinate, an address, both or not yet known.
 public struct CrashScene: Sendable, Hashable {
-    public static let maximumAddressLength = 500
+    /// The most characters an address may have (``TextLimit/address``, which bounds its bytes too).
+    public static let maximumAddressLength = TextLimit.address.characters
 
     public let occurredAt: Date
     public let coordinate: Coordinate?
@@ -22,13 +23,18 @@ public struct CrashScene: Sendable, Hashable {
         self.address = nil
     }
 
-    /// - Throws: `InputError.addressTooLong` for an address over ``maximumAddressLength`` characters.
-    ///   A blank address counts as none.
+    /// - Throws: `InputError.addressTooLong` for an address over ``maximumAddressLength`` characters,
+    ///   `InputError.addressTooLarge` for one over its bytes (``TextLimit/address``). A blank address counts as none.
     public init(occurredAt: Date, coordinate: Coordinate?, address: String?) throws(InputError) {
+        if let address, let overflow = TextLimit.address.overflow(of: address), case let .bytes(count, limit) = overflow {
+            throw .addressTooLarge(bytes: count, limit: limit)
+        }
         let trimmed = address?.trimmingCharacters(in: .whitespacesAndNewlines)
         let cleaned = (trimmed?.isEmpty ?? true) ? nil : trimmed
-        if let cleaned, cleaned.count > Self.maximumAddressLength {
-            throw .addressTooLong(count: cleaned.count, limit: Self.maximumAddressLength)
+        switch cleaned.flatMap(TextLimit.address.overflow(of:)) {
+        case let .characters(count, limit)?: throw .addressTooLong(count: count, limit: limit)
+        case let .bytes(count, limit)?: throw .addressTooLarge(bytes: count, limit: limit)
+        case nil: break
         }
         self.occurredAt = occurredAt
         self.coordinate = coordinate

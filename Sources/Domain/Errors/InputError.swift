@@ -10,7 +10,11 @@ public enum InputError: Error, Sendable, Hashable {
     /// A coordinate out of range; the associated text says which part and why.
     case invalidCoordinate(String)
     case addressTooLong(count: Int, limit: Int)
+    /// An address of few characters made of very many code points: more UTF-8 bytes than its limit allows.
+    case addressTooLarge(bytes: Int, limit: Int)
     case noteTooLong(count: Int, limit: Int)
+    /// A note of few characters made of very many code points: more UTF-8 bytes than its limit allows.
+    case noteTooLarge(bytes: Int, limit: Int)
     case crashTimeInFuture(Date)
     /// `raw` is not 64 hexadecimal digits.
     case invalidContentHash(String)

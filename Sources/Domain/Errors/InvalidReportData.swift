@@ -7,6 +7,8 @@ public struct InvalidReportData: Error, Sendable, Hashable {
         case tooMany(count: Int, limit: Int)
         /// More characters than the limit allows.
         case tooLong(count: Int, limit: Int)
+        /// More UTF-8 bytes than the limit allows (characters made of very many code points).
+        case tooLarge(bytes: Int, limit: Int)
         /// The same value appears twice where it may appear once.
         case duplicate(String)
         /// A number outside the allowed range.

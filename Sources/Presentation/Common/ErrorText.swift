@@ -38,6 +38,10 @@ public enum ErrorText {
             "The address has \(count) characters; at most \(limit) fit. Shorten it and try again."
         case let .noteTooLong(count, limit):
             "The note has \(count) characters; at most \(limit) fit. Shorten it and try again."
+        case let .noteTooLarge(bytes, limit):
+            "The note takes \(bytes) bytes; at most \(limit) fit (some characters, such as accented ones written in parts, take several). Shorten it and try again."
+        case let .addressTooLarge(bytes, limit):
+            "The address takes \(bytes) bytes; at most \(limit) fit (some characters take several). Shorten it and try again."
         case .crashTimeInFuture:
             "The crash time is in the future. Give the time the crash happened."
         case let .invalidContentHash(raw):
@@ -128,6 +132,7 @@ public enum ErrorText {
         switch problem {
         case let .tooMany(count, limit): "has \(count) items; at most \(limit) are allowed"
         case let .tooLong(count, limit): "has \(count) characters; at most \(limit) are allowed"
+        case let .tooLarge(bytes, limit): "takes \(bytes) bytes; at most \(limit) are allowed"
         case let .duplicate(value): "holds \(value) twice; each may appear once"
         case let .outOfRange(value, allowed): "is \(value), outside \(allowed.lowerBound)–\(allowed.upperBound)"
         case let .negative(value): "is \(value); it may not be negative"

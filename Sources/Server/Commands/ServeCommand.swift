@@ -30,8 +30,30 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical.")
     var logLevel = "info"
 
+    @Option(name: .customLong("head-timeout"), help: ArgumentHelp(
+        "Seconds a connection may take to send a whole request head (from opening, or from the last answer).", valueName: "SECONDS"
+    ))
+    var headTimeout = Int(ConnectionLimits.standard.headTimeout.components.seconds)
+
+    @Option(name: .customLong("idle-timeout"), help: ArgumentHelp(
+        "Seconds a connection may send nothing, between requests or within a body (a stalled upload is ended and kept to resume).",
+        valueName: "SECONDS"
+    ))
+    var idleTimeout = Int(ConnectionLimits.standard.idleTimeout.components.seconds)
+
+    @Option(name: .customLong("max-connections"), help: "How many connections may be open at once; more are closed at once.")
+    var maximumConnections = ConnectionLimits.standard.maximumConnections
+
+    /// The connection bounds the options give.
+    var connectionLimits: ConnectionLimits {
+        ConnectionLimits(headTimeout: .seconds(headTimeout), idleTimeout: .seconds(idleTimeout), maximumConnections: maximumConnections)
+    }
+
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        guard (1...3_600).contains(headTimeout) else { throw ValidationError("--head-timeout must be from 1 to 3600 seconds.") }
+        guard (1...3_600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 3600 seconds.") }
+        guard (1...1_000_000).contains(maximumConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
@@ -70,7 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
         let blobPlace = bucket.map { "; photos and PDFs in the bucket \($0.location.bucket) at \($0.location.endpoint)" } ?? ""
         let kept = (location.map { "data in \(folder), database \($0)" } ?? "data in \(folder)") + blobPlace
         let app = try ServerApplication.application(
-            services: services, host: host, port: port, lifecycleServices: environment.lifecycleServices + services.workers, logger: logger
+            services: services, host: host, port: port, limits: connectionLimits, lifecycleServices: environment.lifecycleServices + services.workers, logger: logger
         ) { port in
             if !hasPublicURL { services.links.setPublicURL("http://\(host):\(port)") }
             // Always said, whatever the log level: scripts and tests read the port from it.

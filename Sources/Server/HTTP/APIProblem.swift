@@ -50,10 +50,8 @@ struct APIProblem: Error, Sendable {
     }
 
     static func tooLarge(limit: Int) -> APIProblem {
-        var problem = APIProblem(
-            .bodyTooLarge,
-            "The request body is larger than \(limit) bytes (20 MiB), the most this server takes. Send photos one at a time; a photo may have at most 20 MiB."
-        )
+        let photos = limit == ServerLimits.maximumBodyBytes ? " Send photos one at a time; a photo may have at most 20 MiB." : ""
+        var problem = APIProblem(.bodyTooLarge, "The request body is larger than \(limit) bytes, the most this route takes." + photos)
         problem.headers[.uploadLimit] = "max-size=\(limit)"
         return problem
     }

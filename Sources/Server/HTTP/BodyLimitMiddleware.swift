@@ -2,7 +2,8 @@ import Hummingbird
 
 /// Refuses a body over the limit on every route, before anything else reads it: at once from `Content-Length`
 /// (nothing is read), and while it streams when its length is not said (chunked). Both answer 413 with
-/// `Upload-Limit: max-size=<limit>`.
+/// `Upload-Limit: max-size=<limit>`. A `GET`, `HEAD` or `DELETE` carrying a body is refused unread (no route here
+/// takes one). The JSON routes keep tighter limits of their own (``BodyBudgetMiddleware``).
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let limit: Int
 
@@ -12,6 +13,13 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
                 throw APIProblem.badParameter("Content-Length", "Content-Length must be a number of bytes, not “\(declared.prefix(40))”.")
             }
             guard length <= limit else { throw APIProblem.tooLarge(limit: limit) }
+        }
+        if [.get, .head, .delete].contains(request.method) {
+            let declared = request.headers[.contentLength].flatMap { Int($0) } ?? 0
+            let chunked = request.headers[.transferEncoding]?.lowercased().contains("chunked") ?? false
+            guard declared == 0, !chunked else {
+                throw APIProblem(.invalidRequest, "A \(request.method.rawValue) request takes no body; send it without one.", field: "body")
+            }
         }
         var request = request
         request.body = RequestBody(asyncSequence: LimitedBody(base: request.body, limit: limit))

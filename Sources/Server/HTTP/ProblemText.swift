@@ -12,6 +12,7 @@ enum ProblemText {
         let problem = switch error.problem {
         case let .tooMany(count, limit): "has \(count) items; at most \(limit) are allowed"
         case let .tooLong(count, limit): "has \(count) characters; at most \(limit) are allowed"
+        case let .tooLarge(bytes, limit): "takes \(bytes) UTF-8 bytes; at most \(limit) are allowed"
         case let .duplicate(value): "holds \(value) twice; each may appear once"
         case let .outOfRange(value, allowed): "is \(value), outside \(allowed.lowerBound)–\(allowed.upperBound)"
         case let .negative(value): "is \(value); it may not be negative"
@@ -30,6 +31,8 @@ enum ProblemText {
         case let .invalidCoordinate(reason): "The coordinate is not valid: \(reason)."
         case let .addressTooLong(count, limit): "The address has \(count) characters; at most \(limit) are allowed."
         case let .noteTooLong(count, limit): "The note has \(count) characters; at most \(limit) are allowed."
+        case let .noteTooLarge(bytes, limit): "The note takes \(bytes) UTF-8 bytes; at most \(limit) are allowed."
+        case let .addressTooLarge(bytes, limit): "The address takes \(bytes) UTF-8 bytes; at most \(limit) are allowed."
         case .crashTimeInFuture: "The crash time lies in the future."
         case let .invalidContentHash(raw): "“\(raw.prefix(80))” is not a SHA-256 (64 hexadecimal digits)."
         }

@@ -42,8 +42,7 @@ final class RouteTable: Sendable {
     }
 }
 
-/// The router as the generated code's transport, recording each route in the table on the way, and refusing a
-/// JSON body that holds `null` (``JSONNulls``) before the generated code would read it as an absent field.
+/// The router as the generated code's transport, recording each route in the table on the way.
 struct RecordingTransport: ServerTransport {
     let router: Router<ServerRequestContext>
     let table: RouteTable
@@ -54,13 +53,6 @@ struct RecordingTransport: ServerTransport {
         path: String
     ) throws {
         table.record(path, method)
-        try router.register({ request, body, metadata in
-            guard let body, request.headerFields[.contentType].map(JSONNulls.isJSON) == true else {
-                return try await handler(request, body, metadata)
-            }
-            let bytes = try await [UInt8](collecting: body, upTo: ServerLimits.maximumBodyBytes)
-            try JSONNulls.refuse(in: bytes)
-            return try await handler(request, HTTPBody(bytes), metadata)
-        }, method: method, path: path)
+        try router.register(handler, method: method, path: path)
     }
 }

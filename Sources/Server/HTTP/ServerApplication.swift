@@ -16,7 +16,8 @@ enum ServerApplication {
         router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes))
         router.add(middleware: AuthMiddleware(accounts: services.accounts))
         try APIHandler(services: services).registerHandlers(
-            on: RecordingTransport(router: router, table: routes), configuration: WireCoding.configuration
+            on: RecordingTransport(router: router, table: routes), configuration: WireCoding.configuration,
+            middlewares: [BodyBudgetMiddleware()]
         )
         PhotoRoutes(services: services).register(on: router, table: routes)
         DocumentRoutes(services: services).register(on: router, table: routes)
@@ -24,14 +25,21 @@ enum ServerApplication {
     }
 
     /// The application on `host:port`, running `lifecycleServices` (the database's connection pools) before the
-    /// HTTP server starts and until it has finished.
+    /// HTTP server starts and until it has finished. Every connection is held to `limits`.
     static func application(
-        services: ServerServices, host: String, port: Int, lifecycleServices: [any Service] = [], logger: Logger,
+        services: ServerServices, host: String, port: Int, limits: ConnectionLimits = .standard,
+        lifecycleServices: [any Service] = [], logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        Application(
+        let counter = ConnectionCounter(maximum: limits.maximumConnections)
+        return Application(
             router: try router(services: services),
-            server: .http1(additionalChannelHandlers: [ExpectContinueHandler()]),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [
+                    ConnectionCountHandler(counter: counter), RequestHeadTimeoutHandler(timeout: limits.headTimeout), ExpectContinueHandler(),
+                ],
+                idleTimeout: .init(limits.idleTimeout)
+            )),
             configuration: .init(address: .hostname(host, port: port), serverName: "crash-assistant-server"),
             services: lifecycleServices,
             onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },

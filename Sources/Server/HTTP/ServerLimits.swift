@@ -2,8 +2,13 @@ import Domain
 
 /// The limits the server keeps to, in one place.
 enum ServerLimits {
-    /// The largest request body on any route: 20 MiB, the largest photo the app accepts.
+    /// The largest request body on any route: 20 MiB, the largest photo the app accepts (the photo routes' limit).
     static let maximumBodyBytes = ReportLimits.maximumPhotoBytes
+    /// The largest report body: 1 MiB. The largest valid report — fifty photos, each with a file name of 1,024
+    /// characters of four bytes, JSON-escaped, and a note and an address at their limits — stays under half of it.
+    static let maximumReportBytes = 1_024 * 1_024
+    /// The largest crash event body: 16 KiB (a few hundred bytes in practice).
+    static let maximumCrashEventBytes = 16 * 1_024
     /// How many times a new crash ID is drawn when the one drawn was issued before.
     static let crashIDAttempts = 8
 }
