@@ -18,14 +18,14 @@ final class InstancePair: Sendable {
     let databaseURL: String
     private let turn = Mutex(0)
 
-    /// Starts both instances over a new database and a new bucket.
-    static func start() async throws -> InstancePair {
+    /// Starts both instances over a new database and a new bucket, each also given `extraArguments`.
+    static func start(extraArguments: [String] = []) async throws -> InstancePair {
         let postgres = try PostgresProcess.shared()
         let moto = try MotoServer.start()
         let location = try await postgres.createDatabase()
         let bucket = try await moto.makeBucket()
         let databaseURL = ServerPostgresLiveTests.url(location)
-        let arguments = ["--database-url", databaseURL, "--blob-url", moto.blobURL(of: bucket)]
+        let arguments = ["--database-url", databaseURL, "--blob-url", moto.blobURL(of: bucket)] + extraArguments
         let keys = ["AWS_ACCESS_KEY_ID": moto.credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": moto.credentials.secretAccessKey]
         let one = try ServerProcess(arguments: arguments, environment: keys)
         let two: ServerProcess
