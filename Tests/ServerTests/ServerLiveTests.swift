@@ -1,3 +1,4 @@
+import AppData
 import Domain
 import Foundation
 @testable import Server
@@ -214,6 +215,46 @@ struct ServerLiveTests {
             #expect(answer.headers["upload-limit"] == "max-size=\(limit)")
         }
         #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/reports", token: ann).status == 200)
+    }
+
+    @Test("The list of reports comes a page at a time, newest change first; the app's client reads every page")
+    func theListIsPaged() async throws {
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        var made: [ReportID] = []
+        for index in 0..<5 {
+            let report = CrashReport.stub(note: "report \(index)", updatedAt: Date(timeIntervalSince1970: 1_795_000_000 + Double(index)))
+            let put = try LoopbackConnection.request(
+                port: server.port, "PUT", "/v1/reports/\(report.id)", token: ann, headers: [("Content-Type", "application/json")],
+                body: try WireCoding.encoder().encode(Components.Schemas.Report(report))
+            )
+            #expect(put.status == 201)
+            made.append(report.id)
+        }
+        var seen: [ReportID] = []
+        var cursor: String?
+        var pages = 0
+        repeat {
+            let query = "limit=2" + (cursor.map { "&cursor=\($0)" } ?? "")
+            let page = try LoopbackConnection.request(port: server.port, "GET", "/v1/reports?\(query)", token: ann)
+            let list = try WireCoding.decoder().decode(Components.Schemas.ReportList.self, from: page.body)
+            #expect(list.reports.count <= 2)
+            seen += try list.reports.map { try CrashReport(wire: $0).id }
+            cursor = list.nextCursor
+            pages += 1
+        } while cursor != nil && pages < 10
+        #expect(pages == 3)
+        #expect(seen == made.reversed())
+
+        let badCursor = try LoopbackConnection.request(port: server.port, "GET", "/v1/reports?cursor=not-ours", token: ann)
+        #expect(badCursor.status == 400)
+        #expect(try WireCoding.decoder().decode(Components.Schemas.Problem.self, from: badCursor.body).field == "cursor")
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/reports?limit=0", token: ann).status == 400)
+
+        let client = ServerClient(address: try ServerAddress("http://127.0.0.1:\(server.port)", token: ann), retryPauses: [], pageSize: 2)
+        #expect(try await client.reports().map(\.id) == made.reversed())
+        await client.shutdown()
     }
 
     @Test("SIGTERM lets the upload in flight finish, then the server exits cleanly")

@@ -27,8 +27,6 @@ public actor InMemoryRemote: SyncRemote {
 
     // MARK: - As another writer (tests)
 
-    /// The report as the server holds it.
-    public func report(_ id: ReportID) -> CrashReport? { held[id] }
 
     /// Every report held.
     public var all: [CrashReport] { held.values.sorted { $0.createdAt < $1.createdAt } }
@@ -60,6 +58,11 @@ public actor InMemoryRemote: SyncRemote {
         try answer("issueCrashID")
         issued += 1
         do { return try CrashID(validating: String(format: "CA-MEM%06d", issued)) } catch { throw .invalidAnswer(server: serverDescription, reason: "\(error)") }
+    }
+
+    public func report(_ id: ReportID) throws(ServerFailure) -> CrashReport? {
+        try answer("report")
+        return held[id]
     }
 
     public func reports() throws(ServerFailure) -> [CrashReport] {

@@ -41,10 +41,18 @@ public final class ServerClient: SyncRemote {
     private let client: Client
     private let exchange: ServerExchange
     private let reachability = ServerReachability()
+    /// How many reports each page of the list asks for.
+    private let pageSize: Int
 
-    /// - Parameter retryPauses: the pauses before the repeats of a call that is safe to repeat.
-    public init(address: ServerAddress, timeouts: Timeouts = .standard, retryPauses: [Duration] = [.milliseconds(200), .seconds(1)]) {
+    /// - Parameters:
+    ///   - retryPauses: the pauses before the repeats of a call that is safe to repeat.
+    ///   - pageSize: how many reports each page of the list asks for (the server takes 1–200).
+    public init(
+        address: ServerAddress, timeouts: Timeouts = .standard, retryPauses: [Duration] = [.milliseconds(200), .seconds(1)],
+        pageSize: Int = 200
+    ) {
         self.address = address
+        self.pageSize = pageSize
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: .init(timeouts.connect), read: .init(timeouts.read))
@@ -110,20 +118,31 @@ public final class ServerClient: SyncRemote {
 
     // MARK: - Reports
 
-    /// Every report the server holds for this driver, most recently changed first.
+    /// Every report the server holds for this driver, most recently changed first: every page of the list.
     public func reports() async throws(ServerFailure) -> [CrashReport] {
-        let output = try await call { client in try await client.listReports() }
-        switch output {
-        case let .ok(ok):
-            let list = try body { try ok.body.json }
-            var reports: [CrashReport] = []
-            for wire in list.reports { reports.append(try report(from: wire)) }
-            return reports
-        case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
-        case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
-        case let .undocumented(status, payload): throw await undocumented(status, payload)
-        }
+        var reports: [CrashReport] = []
+        var cursor: String?
+        repeat {
+            let page = cursor
+            let output = try await call { client in try await client.listReports(query: .init(limit: pageSize, cursor: page)) }
+            switch output {
+            case let .ok(ok):
+                let list = try body { try ok.body.json }
+                for wire in list.reports { reports.append(try report(from: wire)) }
+                if let next = list.nextCursor, next == cursor {
+                    throw .invalidAnswer(server: address.description, reason: "it gave the same page twice")
+                }
+                cursor = list.nextCursor
+            case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
+            case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
+            case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+            case let .undocumented(status, payload): throw await undocumented(status, payload)
+            }
+        } while cursor != nil
+        return reports
     }
+
+
 
     /// The server's version of a report, or `nil` when it holds none.
     public func report(_ id: ReportID) async throws(ServerFailure) -> CrashReport? {

@@ -464,6 +464,15 @@ public actor SyncEngine: SyncStatusSource {
         }
         let heldIDs = Set(held.map(\.id))
         for id in known.keys where !heldIDs.contains(id) {
+            // A report changed while the pages were read may have moved to a page read already: asked for by its id,
+            // it is gone only when the server says so.
+            if let moved = try await server.report(id) {
+                if known[id] != moved.revision, case let .stored(local) = try await state.receive(moved) {
+                    pass.reportsReceived += 1
+                    try await fetchPhotos(of: local, &pass)
+                }
+                continue
+            }
             switch try await state.removeDeletedElsewhere(id) {
             case let .removed(report):
                 pass.reportsRemoved += 1

@@ -14,6 +14,9 @@ public protocol SyncRemote: Sendable {
     /// Every report the server holds for this driver.
     func reports() async throws(ServerFailure) -> [CrashReport]
 
+    /// The server's version of one report, or `nil` when it holds none.
+    func report(_ id: ReportID) async throws(ServerFailure) -> CrashReport?
+
     /// Stores `report` on top of the server's revision `report.revision` (0: a report the server never held).
     func save(_ report: CrashReport) async throws(ServerFailure) -> RemoteSave
 

@@ -48,8 +48,21 @@ struct APIHandler: APIProtocol {
 
     func listReports(_ input: Operations.ListReports.Input) async throws -> Operations.ListReports.Output {
         let user = try Caller.user()
-        let reports = try await services.reports.reports(owner: user.id)
-        return .ok(.init(body: .json(.init(reports: reports.map(Components.Schemas.Report.init)))))
+        let limit = input.query.limit ?? ServerLimits.reportsPerPage
+        guard (1...ServerLimits.maximumReportsPerPage).contains(limit) else {
+            throw APIProblem.badParameter("limit", "limit must be from 1 to \(ServerLimits.maximumReportsPerPage).")
+        }
+        let position = try input.query.cursor.map { cursor throws(APIProblem) in
+            guard let position = ReportPosition(cursor: cursor) else {
+                throw .badParameter("cursor", "“\(cursor.prefix(64))” is not a cursor this server gave; start again without one.")
+            }
+            return position
+        }
+        // One more than the page, to know whether another follows.
+        let reports = try await services.reports.reports(owner: user.id, after: position, limit: limit + 1)
+        let page = reports.prefix(limit)
+        let next = reports.count > limit ? page.last.map { ReportPosition(of: $0).cursor } : nil
+        return .ok(.init(body: .json(.init(reports: page.map(Components.Schemas.Report.init), nextCursor: next))))
     }
 
     func getReport(_ input: Operations.GetReport.Input) async throws -> Operations.GetReport.Output {

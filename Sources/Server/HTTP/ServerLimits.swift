@@ -9,6 +9,10 @@ enum ServerLimits {
     static let maximumReportBytes = 1_024 * 1_024
     /// The largest crash event body: 16 KiB (a few hundred bytes in practice).
     static let maximumCrashEventBytes = 16 * 1_024
+    /// How many reports a page of the list holds when the client does not say.
+    static let reportsPerPage = 100
+    /// The most reports a page of the list may hold.
+    static let maximumReportsPerPage = 200
     /// How many times a new crash ID is drawn when the one drawn was issued before.
     static let crashIDAttempts = 8
 }

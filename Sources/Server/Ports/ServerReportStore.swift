@@ -1,10 +1,12 @@
 import Domain
+import Foundation
 
 /// Each user's crash reports, checked by revision, and the PDF rendered for each submitted one.
 /// A user reaches only their own: every call names the owner, and another owner's report is not there for it.
 protocol ServerReportStore: Sendable {
-    /// The owner's reports, most recently changed first.
-    func reports(owner: AccountID) async throws -> [CrashReport]
+    /// A page of the owner's reports, most recently changed first: at most `limit` of them, those that come after
+    /// `position` in that order (from the first when `nil`).
+    func reports(owner: AccountID, after position: ReportPosition?, limit: Int) async throws -> [CrashReport]
 
     func report(_ id: ReportID, owner: AccountID) async throws -> CrashReport?
 
@@ -28,4 +30,48 @@ protocol ServerReportStore: Sendable {
     /// Records the PDF rendered for the owner's report (replacing an earlier one).
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
     func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws
+}
+
+extension ServerReportStore {
+    /// Every report of the owner, most recently changed first.
+    func reports(owner: AccountID) async throws -> [CrashReport] {
+        try await reports(owner: owner, after: nil, limit: Int.max)
+    }
+}
+
+/// Where a report stands in the order of a list of reports (most recently changed first, then by id, descending).
+struct ReportPosition: Sendable, Hashable {
+    let updatedAt: Date
+    let id: ReportID
+
+    init(of report: CrashReport) {
+        updatedAt = report.updatedAt
+        id = report.id
+    }
+
+    init(updatedAt: Date, id: ReportID) {
+        self.updatedAt = updatedAt
+        self.id = id
+    }
+
+    /// Whether a report at `other` comes after this position in the list.
+    func precedes(_ other: ReportPosition) -> Bool {
+        (updatedAt, id) > (other.updatedAt, other.id)
+    }
+
+    /// The position as a page's cursor: opaque to clients, exact to the bit.
+    var cursor: String {
+        "1." + String(updatedAt.timeIntervalSinceReferenceDate.bitPattern, radix: 16) + "." + id.description
+    }
+
+    /// The position a cursor names, or `nil` when the text is not one this server gave.
+    init?(cursor: String) {
+        let parts = cursor.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "1", let bits = UInt64(parts[1], radix: 16), let id = ReportID(uuidString: String(parts[2])) else {
+            return nil
+        }
+        let seconds = Double(bitPattern: bits)
+        guard seconds.isFinite else { return nil }
+        self.init(updatedAt: Date(timeIntervalSinceReferenceDate: seconds), id: id)
+    }
 }

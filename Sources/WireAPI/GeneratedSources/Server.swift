@@ -542,7 +542,12 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// The caller's reports, drafts and completed, most recently changed first.
+    /// The caller's reports, drafts and completed, most recently changed first, a page at a time.
+    ///
+    /// A page holds at most `limit` reports (default 100). When more follow, `nextCursor` is given: ask again with
+    /// `cursor` set to it for the next page. A report changed while the pages are read may move to a page already
+    /// read; ask for it by its id to be sure.
+    ///
     ///
     /// - Remark: HTTP `GET /v1/reports`.
     /// - Remark: Generated from `#/paths//v1/reports/get(listReports)`.
@@ -560,8 +565,27 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 APIHandler.listReports($0)
             },
             deserializer: { request, requestBody, metadata in
+                let query: Operations.ListReports.Input.Query = .init(
+                    limit: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "limit",
+                        as: Swift.Int.self
+                    ),
+                    cursor: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "cursor",
+                        as: Swift.String.self
+                    )
+                )
                 let headers: Operations.ListReports.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
-                return Operations.ListReports.Input(headers: headers)
+                return Operations.ListReports.Input(
+                    query: query,
+                    headers: headers
+                )
             },
             serializer: { output, request in
                 switch output {
@@ -580,6 +604,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                             value,
                             headerFields: &response.headerFields,
                             contentType: "application/json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
                         )
                     }
                     return (response, body)

@@ -610,15 +610,25 @@ extension Components {
         public struct ReportList: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ReportList/reports`.
             public var reports: [Components.Schemas.Report]
+            /// Given when more reports follow; the `cursor` of the next page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportList/nextCursor`.
+            public var nextCursor: Swift.String?
             /// Creates a new `ReportList`.
             ///
             /// - Parameters:
             ///   - reports:
-            public init(reports: [Components.Schemas.Report]) {
+            ///   - nextCursor: Given when more reports follow; the `cursor` of the next page.
+            public init(
+                reports: [Components.Schemas.Report],
+                nextCursor: Swift.String? = nil
+            ) {
                 self.reports = reports
+                self.nextCursor = nextCursor
             }
             public enum CodingKeys: String, CodingKey {
                 case reports
+                case nextCursor
             }
         }
     }

@@ -755,13 +755,42 @@ public enum Operations {
             }
         }
     }
-    /// The caller's reports, drafts and completed, most recently changed first.
+    /// The caller's reports, drafts and completed, most recently changed first, a page at a time.
+    ///
+    /// A page holds at most `limit` reports (default 100). When more follow, `nextCursor` is given: ask again with
+    /// `cursor` set to it for the next page. A report changed while the pages are read may move to a page already
+    /// read; ask for it by its id to be sure.
+    ///
     ///
     /// - Remark: HTTP `GET /v1/reports`.
     /// - Remark: Generated from `#/paths//v1/reports/get(listReports)`.
     public enum ListReports {
         public static let id: Swift.String = "listReports"
         public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/reports/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// The most reports in the page (1–200, default 100).
+                ///
+                /// - Remark: Generated from `#/paths/v1/reports/GET/query/limit`.
+                public var limit: Swift.Int?
+                /// Where the page starts, as the previous page's `nextCursor` gave it.
+                ///
+                /// - Remark: Generated from `#/paths/v1/reports/GET/query/cursor`.
+                public var cursor: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - limit: The most reports in the page (1–200, default 100).
+                ///   - cursor: Where the page starts, as the previous page's `nextCursor` gave it.
+                public init(
+                    limit: Swift.Int? = nil,
+                    cursor: Swift.String? = nil
+                ) {
+                    self.limit = limit
+                    self.cursor = cursor
+                }
+            }
+            public var query: Operations.ListReports.Input.Query
             /// - Remark: Generated from `#/paths/v1/reports/GET/header`.
             public struct Headers: Sendable, Hashable {
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListReports.AcceptableContentType>]
@@ -777,8 +806,13 @@ public enum Operations {
             /// Creates a new `Input`.
             ///
             /// - Parameters:
+            ///   - query:
             ///   - headers:
-            public init(headers: Operations.ListReports.Input.Headers = .init()) {
+            public init(
+                query: Operations.ListReports.Input.Query = .init(),
+                headers: Operations.ListReports.Input.Headers = .init()
+            ) {
+                self.query = query
                 self.headers = headers
             }
         }
@@ -811,7 +845,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The caller's reports.
+            /// A page of the caller's reports.
             ///
             /// - Remark: Generated from `#/paths//v1/reports/get(listReports)/responses/200`.
             ///
@@ -829,6 +863,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed, or a value breaks a rule; the problem names the field.
+            ///
+            /// - Remark: Generated from `#/paths//v1/reports/get(listReports)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
                             response: self
                         )
                     }

@@ -42,7 +42,12 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/crash-events`.
     /// - Remark: Generated from `#/paths//v1/crash-events/post(postCrashEvent)`.
     func postCrashEvent(_ input: Operations.PostCrashEvent.Input) async throws -> Operations.PostCrashEvent.Output
-    /// The caller's reports, drafts and completed, most recently changed first.
+    /// The caller's reports, drafts and completed, most recently changed first, a page at a time.
+    ///
+    /// A page holds at most `limit` reports (default 100). When more follow, `nextCursor` is given: ask again with
+    /// `cursor` set to it for the next page. A report changed while the pages are read may move to a page already
+    /// read; ask for it by its id to be sure.
+    ///
     ///
     /// - Remark: HTTP `GET /v1/reports`.
     /// - Remark: Generated from `#/paths//v1/reports/get(listReports)`.
@@ -131,12 +136,23 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// The caller's reports, drafts and completed, most recently changed first.
+    /// The caller's reports, drafts and completed, most recently changed first, a page at a time.
+    ///
+    /// A page holds at most `limit` reports (default 100). When more follow, `nextCursor` is given: ask again with
+    /// `cursor` set to it for the next page. A report changed while the pages are read may move to a page already
+    /// read; ask for it by its id to be sure.
+    ///
     ///
     /// - Remark: HTTP `GET /v1/reports`.
     /// - Remark: Generated from `#/paths//v1/reports/get(listReports)`.
-    public func listReports(headers: Operations.ListReports.Input.Headers = .init()) async throws -> Operations.ListReports.Output {
-        try await listReports(Operations.ListReports.Input(headers: headers))
+    public func listReports(
+        query: Operations.ListReports.Input.Query = .init(),
+        headers: Operations.ListReports.Input.Headers = .init()
+    ) async throws -> Operations.ListReports.Output {
+        try await listReports(Operations.ListReports.Input(
+            query: query,
+            headers: headers
+        ))
     }
     /// One of the caller's reports.
     ///

@@ -76,9 +76,10 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
 
     // MARK: - ServerReportStore
 
-    func reports(owner: AccountID) throws -> [CrashReport] {
-        try reports.keys.filter { $0.owner == owner }.compactMap { try load($0) }
+    func reports(owner: AccountID, after position: ReportPosition?, limit: Int) throws -> [CrashReport] {
+        let all = try reports.keys.filter { $0.owner == owner }.compactMap { try load($0) }
             .sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+        return Array(all.filter { report in position.map { $0.precedes(ReportPosition(of: report)) } ?? true }.prefix(limit))
     }
 
     func report(_ id: ReportID, owner: AccountID) throws -> CrashReport? {

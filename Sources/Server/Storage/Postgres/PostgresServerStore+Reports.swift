@@ -4,12 +4,19 @@ import PostgresNIO
 import WireAPI
 
 extension PostgresServerStore: ServerReportStore {
-    func reports(owner: AccountID) async throws -> [CrashReport] {
+    func reports(owner: AccountID, after position: ReportPosition?, limit: Int) async throws -> [CrashReport] {
         let decoder = WireCoding.decoder()
         var reports: [CrashReport] = []
-        try await client.rows(
-            "SELECT id, body FROM reports WHERE owner = \(owner.rawValue) ORDER BY updated_at DESC, id DESC"
-        ) { row in
+        let query: PostgresQuery = if let position {
+            """
+            SELECT id, body FROM reports
+            WHERE owner = \(owner.rawValue) AND (updated_at, id) < (\(position.updatedAt.timeIntervalSinceReferenceDate), \(position.id.rawValue))
+            ORDER BY updated_at DESC, id DESC LIMIT \(Int64(clamping: limit))
+            """
+        } else {
+            "SELECT id, body FROM reports WHERE owner = \(owner.rawValue) ORDER BY updated_at DESC, id DESC LIMIT \(Int64(clamping: limit))"
+        }
+        try await client.rows(query) { row in
             reports.append(try Self.report(from: row, decoder: decoder))
         }
         return reports

@@ -4,12 +4,16 @@ import Foundation
 import WireAPI
 
 extension SQLiteServerStore: ServerReportStore {
-    func reports(owner: AccountID) async throws -> [CrashReport] {
+    func reports(owner: AccountID, after position: ReportPosition?, limit: Int) async throws -> [CrashReport] {
         try await reading { connection in
-            let query = try connection.statement(
-                "SELECT id, body FROM reports WHERE owner = ?1 ORDER BY updated_at DESC, id DESC"
-            )
+            let query = try connection.statement("""
+                SELECT id, body FROM reports WHERE owner = ?1 AND (?2 IS NULL OR (updated_at, id) < (?2, ?3))
+                ORDER BY updated_at DESC, id DESC LIMIT ?4
+                """)
             query.bind(owner.rawValue, at: 1)
+            query.bind(position?.updatedAt.timeIntervalSinceReferenceDate, at: 2)
+            if let position { query.bind(position.id.rawValue, at: 3) }
+            query.bind(limit, at: 4)
             defer { query.reset() }
             let decoder = WireCoding.decoder()
             var reports: [CrashReport] = []
