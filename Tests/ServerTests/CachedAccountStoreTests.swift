@@ -22,6 +22,10 @@ struct CachedAccountStoreTests {
         func user(named name: String) async throws -> Account? {
             await base.user(named: name)
         }
+
+        func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) async throws -> Account? {
+            await base.replaceToken(name: name, kind: kind, with: digest)
+        }
     }
 
     @Test("A known token is looked up once; an unknown one every time, so an account added later is found")
@@ -38,5 +42,24 @@ struct CachedAccountStoreTests {
         let later = try await cached.addAccount(name: "bob", kind: .user, tokenDigest: TokenDigest(token: "t-2"), at: Date())
         #expect(try await cached.account(for: TokenDigest(token: "t-2")) == later)
         #expect(counting.lookups.withLock { $0 } == 3)
+    }
+
+    @Test("A token rotated behind the cache's back (another instance) is refused once its lifetime is up; here, at once")
+    func aRotatedTokenIsRefusedWithinTheLifetime() async throws {
+        let counting = CountingAccounts()
+        let cached = CachedAccountStore(counting, lifetime: .milliseconds(200))
+        let ann = try await cached.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "old"), at: Date())
+        #expect(try await cached.account(for: TokenDigest(token: "old")) == ann)
+
+        // Another instance rotates it in the shared database.
+        _ = await counting.base.replaceToken(name: "ann", kind: .user, with: TokenDigest(token: "new"))
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await cached.account(for: TokenDigest(token: "old")) == nil)
+        #expect(try await cached.account(for: TokenDigest(token: "new")) == ann)
+
+        // Revoked through this cache: refused at once.
+        #expect(try await cached.replaceToken(name: "ann", kind: .user, with: nil) == ann)
+        #expect(try await cached.account(for: TokenDigest(token: "new")) == nil)
+        #expect(try await cached.replaceToken(name: "nobody", kind: .user, with: nil) == nil)
     }
 }

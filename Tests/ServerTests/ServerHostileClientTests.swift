@@ -63,7 +63,7 @@ struct ServerHostileClientTests {
     @Test("With PostgreSQL and a bucket, a stalled upload on one instance is resumed on the other: its lock did not outlive it")
     func aStalledUploadIsResumableAcrossInstances() async throws {
         let pair = try await InstancePair.start(extraArguments: ["--idle-timeout", "2"])
-        defer { for instance in pair.instances { _ = try? instance.stop() } }
+        defer { pair.stop() }
         let token = try pair.add("ann")
         let photo = try LargePhotos.jpeg(bytes: 2_000_000, seed: 12)
 

@@ -21,6 +21,43 @@ struct ServerPostgresLiveTests {
         return result.output.trimmingCharacters(in: .newlines)
     }
 
+    @Test("A rotated and a revoked token are refused on both instances within seconds; the new token opens the account on both")
+    func rotatedAndRevokedTokensAreRefusedEverywhere() async throws {
+        let pair = try await InstancePair.start()
+        defer { pair.stop() }
+        let old = try pair.add("ann")
+        let detector = try pair.add("detector-1", kind: "detector")
+        for instance in pair.instances {
+            #expect(try LoopbackConnection.request(port: instance.port, "GET", "/v1/reports", token: old).status == 200)
+        }
+
+        let rotated = try ServerProcess.run(["user", "rotate", "ann", "--data", pair.instances[0].dataFolder.path, "--database-url", pair.databaseURL])
+        #expect(rotated.status == 0, "\(rotated.errors)")
+        let new = rotated.output.trimmingCharacters(in: .newlines)
+        #expect(new != old && !new.isEmpty)
+        let revoked = try ServerProcess.run(["detector", "revoke", "detector-1", "--data", pair.instances[0].dataFolder.path, "--database-url", pair.databaseURL])
+        #expect(revoked.status == 0, "\(revoked.errors)")
+
+        for instance in pair.instances {
+            #expect(try Self.refusedWithin(seconds: 15, port: instance.port, path: "/v1/reports", method: "GET", token: old))
+            #expect(try Self.refusedWithin(seconds: 15, port: instance.port, path: "/v1/crash-events", method: "POST", token: detector))
+            #expect(try LoopbackConnection.request(port: instance.port, "GET", "/v1/reports", token: new).status == 200)
+        }
+        let unknown = try ServerProcess.run(["user", "revoke", "nobody", "--data", pair.instances[0].dataFolder.path, "--database-url", pair.databaseURL])
+        #expect(unknown.status != 0)
+        #expect(unknown.errors.contains("no user named “nobody”"))
+    }
+
+    /// Whether the token is answered 401 within `seconds` (asked every 200 ms).
+    static func refusedWithin(seconds: Double, port: Int, path: String, method: String, token: String) throws -> Bool {
+        let started = Date()
+        while Date().timeIntervalSince(started) < seconds {
+            if try LoopbackConnection.request(port: port, method, path, token: token).status == 401 { return true }
+            usleep(200_000)
+        }
+        return false
+    }
+
     @Test("A client alternating between two instances over one database and one bucket walks the whole API: crash IDs, a crash event, reports, a conflict, photos, submit and the PDF")
     func aClientAlternatingBetweenTheInstancesWalksTheWholeAPI() async throws {
         let pair = try await InstancePair.start()

@@ -22,7 +22,10 @@ enum DetectorKind: AccountKindCommand {
 /// `user …` and `detector …`.
 struct AccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
-        CommandConfiguration(commandName: Kind.kind.rawValue, abstract: Kind.abstract, subcommands: [AddAccountCommand<Kind>.self])
+        CommandConfiguration(
+            commandName: Kind.kind.rawValue, abstract: Kind.abstract,
+            subcommands: [AddAccountCommand<Kind>.self, RotateTokenCommand<Kind>.self, RevokeTokenCommand<Kind>.self]
+        )
     }
 }
 
@@ -75,6 +78,75 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
             + "Send it as: Authorization: Bearer <token>\n"
         ).utf8))
         print(token)
+    }
+}
+
+/// `user rotate NAME` / `detector rotate NAME`: gives the account a new token, printed alone on standard output; the
+/// old one is refused at once on this instance and within seconds on every other.
+struct RotateTokenCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "rotate", abstract: "Gives a \(Kind.kind.rawValue) a new token (printed) and refuses the old one.")
+    }
+
+    @Argument(help: "The name the account was added with.")
+    var name: String
+
+    @OptionGroup var data: DataOption
+
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        let token = AccessToken.generate()
+        try await AccountTokens.replace(name: name, kind: Kind.kind, with: TokenDigest(token: token), data: data, database: database)
+        FileHandle.standardError.write(Data((
+            "Gave \(Kind.kind.rawValue) “\(name)” a new token; the old one is refused from now on. The new token is below; it is shown only this once.\n"
+        ).utf8))
+        print(token)
+    }
+}
+
+/// `user revoke NAME` / `detector revoke NAME`: no token opens the account any more (until it is given a new one
+/// with `rotate`); refused at once on this instance and within seconds on every other.
+struct RevokeTokenCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(commandName: "revoke", abstract: "Refuses the \(Kind.kind.rawValue)'s token from now on.")
+    }
+
+    @Argument(help: "The name the account was added with.")
+    var name: String
+
+    @OptionGroup var data: DataOption
+
+    @OptionGroup var database: DatabaseOption
+
+    func run() async throws {
+        try await AccountTokens.replace(name: name, kind: Kind.kind, with: nil, data: data, database: database)
+        FileHandle.standardError.write(Data((
+            "Revoked the token of \(Kind.kind.rawValue) “\(name)”. Give it a new one with `\(Kind.kind.rawValue) rotate \(name)`.\n"
+        ).utf8))
+    }
+}
+
+/// Replacing an account's token, for the `rotate` and `revoke` commands.
+enum AccountTokens {
+    static func replace(name: String, kind: Account.Kind, with digest: TokenDigest?, data: DataOption, database: DatabaseOption) async throws {
+        let folder = data.resolved
+        let location = try database.location()
+        let environment: ServerEnvironment
+        do {
+            environment = try await ServerEnvironment.open(dataFolder: folder, database: location, logger: Logger(label: "crash-assistant-server"))
+        } catch let error as PostgresOpenError {
+            throw DatabaseOption.exit(for: error, location: location)
+        } catch {
+            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
+        }
+        let account = try await environment.whileRunning {
+            try await environment.store.replaceToken(name: name, kind: kind, with: digest)
+        }
+        environment.close()
+        guard account != nil else {
+            throw ServerCommandFailure.message("There is no \(kind.rawValue) named “\(name)”. `\(kind.rawValue) add \(name)` adds one.")
+        }
     }
 }
 

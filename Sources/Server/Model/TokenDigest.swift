@@ -17,4 +17,9 @@ struct TokenDigest: Sendable, Hashable {
     init(storedHex: String) {
         hex = storedHex
     }
+
+    /// What is stored in place of a revoked account's digest: unique, and never the digest of a token (not hex).
+    static func revoked() -> TokenDigest {
+        TokenDigest(storedHex: "revoked-" + UUID().uuidString.lowercased())
+    }
 }

@@ -11,4 +11,9 @@ protocol AccountStore: Sendable {
 
     /// The user account with this name, if any (crash events name their user).
     func user(named name: String) async throws -> Account?
+
+    /// Gives the account of this kind and name a new token (its digest), or none (`nil`: revoked, so no token opens
+    /// it). The old token is refused from then on.
+    /// - Returns: the account, or `nil` when there is no such account.
+    func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) async throws -> Account?
 }

@@ -1,18 +1,23 @@
 import Foundation
 import Synchronization
 
-/// Remembers the accounts tokens were found for, so a request does not ask the database who its token belongs
-/// to every time. Accounts never change once added and are never removed, so a remembered one stays right.
-/// Unknown tokens are not remembered (an account added later is found at once).
+/// Remembers the accounts tokens were found for, for a few seconds, so a request does not ask the database who its
+/// token belongs to every time — and a token revoked or rotated (on any instance: they share the database) is
+/// refused everywhere once that time is up. Unknown tokens are not remembered (an account added later is found at
+/// once).
 final class CachedAccountStore: AccountStore {
     /// The most tokens remembered; beyond it the memory starts again empty.
     static let capacity = 10_000
+    /// How long a token's account is remembered: the longest a revoked token may still open it on another instance.
+    static let standardLifetime: Duration = .seconds(5)
 
     private let base: any AccountStore
-    private let known = Mutex<[TokenDigest: Account]>([:])
+    private let lifetime: Duration
+    private let known = Mutex<[TokenDigest: (account: Account, until: ContinuousClock.Instant)]>([:])
 
-    init(_ base: any AccountStore) {
+    init(_ base: any AccountStore, lifetime: Duration = CachedAccountStore.standardLifetime) {
         self.base = base
+        self.lifetime = lifetime
     }
 
     func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, at date: Date) async throws -> Account {
@@ -20,12 +25,23 @@ final class CachedAccountStore: AccountStore {
     }
 
     func account(for digest: TokenDigest) async throws -> Account? {
-        if let account = known.withLock({ $0[digest] }) { return account }
-        guard let account = try await base.account(for: digest) else { return nil }
+        let now = ContinuousClock.now
+        if let entry = known.withLock({ $0[digest] }), entry.until > now { return entry.account }
+        guard let account = try await base.account(for: digest) else {
+            known.withLock { _ = $0.removeValue(forKey: digest) }
+            return nil
+        }
         known.withLock { known in
             if known.count >= Self.capacity { known.removeAll(keepingCapacity: true) }
-            known[digest] = account
+            known[digest] = (account, now + lifetime)
         }
+        return account
+    }
+
+    func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) async throws -> Account? {
+        let account = try await base.replaceToken(name: name, kind: kind, with: digest)
+        // This instance forgets the old token at once; others within the lifetime.
+        if let account { known.withLock { known in known = known.filter { $0.value.account.id != account.id } } }
         return account
     }
 

@@ -51,6 +51,13 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         accounts.values.first { $0.name == name && $0.kind == .user }
     }
 
+    func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) -> Account? {
+        guard let (old, account) = accounts.first(where: { $0.value.name == name && $0.value.kind == kind }) else { return nil }
+        accounts[old] = nil
+        accounts[digest ?? .revoked()] = account
+        return account
+    }
+
     // MARK: - CrashRecordStore
 
     func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) throws {

@@ -32,6 +32,15 @@ extension PostgresServerStore: AccountStore {
         return found
     }
 
+    func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) async throws -> Account? {
+        var found: Account?
+        try await client.rows("""
+            UPDATE accounts SET token_digest = \((digest ?? .revoked()).hex) WHERE kind = \(kind.rawValue) AND name = \(name)
+            RETURNING id, name, kind, created_at
+            """) { row in found = try Self.account(from: row) }
+        return found
+    }
+
     // MARK: - Rows
 
     /// The account in a row of `id, name, kind, created_at`.

@@ -47,6 +47,22 @@ extension SQLiteServerStore: AccountStore {
         }
     }
 
+    func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) async throws -> Account? {
+        try await writing { connection in
+            let update = try connection.statement("UPDATE accounts SET token_digest = ?3 WHERE kind = ?1 AND name = ?2")
+            update.bind(kind.rawValue, at: 1)
+            update.bind(name, at: 2)
+            update.bind((digest ?? .revoked()).hex, at: 3)
+            try update.run()
+            guard connection.changes > 0 else { return nil }
+            let query = try connection.statement("SELECT id, name, kind, created_at FROM accounts WHERE kind = ?1 AND name = ?2")
+            query.bind(kind.rawValue, at: 1)
+            query.bind(name, at: 2)
+            defer { query.reset() }
+            return try query.step() ? try Self.account(from: query) : nil
+        }
+    }
+
     // MARK: - Rows
 
     /// The account in a row of `id, name, kind, created_at`.
