@@ -217,6 +217,22 @@ struct BlobStoreTests {
     }
 
     @Test(arguments: BlobStoreBackend.allCases)
+    func aRemovedBlobIsGoneAndRemovingTwiceIsNoError(_ backend: BlobStoreBackend) async throws {
+        let subject = try await backend.make(in: folder)
+        let photo = try Fixtures.jpeg()
+        let hash = try await subject.store.store(fileAt: try folder.write(photo, to: "photo.jpg").path, kind: .photo)
+        let other = try await subject.store.store(fileAt: try folder.write(Data("pdf".utf8), to: "doc.pdf").path, kind: .document)
+
+        try await subject.store.remove(hash, kind: .photo)
+        try await subject.store.remove(hash, kind: .photo)
+        try await subject.store.remove(other, kind: .photo)
+
+        #expect(try await subject.store.length(of: hash, kind: .photo) == nil)
+        #expect(try await subject.storedNames(.photo).isEmpty)
+        #expect(try await subject.store.length(of: other, kind: .document) == 3)
+    }
+
+    @Test(arguments: BlobStoreBackend.allCases)
     func theRendererReadsPhotosFromTheBlobStore(_ backend: BlobStoreBackend) async throws {
         let subject = try await backend.make(in: folder)
         let photo = try Fixtures.jpeg()

@@ -26,6 +26,10 @@ struct CachedAccountStoreTests {
         func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) async throws -> Account? {
             await base.replaceToken(name: name, kind: kind, with: digest)
         }
+
+        func eraseAccount(name: String, kind: Account.Kind) async throws -> ErasedAccount? {
+            await base.eraseAccount(name: name, kind: kind)
+        }
     }
 
     @Test("A known token is looked up once; an unknown one every time, so an account added later is found")

@@ -271,4 +271,6 @@ struct StuckSMSSender: SMSSender {
     func send(_ message: SMSMessage) async throws {
         try await Task.sleep(for: .seconds(600))
     }
+
+    func erase(crashIDs: [CrashID]) async throws -> Int { 0 }
 }

@@ -283,8 +283,8 @@ struct ServerStoreConformanceTests {
         let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let stored = try await subject.store.save(CrashReport.stub(), owner: ann)
-        #expect(try await subject.store.delete(stored.id, owner: ann))
-        #expect(try await subject.store.delete(stored.id, owner: ann) == false)
+        #expect(try await subject.store.delete(stored.id, owner: ann) == stored)
+        #expect(try await subject.store.delete(stored.id, owner: ann) == nil)
         await #expect(throws: ReportError.conflict(stored.id, current: nil)) {
             try await subject.store.save(Self.edited(stored, note: "too late"), owner: ann)
         }
@@ -364,7 +364,7 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.reports(owner: bob).isEmpty)
         #expect(try await subject.store.report(annsReport.id, owner: bob) == nil)
         #expect(try await subject.store.document(for: annsReport.id, owner: bob) == nil)
-        #expect(try await subject.store.delete(annsReport.id, owner: bob) == false)
+        #expect(try await subject.store.delete(annsReport.id, owner: bob) == nil)
         await #expect(throws: ServerStoreError.reportNotFound(annsReport.id)) {
             try await subject.store.setDocument(.stub("e"), for: annsReport.id, owner: bob)
         }
@@ -383,7 +383,7 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.reports(owner: bob) == [bobsReport])
         #expect(try await subject.store.document(for: annsReport.id, owner: bob) == nil)
 
-        #expect(try await subject.store.delete(annsReport.id, owner: bob))
+        #expect(try await subject.store.delete(annsReport.id, owner: bob) == bobsReport)
         #expect(try await subject.store.report(annsReport.id, owner: ann) == annsReport)
         #expect(try await subject.store.document(for: annsReport.id, owner: ann) == .stub("d"))
     }
@@ -396,12 +396,16 @@ struct ServerStoreConformanceTests {
         let (ann, _) = try await Self.twoUsers(subject)
         let stored = try await subject.store.save(CrashReport.stub(), owner: ann)
         #expect(try await subject.store.document(for: stored.id, owner: ann) == nil)
-        try await subject.store.setDocument(.stub("1"), for: stored.id, owner: ann)
+        #expect(try await subject.store.setDocument(.stub("1"), for: stored.id, owner: ann) == nil)
         #expect(try await subject.store.document(for: stored.id, owner: ann) == .stub("1"))
-        try await subject.store.setDocument(.stub("2"), for: stored.id, owner: ann)
+        #expect(try await subject.store.setDocument(.stub("2"), for: stored.id, owner: ann) == .stub("1"))
         #expect(try await subject.store.document(for: stored.id, owner: ann) == .stub("2"))
+        #expect(try await subject.store.isDocumentRecorded(.stub("2")))
+        #expect(try await !subject.store.isDocumentRecorded(.stub("1")))
+        #expect(try await subject.store.setDocument(.stub("2"), for: stored.id, owner: ann) == nil)
 
-        #expect(try await subject.store.delete(stored.id, owner: ann))
+        #expect(try await subject.store.delete(stored.id, owner: ann) == stored)
+        #expect(try await !subject.store.isDocumentRecorded(.stub("2")))
         #expect(try await subject.store.document(for: stored.id, owner: ann) == nil)
         _ = try await subject.store.save(CrashReport.stub(id: stored.id), owner: ann)
         #expect(try await subject.store.document(for: stored.id, owner: ann) == nil)
@@ -514,5 +518,105 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.partialUpload(.stub("c"), owner: ann) == nil)
         #expect(try await subject.store.partialUpload(.stub("c"), owner: bob) == bobs)
         try await subject.store.endUpload(second.id)
+    }
+
+    // MARK: - Erasure, expiry, tokens
+
+    @Test("A deleted draft's photos are found named by no other report of the owner; forgetting one says whether others hold it", arguments: ServerStoreBackend.allCases)
+    func photosOfADeletedDraft(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let shared = Photo.stub(contentHash: .stub("1"))
+        let only = Photo.stub(contentHash: .stub("2"))
+        let draft = try await subject.store.save(CrashReport.stub(photos: [shared, only]), owner: ann)
+        _ = try await subject.store.save(CrashReport.stub(photos: [Photo.stub(contentHash: .stub("1"))]), owner: ann)
+        for hash in [ContentHash.stub("1"), .stub("2")] {
+            _ = try await subject.store.recordPhoto(StoredPhoto(contentHash: hash, mediaType: .jpeg, byteCount: 10), owner: ann, at: referenceDate)
+        }
+        _ = try await subject.store.recordPhoto(StoredPhoto(contentHash: .stub("2"), mediaType: .jpeg, byteCount: 10), owner: bob, at: referenceDate)
+
+        #expect(try await subject.store.delete(draft.id, owner: ann) == draft)
+        #expect(try await subject.store.namesPhoto(.stub("1"), owner: ann))
+        #expect(try await !subject.store.namesPhoto(.stub("2"), owner: ann))
+        #expect(try await !subject.store.namesPhoto(.stub("1"), owner: bob))
+
+        #expect(try await subject.store.forgetPhoto(.stub("2"), owner: ann), "Bob still holds the same bytes")
+        #expect(try await subject.store.photo(.stub("2"), owner: ann) == nil)
+        #expect(try await !subject.store.forgetPhoto(.stub("2"), owner: bob))
+        #expect(try await !subject.store.isPhotoHeld(.stub("2")))
+        #expect(try await subject.store.isPhotoHeld(.stub("1")))
+    }
+
+    @Test("A completed report cannot be deleted", arguments: ServerStoreBackend.allCases)
+    func aCompletedReportIsKept(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let completed = try await subject.store.save(CrashReport.stub(photos: [.stub()], completedAt: referenceDate), owner: ann)
+        await #expect(throws: ReportError.readOnly(completed.crashID)) { try await subject.store.delete(completed.id, owner: ann) }
+        #expect(try await subject.store.report(completed.id, owner: ann) == completed)
+    }
+
+    @Test("Uploads begun before a time are swept, each handed back once; later ones stay", arguments: ServerStoreBackend.allCases)
+    func oldUploadsAreSweptOnce(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let old = PartialUpload(id: UploadID(), owner: ann, contentHash: .stub("a"), expectedLength: 10, offset: 5, startedAt: referenceDate)
+        let older = PartialUpload(id: UploadID(), owner: bob, contentHash: .stub("b"), expectedLength: 10, offset: 0, startedAt: referenceDate.addingTimeInterval(-60))
+        let fresh = PartialUpload(id: UploadID(), owner: ann, contentHash: .stub("c"), expectedLength: 10, offset: 1, startedAt: referenceDate.addingTimeInterval(3_600))
+        for upload in [old, older, fresh] { _ = try await subject.store.beginUpload(upload) }
+
+        let swept = try await subject.store.sweepUploads(startedBefore: referenceDate.addingTimeInterval(1))
+        #expect(Set(swept) == [old, older])
+        #expect(try await subject.store.sweepUploads(startedBefore: referenceDate.addingTimeInterval(1)).isEmpty)
+        #expect(try await subject.store.partialUpload(.stub("a"), owner: ann) == nil)
+        #expect(try await subject.store.partialUpload(.stub("c"), owner: ann) == fresh)
+    }
+
+    @Test("Erasing an account removes all it owned and hands back what it held; another's data stays", arguments: ServerStoreBackend.allCases)
+    func anAccountIsErasedWhole(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        let report = try await subject.store.save(CrashReport.stub(photos: [.stub(contentHash: .stub("1"))]), owner: ann)
+        try await subject.store.setDocument(.stub("d"), for: report.id, owner: ann)
+        _ = try await subject.store.recordPhoto(StoredPhoto(contentHash: .stub("1"), mediaType: .jpeg, byteCount: 10), owner: ann, at: referenceDate)
+        let upload = PartialUpload(id: UploadID(), owner: ann, contentHash: .stub("2"), expectedLength: 10, offset: 3, startedAt: referenceDate)
+        _ = try await subject.store.beginUpload(upload)
+        let (receipt, _) = try await subject.store.recordCrash(try Self.crash(), detector: detector, owner: ann, report: Self.draft(1), at: referenceDate)
+        let bobs = try await subject.store.save(CrashReport.stub(note: "bob's"), owner: bob)
+
+        let erased = try #require(try await subject.store.eraseAccount(name: "ann", kind: .user))
+        #expect(erased.account.id == ann)
+        #expect(erased.reports == 2)
+        #expect(erased.photos == [.stub("1")])
+        #expect(erased.documents == [.stub("d")])
+        #expect(erased.uploads == [upload.id])
+        #expect(erased.crashIDs == [receipt.crashID])
+
+        #expect(try await subject.store.account(for: TokenDigest(token: "ann-token")) == nil)
+        #expect(try await subject.store.user(named: "ann") == nil)
+        #expect(try await subject.store.reports(owner: ann).isEmpty)
+        #expect(try await !subject.store.isPhotoHeld(.stub("1")))
+        #expect(try await subject.store.partialUpload(.stub("2"), owner: ann) == nil)
+        #expect(try await subject.store.receipt(eventID: "event-1", detector: detector) == nil)
+        #expect(try await subject.store.reports(owner: bob) == [bobs])
+        #expect(try await subject.store.eraseAccount(name: "ann", kind: .user) == nil)
+        // The name is free again.
+        _ = try await subject.store.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann-again"), at: referenceDate)
+    }
+
+    @Test("A token replaced or revoked opens nothing; the new one opens the same account", arguments: ServerStoreBackend.allCases)
+    func tokensAreReplacedAndRevoked(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let rotated = try await subject.store.replaceToken(name: "ann", kind: .user, with: TokenDigest(token: "ann-new"))
+        #expect(rotated?.id == ann)
+        #expect(try await subject.store.account(for: TokenDigest(token: "ann-token")) == nil)
+        #expect(try await subject.store.account(for: TokenDigest(token: "ann-new"))?.id == ann)
+        #expect(try await subject.store.replaceToken(name: "ann", kind: .user, with: nil)?.id == ann)
+        #expect(try await subject.store.account(for: TokenDigest(token: "ann-new")) == nil)
+        #expect(try await subject.store.replaceToken(name: "ann", kind: .detector, with: nil) == nil)
+        // Two revoked accounts do not collide.
+        #expect(try await subject.store.replaceToken(name: "bob", kind: .user, with: nil) != nil)
     }
 }

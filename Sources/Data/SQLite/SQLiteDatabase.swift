@@ -18,7 +18,11 @@ public final class SQLiteDatabase: Sendable {
     /// The folder holding it must exist.
     /// - Parameter busyTimeout: how long to wait for another connection's write lock before giving up.
     /// - Throws: `StorageError`, naming the file and what to do; a refused file is left byte-for-byte as it was.
-    public init(path: String, migrations: [SQLiteMigration], busyTimeout: Duration = .seconds(10)) throws(StorageError) {
+    /// - Parameter secureDelete: whether deleted content is overwritten with zeros (`PRAGMA secure_delete`), for a
+    ///   database holding personal data that must be gone once erased.
+    public init(
+        path: String, migrations: [SQLiteMigration], busyTimeout: Duration = .seconds(10), secureDelete: Bool = false
+    ) throws(StorageError) {
         let known = migrations.map(\.version).max() ?? 0
         // Programs opening the same database at once take turns: while a new file is switched to WAL,
         // SQLite answers a second opener "busy" at once instead of waiting.
@@ -33,6 +37,7 @@ public final class SQLiteDatabase: Sendable {
             sqlite3_busy_timeout(opened.handle, Int32(clamping: milliseconds))
             _ = try opened.texts("PRAGMA journal_mode=WAL")
             try opened.execute("PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;")
+            if secureDelete { try opened.execute("PRAGMA secure_delete=ON;") }
         } catch {
             throw Self.storageError(error, path: path)
         }

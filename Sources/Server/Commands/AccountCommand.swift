@@ -7,16 +7,20 @@ import Logging
 protocol AccountKindCommand: Sendable {
     static var kind: Account.Kind { get }
     static var abstract: String { get }
+    /// Commands only this kind of account has.
+    static var ownCommands: [any ParsableCommand.Type] { get }
 }
 
 enum UserKind: AccountKindCommand {
     static let kind = Account.Kind.user
     static let abstract = "Users: drivers, who own reports and photos."
+    static var ownCommands: [any ParsableCommand.Type] { [EraseUserCommand.self] }
 }
 
 enum DetectorKind: AccountKindCommand {
     static let kind = Account.Kind.detector
     static let abstract = "Detectors: the crash-detection side, which posts crash events."
+    static var ownCommands: [any ParsableCommand.Type] { [] }
 }
 
 /// `user …` and `detector …`.
@@ -24,7 +28,7 @@ struct AccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: Kind.kind.rawValue, abstract: Kind.abstract,
-            subcommands: [AddAccountCommand<Kind>.self, RotateTokenCommand<Kind>.self, RevokeTokenCommand<Kind>.self]
+            subcommands: [AddAccountCommand<Kind>.self, RotateTokenCommand<Kind>.self, RevokeTokenCommand<Kind>.self] + Kind.ownCommands
         )
     }
 }
@@ -123,6 +127,50 @@ struct RevokeTokenCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
         try await AccountTokens.replace(name: name, kind: Kind.kind, with: nil, data: data, database: database)
         FileHandle.standardError.write(Data((
             "Revoked the token of \(Kind.kind.rawValue) “\(name)”. Give it a new one with `\(Kind.kind.rawValue) rotate \(name)`.\n"
+        ).utf8))
+    }
+}
+
+/// `user erase NAME`: a data-protection request — removes everything of one person on every backend the options
+/// name: reports and PDFs, photos (their bytes unless another user holds the same), uploads under way, crash IDs and
+/// events, the SMS kept in this instance's outbox folder, and the account with its token.
+struct EraseUserCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "erase", abstract: "Removes everything of one user (a data-protection request): reports, photos, PDFs, uploads, crash records, SMS, the token."
+    )
+
+    @Argument(help: "The name the user was added with.")
+    var name: String
+
+    @OptionGroup var data: DataOption
+
+    @OptionGroup var database: DatabaseOption
+
+    @OptionGroup var blobs: BlobURLOption
+
+    func run() async throws {
+        let folder = data.resolved
+        let location = try database.location()
+        let bucket = try blobs.bucket()
+        if let bucket { try await BlobURLOption.check(bucket) }
+        let logger = Logger(label: "crash-assistant-server")
+        let environment: ServerEnvironment
+        let services: ServerServices
+        do {
+            environment = try await ServerEnvironment.open(dataFolder: folder, database: location, bucket: bucket, logger: logger)
+            services = try environment.services(publicURL: "http://127.0.0.1", logger: logger)
+        } catch let error as PostgresOpenError {
+            throw DatabaseOption.exit(for: error, location: location)
+        } catch {
+            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
+        }
+        let summary = try await environment.whileRunning { try await services.erasure.eraseUser(named: name) }
+        environment.close()
+        guard let summary else { throw ServerCommandFailure.message("There is no user named “\(name)”.") }
+        FileHandle.standardError.write(Data((
+            "Erased user “\(name)”: \(summary.reports) reports, \(summary.photoRecords) photos (\(summary.photoBlobs) files no other user holds), "
+            + "\(summary.documents) PDFs, \(summary.uploads) unfinished uploads, \(summary.crashIDs) crash IDs with their events, "
+            + "\(summary.messages) SMS in this instance's outbox, and the token.\n"
         ).utf8))
     }
 }

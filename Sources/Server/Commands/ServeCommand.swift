@@ -1,4 +1,5 @@
 import ArgumentParser
+import Data
 import Foundation
 import Hummingbird
 import Logging
@@ -44,6 +45,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-connections"), help: "How many connections may be open at once; more are closed at once.")
     var maximumConnections = ConnectionLimits.standard.maximumConnections
 
+    @Option(name: .customLong("upload-expiry"), help: ArgumentHelp(
+        "Seconds an unfinished upload is kept to resume from; older ones are removed, bytes and all.", valueName: "SECONDS"
+    ))
+    var uploadExpiry = 86_400
+
+    @Option(name: .customLong("sweep-interval"), help: ArgumentHelp("Seconds between sweeps of unfinished uploads.", valueName: "SECONDS"))
+    var sweepInterval = 600
+
     /// The connection bounds the options give.
     var connectionLimits: ConnectionLimits {
         ConnectionLimits(headTimeout: .seconds(headTimeout), idleTimeout: .seconds(idleTimeout), maximumConnections: maximumConnections)
@@ -54,6 +63,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...3_600).contains(headTimeout) else { throw ValidationError("--head-timeout must be from 1 to 3600 seconds.") }
         guard (1...3_600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 3600 seconds.") }
         guard (1...1_000_000).contains(maximumConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000.") }
+        guard (1...31_536_000).contains(uploadExpiry) else { throw ValidationError("--upload-expiry must be from 1 second to a year.") }
+        guard (1...86_400).contains(sweepInterval) else { throw ValidationError("--sweep-interval must be from 1 to 86400 seconds.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
@@ -92,7 +103,13 @@ struct ServeCommand: AsyncParsableCommand {
         let blobPlace = bucket.map { "; photos and PDFs in the bucket \($0.location.bucket) at \($0.location.endpoint)" } ?? ""
         let kept = (location.map { "data in \(folder), database \($0)" } ?? "data in \(folder)") + blobPlace
         let app = try ServerApplication.application(
-            services: services, host: host, port: port, limits: connectionLimits, lifecycleServices: environment.lifecycleServices + services.workers, logger: logger
+            services: services, host: host, port: port, limits: connectionLimits,
+            lifecycleServices: environment.lifecycleServices + services.workers + [
+                UploadSweeper(
+                    erasure: services.erasure, clock: SystemClock(), expiry: .seconds(uploadExpiry), interval: .seconds(sweepInterval), logger: logger
+                ),
+            ],
+            logger: logger
         ) { port in
             if !hasPublicURL { services.links.setPublicURL("http://\(host):\(port)") }
             // Always said, whatever the log level: scripts and tests read the port from it.

@@ -88,7 +88,8 @@ struct APIHandler: APIProtocol {
     func deleteReport(_ input: Operations.DeleteReport.Input) async throws -> Operations.DeleteReport.Output {
         let user = try Caller.user()
         let id = try Self.reportID(input.path.reportID)
-        guard try await services.reports.delete(id, owner: user.id) else { throw APIProblem.reportNotFound(id) }
+        guard let deleted = try await services.reports.delete(id, owner: user.id) else { throw APIProblem.reportNotFound(id) }
+        try await services.erasure.afterDeleting(deleted, owner: user.id)
         return .noContent(.init())
     }
 

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// The accounts that may call the server, found by the SHA-256 of their token.
@@ -16,4 +17,20 @@ protocol AccountStore: Sendable {
     /// it). The old token is refused from then on.
     /// - Returns: the account, or `nil` when there is no such account.
     func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) async throws -> Account?
+
+    /// Removes the account and everything it owns — reports and their PDF records, photo records, uploads under way,
+    /// crash IDs and crash events — in one step.
+    /// - Returns: what the account held, so the bytes no other account holds can go too; `nil` when there is no such
+    ///   account.
+    func eraseAccount(name: String, kind: Account.Kind) async throws -> ErasedAccount?
+}
+
+/// What an erased account held.
+struct ErasedAccount: Sendable, Hashable {
+    let account: Account
+    let reports: Int
+    let photos: [ContentHash]
+    let documents: [ContentHash]
+    let uploads: [UploadID]
+    let crashIDs: [CrashID]
 }

@@ -24,6 +24,9 @@ protocol BlobStore: Sendable {
     /// - Returns: the hash it is stored under.
     func store(fileAt path: String, kind: BlobKind) async throws -> ContentHash
 
+    /// Removes the blob with this hash; none is not an error.
+    func remove(_ contentHash: ContentHash, kind: BlobKind) async throws
+
     // MARK: - Uploads under way
 
     /// Opens the upload's bytes for appending at `offset`, creating them when `offset` is 0. Bytes beyond `offset`

@@ -29,4 +29,16 @@ protocol PhotoIndex: Sendable {
 
     /// Forgets the upload (finished, or given up).
     func endUpload(_ upload: UploadID) async throws
+
+    // MARK: - Erasure and expiry
+
+    /// Forgets that the owner uploaded these bytes.
+    /// - Returns: whether any owner still holds them (their blob is still needed).
+    func forgetPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool
+
+    /// Whether any owner holds these bytes.
+    func isPhotoHeld(_ contentHash: ContentHash) async throws -> Bool
+
+    /// Ends every upload begun before `date` and hands each back, once, whichever instance asks (so its bytes can go).
+    func sweepUploads(startedBefore date: Date) async throws -> [PartialUpload]
 }

@@ -19,17 +19,25 @@ protocol ServerReportStore: Sendable {
     func save(_ report: CrashReport, owner: AccountID) async throws -> CrashReport
 
     /// Deletes the owner's draft report and its document record.
-    /// - Returns: whether there was such a report.
+    /// - Returns: the report deleted, or `nil` when there was none.
     /// - Throws: ``ReportError/readOnly(_:)`` for a completed report (``WriteCheck/checkDeletion(of:)``), deleting
     ///   nothing.
-    func delete(_ id: ReportID, owner: AccountID) async throws -> Bool
+    func delete(_ id: ReportID, owner: AccountID) async throws -> CrashReport?
+
+    /// Whether any of the owner's reports names a photo with these bytes.
+    func namesPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool
+
+    /// Whether any report's PDF has these bytes.
+    func isDocumentRecorded(_ hash: ContentHash) async throws -> Bool
 
     /// The PDF rendered for the owner's report, if it was submitted and rendered.
     func document(for id: ReportID, owner: AccountID) async throws -> ContentHash?
 
     /// Records the PDF rendered for the owner's report (replacing an earlier one).
+    /// - Returns: the PDF it replaced, when it had another.
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
-    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws
+    @discardableResult
+    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash?
 }
 
 extension ServerReportStore {

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Logging
 
@@ -22,5 +23,16 @@ struct FileSMSSender: SMSSender {
             "SMS to \(message.recipient): \(message.text)",
             metadata: ["crash-id": "\(message.crashID)", "file": "\(path)"]
         )
+    }
+
+    func erase(crashIDs: [CrashID]) async throws -> Int {
+        let suffixes = Set(crashIDs.map { "-\($0.rawValue).txt" })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var removed = 0
+        for name in names where suffixes.contains(where: { name.hasSuffix($0) }) {
+            try FileManager.default.removeItem(atPath: folder + "/" + name)
+            removed += 1
+        }
+        return removed
     }
 }

@@ -32,7 +32,10 @@ struct JobPerformer: Sendable {
             try await renderer.render(report, toFileAt: path)
         }
         let hash = try await blobs.store(fileAt: path, kind: .document)
-        try await reports.setDocument(hash, for: report.id, owner: owner)
+        if let replaced = try await reports.setDocument(hash, for: report.id, owner: owner),
+           try await !reports.isDocumentRecorded(replaced) {
+            try await blobs.remove(replaced, kind: .document)
+        }
         logger.info("report rendered", metadata: ["report": "\(report.id)", "crash-id": "\(report.crashID)"])
     }
 }

@@ -16,6 +16,7 @@ struct ServerServices: Sendable {
     let keeping: ReportKeeping
     let submission: ReportSubmission
     let uploads: PhotoUploads
+    let erasure: Erasure
     /// Where requests hand on their jobs (PDFs, SMS).
     let jobs: any JobQueue
 
@@ -54,5 +55,6 @@ struct ServerServices: Sendable {
         submission = ReportSubmission(reports: reports, photos: photos, jobs: jobs, clock: clock)
         keeping = ReportKeeping(reports: reports, submission: submission)
         uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, clock: clock, logger: logger)
+        erasure = Erasure(accounts: accounts, reports: reports, photos: photos, blobs: blobs, sms: sms, logger: logger)
     }
 }

@@ -38,6 +38,12 @@ final class CachedAccountStore: AccountStore {
         return account
     }
 
+    func eraseAccount(name: String, kind: Account.Kind) async throws -> ErasedAccount? {
+        let erased = try await base.eraseAccount(name: name, kind: kind)
+        if let erased { known.withLock { known in known = known.filter { $0.value.account.id != erased.account.id } } }
+        return erased
+    }
+
     func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) async throws -> Account? {
         let account = try await base.replaceToken(name: name, kind: kind, with: digest)
         // This instance forgets the old token at once; others within the lifetime.

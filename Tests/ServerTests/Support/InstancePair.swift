@@ -26,7 +26,7 @@ final class InstancePair: Sendable {
         let bucket = try await moto.makeBucket()
         let databaseURL = ServerPostgresLiveTests.url(location)
         let arguments = ["--database-url", databaseURL, "--blob-url", moto.blobURL(of: bucket)] + extraArguments
-        let keys = ["AWS_ACCESS_KEY_ID": moto.credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": moto.credentials.secretAccessKey]
+        let keys = moto.credentialEnvironment
         let one = try ServerProcess(arguments: arguments, environment: keys)
         let two: ServerProcess
         do {

@@ -25,6 +25,11 @@ final class MotoServer: Sendable {
 
     var endpoint: String { "http://127.0.0.1:\(port)" }
 
+    /// The credentials as a server process is given them.
+    var credentialEnvironment: [String: String] {
+        ["AWS_ACCESS_KEY_ID": credentials.accessKeyID, "AWS_SECRET_ACCESS_KEY": credentials.secretAccessKey]
+    }
+
     private static let shared = Result { try MotoServer(checkingSignatures: false) }
     private static let checking = Result { try MotoServer(checkingSignatures: true) }
 

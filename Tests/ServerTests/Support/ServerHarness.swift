@@ -51,6 +51,12 @@ actor RecordingSMSSender: SMSSender {
     func send(_ message: SMSMessage) async throws {
         sent.append(message)
     }
+
+    func erase(crashIDs: [CrashID]) -> Int {
+        let before = sent.count
+        sent.removeAll { crashIDs.contains($0.crashID) }
+        return before - sent.count
+    }
 }
 
 // MARK: - Requests

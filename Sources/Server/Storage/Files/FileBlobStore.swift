@@ -103,6 +103,13 @@ struct FileBlobStore: BlobStore {
                                  missing: PhotoError.bytesMissing(contentHash), into: body)
     }
 
+    func remove(_ contentHash: ContentHash, kind: BlobKind) async throws {
+        let file = path(of: contentHash, kind: kind)
+        try await threadPool.runIfActive {
+            guard unlink(file) == 0 || errno == ENOENT else { throw FileWriteError.lastError("remove", file) }
+        }
+    }
+
     func store(fileAt source: String, kind: BlobKind) async throws -> ContentHash {
         let stagingFolder = Self.kindFolder(folder, kind)
         let store = self

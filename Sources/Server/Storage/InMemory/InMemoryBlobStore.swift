@@ -37,6 +37,10 @@ actor InMemoryBlobStore: BlobStore {
         }
     }
 
+    func remove(_ contentHash: ContentHash, kind: BlobKind) {
+        blobs[Key(contentHash: contentHash, kind: kind)] = nil
+    }
+
     func store(fileAt path: String, kind: BlobKind) throws -> ContentHash {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         let hash = try ContentHash(digest: SHA256.hash(data: bytes))

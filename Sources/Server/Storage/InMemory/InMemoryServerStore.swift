@@ -105,11 +105,21 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         return stored
     }
 
-    func delete(_ id: ReportID, owner: AccountID) throws -> Bool {
+    func delete(_ id: ReportID, owner: AccountID) throws -> CrashReport? {
         let key = OwnedReport(owner: owner, id: id)
-        try WriteCheck.checkDeletion(of: try load(key))
+        let current = try load(key)
+        try WriteCheck.checkDeletion(of: current)
         documents[key] = nil
-        return reports.removeValue(forKey: key) != nil
+        reports[key] = nil
+        return current
+    }
+
+    func namesPhoto(_ contentHash: ContentHash, owner: AccountID) -> Bool {
+        reports.contains { $0.key.owner == owner && $0.value.contains(contentHash.hex) }
+    }
+
+    func isDocumentRecorded(_ hash: ContentHash) -> Bool {
+        documents.values.contains(hash)
     }
 
     /// Replaces a report's stored JSON as damage would (tests).
@@ -128,10 +138,12 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         documents[OwnedReport(owner: owner, id: id)]
     }
 
-    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) throws {
+    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) throws -> ContentHash? {
         let key = OwnedReport(owner: owner, id: id)
         guard reports[key] != nil else { throw ServerStoreError.reportNotFound(id) }
+        let replaced = documents[key]
         documents[key] = hash
+        return replaced == hash ? nil : replaced
     }
 
     // MARK: - PhotoIndex
@@ -172,5 +184,41 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
 
     func endUpload(_ upload: UploadID) {
         uploads[upload] = nil
+    }
+
+    func forgetPhoto(_ contentHash: ContentHash, owner: AccountID) -> Bool {
+        photos[OwnedPhoto(owner: owner, contentHash: contentHash)] = nil
+        return isPhotoHeld(contentHash)
+    }
+
+    func isPhotoHeld(_ contentHash: ContentHash) -> Bool {
+        photos.keys.contains { $0.contentHash == contentHash }
+    }
+
+    func sweepUploads(startedBefore date: Date) -> [PartialUpload] {
+        let swept = uploads.values.filter { $0.startedAt < date }
+        for upload in swept { uploads[upload.id] = nil }
+        return swept
+    }
+
+    func eraseAccount(name: String, kind: Account.Kind) -> ErasedAccount? {
+        guard let (digest, account) = accounts.first(where: { $0.value.name == name && $0.value.kind == kind }) else { return nil }
+        let owner = account.id
+        let owned = reports.keys.filter { $0.owner == owner }
+        let erased = ErasedAccount(
+            account: account, reports: owned.count,
+            photos: photos.keys.filter { $0.owner == owner }.map(\.contentHash),
+            documents: documents.filter { $0.key.owner == owner }.map(\.value),
+            uploads: uploads.values.filter { $0.owner == owner }.map(\.id),
+            crashIDs: crashIDs.filter { $0.value == owner }.map(\.key)
+        )
+        for key in owned { reports[key] = nil }
+        documents = documents.filter { $0.key.owner != owner }
+        photos = photos.filter { $0.key.owner != owner }
+        uploads = uploads.filter { $0.value.owner != owner }
+        events = events.filter { $0.value.owner != owner }
+        crashIDs = crashIDs.filter { $0.value != owner }
+        accounts[digest] = nil
+        return erased
     }
 }

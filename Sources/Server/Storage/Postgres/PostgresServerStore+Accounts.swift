@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import PostgresNIO
 
@@ -39,6 +40,55 @@ extension PostgresServerStore: AccountStore {
             RETURNING id, name, kind, created_at
             """) { row in found = try Self.account(from: row) }
         return found
+    }
+
+    func eraseAccount(name: String, kind: Account.Kind) async throws -> ErasedAccount? {
+        try await writing { connection in
+            var found: Account?
+            let find = try await connection.query(
+                "SELECT id, name, kind, created_at FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name) FOR UPDATE",
+                logger: Self.queryLogger
+            )
+            for try await row in find { found = try Self.account(from: row) }
+            guard let account = found else { return nil }
+            let owner = account.id.rawValue
+
+            var photos: [ContentHash] = []
+            for try await row in try await connection.query("SELECT sha256 FROM photos WHERE owner = \(owner)", logger: Self.queryLogger) {
+                photos.append(try StoredRecord.contentHash(try row.decode(String.self), table: "photos"))
+            }
+            var documents: [ContentHash] = []
+            for try await row in try await connection.query("SELECT sha256 FROM report_documents WHERE owner = \(owner)", logger: Self.queryLogger) {
+                documents.append(try StoredRecord.contentHash(try row.decode(String.self), table: "report_documents"))
+            }
+            var uploads: [UploadID] = []
+            for try await row in try await connection.query("SELECT id FROM uploads WHERE owner = \(owner)", logger: Self.queryLogger) {
+                uploads.append(UploadID(try row.decode(UUID.self)))
+            }
+            var crashIDs: [CrashID] = []
+            for try await row in try await connection.query("SELECT crash_id FROM crash_ids WHERE owner = \(owner)", logger: Self.queryLogger) {
+                crashIDs.append(try StoredRecord.crashID(try row.decode(String.self), table: "crash_ids"))
+            }
+            var reports = 0
+            for try await row in try await connection.query("SELECT count(*) FROM reports WHERE owner = \(owner)", logger: Self.queryLogger) {
+                reports = try row.decode(Int.self)
+            }
+            // Jobs still queued about the account (its PDFs, its SMS) go too.
+            try await connection.query("DELETE FROM jobs WHERE strpos(lower(payload), \(owner.uuidString.lowercased())) > 0", logger: Self.queryLogger)
+            for crashID in crashIDs {
+                try await connection.query("DELETE FROM jobs WHERE strpos(payload, \(crashID.rawValue)) > 0", logger: Self.queryLogger)
+            }
+            try await connection.query("DELETE FROM report_documents WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM reports WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM photos WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM uploads WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM crash_events WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM crash_ids WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM accounts WHERE id = \(owner)", logger: Self.queryLogger)
+            return ErasedAccount(
+                account: account, reports: reports, photos: photos, documents: documents, uploads: uploads, crashIDs: crashIDs
+            )
+        }
     }
 
     // MARK: - Rows

@@ -42,6 +42,48 @@ extension PostgresServerStore: PhotoIndex {
         return hashes.filter { !held.contains($0.hex) }
     }
 
+    func forgetPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
+        var held = false
+        try await client.rows("""
+            WITH forgotten AS (DELETE FROM photos WHERE owner = \(owner.rawValue) AND sha256 = \(contentHash.hex))
+            SELECT 1 FROM photos WHERE sha256 = \(contentHash.hex) AND owner <> \(owner.rawValue) LIMIT 1
+            """) { _ in held = true }
+        return held
+    }
+
+    func isPhotoHeld(_ contentHash: ContentHash) async throws -> Bool {
+        var held = false
+        try await client.rows("SELECT 1 FROM photos WHERE sha256 = \(contentHash.hex) LIMIT 1") { _ in held = true }
+        return held
+    }
+
+    func sweepUploads(startedBefore date: Date) async throws -> [PartialUpload] {
+        try await writing { connection in
+            // One instance sweeps at a time (a transaction-scoped advisory lock); the others skip this round. Each row is
+            // deleted by one sweep only, so its bytes go once.
+            var sweeping = false
+            for try await free in try await connection.query("SELECT pg_try_advisory_xact_lock(\(Self.sweepLock))", logger: Self.queryLogger)
+                .decode(Bool.self) { sweeping = free }
+            guard sweeping else { return [] }
+            var swept: [PartialUpload] = []
+            let rows = try await connection.query("""
+                DELETE FROM uploads WHERE started_at < \(date.timeIntervalSinceReferenceDate)
+                RETURNING id, owner, sha256, expected_length, upload_offset, started_at
+                """, logger: Self.queryLogger)
+            for try await row in rows {
+                let (id, owner, sha, expectedLength, offset, started) = try row.decode((UUID, UUID, String, Int, Int, Double).self)
+                swept.append(PartialUpload(
+                    id: UploadID(id), owner: AccountID(owner), contentHash: try StoredRecord.contentHash(sha, table: "uploads"),
+                    expectedLength: expectedLength, offset: offset, startedAt: Date(timeIntervalSinceReferenceDate: started)
+                ))
+            }
+            return swept
+        }
+    }
+
+    /// The advisory lock a sweep of unfinished uploads runs under (the bytes of "CrashAsU").
+    static let sweepLock: Int64 = 0x4372_6173_6841_7355
+
     // MARK: - Partial uploads
 
     func partialUpload(_ contentHash: ContentHash, owner: AccountID) async throws -> PartialUpload? {

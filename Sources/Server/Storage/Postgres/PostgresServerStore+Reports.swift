@@ -34,17 +34,29 @@ extension PostgresServerStore: ServerReportStore {
         }
     }
 
-    func delete(_ id: ReportID, owner: AccountID) async throws -> Bool {
+    func delete(_ id: ReportID, owner: AccountID) async throws -> CrashReport? {
         try await writing { connection in
-            try WriteCheck.checkDeletion(of: try await Self.load(id, owner: owner, on: connection, locking: true))
+            let current = try await Self.load(id, owner: owner, on: connection, locking: true)
+            try WriteCheck.checkDeletion(of: current)
             // Its document record goes with it (ON DELETE CASCADE).
-            var deleted = false
-            let rows = try await connection.query(
-                "DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue) RETURNING id", logger: Self.queryLogger
-            )
-            for try await _ in rows { deleted = true }
-            return deleted
+            try await connection.query("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)", logger: Self.queryLogger)
+            return current
         }
+    }
+
+    func namesPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
+        var found = false
+        // A photo's SHA-256 appears in a report's JSON only as the photo's own hash.
+        try await client.rows(
+            "SELECT 1 FROM reports WHERE owner = \(owner.rawValue) AND strpos(body, \(contentHash.hex)) > 0 LIMIT 1"
+        ) { _ in found = true }
+        return found
+    }
+
+    func isDocumentRecorded(_ hash: ContentHash) async throws -> Bool {
+        var found = false
+        try await client.rows("SELECT 1 FROM report_documents WHERE sha256 = \(hash.hex) LIMIT 1") { _ in found = true }
+        return found
     }
 
     func document(for id: ReportID, owner: AccountID) async throws -> ContentHash? {
@@ -59,15 +71,25 @@ extension PostgresServerStore: ServerReportStore {
 
     /// Records the document with the revision of the report it was rendered from (the one stored now).
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
-    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws {
-        var recorded = false
-        try await client.rows("""
-            INSERT INTO report_documents (owner, report_id, sha256, revision)
-            SELECT owner, id, \(hash.hex), revision FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
-            ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
-            RETURNING report_id
-            """) { _ in recorded = true }
-        if !recorded { throw ServerStoreError.reportNotFound(id) }
+    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash? {
+        try await writing { connection in
+            var replaced: ContentHash?
+            let earlier = try await connection.query(
+                "SELECT sha256 FROM report_documents WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue) FOR UPDATE",
+                logger: Self.queryLogger
+            )
+            for try await row in earlier { replaced = try StoredRecord.contentHash(try row.decode(String.self), table: "report_documents") }
+            var recorded = false
+            let upsert = try await connection.query("""
+                INSERT INTO report_documents (owner, report_id, sha256, revision)
+                SELECT owner, id, \(hash.hex), revision FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
+                ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
+                RETURNING report_id
+                """, logger: Self.queryLogger)
+            for try await _ in upsert { recorded = true }
+            if !recorded { throw ServerStoreError.reportNotFound(id) }
+            return replaced == hash ? nil : replaced
+        }
     }
 
     // MARK: - In a transaction

@@ -73,6 +73,10 @@ struct S3BlobStore: BlobStore {
         try await Self.rechunk(object, chunkSize: chunkSize, into: body)
     }
 
+    func remove(_ contentHash: ContentHash, kind: BlobKind) async throws {
+        try await client.delete(Self.key(of: contentHash, kind: kind))
+    }
+
     func store(fileAt path: String, kind: BlobKind) async throws -> ContentHash {
         let (contentHash, length) = try await hash(fileAt: path)
         let key = Self.key(of: contentHash, kind: kind)

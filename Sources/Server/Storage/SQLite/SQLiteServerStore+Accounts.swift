@@ -63,6 +63,49 @@ extension SQLiteServerStore: AccountStore {
         }
     }
 
+    func eraseAccount(name: String, kind: Account.Kind) async throws -> ErasedAccount? {
+        try await writing { connection in
+            let find = try connection.statement("SELECT id, name, kind, created_at FROM accounts WHERE kind = ?1 AND name = ?2")
+            find.bind(kind.rawValue, at: 1)
+            find.bind(name, at: 2)
+            guard try find.step() else {
+                find.reset()
+                return nil
+            }
+            let account = try Self.account(from: find)
+            find.reset()
+            let owner = account.id.rawValue
+
+            func column<Value>(_ sql: StaticString, _ read: (SQLiteStatement) throws -> Value) throws -> [Value] {
+                let query = try connection.statement(sql)
+                query.bind(owner, at: 1)
+                defer { query.reset() }
+                var values: [Value] = []
+                while try query.step() { values.append(try read(query)) }
+                return values
+            }
+            let photos = try column("SELECT sha256 FROM photos WHERE owner = ?1") { try Self.contentHash($0, 0, table: "photos") }
+            let documents = try column("SELECT sha256 FROM report_documents WHERE owner = ?1") { try Self.contentHash($0, 0, table: "report_documents") }
+            let uploads = try column("SELECT id FROM uploads WHERE owner = ?1") { UploadID(try Self.uuid($0, 0, table: "uploads", name: "id")) }
+            let crashIDs = try column("SELECT crash_id FROM crash_ids WHERE owner = ?1") { try StoredRecord.crashID($0.string(0), table: "crash_ids") }
+            let reports = try column("SELECT count(*) FROM reports WHERE owner = ?1") { $0.int(0) }.first ?? 0
+
+            for sql: StaticString in [
+                "DELETE FROM report_documents WHERE owner = ?1", "DELETE FROM reports WHERE owner = ?1",
+                "DELETE FROM photos WHERE owner = ?1", "DELETE FROM uploads WHERE owner = ?1",
+                "DELETE FROM crash_events WHERE owner = ?1", "DELETE FROM crash_ids WHERE owner = ?1",
+                "DELETE FROM accounts WHERE id = ?1",
+            ] {
+                let delete = try connection.statement(sql)
+                delete.bind(owner, at: 1)
+                try delete.run()
+            }
+            return ErasedAccount(
+                account: account, reports: reports, photos: photos, documents: documents, uploads: uploads, crashIDs: crashIDs
+            )
+        }
+    }
+
     // MARK: - Rows
 
     /// The account in a row of `id, name, kind, created_at`.

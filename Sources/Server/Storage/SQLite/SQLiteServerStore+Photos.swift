@@ -106,6 +106,47 @@ extension SQLiteServerStore: PhotoIndex {
         }
     }
 
+    func forgetPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
+        try await writing { connection in
+            let delete = try connection.statement("DELETE FROM photos WHERE owner = ?1 AND sha256 = ?2")
+            delete.bind(owner.rawValue, at: 1)
+            delete.bind(contentHash.hex, at: 2)
+            try delete.run()
+            return try Self.isHeld(contentHash, in: connection)
+        }
+    }
+
+    func isPhotoHeld(_ contentHash: ContentHash) async throws -> Bool {
+        try await reading { connection in try Self.isHeld(contentHash, in: connection) }
+    }
+
+    func sweepUploads(startedBefore date: Date) async throws -> [PartialUpload] {
+        try await writing { connection in
+            let query = try connection.statement("""
+                DELETE FROM uploads WHERE started_at < ?1 RETURNING id, owner, sha256, expected_length, offset, started_at
+                """)
+            query.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            defer { query.reset() }
+            var swept: [PartialUpload] = []
+            while try query.step() {
+                swept.append(PartialUpload(
+                    id: UploadID(try Self.uuid(query, 0, table: "uploads", name: "id")),
+                    owner: AccountID(try Self.uuid(query, 1, table: "uploads", name: "owner")),
+                    contentHash: try Self.contentHash(query, 2, table: "uploads"),
+                    expectedLength: query.int(3), offset: query.int(4), startedAt: Self.date(query, 5)
+                ))
+            }
+            return swept
+        }
+    }
+
+    private static func isHeld(_ contentHash: ContentHash, in connection: SQLiteConnection) throws -> Bool {
+        let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE sha256 = ?1)")
+        query.bind(contentHash.hex, at: 1)
+        defer { query.reset() }
+        return try query.step() && query.int(0) != 0
+    }
+
     func endUpload(_ upload: UploadID) async throws {
         try await writing { connection in
             let delete = try connection.statement("DELETE FROM uploads WHERE id = ?1")

@@ -36,15 +36,36 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
-    func delete(_ id: ReportID, owner: AccountID) async throws -> Bool {
+    func delete(_ id: ReportID, owner: AccountID) async throws -> CrashReport? {
         try await writing { connection in
-            try WriteCheck.checkDeletion(of: try Self.load(id, owner: owner, from: connection))
+            let current = try Self.load(id, owner: owner, from: connection)
+            try WriteCheck.checkDeletion(of: current)
             // Its document record goes with it (ON DELETE CASCADE).
             let delete = try connection.statement("DELETE FROM reports WHERE owner = ?1 AND id = ?2")
             delete.bind(owner.rawValue, at: 1)
             delete.bind(id.rawValue, at: 2)
             try delete.run()
-            return connection.changes > 0
+            return current
+        }
+    }
+
+    func namesPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
+        try await reading { connection in
+            // A photo's SHA-256 appears in a report's JSON only as the photo's own hash.
+            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM reports WHERE owner = ?1 AND instr(body, ?2) > 0)")
+            query.bind(owner.rawValue, at: 1)
+            query.bind(contentHash.hex, at: 2)
+            defer { query.reset() }
+            return try query.step() && query.int(0) != 0
+        }
+    }
+
+    func isDocumentRecorded(_ hash: ContentHash) async throws -> Bool {
+        try await reading { connection in
+            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM report_documents WHERE sha256 = ?1)")
+            query.bind(hash.hex, at: 1)
+            defer { query.reset() }
+            return try query.step() && query.int(0) != 0
         }
     }
 
@@ -62,8 +83,13 @@ extension SQLiteServerStore: ServerReportStore {
 
     /// Records the document with the revision of the report it was rendered from (the one stored now).
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
-    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws {
+    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash? {
         try await writing { connection in
+            let earlier = try connection.statement("SELECT sha256 FROM report_documents WHERE owner = ?1 AND report_id = ?2")
+            earlier.bind(owner.rawValue, at: 1)
+            earlier.bind(id.rawValue, at: 2)
+            let replaced = try earlier.step() ? try Self.contentHash(earlier, 0, table: "report_documents") : nil
+            earlier.reset()
             let upsert = try connection.statement("""
                 INSERT INTO report_documents (owner, report_id, sha256, revision)
                 SELECT owner, id, ?3, revision FROM reports WHERE owner = ?1 AND id = ?2
@@ -74,6 +100,7 @@ extension SQLiteServerStore: ServerReportStore {
             upsert.bind(hash.hex, at: 3)
             try upsert.run()
             if connection.changes == 0 { throw ServerStoreError.reportNotFound(id) }
+            return replaced == hash ? nil : replaced
         }
     }
 

@@ -20,7 +20,8 @@ final class SQLiteServerStore: Sendable {
     /// - Throws: `StorageError` naming the file (not a database, another program's, a newer layout…); a refused
     ///   file is left as it was.
     init(path: String, busyTimeout: Duration = .seconds(10)) throws(StorageError) {
-        database = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations, busyTimeout: busyTimeout)
+        // Deleted rows are overwritten in the file: an erased person's data does not linger in free pages.
+        database = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations, busyTimeout: busyTimeout, secureDelete: true)
     }
 
     /// Moves everything in the database's write-ahead log into its file, so the data folder alone holds it all once

@@ -1,0 +1,35 @@
+import Domain
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Removes uploads left unfinished past their bound — their rows, and their bytes or segments — every `interval`,
+/// for as long as the server runs. With several instances each sweeps, and each upload is removed by one of them
+/// only (the store hands each swept upload to one caller).
+struct UploadSweeper: Service {
+    let erasure: Erasure
+    let clock: any Clock
+    /// How old an unfinished upload may grow.
+    let expiry: Duration
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        // Ends as soon as the server is asked to stop: a sweep left half done is finished by the next one.
+        try await cancelWhenGracefulShutdown { await sweepUntilCancelled() }
+    }
+
+    private func sweepUntilCancelled() async {
+        while !Task.isCancelled {
+            do {
+                let cutoff = clock.now().addingTimeInterval(-Double(expiry.components.seconds))
+                try await erasure.sweepUploads(startedBefore: cutoff)
+            } catch is CancellationError {
+                return
+            } catch {
+                logger.error("sweeping unfinished uploads failed", metadata: ["error": "\(String(describing: error).prefix(300))"])
+            }
+            do { try await Task.sleep(for: interval) } catch { return }
+        }
+    }
+}
