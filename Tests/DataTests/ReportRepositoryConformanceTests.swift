@@ -40,7 +40,7 @@ struct ReportRepositoryConformanceTests {
         ]
         return try CrashReport(
             id: ReportID(),
-            crashID: .stub("SERVER_ISSUED-42-\(UUID().uuidString.prefix(8))"),
+            crashID: .anyLocal(),
             status: completed ? .completed : .draft,
             createdAt: created,
             updatedAt: Date(),
@@ -64,7 +64,7 @@ struct ReportRepositoryConformanceTests {
         let png = try Fixtures.png()
         let created = Date(timeIntervalSinceReferenceDate: 815_000_000.25)
         return try CrashReport(
-            id: ReportID(), crashID: .stub("CA-COMPLETED42-\(UUID().uuidString.prefix(8))"), status: .completed, createdAt: created,
+            id: ReportID(), crashID: .anyLocal(), status: .completed, createdAt: created,
             updatedAt: created.addingTimeInterval(60), completedAt: created.addingTimeInterval(60),
             scene: try CrashScene(occurredAt: created, coordinate: try Coordinate(latitude: 47.5, longitude: 19.04), address: nil),
             injuries: InjurySelection([.unsure]),
@@ -112,7 +112,7 @@ struct ReportRepositoryConformanceTests {
         let subject = try backend.make()
         var addressOnly = CrashReport.stub(crashID: .stub("CR-ADDR2345"))
         try addressOnly.setScene(try CrashScene(occurredAt: referenceDate, coordinate: nil, address: "Main St 1"))
-        var coordinateOnly = CrashReport.stub(crashID: .stub("CR-COOR2345"))
+        var coordinateOnly = CrashReport.stub(crashID: .stub("CR-CRDR2345"))
         try coordinateOnly.setScene(try CrashScene(
             occurredAt: referenceDate, coordinate: try Coordinate(latitude: 0, longitude: 0), address: nil
         ))
@@ -139,9 +139,9 @@ struct ReportRepositoryConformanceTests {
     @Test(arguments: RepositoryBackend.allCases)
     func aReportIsFoundByItsCrashID(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
-        let report = try await subject.repository.save(.stub(crashID: .stub("CR-FIND2345")))
-        try await subject.repository.save(.stub(crashID: .stub("CR-OTHR2345")))
-        #expect(try await subject.repository.report(withCrashID: .stub("CR-FIND2345")) == report)
+        let report = try await subject.repository.save(.stub(crashID: .stub("CR-FXND2345")))
+        try await subject.repository.save(.stub(crashID: .stub("CR-QTHR2345")))
+        #expect(try await subject.repository.report(withCrashID: .stub("CR-FXND2345")) == report)
         #expect(try await subject.repository.report(withCrashID: .stub("CR-NONE2345")) == nil)
     }
 

@@ -454,8 +454,8 @@ struct ServerRouterTests {
     func aCompletedReportIsKept() async throws {
         let harness = try ServerHarness()
         let ann = try await harness.add("ann")
-        let draft = try makeDraft(crashID: "CR-23456780")
-        let other = try makeDraft(crashID: "CR-23456781")
+        let draft = try makeDraft(crashID: "CR-2345678A")
+        let other = try makeDraft(crashID: "CR-2345678B")
         try await harness.withClient { client in
             for report in [draft, other] {
                 let put = try await client.execute(uri: "/v1/reports/\(report.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(report)))
@@ -479,11 +479,14 @@ struct ServerRouterTests {
         let harness = try ServerHarness()
         let ann = try await harness.add("ann")
         let bob = try await harness.add("bob")
-        let first = try makeDraft(crashID: "CA-ONEREPORT1")
-        var opened = try makeDraft(crashID: "CA-ONEREPORT1")
-        try opened.setNote("opened offline from the link")
-        let second = opened
         try await harness.withClient { client in
+            // A crash ID the server issued to Ann.
+            let issued = try await client.execute(uri: "/v1/crash-ids", method: .post, headers: .bearer(ann))
+            let crashID = try Wire.decode(Components.Schemas.IssuedCrashID.self, issued.body).crashId
+            let first = try makeDraft(crashID: crashID)
+            var opened = try makeDraft(crashID: crashID)
+            try opened.setNote("opened offline from the link")
+            let second = opened
             let created = try await client.execute(uri: "/v1/reports/\(first.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(first)))
             #expect(created.status == .created)
 
@@ -495,9 +498,14 @@ struct ServerRouterTests {
             let absent = try await client.execute(uri: "/v1/reports/\(second.id)", method: .get, headers: .bearer(ann))
             #expect(absent.status == .notFound)
 
-            // Another user's reports are apart: the same crash ID is theirs to use.
+            // A crash ID issued to Ann is not Bob's to use.
             let bobs = try await client.execute(uri: "/v1/reports/\(second.id)", method: .put, headers: .json(bob), body: try Wire.body(Components.Schemas.Report(second)))
-            #expect(bobs.status == .created)
+            #expect(bobs.status == .badRequest)
+            #expect(try Wire.problem(bobs.body).field == "crashId")
+            // Nor is one the server never issued.
+            let madeUp = try makeDraft(crashID: "CA-MADEUP2345")
+            let refusedMadeUp = try await client.execute(uri: "/v1/reports/\(madeUp.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(madeUp)))
+            #expect(refusedMadeUp.status == .badRequest)
         }
     }
 

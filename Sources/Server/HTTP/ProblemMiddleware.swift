@@ -205,6 +205,11 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return problem
         case let .pastEnd(length):
             return .badParameter("body", "The bytes go past the photo's length of \(length) bytes (its first request's Content-Length).")
+        case let .crashIDNotIssued(crashID):
+            return .badParameter(
+                "crashId",
+                "The crash ID \(crashID) was not issued to you. Use one this server issued to you, or the app's local form (CR-…), which is replaced at the first save."
+            )
         case let .photosMissing(_, missing):
             var problem = APIProblem(
                 .photosMissing,

@@ -16,4 +16,6 @@ enum ServerRefusal: Error, Sendable, Hashable {
     case pastEnd(length: Int)
     /// A report names photos its owner has not uploaded whole.
     case photosMissing(ReportID, [ContentHash])
+    /// A report carries a crash ID the server did not issue to its owner (and not of the app's local form).
+    case crashIDNotIssued(CrashID)
 }

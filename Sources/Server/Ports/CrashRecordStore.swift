@@ -10,6 +10,9 @@ protocol CrashRecordStore: Sendable {
     /// What the detector's event made, when the detector sent this event before.
     func receipt(eventID: String, detector: AccountID) async throws -> CrashEventReceipt?
 
+    /// Whom this crash ID was issued to, or `nil` when the server never issued it.
+    func owner(of crashID: CrashID) async throws -> AccountID?
+
     /// Records a detected crash once, in one step: the event, its crash ID (`report.crashID`, issued to `owner`)
     /// and its draft `report` (revision 0, stored at revision 1).
     /// - Returns: the new receipt and `true`; or, when the detector recorded this event before (two deliveries at

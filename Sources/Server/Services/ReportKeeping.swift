@@ -5,6 +5,7 @@ import Foundation
 /// submission's checks (something to report, every photo uploaded) and its PDF.
 struct ReportKeeping: Sendable {
     let reports: any ServerReportStore
+    let records: any CrashRecordStore
     let submission: ReportSubmission
 
     /// Stores a report the caller sent, read at `report.revision`. The store applies the write rules
@@ -12,6 +13,10 @@ struct ReportKeeping: Sendable {
     /// - Returns: the stored version and whether it was new.
     func put(_ report: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
         let current = try await reports.report(report.id, owner: owner.id)
+        // A crash ID is the server's to issue: a report may carry only one issued to its owner (or the app's local form).
+        if !report.crashID.isLocal, current?.crashID != report.crashID, try await records.owner(of: report.crashID) != owner.id {
+            throw ServerRefusal.crashIDNotIssued(report.crashID)
+        }
         if let current, current.isCompleted, current.revision == report.revision, current.sameContent(as: report) {
             // A completed report sent again as it is held (a repeat after a lost answer): nothing to store.
             return (current, false)

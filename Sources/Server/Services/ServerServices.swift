@@ -53,7 +53,7 @@ struct ServerServices: Sendable {
             accounts: accounts, records: records, issuing: crashIDs, jobs: jobs, links: links, clock: clock, logger: logger
         )
         submission = ReportSubmission(reports: reports, photos: photos, jobs: jobs, clock: clock)
-        keeping = ReportKeeping(reports: reports, submission: submission)
+        keeping = ReportKeeping(reports: reports, records: records, submission: submission)
         uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, clock: clock, logger: logger)
         erasure = Erasure(accounts: accounts, reports: reports, photos: photos, blobs: blobs, sms: sms, logger: logger)
     }

@@ -65,6 +65,10 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         crashIDs[crashID] = owner
     }
 
+    func owner(of crashID: CrashID) -> AccountID? {
+        crashIDs[crashID]
+    }
+
     func receipt(eventID: String, detector: AccountID) -> CrashEventReceipt? {
         events[EventKey(detector: detector, eventID: eventID)]
     }

@@ -9,6 +9,14 @@ extension PostgresServerStore: CrashRecordStore {
         }
     }
 
+    func owner(of crashID: CrashID) async throws -> AccountID? {
+        var found: AccountID?
+        try await client.rows("SELECT owner FROM crash_ids WHERE crash_id = \(crashID.rawValue)") { row in
+            found = AccountID(try row.decode(UUID.self))
+        }
+        return found
+    }
+
     func receipt(eventID: String, detector: AccountID) async throws -> CrashEventReceipt? {
         try await client.withConnection { connection in
             try await Self.receipt(eventID: eventID, detector: detector, on: connection)

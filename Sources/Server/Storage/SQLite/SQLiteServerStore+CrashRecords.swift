@@ -9,6 +9,15 @@ extension SQLiteServerStore: CrashRecordStore {
         }
     }
 
+    func owner(of crashID: CrashID) async throws -> AccountID? {
+        try await reading { connection in
+            let query = try connection.statement("SELECT owner FROM crash_ids WHERE crash_id = ?1")
+            query.bind(crashID.rawValue, at: 1)
+            defer { query.reset() }
+            return try query.step() ? AccountID(try Self.uuid(query, 0, table: "crash_ids", name: "owner")) : nil
+        }
+    }
+
     func receipt(eventID: String, detector: AccountID) async throws -> CrashEventReceipt? {
         try await reading { connection in
             try Self.receipt(eventID: eventID, detector: detector, in: connection)
