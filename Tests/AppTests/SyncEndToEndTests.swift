@@ -207,6 +207,27 @@ struct SyncEndToEndTests {
         #expect(badURL.status == 78)
         #expect(badURL.errors.contains("http"))
     }
+
+    @Test("Plain http:// to another machine is refused unless allowed; a token file keeps the token out of the process list")
+    func plainHTTPAndTokenFiles() throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let plain = try AppProcess.run([], arguments: ["reports", "--server", "http://claims.example.com", "--token", "t"], in: directory.url)
+        #expect(plain.status == 78)
+        #expect(plain.errors.contains("unencrypted"))
+        #expect(plain.errors.contains("--allow-plain-http"))
+
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let token = try server.addUser("ann")
+        let file = try directory.write(Data((token + "\n").utf8), to: "token")
+        let options = ["--server", "http://127.0.0.1:\(server.port)", "--token-file", file.path, "--database", directory.file("reports.sqlite")]
+        let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(sync.status == 0, "\(sync.errors)")
+        #expect(sync.output.contains("All sent."))
+        let missing = try AppProcess.run([], arguments: ["sync", "--server", "http://127.0.0.1:\(server.port)", "--token-file", directory.file("none")], in: directory.url)
+        #expect(missing.status == 78)
+        #expect(missing.errors.contains("token file"))
+    }
 }
 
 /// curl, as a person trying the server would use it.

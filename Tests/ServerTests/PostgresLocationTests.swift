@@ -23,6 +23,15 @@ struct PostgresLocationTests {
         #expect(location.sslMode == .prefer)
     }
 
+    @Test("Another machine's database needs TLS unless the URL says otherwise; this machine's prefers it")
+    func anotherMachineRequiresTLSByDefault() throws {
+        #expect(try PostgresLocation(url: "postgres://claims@db.example.com/x").sslMode == .require)
+        #expect(try PostgresLocation(url: "postgres://claims@10.0.0.5/x").sslMode == .require)
+        #expect(try PostgresLocation(url: "postgres://claims@db.example.com/x?sslmode=disable").sslMode == .disable)
+        #expect(try PostgresLocation(url: "postgres://claims@localhost/x").sslMode == .prefer)
+        #expect(try PostgresLocation(url: "postgres://claims@[::1]/x").sslMode == .prefer)
+    }
+
     @Test("A URL naming no PostgreSQL, host or user, or an unknown setting, is refused saying which", arguments: [
         ("mysql://claims@db/x", PostgresLocation.Problem.notAPostgresURL),
         ("not a url at all", .notAPostgresURL),

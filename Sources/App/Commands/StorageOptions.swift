@@ -11,6 +11,7 @@ struct StorageOptions: ParsableArguments {
     static let databaseVariable = DatabaseLocation.environmentVariable
     static let serverVariable = "CRASH_ASSISTANT_SERVER"
     static let tokenVariable = "CRASH_ASSISTANT_TOKEN"
+    static let tokenFileVariable = "CRASH_ASSISTANT_TOKEN_FILE"
 
     @Option(help: ArgumentHelp(
         "Where reports are kept: memory, sqlite, or server (the SQLite store as the cache of a server) (default: server when a server is given, else \(Environment.StoreKind.defaultKind.rawValue); env \(storeVariable)).",
@@ -31,10 +32,19 @@ struct StorageOptions: ParsableArguments {
     var server: String?
 
     @Option(help: ArgumentHelp(
-        "Your token for the server (env \(tokenVariable)).",
+        "Your token for the server (env \(tokenVariable)); --token-file keeps it out of the list of processes.",
         valueName: "token"
     ))
     var token: String?
+
+    @Option(name: .customLong("token-file"), help: ArgumentHelp(
+        "A file holding your token for the server, readable by you only (env \(tokenFileVariable)).",
+        valueName: "file"
+    ))
+    var tokenFile: String?
+
+    @Flag(name: .customLong("allow-plain-http"), help: "Allow an http:// server on another machine (the token and photos travel unencrypted).")
+    var allowPlainHTTP = false
 
     /// Builds the environment (or ends with its failure's message and status), runs `body` in it, and finishes it
     /// (stopping sync, closing the store) whether `body` succeeded or not.
@@ -54,7 +64,8 @@ struct StorageOptions: ParsableArguments {
     func makeEnvironment() throws(Environment.Failure) -> Environment {
         let variables = ProcessInfo.processInfo.environment
         let serverText = server ?? variables[Self.serverVariable].flatMap { $0.isEmpty ? nil : $0 }
-        let tokenText = token ?? variables[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
+        var tokenText = token ?? variables[Self.tokenVariable].flatMap { $0.isEmpty ? nil : $0 }
+        if tokenText == nil { tokenText = try tokenFromFile(variables) }
         let kind: Environment.StoreKind
         if let store {
             kind = store
@@ -84,7 +95,7 @@ struct StorageOptions: ParsableArguments {
                 )
             }
             do {
-                address = try ServerAddress(serverText, token: tokenText.trimmingCharacters(in: .whitespaces))
+                address = try ServerAddress(serverText, token: tokenText.trimmingCharacters(in: .whitespaces), allowingPlainHTTP: allowPlainHTTP)
             } catch {
                 throw Environment.Failure(
                     description: "--server “\(error.text)” is not a server address: \(error.reason). Give one such as https://crash.example.com.",
@@ -93,5 +104,25 @@ struct StorageOptions: ParsableArguments {
             }
         }
         return try Environment.make(store: kind, databaseOption: database, server: address, environment: variables)
+    }
+
+    /// The token in `--token-file` (or the file `CRASH_ASSISTANT_TOKEN_FILE` names), if one is given.
+    private func tokenFromFile(_ variables: [String: String]) throws(Environment.Failure) -> String? {
+        guard let path = tokenFile ?? variables[Self.tokenFileVariable].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
+        let expanded = (path as NSString).expandingTildeInPath
+        guard let data = FileManager.default.contents(atPath: expanded) else {
+            throw Environment.Failure(
+                description: "The token file \(expanded) cannot be read. Check the path (--token-file) and that you may read it.",
+                exitCode: ExitStatus.config
+            )
+        }
+        guard data.count <= 4_096, let text = String(data: data, encoding: .utf8) else {
+            throw Environment.Failure(description: "The token file \(expanded) does not hold a token (text of a line).", exitCode: ExitStatus.config)
+        }
+        let token = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty, !token.contains(where: \.isNewline) else {
+            throw Environment.Failure(description: "The token file \(expanded) must hold the token alone, on one line.", exitCode: ExitStatus.config)
+        }
+        return token
     }
 }

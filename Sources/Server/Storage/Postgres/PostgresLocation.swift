@@ -4,8 +4,9 @@ import PostgresNIO
 /// Where the server's PostgreSQL database is and how to log in: read from a URL such as
 /// `postgres://user:password@127.0.0.1:5432/crash_assistant?sslmode=disable` (`--database-url`).
 ///
-/// `sslmode` is `disable`, `prefer` (the default: TLS when the server offers it) or `require`. The password is kept
-/// out of ``description``, so the location can be logged and shown.
+/// `sslmode` is `disable`, `prefer` (TLS when the server offers it) or `require`; when the URL does not say, it is
+/// `prefer` for this machine (loopback) and `require` for any other, so a password never crosses a network in clear by
+/// default. The password is kept out of ``description``, so the location can be logged and shown.
 struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
     /// Why a URL names no database the server can use, as facts (the command chooses the words).
     enum Problem: Error, Sendable, Equatable {
@@ -57,7 +58,9 @@ struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         guard let user = components.user, !user.isEmpty else { throw .noUser }
         let port = components.port ?? 5432
         guard (1...65_535).contains(port) else { throw .badPort }
-        var sslMode = SSLMode.prefer
+        let bareHost = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        let loopback = bareHost == "localhost" || bareHost == "::1" || bareHost.hasPrefix("127.")
+        var sslMode = loopback ? SSLMode.prefer : SSLMode.require
         for item in components.queryItems ?? [] {
             guard item.name == "sslmode" else { throw .unknownParameter(item.name) }
             guard let mode = SSLMode(rawValue: item.value ?? "") else { throw .badSSLMode(item.value ?? "") }
@@ -65,7 +68,7 @@ struct PostgresLocation: Sendable, Equatable, CustomStringConvertible {
         }
         let path = components.path.hasPrefix("/") ? String(components.path.dropFirst()) : components.path
         self.init(
-            host: host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host,
+            host: bareHost,
             port: port,
             username: user,
             password: components.password,
