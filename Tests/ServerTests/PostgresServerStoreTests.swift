@@ -185,12 +185,9 @@ struct PostgresServerStoreTests {
 
     // MARK: - Jobs
 
-    /// A worker's way of doing jobs: SMS go to `sms`, PDFs are drawn from `store`.
+    /// A worker's way of doing jobs: SMS go to `sms`.
     static func performer(_ store: PostgresServerStore, sms: any SMSSender) -> JobPerformer {
-        JobPerformer(
-            reports: store, blobs: InMemoryBlobStore(), sms: sms, clock: SystemClock(),
-            scratchFolder: FileManager.default.temporaryDirectory.path, logger: logger
-        )
+        JobPerformer(sms: sms, logger: logger)
     }
 
     static func message(_ index: Int) -> SMSMessage {

@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 @testable import Server
+import Synchronization
 import Testing
 import TestSupport
 import WireAPI
@@ -530,6 +531,74 @@ struct ServerRouterTests {
             #expect(unknown.status == .notFound)
             #expect(ProblemType(uri: try Wire.problem(unknown.body)._type) == .notFound)
         }
+    }
+
+    @Test("Submit draws each photo as the server stored it: a report claiming PNG for a JPEG still renders")
+    func submitTrustsTheStoredPhotoNotTheClaim() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let jpeg = try Fixtures.jpeg()
+        let honest = try makePhoto(jpeg)
+        let claimed = Photo(
+            section: honest.section, contentHash: honest.contentHash, mediaType: .png, byteCount: 9, pixelSize: PixelSize(width: 9_000, height: 9),
+            originalFileName: "liar.png", addedAt: honest.addedAt
+        )
+        let draft = try makeDraft(crashID: "CR-2345678C", photos: [claimed])
+        try await harness.withClient { client in
+            var photoHeaders = HTTPFields.bearer(ann)
+            photoHeaders[.contentType] = "image/jpeg"
+            _ = try await client.execute(uri: "/v1/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg))
+            _ = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft)))
+            let submitted = try await client.execute(uri: "/v1/reports/\(draft.id)/submit", method: .post, headers: .bearer(ann))
+            #expect(submitted.status == .ok)
+            let pdf = try await client.execute(uri: "/v1/reports/\(draft.id)/report.pdf", method: .get, headers: .bearer(ann))
+            #expect(String(buffer: pdf.body).hasPrefix("%PDF-"))
+        }
+    }
+
+    @Test("A render that fails leaves the report a draft, as it was")
+    func aFailedRenderLeavesTheDraft() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let jpeg = try Fixtures.jpeg()
+        let draft = try makeDraft(crashID: "CR-2345678D", photos: [try makePhoto(jpeg)])
+        try await harness.withClient { client in
+            var photoHeaders = HTTPFields.bearer(ann)
+            photoHeaders[.contentType] = "image/jpeg"
+            _ = try await client.execute(uri: "/v1/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg))
+            _ = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft)))
+            // The photo's bytes are lost from storage: the PDF cannot be drawn.
+            await harness.blobs.remove(try ContentHash(hex: Wire.sha256(jpeg)), kind: .photo)
+
+            let submitted = try await client.execute(uri: "/v1/reports/\(draft.id)/submit", method: .post, headers: .bearer(ann))
+            #expect(submitted.status.kind == .serverError || submitted.status == .notFound)
+            let read = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .get, headers: .bearer(ann))
+            let kept = try Wire.report(read.body)
+            #expect(!kept.isCompleted)
+            #expect(kept.revision == 1)
+        }
+    }
+
+    @Test("The render pool lets at most its capacity run at once, the rest in turn")
+    func theRenderPoolIsBounded() async throws {
+        final class Running: Sendable {
+            let counts = Mutex((now: 0, most: 0))
+        }
+        let pool = RenderPool(capacity: 2)
+        let running = Running()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask {
+                    try await pool.run {
+                        running.counts.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                        try await Task.sleep(for: .milliseconds(20))
+                        running.counts.withLock { $0.now -= 1 }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(running.counts.withLock { $0.most } == 2)
     }
 
     // MARK: - Helpers

@@ -53,6 +53,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("sweep-interval"), help: ArgumentHelp("Seconds between sweeps of unfinished uploads.", valueName: "SECONDS"))
     var sweepInterval = 600
 
+    @Option(name: .customLong("render-concurrency"), help: "How many PDFs may be drawn at once; more wait their turn.")
+    var renderConcurrency = 2
+
     /// The connection bounds the options give.
     var connectionLimits: ConnectionLimits {
         ConnectionLimits(headTimeout: .seconds(headTimeout), idleTimeout: .seconds(idleTimeout), maximumConnections: maximumConnections)
@@ -65,6 +68,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...1_000_000).contains(maximumConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000.") }
         guard (1...31_536_000).contains(uploadExpiry) else { throw ValidationError("--upload-expiry must be from 1 second to a year.") }
         guard (1...86_400).contains(sweepInterval) else { throw ValidationError("--sweep-interval must be from 1 to 86400 seconds.") }
+        guard (1...64).contains(renderConcurrency) else { throw ValidationError("--render-concurrency must be from 1 to 64.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
@@ -92,7 +96,9 @@ struct ServeCommand: AsyncParsableCommand {
         let services: ServerServices
         do {
             environment = try await ServerEnvironment.open(dataFolder: folder, database: location, bucket: bucket, logger: logger)
-            services = try environment.services(publicURL: publicURL ?? "http://\(host):\(port)", logger: logger)
+            services = try environment.services(
+                publicURL: publicURL ?? "http://\(host):\(port)", logger: logger, renderConcurrency: renderConcurrency
+            )
         } catch let error as PostgresOpenError {
             throw DatabaseOption.exit(for: error, location: location)
         } catch {

@@ -2,12 +2,12 @@ import Domain
 import Foundation
 
 /// Completes reports and renders their PDF with the app's renderer: a report is completed only when it holds
-/// something to report and every photo it names was uploaded by its owner.
+/// something to report and every photo it names was uploaded by its owner. The PDF is drawn before the completion is
+/// stored, so a render that fails leaves the report as it was.
 struct ReportSubmission: Sendable {
     let reports: any ServerReportStore
-    let photos: any PhotoIndex
-    /// Renders the PDF (``ServerJob/renderDocument(_:owner:)``); a submit waits for it.
-    let jobs: any JobQueue
+    let rendering: DocumentRendering
+    let blobs: any BlobStore
     let clock: any Clock
 
     /// Completes the owner's report and renders its PDF. A completed report answers as it is (its PDF rendered
@@ -16,34 +16,35 @@ struct ReportSubmission: Sendable {
         guard var report = try await reports.report(id, owner: owner.id) else { throw ReportError.notFound(id) }
         if report.isCompleted {
             if try await reports.document(for: id, owner: owner.id) == nil {
-                try await render(report, owner: owner)
+                try await record(try await rendering.render(report, owner: owner.id), for: report, owner: owner)
             }
             return report
         }
-        try await checkPhotosUploaded(report, owner: owner)
         try report.complete(at: clock.now())
-        let stored = try await reports.save(report, owner: owner.id)
-        try await render(stored, owner: owner)
-        return stored
+        return try await storeCompleted(report, owner: owner)
     }
 
-    /// Stores a report completed on the device, after the same checks as ``submit(_:owner:)``, and renders it.
+    /// Stores a report completed (here or on the device), once it holds something to report and its PDF is drawn.
     func storeCompleted(_ report: CrashReport, owner: Account) async throws -> CrashReport {
         guard report.hasInformation else { throw ReportError.nothingToReport }
-        try await checkPhotosUploaded(report, owner: owner)
-        let stored = try await reports.save(report, owner: owner.id)
-        try await render(stored, owner: owner)
+        let document = try await rendering.render(report, owner: owner.id)
+        let stored: CrashReport
+        do {
+            stored = try await reports.save(report, owner: owner.id)
+        } catch {
+            // Not stored (another writer came first): the PDF drawn for it goes, unless it is another report's.
+            if try await !reports.isDocumentRecorded(document) { try? await blobs.remove(document, kind: .document) }
+            throw error
+        }
+        try await record(document, for: stored, owner: owner)
         return stored
     }
 
-    private func checkPhotosUploaded(_ report: CrashReport, owner: Account) async throws {
-        var seen = Set<ContentHash>()
-        let hashes = report.allPhotos.map(\.contentHash).filter { seen.insert($0).inserted }
-        let missing = try await photos.missingPhotos(hashes, owner: owner.id)
-        guard missing.isEmpty else { throw ServerRefusal.photosMissing(report.id, missing) }
-    }
-
-    private func render(_ report: CrashReport, owner: Account) async throws {
-        try await jobs.perform(.renderDocument(report.id, owner: owner.id))
+    /// Records the PDF as the report's, removing the one it replaces when no report names that any more.
+    private func record(_ document: ContentHash, for report: CrashReport, owner: Account) async throws {
+        if let replaced = try await reports.setDocument(document, for: report.id, owner: owner.id),
+           try await !reports.isDocumentRecorded(replaced) {
+            try await blobs.remove(replaced, kind: .document)
+        }
     }
 }

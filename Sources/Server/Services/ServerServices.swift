@@ -37,6 +37,7 @@ struct ServerServices: Sendable {
         publicURL: String,
         scratchFolder: String,
         locks: any UploadLocking = UploadLocks(),
+        renderConcurrency: Int = 2,
         jobs makeJobs: (JobPerformer) -> any JobQueue = { InlineJobs(performer: $0) },
         logger: Logger
     ) {
@@ -46,13 +47,15 @@ struct ServerServices: Sendable {
         self.blobs = blobs
         links = CrashLinks(publicURL: publicURL)
         crashIDs = CrashIDIssuing(records: records, clock: clock)
-        jobs = makeJobs(JobPerformer(
-            reports: reports, blobs: blobs, sms: sms, clock: clock, scratchFolder: scratchFolder, logger: logger
-        ))
+        jobs = makeJobs(JobPerformer(sms: sms, logger: logger))
         crashEvents = CrashEventIntake(
             accounts: accounts, records: records, issuing: crashIDs, jobs: jobs, links: links, clock: clock, logger: logger
         )
-        submission = ReportSubmission(reports: reports, photos: photos, jobs: jobs, clock: clock)
+        let rendering = DocumentRendering(
+            photos: photos, blobs: blobs, pool: RenderPool(capacity: renderConcurrency), clock: clock,
+            scratchFolder: scratchFolder, logger: logger
+        )
+        submission = ReportSubmission(reports: reports, rendering: rendering, blobs: blobs, clock: clock)
         keeping = ReportKeeping(reports: reports, records: records, submission: submission)
         uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, clock: clock, logger: logger)
         erasure = Erasure(accounts: accounts, reports: reports, photos: photos, blobs: blobs, sms: sms, logger: logger)

@@ -181,8 +181,6 @@ final class PostgresJobQueue: JobQueue, Service {
 
     /// A job's row: its kind and its facts as JSON.
     private struct Payload: Codable {
-        var report: UUID?
-        var owner: UUID?
         var recipient: String?
         var crashID: String?
         var webLink: String?
@@ -192,8 +190,6 @@ final class PostgresJobQueue: JobQueue, Service {
 
     static func encode(_ job: ServerJob) throws -> (kind: String, payload: String) {
         let (kind, payload): (String, Payload) = switch job {
-        case let .renderDocument(report, owner):
-            ("render_document", Payload(report: report.rawValue, owner: owner.rawValue))
         case let .sendSMS(message):
             ("send_sms", Payload(
                 recipient: message.recipient, crashID: message.crashID.rawValue, webLink: message.webLink,
@@ -207,9 +203,6 @@ final class PostgresJobQueue: JobQueue, Service {
     static func decode(kind: String, payload text: String) -> ServerJob? {
         guard let payload = try? JSONDecoder().decode(Payload.self, from: Data(text.utf8)) else { return nil }
         switch kind {
-        case "render_document":
-            guard let report = payload.report, let owner = payload.owner else { return nil }
-            return .renderDocument(ReportID(report), owner: AccountID(owner))
         case "send_sms":
             guard let recipient = payload.recipient, let crashID = payload.crashID.flatMap({ try? CrashID(validating: $0) }),
                   let webLink = payload.webLink, let appLink = payload.appLink, let isTest = payload.isTest else { return nil }

@@ -1,0 +1,95 @@
+import Data
+import Domain
+import Foundation
+import Logging
+
+/// Draws reports' PDFs with the app's renderer, a few at a time (``RenderPool``), so rendering never takes every
+/// thread from the requests that only read. Photos are drawn as the server stored and inspected them — their media
+/// type and size from its own record, never from what the report claims — and read one at a time from the blob store.
+struct DocumentRendering: Sendable {
+    let photos: any PhotoIndex
+    let blobs: any BlobStore
+    let pool: RenderPool
+    let clock: any Clock
+    /// Where PDFs are drawn before they are stored under their hash.
+    let scratchFolder: String
+    let logger: Logger
+
+    /// Renders the owner's report as it is given (not as stored) and keeps the PDF as a blob.
+    /// - Returns: the PDF's hash.
+    /// - Throws: ``ServerRefusal/photosMissing(_:_:)`` when a photo was not uploaded; a render failure otherwise.
+    func render(_ report: CrashReport, owner: AccountID) async throws -> ContentHash {
+        let checked = try await asStored(report, owner: owner)
+        return try await pool.run {
+            let path = scratchFolder + "/render-\(UUID().uuidString.lowercased()).pdf"
+            defer { unlink(path) }
+            let renderer = PDFReportRenderer(photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone)
+            try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
+                try await renderer.render(checked, toFileAt: path)
+            }
+            let hash = try await blobs.store(fileAt: path, kind: .document)
+            logger.info("report rendered", metadata: ["report": "\(report.id)", "crash-id": "\(report.crashID)"])
+            return hash
+        }
+    }
+
+    /// The report with each photo's media type and size as the server stored them.
+    private func asStored(_ report: CrashReport, owner: AccountID) async throws -> CrashReport {
+        var stored: [ContentHash: StoredPhoto] = [:]
+        var missing: [ContentHash] = []
+        for hash in Set(report.allPhotos.map(\.contentHash)) {
+            if let photo = try await photos.photo(hash, owner: owner) { stored[hash] = photo } else { missing.append(hash) }
+        }
+        guard missing.isEmpty else {
+            throw ServerRefusal.photosMissing(report.id, report.allPhotos.map(\.contentHash).filter(missing.contains))
+        }
+        let photos = report.allPhotos.map { photo in
+            let held = stored[photo.contentHash]
+            return Photo(
+                id: photo.id, section: photo.section, contentHash: photo.contentHash,
+                mediaType: held?.mediaType ?? photo.mediaType, byteCount: held?.byteCount ?? photo.byteCount,
+                pixelSize: photo.pixelSize, originalFileName: photo.originalFileName, addedAt: photo.addedAt,
+                takenAt: photo.takenAt, takenWhere: photo.takenWhere, takenAltitude: photo.takenAltitude,
+                orientation: photo.orientation, serverFileName: photo.serverFileName
+            )
+        }
+        return try CrashReport(
+            id: report.id, crashID: report.crashID, status: report.status, createdAt: report.createdAt,
+            updatedAt: report.updatedAt, completedAt: report.completedAt, scene: report.scene, injuries: report.injuries,
+            photos: photos, otherDriverNote: report.otherDriverNote, revision: report.revision
+        )
+    }
+}
+
+/// Lets at most `capacity` renders run at once; the rest wait their turn, first come first served.
+actor RenderPool {
+    let capacity: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 1)
+    }
+
+    func run<Result: Sendable>(_ body: @Sendable () async throws -> Result) async throws -> Result {
+        await acquire()
+        defer { release() }
+        return try await body()
+    }
+
+    private func acquire() async {
+        if running < capacity {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func release() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
