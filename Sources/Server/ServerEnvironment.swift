@@ -64,14 +64,14 @@ struct ServerEnvironment {
     /// The services the routes use. With PostgreSQL, PDFs and SMS are jobs in its `jobs` table, done by the workers
     /// in ``ServerServices/workers`` (run them beside the HTTP server); else they are done in the request.
     /// - Parameter renderConcurrency: how many PDFs may be drawn at once.
-    func services(publicURL: String, logger: Logger, renderConcurrency: Int = 2) throws -> ServerServices {
+    func services(publicURL: String, logger: Logger, renderConcurrency: Int = 2, quotas: Quotas = .standard) throws -> ServerServices {
         let scratch = dataFolder + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let shared = shared
         return ServerServices(
             accounts: CachedAccountStore(store), records: store, reports: store, photos: store, blobs: blobs,
             sms: try FileSMSSender(folder: dataFolder + "/outbox-sms", logger: logger),
-            clock: SystemClock(), publicURL: publicURL, scratchFolder: scratch, locks: locks, renderConcurrency: renderConcurrency,
+            clock: SystemClock(), publicURL: publicURL, scratchFolder: scratch, locks: locks, renderConcurrency: renderConcurrency, quotas: quotas,
             jobs: { performer in
                 guard let shared else { return InlineJobs(performer: performer) }
                 return PostgresJobQueue(client: shared.client, performer: performer, logger: logger)

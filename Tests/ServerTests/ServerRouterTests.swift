@@ -601,6 +601,69 @@ struct ServerRouterTests {
         #expect(running.counts.withLock { $0.most } == 2)
     }
 
+    // MARK: - Quotas
+
+    @Test("Crash IDs past the rate are refused with 429 and Retry-After; crash events past the detector's rate too, repeats not")
+    func ratesAreKept() async throws {
+        var quotas = Quotas.standard
+        quotas.crashIDsPerWindow = 2
+        quotas.crashEventsPerWindow = 1
+        let harness = try ServerHarness(quotas: quotas)
+        let ann = try await harness.add("ann")
+        let detector = try await harness.add("acme", kind: .detector)
+        try await harness.withClient { client in
+            for _ in 0..<2 {
+                #expect(try await client.execute(uri: "/v1/crash-ids", method: .post, headers: .bearer(ann)).status == .created)
+            }
+            let refused = try await client.execute(uri: "/v1/crash-ids", method: .post, headers: .bearer(ann))
+            #expect(refused.status == .tooManyRequests)
+            let wait = try #require(refused.headers[.retryAfter].flatMap { Int($0) })
+            #expect((1...3_600).contains(wait))
+            #expect(ProblemType(uri: try Wire.problem(refused.body)._type) == .rateLimited)
+
+            var headers = HTTPFields.json(detector)
+            headers[.idempotencyKey] = "e-1"
+            #expect(try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "ann", eventID: "e-1"))).status == .created)
+            #expect(try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "ann", eventID: "e-1"))).status == .ok)
+            headers[.idempotencyKey] = "e-2"
+            let second = try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "ann", eventID: "e-2")))
+            #expect(second.status == .tooManyRequests)
+            #expect(second.headers[.retryAfter] != nil)
+        }
+    }
+
+    @Test("Storage quotas: reports past the most are refused with 507, changes to a kept one are not; photo bytes and uploads under way too")
+    func storageQuotasAreKept() async throws {
+        var quotas = Quotas.standard
+        quotas.reportsPerUser = 1
+        quotas.photoBytesPerUser = 2_000
+        quotas.uploadsPerUser = 1
+        let harness = try ServerHarness(quotas: quotas)
+        let ann = try await harness.add("ann")
+        let first = try makeDraft(crashID: "CR-2345678E")
+        let second = try makeDraft(crashID: "CR-2345678F")
+        try await harness.withClient { client in
+            let created = try await client.execute(uri: "/v1/reports/\(first.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(first)))
+            #expect(created.status == .created)
+            let refused = try await client.execute(uri: "/v1/reports/\(second.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(second)))
+            #expect(refused.status.code == 507)
+            #expect(ProblemType(uri: try Wire.problem(refused.body)._type) == .quotaExceeded)
+            var changed = try Wire.report(created.body)
+            try changed.setNote("still mine to change")
+            #expect(try await client.execute(uri: "/v1/reports/\(first.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(changed))).status == .ok)
+
+            var photoHeaders = HTTPFields.bearer(ann)
+            photoHeaders[.contentType] = "image/jpeg"
+            let small = try Fixtures.jpeg()
+            #expect(try await client.execute(uri: "/v1/photos/\(Wire.sha256(small))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: small)).status == .created)
+            let other = try Fixtures.distinctJPEG(30)
+            var sized = photoHeaders
+            sized[.contentLength] = String(other.count)
+            let tooMuch = try await client.execute(uri: "/v1/photos/\(Wire.sha256(other))", method: .put, headers: sized, body: ByteBuffer(bytes: other))
+            #expect(tooMuch.status.code == 507)
+        }
+    }
+
     // MARK: - Helpers
 
     static func event(user: String, eventID: String) -> Components.Schemas.CrashEvent {

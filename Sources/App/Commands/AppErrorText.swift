@@ -28,6 +28,8 @@ enum AppErrorText {
             "The server \(server) refused the token. Check --token (or \(StorageOptions.tokenVariable)); your reports stay on this device until it is right."
         case let .refused(status, type, detail, _):
             refusal(status, type, detail)
+        case let .busy(server, retryAfter):
+            "The server \(server) asks to wait \(retryAfter) seconds before more is sent; your report is saved on this device and sent then."
         case let .serverError(server, status):
             "The server \(server) failed (HTTP \(status)); your report is saved on this device and will be sent when it works again."
         case let .invalidAnswer(server, reason):
@@ -45,6 +47,8 @@ enum AppErrorText {
             "The server does not hold every photo of a completed report yet; they are sent again at the next sync." + kept
         case .uploadOffsetMismatch?, .uploadNotFound?:
             "A photo upload got out of step with the server; it starts again at the next sync." + kept
+        case .quotaExceeded?:
+            "The server keeps as much of yours as it allows, so it takes nothing more. Delete drafts you no longer need, or ask the server's operator." + kept
         case .bodyTooLarge?:
             "The server takes nothing larger than 20 MiB at once." + kept
         case .invalidReport?, .invalidParameter?, .invalidRequest?:

@@ -23,11 +23,12 @@ enum ExitStatus {
         return of(failure)
     }
 
-    /// 69 `EX_UNAVAILABLE` when the server cannot be reached or fails, 77 `EX_NOPERM` when it refuses the token,
-    /// 65 `EX_DATAERR` when it refuses the data or answers something unusable.
+    /// 69 `EX_UNAVAILABLE` when the server cannot be reached or fails, 75 `EX_TEMPFAIL` when it asks to wait, 77
+    /// `EX_NOPERM` when it refuses the token, 65 `EX_DATAERR` when it refuses the data or answers something unusable.
     static func of(_ failure: ServerFailure) -> Int32 {
         switch failure {
         case .unreachable, .serverError: unavailable
+        case .busy: tempFail
         case .tokenRefused: noPermission
         case .refused, .invalidAnswer: dataError
         }

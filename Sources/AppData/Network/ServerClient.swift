@@ -99,6 +99,7 @@ public final class ServerClient: SyncRemote {
             try await ServerCall.$deadline.withValue(deadline) { try await client.createCrashID() }
         }
         switch output {
+        case let .tooManyRequests(busy): throw .busy(server: address.description, retryAfter: busy.headers.retryAfter ?? 60)
         case let .created(created):
             let issued = try body { try created.body.json }
             do {
@@ -108,6 +109,8 @@ public final class ServerClient: SyncRemote {
             }
         case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
         case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case .internalServerError: throw .serverError(server: address.description, status: 500)
+        case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
         case let .undocumented(status, payload): throw await undocumented(status, payload)
         }
     }
@@ -136,6 +139,8 @@ public final class ServerClient: SyncRemote {
             case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
             case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
             case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+            case .internalServerError: throw .serverError(server: address.description, status: 500)
+            case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
             case let .undocumented(status, payload): throw await undocumented(status, payload)
             }
         } while cursor != nil
@@ -153,6 +158,8 @@ public final class ServerClient: SyncRemote {
         case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
         case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
         case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case .internalServerError: throw .serverError(server: address.description, status: 500)
+        case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
         case let .undocumented(status, payload): throw await undocumented(status, payload)
         }
     }
@@ -189,6 +196,9 @@ public final class ServerClient: SyncRemote {
         case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
         case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
         case let .unsupportedMediaType(problem): throw refusal(415) { try problem.body.applicationProblemJson }
+        case let .code507(problem): throw refusal(507) { try problem.body.applicationProblemJson }
+        case .internalServerError: throw .serverError(server: address.description, status: 500)
+        case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
         case let .undocumented(status, payload): throw await undocumented(status, payload)
         }
     }
@@ -211,6 +221,8 @@ public final class ServerClient: SyncRemote {
         case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
         case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
         case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case .internalServerError: throw .serverError(server: address.description, status: 500)
+        case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
         case let .undocumented(status, payload): throw await undocumented(status, payload)
         }
     }
@@ -247,18 +259,19 @@ public final class ServerClient: SyncRemote {
         let start = min(max(offset, 0), bytes.count)
         let part = bytes[bytes.startIndex.advanced(by: start)...]
         let status: Int
+        let headers: HTTPFields
         let answer: Data?
         if start == 0 {
-            (status, _, answer) = try await stream(
+            (status, headers, answer) = try await stream(
                 .put, WirePaths.photo(contentHash), body: part, contentType: mediaType.rawValue, operation: StreamingOperation.putPhoto
             )
         } else {
-            (status, _, answer) = try await stream(
+            (status, headers, answer) = try await stream(
                 .patch, WirePaths.photo(contentHash), body: part, contentType: "application/partial-upload",
                 headers: [.uploadOffset: String(start), .uploadComplete: "?1"], operation: StreamingOperation.patchPhoto
             )
         }
-        guard status == 200 || status == 201 else { throw failure(status, answer) }
+        guard status == 200 || status == 201 else { throw failure(status, answer, retryAfter: headers[.retryAfter]) }
     }
 
     /// The photo's bytes, or `nil` when this driver never uploaded them whole.
@@ -341,8 +354,9 @@ public final class ServerClient: SyncRemote {
     }
 
     /// What a status and body that are not the ones expected mean.
-    private func failure(_ status: Int, _ bytes: Data?) -> ServerFailure {
+    private func failure(_ status: Int, _ bytes: Data?, retryAfter: String? = nil) -> ServerFailure {
         if status == 401 { return .tokenRefused(server: address.description) }
+        if status == 429 { return .busy(server: address.description, retryAfter: retryAfter.flatMap { Int($0) } ?? 60) }
         if status >= 500 { return .serverError(server: address.description, status: status) }
         if let bytes, let problem = try? WireCoding.decoder().decode(Components.Schemas.Problem.self, from: bytes),
            ProblemType(uri: problem._type) != nil {

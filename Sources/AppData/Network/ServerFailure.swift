@@ -11,6 +11,8 @@ public enum ServerFailure: Error, Sendable, Hashable {
     case refused(status: Int, type: ProblemType?, detail: String, field: String?)
     /// The server failed (5xx) or answered something the API does not describe. Worth trying again later.
     case serverError(server: String, status: Int)
+    /// The server asks to wait `retryAfter` seconds before asking again (the account's rate was reached).
+    case busy(server: String, retryAfter: Int)
     /// The answer could not be read, carried a report that breaks a rule the app keeps, or did not come from the
     /// crash-report server's API (a wrong address).
     case invalidAnswer(server: String, reason: String)
@@ -18,7 +20,7 @@ public enum ServerFailure: Error, Sendable, Hashable {
     /// Whether trying again later may succeed without anything changing here.
     public var isTransient: Bool {
         switch self {
-        case .unreachable, .serverError: true
+        case .unreachable, .serverError, .busy: true
         case .tokenRefused, .refused, .invalidAnswer: false
         }
     }

@@ -101,6 +101,9 @@ public actor SyncEngine: SyncStatusSource {
                 failures += 1
                 if case .tokenRefused = failure {
                     delay = backoff.cap
+                } else if case let .busy(_, retryAfter) = failure {
+                    // The server said when to ask again: that, not a guess.
+                    delay = .seconds(retryAfter)
                 } else {
                     delay = backoff.delay(afterFailures: failures, using: &generator)
                 }
@@ -212,6 +215,10 @@ public actor SyncEngine: SyncStatusSource {
             status.connection = .tokenRefused
         case .unreachable, .serverError:
             if case .unreachable = status.connection {} else { status.connection = .unreachable(since: clock.now()) }
+        case let .busy(_, retryAfter):
+            status.connection = .busy(until: clock.now().addingTimeInterval(Double(retryAfter)))
+        case .refused(_, .quotaExceeded?, _, _):
+            status.connection = .quotaReached
         case .refused, .invalidAnswer:
             break
         }

@@ -13,6 +13,10 @@ public struct SyncStatus: Sendable, Hashable {
         case unreachable(since: Date)
         /// The server refused the token: nothing is sent until it is changed.
         case tokenRefused
+        /// The server asked to wait until then before asking again (the account's rate was reached).
+        case busy(until: Date)
+        /// The server keeps as much of this driver's as it allows: nothing more is taken until some is deleted.
+        case quotaReached
     }
 
     public var connection: Connection

@@ -23,6 +23,14 @@ public struct SyncStatusUiModel: Sendable, Hashable {
                 + (waiting.map { "\($0) waiting on this device, sent when the connection returns." }
                     ?? "everything is saved on this device.")
             isProblem = true
+        case let .busy(until):
+            line = "Server: it asked to wait until \(dates.time(until)) before more is sent; "
+                + (waiting.map { "\($0) waiting on this device, sent then." } ?? "everything is saved on this device.")
+            isProblem = true
+        case .quotaReached:
+            line = "Server: it keeps as much of yours as it allows, so it takes nothing more; delete drafts you no longer need"
+                + (waiting.map { " (\($0) waiting on this device)." } ?? ".")
+            isProblem = true
         case .notTriedYet, .reachable:
             if let waiting {
                 line = "Server: \(waiting) waiting" + (status.isSending ? ", sending…" : ".")

@@ -56,6 +56,32 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("render-concurrency"), help: "How many PDFs may be drawn at once; more wait their turn.")
     var renderConcurrency = 2
 
+    @Option(name: .customLong("max-reports"), help: "Reports one user may keep.")
+    var maximumReports = Quotas.standard.reportsPerUser
+
+    @Option(name: .customLong("max-photo-mib"), help: "MiB of photos one user may keep.")
+    var maximumPhotoMiB = Quotas.standard.photoBytesPerUser / (1_024 * 1_024)
+
+    @Option(name: .customLong("max-uploads"), help: "Uploads one user may have under way at once.")
+    var maximumUploads = Quotas.standard.uploadsPerUser
+
+    @Option(name: .customLong("crash-ids-per-window"), help: "Crash IDs one user may be issued per --rate-window.")
+    var crashIDsPerWindow = Quotas.standard.crashIDsPerWindow
+
+    @Option(name: .customLong("crash-events-per-window"), help: "Crash events one detector may post per --rate-window.")
+    var crashEventsPerWindow = Quotas.standard.crashEventsPerWindow
+
+    @Option(name: .customLong("rate-window"), help: ArgumentHelp("The window the rates are counted over.", valueName: "SECONDS"))
+    var rateWindow = Int(Quotas.standard.window.components.seconds)
+
+    /// The quotas the options give.
+    var quotas: Quotas {
+        Quotas(
+            reportsPerUser: maximumReports, photoBytesPerUser: maximumPhotoMiB * 1_024 * 1_024, uploadsPerUser: maximumUploads,
+            crashIDsPerWindow: crashIDsPerWindow, crashEventsPerWindow: crashEventsPerWindow, window: .seconds(rateWindow)
+        )
+    }
+
     /// The connection bounds the options give.
     var connectionLimits: ConnectionLimits {
         ConnectionLimits(headTimeout: .seconds(headTimeout), idleTimeout: .seconds(idleTimeout), maximumConnections: maximumConnections)
@@ -69,6 +95,11 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...31_536_000).contains(uploadExpiry) else { throw ValidationError("--upload-expiry must be from 1 second to a year.") }
         guard (1...86_400).contains(sweepInterval) else { throw ValidationError("--sweep-interval must be from 1 to 86400 seconds.") }
         guard (1...64).contains(renderConcurrency) else { throw ValidationError("--render-concurrency must be from 1 to 64.") }
+        for (value, name) in [(maximumReports, "--max-reports"), (maximumPhotoMiB, "--max-photo-mib"), (maximumUploads, "--max-uploads"),
+                              (crashIDsPerWindow, "--crash-ids-per-window"), (crashEventsPerWindow, "--crash-events-per-window")] {
+            guard (1...100_000_000).contains(value) else { throw ValidationError("\(name) must be from 1 to 100000000.") }
+        }
+        guard (1...31_536_000).contains(rateWindow) else { throw ValidationError("--rate-window must be from 1 second to a year.") }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
@@ -97,7 +128,7 @@ struct ServeCommand: AsyncParsableCommand {
         do {
             environment = try await ServerEnvironment.open(dataFolder: folder, database: location, bucket: bucket, logger: logger)
             services = try environment.services(
-                publicURL: publicURL ?? "http://\(host):\(port)", logger: logger, renderConcurrency: renderConcurrency
+                publicURL: publicURL ?? "http://\(host):\(port)", logger: logger, renderConcurrency: renderConcurrency, quotas: quotas
             )
         } catch let error as PostgresOpenError {
             throw DatabaseOption.exit(for: error, location: location)

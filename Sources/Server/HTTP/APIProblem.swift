@@ -82,6 +82,8 @@ extension ProblemType {
         case .invalidRequest, .invalidParameter, .invalidReport, .hashMismatch: .badRequest
         case .revisionConflict, .reportCompleted, .crashIdTaken, .nothingToReport, .photosMissing, .uploadOffsetMismatch: .conflict
         case .storageUnavailable: .serviceUnavailable
+        case .rateLimited: .tooManyRequests
+        case .quotaExceeded: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
         case .internalError: .internalServerError
         }
     }
@@ -112,6 +114,8 @@ extension ProblemType {
         case .userNotFound: "No such user"
         case .documentNotFound: "Not submitted"
         case .storageUnavailable: "Storage unavailable"
+        case .rateLimited: "Too many requests"
+        case .quotaExceeded: "Quota exceeded"
         case .internalError: "Internal error"
         }
     }
@@ -165,6 +169,10 @@ extension ProblemType {
             "The report has no PDF yet: submit it first."
         case .storageUnavailable:
             "The server cannot reach its storage now. Try again later."
+        case .rateLimited:
+            "The account asked for more than its rate allows (crash IDs or crash events per period, uploads under way). Ask again after the seconds `Retry-After` gives."
+        case .quotaExceeded:
+            "The account keeps as much as its quota allows (reports, bytes of photos). Delete what is no longer needed, or ask the operator for more."
         case .internalError:
             "The server could not complete the request. Try again later."
         }

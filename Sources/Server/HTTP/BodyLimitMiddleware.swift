@@ -6,6 +6,8 @@ import Hummingbird
 /// takes one). The JSON routes keep tighter limits of their own (``BodyBudgetMiddleware``).
 struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     let limit: Int
+    /// The routes, so a body on a method a path does not take is left for the router to answer (405, 404).
+    let routes: RouteTable
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         if let declared = request.headers[.contentLength] {
@@ -14,7 +16,7 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             guard length <= limit else { throw APIProblem.tooLarge(limit: limit) }
         }
-        if [.get, .head, .delete].contains(request.method) {
+        if [.get, .head, .delete].contains(request.method), routes.methods(for: request.uri.path).contains(request.method) {
             let declared = request.headers[.contentLength].flatMap { Int($0) } ?? 0
             let chunked = request.headers[.transferEncoding]?.lowercased().contains("chunked") ?? false
             guard declared == 0, !chunked else {

@@ -205,6 +205,16 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return problem
         case let .pastEnd(length):
             return .badParameter("body", "The bytes go past the photo's length of \(length) bytes (its first request's Content-Length).")
+        case let .rateLimited(what, limit, retryAfter):
+            var problem = APIProblem(
+                .rateLimited, "You have reached the most \(what) this server allows (\(limit) per period). Ask again after \(retryAfter) seconds."
+            )
+            problem.headers[.retryAfter] = String(retryAfter)
+            return problem
+        case let .quotaExceeded(what, limit):
+            return APIProblem(
+                .quotaExceeded, "You keep as many \(what) as this server allows you (\(limit)). Delete drafts you no longer need, or ask the operator."
+            )
         case let .crashIDNotIssued(crashID):
             return .badParameter(
                 "crashId",

@@ -13,7 +13,7 @@ enum ServerApplication {
         let routes = RouteTable()
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: ProblemMiddleware(routes: routes))
-        router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes))
+        router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes, routes: routes))
         router.add(middleware: AuthMiddleware(accounts: services.accounts))
         try APIHandler(services: services).registerHandlers(
             on: RecordingTransport(router: router, table: routes), configuration: WireCoding.configuration,

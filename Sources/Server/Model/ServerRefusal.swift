@@ -18,4 +18,8 @@ enum ServerRefusal: Error, Sendable, Hashable {
     case photosMissing(ReportID, [ContentHash])
     /// A report carries a crash ID the server did not issue to its owner (and not of the app's local form).
     case crashIDNotIssued(CrashID)
+    /// The account asked for more than its rate allows; it may ask again after `retryAfter` seconds.
+    case rateLimited(what: String, limit: Int, retryAfter: Int)
+    /// The account keeps as much as its quota allows (`what`: reports, photo bytes).
+    case quotaExceeded(what: String, limit: Int)
 }

@@ -13,6 +13,12 @@ protocol CrashRecordStore: Sendable {
     /// Whom this crash ID was issued to, or `nil` when the server never issued it.
     func owner(of crashID: CrashID) async throws -> AccountID?
 
+    /// How many crash IDs were issued to the owner since `date`, and when the first of them was.
+    func crashIDsIssued(to owner: AccountID, since date: Date) async throws -> RateCount
+
+    /// How many crash events the detector posted since `date`, and when the first of them was received.
+    func crashEventsReceived(from detector: AccountID, since date: Date) async throws -> RateCount
+
     /// Records a detected crash once, in one step: the event, its crash ID (`report.crashID`, issued to `owner`)
     /// and its draft `report` (revision 0, stored at revision 1).
     /// - Returns: the new receipt and `true`; or, when the detector recorded this event before (two deliveries at
@@ -21,4 +27,10 @@ protocol CrashRecordStore: Sendable {
     func recordCrash(
         _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, at date: Date
     ) async throws -> (receipt: CrashEventReceipt, isNew: Bool)
+}
+
+/// How many of something happened in a window, and when the first of them did.
+struct RateCount: Sendable, Hashable {
+    let count: Int
+    let earliest: Date?
 }

@@ -30,6 +30,9 @@ protocol PhotoIndex: Sendable {
     /// Forgets the upload (finished, or given up).
     func endUpload(_ upload: UploadID) async throws
 
+    /// The bytes of the owner's stored photos, and how many uploads they have under way.
+    func usage(of owner: AccountID) async throws -> (photoBytes: Int, uploads: Int)
+
     // MARK: - Erasure and expiry
 
     /// Forgets that the owner uploaded these bytes.

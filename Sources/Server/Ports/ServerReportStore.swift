@@ -24,6 +24,9 @@ protocol ServerReportStore: Sendable {
     ///   nothing.
     func delete(_ id: ReportID, owner: AccountID) async throws -> CrashReport?
 
+    /// How many reports the owner keeps.
+    func reportCount(owner: AccountID) async throws -> Int
+
     /// Whether any of the owner's reports names a photo with these bytes.
     func namesPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool
 

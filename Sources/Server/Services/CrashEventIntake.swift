@@ -8,6 +8,7 @@ struct CrashEventIntake: Sendable {
     let accounts: any AccountStore
     let records: any CrashRecordStore
     let issuing: CrashIDIssuing
+    let quotas: QuotaCheck
     /// Sends the SMS (``ServerJob/sendSMS(_:)``).
     let jobs: any JobQueue
     let links: CrashLinks
@@ -19,6 +20,7 @@ struct CrashEventIntake: Sendable {
         if let receipt = try await records.receipt(eventID: crash.eventID, detector: detector.id) {
             return (receipt, false)
         }
+        try await quotas.checkCrashEvent(detector: detector.id)
         guard let user = try await accounts.user(named: userName) else {
             throw ServerRefusal.unknownUser(userName)
         }

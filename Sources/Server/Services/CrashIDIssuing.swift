@@ -8,11 +8,13 @@ struct CrashIDIssuing: Sendable {
     static let length = 10
 
     let records: any CrashRecordStore
+    let quotas: QuotaCheck
     let clock: any Clock
 
-    /// A new crash ID, recorded as the owner's.
+    /// A new crash ID, recorded as the owner's, within the owner's rate.
     func issue(to owner: AccountID) async throws -> CrashID {
-        try await withNewCrashID { crashID in
+        try await quotas.checkCrashID(owner: owner)
+        return try await withNewCrashID { crashID in
             try await records.recordCrashID(crashID, owner: owner, at: clock.now())
             return crashID
         }

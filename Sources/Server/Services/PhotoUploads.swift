@@ -25,6 +25,7 @@ struct PhotoUploads: Sendable {
     let index: any PhotoIndex
     let blobs: any BlobStore
     let locks: any UploadLocking
+    let quotas: QuotaCheck
     let clock: any Clock
     let logger: Logger
 
@@ -40,6 +41,7 @@ struct PhotoUploads: Sendable {
             if let stored = try await index.photo(contentHash, owner: owner.id) {
                 return .stored(stored, new: false)
             }
+            try await quotas.checkUpload(owner: owner.id, length: length ?? 0)
             let upload = PartialUpload(
                 id: UploadID(), owner: owner.id, contentHash: contentHash,
                 expectedLength: length ?? ReportLimits.maximumPhotoBytes, offset: 0, startedAt: clock.now()

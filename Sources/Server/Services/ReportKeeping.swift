@@ -6,6 +6,7 @@ import Foundation
 struct ReportKeeping: Sendable {
     let reports: any ServerReportStore
     let records: any CrashRecordStore
+    let quotas: QuotaCheck
     let submission: ReportSubmission
 
     /// Stores a report the caller sent, read at `report.revision`. The store applies the write rules
@@ -21,6 +22,7 @@ struct ReportKeeping: Sendable {
             // A completed report sent again as it is held (a repeat after a lost answer): nothing to store.
             return (current, false)
         }
+        if current == nil { try await quotas.checkNewReport(owner: owner.id) }
         if report.isCompleted, current?.isCompleted != true {
             // Completed on the device: the same checks and PDF as a submit.
             let stored = try await submission.storeCompleted(report, owner: owner)

@@ -38,6 +38,7 @@ struct ServerServices: Sendable {
         scratchFolder: String,
         locks: any UploadLocking = UploadLocks(),
         renderConcurrency: Int = 2,
+        quotas: Quotas = .standard,
         jobs makeJobs: (JobPerformer) -> any JobQueue = { InlineJobs(performer: $0) },
         logger: Logger
     ) {
@@ -46,18 +47,19 @@ struct ServerServices: Sendable {
         self.photos = photos
         self.blobs = blobs
         links = CrashLinks(publicURL: publicURL)
-        crashIDs = CrashIDIssuing(records: records, clock: clock)
+        let quotaCheck = QuotaCheck(quotas: quotas, reports: reports, photos: photos, records: records, clock: clock)
+        crashIDs = CrashIDIssuing(records: records, quotas: quotaCheck, clock: clock)
         jobs = makeJobs(JobPerformer(sms: sms, logger: logger))
         crashEvents = CrashEventIntake(
-            accounts: accounts, records: records, issuing: crashIDs, jobs: jobs, links: links, clock: clock, logger: logger
+            accounts: accounts, records: records, issuing: crashIDs, quotas: quotaCheck, jobs: jobs, links: links, clock: clock, logger: logger
         )
         let rendering = DocumentRendering(
             photos: photos, blobs: blobs, pool: RenderPool(capacity: renderConcurrency), clock: clock,
             scratchFolder: scratchFolder, logger: logger
         )
         submission = ReportSubmission(reports: reports, rendering: rendering, blobs: blobs, clock: clock)
-        keeping = ReportKeeping(reports: reports, records: records, submission: submission)
-        uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, clock: clock, logger: logger)
+        keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
+        uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger)
         erasure = Erasure(accounts: accounts, reports: reports, photos: photos, blobs: blobs, sms: sms, logger: logger)
     }
 }

@@ -147,6 +147,8 @@ extension Components {
         /// - `user-not-found` (404): a crash event names a user the server does not know.
         /// - `document-not-found` (404): the report has no PDF yet (it was not submitted).
         /// - `storage-unavailable` (503): the server cannot reach its storage now; try again later.
+        /// - `rate-limited` (429): the account asked for more than its rate allows; `Retry-After` says when to ask again.
+        /// - `quota-exceeded` (507): the account keeps as much as its quota allows (reports, bytes of photos).
         /// - `internal-error` (500): the server failed; try again later.
         ///
         ///
@@ -175,6 +177,8 @@ extension Components {
             case userNotFound = "user-not-found"
             case documentNotFound = "document-not-found"
             case storageUnavailable = "storage-unavailable"
+            case rateLimited = "rate-limited"
+            case quotaExceeded = "quota-exceeded"
             case internalError = "internal-error"
         }
         /// - Remark: Generated from `#/components/schemas/SHA256`.

@@ -17,12 +17,12 @@ struct ServerHarness {
     let services: ServerServices
     let scratch: URL
 
-    init() throws {
+    init(quotas: Quotas = .standard) throws {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("server-harness-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         services = ServerServices(
             accounts: store, records: store, reports: store, photos: store, blobs: blobs, sms: sms,
-            clock: SystemClock(), publicURL: "https://claims.example.com/", scratchFolder: scratch.path,
+            clock: SystemClock(), publicURL: "https://claims.example.com/", scratchFolder: scratch.path, quotas: quotas,
             logger: Logger(label: "test")
         )
     }

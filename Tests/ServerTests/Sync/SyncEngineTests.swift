@@ -331,6 +331,40 @@ struct SyncEngineTests {
         await setup.finish()
     }
 
+    // MARK: - The server's rates
+
+    @Test("The server's rate reached: it answers 429 with Retry-After; sync waits as told, says so, then delivers everything")
+    func syncWaitsAsTheServerAsks() async throws {
+        let server = try ServerProcess(arguments: ["--crash-ids-per-window", "1", "--rate-window", "3"])
+        defer { _ = try? server.stop() }
+        let token = try server.addUser("ann")
+        let proxy = try FaultProxy(upstreamPort: server.port)
+        defer { _ = proxy.stop() }
+        let device = try SyncDevice(server: "http://127.0.0.1:\(proxy.port)", token: token)
+        proxy.down()
+        let first = try await device.startReport(photo: try Fixtures.distinctJPEG(31), note: "first")
+        let second = try await device.startReport(photo: try Fixtures.distinctJPEG(32), note: "second")
+        #expect(first.crashID.isLocal && second.crashID.isLocal)
+        proxy.up()
+
+        var updates = await device.sync.statusUpdates().makeAsyncIterator()
+        await device.sync.start()
+        var sawBusy = false
+        var done = false
+        let started = Date()
+        while !done, Date().timeIntervalSince(started) < 60, let status = await updates.next() {
+            if case .busy = status.connection { sawBusy = true }
+            done = status.isAllSent && status.connection == .reachable && !status.isSending && sawBusy
+        }
+        #expect(sawBusy, "sync never said the server asked to wait")
+        let direct = ServerClient(address: try ServerAddress("http://127.0.0.1:\(server.port)", token: token), retryPauses: [])
+        let held = try await direct.reports()
+        await direct.shutdown()
+        #expect(Set(held.map(\.otherDriverNote)) == ["first", "second"])
+        #expect(held.allSatisfy { !$0.crashID.isLocal })
+        await device.shutdown()
+    }
+
     // MARK: - In the background
 
     @Test("In the background, a queue moves as soon as the server is back, without another edit")

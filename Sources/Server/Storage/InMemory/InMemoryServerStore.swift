@@ -23,6 +23,8 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
 
     private var accounts: [TokenDigest: Account] = [:]
     private var crashIDs: [CrashID: AccountID] = [:]
+    private var issuedAt: [CrashID: Date] = [:]
+    private var receivedAt: [EventKey: Date] = [:]
     private var events: [EventKey: CrashEventReceipt] = [:]
     /// Each report's wire JSON, as the other stores keep it.
     private var reports: [OwnedReport: String] = [:]
@@ -63,10 +65,21 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
     func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) throws {
         guard crashIDs[crashID] == nil else { throw ServerStoreError.crashIDTaken(crashID) }
         crashIDs[crashID] = owner
+        issuedAt[crashID] = date
     }
 
     func owner(of crashID: CrashID) -> AccountID? {
         crashIDs[crashID]
+    }
+
+    func crashIDsIssued(to owner: AccountID, since date: Date) -> RateCount {
+        let times = crashIDs.filter { $0.value == owner }.compactMap { issuedAt[$0.key] }.filter { $0 >= date }
+        return RateCount(count: times.count, earliest: times.min())
+    }
+
+    func crashEventsReceived(from detector: AccountID, since date: Date) -> RateCount {
+        let times = receivedAt.filter { $0.key.detector == detector && $0.value >= date }.map(\.value)
+        return RateCount(count: times.count, earliest: times.min())
     }
 
     func receipt(eventID: String, detector: AccountID) -> CrashEventReceipt? {
@@ -82,6 +95,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         _ = try save(report, owner: owner)
         let receipt = CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner)
         events[key] = receipt
+        receivedAt[key] = date
         return (receipt, true)
     }
 
@@ -116,6 +130,10 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         documents[key] = nil
         reports[key] = nil
         return current
+    }
+
+    func reportCount(owner: AccountID) -> Int {
+        reports.keys.count { $0.owner == owner }
     }
 
     func namesPhoto(_ contentHash: ContentHash, owner: AccountID) -> Bool {
@@ -193,6 +211,10 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
     func forgetPhoto(_ contentHash: ContentHash, owner: AccountID) -> Bool {
         photos[OwnedPhoto(owner: owner, contentHash: contentHash)] = nil
         return isPhotoHeld(contentHash)
+    }
+
+    func usage(of owner: AccountID) -> (photoBytes: Int, uploads: Int) {
+        (photos.filter { $0.key.owner == owner }.reduce(0) { $0 + $1.value.byteCount }, uploads.values.count { $0.owner == owner })
     }
 
     func isPhotoHeld(_ contentHash: ContentHash) -> Bool {

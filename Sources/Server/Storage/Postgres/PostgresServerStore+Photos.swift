@@ -51,6 +51,18 @@ extension PostgresServerStore: PhotoIndex {
         return held
     }
 
+    func usage(of owner: AccountID) async throws -> (photoBytes: Int, uploads: Int) {
+        var usage = (photoBytes: 0, uploads: 0)
+        try await client.rows("""
+            SELECT (SELECT coalesce(sum(byte_count), 0)::bigint FROM photos WHERE owner = \(owner.rawValue)),
+                   (SELECT count(*) FROM uploads WHERE owner = \(owner.rawValue))
+            """) { row in
+            let (bytes, uploads) = try row.decode((Int, Int).self)
+            usage = (bytes, uploads)
+        }
+        return usage
+    }
+
     func isPhotoHeld(_ contentHash: ContentHash) async throws -> Bool {
         var held = false
         try await client.rows("SELECT 1 FROM photos WHERE sha256 = \(contentHash.hex) LIMIT 1") { _ in held = true }

@@ -44,6 +44,12 @@ extension PostgresServerStore: ServerReportStore {
         }
     }
 
+    func reportCount(owner: AccountID) async throws -> Int {
+        var count = 0
+        try await client.rows("SELECT count(*) FROM reports WHERE owner = \(owner.rawValue)") { row in count = try row.decode(Int.self) }
+        return count
+    }
+
     func namesPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
         var found = false
         // A photo's SHA-256 appears in a report's JSON only as the photo's own hash.

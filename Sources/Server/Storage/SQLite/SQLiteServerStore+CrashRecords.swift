@@ -18,6 +18,28 @@ extension SQLiteServerStore: CrashRecordStore {
         }
     }
 
+    func crashIDsIssued(to owner: AccountID, since date: Date) async throws -> RateCount {
+        try await reading { connection in
+            let query = try connection.statement("SELECT count(*), min(issued_at) FROM crash_ids WHERE owner = ?1 AND issued_at >= ?2")
+            query.bind(owner.rawValue, at: 1)
+            query.bind(date.timeIntervalSinceReferenceDate, at: 2)
+            defer { query.reset() }
+            guard try query.step() else { return RateCount(count: 0, earliest: nil) }
+            return RateCount(count: query.int(0), earliest: query.optionalDouble(1).map(Date.init(timeIntervalSinceReferenceDate:)))
+        }
+    }
+
+    func crashEventsReceived(from detector: AccountID, since date: Date) async throws -> RateCount {
+        try await reading { connection in
+            let query = try connection.statement("SELECT count(*), min(received_at) FROM crash_events WHERE detector = ?1 AND received_at >= ?2")
+            query.bind(detector.rawValue, at: 1)
+            query.bind(date.timeIntervalSinceReferenceDate, at: 2)
+            defer { query.reset() }
+            guard try query.step() else { return RateCount(count: 0, earliest: nil) }
+            return RateCount(count: query.int(0), earliest: query.optionalDouble(1).map(Date.init(timeIntervalSinceReferenceDate:)))
+        }
+    }
+
     func receipt(eventID: String, detector: AccountID) async throws -> CrashEventReceipt? {
         try await reading { connection in
             try Self.receipt(eventID: eventID, detector: detector, in: connection)

@@ -116,6 +116,17 @@ extension SQLiteServerStore: PhotoIndex {
         }
     }
 
+    func usage(of owner: AccountID) async throws -> (photoBytes: Int, uploads: Int) {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT (SELECT coalesce(sum(byte_count), 0) FROM photos WHERE owner = ?1), (SELECT count(*) FROM uploads WHERE owner = ?1)
+                """)
+            query.bind(owner.rawValue, at: 1)
+            defer { query.reset() }
+            return try query.step() ? (query.int(0), query.int(1)) : (0, 0)
+        }
+    }
+
     func isPhotoHeld(_ contentHash: ContentHash) async throws -> Bool {
         try await reading { connection in try Self.isHeld(contentHash, in: connection) }
     }

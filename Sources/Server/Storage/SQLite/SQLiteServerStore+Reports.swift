@@ -49,6 +49,15 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
+    func reportCount(owner: AccountID) async throws -> Int {
+        try await reading { connection in
+            let query = try connection.statement("SELECT count(*) FROM reports WHERE owner = ?1")
+            query.bind(owner.rawValue, at: 1)
+            defer { query.reset() }
+            return try query.step() ? query.int(0) : 0
+        }
+    }
+
     func namesPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
         try await reading { connection in
             // A photo's SHA-256 appears in a report's JSON only as the photo's own hash.

@@ -1,0 +1,21 @@
+/// How much each account may keep and ask for, so one user (or a leaked token) cannot fill the server or wear it out.
+/// Counted in the shared database, so every instance keeps the same books.
+struct Quotas: Sendable, Hashable {
+    /// Reports a user may keep.
+    var reportsPerUser: Int
+    /// Bytes of photos a user may keep.
+    var photoBytesPerUser: Int
+    /// Uploads a user may have under way at once.
+    var uploadsPerUser: Int
+    /// Crash IDs a user may be issued per ``window``.
+    var crashIDsPerWindow: Int
+    /// Crash events a detector may post per ``window``.
+    var crashEventsPerWindow: Int
+    /// The window the rates are counted over.
+    var window: Duration
+
+    static let standard = Quotas(
+        reportsPerUser: 1_000, photoBytesPerUser: 2 * 1_024 * 1_024 * 1_024, uploadsPerUser: 20,
+        crashIDsPerWindow: 60, crashEventsPerWindow: 1_000, window: .seconds(3_600)
+    )
+}
