@@ -68,8 +68,9 @@ struct AppProcess {
         try? errors.handle.close()
     }
 
+    /// Types the lines; an app that has ended takes nothing (a test then fails on what it expected, not a crash).
     func send(_ lines: [String]) {
-        input.fileHandleForWriting.write(Data(lines.map { $0 + "\n" }.joined().utf8))
+        try? input.fileHandleForWriting.write(contentsOf: Data(lines.map { $0 + "\n" }.joined().utf8))
     }
 
     func closeInput() {

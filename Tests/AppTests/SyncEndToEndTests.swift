@@ -156,7 +156,7 @@ struct SyncEndToEndTests {
 
         let app = try AppProcess(options, in: directory.url)
         // The menu says the server cannot be reached, printed while its prompt waits.
-        #expect(app.waitForOutput(containing: "Server: unreachable since"))
+        #expect(app.waitForOutput(containing: "Server: unreachable since"), "\(app.output.text) \(app.errors.text)")
         app.send(["1", "", "2", "note written just before the crash of the app"])
         #expect(app.waitForOutput(containing: "Note saved."))
         kill(app.process.processIdentifier, SIGKILL)
