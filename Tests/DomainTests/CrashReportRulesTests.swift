@@ -52,6 +52,36 @@ struct CrashReportRulesTests {
         #expect(report.otherDriverNote == "first note")
     }
 
+    @Test("A note of one character made of two million code points is refused by its bytes, and the old note kept")
+    func aNoteLargeInBytesIsRefused() throws {
+        var report = CrashReport.stub(note: "first note")
+        let heavy = "a" + String(repeating: "\u{0301}", count: 2_000_000)
+        #expect(heavy.count == 1)
+        #expect(throws: InputError.noteTooLarge(bytes: heavy.utf8.count, limit: 8_000)) { try report.setNote(heavy) }
+        #expect(report.otherDriverNote == "first note")
+    }
+
+    @Test("An address or a file name large in bytes is refused naming the field, however few its characters")
+    func addressesAndFileNamesAreBoundedInBytes() throws {
+        let heavy = "a" + String(repeating: "\u{0301}", count: 10_000)
+        #expect(throws: InputError.addressTooLarge(bytes: heavy.utf8.count, limit: 2_000)) {
+            try CrashScene(occurredAt: referenceDate, coordinate: nil, address: heavy)
+        }
+        let photo = Photo(
+            section: .crashScene, contentHash: .stub(), mediaType: .jpeg, byteCount: 10, pixelSize: PixelSize(width: 1, height: 1),
+            originalFileName: heavy, addedAt: referenceDate
+        )
+        #expect(throws: InvalidReportData(field: "photos[0].originalFileName", problem: .tooLarge(bytes: heavy.utf8.count, limit: 4_096))) {
+            try CrashReport(
+                id: ReportID(), crashID: .stub(), status: .draft, createdAt: referenceDate, updatedAt: referenceDate,
+                completedAt: nil, scene: CrashScene(occurredAt: referenceDate), injuries: .none, photos: [photo],
+                otherDriverNote: "", revision: 0
+            )
+        }
+        #expect(TextLimit.note.overflow(of: String(repeating: "🚗", count: 2_000)) == nil)
+        #expect(TextLimit.note.overflow(of: String(repeating: "x", count: 2_001)) == .characters(count: 2_001, limit: 2_000))
+    }
+
     @Test func blankNoteClearsTheNote() throws {
         var report = CrashReport.stub(note: "something")
         try report.setNote("  \n\t ")

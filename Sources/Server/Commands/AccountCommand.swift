@@ -49,8 +49,8 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
 
     func validate() throws {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(trimmed.count), trimmed == name else {
-            throw ValidationError("The name must be 1–100 characters without spaces around it.")
+        guard (1...100).contains(trimmed.count), trimmed.utf8.count <= 400, trimmed == name else {
+            throw ValidationError("The name must be 1–100 characters (at most 400 bytes) without spaces around it.")
         }
         guard !name.contains(where: \.isNewline) else { throw ValidationError("The name must be on one line.") }
     }

@@ -136,7 +136,7 @@ extension DetectedCrash {
         guard (1...128).contains(eventID.utf8.count), allowed else {
             throw .badParameter("eventId", "eventId must be 1–128 letters, digits, '.', ':', '_' or '-'.")
         }
-        guard (1...100).contains(wire.user.count) else {
+        guard wire.user.utf8.count <= 400, (1...100).contains(wire.user.count) else {
             throw .badParameter("user", "user must be the name a user was added with (1–100 characters).")
         }
         self.init(
