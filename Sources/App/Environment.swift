@@ -59,7 +59,7 @@ struct Environment: Sendable {
             }
             do {
                 let storage = try LocalStorage.open(databaseOption: databaseOption, environment: environment, recordsChanges: true)
-                let client = ServerClient(address: server)
+                let client = Adapters.serverClient(storage, address: server)
                 let (adapters, sync) = try Adapters.server(storage, client: client)
                 return Environment(
                     wiring: Wiring(adapters),

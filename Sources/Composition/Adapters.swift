@@ -65,6 +65,15 @@ public struct Adapters: Sendable {
         )
     }
 
+    /// The client of a data folder's server: every call first makes sure the token opens the account the folder belongs
+    /// to (the first binds it), so one person's reports never reach another's account.
+    public static func serverClient(
+        _ storage: LocalStorage, address: ServerAddress, timeouts: ServerClient.Timeouts = .standard,
+        retryPauses: [Duration] = [.milliseconds(200), .seconds(1)]
+    ) -> ServerClient {
+        ServerClient(address: address, timeouts: timeouts, retryPauses: retryPauses, binding: storage.repository)
+    }
+
     /// The local store as the cache of a server: everything as ``local(_:)`` (so the app works offline), crash IDs
     /// from the server when it answers soon (else local ones, replaced at the first sync), and a ``SyncEngine`` that
     /// sends every change recorded in the store's outbox and brings back what others changed.
@@ -74,6 +83,7 @@ public struct Adapters: Sendable {
     public static func server(
         _ storage: LocalStorage, client: ServerClient, backoff: SyncBackoff = .standard
     ) throws(StorageError) -> (adapters: Adapters, sync: SyncEngine) {
+        precondition(client.isBound, "the client of a data folder checks the folder's account: make it with Adapters.serverClient")
         let changes = ChangeSignal()
         let repository = CachedReportRepository(local: storage.repository, changes: changes)
         let archive = FileDocumentArchive(directory: try storage.documentsDirectory())

@@ -228,6 +228,45 @@ struct SyncEndToEndTests {
         #expect(missing.status == 78)
         #expect(missing.errors.contains("token file"))
     }
+
+    @Test("A data folder belongs to the account of its first sync: another user's token is refused with 78, nothing sent or removed")
+    func anotherAccountsTokenIsRefused() throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.addUser("ann")
+        let bob = try server.addUser("bob")
+        let annOptions = Self.serverOptions(port: server.port, token: ann, in: directory)
+        let bobOptions = Self.serverOptions(port: server.port, token: bob, in: directory)
+
+        // ann's first report reaches her account and binds the folder to it.
+        let first = try AppProcess.run(["1", "", "1", "1", "d", "x", "s", "q"], arguments: annOptions, in: directory.url)
+        #expect(first.status == 0, "\(first.errors)")
+        let bound = try AppProcess.run([], arguments: ["sync"] + annOptions, in: directory.url)
+        #expect(bound.status == 0, "\(bound.output) \(bound.errors)")
+        #expect(try Self.reportsOnServer(port: server.port, token: ann).count == 1)
+
+        // A second draft made offline-first with bob's token (its crash ID is a local one: the server is not asked).
+        let second = try AppProcess.run(["1", "", "1", "3", "d", "x", "s", "q"], arguments: bobOptions, in: directory.url)
+        #expect(second.status == 0, "\(second.errors)")
+        let refused = try AppProcess.run([], arguments: ["sync"] + bobOptions, in: directory.url)
+        #expect(refused.status == 78, "\(refused.output) \(refused.errors)")
+        #expect(refused.errors.contains("holds the reports of “ann”"), "\(refused.errors)")
+        #expect(refused.errors.contains("“bob”"))
+        #expect(refused.errors.contains("--database"))
+        #expect(!refused.output.contains("Sent:"), "\(refused.output)")
+        #expect(!refused.output.contains("deleted on another device"))
+
+        // Nothing reached bob's account, and nothing left ann's folder; her token sends the second draft.
+        #expect(try Self.reportsOnServer(port: server.port, token: bob).isEmpty)
+        let list = try AppProcess.run([], arguments: ["reports", "--json", "--database", directory.file("reports.sqlite")], in: directory.url)
+        let rows = try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]]
+        #expect(rows?.count == 2, "\(list.output)")
+        let again = try AppProcess.run([], arguments: ["sync"] + annOptions, in: directory.url)
+        #expect(again.status == 0, "\(again.output) \(again.errors)")
+        #expect(try Self.reportsOnServer(port: server.port, token: ann).count == 2)
+        #expect(try Self.reportsOnServer(port: server.port, token: bob).isEmpty)
+    }
 }
 
 /// curl, as a person trying the server would use it.

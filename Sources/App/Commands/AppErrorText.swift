@@ -32,6 +32,10 @@ enum AppErrorText {
             "The server \(server) asks to wait \(retryAfter) seconds before more is sent; your report is saved on this device and sent then."
         case let .serverError(server, status):
             "The server \(server) failed (HTTP \(status)); your report is saved on this device and will be sent when it works again."
+        case let .otherAccount(bound, reached):
+            SyncText.otherAccount(bound: bound, reached: reached)
+        case let .localStore(reason):
+            "Nothing was sent: \(reason). Your reports are kept on this device."
         case let .invalidAnswer(server, reason):
             "The server \(server) answered something the app cannot use: \(reason). Your report is saved on this device."
         }

@@ -24,13 +24,16 @@ enum ExitStatus {
     }
 
     /// 69 `EX_UNAVAILABLE` when the server cannot be reached or fails, 75 `EX_TEMPFAIL` when it asks to wait, 77
-    /// `EX_NOPERM` when it refuses the token, 65 `EX_DATAERR` when it refuses the data or answers something unusable.
+    /// `EX_NOPERM` when it refuses the token, 65 `EX_DATAERR` when it refuses the data or answers something unusable,
+    /// 78 `EX_CONFIG` when the token opens another account than the data folder's, 74 `EX_IOERR` when the store failed.
     static func of(_ failure: ServerFailure) -> Int32 {
         switch failure {
         case .unreachable, .serverError: unavailable
         case .busy: tempFail
         case .tokenRefused: noPermission
         case .refused, .invalidAnswer: dataError
+        case .otherAccount: config
+        case .localStore: ioError
         }
     }
 

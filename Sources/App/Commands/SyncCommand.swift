@@ -41,6 +41,16 @@ struct SyncCommand: AsyncParsableCommand {
     static func lines(for pass: SyncPass, notices: [SyncNotice]) -> [String] {
         func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }
         var lines: [String] = []
+        let moved = pass.photosUploaded + pass.reportsSent + pass.deletionsSent + pass.reportsReceived + pass.photosDownloaded
+            + pass.documentsReceived + pass.reportsRemoved
+        // A pass that failed before moving anything has nothing to count: its failure says what happened.
+        guard pass.failure == nil || moved > 0 else {
+            lines += notices.map(SyncText.sentence(for:))
+            if let waiting = SyncStatusUiModel.waiting(photos: pass.waitingPhotos, reports: pass.waitingReports) {
+                lines.append("Waiting on this device: \(waiting).")
+            }
+            return lines
+        }
         var sent = ["\(count(pass.photosUploaded, "photo"))" + (pass.photosResumed > 0 ? " (\(pass.photosResumed) resumed)" : ""),
                     count(pass.reportsSent, "report")]
         if pass.deletionsSent > 0 { sent.append(count(pass.deletionsSent, "deletion")) }

@@ -43,16 +43,21 @@ public final class ServerClient: SyncRemote {
     private let reachability = ServerReachability()
     /// How many reports each page of the list asks for.
     private let pageSize: Int
+    /// Keeps every call to the account the data folder belongs to; `nil` when no folder is bound (tests, tools).
+    private let accountCheck: AccountCheck?
 
     /// - Parameters:
     ///   - retryPauses: the pauses before the repeats of a call that is safe to repeat.
     ///   - pageSize: how many reports each page of the list asks for (the server takes 1–200).
+    ///   - binding: the data folder's account: before its first call, the client makes sure the token opens that
+    ///     account (binding an unbound folder to it), and refuses every call otherwise (``ServerFailure/otherAccount(bound:reached:)``).
     public init(
         address: ServerAddress, timeouts: Timeouts = .standard, retryPauses: [Duration] = [.milliseconds(200), .seconds(1)],
-        pageSize: Int = 200
+        pageSize: Int = 200, binding: (any AccountBinding)? = nil
     ) {
         self.address = address
         self.pageSize = pageSize
+        accountCheck = binding.map(AccountCheck.init)
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: .init(timeouts.connect), read: .init(timeouts.read))
@@ -73,6 +78,9 @@ public final class ServerClient: SyncRemote {
 
     public var serverDescription: String { address.description }
 
+    /// Whether the client keeps to a data folder's account (it was given a `binding`).
+    public var isBound: Bool { accountCheck != nil }
+
     /// Whether the last request got no answer less than `interval` ago (and none answered since): a caller that
     /// must not keep the driver waiting can skip the server then.
     public func failedRecently(within interval: Duration) -> Bool {
@@ -90,11 +98,38 @@ public final class ServerClient: SyncRemote {
         try http.syncShutdown()
     }
 
+    // MARK: - The account
+
+    /// The account the token opens.
+    public func account() async throws(ServerFailure) -> ServerAccount {
+        let output = try await call { client in try await client.getAccount() }
+        switch output {
+        case let .ok(ok):
+            let info = try body { try ok.body.json }
+            return ServerAccount(id: info.accountId, name: info.name, server: address.description)
+        case let .tooManyRequests(busy): throw .busy(server: address.description, retryAfter: busy.headers.retryAfter ?? 60)
+        case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
+        case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case .internalServerError: throw .serverError(server: address.description, status: 500)
+        case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
+        case let .undocumented(status, payload): throw await undocumented(status, payload)
+        }
+    }
+
+    /// Makes sure, once, that the token opens the account the data folder belongs to (see `binding` in `init`).
+    private func checkAccount() async throws(ServerFailure) {
+        guard let accountCheck else { return }
+        try await accountCheck.verify(server: address.description) { () async throws(ServerFailure) -> ServerAccount in
+            try await self.account()
+        }
+    }
+
     // MARK: - Crash IDs
 
     /// A new crash ID from the server (never repeated: a lost answer costs an unused ID, not a duplicate).
     /// - Parameter deadline: how long to wait in all (the request deadline when `nil`).
     public func issueCrashID(within deadline: Duration?) async throws(ServerFailure) -> CrashID {
+        try await checkAccount()
         let output = try await call { client in
             try await ServerCall.$deadline.withValue(deadline) { try await client.createCrashID() }
         }
@@ -123,6 +158,7 @@ public final class ServerClient: SyncRemote {
 
     /// Every report the server holds for this driver, most recently changed first: every page of the list.
     public func reports() async throws(ServerFailure) -> [CrashReport] {
+        try await checkAccount()
         var reports: [CrashReport] = []
         var cursor: String?
         repeat {
@@ -151,6 +187,7 @@ public final class ServerClient: SyncRemote {
 
     /// The server's version of a report, or `nil` when it holds none.
     public func report(_ id: ReportID) async throws(ServerFailure) -> CrashReport? {
+        try await checkAccount()
         let output = try await call { client in try await client.getReport(path: .init(reportID: id.description)) }
         switch output {
         case let .ok(ok): return try report(from: body { try ok.body.json })
@@ -169,6 +206,7 @@ public final class ServerClient: SyncRemote {
     /// When the server refuses it as a conflict whose current version is exactly what was sent, one revision on (the
     /// first answer to a repeated request was lost), that is answered as stored.
     public func save(_ report: CrashReport) async throws(ServerFailure) -> RemoteSave {
+        try await checkAccount()
         let output = try await call { client in
             try await client.putReport(path: .init(reportID: report.id.description), body: .json(.init(report)))
         }
@@ -214,6 +252,7 @@ public final class ServerClient: SyncRemote {
 
     /// Deletes the server's version; one the server does not hold is not an error.
     public func delete(_ id: ReportID) async throws(ServerFailure) {
+        try await checkAccount()
         let output = try await call { client in try await client.deleteReport(path: .init(reportID: id.description)) }
         switch output {
         case .noContent, .notFound: return
@@ -231,6 +270,7 @@ public final class ServerClient: SyncRemote {
 
     /// The PDF the server rendered for a completed report, or `nil` when it has none.
     public func document(of id: ReportID) async throws(ServerFailure) -> Data? {
+        try await checkAccount()
         let (status, _, bytes) = try await stream(.get, WirePaths.document(of: id), accept: "application/pdf", operation: StreamingOperation.getReportPDF)
         if status == 404 { return nil }
         guard status == 200 else { throw failure(status, bytes) }
@@ -239,6 +279,7 @@ public final class ServerClient: SyncRemote {
 
     /// How much of the photo the server holds for this driver.
     public func progress(of contentHash: ContentHash) async throws(ServerFailure) -> UploadProgress {
+        try await checkAccount()
         let (status, headers, bytes) = try await stream(.head, WirePaths.photo(contentHash), operation: StreamingOperation.headPhoto)
         switch status {
         case 404: return .none
@@ -256,6 +297,7 @@ public final class ServerClient: SyncRemote {
     /// Sends the photo's bytes from `offset` on (0: all of them, as a new upload; else appended to the upload the
     /// server holds that many bytes of), marking the upload complete.
     public func upload(_ bytes: Data, of contentHash: ContentHash, mediaType: MediaType, from offset: Int) async throws(ServerFailure) {
+        try await checkAccount()
         let start = min(max(offset, 0), bytes.count)
         let part = bytes[bytes.startIndex.advanced(by: start)...]
         let status: Int
@@ -276,6 +318,7 @@ public final class ServerClient: SyncRemote {
 
     /// The photo's bytes, or `nil` when this driver never uploaded them whole.
     public func download(_ contentHash: ContentHash) async throws(ServerFailure) -> Data? {
+        try await checkAccount()
         let (status, _, bytes) = try await stream(.get, WirePaths.photo(contentHash), accept: "image/*", operation: StreamingOperation.getPhoto)
         if status == 404 { return nil }
         guard status == 200 else { throw failure(status, bytes) }
@@ -384,5 +427,36 @@ public final class ServerClient: SyncRemote {
         } catch {
             throw .invalidAnswer(server: address.description, reason: "it sent a report whose \(error.field) is not valid")
         }
+    }
+}
+
+/// Whether the token opens the account a data folder belongs to: checked once per client, before its first call. An
+/// unbound folder is bound to the account reached; a folder bound to another account refuses every call, so nothing
+/// of one person's is sent to another's account, and nothing here is removed because that account does not hold it.
+actor AccountCheck {
+    private let binding: any AccountBinding
+    private var verified = false
+    private var refusal: ServerFailure?
+
+    init(_ binding: any AccountBinding) {
+        self.binding = binding
+    }
+
+    func verify(server: String, reached fetch: @Sendable () async throws(ServerFailure) -> ServerAccount) async throws(ServerFailure) {
+        if verified { return }
+        if let refusal { throw refusal }
+        let reached = try await fetch()
+        let bound: ServerAccount
+        do {
+            bound = try await binding.bind(to: reached)
+        } catch {
+            throw .localStore(reason: "the account this data folder belongs to cannot be read or recorded (\(error))")
+        }
+        guard bound.isSameAccount(as: reached) else {
+            let failure = ServerFailure.otherAccount(bound: bound, reached: reached)
+            refusal = failure
+            throw failure
+        }
+        verified = true
     }
 }

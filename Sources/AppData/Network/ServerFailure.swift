@@ -1,3 +1,4 @@
+import Domain
 import WireAPI
 
 /// Why a request to the crash-report server did not do what it was for. Facts only: the app words them.
@@ -13,6 +14,11 @@ public enum ServerFailure: Error, Sendable, Hashable {
     case serverError(server: String, status: Int)
     /// The server asks to wait `retryAfter` seconds before asking again (the account's rate was reached).
     case busy(server: String, retryAfter: Int)
+    /// The token opens another account (or another server's) than the one this data folder belongs to: nothing is
+    /// sent or received with it.
+    case otherAccount(bound: ServerAccount, reached: ServerAccount)
+    /// The device's own store failed while talking to the server. Worth trying again later.
+    case localStore(reason: String)
     /// The answer could not be read, carried a report that breaks a rule the app keeps, or did not come from the
     /// crash-report server's API (a wrong address).
     case invalidAnswer(server: String, reason: String)
@@ -20,8 +26,8 @@ public enum ServerFailure: Error, Sendable, Hashable {
     /// Whether trying again later may succeed without anything changing here.
     public var isTransient: Bool {
         switch self {
-        case .unreachable, .serverError, .busy: true
-        case .tokenRefused, .refused, .invalidAnswer: false
+        case .unreachable, .serverError, .busy, .localStore: true
+        case .tokenRefused, .refused, .invalidAnswer, .otherAccount: false
         }
     }
 

@@ -99,7 +99,8 @@ public actor SyncEngine: SyncStatusSource {
             let delay: Duration
             if let failure = pass.failure {
                 failures += 1
-                if case .tokenRefused = failure {
+                if !failure.isTransient {
+                    // Nothing changes until the driver does something (another token, another address): no haste.
                     delay = backoff.cap
                 } else if case let .busy(_, retryAfter) = failure {
                     // The server said when to ask again: that, not a guess.
@@ -219,7 +220,11 @@ public actor SyncEngine: SyncStatusSource {
             status.connection = .busy(until: clock.now().addingTimeInterval(Double(retryAfter)))
         case .refused(_, .quotaExceeded?, _, _):
             status.connection = .quotaReached
-        case .refused, .invalidAnswer:
+        case let .otherAccount(bound, reached):
+            status.connection = .otherAccount(bound: bound, reached: reached)
+        case let .invalidAnswer(_, reason):
+            status.connection = .unusable(reason: reason)
+        case .refused, .localStore:
             break
         }
         publish()

@@ -3,7 +3,7 @@ import Domain
 /// Keeps reports in memory: the `--store memory` backend and the fake use-case tests use. With `recordsChanges` it
 /// also keeps an outbox and what is known of the server's copies (``Outbox``, ``SyncState``) by the same rules as the
 /// SQLite store, so sync's rules can be tested without SQLite or a server.
-public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, WriteObservable {
+public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, AccountBinding, WriteObservable {
     /// A change still to be sent.
     private enum Record: Hashable {
         case report(ReportID, revision: Int)
@@ -33,6 +33,7 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Writ
     private var serverCopies: [ReportID: ServerCopy] = [:]
     private var notices: [SyncNotice] = []
     private var replacedCrashIDs: [ReportID: CrashID] = [:]
+    private var account: ServerAccount?
 
     public nonisolated let writes = StoreWrites()
 
@@ -238,6 +239,16 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Writ
     public func keptNotices() -> [SyncNotice] { notices }
 
     public func forget(_ shown: [SyncNotice]) { notices.removeAll { shown.contains($0) } }
+
+    // MARK: - AccountBinding
+
+    public func boundAccount() -> ServerAccount? { account }
+
+    public func bind(to account: ServerAccount) -> ServerAccount {
+        if let bound = self.account { return bound }
+        self.account = account
+        return account
+    }
 
     // MARK: - Writing
 

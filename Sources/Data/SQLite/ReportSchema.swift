@@ -5,6 +5,8 @@
 /// order of their lowercase text, so ordering by `id` matches `ReportID`'s order. `injury_count`, `photo_count` and `has_note` keep the list of reports from touching
 /// photos, injuries or notes.
 ///
+/// Version 6 keeps the server account the folder belongs to (``AccountBinding``).
+///
 /// Version 5 keeps, for each report the server holds, the base of a three-way merge (the server's version last agreed
 /// on, as its wire JSON) and whether the server erased it; the sync notices not shown yet; and the crash IDs kept
 /// documents are still named after (``SyncState``).
@@ -123,6 +125,16 @@ enum ReportSchema {
                 report_id BLOB NOT NULL PRIMARY KEY,
                 crash_id TEXT NOT NULL
             ) WITHOUT ROWID;
+            """),
+        // The one server account this folder's reports belong to, bound at the first sync.
+        SQLiteMigration(version: 6, sql: """
+            CREATE TABLE server_account (
+                singleton INTEGER NOT NULL PRIMARY KEY CHECK (singleton = 1),
+                account_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                server TEXT NOT NULL,
+                bound_at REAL NOT NULL
+            );
             """),
     ]
 }

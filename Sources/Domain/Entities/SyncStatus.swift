@@ -17,6 +17,11 @@ public struct SyncStatus: Sendable, Hashable {
         case busy(until: Date)
         /// The server keeps as much of this driver's as it allows: nothing more is taken until some is deleted.
         case quotaReached
+        /// The token opens another account than the one this data folder belongs to: nothing is sent or received.
+        case otherAccount(bound: ServerAccount, reached: ServerAccount)
+        /// What answers at the address is not the crash-report server's API as this app knows it (a wrong path or
+        /// address, a proxy), or it sent something this app cannot use: `reason` says what.
+        case unusable(reason: String)
     }
 
     public var connection: Connection

@@ -31,6 +31,13 @@ public struct SyncStatusUiModel: Sendable, Hashable {
             line = "Server: it keeps as much of yours as it allows, so it takes nothing more; delete drafts you no longer need"
                 + (waiting.map { " (\($0) waiting on this device)." } ?? ".")
             isProblem = true
+        case let .otherAccount(bound, reached):
+            line = "Server: " + SyncText.otherAccount(bound: bound, reached: reached)
+            isProblem = true
+        case let .unusable(reason):
+            line = "Server: nothing can be sent — " + SyncText.unusable(reason)
+                + (waiting.map { " (\($0) waiting.)" } ?? "")
+            isProblem = true
         case .notTriedYet, .reachable:
             if let waiting {
                 line = "Server: \(waiting) waiting" + (status.isSending ? ", sending…" : ".")

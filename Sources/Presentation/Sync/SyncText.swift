@@ -25,6 +25,21 @@ public enum SyncText {
         }
     }
 
+    /// Why nothing is sent with a token of another account, and what to do.
+    public static func otherAccount(bound: ServerAccount, reached: ServerAccount) -> String {
+        let whose = bound.server == reached.server
+            ? "the token given is “\(reached.name)”'s"
+            : "the token given is “\(reached.name)”'s on \(reached.server)"
+        return "This data folder holds the reports of “\(bound.name)” on \(bound.server); \(whose). Nothing was sent, "
+            + "received or removed. Use that account's token with this folder, or give “\(reached.name)” a data folder "
+            + "of their own (--database FILE)."
+    }
+
+    /// What answers at the server's address cannot be used, and what to check.
+    public static func unusable(_ reason: String) -> String {
+        "The server's answer cannot be used: \(reason). Your reports are kept on this device."
+    }
+
     private static func reason(_ refusal: SyncRefusal) -> String {
         switch refusal {
         case let .invalid(field?): "its \(field) breaks a rule the server keeps (an update of the app may be needed)"

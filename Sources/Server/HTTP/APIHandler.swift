@@ -21,6 +21,12 @@ struct APIHandler: APIProtocol {
 
     // MARK: - Crash IDs and crash events
 
+    func getAccount(_ input: Operations.GetAccount.Input) async throws -> Operations.GetAccount.Output {
+        guard let account = Caller.current else { throw APIProblem.unauthorized("Send the account's token as `Authorization: Bearer <token>`.") }
+        let kind: Components.Schemas.AccountInfo.KindPayload = account.kind == .user ? .user : .detector
+        return .ok(.init(body: .json(.init(accountId: account.id.description, name: account.name, kind: kind))))
+    }
+
     func createCrashID(_ input: Operations.CreateCrashID.Input) async throws -> Operations.CreateCrashID.Output {
         let user = try Caller.user()
         let crashID = try await services.crashIDs.issue(to: user.id)

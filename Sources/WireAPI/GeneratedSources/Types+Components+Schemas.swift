@@ -187,6 +187,44 @@ extension Components {
         public typealias CrashID = Swift.String
         /// - Remark: Generated from `#/components/schemas/EventID`.
         public typealias EventID = Swift.String
+        /// - Remark: Generated from `#/components/schemas/AccountInfo`.
+        public struct AccountInfo: Codable, Hashable, Sendable {
+            /// The account's id: never reused, by any server.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountInfo/accountId`.
+            public var accountId: Swift.String
+            /// The name the account was added with.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccountInfo/name`.
+            public var name: Swift.String
+            /// - Remark: Generated from `#/components/schemas/AccountInfo/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case user = "user"
+                case detector = "detector"
+            }
+            /// - Remark: Generated from `#/components/schemas/AccountInfo/kind`.
+            public var kind: Components.Schemas.AccountInfo.KindPayload
+            /// Creates a new `AccountInfo`.
+            ///
+            /// - Parameters:
+            ///   - accountId: The account's id: never reused, by any server.
+            ///   - name: The name the account was added with.
+            ///   - kind:
+            public init(
+                accountId: Swift.String,
+                name: Swift.String,
+                kind: Components.Schemas.AccountInfo.KindPayload
+            ) {
+                self.accountId = accountId
+                self.name = name
+                self.kind = kind
+            }
+            public enum CodingKeys: String, CodingKey {
+                case accountId
+                case name
+                case kind
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/IssuedCrashID`.
         public struct IssuedCrashID: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/IssuedCrashID/crashId`.

@@ -27,6 +27,16 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /problems/{name}`.
     /// - Remark: Generated from `#/paths//problems/{name}/get(describeProblemType)`.
     func describeProblemType(_ input: Operations.DescribeProblemType.Input) async throws -> Operations.DescribeProblemType.Output
+    /// Whose token this is.
+    ///
+    /// The account the token belongs to: its id, which no other account on any server has, and the name it was
+    /// added with. The app binds its data folder to one account with it, so another person's token is never
+    /// mixed into a driver's reports.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/account`.
+    /// - Remark: Generated from `#/paths//v1/account/get(getAccount)`.
+    func getAccount(_ input: Operations.GetAccount.Input) async throws -> Operations.GetAccount.Output
     /// Issues a new crash ID to the caller.
     ///
     /// - Remark: HTTP `POST /v1/crash-ids`.
@@ -110,6 +120,18 @@ extension APIProtocol {
             path: path,
             headers: headers
         ))
+    }
+    /// Whose token this is.
+    ///
+    /// The account the token belongs to: its id, which no other account on any server has, and the name it was
+    /// added with. The app binds its data folder to one account with it, so another person's token is never
+    /// mixed into a driver's reports.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/account`.
+    /// - Remark: Generated from `#/paths//v1/account/get(getAccount)`.
+    public func getAccount(headers: Operations.GetAccount.Input.Headers = .init()) async throws -> Operations.GetAccount.Output {
+        try await getAccount(Operations.GetAccount.Input(headers: headers))
     }
     /// Issues a new crash ID to the caller.
     ///

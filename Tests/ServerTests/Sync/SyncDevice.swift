@@ -22,8 +22,8 @@ final class SyncDevice: Sendable {
     ) throws {
         self.directory = directory ?? TemporaryDirectory("sync-device")
         storage = try LocalStorage.open(at: DatabaseLocation(databaseFile: self.directory.file("reports.sqlite")), recordsChanges: true)
-        client = ServerClient(
-            address: try ServerAddress(server, token: token),
+        client = Adapters.serverClient(
+            storage, address: try ServerAddress(server, token: token),
             timeouts: .init(connect: .seconds(2), read: .seconds(10), request: .seconds(20), transfer: .seconds(60)),
             retryPauses: []
         )
