@@ -87,6 +87,8 @@ extension CrashScene {
             try self.init(occurredAt: wire.occurredAt, coordinate: coordinate, address: wire.address)
         } catch let .addressTooLarge(bytes, limit) {
             throw InvalidReportData(field: "scene.address", problem: .tooLarge(bytes: bytes, limit: limit))
+        } catch let .addressHasControlCharacter(code) {
+            throw InvalidReportData(field: "scene.address", problem: .controlCharacter(code))
         } catch let .addressTooLong(count, limit) {
             throw InvalidReportData(field: "scene.address", problem: .tooLong(count: count, limit: limit))
         } catch {

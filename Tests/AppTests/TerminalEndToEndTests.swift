@@ -56,6 +56,44 @@ struct TerminalEndToEndTests {
         #expect(end.contains("exit status 0"))
     }
 
+    @Test("Keys edit the line in a terminal: arrows, Home, history, Backspace over a multi-byte character; none becomes text, and the terminal is given back as it was",
+          .enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"))
+    func aLineIsEditedWithTheKeys() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let socket = "crash-assistant-\(UUID().uuidString.prefix(8))"
+        let command = "cd '\(folder.path)' && TZ=UTC XDG_DATA_HOME='\(folder.path)/data' '\(AppProcess.binary.path)'; "
+            + "echo \"exit status $?\"; stty -a | tr ' ' '\\n' | grep -E '^-?(icanon|echo)$' | tr '\\n' ' '; echo; sleep 30"
+        try tmux(socket, ["new-session", "-d", "-x", "100", "-y", "50", "-s", "app", command])
+        defer { _ = try? tmux(socket, ["kill-server"]) }
+
+        _ = try waitForScreen(socket, containing: "q  Quit")
+        // Up with nothing typed before: no escape code is echoed or refused.
+        try tmux(socket, ["send-keys", "-t", "app", "Up", "Enter"])
+        try tmux(socket, ["send-keys", "-t", "app", "1", "Enter"])
+        _ = try waitForScreen(socket, containing: "Press Enter to continue")
+        try tmux(socket, ["send-keys", "-t", "app", "Enter"])
+        _ = try waitForScreen(socket, containing: "Collect Crash Info")
+        try tmux(socket, ["send-keys", "-t", "app", "2", "Enter"])
+        _ = try waitForScreen(socket, containing: "Additional note")
+        try tmux(socket, ["send-keys", "-t", "app", "note abc", "Left", "Left", "Z", "Enter"])
+        var screen = try waitForScreen(socket, containing: "Note saved.")
+        #expect(screen.contains("      aZbc"), "\(screen)")
+        // The line again from the history, changed at its start, and a two-byte letter removed with one Backspace.
+        try tmux(socket, ["send-keys", "-t", "app", "Up", "Home", "Right", "Right", "Right", "Right", "Right", "X", "End", "é", "BSpace", "!", "Enter"])
+        _ = try waitForScreen(socket, containing: "Replace the note")
+        try tmux(socket, ["send-keys", "-t", "app", "y", "Enter"])
+        screen = try waitForScreen(socket, containing: "XaZbc!")
+        #expect(!screen.contains("[D") && !screen.contains("[A"), "\(screen)")
+        #expect(!screen.contains("is not a key"), "\(screen)")
+        try tmux(socket, ["send-keys", "-t", "app", "C-d"])
+        let end = try waitForScreen(socket, containing: "exit status")
+        #expect(end.contains("draft"))
+        #expect(end.contains("exit status 0"))
+        let modes = try waitForScreen(socket, containing: "icanon")
+        #expect(modes.contains("icanon echo"), "the terminal was not given back: \(modes)")
+    }
+
     @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"),
           arguments: [(false, true), (true, false)])
     func titlesAreBoldInATerminalUnlessNoColourIsSet(noColour: Bool, expectsBold: Bool) throws {

@@ -7,7 +7,7 @@ import TestSupport
 /// The behaviour every `ReportRepository` backend shares.
 @Suite("Report repository conformance")
 struct ReportRepositoryConformanceTests {
-    static let awkwardText = "Crème brûlée 🚗💥 “quoted” 'single' \"double\" '); DROP TABLE reports;-- 100%_ \\ \n\tline two \u{0} end"
+    static let awkwardText = "Crème brûlée 🚗💥 “quoted” 'single' \"double\" '); DROP TABLE reports;-- 100%_ \\ line two, 東京 end"
 
     /// A report using every field, with times that are not whole numbers of anything.
     static func fullReport(completed: Bool = false) throws -> CrashReport {
@@ -52,7 +52,7 @@ struct ReportRepositoryConformanceTests {
             ),
             injuries: InjurySelection([.myself, .otherDriversPassengers]),
             photos: photos,
-            otherDriverNote: awkwardText,
+            otherDriverNote: awkwardText + "\nline three",
             revision: 0
         )
     }
@@ -89,7 +89,7 @@ struct ReportRepositoryConformanceTests {
         let loaded = try #require(try await subject.repository.report(withID: report.id))
         #expect(loaded == stored)
         #expect(stored == (try backend.expected(report)).stored(atRevision: 1))
-        #expect(loaded.otherDriverNote == Self.awkwardText)
+        #expect(loaded.otherDriverNote == Self.awkwardText + "\nline three")
         #expect(loaded.scene.address == Self.awkwardText)
         #expect(loaded.allPhotos.map(\.orientation) == report.allPhotos.map(\.orientation))
         #expect(loaded.createdAt.timeIntervalSinceReferenceDate == (try backend.expected(report)).createdAt.timeIntervalSinceReferenceDate)

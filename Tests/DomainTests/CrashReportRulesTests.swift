@@ -78,13 +78,50 @@ struct CrashReportRulesTests {
                 otherDriverNote: "", revision: 0
             )
         }
-        #expect(TextLimit.note.overflow(of: String(repeating: "🚗", count: 2_000)) == nil)
-        #expect(TextLimit.note.overflow(of: String(repeating: "x", count: 2_001)) == .characters(count: 2_001, limit: 2_000))
+        #expect(TextLimit.note.problem(with: String(repeating: "🚗", count: 2_000)) == nil)
+        #expect(TextLimit.note.problem(with: String(repeating: "x", count: 2_001)) == .characters(count: 2_001, limit: 2_000))
+    }
+
+    @Test("Control characters never reach a report: typed text is refused naming the field, a file name shows them as �",
+          arguments: ["abc\u{1B}[D\u{1B}[DZ", "bell\u{07}", "tab\there", "\u{1B}[31mRED", "a\u{202E}gnp.exe", "nul\u{0}", "c1\u{85}"])
+    func controlCharactersAreRefused(text: String) throws {
+        var report = CrashReport.stub(note: "first note")
+        let code = try #require(text.unicodeScalars.first { TextLimit.address.problem(with: String($0)) != nil }).value
+        #expect(throws: InputError.noteHasControlCharacter(code)) { try report.setNote(text) }
+        #expect(report.otherDriverNote == "first note")
+        #expect(throws: InputError.addressHasControlCharacter(code)) {
+            try CrashScene(occurredAt: referenceDate, coordinate: nil, address: text)
+        }
+        let photo = Photo(
+            section: .crashScene, contentHash: .stub(), mediaType: .jpeg, byteCount: 10, pixelSize: PixelSize(width: 1, height: 1),
+            originalFileName: text, addedAt: referenceDate
+        )
+        #expect(throws: InvalidReportData(field: "photos[0].originalFileName", problem: .controlCharacter(code))) {
+            try CrashReport(
+                id: ReportID(), crashID: .stub(), status: .draft, createdAt: referenceDate, updatedAt: referenceDate,
+                completedAt: nil, scene: CrashScene(occurredAt: referenceDate), injuries: .none, photos: [photo],
+                otherDriverNote: "", revision: 0
+            )
+        }
+        let cleaned = TextLimit.fileName.cleaned(text)
+        #expect(TextLimit.fileName.problem(with: cleaned) == nil)
+        #expect(cleaned.contains("\u{FFFD}"))
+    }
+
+    @Test("A note may hold several lines; an address, a file name or an account name may not")
+    func lineBreaksOnlyInTheNote() throws {
+        var report = CrashReport.stub()
+        try report.setNote("Blue Škoda\nplate ABC-123")
+        #expect(report.otherDriverNote == "Blue Škoda\nplate ABC-123")
+        #expect(TextLimit.address.problem(with: "a\nb") == .controlCharacter(0x0A))
+        #expect(TextLimit.accountName.problem(with: "ann\n") == .controlCharacter(0x0A))
+        #expect(TextLimit.note.problem(with: "a\r\nb") == .controlCharacter(0x0D))
+        #expect(TextLimit.note.problem(with: "👩‍👩‍👧 Zoë, Ærø, 東京") == nil)
     }
 
     @Test func blankNoteClearsTheNote() throws {
         var report = CrashReport.stub(note: "something")
-        try report.setNote("  \n\t ")
+        try report.setNote("  \n  ")
         #expect(!report.hasNote)
     }
 

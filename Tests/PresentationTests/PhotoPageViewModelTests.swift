@@ -63,13 +63,32 @@ struct PhotoPageViewModelTests {
         #expect(page.state.value.sections[1].photos.count == 1)
     }
 
-    @Test func aNoteIsSetAndAnEmptyNoteClearsIt() async throws {
+    @Test("A note is set; replacing or clearing it asks first, and no keeps it")
+    func aNoteIsReplacedOrClearedOnlyWhenConfirmed() async throws {
         let page = try await page()
         await page.setNote("Blue Golf")
         #expect(page.state.value.note == "Blue Golf")
+        #expect(page.pendingNote == nil)
+
+        await page.setNote("Red Golf")
+        #expect(page.message.value == .info("Replace the note “Blue Golf” with “Red Golf”? Type y to replace it, n to keep it."))
+        #expect(page.state.value.note == "Blue Golf")
+        await page.confirmNote(false)
+        #expect(page.state.value.note == "Blue Golf")
+        #expect(page.message.value == .info("The note was kept as it was."))
+
         await page.setNote("")
+        #expect(page.message.value == .info("Clear the note “Blue Golf”? Type y to clear it, n to keep it."))
+        #expect(page.state.value.note == "Blue Golf")
+        await page.confirmNote(true)
         #expect(page.state.value.note == nil)
         #expect(page.message.value == .info("Note cleared."))
+
+        await page.setNote("")
+        #expect(page.pendingNote == nil)
+        await page.setNote(String(repeating: "long words ", count: 30))
+        await page.setNote("short")
+        #expect(page.message.value?.text.contains("(330 characters)") == true)
     }
 
     @Test func aNoteOverTheLimitIsRefusedAndTheOldOneKept() async throws {

@@ -152,7 +152,7 @@ struct ServerHostileClientTests {
         #expect(try LoopbackConnection.request(port: server.port, "GET", "/health").status == 200)
     }
 
-    @Test("A note, an address or a file name of a few characters and millions of bytes is refused naming the field")
+    @Test("A note, an address or a file name of a few characters and millions of bytes, or holding escape codes, is refused naming the field")
     func textLargeInBytesIsRefused() throws {
         let server = try ServerProcess()
         defer { _ = try? server.stop() }
@@ -170,7 +170,12 @@ struct ServerHostileClientTests {
             ("scene.address", { $0.scene.address = heavy }),
             ("photos[0].originalFileName", { $0.photos[0].originalFileName = heavy }),
         ]
-        for (field, spoil) in cases {
+        let escapes: [(String, (inout Components.Schemas.Report) -> Void)] = [
+            ("otherDriverNote", { $0.otherDriverNote = "abc\u{1B}[D\u{1B}[DZ" }),
+            ("scene.address", { $0.scene.address = "\u{1B}[2JMain St" }),
+            ("photos[0].originalFileName", { $0.photos[0].originalFileName = "scene\u{07}.jpg" }),
+        ]
+        for (field, spoil) in cases + escapes {
             var spoiled = wire
             spoil(&spoiled)
             let answer = try LoopbackConnection.request(

@@ -38,15 +38,17 @@ final class InteractiveSession {
     /// Builds the environment from the options and runs until the driver quits or input ends.
     static func run(storage: StorageOptions, start: Start) async throws {
         let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try storage.makeEnvironment() }
-        let session = InteractiveSession(environment: environment, console: Console())
-        let status = await session.run(start: start)
+        let editor = TerminalLineEditor()
+        let session = InteractiveSession(environment: environment, console: Console(editor: editor))
+        let status = await session.run(start: start, editor: editor)
+        editor?.restoreTerminal()
         await environment.finish()
         if status != 0 { throw ExitCode(status) }
     }
 
     /// - Returns: the exit status: 0 after quit or end of input, 128 + the signal's number after a signal.
-    func run(start: Start) async -> Int32 {
-        let input = InputSource()
+    func run(start: Start, editor: TerminalLineEditor? = nil) async -> Int32 {
+        let input = InputSource(editor: editor)
         console.line("Crash Assistant \(AppVersion.current) — type h on any screen for its keys.")
         if let sync = environment.sync {
             if case .crash = start {
@@ -95,6 +97,7 @@ final class InteractiveSession {
 
     /// Keeps the open report as a draft and says where it is.
     private func stop(status: Int32, because reason: String) async -> Int32 {
+        console.leavePrompt()
         console.line()
         do {
             if let draft = try await assistance.keepOpenReportAsDraft() {

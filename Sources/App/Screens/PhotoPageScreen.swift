@@ -55,8 +55,17 @@ final class PhotoPageScreen: Screen {
         console.options(state.options)
     }
 
+    var prompt: String { viewModel.pendingNote == nil ? "> " : "y/n > " }
+
     func handle(_ line: String) async {
         let text = LineText(line)
+        if viewModel.pendingNote != nil {
+            switch text.key {
+            case "y", "yes": return await viewModel.confirmNote(true)
+            case "n", "no", "": return await viewModel.confirmNote(false)
+            default: await viewModel.confirmNote(false)
+            }
+        }
         switch text.command {
         case "d" where text.rest.isEmpty: viewModel.done()
         case "x" where text.rest.isEmpty: viewModel.close()

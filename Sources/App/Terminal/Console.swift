@@ -22,10 +22,13 @@ final class Console {
     let usesColour: Bool
     /// The terminal's width, to break long lines between words; `nil` when not writing to a terminal.
     let columns: Int?
+    /// Draws prompts and the line being typed in a terminal; `nil` over a pipe.
+    let editor: TerminalLineEditor?
 
-    init(usesColour: Bool = Console.colourWanted(), columns: Int? = TerminalText.columns()) {
+    init(usesColour: Bool = Console.colourWanted(), columns: Int? = TerminalText.columns(), editor: TerminalLineEditor? = nil) {
         self.usesColour = usesColour
         self.columns = columns
+        self.editor = editor
     }
 
     /// Whether standard output is a terminal and `NO_COLOR` is unset (or empty).
@@ -35,14 +38,24 @@ final class Console {
     }
 
     func line(_ text: String = "") {
-        guard let columns else { return Self.standardOutput(text) }
+        guard let columns else { return emit(text) }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            Self.standardOutput(TerminalText.wrap(String(line), width: columns).joined(separator: "\n"))
+            for piece in TerminalText.wrap(String(line), width: columns) { emit(piece) }
         }
     }
 
-    /// Text without a new line, e.g. a prompt.
+    private func emit(_ line: String) {
+        if let editor { editor.printLine(line) } else { Self.standardOutput(line) }
+    }
+
+    /// Nothing more is read after the prompt on screen: later lines go below it.
+    func leavePrompt() {
+        editor?.leavePrompt()
+    }
+
+    /// A prompt: text without a new line, after which the typed line is read.
     func write(_ text: String) {
+        if let editor { return editor.showPrompt(text) }
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 

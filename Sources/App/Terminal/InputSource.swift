@@ -7,14 +7,16 @@ import Darwin
 #endif
 
 /// Reads standard input line by line on its own thread, and hears SIGINT, SIGTERM and SIGHUP,
-/// feeding both into one stream, so the main actor never blocks on input.
+/// feeding both into one stream, so the main actor never blocks on input. In a terminal, lines are edited with
+/// ``TerminalLineEditor``; from a pipe or a file they are read as they come.
 final class InputSource {
     static let stopSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     let events: AsyncStream<InputEvent>
     private let signalSources: [any DispatchSourceSignal]
 
-    init() {
+    /// - Parameter editor: edits the lines in a terminal; `nil` reads plain lines.
+    init(editor: TerminalLineEditor? = nil) {
         let (events, continuation) = AsyncStream.makeStream(of: InputEvent.self)
         self.events = events
         // A parent may have left them blocked; the app must hear them.
@@ -33,7 +35,10 @@ final class InputSource {
         }
         signalSources = sources
         let reader = Thread {
-            while let line = readLine(strippingNewline: true) {
+            func next() -> String? {
+                if let editor { editor.readLine() } else { readLine(strippingNewline: true) }
+            }
+            while let line = next() {
                 continuation.yield(.line(line))
             }
             continuation.yield(.endOfInput)

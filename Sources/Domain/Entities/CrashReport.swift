@@ -116,11 +116,12 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         }
     }
 
-    /// Refuses text over its limit, in characters or in bytes, naming the field.
+    /// Refuses text over its limit, in characters or in bytes, or holding a control character, naming the field.
     private static func checkText(_ text: String, _ limit: TextLimit, field: String) throws(InvalidReportData) {
-        switch limit.overflow(of: text) {
+        switch limit.problem(with: text) {
         case let .characters(count, limit)?: throw InvalidReportData(field: field, problem: .tooLong(count: count, limit: limit))
         case let .bytes(count, limit)?: throw InvalidReportData(field: field, problem: .tooLarge(bytes: count, limit: limit))
+        case let .controlCharacter(codePoint)?: throw InvalidReportData(field: field, problem: .controlCharacter(codePoint))
         case nil: break
         }
     }
@@ -230,11 +231,13 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     }
 
     /// Sets the other driver's note. A note of only spaces and new lines counts as no note.
-    /// - Throws: `InputError.noteTooLong` or `InputError.noteTooLarge` over ``TextLimit/note``.
+    /// - Throws: `InputError.noteTooLong` or `InputError.noteTooLarge` over ``TextLimit/note``,
+    ///   `InputError.noteHasControlCharacter` for text that is not plain.
     public mutating func setNote(_ note: String) throws {
         try ensureEditable()
-        switch TextLimit.note.overflow(of: note) {
+        switch TextLimit.note.problem(with: note) {
         case let .bytes(count, limit)?: throw InputError.noteTooLarge(bytes: count, limit: limit)
+        case let .controlCharacter(codePoint)?: throw InputError.noteHasControlCharacter(codePoint)
         case let .characters(count, limit)? where !note.allSatisfy({ $0.isWhitespace || $0.isNewline }):
             throw InputError.noteTooLong(count: count, limit: limit)
         default: break

@@ -24,16 +24,22 @@ public struct CrashScene: Sendable, Hashable {
     }
 
     /// - Throws: `InputError.addressTooLong` for an address over ``maximumAddressLength`` characters,
-    ///   `InputError.addressTooLarge` for one over its bytes (``TextLimit/address``). A blank address counts as none.
+    ///   `InputError.addressTooLarge` for one over its bytes (``TextLimit/address``), `InputError.addressHasControlCharacter`
+    ///   for one that is not plain text. A blank address counts as none.
     public init(occurredAt: Date, coordinate: Coordinate?, address: String?) throws(InputError) {
-        if let address, let overflow = TextLimit.address.overflow(of: address), case let .bytes(count, limit) = overflow {
-            throw .addressTooLarge(bytes: count, limit: limit)
+        if let address {
+            switch TextLimit.address.problem(with: address) {
+            case let .bytes(count, limit)?: throw .addressTooLarge(bytes: count, limit: limit)
+            case let .controlCharacter(codePoint)?: throw .addressHasControlCharacter(codePoint)
+            case .characters?, nil: break
+            }
         }
-        let trimmed = address?.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = address?.trimmingCharacters(in: .whitespaces)
         let cleaned = (trimmed?.isEmpty ?? true) ? nil : trimmed
-        switch cleaned.flatMap(TextLimit.address.overflow(of:)) {
+        switch cleaned.flatMap(TextLimit.address.problem(with:)) {
         case let .characters(count, limit)?: throw .addressTooLong(count: count, limit: limit)
         case let .bytes(count, limit)?: throw .addressTooLarge(bytes: count, limit: limit)
+        case let .controlCharacter(codePoint)?: throw .addressHasControlCharacter(codePoint)
         case nil: break
         }
         self.occurredAt = occurredAt

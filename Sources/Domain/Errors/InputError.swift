@@ -15,6 +15,10 @@ public enum InputError: Error, Sendable, Hashable {
     case noteTooLong(count: Int, limit: Int)
     /// A note of few characters made of very many code points: more UTF-8 bytes than its limit allows.
     case noteTooLarge(bytes: Int, limit: Int)
+    /// The note holds a character plain text may not (``TextLimit``): its code point.
+    case noteHasControlCharacter(UInt32)
+    /// The address holds a character plain text may not (``TextLimit``): its code point.
+    case addressHasControlCharacter(UInt32)
     case crashTimeInFuture(Date)
     /// `raw` is not 64 hexadecimal digits.
     case invalidContentHash(String)

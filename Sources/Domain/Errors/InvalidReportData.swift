@@ -9,6 +9,8 @@ public struct InvalidReportData: Error, Sendable, Hashable {
         case tooLong(count: Int, limit: Int)
         /// More UTF-8 bytes than the limit allows (characters made of very many code points).
         case tooLarge(bytes: Int, limit: Int)
+        /// Text holding a character plain text may not (``TextLimit``): its code point.
+        case controlCharacter(UInt32)
         /// The same value appears twice where it may appear once.
         case duplicate(String)
         /// A number outside the allowed range.

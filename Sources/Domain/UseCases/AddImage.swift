@@ -56,6 +56,7 @@ public struct AddImage: Sendable {
     /// The last path component, or the whole name when it has none.
     static func displayName(of fileName: String) -> String {
         let last = fileName.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init)
-        return last ?? (fileName.isEmpty ? "photo" : fileName)
+        // A name on disk may hold anything but `/`: what is not plain text is shown as � rather than refused.
+        return TextLimit.fileName.cleaned(last ?? (fileName.isEmpty ? "photo" : fileName))
     }
 }

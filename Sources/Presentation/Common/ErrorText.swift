@@ -42,6 +42,10 @@ public enum ErrorText {
             "The note takes \(bytes) bytes; at most \(limit) fit (some characters, such as accented ones written in parts, take several). Shorten it and try again."
         case let .addressTooLarge(bytes, limit):
             "The address takes \(bytes) bytes; at most \(limit) fit (some characters take several). Shorten it and try again."
+        case let .noteHasControlCharacter(codePoint):
+            "The note holds \(character(codePoint)), which is not plain text. Type the note again as words."
+        case let .addressHasControlCharacter(codePoint):
+            "The address holds \(character(codePoint)), which is not plain text. Type the address again as words."
         case .crashTimeInFuture:
             "The crash time is in the future. Give the time the crash happened."
         case let .invalidContentHash(raw):
@@ -122,6 +126,25 @@ public enum ErrorText {
         }
     }
 
+    /// A character that is not plain text, named: `an escape character (U+001B)`.
+    public static func character(_ codePoint: UInt32) -> String {
+        let hex = String(codePoint, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let name: String? = switch codePoint {
+        case 0x1B: "an escape character"
+        case 0x09: "a tab"
+        case 0x07: "a bell character"
+        case 0x08: "a backspace character"
+        case 0x0D: "a carriage return"
+        case 0x0A, 0x2028, 0x2029: "a line break"
+        case 0x00: "a null character"
+        case 0x7F: "a delete character"
+        case 0x202A...0x202E, 0x2066...0x2069: "an invisible mark that reorders text"
+        default: nil
+        }
+        return "\(name ?? "a control character") (\(code))"
+    }
+
     /// Received or stored report data that breaks a rule: the field and what is wrong with it.
     public static func sentence(for error: InvalidReportData) -> String {
         "\(error.field) \(describe(error.problem))."
@@ -133,6 +156,7 @@ public enum ErrorText {
         case let .tooMany(count, limit): "has \(count) items; at most \(limit) are allowed"
         case let .tooLong(count, limit): "has \(count) characters; at most \(limit) are allowed"
         case let .tooLarge(bytes, limit): "takes \(bytes) bytes; at most \(limit) are allowed"
+        case let .controlCharacter(codePoint): "holds \(character(codePoint)); only plain text is allowed"
         case let .duplicate(value): "holds \(value) twice; each may appear once"
         case let .outOfRange(value, allowed): "is \(value), outside \(allowed.lowerBound)–\(allowed.upperBound)"
         case let .negative(value): "is \(value); it may not be negative"

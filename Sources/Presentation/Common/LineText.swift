@@ -22,6 +22,14 @@ public struct LineText: Sendable, Equatable {
         }
     }
 
+    /// What the driver typed, quoted to be shown back in a message: shortened when long, so a pasted page is not
+    /// printed again over many lines. `“abc”`, `“a long note that goes on…” (2,000 characters)`.
+    public static func echo(_ typed: String, limit: Int = 60) -> String {
+        let count = typed.count
+        guard count > limit else { return "“\(typed)”" }
+        return "“\(typed.prefix(limit - 1))…” (\(count.formatted()) characters)"
+    }
+
     /// The words of the whole line, split at spaces.
     public static func words(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)

@@ -96,12 +96,50 @@ public final class PhotoPageViewModel {
         }
     }
 
-    /// Sets the additional note; an empty text clears it. Only the other driver's page has a note.
+    /// A new note (or the clearing of the note) waiting for the driver to say yes: a note already there is never
+    /// replaced or cleared without asking.
+    public private(set) var pendingNote: String?
+
+    /// Sets the additional note; an empty text clears it. Only the other driver's page has a note. When the page
+    /// already has a note, asks first (``pendingNote``; ``confirmNote(_:)`` answers).
     public func setNote(_ text: String) async {
         guard category == .otherDriver else {
             message.value = .error("This page has no note. The additional note is on Other driver's info.")
             return
         }
+        pendingNote = nil
+        // Refused text is told now, not after asking.
+        var trial = report
+        do {
+            try trial.setNote(text)
+        } catch {
+            message.value = .error(error)
+            return
+        }
+        if trial.otherDriverNote == report.otherDriverNote {
+            message.value = .info(report.hasNote ? "The note already says that." : "There is no note to clear. Type note and the text to add one.")
+            return
+        }
+        guard report.hasNote else { return await saveNote(text) }
+        pendingNote = text
+        let old = LineText.echo(report.otherDriverNote)
+        message.value = .info(trial.hasNote
+            ? "Replace the note \(old) with \(LineText.echo(trial.otherDriverNote))? Type y to replace it, n to keep it."
+            : "Clear the note \(old)? Type y to clear it, n to keep it.")
+    }
+
+    /// The driver's answer to replacing or clearing the note.
+    public func confirmNote(_ yes: Bool) async {
+        guard let text = pendingNote else { return }
+        pendingNote = nil
+        if yes {
+            await saveNote(text)
+        } else {
+            message.value = .info("The note was kept as it was.")
+        }
+    }
+
+    private func saveNote(_ text: String) async {
         do {
             update(try await setNote.execute(reportID: report.id, note: text))
             message.value = .info(report.hasNote ? "Note saved." : "Note cleared.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Domain
 import Foundation
 import Logging
 
@@ -48,11 +49,18 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(trimmed.count), trimmed.utf8.count <= 400, trimmed == name else {
-            throw ValidationError("The name must be 1–100 characters (at most 400 bytes) without spaces around it.")
+        let limit = TextLimit.accountName
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed == name else {
+            throw ValidationError("The name must be 1–\(limit.characters) characters without spaces around it.")
         }
-        guard !name.contains(where: \.isNewline) else { throw ValidationError("The name must be on one line.") }
+        switch limit.problem(with: name) {
+        case let .controlCharacter(code)?:
+            throw ValidationError("The name holds the control character \(ProblemText.codePoint(code)); give it as plain text on one line.")
+        case .characters?, .bytes?:
+            throw ValidationError("The name must be 1–\(limit.characters) characters (at most \(limit.bytes) bytes).")
+        case nil: break
+        }
     }
 
     func run() async throws {

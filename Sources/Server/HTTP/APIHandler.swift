@@ -142,8 +142,8 @@ extension DetectedCrash {
         guard (1...128).contains(eventID.utf8.count), allowed else {
             throw .badParameter("eventId", "eventId must be 1–128 letters, digits, '.', ':', '_' or '-'.")
         }
-        guard wire.user.utf8.count <= 400, (1...100).contains(wire.user.count) else {
-            throw .badParameter("user", "user must be the name a user was added with (1–100 characters).")
+        guard !wire.user.isEmpty, TextLimit.accountName.problem(with: wire.user) == nil else {
+            throw .badParameter("user", "user must be the name a user was added with (1–\(TextLimit.accountName.characters) characters of plain text).")
         }
         self.init(
             eventID: eventID, detectedAt: wire.detectedAt, position: position,

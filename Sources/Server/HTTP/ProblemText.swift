@@ -13,6 +13,7 @@ enum ProblemText {
         case let .tooMany(count, limit): "has \(count) items; at most \(limit) are allowed"
         case let .tooLong(count, limit): "has \(count) characters; at most \(limit) are allowed"
         case let .tooLarge(bytes, limit): "takes \(bytes) UTF-8 bytes; at most \(limit) are allowed"
+        case let .controlCharacter(code): "holds the control character \(codePoint(code)); only plain text is allowed"
         case let .duplicate(value): "holds \(value) twice; each may appear once"
         case let .outOfRange(value, allowed): "is \(value), outside \(allowed.lowerBound)–\(allowed.upperBound)"
         case let .negative(value): "is \(value); it may not be negative"
@@ -21,6 +22,12 @@ enum ProblemText {
         case .unexpected: "must not be given here"
         }
         return "\(error.field) \(problem)."
+    }
+
+    /// `U+001B`
+    static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
     /// A value that breaks a rule of its own.
@@ -33,6 +40,8 @@ enum ProblemText {
         case let .noteTooLong(count, limit): "The note has \(count) characters; at most \(limit) are allowed."
         case let .noteTooLarge(bytes, limit): "The note takes \(bytes) UTF-8 bytes; at most \(limit) are allowed."
         case let .addressTooLarge(bytes, limit): "The address takes \(bytes) UTF-8 bytes; at most \(limit) are allowed."
+        case let .noteHasControlCharacter(code): "The note holds the control character \(codePoint(code)); only plain text is allowed."
+        case let .addressHasControlCharacter(code): "The address holds the control character \(codePoint(code)); only plain text is allowed."
         case .crashTimeInFuture: "The crash time lies in the future."
         case let .invalidContentHash(raw): "“\(raw.prefix(80))” is not a SHA-256 (64 hexadecimal digits)."
         }
