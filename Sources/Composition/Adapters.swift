@@ -94,7 +94,7 @@ public struct Adapters: Sendable {
         )
         changes.connect { sync.changed() }
         let adapters = Adapters(
-            repository: repository,
+            repository: UnenteredDraftHolder(repository),
             photoStore: storage.photoStore,
             archive: archive,
             textRenderer: TextReportRenderer(),
@@ -112,7 +112,7 @@ public struct Adapters: Sendable {
         repository: any ReportRepository, photoStore: any PhotoStore, archive: any DocumentArchive
     ) -> Adapters {
         Adapters(
-            repository: repository,
+            repository: UnenteredDraftHolder(repository),
             photoStore: photoStore,
             archive: archive,
             textRenderer: TextReportRenderer(),

@@ -8,6 +8,8 @@ extension Components.Schemas.Report {
         self.init(
             id: report.id.description,
             crashId: report.crashID.rawValue,
+            provisionalCrashId: report.provisionalCrashID?.rawValue,
+            detection: report.detection.map(Components.Schemas.CrashDetection.init),
             status: report.status == .completed ? .completed : .draft,
             createdAt: report.createdAt,
             updatedAt: report.updatedAt,
@@ -34,6 +36,13 @@ extension CrashReport {
         } catch {
             throw InvalidReportData(field: "crashId", problem: .invalid(String(wire.crashId.prefix(80))))
         }
+        let provisionalCrashID: CrashID?
+        do {
+            provisionalCrashID = try wire.provisionalCrashId.map { text throws(InputError) in try CrashID(validating: text) }
+        } catch {
+            throw InvalidReportData(field: "provisionalCrashId", problem: .invalid(String((wire.provisionalCrashId ?? "").prefix(80))))
+        }
+        let detection = try wire.detection.map { detection throws(InvalidReportData) in try CrashDetection(wire: detection) }
         let injuries = wire.injuries.map(Injury.init)
         let selection = InjurySelection(injuries)
         guard selection.count == injuries.count else {
@@ -53,6 +62,8 @@ extension CrashReport {
         try self.init(
             id: ReportID(uuid),
             crashID: crashID,
+            provisionalCrashID: provisionalCrashID,
+            detection: detection,
             status: wire.status == .completed ? .completed : .draft,
             createdAt: wire.createdAt,
             updatedAt: wire.updatedAt,
@@ -68,12 +79,54 @@ extension CrashReport {
 
 // MARK: - Parts
 
+extension Components.Schemas.CrashDetection {
+    public init(_ detection: CrashDetection) {
+        self.init(
+            detectedAt: detection.detectedAt,
+            position: .init(
+                latitude: detection.position.latitude, longitude: detection.position.longitude,
+                accuracyMeters: detection.accuracyMeters, trusted: detection.positionTrusted
+            ),
+            headingDegrees: detection.headingDegrees,
+            speedKmh: detection.speedKmh,
+            deltaVKmh: detection.deltaVKmh,
+            airbagsDeployed: detection.airbagsDeployed,
+            rollover: detection.rollover,
+            test: detection.isTest
+        )
+    }
+}
+
+extension CrashDetection {
+    /// Rebuilds detected values received or stored as their wire JSON.
+    /// - Throws: ``InvalidReportData`` naming the field, under `detection`.
+    public init(wire: Components.Schemas.CrashDetection) throws(InvalidReportData) {
+        let position: Coordinate
+        do {
+            position = try Coordinate(latitude: wire.position.latitude, longitude: wire.position.longitude)
+        } catch {
+            throw InvalidReportData(field: "detection.position", problem: .invalid("\(wire.position.latitude), \(wire.position.longitude)"))
+        }
+        do {
+            try self.init(
+                detectedAt: wire.detectedAt, position: position, accuracyMeters: wire.position.accuracyMeters,
+                positionTrusted: wire.position.trusted, headingDegrees: wire.headingDegrees, speedKmh: wire.speedKmh,
+                deltaVKmh: wire.deltaVKmh, airbagsDeployed: wire.airbagsDeployed, rollover: wire.rollover, isTest: wire.test
+            )
+        } catch {
+            let field = error.field == "accuracyMeters" ? "position.accuracyMeters" : error.field
+            throw InvalidReportData(field: "detection." + field, problem: error.problem)
+        }
+    }
+}
+
 extension Components.Schemas.Scene {
     init(_ scene: CrashScene) {
         self.init(
             occurredAt: scene.occurredAt,
             coordinate: scene.coordinate.map(Components.Schemas.Coordinate.init),
-            address: scene.address
+            address: scene.address,
+            utcOffsetMinutes: scene.utcOffsetMinutes
         )
     }
 }
@@ -84,7 +137,9 @@ extension CrashScene {
             try Coordinate(wire: coordinate, field: "scene.coordinate")
         }
         do {
-            try self.init(occurredAt: wire.occurredAt, coordinate: coordinate, address: wire.address)
+            try self.init(occurredAt: wire.occurredAt, coordinate: coordinate, address: wire.address, utcOffsetMinutes: wire.utcOffsetMinutes)
+        } catch let .invalidUTCOffset(minutes) {
+            throw InvalidReportData(field: "scene.utcOffsetMinutes", problem: .outOfRange(value: minutes, allowed: CrashScene.utcOffsetRange))
         } catch let .addressTooLarge(bytes, limit) {
             throw InvalidReportData(field: "scene.address", problem: .tooLarge(bytes: bytes, limit: limit))
         } catch let .addressHasControlCharacter(code) {

@@ -20,8 +20,32 @@ struct DeepLinkTests {
         #expect(try DeepLink.crashID(from: link) == CrashID(validating: "CR-7KQ2M9XB"))
     }
 
-    @Test func aServerIssuedIDWithUnderscoresIsKeptAsItIs() throws {
-        #expect(try DeepLink.crashID(from: "https://h/c/srv_2026-11-20").rawValue == "srv_2026-11-20")
+    @Test("A crash ID is read in either case, as the forms IDs are issued in", arguments: [
+        ("crashassistant://crash/ca-mx879zstdw", "CA-MX879ZSTDW"),
+        ("https://claims.example.com/c/Ca-Mx879ZsTdW", "CA-MX879ZSTDW"),
+        ("crashassistant://crash/cr-7kq2m9xb", "CR-7KQ2M9XB"),
+    ])
+    func crashIDsAreNormalised(link: String, crashID: String) throws {
+        #expect(try DeepLink.crashID(from: link).rawValue == crashID)
+    }
+
+    @Test("Typed crash IDs are checked against the forms crash IDs are issued in, saying what is wrong", arguments: [
+        ("ZZZ", "look like CA-"),
+        ("CA-MX879ZSTD", "9 characters after the dash where 10 belong"),
+        ("CR-7KQ2M9XB2", "9 characters after the dash where 8 belong"),
+        ("CA-MX879ZST0W", "never use 0"),
+        ("CR-7KQ2M9XO", "never use O"),
+        ("srv_2026-11-20", "look like CA-"),
+        ("", "it is empty"),
+    ])
+    func enteredCrashIDsAreChecked(text: String, reason: String) throws {
+        let error = #expect(throws: InputError.self) { try CrashID(entered: text) }
+        guard case let .invalidCrashID(_, actual)? = error else {
+            Issue.record("expected an invalid crash ID, got \(String(describing: error))")
+            return
+        }
+        #expect(actual.contains(reason), "\(actual)")
+        #expect(try CrashID(entered: "  ca-mx879zstdw ").rawValue == "CA-MX879ZSTDW")
     }
 
     // MARK: - Refused
@@ -40,9 +64,10 @@ struct DeepLinkTests {
         ("https://c", "does not end in /c/<crash ID>"),
         ("crashassistant://crash/", "no crash ID"),
         ("https://claims.example.com/c/", "no crash ID"),
-        ("crashassistant://crash/CR-7KQ2M9XB!", "may hold only letters"),
-        ("https://claims.example.com/c/CR-%37KQ2", "may hold only letters"),
-        ("https://claims.example.com/c/CR-ÅÄÖ", "may hold only letters"),
+        ("crashassistant://crash/CR-7KQ2M9XB!", "“!” is not a character crash IDs use"),
+        ("https://claims.example.com/c/CR-%37KQ2", "“%” is not a character crash IDs use"),
+        ("https://claims.example.com/c/CR-ÅÄÖ", "“Å” is not a character crash IDs use"),
+        ("crashassistant://crash/ZZZ", "crash IDs look like CA-MX879ZSTDW"),
         ("crashassistant://crash/CR-7KQ2M9XB?utm_source=sms", "query or fragment"),
         ("https://claims.example.com/c/CR-7KQ2M9XB#top", "query or fragment"),
         ("crashassistant://crash/CR 7KQ2M9XB", "spaces or control characters"),
@@ -69,13 +94,13 @@ struct DeepLinkTests {
     }
 
     @Test func aTooLongCrashIDInAShortLinkIsRefusedForItsLength() {
-        let link = "crashassistant://crash/" + String(repeating: "A", count: 65)
+        let link = "crashassistant://crash/CA-" + String(repeating: "A", count: 65)
         let error = #expect(throws: InputError.self) { try DeepLink.crashID(from: link) }
         guard case let .invalidDeepLink(_, reason)? = error else {
             Issue.record("expected an invalid deep link, got \(String(describing: error))")
             return
         }
-        #expect(reason.contains("longer than 64 characters"))
+        #expect(reason.contains("65 characters after the dash where 10 belong"))
     }
 
     @Test func theRefusalNamesTheLinkWithoutSurroundingSpaces() {

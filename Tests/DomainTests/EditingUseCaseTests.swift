@@ -105,8 +105,12 @@ struct EditingUseCaseTests {
             address: "Andrássy út 1, Budapest"
         )
         let updated = try await kit.setScene.execute(reportID: report.id, scene: scene)
-        #expect(updated.scene == scene)
-        #expect(try await kit.repository.report(withID: report.id)?.scene == scene)
+        // A scene given without its offset from UTC keeps the one the report was started in (the clock's: UTC).
+        #expect(report.scene.utcOffsetMinutes == 0)
+        #expect(updated.scene == scene.withUTCOffset(0))
+        #expect(try await kit.repository.report(withID: report.id)?.scene == scene.withUTCOffset(0))
+        let budapest = try CrashScene(occurredAt: scene.occurredAt, coordinate: nil, address: nil, utcOffsetMinutes: 60)
+        #expect(try await kit.setScene.execute(reportID: report.id, scene: budapest).scene.utcOffsetMinutes == 60)
     }
 
     @Test func crashTimeInTheFutureIsRefused() async throws {
@@ -130,7 +134,7 @@ struct EditingUseCaseTests {
         let edited = try await kit.setNote.execute(reportID: report.id, note: "Anna Karpács")
         kit.clock.advance(by: 120)
 
-        let summary = try await kit.saveDraft.execute(reportID: report.id)
+        let summary = try #require(try await kit.saveDraft.execute(reportID: report.id))
         let resumed = try await kit.resume.execute(reportID: report.id)
 
         #expect(summary.status == .draft && summary.injuryCount == 1 && summary.photoCount == 1 && summary.hasNote)

@@ -6,7 +6,7 @@ import TestSupport
 
 @Suite("Finding a report")
 struct FindReportTests {
-    let report = CrashReport.stub(crashID: .stub("CR-FIND2345"))
+    let report = CrashReport.stub(crashID: .stub("CR-FYND2345"))
 
     var find: FindReport { FindReport(repository: InMemoryReportRepository([report])) }
 
@@ -16,13 +16,13 @@ struct FindReportTests {
     }
 
     @Test func aReportIsFoundByItsCrashID() async throws {
-        #expect(try await find.execute(" CR-FIND2345 ") == report)
+        #expect(try await find.execute(" CR-FYND2345 ") == report)
     }
 
     @Test func anUnknownReportIDOrCrashIDSaysWhichWasNotFound() async throws {
         let unknown = ReportID()
         await #expect(throws: ReportError.notFound(unknown)) { try await find.execute(unknown.description) }
-        await #expect(throws: ReportError.crashIDNotFound(.stub("CR-NONE2345"))) { try await find.execute("CR-NONE2345") }
+        await #expect(throws: ReportError.crashIDNotFound(.stub("CR-NQNE2345"))) { try await find.execute("CR-NQNE2345") }
     }
 
     @Test func textThatIsNeitherIsRefusedAsInput() async throws {

@@ -124,6 +124,7 @@ struct CollectCrashInfoViewModelTests {
 
     @Test func closeThenSaveAsDraftTellsTheParentWithTheDraft() async throws {
         let assistant = try await openAssistant()
+        _ = try await kit.toggleInjury.execute(reportID: assistant.reportID, injury: .myself)
         var outcomes: [CollectCrashInfoViewModel.Outcome] = []
         assistant.didFinish = { outcomes.append($0) }
         assistant.close()
@@ -151,8 +152,22 @@ struct CollectCrashInfoViewModelTests {
 
     @Test func keepingAsDraftSavesOnceAndThenThereIsNothingOpen() async throws {
         let assistant = try await openAssistant()
+        _ = try await kit.toggleInjury.execute(reportID: assistant.reportID, injury: .myself)
         let kept = try await assistant.keepAsDraft()
         #expect(kept?.crashID == assistant.crashID)
         #expect(try await assistant.keepAsDraft() == nil)
+    }
+
+    @Test("A draft nothing was entered in is not kept: Save as draft says so, and the list stays empty")
+    func aDraftWithNothingEnteredIsNotKept() async throws {
+        let assistant = try await openAssistant()
+        var outcomes: [CollectCrashInfoViewModel.Outcome] = []
+        assistant.didFinish = { outcomes.append($0) }
+        assistant.close()
+        let dialog = try #require(assistant.route.value.closeDialog)
+        await dialog.saveDraft()
+        #expect(dialog.message.value == .info("Nothing was entered in this report, so no draft was kept."))
+        #expect(try await kit.repository.report(withID: assistant.reportID) == nil)
+        #expect(try await kit.repository.summaries().isEmpty)
     }
 }

@@ -95,6 +95,7 @@ struct ReportListAndAssistanceViewModelTests {
         let assistance = kit.wiring(dates: utc).makeAssistance()
         await assistance.openCrashAssistant()
         let assistant = try #require(assistance.route.value.assistant)
+        _ = try await kit.toggleInjury.execute(reportID: assistant.reportID, injury: .myself)
         assistant.close()
         let dialog = try #require(assistant.route.value.closeDialog)
         await dialog.saveDraft()
@@ -141,6 +142,8 @@ struct ReportListAndAssistanceViewModelTests {
         let assistance = kit.wiring(dates: utc).makeAssistance()
         #expect(try await assistance.keepOpenReportAsDraft() == nil)
         await assistance.openCrashAssistant()
+        let assistant = try #require(assistance.route.value.assistant)
+        _ = try await kit.toggleInjury.execute(reportID: assistant.reportID, injury: .myself)
         #expect(try await assistance.keepOpenReportAsDraft()?.crashID == .stub("CR-AAAA2222"))
     }
 

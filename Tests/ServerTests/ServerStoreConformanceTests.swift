@@ -32,16 +32,20 @@ struct ServerStoreConformanceTests {
     static func crash(_ eventID: String = "event-1") throws -> DetectedCrash {
         DetectedCrash(
             eventID: eventID,
-            detectedAt: referenceDate,
-            position: try Coordinate(latitude: 47.497_9, longitude: 19.040_2),
-            accuracyMeters: 12.5,
-            positionTrusted: true,
-            headingDegrees: 270,
-            speedKmh: 48,
-            deltaVKmh: 21.5,
-            airbagsDeployed: true,
-            rollover: false,
-            isTest: false
+            detection: try CrashDetection(
+                detectedAt: referenceDate,
+                position: try Coordinate(latitude: 47.497_9, longitude: 19.040_2),
+                accuracyMeters: 12.5,
+                positionTrusted: true,
+                headingDegrees: 270,
+                speedKmh: 48,
+                deltaVKmh: 21.5,
+                airbagsDeployed: true,
+                rollover: false,
+                isTest: false
+            ),
+            utcOffsetMinutes: 60,
+            digest: "digest-of-\(eventID)"
         )
     }
 
@@ -163,7 +167,7 @@ struct ServerStoreConformanceTests {
             Self.crash(), detector: detector, owner: ann, report: draft, at: referenceDate
         )
         #expect(isNew)
-        #expect(receipt == CrashEventReceipt(crashID: draft.crashID, reportID: draft.id, owner: ann))
+        #expect(receipt == CrashEventReceipt(crashID: draft.crashID, reportID: draft.id, owner: ann, eventDigest: "digest-of-event-1"))
         #expect(try await subject.store.receipt(eventID: "event-1", detector: detector) == receipt)
         #expect(try await subject.store.receipt(eventID: "event-2", detector: detector) == nil)
         #expect(try await subject.store.report(draft.id, owner: ann) == draft.stored(atRevision: 1))

@@ -39,7 +39,9 @@ public struct NetworkReportRepository: ReportRepository {
     }
 
     public func report(withCrashID crashID: CrashID) async throws -> CrashReport? {
-        try await client.reports().filter { $0.crashID == crashID }.min { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        let carrying = try await client.reports().filter { $0.isKnown(by: crashID) }
+        return (carrying.filter { $0.crashID == crashID }.isEmpty ? carrying : carrying.filter { $0.crashID == crashID })
+            .min { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     public func summaries(limit: Int?, offset: Int) async throws -> [ReportSummary] {

@@ -415,9 +415,14 @@ public actor SyncEngine: SyncStatusSource {
     /// what the driver added here is merged in against an empty draft, so each side's entries are kept.
     private func join(_ report: CrashReport, into holder: CrashReport, _ pass: inout SyncPass) async throws {
         let target = try await repository.report(withID: holder.id) ?? holder
-        let empty = CrashReport(id: holder.id, crashID: report.crashID, createdAt: report.createdAt)
+        let empty = CrashReport(
+            id: holder.id, crashID: report.crashID, createdAt: report.createdAt, utcOffsetMinutes: report.scene.utcOffsetMinutes
+        )
         let merge = try ReportMerge.merge(base: empty, local: report, remote: target)
-        guard let joined = try await state.join(report, as: merge.report, remote: holder) else { return }
+        var merged = merge.report
+        // The server's scene (the detected one) may not know its zone; this device, at the scene, did.
+        if let offset = report.scene.utcOffsetMinutes { merged.takeUTCOffsetIfUnknown(offset) }
+        guard let joined = try await state.join(report, as: merged, remote: holder) else { return }
         try await note(.joined(merge.summary), reportID: joined.id, crashID: joined.crashID, in: &pass)
         try await fetchPhotos(of: joined, &pass)
     }

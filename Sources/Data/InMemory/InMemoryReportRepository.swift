@@ -65,7 +65,10 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
     }
 
     public func report(withCrashID crashID: CrashID) -> CrashReport? {
-        contents.reports.values.filter { $0.crashID == crashID }.min { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        let carrying = contents.reports.values.filter { $0.isKnown(by: crashID) }
+        // Its crash ID first; else the provisional one it had before the server's.
+        return (carrying.filter { $0.crashID == crashID }.isEmpty ? carrying : carrying.filter { $0.crashID == crashID })
+            .min { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
     }
 
     public func summaries(limit: Int?, offset: Int) -> [ReportSummary] {

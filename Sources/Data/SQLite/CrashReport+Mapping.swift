@@ -1,16 +1,17 @@
 import Domain
 import Foundation
+import WireAPI
 
 extension CrashReport {
     /// Columns read by ``init(row:id:injuries:photos:path:)``, in order.
     static let selectByID: StaticString = """
         SELECT crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude, longitude, address,
-               note, revision
+               note, revision, provisional_crash_id, utc_offset_minutes, detection
         FROM reports WHERE id = ?1
         """
 
-    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–19): the scene the driver set
-    /// (7–10) and, for the list, the scene the report shows (16–19).
+    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–22): the scene the driver set
+    /// (7–10, its offset 21) and, for the list, the scene the report shows (16–19).
     func bind(to statement: SQLiteStatement) {
         statement.bind(id.rawValue, at: 1)
         statement.bind(crashID.rawValue, at: 2)
@@ -25,6 +26,15 @@ extension CrashReport {
         statement.bind(photoCount, at: 14)
         statement.bind(hasNote ? 1 : 0, at: 15)
         effectiveScene.scene.bind(to: statement, from: 16)
+        statement.bind(provisionalCrashID?.rawValue, at: 20)
+        statement.bind(scene.utcOffsetMinutes, at: 21)
+        statement.bind(detection.flatMap(Self.detectionJSON), at: 22)
+    }
+
+    /// What the crash detection measured, as the wire's JSON.
+    private static func detectionJSON(_ detection: CrashDetection) -> String? {
+        guard let json = try? WireCoding.encoder().encode(Components.Schemas.CrashDetection(detection)) else { return nil }
+        return String(decoding: json, as: UTF8.self)
     }
 
     /// Rebuilds a report from a row of ``selectByID`` and its injury and photo rows.
@@ -33,11 +43,27 @@ extension CrashReport {
         guard let status = row.value(1, of: ReportStatus.self) else {
             throw StorageError.damagedRecord(path: path, reason: "unknown status \(row.string(1))")
         }
-        let scene = try CrashScene(row: row, from: 5, path: path)
+        let scene = try CrashScene(row: row, from: 5, path: path).withUTCOffset(row.optionalInt(12))
+        let provisionalCrashID: CrashID?
+        do {
+            provisionalCrashID = try row.optionalString(11).map { text throws(InputError) in try CrashID(validating: text) }
+        } catch {
+            throw StorageError.damagedRecord(path: path, reason: "the provisional crash ID of report \(reportID) is not valid")
+        }
+        var detection: CrashDetection?
+        if let json = row.optionalString(13) {
+            do {
+                detection = try CrashDetection(wire: WireCoding.decoder().decode(Components.Schemas.CrashDetection.self, from: Data(json.utf8)))
+            } catch {
+                throw StorageError.damagedRecord(path: path, reason: "the crash detection of report \(reportID) cannot be read")
+            }
+        }
         do {
             try self.init(
             id: reportID,
             crashID: crashID,
+            provisionalCrashID: provisionalCrashID,
+            detection: detection,
             status: status,
             createdAt: Date(timeIntervalSinceReferenceDate: row.double(2)),
             updatedAt: Date(timeIntervalSinceReferenceDate: row.double(3)),

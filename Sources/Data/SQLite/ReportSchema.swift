@@ -5,6 +5,9 @@
 /// order of their lowercase text, so ordering by `id` matches `ReportID`'s order. `injury_count`, `photo_count` and `has_note` keep the list of reports from touching
 /// photos, injuries or notes.
 ///
+/// Version 7 keeps each report's provisional crash ID (still found by it), its scene's offset from UTC, and what the
+/// crash detection measured (as the wire's JSON); and where the driver left each draft.
+///
 /// Version 6 keeps the server account the folder belongs to (``AccountBinding``).
 ///
 /// Version 5 keeps, for each report the server holds, the base of a three-way merge (the server's version last agreed
@@ -135,6 +138,19 @@ enum ReportSchema {
                 server TEXT NOT NULL,
                 bound_at REAL NOT NULL
             );
+            """),
+        // The provisional crash ID a report is still found by; the scene's offset from UTC (the report's times are
+        // shown in it); the crash detection's measurements; the page each draft was left on.
+        SQLiteMigration(version: 7, sql: """
+            ALTER TABLE reports ADD COLUMN provisional_crash_id TEXT;
+            ALTER TABLE reports ADD COLUMN utc_offset_minutes INTEGER;
+            ALTER TABLE reports ADD COLUMN detection TEXT;
+            CREATE INDEX reports_by_provisional_crash_id ON reports (provisional_crash_id) WHERE provisional_crash_id IS NOT NULL;
+
+            CREATE TABLE draft_places (
+                report_id BLOB NOT NULL PRIMARY KEY REFERENCES reports (id) ON DELETE CASCADE,
+                page TEXT NOT NULL
+            ) WITHOUT ROWID;
             """),
     ]
 }

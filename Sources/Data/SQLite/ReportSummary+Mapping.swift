@@ -9,7 +9,8 @@ extension ReportSummary {
                coalesce(shown_occurred_at, occurred_at),
                CASE WHEN shown_occurred_at IS NULL THEN latitude ELSE shown_latitude END,
                CASE WHEN shown_occurred_at IS NULL THEN longitude ELSE shown_longitude END,
-               CASE WHEN shown_occurred_at IS NULL THEN address ELSE shown_address END
+               CASE WHEN shown_occurred_at IS NULL THEN address ELSE shown_address END,
+               provisional_crash_id, utc_offset_minutes
         FROM reports ORDER BY created_at DESC, id LIMIT ?1 OFFSET ?2
         """
 
@@ -24,10 +25,11 @@ extension ReportSummary {
         self.init(
             id: id,
             crashID: try CrashID(validating: row.string(1)),
+            provisionalCrashID: row.optionalString(12).flatMap { try? CrashID(validating: $0) },
             status: status,
             createdAt: Date(timeIntervalSinceReferenceDate: row.double(3)),
             updatedAt: Date(timeIntervalSinceReferenceDate: row.double(4)),
-            scene: try CrashScene(row: row, from: 8, path: path),
+            scene: try CrashScene(row: row, from: 8, path: path).withUTCOffset(row.optionalInt(13)),
             injuryCount: row.int(5),
             photoCount: row.int(6),
             hasNote: row.int(7) != 0

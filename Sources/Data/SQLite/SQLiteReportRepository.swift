@@ -114,7 +114,8 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
     public func report(withCrashID crashID: CrashID) throws -> CrashReport? {
         try database.read { connection in
             let query = try connection.statement(
-                "SELECT id FROM reports WHERE crash_id = ?1 ORDER BY created_at, id LIMIT 1"
+                // Its crash ID first; else the provisional one it had before the server's.
+                "SELECT id FROM reports WHERE crash_id = ?1 OR provisional_crash_id = ?1 ORDER BY crash_id = ?1 DESC, created_at, id LIMIT 1"
             )
             query.bind(crashID.rawValue, at: 1)
             guard try query.step() else { return nil }
@@ -201,8 +202,9 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
     private static let upsertReport: StaticString = """
         INSERT INTO reports (id, crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude,
                              longitude, address, note, revision, injury_count, photo_count, has_note,
-                             shown_occurred_at, shown_latitude, shown_longitude, shown_address)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+                             shown_occurred_at, shown_latitude, shown_longitude, shown_address,
+                             provisional_crash_id, utc_offset_minutes, detection)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)
         ON CONFLICT (id) DO UPDATE SET
             crash_id = excluded.crash_id, status = excluded.status, created_at = excluded.created_at,
             updated_at = excluded.updated_at, completed_at = excluded.completed_at,
@@ -210,7 +212,9 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
             address = excluded.address, note = excluded.note, revision = excluded.revision,
             injury_count = excluded.injury_count, photo_count = excluded.photo_count, has_note = excluded.has_note,
             shown_occurred_at = excluded.shown_occurred_at, shown_latitude = excluded.shown_latitude,
-            shown_longitude = excluded.shown_longitude, shown_address = excluded.shown_address
+            shown_longitude = excluded.shown_longitude, shown_address = excluded.shown_address,
+            provisional_crash_id = excluded.provisional_crash_id, utc_offset_minutes = excluded.utc_offset_minutes,
+            detection = excluded.detection
         """
 
     private static let insertPhoto: StaticString = """

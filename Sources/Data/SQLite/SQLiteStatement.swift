@@ -40,6 +40,11 @@ public final class SQLiteStatement {
         sqlite3_bind_int64(handle, index, Int64(value))
     }
 
+    /// Binds an integer, or NULL for `nil`.
+    public func bind(_ value: Int?, at index: Int32) {
+        if let value { sqlite3_bind_int64(handle, index, Int64(value)) } else { sqlite3_bind_null(handle, index) }
+    }
+
     /// Binds a real number.
     public func bind(_ value: Double, at index: Int32) {
         sqlite3_bind_double(handle, index, value)
@@ -107,6 +112,11 @@ public final class SQLiteStatement {
     /// The column as a real number (0 for NULL).
     public func double(_ column: Int32) -> Double {
         sqlite3_column_double(handle, column)
+    }
+
+    /// The column as an integer, `nil` for NULL.
+    public func optionalInt(_ column: Int32) -> Int? {
+        isNull(column) ? nil : int(column)
     }
 
     /// The column as a real number, `nil` for NULL.

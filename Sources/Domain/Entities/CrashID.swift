@@ -46,6 +46,43 @@ public struct CrashID: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The prefix of the crash IDs the server issues.
+    public static let serverPrefix = "CA-"
+    /// How many characters of ``localAlphabet`` follow ``serverPrefix``.
+    public static let serverLength = 10
+
+    /// Reads a crash ID a person typed or a link carried: spaces around it are ignored and letters may be of either
+    /// case (`ca-mx879zstdw` is `CA-MX879ZSTDW`); it must be one of the two forms crash IDs are issued in — the
+    /// server's `CA-` and ten characters, or the device's `CR-` and eight — from ``localAlphabet``.
+    /// - Throws: `InputError.invalidCrashID` saying what is wrong.
+    public init(entered raw: String) throws(InputError) {
+        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        let shown = String(raw.trimmingCharacters(in: .whitespacesAndNewlines).prefix(80))
+        guard !text.isEmpty else { throw .invalidCrashID(shown, reason: "it is empty") }
+        let forms = "crash IDs look like CA-MX879ZSTDW (from the server) or CR-7M4APYZR (made on a device)"
+        let body: Substring
+        let length: Int
+        if text.hasPrefix(Self.serverPrefix) {
+            body = text.dropFirst(Self.serverPrefix.count)
+            length = Self.serverLength
+        } else if text.hasPrefix(Self.localPrefix) {
+            body = text.dropFirst(Self.localPrefix.count)
+            length = Self.localLength
+        } else {
+            throw .invalidCrashID(shown, reason: forms)
+        }
+        if let wrong = body.first(where: { !Self.localAlphabet.contains($0) }) {
+            let why = "0O1IL".contains(wrong)
+                ? "crash IDs never use \(wrong) (it is too easily mistaken for another character)"
+                : "“\(wrong)” is not a character crash IDs use"
+            throw .invalidCrashID(shown, reason: "\(why); \(forms)")
+        }
+        guard body.count == length else {
+            throw .invalidCrashID(shown, reason: "it has \(body.count) characters after the dash where \(length) belong; \(forms)")
+        }
+        self.rawValue = text
+    }
+
     /// Makes a local crash ID from eight picks into ``localAlphabet``.
     public static func local(using generator: inout some RandomNumberGenerator) -> CrashID {
         let body = (0..<localLength).map { _ in localAlphabet.randomElement(using: &generator) ?? "X" }

@@ -8,6 +8,11 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public let id: ReportID
     /// Issued by the server, or locally (``CrashID/isLocal``) until the server issues one.
     public private(set) var crashID: CrashID
+    /// The crash ID issued on the device before the server issued ``crashID``: it may have been shared already, so
+    /// the report is still found by it and says it was known by it.
+    public private(set) var provisionalCrashID: CrashID?
+    /// What the crash-detection side measured, when the server made the report for a crash it detected.
+    public private(set) var detection: CrashDetection?
     public private(set) var status: ReportStatus
     public let createdAt: Date
     public private(set) var updatedAt: Date
@@ -25,14 +30,21 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public private(set) var revision: Int
 
     /// A new, empty draft.
-    public init(id: ReportID = ReportID(), crashID: CrashID, createdAt: Date) {
+    /// - Parameters:
+    ///   - utcOffsetMinutes: the offset from UTC where it is started (the scene's, until the driver says otherwise).
+    ///   - detection: what the crash detection measured, for a report the server makes for a detected crash.
+    public init(
+        id: ReportID = ReportID(), crashID: CrashID, createdAt: Date, utcOffsetMinutes: Int? = nil, detection: CrashDetection? = nil
+    ) {
         self.id = id
         self.crashID = crashID
+        self.provisionalCrashID = nil
+        self.detection = detection
         self.status = .draft
         self.createdAt = createdAt
         self.updatedAt = createdAt
         self.completedAt = nil
-        self.scene = CrashScene(occurredAt: createdAt)
+        self.scene = CrashScene(occurredAt: createdAt, utcOffsetMinutes: utcOffsetMinutes)
         self.injuries = .none
         self.photos = [:]
         self.otherDriverNote = ""
@@ -44,10 +56,13 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     /// - Throws: ``InvalidReportData`` naming the field: more photos in a section than
     ///   ``ReportLimits/maximumPhotosPerSection``, the same photo twice in a section, two photos with one id,
     ///   a photo's byte count or pixel size out of range, a note or file name over its ``TextLimit`` (characters or
-    ///   bytes), a negative revision, a completion time on a draft or none on a completed report.
+    ///   bytes), a negative revision, a completion time on a draft or none on a completed report, a provisional
+    ///   crash ID that is not a local one or beside a local one.
     public init(
         id: ReportID,
         crashID: CrashID,
+        provisionalCrashID: CrashID? = nil,
+        detection: CrashDetection? = nil,
         status: ReportStatus,
         createdAt: Date,
         updatedAt: Date,
@@ -61,8 +76,16 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         try Self.validate(
             status: status, completedAt: completedAt, photos: photos, otherDriverNote: otherDriverNote, revision: revision
         )
+        if let provisionalCrashID {
+            guard provisionalCrashID.isLocal else {
+                throw InvalidReportData(field: "provisionalCrashId", problem: .invalid(provisionalCrashID.rawValue))
+            }
+            guard !crashID.isLocal else { throw InvalidReportData(field: "provisionalCrashId", problem: .unexpected) }
+        }
         self.id = id
         self.crashID = crashID
+        self.provisionalCrashID = provisionalCrashID
+        self.detection = detection
         self.status = status
         self.createdAt = createdAt
         self.updatedAt = updatedAt
@@ -163,7 +186,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
 
     /// Whether two versions hold the same information: the revision and the time of storing aside.
     public func sameContent(as other: CrashReport) -> Bool {
-        id == other.id && crashID == other.crashID && status == other.status && completedAt == other.completedAt
+        id == other.id && crashID == other.crashID && provisionalCrashID == other.provisionalCrashID
+            && detection == other.detection && status == other.status && completedAt == other.completedAt
             && scene == other.scene && injuries == other.injuries && allPhotos == other.allPhotos
             && otherDriverNote == other.otherDriverNote
     }
@@ -178,6 +202,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         ReportSummary(
             id: id,
             crashID: crashID,
+            provisionalCrashID: provisionalCrashID,
             status: status,
             createdAt: createdAt,
             updatedAt: updatedAt,
@@ -246,10 +271,10 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         otherDriverNote = isBlank ? "" : note
     }
 
-    /// Sets when and where the crash happened.
+    /// Sets when and where the crash happened. A scene without an offset from UTC keeps the one known.
     public mutating func setScene(_ newScene: CrashScene) throws(ReportError) {
         try ensureEditable()
-        scene = newScene
+        scene = newScene.utcOffsetMinutes == nil ? newScene.withUTCOffset(scene.utcOffsetMinutes) : newScene
     }
 
     /// "Discard all information on this page": empties a category and returns the photos it removed.
@@ -278,13 +303,37 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         updatedAt = max(date, updatedAt)
     }
 
-    /// Gives a report that carries a locally issued crash ID the one the server issued for it. Allowed on a
-    /// completed report too: the crash ID is not something the driver entered.
+    /// Gives a report that carries a locally issued crash ID the one the server issued for it; the local one stays
+    /// as ``provisionalCrashID``. Allowed on a completed report too: the crash ID is not something the driver entered.
     /// - Returns: whether the ID changed (a report that already carries a server-issued ID keeps it).
     @discardableResult
     public mutating func adoptServerCrashID(_ serverID: CrashID) -> Bool {
         guard crashID.isLocal, !serverID.isLocal, serverID != crashID else { return false }
+        provisionalCrashID = crashID
         crashID = serverID
+        return true
+    }
+
+    /// This version with `detection` as what the crash detection measured: for the server, which keeps its own record of
+    /// it whatever a client sends.
+    public func withDetection(_ detection: CrashDetection?) -> CrashReport {
+        var report = self
+        report.detection = detection
+        return report
+    }
+
+    /// Whether the report is known by `crashID`: its crash ID, or the provisional one it had before.
+    public func isKnown(by crashID: CrashID) -> Bool {
+        self.crashID == crashID || provisionalCrashID == crashID
+    }
+
+    /// Gives a draft whose scene has no offset from UTC yet (the server made it from a detection that did not say)
+    /// the offset where it is opened. A report whose scene has one, or a completed one, is left as it is.
+    /// - Returns: whether it changed.
+    @discardableResult
+    public mutating func takeUTCOffsetIfUnknown(_ minutes: Int) -> Bool {
+        guard !isCompleted, scene.utcOffsetMinutes == nil, CrashScene.utcOffsetRange.contains(minutes) else { return false }
+        scene = scene.withUTCOffset(minutes)
         return true
     }
 

@@ -69,7 +69,7 @@ public enum DeepLink {
         }
         guard !idSegment.isEmpty else { throw refuse("it has no crash ID at the end") }
         do throws(InputError) {
-            return try CrashID(validating: String(idSegment))
+            return try CrashID(entered: String(idSegment))
         } catch let .invalidCrashID(_, reason) {
             throw refuse("its crash ID “\(abbreviated(String(idSegment)))” is refused because \(reason)")
         } catch {

@@ -4,6 +4,8 @@ import Foundation
 public struct ReportSummary: Sendable, Hashable, Identifiable {
     public let id: ReportID
     public let crashID: CrashID
+    /// The crash ID the report had on the device before the server issued ``crashID``.
+    public let provisionalCrashID: CrashID?
     public let status: ReportStatus
     public let createdAt: Date
     public let updatedAt: Date
@@ -16,6 +18,7 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
     public init(
         id: ReportID,
         crashID: CrashID,
+        provisionalCrashID: CrashID? = nil,
         status: ReportStatus,
         createdAt: Date,
         updatedAt: Date,
@@ -26,6 +29,7 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
     ) {
         self.id = id
         self.crashID = crashID
+        self.provisionalCrashID = provisionalCrashID
         self.status = status
         self.createdAt = createdAt
         self.updatedAt = updatedAt

@@ -20,6 +20,8 @@ public enum InputError: Error, Sendable, Hashable {
     /// The address holds a character plain text may not (``TextLimit``): its code point.
     case addressHasControlCharacter(UInt32)
     case crashTimeInFuture(Date)
+    /// An offset from UTC, in minutes, no place has (outside ``CrashScene/utcOffsetRange``).
+    case invalidUTCOffset(Int)
     /// `raw` is not 64 hexadecimal digits.
     case invalidContentHash(String)
 }

@@ -2,9 +2,16 @@ import Foundation
 
 extension CrashReport {
     /// Whether the driver has set when (and maybe where). A new draft's scene is the moment it was started
-    /// with no place; any other scene was set by the driver (through `SetCrashScene`).
+    /// with no place (in the zone it was started in); any other scene was set by the driver (through `SetCrashScene`).
     public var isSceneSetByDriver: Bool {
-        scene != CrashScene(occurredAt: createdAt)
+        scene.occurredAt != createdAt || scene.hasLocation
+    }
+
+    /// Whether anything was entered in the report: who was injured, a photo, the note, or when and where (by the
+    /// driver, or by the crash detection). A draft holding nothing else than its crash ID and the moment it was started
+    /// is not kept.
+    public var holdsEnteredInformation: Bool {
+        hasInformation || isSceneSetByDriver || detection != nil
     }
 
     /// When and where the crash happened, as every screen, document and list shows it. Time and place are
@@ -48,12 +55,12 @@ extension CrashReport {
         }
         guard let placePhoto = Self.closestPosition(scenePhotos, to: reference), let place = placePhoto.takenWhere else {
             return EffectiveScene(
-                scene: CrashScene(occurredAt: occurredAt), timeSource: timeSource, placeSource: .notGiven,
+                scene: CrashScene(occurredAt: occurredAt, utcOffsetMinutes: scene.utcOffsetMinutes), timeSource: timeSource, placeSource: .notGiven,
                 timeCheck: timeCheck, passedOver: passedOver
             )
         }
         return EffectiveScene(
-            scene: CrashScene(occurredAt: occurredAt, coordinate: place),
+            scene: CrashScene(occurredAt: occurredAt, coordinate: place, utcOffsetMinutes: scene.utcOffsetMinutes),
             timeSource: timeSource, placeSource: .photo(placePhoto), timeCheck: timeCheck, passedOver: passedOver
         )
     }

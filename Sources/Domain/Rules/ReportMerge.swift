@@ -15,7 +15,8 @@ import Foundation
 ///   ``Outcome/leftOut``.
 /// - A report completed on either side stays completed. A report the other writer completed cannot change any more:
 ///   it is kept as it is and what only this device added or changed is listed.
-/// - The crash ID the server issued wins over a locally issued one.
+/// - The crash ID the server issued wins over a locally issued one, which stays as the provisional one. What the crash
+///   detection measured comes from the server's side.
 ///
 /// Without a base (the two sides never agreed on a version) every difference counts as a change on both sides.
 /// The merged report is at `remote`'s revision, so saving it on top of the other writer's version goes through.
@@ -158,9 +159,13 @@ public enum ReportMerge {
         }
 
         let completed = local.isCompleted
+        let localHasServerID = remote.crashID.isLocal && !local.crashID.isLocal
         let report = try CrashReport(
             id: remote.id,
-            crashID: remote.crashID.isLocal && !local.crashID.isLocal ? local.crashID : remote.crashID,
+            crashID: localHasServerID ? local.crashID : remote.crashID,
+            provisionalCrashID: localHasServerID ? local.provisionalCrashID : (remote.provisionalCrashID ?? (remote.crashID.isLocal ? nil : local.provisionalCrashID)),
+            // What the crash detection measured is the server's to say.
+            detection: remote.detection ?? local.detection,
             status: completed ? .completed : .draft,
             createdAt: min(local.createdAt, remote.createdAt),
             updatedAt: max(local.updatedAt, remote.updatedAt),

@@ -8,14 +8,15 @@ public struct FindReport: Sendable {
         case reportID(ReportID)
         case crashID(CrashID)
 
-        /// Reads a report id (a UUID, in any letter case) or else a crash ID.
+        /// Reads a report id (a UUID, in any letter case) or else a crash ID, as a person types it
+        /// (``CrashID/init(entered:)``: either case, one of the forms crash IDs are issued in).
         /// - Throws: `InputError.invalidCrashID` when the text is neither.
         public init(_ text: String) throws(InputError) {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if let id = ReportID(uuidString: trimmed) {
                 self = .reportID(id)
             } else {
-                self = .crashID(try CrashID(validating: trimmed))
+                self = .crashID(try CrashID(entered: trimmed))
             }
         }
     }

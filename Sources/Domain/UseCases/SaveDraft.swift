@@ -1,4 +1,5 @@
-/// "Save as draft": keeps the report as a draft to resume later and tells what was kept.
+/// "Save as draft": keeps the report as a draft to resume later and tells what was kept — unless nothing was entered
+/// in it (``CrashReport/holdsEnteredInformation``): a draft exists only once something was.
 ///
 /// Every change is already stored when its use case returns, so nothing is lost if the app is killed;
 /// saving records the moment the driver chose to keep it (the draft moves to the top of the list's
@@ -12,7 +13,13 @@ public struct SaveDraft: Sendable {
         self.clock = clock
     }
 
-    public func execute(reportID: ReportID) async throws -> ReportSummary {
-        try await repository.update(reportID, at: clock) { report in try report.keepAsDraft() }.report.summary
+    /// - Returns: the draft kept; `nil` when nothing was entered in it, so there is nothing to keep (and it is gone).
+    public func execute(reportID: ReportID) async throws -> ReportSummary? {
+        let report = try await repository.update(reportID, at: clock) { report in try report.keepAsDraft() }.report
+        guard report.holdsEnteredInformation else {
+            try await repository.delete(reportID)
+            return nil
+        }
+        return report.summary
     }
 }

@@ -14,11 +14,18 @@ public struct StartReport: Sendable {
     }
 
     /// - Parameter crashID: the crash ID from a deep link; without one the issuer gives a new one.
-    /// - Returns: the stored new draft (crash time: now), or the existing report with that crash ID
-    ///   (a completed one comes back completed: the caller shows it instead of editing).
+    /// - Returns: the new draft (crash time: now, in the clock's zone; stored once something is entered in it), or the
+    ///   existing report known by that crash ID (a completed one comes back completed: the caller shows it instead of
+    ///   editing).
     public func execute(crashID: CrashID? = nil) async throws -> CrashReport {
         if let crashID {
-            if let existing = try await repository.report(withCrashID: crashID) { return existing }
+            if let existing = try await repository.report(withCrashID: crashID) {
+                // A draft the server made for a detected crash may not know the scene's zone: the device there does.
+                guard !existing.isCompleted, existing.scene.utcOffsetMinutes == nil else { return existing }
+                return try await repository.update(existing.id, at: clock) { report in
+                    report.takeUTCOffsetIfUnknown(CrashScene.utcOffsetMinutes(of: clock.timeZone, at: report.scene.occurredAt))
+                }.report
+            }
             return try await create(with: crashID)
         }
         for _ in 0..<Self.maximumIssueAttempts {
@@ -32,6 +39,7 @@ public struct StartReport: Sendable {
 
     private func create(with crashID: CrashID) async throws -> CrashReport {
         let now = clock.now()
-        return try await repository.save(CrashReport(crashID: crashID, createdAt: now))
+        let offset = CrashScene.utcOffsetMinutes(of: clock.timeZone, at: now)
+        return try await repository.save(CrashReport(crashID: crashID, createdAt: now, utcOffsetMinutes: offset))
     }
 }

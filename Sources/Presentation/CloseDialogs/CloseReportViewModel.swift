@@ -42,7 +42,11 @@ public final class CloseReportViewModel {
 
     public func saveDraft() async {
         do {
-            let summary = try await saveDraft.execute(reportID: reportID)
+            guard let summary = try await saveDraft.execute(reportID: reportID) else {
+                message.value = .info("Nothing was entered in this report, so no draft was kept.")
+                didFinish?(.discarded)
+                return
+            }
             message.value = .info("Draft \(summary.crashID) saved. Open it again from View crash reports.")
             didFinish?(.savedDraft(summary))
         } catch {

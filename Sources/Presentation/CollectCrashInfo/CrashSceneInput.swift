@@ -7,7 +7,8 @@ import Foundation
 ///
 /// `<when>` is `now`, a time of today `HH:MM`, or a date and time `YYYY-MM-DD HH:MM` (local time). A local
 /// time the clocks skipped (the hour they went forward) is refused, and one they showed twice (the hour they
-/// went back) is refused unless its offset is given: `02:30+02:00`. Numbers carry no signs.
+/// went back) is refused unless its offset is given: `02:30+02:00`. Dates and times carry no signs; a latitude or
+/// longitude south or west of zero does (`-33.8688,151.2093`).
 /// The place is optional: a coordinate in decimal degrees without spaces (`47.4979,19.0402`),
 /// an address, or a coordinate followed by an address. Without a place the known place is kept.
 public struct CrashSceneInput: Sendable {
@@ -36,14 +37,26 @@ public struct CrashSceneInput: Sendable {
         words.removeFirst()
 
         let occurredAt: Date
+        var typedOffset: Int?
         if first.lowercased() == "now" {
             occurredAt = now
         } else if let time = Self.clockTime(first) {
             let today = calendar.dateComponents([.year, .month, .day], from: now)
-            occurredAt = try date(LocalTime(
+            let local = LocalTime(
                 year: today.year ?? 1970, month: today.month ?? 1, day: today.day ?? 1,
                 hour: time.hour, minute: time.minute, offset: time.offset
-            ))
+            )
+            occurredAt = try date(local)
+            typedOffset = time.offset
+            if occurredAt.timeIntervalSince(now) > ReportLimits.crashTimeTolerance {
+                // A time of today still to come: most likely last night's, just after midnight.
+                let yesterday = calendar.date(byAdding: .day, value: -1, to: now).map { calendar.dateComponents([.year, .month, .day], from: $0) }
+                let day = LocalTime(
+                    year: yesterday?.year ?? local.year, month: yesterday?.month ?? local.month, day: yesterday?.day ?? local.day,
+                    hour: local.hour, minute: local.minute, offset: nil
+                )
+                throw Failure("\(first) today is still to come. If the crash was yesterday, give the date too: w \(day.text)")
+            }
         } else if let day = Self.calendarDay(first) {
             guard let timeWord = words.first, let time = Self.clockTime(timeWord) else {
                 throw Failure(Self.usage("Give the time after the date, e.g. \(first) 17:42"))
@@ -52,20 +65,45 @@ public struct CrashSceneInput: Sendable {
             occurredAt = try date(LocalTime(
                 year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute, offset: time.offset
             ))
+            typedOffset = time.offset
         } else {
-            throw Failure(Self.usage("“\(first)” is not a time"))
+            throw Failure(Self.usage("“\(first.prefix(40))” is not a time"))
         }
+        // The scene's offset from UTC: as typed, else this zone's at that moment.
+        let offsetMinutes = (typedOffset ?? timeZone.secondsFromGMT(for: occurredAt)) / 60
 
         guard !words.isEmpty else {
-            return try CrashScene(occurredAt: occurredAt, coordinate: current.coordinate, address: current.address)
+            return try CrashScene(occurredAt: occurredAt, coordinate: current.coordinate, address: current.address, utcOffsetMinutes: offsetMinutes)
         }
         var coordinate: Coordinate?
         if let pair = Self.coordinatePair(words[0]) {
             coordinate = try Coordinate(latitude: pair.latitude, longitude: pair.longitude)
             words.removeFirst()
+        } else if words.count >= 2, words[0].hasSuffix(","), let pair = Self.coordinatePair(words[0] + words[1]) {
+            // `47.4979, 19.0402`: a space after the comma.
+            coordinate = try Coordinate(latitude: pair.latitude, longitude: pair.longitude)
+            words.removeFirst(2)
+        } else if let problem = Self.coordinateLookalike(words[0]) {
+            throw Failure(problem)
         }
         let address = words.isEmpty ? nil : words.joined(separator: " ")
-        return try CrashScene(occurredAt: occurredAt, coordinate: coordinate, address: address)
+        return try CrashScene(occurredAt: occurredAt, coordinate: coordinate, address: address, utcOffsetMinutes: offsetMinutes)
+    }
+
+    /// Why a word that looks like a coordinate is not one (rather than taking it as the address), or `nil`.
+    private static func coordinateLookalike(_ word: String) -> String? {
+        let body = word.filter { $0 != "+" && $0 != "-" }
+        guard !body.isEmpty, body.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "," || $0 == "." }),
+              body.contains(where: \.isNumber), body.contains(where: { $0 == "," || $0 == "." }) else { return nil }
+        let commas = body.count { $0 == "," }
+        // `12,` may start an address; `47.4979` or `47,4979,19,0402` cannot.
+        guard commas >= 2 || body.contains(".") else { return nil }
+        if commas >= 3 || (commas == 2 && !body.contains(".")) {
+            return "“\(word.prefix(40))” looks like a coordinate written with decimal commas. Write decimals with a point and "
+                + "separate latitude and longitude with a comma, e.g. 47.4979,19.0402"
+        }
+        return "“\(word.prefix(40))” is not a coordinate. Give latitude,longitude in decimal degrees, e.g. 47.4979,19.0402 "
+            + "(south and west take a minus sign: -33.8688,151.2093)"
     }
 
     /// What went wrong with the typed text, and how to type it.

@@ -28,7 +28,7 @@ public enum ErrorText {
     public static func sentence(for error: InputError) -> String {
         switch error {
         case let .invalidCrashID(raw, reason):
-            "“\(raw)” is not a crash ID: \(reason). Check the link or ID and try again."
+            "\(LineText.echo(raw)) is not a crash ID: \(reason). Check the link or ID and try again."
         case let .invalidDeepLink(link, reason):
             "“\(link)” is not a Crash Assistant link: \(reason). Use the link from the text message as it came "
                 + "(crashassistant://crash/<crash ID> or …/c/<crash ID>), or type the crash ID."
@@ -46,6 +46,8 @@ public enum ErrorText {
             "The note holds \(character(codePoint)), which is not plain text. Type the note again as words."
         case let .addressHasControlCharacter(codePoint):
             "The address holds \(character(codePoint)), which is not plain text. Type the address again as words."
+        case let .invalidUTCOffset(minutes):
+            "An offset of \(minutes) minutes from UTC is not one any place has (at most 18 hours either way). Give the offset as +HH:MM or -HH:MM."
         case .crashTimeInFuture:
             "The crash time is in the future. Give the time the crash happened."
         case let .invalidContentHash(raw):

@@ -1,4 +1,5 @@
 import Domain
+import Crypto
 import Foundation
 import OpenAPIRuntime
 import WireAPI
@@ -125,16 +126,20 @@ extension DetectedCrash {
         } catch {
             throw .badParameter("position", "The position must be a latitude from -90 to 90 and a longitude from -180 to 180.")
         }
-        func check(_ value: Double?, _ field: String, _ range: ClosedRange<Double>) throws(APIProblem) {
-            guard let value else { return }
-            guard value.isFinite, range.contains(value) else {
-                throw .badParameter(field, "\(field) must be a number from \(Int(range.lowerBound)) to \(Int(range.upperBound)).")
-            }
+        let detection: CrashDetection
+        do {
+            detection = try CrashDetection(
+                detectedAt: wire.detectedAt, position: position, accuracyMeters: wire.position.accuracyMeters,
+                positionTrusted: wire.position.trusted, headingDegrees: wire.headingDegrees, speedKmh: wire.speedKmh,
+                deltaVKmh: wire.deltaVKmh, airbagsDeployed: wire.airbagsDeployed, rollover: wire.rollover, isTest: wire.test
+            )
+        } catch {
+            let field = error.field == "accuracyMeters" ? "position.accuracyMeters" : error.field
+            throw .badParameter(field, "\(field) is out of its range (see the API document).")
         }
-        try check(wire.position.accuracyMeters, "position.accuracyMeters", 0...100_000)
-        try check(wire.headingDegrees, "headingDegrees", 0...360)
-        try check(wire.speedKmh, "speedKmh", 0...1_000)
-        try check(wire.deltaVKmh, "deltaVKmh", 0...1_000)
+        if let minutes = wire.utcOffsetMinutes, !CrashScene.utcOffsetRange.contains(minutes) {
+            throw .badParameter("utcOffsetMinutes", "utcOffsetMinutes must be from -1080 to 1080 (minutes east of UTC).")
+        }
         let eventID = wire.eventId
         let allowed = eventID.utf8.allSatisfy { byte in
             (48...57).contains(byte) || (65...90).contains(byte) || (97...122).contains(byte) || ".:_-".utf8.contains(byte)
@@ -145,11 +150,11 @@ extension DetectedCrash {
         guard !wire.user.isEmpty, TextLimit.accountName.problem(with: wire.user) == nil else {
             throw .badParameter("user", "user must be the name a user was added with (1–\(TextLimit.accountName.characters) characters of plain text).")
         }
+        // The event in one canonical form (sorted keys, the wire's dates): its digest tells a repeat from another event.
+        let canonical = (try? WireCoding.encoder().encode(wire)) ?? Data()
         self.init(
-            eventID: eventID, detectedAt: wire.detectedAt, position: position,
-            accuracyMeters: wire.position.accuracyMeters, positionTrusted: wire.position.trusted,
-            headingDegrees: wire.headingDegrees, speedKmh: wire.speedKmh, deltaVKmh: wire.deltaVKmh,
-            airbagsDeployed: wire.airbagsDeployed, rollover: wire.rollover, isTest: wire.test
+            eventID: eventID, detection: detection, utcOffsetMinutes: wire.utcOffsetMinutes,
+            digest: SHA256.hash(data: canonical).map { String(format: "%02x", $0) }.joined()
         )
     }
 }

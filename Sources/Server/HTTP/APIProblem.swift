@@ -80,6 +80,7 @@ extension ProblemType {
         case .unsupportedMediaType, .notAPhoto: .unsupportedMediaType
         case .notAcceptable: .notAcceptable
         case .invalidRequest, .invalidParameter, .invalidReport, .hashMismatch: .badRequest
+        case .idempotencyKeyReused: .unprocessableContent
         case .revisionConflict, .reportCompleted, .crashIdTaken, .nothingToReport, .photosMissing, .uploadOffsetMismatch: .conflict
         case .storageUnavailable: .serviceUnavailable
         case .rateLimited: .tooManyRequests
@@ -112,6 +113,7 @@ extension ProblemType {
         case .uploadNotFound: "No such upload"
         case .uploadOffsetMismatch: "Upload offset mismatch"
         case .userNotFound: "No such user"
+        case .idempotencyKeyReused: "Idempotency key reused"
         case .documentNotFound: "Not submitted"
         case .storageUnavailable: "Storage unavailable"
         case .rateLimited: "Too many requests"
@@ -165,6 +167,8 @@ extension ProblemType {
             "`Upload-Offset` is not where the upload stands; `uploadOffset` (and the header) says where it does. Send the rest from there."
         case .userNotFound:
             "The crash event names a user the server does not know. Add them with `crash-assistant-server user add NAME`."
+        case .idempotencyKeyReused:
+            "The Idempotency-Key (the event's eventId) was used before with a different crash event; nothing was done. Give each event its own id, and send an event again only exactly as it was."
         case .documentNotFound:
             "The report has no PDF yet: submit it first."
         case .storageUnavailable:

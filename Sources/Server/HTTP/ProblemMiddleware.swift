@@ -215,6 +215,11 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIProblem(
                 .quotaExceeded, "You keep as many \(what) as this server allows you (\(limit)). Delete drafts you no longer need, or ask the operator."
             )
+        case let .idempotencyKeyReused(eventID):
+            return APIProblem(
+                .idempotencyKeyReused,
+                "The event id “\(eventID.prefix(128))” was received before with a different event; nothing was done. Give each event its own eventId (and Idempotency-Key)."
+            )
         case let .crashIDNotIssued(crashID):
             return .badParameter(
                 "crashId",

@@ -43,6 +43,7 @@ enum ProblemText {
         case let .noteHasControlCharacter(code): "The note holds the control character \(codePoint(code)); only plain text is allowed."
         case let .addressHasControlCharacter(code): "The address holds the control character \(codePoint(code)); only plain text is allowed."
         case .crashTimeInFuture: "The crash time lies in the future."
+        case let .invalidUTCOffset(minutes): "An offset of \(minutes) minutes from UTC is outside −1080…1080."
         case let .invalidContentHash(raw): "“\(raw.prefix(80))” is not a SHA-256 (64 hexadecimal digits)."
         }
     }

@@ -6,4 +6,6 @@ struct CrashEventReceipt: Sendable, Hashable {
     let reportID: ReportID
     /// The user the event was for.
     let owner: AccountID
+    /// The SHA-256 of the event as received (``DetectedCrash/digest``); `nil` for events recorded before it was kept.
+    let eventDigest: String?
 }

@@ -4,6 +4,8 @@ import Domain
 enum ServerRefusal: Error, Sendable, Hashable {
     /// A crash event names a user the server does not know.
     case unknownUser(String)
+    /// A detector's event id (its idempotency key) came again with a different event.
+    case idempotencyKeyReused(eventID: String)
     /// A crash event's detection time lies in the future.
     case detectedInFuture
     /// The bytes' SHA-256 is not the one named.

@@ -18,6 +18,8 @@ struct CrashEventIntake: Sendable {
     /// - Returns: the receipt, and whether the event was new (a repeat changes nothing and sends nothing).
     func receive(_ crash: DetectedCrash, forUserNamed userName: String, from detector: Account) async throws -> (CrashEventReceipt, isNew: Bool) {
         if let receipt = try await records.receipt(eventID: crash.eventID, detector: detector.id) {
+            // The same key with another event: refused, not answered as if it were the first (IETF idempotency-key).
+            if let digest = receipt.eventDigest, digest != crash.digest { throw ServerRefusal.idempotencyKeyReused(eventID: crash.eventID) }
             return (receipt, false)
         }
         try await quotas.checkCrashEvent(detector: detector.id)
@@ -25,20 +27,27 @@ struct CrashEventIntake: Sendable {
             throw ServerRefusal.unknownUser(userName)
         }
         let now = clock.now()
-        guard crash.detectedAt.timeIntervalSince(now) <= ReportLimits.crashTimeTolerance else {
+        guard crash.detection.detectedAt.timeIntervalSince(now) <= ReportLimits.crashTimeTolerance else {
             throw ServerRefusal.detectedInFuture
         }
         let (receipt, isNew) = try await issuing.withNewCrashID { crashID in
-            var report = CrashReport(crashID: crashID, createdAt: now)
-            try report.setScene(CrashScene(occurredAt: crash.detectedAt, coordinate: crash.positionTrusted ? crash.position : nil))
+            var report = CrashReport(crashID: crashID, createdAt: now, utcOffsetMinutes: crash.utcOffsetMinutes, detection: crash.detection)
+            try report.setScene(CrashScene(
+                occurredAt: crash.detection.detectedAt, coordinate: crash.detection.positionTrusted ? crash.detection.position : nil,
+                utcOffsetMinutes: crash.utcOffsetMinutes
+            ))
             return try await records.recordCrash(crash, detector: detector.id, owner: user.id, report: report, at: now)
         }
+        if !isNew, let digest = receipt.eventDigest, digest != crash.digest {
+            // Two deliveries at once under one key, with different events: the first stands, this one is refused.
+            throw ServerRefusal.idempotencyKeyReused(eventID: crash.eventID)
+        }
         if isNew {
-            logger.info("crash event received", metadata: ["crash-id": "\(receipt.crashID)", "test": "\(crash.isTest)"])
+            logger.info("crash event received", metadata: ["crash-id": "\(receipt.crashID)", "test": "\(crash.detection.isTest)"])
             let message = SMSMessage(
                 recipient: user.name, crashID: receipt.crashID,
                 webLink: links.webLink(for: receipt.crashID), appLink: links.appLink(for: receipt.crashID),
-                isTest: crash.isTest
+                isTest: crash.detection.isTest
             )
             do {
                 try await jobs.enqueue(.sendSMS(message))

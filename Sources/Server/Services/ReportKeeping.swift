@@ -12,8 +12,10 @@ struct ReportKeeping: Sendable {
     /// Stores a report the caller sent, read at `report.revision`. The store applies the write rules
     /// (``WriteCheck``: the revision, a completed report read-only, one report per crash ID).
     /// - Returns: the stored version and whether it was new.
-    func put(_ report: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
-        let current = try await reports.report(report.id, owner: owner.id)
+    func put(_ sent: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
+        let current = try await reports.report(sent.id, owner: owner.id)
+        // What the crash detection measured is the server's record: a client's version of it is not taken.
+        let report = sent.withDetection(current?.detection)
         // A crash ID is the server's to issue: a report may carry only one issued to its owner (or the app's local form).
         if !report.crashID.isLocal, current?.crashID != report.crashID, try await records.owner(of: report.crashID) != owner.id {
             throw ServerRefusal.crashIDNotIssued(report.crashID)

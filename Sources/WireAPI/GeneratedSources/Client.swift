@@ -664,7 +664,8 @@ public struct Client: APIProtocol {
     ///
     /// Creates a crash ID and a draft report for the user, seeded with the detected time and position, and
     /// texts the user a web link and an app link to it. The same event (the detector's `eventId`, also sent
-    /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing.
+    /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing; the same key with a
+    /// different event is refused with 422, as the IETF idempotency-key draft says.
     ///
     ///
     /// - Remark: HTTP `POST /v1/crash-events`.
@@ -941,6 +942,28 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .unsupportedMediaType(.init(body: body))
+                case 422:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.PostCrashEvent.Output.UnprocessableContent.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .unprocessableContent(.init(body: body))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

@@ -645,7 +645,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     ///
     /// Creates a crash ID and a draft report for the user, seeded with the detected time and position, and
     /// texts the user a web link and an app link to it. The same event (the detector's `eventId`, also sent
-    /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing.
+    /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing; the same key with a
+    /// different event is refused with 422, as the IETF idempotency-key draft says.
     ///
     ///
     /// - Remark: HTTP `POST /v1/crash-events`.
@@ -874,6 +875,24 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unsupportedMediaType(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 415)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .unprocessableContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

@@ -145,6 +145,7 @@ extension Components {
         /// - `upload-not-found` (404): there is no partial upload of these bytes to continue.
         /// - `upload-offset-mismatch` (409): `Upload-Offset` is not where the upload stands; `uploadOffset` is.
         /// - `user-not-found` (404): a crash event names a user the server does not know.
+        /// - `idempotency-key-reused` (422): the `Idempotency-Key` was used before with a different crash event.
         /// - `document-not-found` (404): the report has no PDF yet (it was not submitted).
         /// - `storage-unavailable` (503): the server cannot reach its storage now; try again later.
         /// - `rate-limited` (429): the account asked for more than its rate allows; `Retry-After` says when to ask again.
@@ -175,6 +176,7 @@ extension Components {
             case uploadNotFound = "upload-not-found"
             case uploadOffsetMismatch = "upload-offset-mismatch"
             case userNotFound = "user-not-found"
+            case idempotencyKeyReused = "idempotency-key-reused"
             case documentNotFound = "document-not-found"
             case storageUnavailable = "storage-unavailable"
             case rateLimited = "rate-limited"
@@ -330,6 +332,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CrashEvent/test`.
             public var test: Swift.Bool
+            /// The local time's offset from UTC where the crash was detected, when the detector knows it; the report shows its times in it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CrashEvent/utcOffsetMinutes`.
+            public var utcOffsetMinutes: Components.Schemas.UTCOffsetMinutes?
             /// Creates a new `CrashEvent`.
             ///
             /// - Parameters:
@@ -343,6 +349,7 @@ extension Components {
             ///   - airbagsDeployed:
             ///   - rollover:
             ///   - test: A test call; handled like any other
+            ///   - utcOffsetMinutes: The local time's offset from UTC where the crash was detected, when the detector knows it; the report shows its times in it.
             public init(
                 user: Swift.String,
                 eventId: Components.Schemas.EventID,
@@ -353,7 +360,8 @@ extension Components {
                 deltaVKmh: Swift.Double? = nil,
                 airbagsDeployed: Swift.Bool,
                 rollover: Swift.Bool,
-                test: Swift.Bool
+                test: Swift.Bool,
+                utcOffsetMinutes: Components.Schemas.UTCOffsetMinutes? = nil
             ) {
                 self.user = user
                 self.eventId = eventId
@@ -365,6 +373,7 @@ extension Components {
                 self.airbagsDeployed = airbagsDeployed
                 self.rollover = rollover
                 self.test = test
+                self.utcOffsetMinutes = utcOffsetMinutes
             }
             public enum CodingKeys: String, CodingKey {
                 case user
@@ -377,8 +386,76 @@ extension Components {
                 case airbagsDeployed
                 case rollover
                 case test
+                case utcOffsetMinutes
             }
         }
+        /// What the crash-detection side measured when it detected the crash, as the report keeps it. Set by the server
+        /// on the report it makes for a crash event; a client cannot set or change it (what a client sends is ignored).
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/CrashDetection`.
+        public struct CrashDetection: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CrashDetection/detectedAt`.
+            public var detectedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/CrashDetection/position`.
+            public var position: Components.Schemas.DetectedPosition
+            /// - Remark: Generated from `#/components/schemas/CrashDetection/headingDegrees`.
+            public var headingDegrees: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CrashDetection/speedKmh`.
+            public var speedKmh: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CrashDetection/deltaVKmh`.
+            public var deltaVKmh: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/CrashDetection/airbagsDeployed`.
+            public var airbagsDeployed: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/CrashDetection/rollover`.
+            public var rollover: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/CrashDetection/test`.
+            public var test: Swift.Bool
+            /// Creates a new `CrashDetection`.
+            ///
+            /// - Parameters:
+            ///   - detectedAt:
+            ///   - position:
+            ///   - headingDegrees:
+            ///   - speedKmh:
+            ///   - deltaVKmh:
+            ///   - airbagsDeployed:
+            ///   - rollover:
+            ///   - test:
+            public init(
+                detectedAt: Foundation.Date,
+                position: Components.Schemas.DetectedPosition,
+                headingDegrees: Swift.Double? = nil,
+                speedKmh: Swift.Double? = nil,
+                deltaVKmh: Swift.Double? = nil,
+                airbagsDeployed: Swift.Bool,
+                rollover: Swift.Bool,
+                test: Swift.Bool
+            ) {
+                self.detectedAt = detectedAt
+                self.position = position
+                self.headingDegrees = headingDegrees
+                self.speedKmh = speedKmh
+                self.deltaVKmh = deltaVKmh
+                self.airbagsDeployed = airbagsDeployed
+                self.rollover = rollover
+                self.test = test
+            }
+            public enum CodingKeys: String, CodingKey {
+                case detectedAt
+                case position
+                case headingDegrees
+                case speedKmh
+                case deltaVKmh
+                case airbagsDeployed
+                case rollover
+                case test
+            }
+        }
+        /// An offset from UTC in minutes (60 is UTC+01:00, -210 is UTC-03:30).
+        ///
+        /// - Remark: Generated from `#/components/schemas/UTCOffsetMinutes`.
+        public typealias UTCOffsetMinutes = Swift.Int
         /// - Remark: Generated from `#/components/schemas/CrashEventReceipt`.
         public struct CrashEventReceipt: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/CrashEventReceipt/crashId`.
@@ -428,25 +505,33 @@ extension Components {
             public var coordinate: Components.Schemas.Coordinate?
             /// - Remark: Generated from `#/components/schemas/Scene/address`.
             public var address: Swift.String?
+            /// The scene's local time's offset from UTC at `occurredAt`; every rendering of the report shows its times in it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Scene/utcOffsetMinutes`.
+            public var utcOffsetMinutes: Components.Schemas.UTCOffsetMinutes?
             /// Creates a new `Scene`.
             ///
             /// - Parameters:
             ///   - occurredAt:
             ///   - coordinate:
             ///   - address:
+            ///   - utcOffsetMinutes: The scene's local time's offset from UTC at `occurredAt`; every rendering of the report shows its times in it.
             public init(
                 occurredAt: Foundation.Date,
                 coordinate: Components.Schemas.Coordinate? = nil,
-                address: Swift.String? = nil
+                address: Swift.String? = nil,
+                utcOffsetMinutes: Components.Schemas.UTCOffsetMinutes? = nil
             ) {
                 self.occurredAt = occurredAt
                 self.coordinate = coordinate
                 self.address = address
+                self.utcOffsetMinutes = utcOffsetMinutes
             }
             public enum CodingKeys: String, CodingKey {
                 case occurredAt
                 case coordinate
                 case address
+                case utcOffsetMinutes
             }
         }
         /// - Remark: Generated from `#/components/schemas/Injury`.
@@ -570,6 +655,12 @@ extension Components {
             public var id: Swift.String
             /// - Remark: Generated from `#/components/schemas/Report/crashId`.
             public var crashId: Components.Schemas.CrashID
+            /// The crash ID a device gave the report (`CR-` and eight characters) before the server issued `crashId`; it may have been shared, so it stays with the report.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Report/provisionalCrashId`.
+            public var provisionalCrashId: Components.Schemas.CrashID?
+            /// - Remark: Generated from `#/components/schemas/Report/detection`.
+            public var detection: Components.Schemas.CrashDetection?
             /// - Remark: Generated from `#/components/schemas/Report/status`.
             @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case draft = "draft"
@@ -600,6 +691,8 @@ extension Components {
             /// - Parameters:
             ///   - id:
             ///   - crashId:
+            ///   - provisionalCrashId: The crash ID a device gave the report (`CR-` and eight characters) before the server issued `crashId`; it may have been shared, so it stays with the report.
+            ///   - detection:
             ///   - status:
             ///   - createdAt:
             ///   - updatedAt:
@@ -612,6 +705,8 @@ extension Components {
             public init(
                 id: Swift.String,
                 crashId: Components.Schemas.CrashID,
+                provisionalCrashId: Components.Schemas.CrashID? = nil,
+                detection: Components.Schemas.CrashDetection? = nil,
                 status: Components.Schemas.Report.StatusPayload,
                 createdAt: Foundation.Date,
                 updatedAt: Foundation.Date,
@@ -624,6 +719,8 @@ extension Components {
             ) {
                 self.id = id
                 self.crashId = crashId
+                self.provisionalCrashId = provisionalCrashId
+                self.detection = detection
                 self.status = status
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
@@ -637,6 +734,8 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case id
                 case crashId
+                case provisionalCrashId
+                case detection
                 case status
                 case createdAt
                 case updatedAt

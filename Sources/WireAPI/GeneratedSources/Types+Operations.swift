@@ -855,7 +855,8 @@ public enum Operations {
     ///
     /// Creates a crash ID and a draft report for the user, seeded with the detected time and position, and
     /// texts the user a web link and an app link to it. The same event (the detector's `eventId`, also sent
-    /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing.
+    /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing; the same key with a
+    /// different event is refused with 422, as the IETF idempotency-key draft says.
     ///
     ///
     /// - Remark: HTTP `POST /v1/crash-events`.
@@ -1185,6 +1186,57 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unsupportedMediaType",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct UnprocessableContent: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/crash-events/POST/responses/422/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/crash-events/POST/responses/422/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.PostCrashEvent.Output.UnprocessableContent.Body
+                /// Creates a new `UnprocessableContent`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.PostCrashEvent.Output.UnprocessableContent.Body) {
+                    self.body = body
+                }
+            }
+            /// The `Idempotency-Key` (the event's `eventId`) was used before with a different event (`idempotency-key-reused`); nothing was done.
+            ///
+            /// - Remark: Generated from `#/paths//v1/crash-events/post(postCrashEvent)/responses/422`.
+            ///
+            /// HTTP response code: `422 unprocessableContent`.
+            case unprocessableContent(Operations.PostCrashEvent.Output.UnprocessableContent)
+            /// The associated value of the enum case if `self` is `.unprocessableContent`.
+            ///
+            /// - Throws: An error if `self` is not `.unprocessableContent`.
+            /// - SeeAlso: `.unprocessableContent`.
+            public var unprocessableContent: Operations.PostCrashEvent.Output.UnprocessableContent {
+                get throws {
+                    switch self {
+                    case let .unprocessableContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unprocessableContent",
                             response: self
                         )
                     }

@@ -46,7 +46,8 @@ public protocol APIProtocol: Sendable {
     ///
     /// Creates a crash ID and a draft report for the user, seeded with the detected time and position, and
     /// texts the user a web link and an app link to it. The same event (the detector's `eventId`, also sent
-    /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing.
+    /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing; the same key with a
+    /// different event is refused with 422, as the IETF idempotency-key draft says.
     ///
     ///
     /// - Remark: HTTP `POST /v1/crash-events`.
@@ -144,7 +145,8 @@ extension APIProtocol {
     ///
     /// Creates a crash ID and a draft report for the user, seeded with the detected time and position, and
     /// texts the user a web link and an app link to it. The same event (the detector's `eventId`, also sent
-    /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing.
+    /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing; the same key with a
+    /// different event is refused with 422, as the IETF idempotency-key draft says.
     ///
     ///
     /// - Remark: HTTP `POST /v1/crash-events`.

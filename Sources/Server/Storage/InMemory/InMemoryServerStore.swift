@@ -93,7 +93,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         if let receipt = events[key] { return (receipt, false) }
         try recordCrashID(report.crashID, owner: owner, at: date)
         _ = try save(report, owner: owner)
-        let receipt = CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner)
+        let receipt = CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner, eventDigest: crash.digest)
         events[key] = receipt
         receivedAt[key] = date
         return (receipt, true)

@@ -130,6 +130,10 @@ enum PostgresSchema {
         Migration(version: 3, statements: [
             "CREATE INDEX reports_by_crash_id ON reports (owner, crash_id)",
         ]),
+        // Each crash event's digest, so an event id sent again with another event is refused.
+        Migration(version: 4, statements: [
+            "ALTER TABLE crash_events ADD COLUMN event_digest text",
+        ]),
     ]
 
     // MARK: - Migrating

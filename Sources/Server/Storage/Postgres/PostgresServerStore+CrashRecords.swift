@@ -55,13 +55,13 @@ extension PostgresServerStore: CrashRecordStore {
             let claim = try await connection.query("""
                 INSERT INTO crash_events (detector, event_id, crash_id, report_id, owner, received_at, detected_at,
                                           latitude, longitude, accuracy_meters, position_trusted, heading_degrees,
-                                          speed_kmh, delta_v_kmh, airbags_deployed, rollover, is_test)
+                                          speed_kmh, delta_v_kmh, airbags_deployed, rollover, is_test, event_digest)
                 VALUES (\(detector.rawValue), \(crash.eventID), \(report.crashID.rawValue), \(report.id.rawValue),
                         \(owner.rawValue), \(date.timeIntervalSinceReferenceDate),
-                        \(crash.detectedAt.timeIntervalSinceReferenceDate), \(crash.position.latitude),
-                        \(crash.position.longitude), \(crash.accuracyMeters), \(crash.positionTrusted),
-                        \(crash.headingDegrees), \(crash.speedKmh), \(crash.deltaVKmh), \(crash.airbagsDeployed),
-                        \(crash.rollover), \(crash.isTest))
+                        \(crash.detection.detectedAt.timeIntervalSinceReferenceDate), \(crash.detection.position.latitude),
+                        \(crash.detection.position.longitude), \(crash.detection.accuracyMeters), \(crash.detection.positionTrusted),
+                        \(crash.detection.headingDegrees), \(crash.detection.speedKmh), \(crash.detection.deltaVKmh), \(crash.detection.airbagsDeployed),
+                        \(crash.detection.rollover), \(crash.detection.isTest), \(crash.digest))
                 ON CONFLICT (detector, event_id) DO NOTHING
                 RETURNING event_id
                 """, logger: Self.queryLogger)
@@ -75,7 +75,7 @@ extension PostgresServerStore: CrashRecordStore {
             }
             try await Self.issue(report.crashID, owner: owner, at: date, on: connection)
             _ = try await Self.store(report, owner: owner, on: connection)
-            return (CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner), true)
+            return (CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner, eventDigest: crash.digest), true)
         }
     }
 
@@ -99,14 +99,15 @@ extension PostgresServerStore: CrashRecordStore {
         eventID: String, detector: AccountID, on connection: PostgresConnection
     ) async throws -> CrashEventReceipt? {
         let rows = try await connection.query("""
-            SELECT crash_id, report_id, owner FROM crash_events WHERE detector = \(detector.rawValue) AND event_id = \(eventID)
+            SELECT crash_id, report_id, owner, event_digest FROM crash_events WHERE detector = \(detector.rawValue) AND event_id = \(eventID)
             """, logger: queryLogger)
         var found: CrashEventReceipt?
-        for try await (crashID, reportID, owner) in rows.decode((String, UUID, UUID).self) {
+        for try await (crashID, reportID, owner, digest) in rows.decode((String, UUID, UUID, String?).self) {
             found = CrashEventReceipt(
                 crashID: try StoredRecord.crashID(crashID, table: "crash_events"),
                 reportID: ReportID(reportID),
-                owner: AccountID(owner)
+                owner: AccountID(owner),
+                eventDigest: digest
             )
         }
         return found

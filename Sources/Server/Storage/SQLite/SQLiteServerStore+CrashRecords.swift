@@ -63,21 +63,22 @@ extension SQLiteServerStore: CrashRecordStore {
             event.bind(report.id.rawValue, at: 4)
             event.bind(owner.rawValue, at: 5)
             event.bind(date.timeIntervalSinceReferenceDate, at: 6)
-            event.bind(crash.detectedAt.timeIntervalSinceReferenceDate, at: 7)
-            event.bind(crash.position.latitude, at: 8)
-            event.bind(crash.position.longitude, at: 9)
-            event.bind(crash.accuracyMeters, at: 10)
-            event.bind(crash.positionTrusted ? 1 : 0, at: 11)
-            event.bind(crash.headingDegrees, at: 12)
-            event.bind(crash.speedKmh, at: 13)
-            event.bind(crash.deltaVKmh, at: 14)
-            event.bind(crash.airbagsDeployed ? 1 : 0, at: 15)
-            event.bind(crash.rollover ? 1 : 0, at: 16)
-            event.bind(crash.isTest ? 1 : 0, at: 17)
+            event.bind(crash.detection.detectedAt.timeIntervalSinceReferenceDate, at: 7)
+            event.bind(crash.detection.position.latitude, at: 8)
+            event.bind(crash.detection.position.longitude, at: 9)
+            event.bind(crash.detection.accuracyMeters, at: 10)
+            event.bind(crash.detection.positionTrusted ? 1 : 0, at: 11)
+            event.bind(crash.detection.headingDegrees, at: 12)
+            event.bind(crash.detection.speedKmh, at: 13)
+            event.bind(crash.detection.deltaVKmh, at: 14)
+            event.bind(crash.detection.airbagsDeployed ? 1 : 0, at: 15)
+            event.bind(crash.detection.rollover ? 1 : 0, at: 16)
+            event.bind(crash.detection.isTest ? 1 : 0, at: 17)
+            event.bind(crash.digest, at: 18)
             try event.run()
 
             _ = try Self.store(report, owner: owner, in: connection)
-            return (CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner), true)
+            return (CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner, eventDigest: crash.digest), true)
         }
     }
 
@@ -86,8 +87,8 @@ extension SQLiteServerStore: CrashRecordStore {
     private static let insertEvent: StaticString = """
         INSERT INTO crash_events (detector, event_id, crash_id, report_id, owner, received_at, detected_at, latitude,
                                   longitude, accuracy_meters, position_trusted, heading_degrees, speed_kmh, delta_v_kmh,
-                                  airbags_deployed, rollover, is_test)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+                                  airbags_deployed, rollover, is_test, event_digest)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
         """
 
     /// Records the crash ID as issued, inside the caller's write transaction.
@@ -107,7 +108,7 @@ extension SQLiteServerStore: CrashRecordStore {
         eventID: String, detector: AccountID, in connection: SQLiteConnection
     ) throws -> CrashEventReceipt? {
         let query = try connection.statement(
-            "SELECT crash_id, report_id, owner FROM crash_events WHERE detector = ?1 AND event_id = ?2"
+            "SELECT crash_id, report_id, owner, event_digest FROM crash_events WHERE detector = ?1 AND event_id = ?2"
         )
         query.bind(detector.rawValue, at: 1)
         query.bind(eventID, at: 2)
@@ -116,7 +117,8 @@ extension SQLiteServerStore: CrashRecordStore {
         return CrashEventReceipt(
             crashID: try crashID(query, 0, table: "crash_events"),
             reportID: ReportID(try uuid(query, 1, table: "crash_events", name: "report_id")),
-            owner: AccountID(try uuid(query, 2, table: "crash_events", name: "owner"))
+            owner: AccountID(try uuid(query, 2, table: "crash_events", name: "owner")),
+            eventDigest: query.optionalString(3)
         )
     }
 }

@@ -92,5 +92,9 @@ enum ServerSchema {
         SQLiteMigration(version: 2, sql: """
             CREATE INDEX reports_by_crash_id ON reports (owner, crash_id);
             """),
+        // Each crash event's digest, so an event id sent again with another event is refused.
+        SQLiteMigration(version: 3, sql: """
+            ALTER TABLE crash_events ADD COLUMN event_digest TEXT;
+            """),
     ]
 }
