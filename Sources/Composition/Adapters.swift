@@ -20,6 +20,8 @@ public struct Adapters: Sendable {
     public let photoFiles: any PhotoFileSource
     /// Where sending to the server stands; `nil` without a server.
     public let syncStatus: (any SyncStatusSource)?
+    /// Where each draft was left; `nil` when the store keeps none (a draft then opens on Collect Crash Info).
+    public let draftPlaces: (any DraftPlaces)?
 
     /// Adapters a composition root chose one by one (the tests' fakes, for example).
     public init(
@@ -32,9 +34,11 @@ public struct Adapters: Sendable {
         issuer: any CrashIDIssuer,
         clock: any Clock,
         photoFiles: any PhotoFileSource,
-        syncStatus: (any SyncStatusSource)? = nil
+        syncStatus: (any SyncStatusSource)? = nil,
+        draftPlaces: (any DraftPlaces)? = nil
     ) {
         self.syncStatus = syncStatus
+        self.draftPlaces = draftPlaces
         self.repository = repository
         self.photoStore = photoStore
         self.archive = archive
@@ -51,7 +55,8 @@ public struct Adapters: Sendable {
     /// Reports, photos and documents in memory (they end with the process); the PDF renderer, files written
     /// where the driver asks, random crash IDs, the system clock and photo files read from disk.
     public static func inMemory() -> Adapters {
-        standard(repository: InMemoryReportRepository(), photoStore: InMemoryPhotoStore(), archive: InMemoryDocumentArchive())
+        let repository = InMemoryReportRepository()
+        return standard(repository: repository, photoStore: InMemoryPhotoStore(), archive: InMemoryDocumentArchive(), places: repository)
     }
 
     /// The local store: the SQLite repository behind the cache, the file photo store, and the documents folder
@@ -61,7 +66,8 @@ public struct Adapters: Sendable {
         standard(
             repository: CachedReportRepository(local: storage.repository),
             photoStore: storage.photoStore,
-            archive: FileDocumentArchive(directory: try storage.documentsDirectory())
+            archive: FileDocumentArchive(directory: try storage.documentsDirectory()),
+            places: storage.repository
         )
     }
 
@@ -103,13 +109,14 @@ public struct Adapters: Sendable {
             issuer: ServerCrashIDIssuer(client: client, fallback: RandomCrashIDIssuer(), answered: changes),
             clock: clock,
             photoFiles: PhotoFileReader(),
-            syncStatus: sync
+            syncStatus: sync,
+            draftPlaces: storage.repository
         )
         return (adapters, sync)
     }
 
     private static func standard(
-        repository: any ReportRepository, photoStore: any PhotoStore, archive: any DocumentArchive
+        repository: any ReportRepository, photoStore: any PhotoStore, archive: any DocumentArchive, places: any DraftPlaces
     ) -> Adapters {
         Adapters(
             repository: UnenteredDraftHolder(repository),
@@ -120,7 +127,8 @@ public struct Adapters: Sendable {
             exporter: FileDocumentExporter(),
             issuer: RandomCrashIDIssuer(),
             clock: SystemClock(),
-            photoFiles: PhotoFileReader()
+            photoFiles: PhotoFileReader(),
+            draftPlaces: places
         )
     }
 }

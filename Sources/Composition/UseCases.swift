@@ -36,7 +36,7 @@ public struct UseCases: Sendable {
         saveDraft = SaveDraft(repository: repository, clock: clock)
         discardReport = DiscardReport(repository: repository, photoStore: photoStore)
         discardSection = DiscardSection(repository: repository, photoStore: photoStore, clock: clock)
-        resume = ResumeDraft(repository: repository)
+        resume = ResumeDraft(repository: repository, places: adapters.draftPlaces)
         list = ListReports(repository: repository)
         create = CreateReport(
             repository: repository, renderer: adapters.documentRenderer, archive: adapters.archive, clock: clock

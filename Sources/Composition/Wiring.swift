@@ -26,7 +26,7 @@ public struct Wiring: Sendable {
             start: useCases.start,
             resume: useCases.resume,
             makeReportList: { makeReportList() },
-            makeCrashAssistant: { report in makeCrashAssistant(report) },
+            makeCrashAssistant: { report, opening in makeCrashAssistant(report, opening: opening) },
             makeCrashReport: { reportID, crashID in makeCrashReport(reportID, crashID, documentLocation: nil) },
             syncStatus: adapters.syncStatus,
             dates: dates
@@ -39,9 +39,9 @@ public struct Wiring: Sendable {
         ReportListViewModel(list: useCases.list, dates: dates)
     }
 
-    /// Collect Crash Info on a draft.
+    /// Collect Crash Info on a draft: a new one on the Emergency checklist, a resumed one where it was left.
     @MainActor
-    public func makeCrashAssistant(_ report: CrashReport) -> CollectCrashInfoViewModel {
+    public func makeCrashAssistant(_ report: CrashReport, opening: CollectCrashInfoViewModel.Opening = .new) -> CollectCrashInfoViewModel {
         CollectCrashInfoViewModel(
             report: report,
             setScene: useCases.setScene,
@@ -52,7 +52,10 @@ public struct Wiring: Sendable {
             makeInjuryPage: { report in makeInjuryPage(report) },
             makePhotoPage: { category, report in makePhotoPage(category, report) },
             makeCloseDialog: { reportID, crashID in makeCloseDialog(reportID, crashID) },
-            makeCrashReport: { reportID, crashID, location in makeCrashReport(reportID, crashID, documentLocation: location) }
+            makeCrashReport: { reportID, crashID, location in makeCrashReport(reportID, crashID, documentLocation: location) },
+            opening: opening,
+            places: adapters.draftPlaces,
+            crashIDsFromServer: adapters.syncStatus != nil
         )
     }
 

@@ -30,7 +30,7 @@ struct CrashAssistantEndToEndTests {
             "x", "s",
             "2", "1", "",
             "3", "x", "d",
-            "c", "v",
+            "c", "y", "v",
             "s", "\"\(shared)\"",
             "s", "\"\(shared)\"", "y",
             "b", "q",
@@ -82,7 +82,7 @@ struct CrashAssistantEndToEndTests {
     @Test func shareWithEnterWritesTheDefaultFileInTheCurrentFolder() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
-        let run = try AppProcess.run(["1", "", "1", "5", "d", "c", "s", "", "b", "q"], in: folder.url)
+        let run = try AppProcess.run(["1", "", "1", "5", "d", "c", "y", "s", "", "b", "q"], in: folder.url)
         #expect(run.status == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         #expect(names.contains { $0.hasPrefix("crash-report-CR-") && $0.hasSuffix(".pdf") })
@@ -93,7 +93,7 @@ struct CrashAssistantEndToEndTests {
         defer { folder.remove() }
         try FileManager.default.createDirectory(at: folder.fileURL("a folder"), withIntermediateDirectories: true)
         let run = try AppProcess.run([
-            "1", "", "1", "5", "d", "c",
+            "1", "", "1", "5", "d", "c", "y",
             "s", "a folder",
             "s", "/proc/crash-report.pdf",
             "s", "a folder/report.pdf",

@@ -10,7 +10,7 @@ struct PhotoTimeEndToEndTests {
         defer { folder.remove() }
         let rome = ["TZ": "Europe/Rome"]
         let photo = Fixtures.url("scene-no-zone-48x36.jpg").path
-        let run = try AppProcess.run(["1", "", "3", "add 2 \(photo)", "d", "c", "b", "q"], in: folder.url, environment: rome)
+        let run = try AppProcess.run(["1", "", "3", "add 2 \(photo)", "d", "c", "y", "b", "q"], in: folder.url, environment: rome)
         #expect(run.status == 0)
         // The camera's clock read 16:28; Rome is at UTC+01:00 in November.
         let when = "21 Nov 2026, 16:28 (UTC+01:00) (from photo scene-no-zone-48x36.jpg"
@@ -20,7 +20,7 @@ struct PhotoTimeEndToEndTests {
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
         let row = try #require(rows.first)
         #expect(row["occurredAt"] as? String == "2026-11-21T15:28:00Z")
-        let crashID = try #require(row["crashID"] as? String)
+        let crashID = try #require(row["crashId"] as? String)
 
         let export = try AppProcess.run([], arguments: ["export", crashID, "report.pdf"], in: folder.url, environment: rome)
         #expect(export.status == 0)

@@ -46,7 +46,7 @@ struct StorageEndToEndTests {
         let created = try AppProcess.run([
             "1", "", "1", "3", "d",
             "2", "add 1 \(Fixtures.url("photo-exif-120x90.jpg").path)", "note Dvořák drove a Karpács Ltd van", "d",
-            "c", "v", "b", "q",
+            "c", "y", "v", "b", "q",
         ], in: folder.url)
         #expect(created.status == 0)
         let documents = folder.fileURL("data/crash-assistant/documents")
@@ -82,7 +82,7 @@ struct StorageEndToEndTests {
         _ = try AppProcess.run(["1", "", "1", "5", "d", "x", "s", "q"], in: folder.url)
         let list = try AppProcess.run([], arguments: ["reports", "--json"], in: folder.url)
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [[String: Any]])
-        let crashID = try #require(rows.first?["crashID"] as? String)
+        let crashID = try #require(rows.first?["crashId"] as? String)
 
         let run = try AppProcess.run([], arguments: ["export", crashID, "draft.pdf"], in: folder.url)
 

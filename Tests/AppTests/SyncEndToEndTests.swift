@@ -33,7 +33,7 @@ struct SyncEndToEndTests {
             "1", "", "2",
             "add 1 \(Fixtures.url("photo-64x48.jpg").path)",
             "add 2 \(Fixtures.url("photo-40x30.png").path)",
-            "note Blue hatchback, calm driver", "d", "c", "b", "q",
+            "note Blue hatchback, calm driver", "d", "c", "y", "b", "q",
         ], arguments: options, in: directory.url)
         #expect(offline.status == 0, "\(offline.errors)")
         #expect(offline.output.contains("created."))
@@ -84,6 +84,8 @@ struct SyncEndToEndTests {
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.output.contains("Collect Crash Info — crash ID \(crashID)"))
         #expect(run.output.contains("Where: 47.49790, 19.04020"))
+        #expect(run.output.contains("Detected by the vehicle: "), "\(run.output)")
+        #expect(run.output.contains("(within 8 m), 48 km/h, delta-V 22 km/h, airbags deployed, no rollover"), "\(run.output)")
 
         let appLink = try AppProcess.run(["", "x", "s", "q"], arguments: ["open", "crashassistant://crash/\(crashID)"] + Self.serverOptions(port: server.port, token: token, in: directory), in: directory.url)
         #expect(appLink.output.contains("Collect Crash Info — crash ID \(crashID)"))
@@ -227,6 +229,78 @@ struct SyncEndToEndTests {
         let missing = try AppProcess.run([], arguments: ["sync", "--server", "http://127.0.0.1:\(server.port)", "--token-file", directory.file("none")], in: directory.url)
         #expect(missing.status == 78)
         #expect(missing.errors.contains("token file"))
+    }
+
+    @Test("A report made offline says its crash ID is provisional; after sync it is found by either ID, in either case, and the server's PDF keeps the scene's time zone")
+    func aProvisionalCrashIDStaysAnAlias() throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let serverFolder = ServerProcess.freshDataFolder()
+        let token = try ServerProcess.addUser("ann", dataFolder: serverFolder)
+        let port = try LoopbackPort.free()
+        let options = Self.serverOptions(port: port, token: token, in: directory)
+        let budapest = ["TZ": "Europe/Budapest"]
+
+        let offline = try AppProcess.run([
+            "1", "", "w 2026-11-22 17:42 47.4979,19.0402", "1", "1", "d", "c", "y", "b", "q",
+        ], arguments: options, in: directory.url, environment: budapest)
+        #expect(offline.status == 0, "\(offline.errors)")
+        #expect(offline.output.contains("(provisional: given on this device without the server"), "\(offline.output)")
+        let local = try #require(offline.output.firstMatch(of: /Crash report (CR-[A-Z0-9]{8}) created/)?.1).description
+        let documents = directory.url.appendingPathComponent("documents")
+        #expect(FileManager.default.fileExists(atPath: documents.appendingPathComponent("crash-report-\(local).pdf").path))
+
+        let server = try ServerProcess(dataFolder: serverFolder, port: port)
+        defer { _ = try? server.stop() }
+        let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url, environment: budapest)
+        #expect(sync.status == 0, "\(sync.output) \(sync.errors)")
+        let issued = try #require(sync.output.firstMatch(of: /now has the crash ID (CA-[A-Z0-9]{10})/)?.1).description
+
+        // The old ID still finds the report, typed in any case; the list names both; the old PDF is gone.
+        let export = try AppProcess.run([], arguments: ["export", local.lowercased(), "again.pdf", "--database", directory.file("reports.sqlite")], in: directory.url)
+        #expect(export.status == 0, "\(export.errors)")
+        let list = try AppProcess.run([], arguments: ["reports", "--database", directory.file("reports.sqlite")], in: directory.url)
+        #expect(list.output.contains("\(issued) (was \(local))"), "\(list.output)")
+        #expect(!FileManager.default.fileExists(atPath: documents.appendingPathComponent("crash-report-\(local).pdf").path))
+        let json = try AppProcess.run([], arguments: ["reports", "--json", "--database", directory.file("reports.sqlite")], in: directory.url)
+        let rows = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
+        #expect(rows?.first?["provisionalCrashId"] as? String == local, "\(json.output)")
+        #expect(rows?.first?["crashId"] as? String == issued)
+        #expect(rows?.first?["utcOffsetMinutes"] as? Int == 60)
+
+        // The server's PDF shows the scene's local time, as this device's did, and both IDs.
+        let held = try Self.reportsOnServer(port: port, token: token)
+        let id = try #require(held.first?["id"] as? String)
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let pdf = directory.url.appendingPathComponent("server.pdf")
+        _ = try Curl.run(["-s", "-o", pdf.path, "-H", "Authorization: Bearer \(token)", "http://127.0.0.1:\(port)/v1/reports/\(id)/report.pdf"])
+        let text = try tools.text(pdf.path)
+        #expect(text.contains("When: 22 Nov 2026, 17:42 (UTC+01:00)"), "\(text)")
+        #expect(text.contains("\(issued) (first given as \(local))"))
+        let exported = try tools.text(directory.url.appendingPathComponent("again.pdf").path)
+        #expect(exported.contains("When: 22 Nov 2026, 17:42 (UTC+01:00)"))
+
+        // `open` takes a typed crash ID, old or new; one nobody has is refused with 66.
+        let opened = try AppProcess.run(["b", "q"], arguments: ["open", local.lowercased()] + options, in: directory.url)
+        #expect(opened.output.contains("Crash report — crash ID \(issued)"), "\(opened.output) \(opened.errors)")
+        let unknown = try AppProcess.run([], arguments: ["open", "CR-ZZZZZZZZ"] + options, in: directory.url)
+        #expect(unknown.status == 66, "\(unknown.output) \(unknown.errors)")
+        #expect(unknown.errors.contains("No report on this device has the crash ID CR-ZZZZZZZZ"))
+    }
+
+    @Test("A link to a detected crash with no server configured says it cannot bring the crash and how to open it (78); nothing is made")
+    func aLinkWithoutAServerSaysWhatToDo() throws {
+        let directory = TemporaryDirectory("sync-e2e")
+        let run = try AppProcess.run([], arguments: ["open", "https://claims.example.com/c/CA-MX879ZSTDW", "--database", directory.file("reports.sqlite")], in: directory.url)
+        #expect(run.status == 78, "\(run.output) \(run.errors)")
+        #expect(run.errors.contains("cannot bring what the server holds"))
+        #expect(run.errors.contains("--server https://claims.example.com --token"))
+        #expect(!run.output.contains("Collect Crash Info"))
+        let list = try AppProcess.run([], arguments: ["reports", "--json", "--database", directory.file("reports.sqlite")], in: directory.url)
+        #expect((try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [Any])?.isEmpty == true, "\(list.output)")
+        let bad = try AppProcess.run([], arguments: ["open", "crashassistant://crash/ZZZ", "--database", directory.file("reports.sqlite")], in: directory.url)
+        #expect(bad.status == 65)
+        #expect(bad.errors.contains("crash IDs look like CA-MX879ZSTDW"))
     }
 
     @Test("A data folder belongs to the account of its first sync: another user's token is refused with 78, nothing sent or removed")

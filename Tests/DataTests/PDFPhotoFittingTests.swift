@@ -49,7 +49,8 @@ struct PDFPhotoFittingTests {
         #expect(placed.height == 300)
     }
 
-    @Test func aSmallPictureIsNotEnlargedBeyondTwiceItsPixelSize() async throws {
+    @Test("A small picture (a 64-pixel photo of a licence) is enlarged to half the text's width, to be readable, and no more")
+    func aSmallPictureIsEnlargedToAReadableWidth() async throws {
         let tools = try PDFTools()
         defer { tools.cleanUp() }
         let store = InMemoryPhotoStore()
@@ -65,8 +66,9 @@ struct PDFPhotoFittingTests {
         let row = try #require(listing.split(separator: "\n").dropFirst(2).first)
         let columns = row.split(separator: " ", omittingEmptySubsequences: true)
         let ppi = try #require(Double(columns[12]))
-        // 64 pixels over at most 128 points (twice): at least 36 pixels an inch.
-        #expect(ppi >= 35.9)
+        // 64 pixels over half the indented text width (about 236 points): about 19.5 pixels an inch; never much smaller.
+        let readable = (PDFPageGeometry.contentWidth - PDFBlockBuilder.indent) * PDFBlockBuilder.readableShareOfWidth
+        #expect(abs(ppi - 64 / readable * 72) < 1, "\(ppi) pixels an inch")
     }
 
     @Test func theLastThingOnTheLastPageIsContentNotARuleLeftOnAPageOfItsOwn() {

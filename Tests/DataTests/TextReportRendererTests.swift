@@ -25,17 +25,20 @@ struct TextReportRendererTests {
 
     @Test func textHoldsEveryPartOfTheReport() throws {
         let text = renderer.text(for: try fullReport())
-        #expect(text.hasPrefix("CRASH REPORT\n============\nCrash ID: CR-7KQ2M9XD\n"))
+        #expect(text.hasPrefix("CRASH REPORT\n============\nCrash ID: CR-7KQ2M9XD (provisional)\nThe crash ID is provisional: "))
         #expect(text.contains("Status: Completed, created 18 Nov 2026, 13:06 (UTC+01:00)"))
         #expect(text.contains("When:  18 Nov 2026, 12:06 (UTC+01:00)"))
         #expect(text.contains("Where: Andrássy út 1, Budapest (47.49790, 19.04020)"))
         #expect(text.contains("  - Myself\n  - Other driver\n"))
-        #expect(text.contains("License / Insurance info: 2 photos"))
-        #expect(text.contains("1. Karpács licence.jpg — JPEG, 1.2 KB, 64 × 48 px"))
-        #expect(text.contains("2. insurance.jpg"))
+        #expect(text.contains("Licence / Insurance info: 2 photos"))
+        let flowing = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(flowing.contains("1. The photo does not say when or where it was taken; added to the report 18 Nov 2026, 12:06"))
+        #expect(text.contains("2. The photo does not say"))
+        // Captions are words for the reader: no file names, sizes or pixels.
+        #expect(!text.contains("licence.jpg") && !text.contains(" KB") && !text.contains(" px"))
         #expect(text.contains("Vehicle's licence plate: no photos"))
         #expect(text.contains("Driver Antonín Dvořák said: \"sorry\"."))
-        #expect(text.contains("Crash scene photos: 1 photo\n    1. Øresund.jpg"))
+        #expect(text.contains("Crash scene photos: 1 photo\n    1. The photo does not say"))
         #expect(text.contains("Your vehicle's damages: no photos"))
         #expect(text.contains("generated 18 Nov 2026, 13:06 (UTC+01:00)"))
     }
@@ -58,9 +61,9 @@ struct TextReportRendererTests {
         )], note: String(repeating: "word ", count: 40))
         let lines = renderer.text(for: report).split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.count <= TextReportRenderer.width }, "\(lines.filter { $0.count > 78 })")
-        let entry = try #require(lines.firstIndex { $0.hasPrefix("    1. front bumper and headlight.jpg") })
+        let entry = try #require(lines.firstIndex { $0.hasPrefix("    1. Taken 18 Nov 2026, 12:06 (UTC+01:00) at") })
         #expect(lines[entry + 1].hasPrefix("       ") && !lines[entry + 1].hasPrefix("        "))
-        #expect(lines[(entry + 1)...].prefix(3).joined(separator: " ").contains("47.49790, 19.04020"))
+        #expect(lines[entry...].prefix(3).joined(separator: " ").contains("47.49790, 19.04020"))
     }
 
     @Test func draftSaysItIsAPreviewAndUnansweredPartsSaySo() throws {
@@ -82,16 +85,29 @@ struct TextReportRendererTests {
         let text = renderer.text(for: report)
         #expect(text.contains("When:  18 Nov 2026, 11:36 (UTC+01:00) (from photo IMG_0042.jpg)"))
         #expect(text.contains("Where: 47.49790, 19.04020 (from photo IMG_0042.jpg)"))
-        #expect(text.contains("taken 18 Nov 2026, 11:36 (UTC+01:00) at 47.49790, 19.04020"))
+        #expect(text.contains("Taken 18 Nov 2026, 11:36 (UTC+01:00) at 47.49790, 19.04020"))
     }
 
-    @Test func aSidewaysStoredPhotoIsDescribedAtItsUprightSize() throws {
-        let report = CrashReport.stub(photos: [Photo(
-            section: .otherVehicleDamage, contentHash: .stub("f"), mediaType: .jpeg, byteCount: 2_048,
-            pixelSize: PixelSize(width: 120, height: 90), originalFileName: "portrait.jpg", addedAt: referenceDate,
-            orientation: .rotatedClockwise
-        )])
-        #expect(renderer.text(for: report).contains("portrait.jpg — JPEG, 2 KB, 90 × 120 px"))
+    @Test("A photo taken long before the crash, far from the scene, or in two sections is remarked for the reader")
+    func photosAreRemarkedForTheReader() throws {
+        let budapest = try Coordinate(latitude: 47.4979, longitude: 19.0402)
+        let helsinki = try Coordinate(latitude: 60.1699, longitude: 24.9384)
+        var report = CrashReport.stub()
+        try report.setScene(CrashScene(occurredAt: referenceDate, coordinate: budapest, address: nil, utcOffsetMinutes: 60))
+        let old = Photo(
+            section: .crashScene, contentHash: .stub("e"), mediaType: .jpeg, byteCount: 2_048,
+            pixelSize: PixelSize(width: 64, height: 48), originalFileName: "old.jpg", addedAt: referenceDate,
+            takenAt: referenceDate.addingTimeInterval(-18.2 * 365.25 * 86_400), takenWhere: helsinki
+        )
+        try report.addPhoto(old)
+        try report.addPhoto(.stub(section: .otherVehicleDamage, contentHash: .stub("f"), fileName: "dent.jpg"))
+        try report.addPhoto(.stub(section: .yourVehicleDamage, contentHash: .stub("f"), fileName: "dent again.jpg"))
+        let text = renderer.text(for: report).replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
+        #expect(text.contains("Note: taken 18 years before the crash; taken 1,460 km from the crash scene."), "\(text)")
+        #expect(text.contains("Note: the same photo is also under “Your vehicle's damages”."))
+        #expect(text.contains("Note: the same photo is also under “Vehicle's damages”."))
+        // Times are the scene's: UTC+01:00 however the renderer's zone is set.
+        #expect(TextReportRenderer(timeZone: TimeZone(identifier: "Asia/Tokyo") ?? .current).text(for: report).contains("When:  18 Nov 2026, 12:06 (UTC+01:00)"))
     }
 
     @Test func renderingIsPlainUTF8TextAndRepeatable() async throws {

@@ -127,8 +127,8 @@ struct EffectiveSceneTests {
         #expect(effective.timeSource == .photo(old))
         #expect(effective.timeCheck == .longBeforeReport(days: 40))
         #expect(effective.isTimeFlagged)
-        #expect(effective.timeNote == "from photo unset-clock.jpg, 40 days before the report was started: "
-            + "check the camera's clock, and correct it with w if it is wrong")
+        #expect(effective.timeNote == "from photo unset-clock.jpg, taken 40 days before the report was started; "
+            + "the camera's clock may have been wrong")
     }
 
     @Test func aPhotoTimeThirtyDaysBeforeIsNotFlagged() {

@@ -15,7 +15,7 @@ struct PhotoPageViewModelTests {
 
     @Test func theOtherDriversPageHasThreeSectionsAndANote() async throws {
         let page = try await page()
-        #expect(page.state.value.sections.map(\.title) == ["License / Insurance info", "Vehicle's licence plate", "Vehicle's damages"])
+        #expect(page.state.value.sections.map(\.title) == ["Licence / Insurance info", "Vehicle's licence plate", "Vehicle's damages"])
         #expect(page.state.value.noteNumber == 4)
     }
 

@@ -108,7 +108,8 @@ struct ReportListAndAssistanceViewModelTests {
         #expect(list.state.value.rows.map(\.crashID) == ["CR-AAAA2222"])
     }
 
-    @Test func aDraftChosenInTheListReopensTheCrashAssistantAtTheChecklist() async throws {
+    @Test("A draft chosen in the list opens where it was left: Collect Crash Info, no checklist")
+    func aDraftChosenInTheListReopensWhereItWasLeft() async throws {
         let kit = UseCaseKit(reports: [draft])
         let assistance = kit.wiring(dates: utc).makeAssistance()
         await assistance.viewReports()
@@ -118,7 +119,7 @@ struct ReportListAndAssistanceViewModelTests {
             Issue.record("expected the Crash Assistant, got \(assistance.route.value.name)")
             return
         }
-        #expect(assistant.route.value.name == "checklist")
+        #expect(assistant.route.value.name == "landing")
         #expect(assistant.state.value.categories[0].summary == "Myself")
     }
 

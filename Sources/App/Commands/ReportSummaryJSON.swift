@@ -1,15 +1,19 @@
 import Domain
 import Foundation
 
-/// One report as `crash-assistant reports --json` prints it.
+/// One report as `crash-assistant reports --json` prints it, spelled as the server's API spells a report.
 struct ReportSummaryJSON: Encodable {
     let id: String
-    let crashID: String
+    let crashId: String
+    /// The crash ID the report had on this device before the server issued `crashId`.
+    let provisionalCrashId: String?
     let status: String
     let createdAt: Date
     let updatedAt: Date
     /// When the crash happened, as the report shows it (the driver's, else from a crash-scene photo).
     let occurredAt: Date
+    /// The scene's offset from UTC, in minutes, when known.
+    let utcOffsetMinutes: Int?
     /// Where, as the report shows it; absent when unknown.
     let place: Place?
     let injuryCount: Int
@@ -18,11 +22,13 @@ struct ReportSummaryJSON: Encodable {
 
     init(_ summary: ReportSummary) {
         id = summary.id.description
-        crashID = summary.crashID.rawValue
+        crashId = summary.crashID.rawValue
+        provisionalCrashId = summary.provisionalCrashID?.rawValue
         status = summary.status.rawValue
         createdAt = summary.createdAt
         updatedAt = summary.updatedAt
         occurredAt = summary.occurredAt
+        utcOffsetMinutes = summary.scene.utcOffsetMinutes
         place = summary.scene.hasLocation ? Place(summary.scene) : nil
         injuryCount = summary.injuryCount
         photoCount = summary.photoCount

@@ -33,6 +33,8 @@ final class CollectCrashInfoScreen: Screen {
     func render(_ console: Console) {
         let state = viewModel.state.value
         console.title("\(state.title) — crash ID \(state.crashID)")
+        if let note = state.crashIDNote { console.line(console.styled("  (\(note))", .dim)) }
+        if let detection = state.detection { console.line("  Detected by the vehicle: \(detection)") }
         console.line("  When:  \(state.when)")
         console.line("  Where: " + (state.hasPlace ? state.place : console.styled(state.place + " (set it with w)", .dim)))
         console.line()
@@ -46,8 +48,17 @@ final class CollectCrashInfoScreen: Screen {
         for option in state.options { console.option(option) }
     }
 
+    var prompt: String { viewModel.pendingCreate == nil ? "> " : "y/n > " }
+
     func handle(_ line: String) async {
         let text = LineText(line)
+        if viewModel.pendingCreate != nil {
+            switch text.key {
+            case "y", "yes": return await viewModel.confirmCreate(true)
+            case "n", "no", "": return await viewModel.confirmCreate(false)
+            default: await viewModel.confirmCreate(false)
+            }
+        }
         switch text.command == "w" ? "w" : text.key ?? "" {
         case "1": viewModel.openInjuries()
         case "2": viewModel.openOtherDriver()

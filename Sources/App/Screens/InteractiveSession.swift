@@ -31,13 +31,18 @@ final class InteractiveSession {
         case menu
         /// The Crash Assistant on a new report.
         case newReport
-        /// The crash a link names (``AssistanceViewModel/openCrash(_:)``).
-        case crash(CrashID)
+        /// The crash a link (`link`) or a typed crash ID (`link` is `nil`) names (``AssistanceViewModel/openCrash(_:)``).
+        case crash(CrashID, link: String?)
     }
 
     /// Builds the environment from the options and runs until the driver quits or input ends.
     static func run(storage: StorageOptions, start: Start) async throws {
         let environment = try Console.exitOnFailure { () throws(Environment.Failure) in try storage.makeEnvironment() }
+        if case let .crash(crashID, link) = start, let refusal = await Self.refusal(toOpen: crashID, link: link, in: environment) {
+            Console.standardError(refusal.description)
+            await environment.finish()
+            throw ExitCode(refusal.exitCode)
+        }
         let editor = TerminalLineEditor()
         let session = InteractiveSession(environment: environment, console: Console(editor: editor))
         let status = await session.run(start: start, editor: editor)
@@ -51,10 +56,15 @@ final class InteractiveSession {
         let input = InputSource(editor: editor)
         console.line("Crash Assistant \(AppVersion.current) — type h on any screen for its keys.")
         if let sync = environment.sync {
-            if case .crash = start {
+            if case let .crash(crashID, link) = start {
                 // Bring what the server holds for the crash first; offline, the link opens what this device has.
                 let pass = await sync.syncOnce()
                 if let failure = pass.failure { console.message(.error(AppErrorText.sentence(for: failure))) }
+                // A typed crash ID opens a report; it never starts one (only the server's link may).
+                if link == nil, (try? await environment.repository.report(withCrashID: crashID)) == nil {
+                    console.message(.error("No report on this device or on the server has the crash ID \(crashID). Type crash-assistant reports to see yours."))
+                    return ExitStatus.noInput
+                }
             }
             await sync.start()
             assistance.followSync()
@@ -63,7 +73,7 @@ final class InteractiveSession {
         switch start {
         case .menu: break
         case .newReport: await assistance.openCrashAssistant()
-        case let .crash(crashID): await assistance.openCrash(crashID)
+        case let .crash(crashID, _): await assistance.openCrash(crashID)
         }
         navigator.present()
         for await event in input.events {
@@ -93,6 +103,34 @@ final class InteractiveSession {
         root.renderSync(console)
         Task { await assistance.syncNoticesShown() }
         console.write(root.prompt)
+    }
+
+    /// Why a crash cannot be opened here, before anything is shown or made: a typed crash ID no report on this device
+    /// has; a link to a crash the server detected when no server is configured to bring it from. `nil` when it can be.
+    private static func refusal(toOpen crashID: CrashID, link: String?, in environment: Environment) async -> Environment.Failure? {
+        // With a server, what it holds for the crash comes first; without one, only this device's reports count.
+        if environment.sync != nil, link != nil { return nil }
+        do {
+            if try await environment.repository.report(withCrashID: crashID) != nil { return nil }
+        } catch {
+            return Environment.Failure(description: AppErrorText.sentence(for: error), exitCode: ExitStatus.of(error))
+        }
+        guard let link else {
+            if environment.sync != nil, !crashID.isLocal { return nil }
+            return Environment.Failure(
+                description: "No report on this device has the crash ID \(crashID). Type crash-assistant reports to see them"
+                    + (environment.sync == nil ? ", or give --server and --token if the crash is on your server." : "."),
+                exitCode: ExitStatus.noInput
+            )
+        }
+        let server = DeepLink.server(of: link).map { " --server \($0)" } ?? " --server <your server>"
+        return Environment.Failure(
+            description: "This link is for crash \(crashID), which the crash-report server recorded; this app has no server "
+                + "configured, so it cannot bring what the server holds (the detected time and place). Open it with your "
+                + "server and token: crash-assistant open '\(link.trimmingCharacters(in: .whitespaces))'\(server) --token <your token>. "
+                + "Nothing was created.",
+            exitCode: ExitStatus.config
+        )
     }
 
     /// Keeps the open report as a draft and says where it is.

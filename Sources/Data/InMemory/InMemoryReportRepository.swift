@@ -3,7 +3,7 @@ import Domain
 /// Keeps reports in memory: the `--store memory` backend and the fake use-case tests use. With `recordsChanges` it
 /// also keeps an outbox and what is known of the server's copies (``Outbox``, ``SyncState``) by the same rules as the
 /// SQLite store, so sync's rules can be tested without SQLite or a server.
-public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, AccountBinding, WriteObservable {
+public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, AccountBinding, DraftPlaces, WriteObservable {
     /// A change still to be sent.
     private enum Record: Hashable {
         case report(ReportID, revision: Int)
@@ -34,6 +34,7 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
     private var notices: [SyncNotice] = []
     private var replacedCrashIDs: [ReportID: CrashID] = [:]
     private var account: ServerAccount?
+    private var places: [ReportID: InfoCategory] = [:]
 
     public nonisolated let writes = StoreWrites()
 
@@ -251,6 +252,15 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
         if let bound = self.account { return bound }
         self.account = account
         return account
+    }
+
+    // MARK: - DraftPlaces
+
+    public func place(of id: ReportID) -> InfoCategory? { places[id] }
+
+    public func remember(_ place: InfoCategory?, of id: ReportID) {
+        guard contents.reports[id] != nil || place == nil else { return }
+        places[id] = place
     }
 
     // MARK: - Writing

@@ -19,8 +19,10 @@ public struct ReportOutline: Sendable, Equatable {
 
     /// - Parameters:
     ///   - report: the report to describe.
-    ///   - dates: how dates and times are written.
+    ///   - dates: how dates and times are written when the scene's offset from UTC is not known (else in it).
     public init(_ report: CrashReport, dates: DateText) {
+        // Every time in the report as it was at the crash scene, wherever it is read.
+        let dates = dates.at(report.scene)
         let generatedAt = report.completedAt ?? report.updatedAt
         let closing = report.isCompleted
             ? "Crash report \(report.crashID), generated \(dates.dateTime(generatedAt)) by Crash Assistant."
@@ -38,24 +40,24 @@ public struct ReportOutline: Sendable, Equatable {
         let dates: DateText
 
         func blocks() -> [ReportBlock] {
-            var blocks: [ReportBlock] = [
-                .title("Crash report", identifier: ReportField(label: "Crash ID", value: "\(report.crashID)")),
-                .fields([status]),
-                .rule,
-            ]
+            let remarks = report.photoRemarks
+            var blocks: [ReportBlock] = [.title("Crash report", identifier: ReportField(label: "Crash ID", value: crashID))]
+            if let note = crashIDNote { blocks.append(.paragraph(note)) }
+            blocks += [.fields([status]), .rule]
             blocks += whenAndWhere()
+            blocks += detection()
             blocks += injuries()
 
             blocks.append(.heading(InfoCategory.otherDriver.displayName))
             for section in InfoCategory.otherDriver.photoSections {
-                blocks += photos(in: section)
+                blocks += photos(in: section, remarks: remarks)
             }
             blocks.append(.subheading("Additional note"))
             blocks.append(.paragraph(report.hasNote ? report.otherDriverNote : "None"))
 
             blocks.append(.heading(InfoCategory.yourInfo.displayName))
             for section in InfoCategory.yourInfo.photoSections {
-                blocks += photos(in: section)
+                blocks += photos(in: section, remarks: remarks)
             }
 
             blocks.append(.rule)
@@ -63,6 +65,23 @@ public struct ReportOutline: Sendable, Equatable {
         }
 
         // MARK: - Parts
+
+        /// The crash ID, and the one it was known by before.
+        private var crashID: String {
+            if let provisional = report.provisionalCrashID { return "\(report.crashID) (first given as \(provisional))" }
+            return report.crashID.isLocal ? "\(report.crashID) (provisional)" : report.crashID.rawValue
+        }
+
+        /// What a reader holding another crash ID for this crash should know.
+        private var crashIDNote: String? {
+            if let provisional = report.provisionalCrashID {
+                return "The driver's device gave this report the provisional crash ID \(provisional) before the crash-report "
+                    + "server issued \(report.crashID); both name this report."
+            }
+            guard report.crashID.isLocal else { return nil }
+            return "The crash ID is provisional: the driver's device gave it without reaching the crash-report server. When "
+                + "the report reaches the server, the server issues the crash ID, and this one stays recorded with the report."
+        }
 
         private var status: ReportField {
             if report.isCompleted, let completedAt = report.completedAt {
@@ -82,6 +101,26 @@ public struct ReportOutline: Sendable, Equatable {
             ]
         }
 
+        /// What the crash detection measured, when the server made the report for a detected crash.
+        private func detection() -> [ReportBlock] {
+            guard let detection = report.detection else { return [] }
+            var position = detection.position.description
+            if let accuracy = detection.accuracyMeters { position += ", within \(Self.number(accuracy)) m" }
+            position += detection.positionTrusted ? "" : " (the detector does not trust this position)"
+            var fields = [
+                ReportField(label: "Detected", value: dates.dateTime(detection.detectedAt)),
+                ReportField(label: "Position", value: position),
+            ]
+            if let speed = detection.speedKmh { fields.append(ReportField(label: "Speed", value: "\(Self.number(speed)) km/h")) }
+            if let deltaV = detection.deltaVKmh { fields.append(ReportField(label: "Change of speed (delta-V)", value: "\(Self.number(deltaV)) km/h")) }
+            if let heading = detection.headingDegrees { fields.append(ReportField(label: "Heading", value: "\(Self.number(heading))° from north")) }
+            fields.append(ReportField(label: "Airbags", value: detection.airbagsDeployed ? "deployed" : "not deployed"))
+            fields.append(ReportField(label: "Rollover", value: detection.rollover ? "yes" : "no"))
+            var blocks: [ReportBlock] = [.heading("Detected by the vehicle"), .fields(fields)]
+            if detection.isTest { blocks.append(.paragraph("The detector marked this as a test call.")) }
+            return blocks
+        }
+
         private func injuries() -> [ReportBlock] {
             let injuries: ReportBlock = report.injuries.isEmpty
                 ? .paragraph("Not answered")
@@ -89,7 +128,7 @@ public struct ReportOutline: Sendable, Equatable {
             return [.heading(InfoCategory.injuries.displayName), injuries]
         }
 
-        private func photos(in section: PhotoSection) -> [ReportBlock] {
+        private func photos(in section: PhotoSection, remarks: [PhotoID: [PhotoRemark]]) -> [ReportBlock] {
             let photos = report.photos(in: section)
             let count = photos.isEmpty ? "no photos" : photos.count == 1 ? "1 photo" : "\(photos.count) photos"
             return [.subheading("\(section.displayName): \(count)")] + photos.enumerated().map { index, photo in
@@ -97,17 +136,44 @@ public struct ReportOutline: Sendable, Equatable {
                     photo: photo,
                     number: index + 1,
                     label: "\(section.displayName), photo \(index + 1) of \(photos.count)",
-                    description: description(of: photo)
+                    description: description(of: photo, remarks: remarks[photo.id] ?? [])
                 ))
             }
         }
 
-        private func description(of photo: Photo) -> String {
-            var text = "\(photo.originalFileName) — \(photo.mediaType.displayName), \(ByteCountText.describe(photo.byteCount)), "
-                + "\(photo.orientation.uprightSize(of: photo.pixelSize)) px, added \(dates.dateTime(photo.addedAt))"
-            if let takenAt = photo.takenAt { text += ", taken \(dates.dateTime(takenAt))" }
-            if let takenWhere = photo.takenWhere { text += " at \(takenWhere)" }
+        /// When and where the photo was taken, in words, and what a reader should notice about it.
+        private func description(of photo: Photo, remarks: [PhotoRemark]) -> String {
+            var text: String
+            switch (photo.takenAt, photo.takenWhere) {
+            case let (takenAt?, takenWhere?): text = "Taken \(dates.dateTime(takenAt)) at \(takenWhere)"
+            case let (takenAt?, nil): text = "Taken \(dates.dateTime(takenAt)); the photo does not say where"
+            case let (nil, takenWhere?): text = "Taken at \(takenWhere); the photo does not say when"
+            case (nil, nil): text = "The photo does not say when or where it was taken"
+            }
+            text += "; added to the report \(dates.dateTime(photo.addedAt))."
+            let notes = remarks.map(Self.remark)
+            if !notes.isEmpty { text += " Note: " + notes.joined(separator: "; ") + "." }
             return text
+        }
+
+        private static func remark(_ remark: PhotoRemark) -> String {
+            switch remark {
+            case let .takenBefore(seconds): "taken \(DurationText.describe(seconds: seconds)) before the crash"
+            case let .takenAfter(seconds): "taken \(DurationText.describe(seconds: seconds)) after the crash"
+            case let .takenAway(meters): "taken \(distance(meters)) from the crash scene"
+            case let .alsoIn(section): "the same photo is also under “\(section.displayName)”"
+            }
+        }
+
+        /// `850 m`, `12 km`, `1,240 km`.
+        private static func distance(_ meters: Double) -> String {
+            meters < 1_000 ? "\(Int(meters.rounded())) m" : "\(Int((meters / 1_000).rounded()).formatted()) km"
+        }
+
+        /// A measurement without needless decimals: `48`, `22.5`.
+        private static func number(_ value: Double) -> String {
+            let tenths = (value * 10).rounded() / 10
+            return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
         }
     }
 }

@@ -7,11 +7,11 @@ public struct ReportPhotoEntry: Sendable, Equatable {
     /// Its place in its section, counted from 1.
     public let number: Int
     /// Where it belongs when it stands on its own, as under a photo on a page:
-    /// "License / Insurance info, photo 1 of 2".
+    /// "Licence and insurance, photo 1 of 2".
     public let label: String
-    /// What it is: "licence.jpg — JPEG, 1.2 KB, 64 × 48 px, added …, taken … at …".
+    /// When and where it was taken, when it was added, and remarks: "Taken 22 Nov 2026, 17:40 (UTC+01:00) at …".
     public let description: String
 
-    /// The label and the description together, as a caption: "License / Insurance info, photo 1 of 2: licence.jpg — …".
+    /// The label and the description together, as a caption: "Licence and insurance, photo 1 of 2: Taken …".
     public var caption: String { "\(label): \(description)" }
 }

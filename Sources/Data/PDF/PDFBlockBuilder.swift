@@ -63,8 +63,11 @@ struct PDFBlockBuilder {
 
     // MARK: - Photos
 
-    /// The most a photo is enlarged: points per pixel.
+    /// The most a photo is enlarged: points per pixel…
     static let maximumEnlargement = 2.0
+    /// …unless that leaves it narrower than this share of the text's width: a small photo of a licence is enlarged to
+    /// where it can be read.
+    static let readableShareOfWidth = 0.5
 
     private func photoBlock(_ entry: ReportPhotoEntry) -> Block {
         let width = PDFPageGeometry.contentWidth - Self.indent
@@ -74,8 +77,9 @@ struct PDFBlockBuilder {
         let uprightWidth = Double(max(upright.width, 1))
         let uprightHeight = Double(max(upright.height, 1))
         let maximumHeight = min(PDFPageGeometry.maximumPhotoHeight, PDFPageGeometry.contentHeight - captionHeight - 8)
-        // Small pictures (a camera's 160-pixel thumbnail) are not blown up past twice their pixel size.
-        let scale = min(width / uprightWidth, maximumHeight / uprightHeight, Self.maximumEnlargement)
+        // Small pictures are enlarged at most twice their pixel size, or to a readable width when that is more.
+        let enlargement = max(Self.maximumEnlargement, width * Self.readableShareOfWidth / uprightWidth)
+        let scale = min(width / uprightWidth, maximumHeight / uprightHeight, enlargement)
         return .photo(
             entry.photo, width: uprightWidth * scale, height: uprightHeight * scale,
             caption: lines, indent: Self.indent, spaceBefore: 8

@@ -314,6 +314,17 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         return true
     }
 
+    /// This version with `photos` in place of its photos — the same photos, as another party describes them (the server
+    /// takes each one's media type and size from the bytes it inspected) — everything else as it is.
+    /// - Throws: ``InvalidReportData`` when the photos break a rule.
+    public func replacingPhotos(with photos: [Photo]) throws(InvalidReportData) -> CrashReport {
+        try CrashReport(
+            id: id, crashID: crashID, provisionalCrashID: provisionalCrashID, detection: detection, status: status,
+            createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, scene: scene, injuries: injuries,
+            photos: photos, otherDriverNote: otherDriverNote, revision: revision
+        )
+    }
+
     /// This version with `detection` as what the crash detection measured: for the server, which keeps its own record of
     /// it whatever a client sends.
     public func withDetection(_ detection: CrashDetection?) -> CrashReport {

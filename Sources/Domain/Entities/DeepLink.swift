@@ -77,6 +77,17 @@ public enum DeepLink {
         }
     }
 
+    /// The server a web link comes from (`https://claims.example.com` for `https://claims.example.com/c/CA-…`, with its
+    /// base path), or `nil` for an app link or text that is not a web link.
+    public static func server(of text: String) -> String? {
+        let link = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let lower = link.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://"),
+              let marker = link.range(of: "/\(webSegment)/", options: .backwards) else { return nil }
+        let base = String(link[..<marker.lowerBound])
+        return base.count > (lower.hasPrefix("https") ? 8 : 7) ? base : nil
+    }
+
     // MARK: - Making
 
     /// The app link that opens a crash: `crashassistant://crash/<crash ID>`.

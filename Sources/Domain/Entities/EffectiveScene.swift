@@ -32,8 +32,8 @@ public struct EffectiveScene: Sendable, Hashable {
     }
 
     /// A few words to show after the time, saying where it came from — `from photo IMG_0042.jpg`,
-    /// `not given; the time the report was started` — and a flag for a photo time long before the report;
-    /// `nil` when the driver set it. Every screen and document uses these words.
+    /// `not given; the time the report was started` — and a flag for a photo time long before the report, in words
+    /// for any reader (a screen adds what the driver can do about it); `nil` when the driver set it.
     public var timeNote: String? {
         switch timeSource {
         case .driver:
@@ -44,8 +44,9 @@ public struct EffectiveScene: Sendable, Hashable {
                 + "is later than it was added"
         case let .photo(photo):
             guard case let .longBeforeReport(days)? = timeCheck else { return "from photo \(photo.originalFileName)" }
-            return "from photo \(photo.originalFileName), \(days) days before the report was started: "
-                + "check the camera's clock, and correct it with w if it is wrong"
+            let before = DurationText.describe(seconds: Double(days) * 86_400)
+            return "from photo \(photo.originalFileName), taken \(before) before the report was started; "
+                + "the camera's clock may have been wrong"
         }
     }
 

@@ -15,7 +15,7 @@ public enum PhotoSection: String, Sendable, Hashable, CaseIterable, Comparable {
 
     public var displayName: String {
         switch self {
-        case .licenceAndInsurance: "License / Insurance info"
+        case .licenceAndInsurance: "Licence / Insurance info"
         case .otherVehiclePlate: "Vehicle's licence plate"
         case .otherVehicleDamage: "Vehicle's damages"
         case .yourVehicleDamage: "Your vehicle's damages"

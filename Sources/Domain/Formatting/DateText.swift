@@ -15,6 +15,13 @@ public struct DateText: Sendable {
         self.calendar = calendar
     }
 
+    /// Times as read at a crash scene: in the scene's offset from UTC when it is known, else in this zone. Every
+    /// screen and document shows a report's times this way, so the same report reads the same wherever it is shown.
+    public func at(_ scene: CrashScene) -> DateText {
+        guard let minutes = scene.utcOffsetMinutes, let zone = TimeZone(secondsFromGMT: minutes * 60) else { return self }
+        return DateText(timeZone: zone)
+    }
+
     /// Date, time to the minute and UTC offset.
     public func dateTime(_ date: Date) -> String {
         let offsetSeconds = timeZone.secondsFromGMT(for: date)

@@ -23,7 +23,7 @@ public final class AssistanceViewModel {
     private let start: StartReport
     private let resume: ResumeDraft
     private let makeReportList: @MainActor () -> ReportListViewModel
-    private let makeCrashAssistant: @MainActor (CrashReport) -> CollectCrashInfoViewModel
+    private let makeCrashAssistant: @MainActor (CrashReport, CollectCrashInfoViewModel.Opening) -> CollectCrashInfoViewModel
     private let makeCrashReport: @MainActor (ReportID, CrashID) -> CrashReportViewModel
     /// The Crash Assistant while it is open, to keep its draft when the app is told to stop.
     private var assistant: CollectCrashInfoViewModel?
@@ -41,7 +41,7 @@ public final class AssistanceViewModel {
         start: StartReport,
         resume: ResumeDraft,
         makeReportList: @escaping @MainActor () -> ReportListViewModel,
-        makeCrashAssistant: @escaping @MainActor (CrashReport) -> CollectCrashInfoViewModel,
+        makeCrashAssistant: @escaping @MainActor (CrashReport, CollectCrashInfoViewModel.Opening) -> CollectCrashInfoViewModel,
         makeCrashReport: @escaping @MainActor (ReportID, CrashID) -> CrashReportViewModel,
         syncStatus: (any SyncStatusSource)? = nil,
         dates: DateText = DateText()
@@ -137,7 +137,8 @@ public final class AssistanceViewModel {
             route.value = .menu
         case let .draft(reportID):
             do {
-                show(try await resume.execute(reportID: reportID))
+                let draft = try await resume.execute(reportID: reportID)
+                show(draft, opening: .resumed(await resume.place(of: reportID)))
             } catch {
                 message.value = .error(error)
             }
@@ -149,8 +150,8 @@ public final class AssistanceViewModel {
         }
     }
 
-    private func show(_ report: CrashReport) {
-        let assistant = makeCrashAssistant(report)
+    private func show(_ report: CrashReport, opening: CollectCrashInfoViewModel.Opening = .new) {
+        let assistant = makeCrashAssistant(report, opening)
         assistant.didFinish = { [weak self] _ in
             self?.assistant = nil
             self?.route.value = .menu

@@ -17,6 +17,14 @@ public final class CollectCrashInfoViewModel {
         case crashReport(CrashReportViewModel)
     }
 
+    /// How the Crash Assistant opens.
+    public enum Opening: Sendable, Hashable {
+        /// A new report: the Emergency checklist first.
+        case new
+        /// A draft resumed: where it was left (`nil`: Collect Crash Info).
+        case resumed(InfoCategory?)
+    }
+
     /// How the Crash Assistant ended, told to the parent.
     public enum Outcome: Sendable, Hashable {
         case savedDraft(ReportSummary)
@@ -31,6 +39,8 @@ public final class CollectCrashInfoViewModel {
     public let route: Box<Route>
     public let message = Box<UiMessage?>(nil)
     public var didFinish: ((Outcome) -> Void)?
+    /// What "Create crash report" will create, with its warnings, while it waits for the driver's yes.
+    public private(set) var pendingCreate: String?
 
     /// Whether the report is still an open draft (not yet created, saved and closed, or discarded).
     public private(set) var isOpen = true
@@ -49,9 +59,15 @@ public final class CollectCrashInfoViewModel {
     private let makePhotoPage: @MainActor (InfoCategory, CrashReport) -> PhotoPageViewModel
     private let makeCloseDialog: @MainActor (ReportID, CrashID) -> CloseReportViewModel
     private let makeCrashReport: @MainActor (ReportID, CrashID, String?) -> CrashReportViewModel
+    private let places: (any DraftPlaces)?
+    /// The last write of where the draft is, so writes land in the order they were made.
+    private var placeWrite: Task<Void, Never>?
+    private let crashIDsFromServer: Bool
 
-    /// Opens the assistant on a draft; the checklist comes first.
+    /// Opens the assistant on a draft: a new one on the checklist, a resumed one where it was left.
     /// - Parameters:
+    ///   - places: where drafts were left, kept as the driver moves between pages.
+    ///   - crashIDsFromServer: whether a server issues crash IDs (a local one is then provisional, and said to be).
     ///   - makeInjuryPage: opens "Who was injured?" on the report.
     ///   - makePhotoPage: opens an information page with photos on the report.
     ///   - makeCloseDialog: the dialog Close opens.
@@ -66,7 +82,10 @@ public final class CollectCrashInfoViewModel {
         makeInjuryPage: @escaping @MainActor (CrashReport) -> InjuryViewModel,
         makePhotoPage: @escaping @MainActor (InfoCategory, CrashReport) -> PhotoPageViewModel,
         makeCloseDialog: @escaping @MainActor (ReportID, CrashID) -> CloseReportViewModel,
-        makeCrashReport: @escaping @MainActor (ReportID, CrashID, String?) -> CrashReportViewModel
+        makeCrashReport: @escaping @MainActor (ReportID, CrashID, String?) -> CrashReportViewModel,
+        opening: Opening = .new,
+        places: (any DraftPlaces)? = nil,
+        crashIDsFromServer: Bool = false
     ) {
         self.report = report
         self.setScene = setScene
@@ -78,10 +97,16 @@ public final class CollectCrashInfoViewModel {
         self.makePhotoPage = makePhotoPage
         self.makeCloseDialog = makeCloseDialog
         self.makeCrashReport = makeCrashReport
+        self.places = places
+        self.crashIDsFromServer = crashIDsFromServer
         self.sceneInput = CrashSceneInput(timeZone: dates.timeZone)
-        self.state = Box(CollectCrashInfoUiModel(report, dates: dates))
+        self.state = Box(CollectCrashInfoUiModel(report, dates: dates, crashIDsFromServer: crashIDsFromServer))
         self.route = Box(.landing)
-        route.value = .checklist(makeChecklist())
+        switch opening {
+        case .new: route.value = .checklist(makeChecklist())
+        case .resumed(nil): break
+        case let .resumed(category?): open(category)
+        }
     }
 
     // MARK: - Inputs
@@ -94,6 +119,7 @@ public final class CollectCrashInfoViewModel {
         let page = makeInjuryPage(report)
         page.didFinish = { [weak self] report in self?.returnFromPage(with: report) }
         route.value = .injuries(page)
+        rememberPlace(.injuries)
     }
 
     public func openOtherDriver() {
@@ -109,16 +135,31 @@ public final class CollectCrashInfoViewModel {
         do {
             let scene = try sceneInput.parse(text, current: report.scene, now: clock.now())
             update(try await setScene.execute(reportID: report.id, scene: scene))
-            message.value = .info("When: \(dates.dateTime(scene.occurredAt)). Where: \(scene.locationText ?? "not given").")
+            message.value = .info("When: \(dates.at(scene).dateTime(scene.occurredAt)). Where: \(scene.locationText ?? "not given").")
         } catch {
             message.value = .error(error)
         }
     }
 
-    /// Create crash report; refused with the reason while the report holds nothing.
+    /// Create crash report: says what will be created and what a reader would notice (``CreateSummary``), and waits
+    /// for the driver's yes (``confirmCreate(_:)``) — a created report can no longer be changed. Refused with the
+    /// reason while the report holds nothing.
     public func create() async {
         guard report.canBeCreated else {
             message.value = .error("Create crash report is not available yet. " + CollectCrashInfoUiModel.createDisabledReason)
+            return
+        }
+        let summary = CreateSummary(report, dates: dates)
+        pendingCreate = summary.text
+        message.value = .info(summary.text)
+    }
+
+    /// The driver's answer to "Create crash report?".
+    public func confirmCreate(_ yes: Bool) async {
+        guard pendingCreate != nil else { return }
+        pendingCreate = nil
+        guard yes else {
+            message.value = .info("Not created; the draft is as it was.")
             return
         }
         do {
@@ -164,11 +205,31 @@ public final class CollectCrashInfoViewModel {
         let page = makePhotoPage(category, report)
         page.didFinish = { [weak self] report in self?.returnFromPage(with: report) }
         route.value = .photoPage(page)
+        rememberPlace(category)
+    }
+
+    private func open(_ category: InfoCategory) {
+        switch category {
+        case .injuries: openInjuries()
+        case .otherDriver, .yourInfo: openPhotoPage(category)
+        }
     }
 
     private func returnFromPage(with report: CrashReport) {
         update(report)
         route.value = .landing
+        rememberPlace(nil)
+    }
+
+    /// Keeps where the driver is, in order; a failure to keep it costs only where the draft reopens.
+    private func rememberPlace(_ place: InfoCategory?) {
+        guard let places else { return }
+        let previous = placeWrite
+        let id = report.id
+        placeWrite = Task {
+            await previous?.value
+            try? await places.remember(place, of: id)
+        }
     }
 
     private func closed(_ outcome: CloseReportViewModel.Outcome) {
@@ -186,6 +247,6 @@ public final class CollectCrashInfoViewModel {
 
     private func update(_ newReport: CrashReport) {
         report = newReport
-        state.value = CollectCrashInfoUiModel(newReport, dates: dates)
+        state.value = CollectCrashInfoUiModel(newReport, dates: dates, crashIDsFromServer: crashIDsFromServer)
     }
 }

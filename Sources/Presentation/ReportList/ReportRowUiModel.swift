@@ -11,14 +11,17 @@ public struct ReportRowUiModel: Sendable, Hashable {
 
     public init(_ summary: ReportSummary, number: Int, dates: DateText) {
         self.number = number
-        crashID = summary.crashID.rawValue
+        crashID = summary.crashID.rawValue + (summary.provisionalCrashID.map { " (was \($0))" } ?? "")
         status = summary.status.displayName
         isDraft = summary.status == .draft
-        when = dates.dateTime(summary.occurredAt)
+        when = dates.at(summary.scene).dateTime(summary.occurredAt)
         var parts: [String] = []
         if summary.injuryCount > 0 { parts.append(summary.injuryCount == 1 ? "1 injury choice" : "\(summary.injuryCount) injury choices") }
         if summary.photoCount > 0 { parts.append(CategoryRowUiModel.photoCount(summary.photoCount)) }
         if summary.hasNote { parts.append("note") }
+        if parts.isEmpty, summary.occurredAt != summary.createdAt || summary.scene.hasLocation {
+            parts.append(summary.scene.hasLocation ? "when and where" : "when")
+        }
         holds = parts.isEmpty ? "nothing yet" : parts.joined(separator: ", ")
     }
 }

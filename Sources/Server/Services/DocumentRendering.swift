@@ -53,11 +53,7 @@ struct DocumentRendering: Sendable {
                 orientation: photo.orientation, serverFileName: photo.serverFileName
             )
         }
-        return try CrashReport(
-            id: report.id, crashID: report.crashID, status: report.status, createdAt: report.createdAt,
-            updatedAt: report.updatedAt, completedAt: report.completedAt, scene: report.scene, injuries: report.injuries,
-            photos: photos, otherDriverNote: report.otherDriverNote, revision: report.revision
-        )
+        return try report.replacingPhotos(with: photos)
     }
 }
 
