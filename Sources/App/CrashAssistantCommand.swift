@@ -1,4 +1,5 @@
 import ArgumentParser
+import Domain
 
 /// `crash-assistant`: collects what an insurance claim needs after a car crash and turns it into a crash report.
 @main
@@ -13,7 +14,7 @@ struct CrashAssistantCommand: AsyncParsableCommand {
             Without a command it opens the Assistance menu. It reads one line at a time from standard \
             input, so a script can drive it too.
             """,
-        version: AppVersion.current,
+        version: ProductVersion.current,
         subcommands: [InteractiveCommand.self, NewCommand.self, OpenCommand.self, ReportsCommand.self, ExportCommand.self, SyncCommand.self],
         defaultSubcommand: InteractiveCommand.self
     )

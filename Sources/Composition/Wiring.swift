@@ -65,7 +65,7 @@ public struct Wiring: Sendable {
         InjuryViewModel(
             report: report,
             toggleInjury: useCases.toggleInjury,
-            makeDiscardDialog: { reportID, category, title in makeDiscardDialog(reportID, category, title: title) }
+            makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) }
         )
     }
 
@@ -80,7 +80,7 @@ public struct Wiring: Sendable {
             removeImage: useCases.removeImage,
             setNote: useCases.setNote,
             dates: dates,
-            makeDiscardDialog: { reportID, category, title in makeDiscardDialog(reportID, category, title: title) }
+            makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) }
         )
     }
 
@@ -94,8 +94,8 @@ public struct Wiring: Sendable {
 
     /// The dialog Close opens on an information page titled `title`.
     @MainActor
-    public func makeDiscardDialog(_ reportID: ReportID, _ category: InfoCategory, title: String) -> DiscardPageViewModel {
-        DiscardPageViewModel(reportID: reportID, category: category, title: title, discardSection: useCases.discardSection)
+    public func makeDiscardDialog(_ report: CrashReport, _ category: InfoCategory, title: String) -> DiscardPageViewModel {
+        DiscardPageViewModel(report: report, category: category, title: title, discardSection: useCases.discardSection)
     }
 
     /// The Crash report screen; `documentLocation` is where its document is kept, when known.

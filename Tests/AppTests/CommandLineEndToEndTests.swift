@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("crash-assistant on the command line")
 struct CommandLineEndToEndTests {
@@ -40,10 +41,14 @@ struct CommandLineEndToEndTests {
                    errors: String(decoding: err, as: UTF8.self))
     }
 
-    @Test func versionIsPrinted() throws {
+    @Test("The app and the server say one version")
+    func versionIsPrinted() throws {
         let result = try run(["--version"])
         #expect(result.status == 0)
-        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
+        let version = result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(version.split(separator: ".").count == 3 && version.allSatisfy { $0.isNumber || $0 == "." })
+        let server = try ServerProcess.run(["--version"])
+        #expect(server.output.trimmingCharacters(in: .whitespacesAndNewlines) == version)
     }
 
     @Test func helpSaysWhatTheProductDoes() throws {

@@ -106,6 +106,48 @@ struct CrashAssistantEndToEndTests {
         #expect(FileManager.default.fileExists(atPath: folder.fileURL("a folder/report.pdf").path))
     }
 
+    @Test("The small things a newcomer hits: 1,3 on the injuries page, an empty Enter, a long line echoed short, what x discards, a .txt name for a PDF, export onto a file")
+    func theRoughEdgesANewcomerHit() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let long = String(repeating: "z", count: 4_096)
+        let run = try AppProcess.run([
+            "1", "", "1", "1,3", "", long, "d", "2", "note white van", "x", "k", "d", "c", "y",
+            "s", "report.txt", "s", "report.pdf", "b", "q",
+        ], in: folder.url)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("[x] Myself") && run.output.contains("[x] Other driver"), "\(run.output)")
+        #expect(run.output.contains("! Type one of the keys above and press Enter (h lists them)."))
+        #expect(run.output.contains("(4,096 characters) is not a key on this screen"))
+        #expect(!run.output.contains(String(repeating: "z", count: 100)))
+        #expect(run.output.contains("The note will be removed from the report (everything on “Other driver's info”)."), "\(run.output)")
+        #expect(run.output.contains("report.txt would hold a PDF document under another format's name"))
+        #expect(run.output.contains("Crash report written to \(folder.path)/report.pdf"))
+        #expect(!FileManager.default.fileExists(atPath: folder.fileURL("report.txt").path))
+
+        let crashID = try #require(run.output.firstMatch(of: /Crash report (CR-[A-Z0-9]{8}) created/)?.1).description
+        let export = try AppProcess.run([], arguments: ["export", crashID, "report.pdf"], in: folder.url)
+        #expect(export.status == 73)
+        #expect(export.errors.contains("report.pdf already exists. Pass --force to replace it, or give another file name."), "\(export.errors)")
+    }
+
+    @Test("Leaving a draft on a page and resuming it opens that page, not the checklist")
+    func aResumedDraftOpensWhereItWasLeft() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let first = try AppProcess.run(["1", "", "2", "note white van"], in: folder.url)
+        #expect(first.output.contains("Input ended: draft"), "\(first.output)")
+        let again = try AppProcess.run(["2", "1", "d", "x", "s", "q"], in: folder.url)
+        let afterChoosing = again.output.components(separatedBy: "Reports 1–1, newest first").dropFirst().first ?? ""
+        #expect(afterChoosing.contains("Other driver's info\n───"), "\(again.output)")
+        #expect(!afterChoosing.contains("Press Enter to continue"))
+        // A draft nothing was entered in is not kept.
+        let empty = try AppProcess.run(["1", "", "x", "s", "q"], in: folder.url)
+        #expect(empty.output.contains("Nothing was entered in this report, so no draft was kept."))
+        let list = try AppProcess.run([], arguments: ["reports", "--json"], in: folder.url)
+        #expect((try JSONSerialization.jsonObject(with: Data(list.output.utf8)) as? [Any])?.count == 1, "\(list.output)")
+    }
+
     @Test func newStartsStraightInTheCrashAssistantWithTheChecklist() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -110,6 +110,25 @@ struct TextReportRendererTests {
         #expect(TextReportRenderer(timeZone: TimeZone(identifier: "Asia/Tokyo") ?? .current).text(for: report).contains("When:  18 Nov 2026, 12:06 (UTC+01:00)"))
     }
 
+    @Test("What the vehicle detected is in the report, with the crash ID it first had")
+    func theDetectionIsInTheReport() throws {
+        let detection = try CrashDetection(
+            detectedAt: referenceDate, position: Coordinate(latitude: 47.4979, longitude: 19.0402), accuracyMeters: 8,
+            positionTrusted: true, headingDegrees: 90, speedKmh: 48, deltaVKmh: 22.5, airbagsDeployed: true, rollover: false,
+            isTest: false
+        )
+        var report = CrashReport(crashID: .stub("CR-7KQ2M9XD"), createdAt: referenceDate, utcOffsetMinutes: 120, detection: detection)
+        report.adoptServerCrashID(.stub("CA-MX879ZSTDW"))
+        let text = renderer.text(for: report)
+        #expect(text.contains("Crash ID: CA-MX879ZSTDW (first given as CR-7KQ2M9XD)"))
+        #expect(text.contains("DETECTED BY THE VEHICLE"))
+        #expect(text.contains("Detected:                  18 Nov 2026, 13:06 (UTC+02:00)"), "\(text)")
+        #expect(text.contains("47.49790, 19.04020, within 8 m"))
+        #expect(text.contains("48 km/h") && text.contains("22.5 km/h") && text.contains("90° from north"))
+        #expect(text.contains("Airbags:                   deployed"))
+        #expect(text.contains("Rollover:                  no"))
+    }
+
     @Test func renderingIsPlainUTF8TextAndRepeatable() async throws {
         let report = try fullReport()
         let first = renderer.render(report)

@@ -52,6 +52,33 @@ struct CrashSceneInputTests {
         #expect(throws: CrashSceneInput.Failure.self) { try input.parse("2026-02-30 10:00", current: current, now: referenceDate) }
     }
 
+    @Test("A coordinate with a space after its comma is read as one; decimal commas and a lone number are explained")
+    func coordinatesAsPeopleTypeThem() throws {
+        let spaced = try input.parse("10:42 47.4979, 19.0402 Andrássy út", current: current, now: referenceDate)
+        #expect(spaced.coordinate == (try Coordinate(latitude: 47.4979, longitude: 19.0402)))
+        #expect(spaced.address == "Andrássy út")
+        let commas = #expect(throws: CrashSceneInput.Failure.self) { try input.parse("10:42 47,4979,19,0402", current: current, now: referenceDate) }
+        #expect(commas?.description.contains("decimal commas") == true)
+        let lone = #expect(throws: CrashSceneInput.Failure.self) { try input.parse("10:42 47.4979 19.0402", current: current, now: referenceDate) }
+        #expect(lone?.description.contains("is not a coordinate") == true)
+        // A minus sign says south or west.
+        #expect(try input.parse("now -33.8688,-70.6693", current: current, now: referenceDate).coordinate?.longitude == -70.6693)
+    }
+
+    @Test("A time of today still to come suggests yesterday's date; the scene keeps the zone's offset at that moment")
+    func aTimeStillToComeSuggestsTheDate() throws {
+        let budapest = CrashSceneInput(timeZone: TimeZone(identifier: "Europe/Budapest") ?? .current)
+        // 18 Nov 2026, 00:06 in Budapest.
+        let justAfterMidnight = referenceDate.addingTimeInterval(-11 * 3_600)
+        let failure = #expect(throws: CrashSceneInput.Failure.self) { try budapest.parse("23:59", current: current, now: justAfterMidnight) }
+        #expect(failure?.description.contains("w 2026-11-17 23:59") == true, "\(String(describing: failure))")
+        let summer = try budapest.parse("2026-07-01 12:00", current: current, now: referenceDate)
+        #expect(summer.utcOffsetMinutes == 120)
+        let winter = try budapest.parse("2026-11-17 12:00", current: current, now: referenceDate)
+        #expect(winter.utcOffsetMinutes == 60)
+        #expect(try budapest.parse("2026-10-25 02:30+02:00", current: current, now: referenceDate).utcOffsetMinutes == 120)
+    }
+
     @Test func anAddressStartingWithANumberIsNotTakenForACoordinate() throws {
         let scene = try input.parse("now 12, Main St", current: current, now: referenceDate)
         #expect(scene.coordinate == nil)

@@ -59,7 +59,7 @@ struct PhotoPageViewModelTests {
         let page = try await page(.yourInfo)
         await page.addPhoto(path: "a.jpg", toSection: 2)
         await page.removePhoto(section: 2, photoNumber: 5)
-        #expect(page.message.value == .error("“Crash scene photos” has no photo 5: choose 1 to 1."))
+        #expect(page.message.value == .error("“Crash scene photos” has no photo 5: it has only photo 1."))
         #expect(page.state.value.sections[1].photos.count == 1)
     }
 

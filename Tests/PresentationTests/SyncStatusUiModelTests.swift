@@ -24,6 +24,24 @@ struct SyncStatusUiModelTests {
         #expect(model.isProblem)
     }
 
+    @Test("A wrong server path, or another account's token, is said on the menu instead of waiting forever")
+    func misconfigurationIsSaid() {
+        let unusable = SyncStatusUiModel(SyncStatus(
+            connection: .unusable(reason: "it has no route for the request (HTTP 404); check that --server names the crash-report server"),
+            waitingReports: 2
+        ), dates: utc)
+        #expect(unusable.line.contains("nothing can be sent"))
+        #expect(unusable.line.contains("check that --server names the crash-report server"))
+        #expect(unusable.line.contains("2 report changes waiting"))
+        #expect(unusable.isProblem)
+        let ann = ServerAccount(id: "a1", name: "ann", server: "127.0.0.1:8080")
+        let bob = ServerAccount(id: "b2", name: "bob", server: "127.0.0.1:8080")
+        let other = SyncStatusUiModel(SyncStatus(connection: .otherAccount(bound: ann, reached: bob)), dates: utc)
+        #expect(other.line.contains("holds the reports of “ann”"))
+        #expect(other.line.contains("“bob”"))
+        #expect(other.isProblem)
+    }
+
     @Test func aRefusedTokenSaysWhatToChange() {
         let model = SyncStatusUiModel(SyncStatus(connection: .tokenRefused, waitingReports: 2), dates: utc)
         #expect(model.line.contains("--token"))

@@ -141,6 +141,32 @@ struct ServerRouterTests {
             #expect(report.revision == 1)
             #expect(report.scene.occurredAt == event.detectedAt)
             #expect(report.scene.coordinate == (try Coordinate(latitude: 47.4979, longitude: 19.0402)))
+            // What the vehicle measured is kept with the report, in the scene's zone when the detector said it.
+            #expect(report.detection?.speedKmh == 48)
+            #expect(report.detection?.deltaVKmh == 22)
+            #expect(report.detection?.airbagsDeployed == true)
+            #expect(report.detection?.accuracyMeters == 8)
+            #expect(report.scene.utcOffsetMinutes == 60)
+
+            // The same key with another event: 422, nothing done; the first answer stands.
+            var changed = event
+            changed.speedKmh = 90
+            let reused = try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(changed))
+            #expect(reused.status == .unprocessableContent)
+            #expect(ProblemType(uri: try Wire.problem(reused.body)._type) == .idempotencyKeyReused)
+            #expect(await harness.sms.sent.count == 1)
+
+            // A client cannot change what the vehicle measured: the server keeps its record.
+            var wire = Components.Schemas.Report(report)
+            wire.detection?.speedKmh = 5
+            wire.otherDriverNote = "white van"
+            let put = try await client.execute(
+                uri: "/v1/reports/\(report.id)", method: .put, headers: .json(user), body: try Wire.body(wire)
+            )
+            #expect(put.status == .ok)
+            let stored = try CrashReport(wire: try Wire.decode(Components.Schemas.Report.self, put.body))
+            #expect(stored.detection?.speedKmh == 48)
+            #expect(stored.otherDriverNote == "white van")
         }
     }
 
@@ -670,7 +696,8 @@ struct ServerRouterTests {
         Components.Schemas.CrashEvent(
             user: user, eventId: eventID, detectedAt: Date(timeIntervalSince1970: 1_795_000_000.25),
             position: .init(latitude: 47.4979, longitude: 19.0402, accuracyMeters: 8, trusted: true),
-            headingDegrees: 90, speedKmh: 48, deltaVKmh: 22, airbagsDeployed: true, rollover: false, test: false
+            headingDegrees: 90, speedKmh: 48, deltaVKmh: 22, airbagsDeployed: true, rollover: false, test: false,
+            utcOffsetMinutes: 60
         )
     }
 }

@@ -47,9 +47,9 @@ struct ExportCommand: AsyncParsableCommand {
             } catch let error as ShareError {
                 switch error {
                 case .destinationExists:
-                    Console.standardError(AppErrorText.sentence(for: error) + " (Pass --force to replace it.)")
+                    Console.standardError(AppErrorText.sentence(for: error) + " Pass --force to replace it, or give another file name.")
                     throw ExitCode(ExitStatus.cannotCreate)
-                case .destinationIsDirectory, .folderMissing:
+                case .destinationIsDirectory, .folderMissing, .wrongExtension:
                     Console.standardError(AppErrorText.sentence(for: error))
                     throw ExitCode(ExitStatus.cannotCreate)
                 case .notWritable:

@@ -35,7 +35,8 @@ final class InjuryScreen: Screen {
     }
 
     func handle(_ line: String) async {
-        let words = LineText.words(line)
+        // `1 3`, `1,3` and `1, 3` alike.
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
         switch LineText(line).key ?? "" {
         case "d": viewModel.done()
         case "x": viewModel.close()

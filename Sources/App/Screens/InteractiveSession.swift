@@ -54,7 +54,7 @@ final class InteractiveSession {
     /// - Returns: the exit status: 0 after quit or end of input, 128 + the signal's number after a signal.
     func run(start: Start, editor: TerminalLineEditor? = nil) async -> Int32 {
         let input = InputSource(editor: editor)
-        console.line("Crash Assistant \(AppVersion.current) — type h on any screen for its keys.")
+        console.line("Crash Assistant \(ProductVersion.current) — type h on any screen for its keys.")
         if let sync = environment.sync {
             if case let .crash(crashID, link) = start {
                 // Bring what the server holds for the crash first; offline, the link opens what this device has.

@@ -81,6 +81,10 @@ final class Navigator {
     /// The message for a key the screen does not know.
     func unknown(_ line: String) {
         let typed = line.trimmingCharacters(in: .whitespaces)
-        notice(.error("“\(typed)” is not a key on this screen. Type h for the keys."))
+        guard !typed.isEmpty else {
+            notice(.error("Type one of the keys above and press Enter (h lists them)."))
+            return
+        }
+        notice(.error("\(LineText.echo(typed)) is not a key on this screen. Type h for the keys."))
     }
 }

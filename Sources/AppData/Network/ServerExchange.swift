@@ -142,8 +142,30 @@ struct AnswerMiddleware: ClientMiddleware {
         case is CancellationError:
             "the request was cancelled"
         default:
-            "the connection failed (\(String(describing: error).prefix(200)))"
+            tlsReason(String(describing: error)) ?? "the connection failed (\(plainWords(String(describing: error))))"
         }
+    }
+
+    /// What a failed TLS handshake means, told from the error's description (AsyncHTTPClient passes NIOSSL's
+    /// errors through): `nil` when it was not one.
+    static func tlsReason(_ description: String) -> String? {
+        if description.contains("WRONG_VERSION_NUMBER") || description.contains("HTTP_REQUEST") {
+            return "it does not speak TLS (https) at that address; if the server serves plain http on this machine, give http://"
+        }
+        if description.contains("CERTIFICATE_VERIFY_FAILED") || description.contains("certificate") {
+            return "its TLS certificate is not one this machine trusts (expired, self-signed, or for another name)"
+        }
+        if description.contains("handshakeFailed") || description.contains("NIOSSL") {
+            return "the secure (TLS) connection could not be set up"
+        }
+        return nil
+    }
+
+    /// An error's description without source paths and type noise, short: words a person can read.
+    static func plainWords(_ description: String) -> String {
+        var text = description
+        if let at = text.range(of: " at /") { text = String(text[..<at.lowerBound]) }
+        return String(text.prefix(120))
     }
 
     /// The answer's bytes, refused past `limit`.

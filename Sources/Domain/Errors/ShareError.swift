@@ -7,4 +7,6 @@ public enum ShareError: Error, Sendable, Hashable {
     case destinationIsDirectory(String)
     case folderMissing(String)
     case notWritable(String, reason: String)
+    /// The file name ends in another format's extension than the document's (`report.txt` for a PDF).
+    case wrongExtension(String, expected: String)
 }

@@ -19,13 +19,15 @@ public final class DiscardPageViewModel {
     private let category: InfoCategory
     private let discardSection: DiscardSection
 
-    public init(reportID: ReportID, category: InfoCategory, title: String, discardSection: DiscardSection) {
-        self.reportID = reportID
+    public init(report: CrashReport, category: InfoCategory, title: String, discardSection: DiscardSection) {
+        self.reportID = report.id
         self.category = category
         self.discardSection = discardSection
+        let contents = Self.contents(of: report, on: category)
         dialog = Box(DialogUiModel(
             title: "Discard all information on this page?",
-            detail: "Everything on “\(title)” will be removed from the report.",
+            detail: contents.map { "\($0.prefix(1).uppercased() + $0.dropFirst()) will be removed from the report (everything on “\(title)”)." }
+                ?? "“\(title)” holds nothing yet; discarding removes nothing.",
             options: [
                 MenuOption(key: "k", title: "Keep editing"),
                 MenuOption(key: "d", title: "Discard"),
@@ -43,6 +45,20 @@ public final class DiscardPageViewModel {
             }
         }
         route.value = .discard(dialog)
+    }
+
+    /// What the page holds, in words: `2 photos and the note`, `who was injured (Myself, Other driver)`; `nil` when empty.
+    static func contents(of report: CrashReport, on category: InfoCategory) -> String? {
+        switch category {
+        case .injuries:
+            return report.injuries.isEmpty ? nil : "who was injured (\(report.injuries.selected.map(\.displayName).joined(separator: ", ")))"
+        case .otherDriver, .yourInfo:
+            var parts: [String] = []
+            let photos = category.photoSections.reduce(0) { $0 + report.photos(in: $1).count }
+            if photos > 0 { parts.append(CategoryRowUiModel.photoCount(photos)) }
+            if category == .otherDriver, report.hasNote { parts.append("the note") }
+            return parts.isEmpty ? nil : parts.joined(separator: " and ")
+        }
     }
 
     // MARK: - Inputs

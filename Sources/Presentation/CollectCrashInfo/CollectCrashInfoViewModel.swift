@@ -62,6 +62,8 @@ public final class CollectCrashInfoViewModel {
     private let places: (any DraftPlaces)?
     /// The last write of where the draft is, so writes land in the order they were made.
     private var placeWrite: Task<Void, Never>?
+    /// The page on show (`nil`: Collect Crash Info or the checklist).
+    private var currentPlace: InfoCategory?
     private let crashIDsFromServer: Bool
 
     /// Opens the assistant on a draft: a new one on the checklist, a resumed one where it was left.
@@ -190,6 +192,9 @@ public final class CollectCrashInfoViewModel {
         guard isOpen else { return nil }
         let summary = try await saveDraft.execute(reportID: report.id)
         isOpen = false
+        // The draft is stored now (a new one only from its first entry on): where it was left goes with it.
+        await placeWrite?.value
+        if summary != nil { try? await places?.remember(currentPlace, of: report.id) }
         return summary
     }
 
@@ -223,6 +228,7 @@ public final class CollectCrashInfoViewModel {
 
     /// Keeps where the driver is, in order; a failure to keep it costs only where the draft reopens.
     private func rememberPlace(_ place: InfoCategory?) {
+        currentPlace = place
         guard let places else { return }
         let previous = placeWrite
         let id = report.id

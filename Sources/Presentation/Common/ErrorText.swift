@@ -172,13 +172,15 @@ public enum ErrorText {
     public static func sentence(for error: ShareError) -> String {
         switch error {
         case let .destinationExists(path):
-            "\(path) already exists. Confirm to replace it, or give another file name."
+            "\(path) already exists."
         case let .destinationIsDirectory(path):
             "\(path) is a folder. Give a file name inside it, e.g. \(path)/crash-report.pdf."
         case let .folderMissing(path):
             "The folder for \(path) does not exist. Create it first or choose another place."
         case let .notWritable(path, reason):
             "Could not write \(path) (\(reason)). Choose a place you can write to."
+        case let .wrongExtension(path, expected):
+            "\(path) would hold a \(expected.uppercased()) document under another format's name, and would not open as one. Give a name ending in .\(expected)."
         }
     }
 

@@ -13,13 +13,13 @@ public final class InjuryViewModel {
 
     private var report: CrashReport
     private let toggleInjury: ToggleInjury
-    private let makeDiscardDialog: @MainActor (ReportID, InfoCategory, String) -> DiscardPageViewModel
+    private let makeDiscardDialog: @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
 
     /// - Parameter makeDiscardDialog: the dialog Close opens (report, page, page title).
     public init(
         report: CrashReport,
         toggleInjury: ToggleInjury,
-        makeDiscardDialog: @escaping @MainActor (ReportID, InfoCategory, String) -> DiscardPageViewModel
+        makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
     ) {
         self.report = report
         self.toggleInjury = toggleInjury
@@ -55,7 +55,7 @@ public final class InjuryViewModel {
     }
 
     public func close() {
-        DiscardPageViewModel.open(makeDiscardDialog(report.id, .injuries, state.value.title), on: route) { [weak self] report in
+        DiscardPageViewModel.open(makeDiscardDialog(report, .injuries, state.value.title), on: route) { [weak self] report in
             self?.update(report)
             self?.didFinish?(report)
         }

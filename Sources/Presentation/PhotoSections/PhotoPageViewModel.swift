@@ -18,7 +18,7 @@ public final class PhotoPageViewModel {
     private let removeImage: RemoveImage
     private let setNote: SetNote
     private let dates: DateText
-    private let makeDiscardDialog: @MainActor (ReportID, InfoCategory, String) -> DiscardPageViewModel
+    private let makeDiscardDialog: @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
 
     /// - Parameters:
     ///   - photoFiles: reads the photo files the driver names.
@@ -32,7 +32,7 @@ public final class PhotoPageViewModel {
         removeImage: RemoveImage,
         setNote: SetNote,
         dates: DateText,
-        makeDiscardDialog: @escaping @MainActor (ReportID, InfoCategory, String) -> DiscardPageViewModel
+        makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
     ) {
         self.category = category
         self.report = report
@@ -83,7 +83,7 @@ public final class PhotoPageViewModel {
         guard let section = section(number) else { return }
         let photos = report.photos(in: section)
         guard photos.indices.contains(photoNumber - 1) else {
-            let range = photos.isEmpty ? "it has no photos" : "choose 1 to \(photos.count)"
+            let range = photos.isEmpty ? "it has no photos" : photos.count == 1 ? "it has only photo 1" : "choose 1 to \(photos.count)"
             message.value = .error("“\(section.displayName)” has no photo \(photoNumber): \(range).")
             return
         }
@@ -153,7 +153,7 @@ public final class PhotoPageViewModel {
     }
 
     public func close() {
-        DiscardPageViewModel.open(makeDiscardDialog(report.id, category, state.value.title), on: route) { [weak self] report in
+        DiscardPageViewModel.open(makeDiscardDialog(report, category, state.value.title), on: route) { [weak self] report in
             self?.update(report)
             self?.didFinish?(report)
         }

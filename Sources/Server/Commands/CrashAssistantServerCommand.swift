@@ -1,4 +1,5 @@
 import ArgumentParser
+import Domain
 import Foundation
 
 @main
@@ -7,7 +8,7 @@ struct CrashAssistantServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crash-assistant-server",
         abstract: "The crash-report server: crash IDs, crash events and their SMS, reports and photos per user, the PDF.",
-        version: ServerVersion.current,
+        version: ProductVersion.current,
         subcommands: [ServeCommand.self, AccountCommand<UserKind>.self, AccountCommand<DetectorKind>.self]
     )
 }

@@ -3,7 +3,7 @@ import Data
 import Foundation
 import Hummingbird
 import Logging
-
+import NIOCore
 
 /// `serve`: runs the server until SIGINT or SIGTERM, then stops taking connections and finishes the requests in
 /// flight before it exits.
@@ -152,8 +152,25 @@ struct ServeCommand: AsyncParsableCommand {
             // Always said, whatever the log level: scripts and tests read the port from it.
             FileHandle.standardError.write(Data("crash-assistant-server: listening on http://\(host):\(port) (\(kept))\n".utf8))
         }
-        try await app.runService()
+        do {
+            try await app.runService()
+        } catch let error as IOError where [EADDRINUSE, EACCES, EADDRNOTAVAIL].contains(error.errnoCode) {
+            environment.close()
+            throw ServerCommandFailure.message(Self.cannotListen(host: host, port: port, errno: error.errnoCode))
+        }
         environment.close()
         logger.notice("stopped")
+    }
+
+    /// Why the server cannot listen where asked, and what to do.
+    static func cannotListen(host: String, port: Int, errno: Int32) -> String {
+        switch errno {
+        case EADDRINUSE:
+            "Port \(port) on \(host) is already in use: another program (perhaps another crash-assistant-server) listens there. Stop it, or choose another port with --port."
+        case EACCES:
+            "Port \(port) on \(host) may be used only by the system administrator (ports below 1024 are). Choose a port from 1024 up with --port, and put a proxy in front for port 80 or 443."
+        default:
+            "\(host) is not an address of this machine, so nothing can listen on it. Give one of its addresses with --host (127.0.0.1, or 0.0.0.0 for all)."
+        }
     }
 }

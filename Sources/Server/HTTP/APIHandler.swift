@@ -10,7 +10,7 @@ struct APIHandler: APIProtocol {
     let services: ServerServices
 
     func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
-        .ok(.init(body: .json(.init(status: .ok, version: ServerVersion.current))))
+        .ok(.init(body: .json(.init(status: .ok, version: ProductVersion.current))))
     }
 
     func describeProblemType(_ input: Operations.DescribeProblemType.Input) async throws -> Operations.DescribeProblemType.Output {
