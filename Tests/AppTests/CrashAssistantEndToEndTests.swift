@@ -176,7 +176,7 @@ struct CrashAssistantEndToEndTests {
 
     @Test func aMissingPhotoFileIsNamed() throws {
         let run = try runOnOtherDriversPage(["add 1 nowhere/missing.jpg"])
-        #expect(run.output.contains("There is no file at"))
+        #expect(run.output.contains("There is no file “"))
         #expect(run.output.contains("nowhere/missing.jpg"))
         #expect(lastScreen(of: run.output).contains("no photos yet"))
     }

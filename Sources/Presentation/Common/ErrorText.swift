@@ -90,17 +90,17 @@ public enum ErrorText {
         case .noPath:
             "Name the photo file to add, e.g. add 1 ~/Pictures/plate.jpg"
         case let .missing(path):
-            "There is no file at \(path). Check the path (quote it if it has spaces) and try again."
+            "There is no file \(LineText.echo(path, limit: 200)). Check the path (quote it if it has spaces) and try again."
         case let .folder(path):
-            "\(path) is a folder, not a photo. Name a JPEG or PNG file inside it."
+            "\(LineText.echo(path, limit: 200)) is a folder, not a photo. Name a JPEG or PNG file inside it."
         case let .notRegularFile(path):
-            "\(path) is not a regular file. Name a JPEG or PNG photo file."
+            "\(LineText.echo(path, limit: 200)) is not a regular file. Name a JPEG or PNG photo file."
         case let .permissionDenied(path):
-            "\(path) cannot be read: permission denied. Make it readable (chmod u+r) or copy it somewhere you can read."
+            "\(LineText.echo(path, limit: 200)) cannot be read: permission denied. Make it readable (chmod u+r) or copy it somewhere you can read."
         case let .cannotOpen(path, reason):
-            "\(path) cannot be read (\(reason)). Check the file and try again."
+            "\(LineText.echo(path, limit: 200)) cannot be read (\(reason)). Check the file and try again."
         case let .readFailed(path, reason):
-            "\(path) could not be read (\(reason)). Copy the photo somewhere else and add the copy."
+            "\(LineText.echo(path, limit: 200)) could not be read (\(reason)). Copy the photo somewhere else and add the copy."
         }
     }
 
