@@ -1,8 +1,8 @@
 import Domain
 
 /// The paths of the routes written by hand, on the server and in the app, in one place: the streaming photo and PDF
-/// routes (their bodies stream to and from storage rather than through the generated code), the API document, the
-/// page an SMS's web link opens, and problem types. Every other path is generated from `openapi.yaml`.
+/// routes (their bodies stream to and from storage rather than through the generated code), the two reads the server
+/// serves as stored, the API document, the page an SMS's web link opens, and problem types. Every other path is generated from `openapi.yaml`.
 public enum WirePaths {
     // MARK: - Photos, by what they are
 
@@ -11,6 +11,13 @@ public enum WirePaths {
     /// The photo route as a router pattern, its parameter named ``photoParameter``.
     public static let photoPattern = photosBase + ":" + photoParameter
     public static let photoParameter = "sha256"
+
+    // MARK: - Reads served as stored
+
+    /// `/v1/reports/<id>` as a router pattern, its parameter named ``reportParameter``.
+    public static let reportPattern = reportsBase + ":" + reportParameter
+    /// `/v1/changes`: what changed in the caller's reports since a cursor.
+    public static let changes = "/v1/changes"
 
     // MARK: - Documents
 

@@ -223,4 +223,58 @@ struct SyncEngineRulesTests {
         #expect(await phone.sync.syncOnce().reportsReceived == 1)
         #expect(try await phone.report(report.id).otherDriverNote == "changed on the tablet")
     }
+
+    // MARK: - Changes since
+
+    @Test("A pass with nothing new is one request for changes; a deletion elsewhere arrives as one, across pages")
+    func aQuietPassIsOneRequest() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        var ids: [ReportID] = []
+        for index in 0..<5 {
+            let report = try await phone.useCases.start.execute()
+            try await phone.note(report.id, "report \(index)")
+            ids.append(report.id)
+        }
+        #expect(await phone.sync.syncOnce().isComplete)
+        #expect(await phone.store.changesCursor() != nil)
+
+        let before = await remote.calls.count
+        #expect(await phone.sync.syncOnce().isComplete)
+        #expect(await Array(remote.calls.dropFirst(before)) == ["changes"])
+
+        // Another device deletes one and changes two; pages of two bring all three.
+        await remote.setChangesPageSize(2)
+        try await remote.edit(ids[1]) { report in try report.setNote("changed on the tablet") }
+        try await remote.edit(ids[3]) { report in try report.setNote("changed there too") }
+        try await remote.delete(ids[0])
+        let start = await remote.calls.count
+        let pass = await phone.sync.syncOnce()
+        #expect(pass.reportsReceived == 2)
+        #expect(pass.reportsRemoved == 1)
+        #expect(await Array(remote.calls.dropFirst(start)) == ["changes", "changes"])
+        #expect(try await phone.cache.report(withID: ids[0]) == nil)
+        #expect(try await phone.report(ids[1]).otherDriverNote == "changed on the tablet")
+    }
+
+    @Test("A cursor older than the deletions the server remembers starts again, and a report no longer there goes")
+    func anExpiredCursorStartsAgain() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let kept = try await phone.useCases.start.execute()
+        try await phone.note(kept.id, "kept")
+        let gone = try await phone.useCases.start.execute()
+        try await phone.note(gone.id, "gone")
+        #expect(await phone.sync.syncOnce().isComplete)
+
+        try await remote.delete(gone.id)
+        try await remote.edit(kept.id) { report in try report.setNote("kept, changed") }
+        await remote.forgetDeletions()
+        let pass = await phone.sync.syncOnce()
+        #expect(pass.isComplete)
+        #expect(pass.reportsRemoved == 1)
+        #expect(pass.notices.map(\.event) == [.deletedElsewhere])
+        #expect(try await phone.cache.report(withID: gone.id) == nil)
+        #expect(try await phone.report(kept.id).otherDriverNote == "kept, changed")
+    }
 }

@@ -233,6 +233,97 @@ struct ServerRouterTests {
         }
     }
 
+    @Test("A report is read as stored with a strong ETag; If-None-Match naming it is 304 with no body, until it changes")
+    func entityTags() async throws {
+        let harness = try ServerHarness()
+        let user = try await harness.add("ann")
+        let draft = try makeDraft()
+        let uri = "/v1/reports/\(draft.id)"
+        try await harness.withClient { client in
+            let created = try await client.execute(uri: uri, method: .put, headers: .json(user), body: try Wire.body(Components.Schemas.Report(draft)))
+            let read = try await client.execute(uri: uri, method: .get, headers: .bearer(user))
+            #expect(read.status == .ok)
+            #expect(read.headers[.contentType]?.hasPrefix("application/json") == true)
+            #expect(String(buffer: read.body) == String(buffer: created.body))
+            let tag = try #require(read.headers[.eTag])
+            #expect(tag.hasPrefix("\"") && tag.hasSuffix("\""))
+
+            var asked = HTTPFields.bearer(user)
+            asked[.ifNoneMatch] = "\"c0\", \(tag)"
+            let same = try await client.execute(uri: uri, method: .get, headers: asked)
+            #expect(same.status == .notModified)
+            #expect(same.body.readableBytes == 0)
+            #expect(same.headers[.eTag] == tag)
+
+            var changed = try Wire.report(created.body)
+            try changed.setNote("Blue hatchback")
+            _ = try await client.execute(uri: uri, method: .put, headers: .json(user), body: try Wire.body(Components.Schemas.Report(changed)))
+            let after = try await client.execute(uri: uri, method: .get, headers: asked)
+            #expect(after.status == .ok)
+            #expect(after.headers[.eTag] != tag)
+            #expect(try Wire.report(after.body).otherDriverNote == "Blue hatchback")
+
+            var xml = HTTPFields.bearer(user)
+            xml[.accept] = "application/xml"
+            let refused = try await client.execute(uri: uri, method: .get, headers: xml)
+            #expect(refused.status == .notAcceptable)
+            #expect(ProblemType(uri: try Wire.problem(refused.body)._type) == .notAcceptable)
+        }
+    }
+
+    @Test("Changes since a cursor: every report from the first, then only what changed, deletions by id, pages with more")
+    func changesSince() async throws {
+        let harness = try ServerHarness()
+        let user = try await harness.add("ann")
+        let other = try await harness.add("bob")
+        let drafts = try ["CR-23456782", "CR-23456783", "CR-23456784"].map { try makeDraft(crashID: $0) }
+        try await harness.withClient { client in
+            for draft in drafts {
+                _ = try await client.execute(
+                    uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(user), body: try Wire.body(Components.Schemas.Report(draft))
+                )
+            }
+            func changes(_ query: String, _ token: String = user) async throws -> Components.Schemas.ReportChanges {
+                let response = try await client.execute(uri: "/v1/changes" + query, method: .get, headers: .bearer(token))
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+                return try Wire.decode(Components.Schemas.ReportChanges.self, response.body)
+            }
+            let all = try await changes("")
+            #expect(all.reports.map(\.id) == drafts.map(\.id.description))
+            #expect(all.deleted.isEmpty && !all.more)
+            #expect(try await changes("", other).reports.isEmpty)
+
+            let quiet = try await changes("?since=\(all.cursor)")
+            #expect(quiet.reports.isEmpty && quiet.deleted.isEmpty && !quiet.more)
+            #expect(quiet.cursor == all.cursor)
+
+            _ = try await client.execute(uri: "/v1/reports/\(drafts[1].id)", method: .delete, headers: .bearer(user))
+            var changed = try CrashReport(wire: all.reports[0])
+            try changed.setNote("changed")
+            _ = try await client.execute(
+                uri: "/v1/reports/\(drafts[0].id)", method: .put, headers: .json(user), body: try Wire.body(Components.Schemas.Report(changed))
+            )
+            let first = try await changes("?since=\(all.cursor)&limit=1")
+            #expect(first.deleted == [drafts[1].id.description])
+            #expect(first.reports.isEmpty && first.more)
+            let second = try await changes("?since=\(first.cursor)&limit=1")
+            #expect(second.reports.map(\.otherDriverNote) == ["changed"])
+            #expect(!second.more)
+
+            for bad in ["?since=abc", "?since=c-1", "?limit=0", "?limit=201"] {
+                let response = try await client.execute(uri: "/v1/changes" + bad, method: .get, headers: .bearer(user))
+                #expect(response.status == .badRequest, "\(bad)")
+                #expect(ProblemType(uri: try Wire.problem(response.body)._type) == .invalidParameter)
+            }
+            // Deletions forgotten: a cursor from before them is 410, from the start is still answered.
+            try await harness.services.reports.forgetDeletions(before: .distantFuture, keeping: 0)
+            let expired = try await client.execute(uri: "/v1/changes?since=\(all.cursor)", method: .get, headers: .bearer(user))
+            #expect(expired.status == .gone)
+            #expect(ProblemType(uri: try Wire.problem(expired.body)._type) == .changesExpired)
+            #expect(try await changes("").reports.count == 2)
+        }
+    }
+
     @Test("A report breaking a rule, malformed JSON, or a body for another id is refused with 400 naming the field")
     func invalidReports() async throws {
         let harness = try ServerHarness()

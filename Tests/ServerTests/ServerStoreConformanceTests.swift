@@ -346,6 +346,71 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.reports(owner: ann).map(\.revision) == [1, 1, 1, 1])
     }
 
+    // MARK: - Reports: changes
+
+    @Test("Changes come in the order they were made: a report changed again moves to its new place, a deletion is an id", arguments: ServerStoreBackend.allCases)
+    func changesComeInOrder(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let first = try await subject.store.save(CrashReport.stub(), owner: ann)
+        let second = try await subject.store.save(CrashReport.stub(), owner: ann)
+        let third = try await subject.store.save(CrashReport.stub(), owner: ann)
+        _ = try await subject.store.save(CrashReport.stub(), owner: bob)
+
+        let all = try await subject.store.changes(owner: ann, since: 0, limit: 100)
+        #expect(all.changes.map(\.id) == [first.id, second.id, third.id])
+        #expect(all.changes.map(\.sequence) == all.changes.map(\.sequence).sorted())
+        #expect(Set(all.changes.map(\.sequence)).count == 3)
+        #expect(try all.changes[0].body == Self.wireJSON(first))
+        let cursor = try #require(all.changes.last?.sequence)
+
+        #expect(try await subject.store.changes(owner: ann, since: cursor, limit: 100).changes.isEmpty)
+        let edited = try await subject.store.save(Self.edited(first, note: "moved on"), owner: ann)
+        _ = try await subject.store.delete(second.id, owner: ann)
+        let since = try await subject.store.changes(owner: ann, since: cursor, limit: 100)
+        #expect(since.changes.map(\.id) == [first.id, second.id])
+        #expect(try since.changes[0].body == Self.wireJSON(edited))
+        #expect(since.changes[1].body == nil)
+        // From the first change: each report once, at its latest change, and the deletion.
+        let again = try await subject.store.changes(owner: ann, since: 0, limit: 100)
+        #expect(again.changes.map(\.id) == [third.id, first.id, second.id])
+        // A page of two, then the rest from where it ended.
+        let page = try await subject.store.changes(owner: ann, since: 0, limit: 2)
+        #expect(page.changes.map(\.id) == [third.id, first.id])
+        #expect(try await subject.store.changes(owner: ann, since: page.changes[1].sequence, limit: 2).changes.map(\.id) == [second.id])
+        // The stored bytes and their change number, as a read serves them.
+        let stored = try #require(try await subject.store.storedReport(first.id, owner: ann))
+        #expect(try stored.body == Self.wireJSON(edited))
+        #expect(stored.sequence == since.changes[0].sequence)
+        #expect(try await subject.store.storedReport(first.id, owner: bob) == nil)
+        #expect(try await subject.store.storedReport(second.id, owner: ann) == nil)
+    }
+
+    @Test("A report stored again under a deleted id is a report again, and old deletions are forgotten with a mark", arguments: ServerStoreBackend.allCases)
+    func deletionsAreRevivedAndForgotten(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let kept = try await subject.store.save(CrashReport.stub(), owner: ann)
+        let gone = try await subject.store.save(CrashReport.stub(), owner: ann)
+        let back = try await subject.store.save(CrashReport.stub(), owner: ann)
+        let bobs = try await subject.store.save(CrashReport.stub(), owner: bob)
+        for id in [gone.id, back.id] { _ = try await subject.store.delete(id, owner: ann) }
+        _ = try await subject.store.delete(bobs.id, owner: bob)
+        _ = try await subject.store.save(back.stored(atRevision: 0), owner: ann)
+        let changes = try await subject.store.changes(owner: ann, since: 0, limit: 100)
+        #expect(changes.changes.map(\.id) == [kept.id, gone.id, back.id])
+        #expect(changes.changes.map { $0.body == nil } == [false, true, false])
+        #expect(changes.forgottenThrough == 0)
+
+        // Keeping the newest none forgets both users' deletions; a deletion younger than the date with room is kept.
+        #expect(try await subject.store.forgetDeletions(before: referenceDate.addingTimeInterval(-86_400), keeping: 10) == 0)
+        #expect(try await subject.store.forgetDeletions(before: referenceDate.addingTimeInterval(-86_400), keeping: 0) == 2)
+        let after = try await subject.store.changes(owner: ann, since: 0, limit: 100)
+        #expect(after.changes.map(\.id) == [kept.id, back.id])
+        #expect(after.forgottenThrough == changes.changes[1].sequence)
+        #expect(try await subject.store.changes(owner: bob, since: 0, limit: 100).forgottenThrough > 0)
+    }
+
     @Test("Times are kept to the microsecond, and what a save returns is what a read gives back", arguments: ServerStoreBackend.allCases)
     func aSaveReturnsWhatAReadGives(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()

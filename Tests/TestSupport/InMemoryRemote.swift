@@ -16,6 +16,13 @@ public actor InMemoryRemote: SyncRemote {
     private var partials: [ContentHash: Data] = [:]
     private var documents: [ReportID: Data] = [:]
     private var issued = 0
+    /// The change number of each report's last save, of each deletion, the last one taken and the deletions forgotten.
+    private var sequences: [ReportID: Int] = [:]
+    private var tombstones: [ReportID: Int] = [:]
+    private var lastChange = 0
+    private var forgottenThrough = 0
+    /// The most changes a page of ``changes(since:)`` holds.
+    public var changesPageSize = 100
     /// Whether requests get an answer.
     public var isReachable = true
     /// Every call made, in order, by name.
@@ -37,17 +44,40 @@ public actor InMemoryRemote: SyncRemote {
         guard var report = held[id] else { throw ReportError.notFound(id) }
         try change(&report)
         let stored = try WriteCheck.next(for: report, current: held[id])
-        held[id] = stored
+        keep(stored)
         return stored
     }
 
     /// Stores a report as the server made it (a detected crash) at revision 1.
     public func seed(_ report: CrashReport) throws {
-        held[report.id] = try WriteCheck.next(for: report, current: nil)
+        keep(try WriteCheck.next(for: report, current: nil))
     }
 
     /// Removes a report whatever its status, as erasing a person's data would.
-    public func erase(_ id: ReportID) { held[id] = nil }
+    public func erase(_ id: ReportID) { remove(id) }
+
+    /// Forgets every deletion so far, as a server does after a while: a cursor from before is refused.
+    public func forgetDeletions() {
+        tombstones = [:]
+        forgottenThrough = lastChange
+    }
+
+    /// Sets the most changes a page holds.
+    public func setChangesPageSize(_ size: Int) { changesPageSize = size }
+
+    private func keep(_ report: CrashReport) {
+        held[report.id] = report
+        lastChange += 1
+        sequences[report.id] = lastChange
+        tombstones[report.id] = nil
+    }
+
+    private func remove(_ id: ReportID) {
+        guard held.removeValue(forKey: id) != nil else { return }
+        lastChange += 1
+        sequences[id] = nil
+        tombstones[id] = lastChange
+    }
 
     /// Whether the server holds the photo's bytes.
     public func holdsPhoto(_ contentHash: ContentHash) -> Bool { photos[contentHash] != nil }
@@ -65,9 +95,25 @@ public actor InMemoryRemote: SyncRemote {
         return held[id]
     }
 
-    public func reports() throws(ServerFailure) -> [CrashReport] {
-        try answer("reports")
-        return held.values.sorted { ($0.updatedAt, $0.id) > ($1.updatedAt, $1.id) }
+    public func changes(since cursor: String?) throws(ServerFailure) -> RemoteChanges {
+        try answer("changes")
+        let since = cursor.flatMap { Int($0) } ?? 0
+        if since > 0, since < forgottenThrough {
+            throw .refused(status: 410, type: .changesExpired, detail: "changes expired", field: nil)
+        }
+        var all: [(sequence: Int, id: ReportID)] = []
+        for (id, sequence) in sequences where sequence > since { all.append((sequence, id)) }
+        for (id, sequence) in tombstones where sequence > since { all.append((sequence, id)) }
+        all.sort { $0.sequence < $1.sequence }
+        let page = all.prefix(changesPageSize)
+        var reports: [CrashReport] = []
+        var deleted: [ReportID] = []
+        for change in page {
+            if let report = held[change.id] { reports.append(report) } else { deleted.append(change.id) }
+        }
+        return RemoteChanges(
+            reports: reports, deleted: deleted, cursor: String(page.last?.sequence ?? since), more: all.count > page.count
+        )
     }
 
     public func save(_ report: CrashReport) throws(ServerFailure) -> RemoteSave {
@@ -80,7 +126,7 @@ public actor InMemoryRemote: SyncRemote {
             let holder = held.values.first { $0.crashID == report.crashID && $0.id != report.id }
             let stored = try WriteCheck.next(for: report, current: held[report.id])
             try WriteCheck.checkCrashID(of: report, holder: holder)
-            held[report.id] = stored
+            keep(stored)
             if stored.isCompleted, documents[report.id] == nil { documents[report.id] = Data("%PDF-1.4 \(stored.crashID)".utf8) }
             return .stored(stored)
         } catch let .conflict(_, current) {
@@ -101,7 +147,7 @@ public actor InMemoryRemote: SyncRemote {
         } catch {
             throw .refused(status: 409, type: .reportCompleted, detail: "The report is completed.", field: nil)
         }
-        held[id] = nil
+        remove(id)
         documents[id] = nil
     }
 

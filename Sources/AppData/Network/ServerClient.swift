@@ -185,12 +185,43 @@ public final class ServerClient: SyncRemote {
 
 
 
+    /// One page of what changed in this driver's reports since `cursor`.
+    public func changes(since cursor: String?) async throws(ServerFailure) -> RemoteChanges {
+        try await checkAccount()
+        let output = try await call { client in try await client.listChanges(query: .init(since: cursor, limit: pageSize)) }
+        switch output {
+        case let .ok(ok):
+            let page = try body { try ok.body.json }
+            var deleted: [ReportID] = []
+            for text in page.deleted {
+                guard let id = ReportID(uuidString: text) else {
+                    throw .invalidAnswer(server: address.description, reason: "“\(text.prefix(64))” among the deleted reports is not a report id")
+                }
+                deleted.append(id)
+            }
+            var reports: [CrashReport] = []
+            for wire in page.reports { reports.append(try report(from: wire)) }
+            if page.more, page.cursor == cursor {
+                throw .invalidAnswer(server: address.description, reason: "it gave the same page of changes twice")
+            }
+            return RemoteChanges(reports: reports, deleted: deleted, cursor: page.cursor, more: page.more)
+        case let .gone(problem): throw refusal(410) { try problem.body.applicationProblemJson }
+        case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
+        case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
+        case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case .internalServerError: throw .serverError(server: address.description, status: 500)
+        case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
+        case let .undocumented(status, payload): throw await undocumented(status, payload)
+        }
+    }
+
     /// The server's version of a report, or `nil` when it holds none.
     public func report(_ id: ReportID) async throws(ServerFailure) -> CrashReport? {
         try await checkAccount()
         let output = try await call { client in try await client.getReport(path: .init(reportID: id.description)) }
         switch output {
         case let .ok(ok): return try report(from: body { try ok.body.json })
+        case .notModified: throw .invalidAnswer(server: address.description, reason: "it answered 304 to a request that named no version")
         case .notFound: return nil
         case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
         case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }

@@ -464,45 +464,64 @@ public actor SyncEngine: SyncStatusSource {
     // MARK: - Pull
 
     private func pull(_ pass: inout SyncPass) async throws {
-        let held = try await server.reports()
-        reached()
-        let known = try await state.serverRevisions()
-        for serverVersion in held where known[serverVersion.id] != serverVersion.revision {
-            switch try await state.receive(serverVersion) {
-            case let .stored(local):
-                pass.reportsReceived += 1
-                try await fetchPhotos(of: local, &pass)
-                if local.isCompleted { try await fetchDocument(of: local, &pass) }
-            case .unchanged:
-                try await fetchPhotos(of: serverVersion, &pass)
-            case .pendingChanges:
-                break
-            }
-        }
-        let heldIDs = Set(held.map(\.id))
-        for id in known.keys where !heldIDs.contains(id) {
-            // A report changed while the pages were read may have moved to a page read already: asked for by its id,
-            // it is gone only when the server says so.
-            if let moved = try await server.report(id) {
-                if known[id] != moved.revision, case let .stored(local) = try await state.receive(moved) {
-                    pass.reportsReceived += 1
-                    try await fetchPhotos(of: local, &pass)
-                }
+        var cursor = try await state.changesCursor()
+        var fromStart = cursor == nil
+        var seen: Set<ReportID> = []
+        while true {
+            let page: RemoteChanges
+            do {
+                page = try await server.changes(since: cursor)
+            } catch {
+                guard cursor != nil, error.problemType == .changesExpired else { throw error }
+                // The server no longer remembers every deletion since this device last asked: read everything again.
+                try await state.keepChangesCursor(nil)
+                cursor = nil
+                fromStart = true
+                seen = []
                 continue
             }
-            switch try await state.removeDeletedElsewhere(id) {
-            case let .removed(report):
-                pass.reportsRemoved += 1
-                try await note(.deletedElsewhere, reportID: id, crashID: report.crashID, in: &pass)
-            case let .keptCompleted(report):
-                try await note(.removedFromServer, reportID: id, crashID: report.crashID, in: &pass)
-            case .none:
-                break
+            reached()
+            let known = try await state.serverRevisions()
+            for serverVersion in page.reports {
+                seen.insert(serverVersion.id)
+                guard known[serverVersion.id] != serverVersion.revision else { continue }
+                switch try await state.receive(serverVersion) {
+                case let .stored(local):
+                    pass.reportsReceived += 1
+                    try await fetchPhotos(of: local, &pass)
+                    if local.isCompleted { try await fetchDocument(of: local, &pass) }
+                case .unchanged:
+                    try await fetchPhotos(of: serverVersion, &pass)
+                case .pendingChanges:
+                    break
+                }
+            }
+            for id in page.deleted { try await removeDeletedElsewhere(id, &pass) }
+            // Kept once the page is taken in: a pass cut short asks again from here.
+            try await state.keepChangesCursor(page.cursor)
+            cursor = page.cursor
+            if !page.more { break }
+        }
+        if fromStart {
+            // Every report the server holds was read: one known here and not among them is no longer there.
+            for id in try await state.serverRevisions().keys where !seen.contains(id) {
+                try await removeDeletedElsewhere(id, &pass)
             }
         }
     }
 
-    /// Brings the photos of a received report this device does not hold.
+    private func removeDeletedElsewhere(_ id: ReportID, _ pass: inout SyncPass) async throws {
+        switch try await state.removeDeletedElsewhere(id) {
+        case let .removed(report):
+            pass.reportsRemoved += 1
+            try await note(.deletedElsewhere, reportID: id, crashID: report.crashID, in: &pass)
+        case let .keptCompleted(report):
+            try await note(.removedFromServer, reportID: id, crashID: report.crashID, in: &pass)
+        case .none:
+            break
+        }
+    }
+
     private func fetchPhotos(of report: CrashReport, _ pass: inout SyncPass) async throws {
         for photo in report.allPhotos where try await !photoStore.contains(photo.contentHash) {
             guard let bytes = try await server.download(photo.contentHash) else { continue }

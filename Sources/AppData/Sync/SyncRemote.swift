@@ -11,8 +11,10 @@ public protocol SyncRemote: Sendable {
     /// A new crash ID.
     func issueCrashID() async throws(ServerFailure) -> CrashID
 
-    /// Every report the server holds for this driver.
-    func reports() async throws(ServerFailure) -> [CrashReport]
+    /// What changed in this driver's reports on the server since `cursor` (`nil`: from the first change), one page.
+    /// - Throws: ``ServerFailure/refused(_:_:_:_:)`` with ``ProblemType/changesExpired`` when the server no longer
+    ///   remembers every deletion since `cursor`: ask again with `nil`.
+    func changes(since cursor: String?) async throws(ServerFailure) -> RemoteChanges
 
     /// The server's version of one report, or `nil` when it holds none.
     func report(_ id: ReportID) async throws(ServerFailure) -> CrashReport?
@@ -48,6 +50,25 @@ public enum RemoteSave: Sendable, Hashable {
     case conflict(current: CrashReport?)
     /// Another of the driver's reports on the server carries this crash ID already: that one is kept.
     case crashIDTaken(holder: CrashReport)
+}
+
+/// A page of what changed in a driver's reports on the server.
+public struct RemoteChanges: Sendable, Hashable {
+    /// The reports saved since the cursor, as the server holds them now.
+    public let reports: [CrashReport]
+    /// The ids of the reports deleted since the cursor.
+    public let deleted: [ReportID]
+    /// Where this page ends: the cursor to ask from next.
+    public let cursor: String
+    /// Whether more changes follow at once.
+    public let more: Bool
+
+    public init(reports: [CrashReport], deleted: [ReportID], cursor: String, more: Bool) {
+        self.reports = reports
+        self.deleted = deleted
+        self.cursor = cursor
+        self.more = more
+    }
 }
 
 /// How much of a photo the server holds.

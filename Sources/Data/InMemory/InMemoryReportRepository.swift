@@ -32,6 +32,7 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
     private var lastSequence = 0
     private var serverCopies: [ReportID: ServerCopy] = [:]
     private var notices: [SyncNotice] = []
+    private var cursor: String?
     private var replacedCrashIDs: [ReportID: CrashID] = [:]
     private var account: ServerAccount?
     private var places: [ReportID: InfoCategory] = [:]
@@ -134,6 +135,10 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
     }
 
     // MARK: - SyncState
+
+    public func changesCursor() -> String? { cursor }
+
+    public func keepChangesCursor(_ cursor: String?) { self.cursor = cursor }
 
     public func serverRevisions() -> [ReportID: Int] {
         serverCopies.filter { !$0.value.erased }.mapValues(\.revision)

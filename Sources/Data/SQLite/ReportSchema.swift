@@ -152,5 +152,12 @@ enum ReportSchema {
                 page TEXT NOT NULL
             ) WITHOUT ROWID;
             """),
+        // Where this device's view of the server's changes ends: the cursor of the last page taken in.
+        SQLiteMigration(version: 8, sql: """
+            CREATE TABLE sync_cursor (
+                singleton INTEGER NOT NULL PRIMARY KEY CHECK (singleton = 1),
+                cursor TEXT NOT NULL
+            );
+            """),
     ]
 }

@@ -7,6 +7,28 @@ import WireAPI
 /// a replaced crash ID — written by sync through the same rows, transactions and ``SQLiteReportRepository/writes`` as
 /// the use cases' changes.
 extension SQLiteReportRepository: SyncState {
+    public func changesCursor() throws -> String? {
+        try database.read { connection in
+            let query = try connection.statement("SELECT cursor FROM sync_cursor WHERE singleton = 1")
+            defer { query.reset() }
+            return try query.step() ? query.string(0) : nil
+        }
+    }
+
+    public func keepChangesCursor(_ cursor: String?) throws {
+        try database.write { connection in
+            if let cursor {
+                let query = try connection.statement("""
+                    INSERT INTO sync_cursor (singleton, cursor) VALUES (1, ?1) ON CONFLICT (singleton) DO UPDATE SET cursor = excluded.cursor
+                    """)
+                query.bind(cursor, at: 1)
+                try query.run()
+            } else {
+                try connection.statement("DELETE FROM sync_cursor").run()
+            }
+        }
+    }
+
     public func serverRevisions() throws -> [ReportID: Int] {
         try database.read { connection in
             let query = try connection.statement("SELECT report_id, server_revision FROM server_reports WHERE erased = 0")

@@ -8,6 +8,13 @@
 /// revisions it sets, so no crash can leave them apart. The store the use cases write to implements this in the same
 /// place as its ``Outbox``, and tells its readers (the cache) of every write it makes here.
 public protocol SyncState: Sendable {
+    /// Where this device's view of the server's changes ends (the cursor of the last page taken in), or `nil`
+    /// before the first page or after ``keepChangesCursor(_:)`` with `nil`.
+    func changesCursor() async throws -> String?
+
+    /// Keeps the cursor of a page once everything in it is taken in; `nil` starts again from the first change.
+    func keepChangesCursor(_ cursor: String?) async throws
+
     /// The server's revision of every report it is known to hold.
     func serverRevisions() async throws -> [ReportID: Int]
 

@@ -143,7 +143,7 @@ struct ServeCommand: AsyncParsableCommand {
             services: services, host: host, port: port, limits: connectionLimits,
             lifecycleServices: environment.lifecycleServices + services.workers + [
                 UploadSweeper(
-                    erasure: services.erasure, clock: SystemClock(), expiry: .seconds(uploadExpiry), interval: .seconds(sweepInterval), logger: logger
+                    erasure: services.erasure, reports: services.reports, clock: SystemClock(), expiry: .seconds(uploadExpiry), interval: .seconds(sweepInterval), logger: logger
                 ),
             ],
             logger: logger

@@ -85,6 +85,7 @@ extension ProblemType {
         case .storageUnavailable: .serviceUnavailable
         case .rateLimited: .tooManyRequests
         case .quotaExceeded: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+        case .changesExpired: .gone
         case .internalError: .internalServerError
         }
     }
@@ -118,6 +119,7 @@ extension ProblemType {
         case .storageUnavailable: "Storage unavailable"
         case .rateLimited: "Too many requests"
         case .quotaExceeded: "Quota exceeded"
+        case .changesExpired: "Changes expired"
         case .internalError: "Internal error"
         }
     }
@@ -177,6 +179,8 @@ extension ProblemType {
             "The account asked for more than its rate allows (crash IDs or crash events per period, uploads under way). Ask again after the seconds `Retry-After` gives."
         case .quotaExceeded:
             "The account keeps as much as its quota allows (reports, bytes of photos). Delete what is no longer needed, or ask the operator for more."
+        case .changesExpired:
+            "The cursor is older than the deletions the server remembers (90 days, and the newest 10,000 per account), so what changed since it cannot be told in full. Ask for the changes again without `since`, and treat a report held before and not among them as deleted."
         case .internalError:
             "The server could not complete the request. Try again later."
         }

@@ -42,16 +42,30 @@ final class RouteTable: Sendable {
     }
 }
 
-/// The router as the generated code's transport, recording each route in the table on the way.
+/// A route by its method and path as `openapi.yaml` writes it.
+struct RouteKey: Hashable, Sendable {
+    let method: HTTPRequest.Method
+    let path: String
+
+    init(_ method: HTTPRequest.Method, _ path: String) {
+        self.method = method
+        self.path = path
+    }
+}
+
+/// The router as the generated code's transport, recording each route in the table on the way; the routes in
+/// `servedByHand` are left to their own handlers on the router.
 struct RecordingTransport: ServerTransport {
     let router: Router<ServerRequestContext>
     let table: RouteTable
+    let servedByHand: Set<RouteKey>
 
     func register(
         _ handler: @escaping @Sendable (HTTPRequest, HTTPBody?, ServerRequestMetadata) async throws -> (HTTPResponse, HTTPBody?),
         method: HTTPRequest.Method,
         path: String
     ) throws {
+        if servedByHand.contains(RouteKey(method, path)) { return }
         table.record(path, method)
         try router.register(handler, method: method, path: path)
     }

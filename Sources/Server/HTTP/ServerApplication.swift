@@ -16,9 +16,11 @@ enum ServerApplication {
         router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes, routes: routes))
         router.add(middleware: AuthMiddleware(accounts: services.accounts))
         try APIHandler(services: services).registerHandlers(
-            on: RecordingTransport(router: router, table: routes), configuration: WireCoding.configuration,
+            on: RecordingTransport(router: router, table: routes, servedByHand: StoredReadRoutes.operations),
+            configuration: WireCoding.configuration,
             middlewares: [BodyBudgetMiddleware()]
         )
+        StoredReadRoutes(services: services).register(on: router, table: routes)
         PhotoRoutes(services: services).register(on: router, table: routes)
         DocumentRoutes(services: services).register(on: router, table: routes)
         return router

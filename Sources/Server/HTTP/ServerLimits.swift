@@ -13,6 +13,10 @@ enum ServerLimits {
     static let reportsPerPage = 100
     /// The most reports a page of the list may hold.
     static let maximumReportsPerPage = 200
+    /// How long a deleted report is remembered for devices asking what changed: 90 days.
+    static let deletionMemory: Duration = .seconds(90 * 24 * 3_600)
+    /// The most deleted reports remembered per account (the newest).
+    static let deletionsRememberedPerAccount = 10_000
     /// How many times a new crash ID is drawn when the one drawn was issued before.
     static let crashIDAttempts = 8
 }

@@ -10,6 +10,22 @@ protocol ServerReportStore: Sendable {
 
     func report(_ id: ReportID, owner: AccountID) async throws -> CrashReport?
 
+    /// The owner's report as it was stored (its wire JSON, checked when it was written) and the number of the change
+    /// that stored it: what a read serves as it is, and its `ETag`.
+    func storedReport(_ id: ReportID, owner: AccountID) async throws -> StoredReport?
+
+    /// The owner's changes after change number `since` (0: from the first), in the order they were made: each report
+    /// saved since as it is stored now, each report deleted since by its id; at most `limit` of them. A report
+    /// changed twice appears once, at its latest change. The owner's changes are read before what is forgotten of
+    /// them, so a page never claims deletions it lost.
+    func changes(owner: AccountID, since: Int, limit: Int) async throws -> ReportChangePage
+
+    /// Forgets deletions made before `date`, and beyond the newest `keeping` of each owner (a device that asked for
+    /// changes since learned them; one asking from before is told to start again).
+    /// - Returns: how many were forgotten.
+    @discardableResult
+    func forgetDeletions(before date: Date, keeping: Int) async throws -> Int
+
     /// Stores the report if the owner's stored revision is still `report.revision` (0: no report with this id),
     /// checking and writing in one step (``WriteCheck``): a completed report is read-only, and a crash ID names one of
     /// the owner's reports.
@@ -48,6 +64,27 @@ extension ServerReportStore {
     func reports(owner: AccountID) async throws -> [CrashReport] {
         try await reports(owner: owner, after: nil, limit: Int.max)
     }
+}
+
+/// A report as stored: its wire JSON and the number of the owner's change that wrote it.
+struct StoredReport: Sendable, Hashable {
+    let sequence: Int
+    let body: String
+}
+
+/// One of an owner's changes: a report saved (`body`, as stored) or deleted (`body` is `nil`).
+struct ReportChange: Sendable, Hashable {
+    /// The owner's change number: every save and every delete takes the next one.
+    let sequence: Int
+    let id: ReportID
+    let body: String?
+}
+
+/// A page of an owner's changes.
+struct ReportChangePage: Sendable, Hashable {
+    let changes: [ReportChange]
+    /// Deletions up to this change number are forgotten: asking from before it cannot be answered in full.
+    let forgottenThrough: Int
 }
 
 /// Where a report stands in the order of a list of reports (most recently changed first, then by id, descending).

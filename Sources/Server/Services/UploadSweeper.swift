@@ -4,10 +4,12 @@ import Logging
 import ServiceLifecycle
 
 /// Removes uploads left unfinished past their bound — their rows, and their bytes or segments — every `interval`,
-/// for as long as the server runs. With several instances each sweeps, and each upload is removed by one of them
-/// only (the store hands each swept upload to one caller).
+/// for as long as the server runs, and forgets deleted reports past ``ServerLimits/deletionMemory`` (and beyond the
+/// newest ``ServerLimits/deletionsRememberedPerAccount``). With several instances each sweeps, and each upload is
+/// removed by one of them only (the store hands each swept upload to one caller).
 struct UploadSweeper: Service {
     let erasure: Erasure
+    let reports: any ServerReportStore
     let clock: any Clock
     /// How old an unfinished upload may grow.
     let expiry: Duration
@@ -24,10 +26,12 @@ struct UploadSweeper: Service {
             do {
                 let cutoff = clock.now().addingTimeInterval(-Double(expiry.components.seconds))
                 try await erasure.sweepUploads(startedBefore: cutoff)
+                let memory = clock.now().addingTimeInterval(-Double(ServerLimits.deletionMemory.components.seconds))
+                try await reports.forgetDeletions(before: memory, keeping: ServerLimits.deletionsRememberedPerAccount)
             } catch is CancellationError {
                 return
             } catch {
-                logger.error("sweeping unfinished uploads failed", metadata: ["error": "\(String(describing: error).prefix(300))"])
+                logger.error("sweeping unfinished uploads and old deletions failed", metadata: ["error": "\(String(describing: error).prefix(300))"])
             }
             do { try await Task.sleep(for: interval) } catch { return }
         }

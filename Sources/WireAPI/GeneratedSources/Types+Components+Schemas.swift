@@ -150,6 +150,7 @@ extension Components {
         /// - `storage-unavailable` (503): the server cannot reach its storage now; try again later.
         /// - `rate-limited` (429): the account asked for more than its rate allows; `Retry-After` says when to ask again.
         /// - `quota-exceeded` (507): the account keeps as much as its quota allows (reports, bytes of photos).
+        /// - `changes-expired` (410): the cursor is older than the deletions the server remembers; ask again without it.
         /// - `internal-error` (500): the server failed; try again later.
         ///
         ///
@@ -181,6 +182,7 @@ extension Components {
             case storageUnavailable = "storage-unavailable"
             case rateLimited = "rate-limited"
             case quotaExceeded = "quota-exceeded"
+            case changesExpired = "changes-expired"
             case internalError = "internal-error"
         }
         /// - Remark: Generated from `#/components/schemas/SHA256`.
@@ -770,6 +772,49 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case reports
                 case nextCursor
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ReportChanges`.
+        public struct ReportChanges: Codable, Hashable, Sendable {
+            /// The reports saved since the cursor, as they are now, in the order they last changed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportChanges/reports`.
+            public var reports: [Components.Schemas.Report]
+            /// The ids of the reports deleted since the cursor.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportChanges/deleted`.
+            public var deleted: [Swift.String]
+            /// Where this page ends; `since` of the next request.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportChanges/cursor`.
+            public var cursor: Swift.String
+            /// Whether more changes follow; ask again with `cursor` at once.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportChanges/more`.
+            public var more: Swift.Bool
+            /// Creates a new `ReportChanges`.
+            ///
+            /// - Parameters:
+            ///   - reports: The reports saved since the cursor, as they are now, in the order they last changed.
+            ///   - deleted: The ids of the reports deleted since the cursor.
+            ///   - cursor: Where this page ends; `since` of the next request.
+            ///   - more: Whether more changes follow; ask again with `cursor` at once.
+            public init(
+                reports: [Components.Schemas.Report],
+                deleted: [Swift.String],
+                cursor: Swift.String,
+                more: Swift.Bool
+            ) {
+                self.reports = reports
+                self.deleted = deleted
+                self.cursor = cursor
+                self.more = more
+            }
+            public enum CodingKeys: String, CodingKey {
+                case reports
+                case deleted
+                case cursor
+                case more
             }
         }
     }

@@ -63,7 +63,24 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `GET /v1/reports`.
     /// - Remark: Generated from `#/paths//v1/reports/get(listReports)`.
     func listReports(_ input: Operations.ListReports.Input) async throws -> Operations.ListReports.Output
+    /// What changed in the caller's reports since a cursor, in the order it changed, a page at a time.
+    ///
+    /// Without `since`, every report the caller holds (from the first change on). With `since` set to the `cursor`
+    /// of the last answer, only the reports saved since (as they are now) and the ids of those deleted since; a
+    /// report changed several times appears once. Keep `cursor` and ask again while `more` is true. Nothing
+    /// changed: an empty page with the same cursor. Deletions are remembered for 90 days (and the newest 10,000
+    /// per account): a cursor from before what is remembered is refused with 410 `changes-expired`; start again
+    /// without `since`, and treat a report held before and not in the answers as deleted.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/changes`.
+    /// - Remark: Generated from `#/paths//v1/changes/get(listChanges)`.
+    func listChanges(_ input: Operations.ListChanges.Input) async throws -> Operations.ListChanges.Output
     /// One of the caller's reports.
+    ///
+    /// Answered with a strong `ETag` that changes whenever the report does; ask with `If-None-Match` set to it to
+    /// be answered 304 with no body while it has not changed.
+    ///
     ///
     /// - Remark: HTTP `GET /v1/reports/{reportID}`.
     /// - Remark: Generated from `#/paths//v1/reports/{reportID}/get(getReport)`.
@@ -178,7 +195,32 @@ extension APIProtocol {
             headers: headers
         ))
     }
+    /// What changed in the caller's reports since a cursor, in the order it changed, a page at a time.
+    ///
+    /// Without `since`, every report the caller holds (from the first change on). With `since` set to the `cursor`
+    /// of the last answer, only the reports saved since (as they are now) and the ids of those deleted since; a
+    /// report changed several times appears once. Keep `cursor` and ask again while `more` is true. Nothing
+    /// changed: an empty page with the same cursor. Deletions are remembered for 90 days (and the newest 10,000
+    /// per account): a cursor from before what is remembered is refused with 410 `changes-expired`; start again
+    /// without `since`, and treat a report held before and not in the answers as deleted.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/changes`.
+    /// - Remark: Generated from `#/paths//v1/changes/get(listChanges)`.
+    public func listChanges(
+        query: Operations.ListChanges.Input.Query = .init(),
+        headers: Operations.ListChanges.Input.Headers = .init()
+    ) async throws -> Operations.ListChanges.Output {
+        try await listChanges(Operations.ListChanges.Input(
+            query: query,
+            headers: headers
+        ))
+    }
     /// One of the caller's reports.
+    ///
+    /// Answered with a strong `ETag` that changes whenever the report does; ask with `If-None-Match` set to it to
+    /// be answered 304 with no body while it has not changed.
+    ///
     ///
     /// - Remark: HTTP `GET /v1/reports/{reportID}`.
     /// - Remark: Generated from `#/paths//v1/reports/{reportID}/get(getReport)`.

@@ -28,6 +28,10 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
     private var events: [EventKey: CrashEventReceipt] = [:]
     /// Each report's wire JSON, as the other stores keep it.
     private var reports: [OwnedReport: String] = [:]
+    /// The change number that stored each report, each deleted report's, and each owner's last and forgotten one.
+    private var sequences: [OwnedReport: Int] = [:]
+    private var tombstones: [OwnedReport: (sequence: Int, deletedAt: Date)] = [:]
+    private var counters: [AccountID: (last: Int, forgotten: Int)] = [:]
     private var documents: [OwnedReport: ContentHash] = [:]
     private var photos: [OwnedPhoto: StoredPhoto] = [:]
     private var uploads: [UploadID: PartialUpload] = [:]
@@ -120,7 +124,44 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
             .first { $0.crashID == report.crashID }
         let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)
         reports[key] = body
+        sequences[key] = nextChange(owner: owner)
+        tombstones[key] = nil
         return stored
+    }
+
+    func storedReport(_ id: ReportID, owner: AccountID) -> StoredReport? {
+        let key = OwnedReport(owner: owner, id: id)
+        guard let body = reports[key], let sequence = sequences[key] else { return nil }
+        return StoredReport(sequence: sequence, body: body)
+    }
+
+    func changes(owner: AccountID, since: Int, limit: Int) -> ReportChangePage {
+        let saved = sequences.filter { $0.key.owner == owner && $0.value > since }
+            .map { ReportChange(sequence: $0.value, id: $0.key.id, body: reports[$0.key]) }
+        let deleted = tombstones.filter { $0.key.owner == owner && $0.value.sequence > since }
+            .map { ReportChange(sequence: $0.value.sequence, id: $0.key.id, body: nil) }
+        let changes = (saved + deleted).sorted { $0.sequence < $1.sequence }.prefix(limit)
+        return ReportChangePage(changes: Array(changes), forgottenThrough: counters[owner]?.forgotten ?? 0)
+    }
+
+    func forgetDeletions(before date: Date, keeping: Int) -> Int {
+        var forgotten = 0
+        for owner in Set(tombstones.keys.map(\.owner)) {
+            let owned = tombstones.filter { $0.key.owner == owner }.sorted { $0.value.sequence > $1.value.sequence }
+            for (index, tombstone) in owned.enumerated() where index >= keeping || tombstone.value.deletedAt < date {
+                tombstones[tombstone.key] = nil
+                let through = max(counters[owner]?.forgotten ?? 0, tombstone.value.sequence)
+                counters[owner]?.forgotten = through
+                forgotten += 1
+            }
+        }
+        return forgotten
+    }
+
+    private func nextChange(owner: AccountID) -> Int {
+        let next = (counters[owner]?.last ?? 0) + 1
+        counters[owner] = (next, counters[owner]?.forgotten ?? 0)
+        return next
     }
 
     func delete(_ id: ReportID, owner: AccountID) throws -> CrashReport? {
@@ -129,6 +170,8 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         try WriteCheck.checkDeletion(of: current)
         documents[key] = nil
         reports[key] = nil
+        sequences[key] = nil
+        if current != nil { tombstones[key] = (nextChange(owner: owner), Date()) }
         return current
     }
 
@@ -238,7 +281,12 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
             uploads: uploads.values.filter { $0.owner == owner }.map(\.id),
             crashIDs: crashIDs.filter { $0.value == owner }.map(\.key)
         )
-        for key in owned { reports[key] = nil }
+        for key in owned {
+            reports[key] = nil
+            sequences[key] = nil
+        }
+        tombstones = tombstones.filter { $0.key.owner != owner }
+        counters[owner] = nil
         documents = documents.filter { $0.key.owner != owner }
         photos = photos.filter { $0.key.owner != owner }
         uploads = uploads.filter { $0.value.owner != owner }

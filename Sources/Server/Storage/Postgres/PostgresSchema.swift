@@ -134,6 +134,35 @@ enum PostgresSchema {
         Migration(version: 4, statements: [
             "ALTER TABLE crash_events ADD COLUMN event_digest text",
         ]),
+        // Each owner's changes numbered in the order they were made (see ServerSchema version 4). The owner's counter
+        // row is locked by the save or delete that takes a number, so the owner's changes commit in number order.
+        Migration(version: 5, statements: [
+            "ALTER TABLE reports ADD COLUMN change_seq bigint NOT NULL DEFAULT 0",
+            """
+            UPDATE reports SET change_seq = numbered.n FROM (
+                SELECT owner, id, row_number() OVER (PARTITION BY owner ORDER BY updated_at, id) AS n FROM reports
+            ) AS numbered WHERE reports.owner = numbered.owner AND reports.id = numbered.id
+            """,
+            "CREATE INDEX reports_by_change ON reports (owner, change_seq)",
+            """
+            CREATE TABLE report_tombstones (
+                owner uuid NOT NULL,
+                id uuid NOT NULL,
+                change_seq bigint NOT NULL,
+                deleted_at double precision NOT NULL,
+                PRIMARY KEY (owner, id)
+            )
+            """,
+            "CREATE INDEX report_tombstones_by_change ON report_tombstones (owner, change_seq)",
+            """
+            CREATE TABLE report_change_counters (
+                owner uuid NOT NULL PRIMARY KEY,
+                last_seq bigint NOT NULL,
+                forgotten_through bigint NOT NULL DEFAULT 0
+            )
+            """,
+            "INSERT INTO report_change_counters (owner, last_seq) SELECT owner, max(change_seq) FROM reports GROUP BY owner",
+        ]),
     ]
 
     // MARK: - Migrating

@@ -80,6 +80,8 @@ extension PostgresServerStore: AccountStore {
             }
             try await connection.query("DELETE FROM report_documents WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM reports WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM report_tombstones WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM report_change_counters WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM photos WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM uploads WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM crash_events WHERE owner = \(owner)", logger: Self.queryLogger)

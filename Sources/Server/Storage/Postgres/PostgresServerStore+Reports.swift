@@ -28,6 +28,70 @@ extension PostgresServerStore: ServerReportStore {
         }
     }
 
+    func storedReport(_ id: ReportID, owner: AccountID) async throws -> StoredReport? {
+        var found: StoredReport?
+        try await client.rows("SELECT change_seq, body FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)") { row in
+            let (sequence, body) = try row.decode((Int, String).self)
+            found = StoredReport(sequence: sequence, body: body)
+        }
+        return found
+    }
+
+    func changes(owner: AccountID, since: Int, limit: Int) async throws -> ReportChangePage {
+        var changes: [ReportChange] = []
+        // One statement, one snapshot: an owner's changes commit in number order (the counter row is locked by each),
+        // so no number below one seen here can still be on its way.
+        try await client.rows("""
+            SELECT change_seq, id, body FROM (
+                SELECT change_seq, id, body FROM reports WHERE owner = \(owner.rawValue) AND change_seq > \(since)
+                UNION ALL
+                SELECT change_seq, id, NULL FROM report_tombstones WHERE owner = \(owner.rawValue) AND change_seq > \(since)
+            ) AS changed ORDER BY change_seq LIMIT \(Int64(clamping: limit))
+            """) { row in
+            let (sequence, id, body) = try row.decode((Int, UUID, String?).self)
+            changes.append(ReportChange(sequence: sequence, id: ReportID(id), body: body))
+        }
+        var forgotten = 0
+        try await client.rows("SELECT forgotten_through FROM report_change_counters WHERE owner = \(owner.rawValue)") { row in
+            forgotten = try row.decode(Int.self)
+        }
+        return ReportChangePage(changes: changes, forgottenThrough: forgotten)
+    }
+
+    func forgetDeletions(before date: Date, keeping: Int) async throws -> Int {
+        try await writing { connection in
+            let cutoff = date.timeIntervalSinceReferenceDate
+            // Each owner's counter first records the newest of its deletions forgotten.
+            let doomed: PostgresQuery = """
+                SELECT owner, change_seq FROM (
+                    SELECT owner, change_seq, deleted_at,
+                           row_number() OVER (PARTITION BY owner ORDER BY change_seq DESC) AS newest
+                    FROM report_tombstones
+                ) AS numbered WHERE deleted_at < \(cutoff) OR newest > \(keeping)
+                """
+            var through: [UUID: Int] = [:]
+            for try await row in try await connection.query(doomed, logger: Self.queryLogger) {
+                let (owner, sequence) = try row.decode((UUID, Int).self)
+                through[owner] = max(through[owner] ?? 0, sequence)
+            }
+            var forgotten = 0
+            for (owner, sequence) in through {
+                try await connection.query("""
+                    UPDATE report_change_counters SET forgotten_through = greatest(forgotten_through, \(sequence))
+                    WHERE owner = \(owner)
+                    """, logger: Self.queryLogger)
+                let deleted = try await connection.query("""
+                    DELETE FROM report_tombstones WHERE owner = \(owner) AND change_seq <= \(sequence)
+                      AND (deleted_at < \(cutoff) OR change_seq NOT IN (
+                          SELECT change_seq FROM report_tombstones WHERE owner = \(owner) ORDER BY change_seq DESC LIMIT \(keeping)))
+                    RETURNING 1
+                    """, logger: Self.queryLogger)
+                for try await _ in deleted { forgotten += 1 }
+            }
+            return forgotten
+        }
+    }
+
     func save(_ report: CrashReport, owner: AccountID) async throws -> CrashReport {
         try await writing { connection in
             try await Self.store(report, owner: owner, on: connection)
@@ -39,7 +103,14 @@ extension PostgresServerStore: ServerReportStore {
             let current = try await Self.load(id, owner: owner, on: connection, locking: true)
             try WriteCheck.checkDeletion(of: current)
             // Its document record goes with it (ON DELETE CASCADE).
+            guard current != nil else { return nil }
             try await connection.query("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)", logger: Self.queryLogger)
+            let sequence = try await Self.nextChange(owner: owner, on: connection)
+            try await connection.query("""
+                INSERT INTO report_tombstones (owner, id, change_seq, deleted_at)
+                VALUES (\(owner.rawValue), \(id.rawValue), \(sequence), \(Date().timeIntervalSinceReferenceDate))
+                ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
+                """, logger: Self.queryLogger)
             return current
         }
     }
@@ -123,11 +194,12 @@ extension PostgresServerStore: ServerReportStore {
             for try await row in rows { holder = try Self.report(from: row, decoder: decoder) }
         }
         let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)
+        let sequence = try await nextChange(owner: owner, on: connection)
         guard current != nil else {
             let insert = try await connection.query("""
-                INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body)
+                INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq)
                 VALUES (\(owner.rawValue), \(stored.id.rawValue), \(stored.crashID.rawValue), \(stored.status.rawValue),
-                        \(stored.revision), \(stored.updatedAt.timeIntervalSinceReferenceDate), \(body))
+                        \(stored.revision), \(stored.updatedAt.timeIntervalSinceReferenceDate), \(body), \(sequence))
                 ON CONFLICT (owner, id) DO NOTHING
                 RETURNING id
                 """, logger: queryLogger)
@@ -137,15 +209,31 @@ extension PostgresServerStore: ServerReportStore {
                 // Created by another save since it was read; that save has committed (the insert waited for it).
                 throw ReportError.conflict(report.id, current: try await load(report.id, owner: owner, on: connection, locking: false))
             }
+            // A report stored again under the id of one deleted is no longer deleted.
+            try await connection.query(
+                "DELETE FROM report_tombstones WHERE owner = \(owner.rawValue) AND id = \(stored.id.rawValue)", logger: queryLogger
+            )
             return stored
         }
         try await connection.query("""
             UPDATE reports SET crash_id = \(stored.crashID.rawValue), status = \(stored.status.rawValue),
                                revision = \(stored.revision), updated_at = \(stored.updatedAt.timeIntervalSinceReferenceDate),
-                               body = \(body)
+                               body = \(body), change_seq = \(sequence)
             WHERE owner = \(owner.rawValue) AND id = \(stored.id.rawValue)
             """, logger: queryLogger)
         return stored
+    }
+
+    /// Takes the owner's next change number inside the caller's transaction, locking the owner's counter until it
+    /// ends: the owner's changes commit in the order of their numbers.
+    private static func nextChange(owner: AccountID, on connection: PostgresConnection) async throws -> Int {
+        let rows = try await connection.query("""
+            INSERT INTO report_change_counters (owner, last_seq) VALUES (\(owner.rawValue), 1)
+            ON CONFLICT (owner) DO UPDATE SET last_seq = report_change_counters.last_seq + 1
+            RETURNING last_seq
+            """, logger: queryLogger)
+        for try await row in rows { return try row.decode(Int.self) }
+        throw ServerStoreError.damagedRecord(table: "report_change_counters", reason: "no number was taken")
     }
 
     /// The owner's stored report, locked until the caller's transaction ends when `locking`.

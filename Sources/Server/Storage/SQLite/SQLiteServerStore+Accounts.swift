@@ -92,6 +92,7 @@ extension SQLiteServerStore: AccountStore {
 
             for sql: StaticString in [
                 "DELETE FROM report_documents WHERE owner = ?1", "DELETE FROM reports WHERE owner = ?1",
+                "DELETE FROM report_tombstones WHERE owner = ?1", "DELETE FROM report_change_counters WHERE owner = ?1",
                 "DELETE FROM photos WHERE owner = ?1", "DELETE FROM uploads WHERE owner = ?1",
                 "DELETE FROM crash_events WHERE owner = ?1", "DELETE FROM crash_ids WHERE owner = ?1",
                 "DELETE FROM accounts WHERE id = ?1",

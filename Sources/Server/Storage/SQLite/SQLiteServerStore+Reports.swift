@@ -30,6 +30,75 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
+    func storedReport(_ id: ReportID, owner: AccountID) async throws -> StoredReport? {
+        try await reading { connection in
+            let query = try connection.statement("SELECT change_seq, body FROM reports WHERE owner = ?1 AND id = ?2")
+            query.bind(owner.rawValue, at: 1)
+            query.bind(id.rawValue, at: 2)
+            defer { query.reset() }
+            return try query.step() ? StoredReport(sequence: query.int(0), body: query.string(1)) : nil
+        }
+    }
+
+    func changes(owner: AccountID, since: Int, limit: Int) async throws -> ReportChangePage {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT change_seq, id, body FROM (
+                    SELECT change_seq, id, body FROM reports WHERE owner = ?1 AND change_seq > ?2
+                    UNION ALL
+                    SELECT change_seq, id, NULL FROM report_tombstones WHERE owner = ?1 AND change_seq > ?2
+                ) ORDER BY change_seq LIMIT ?3
+                """)
+            query.bind(owner.rawValue, at: 1)
+            query.bind(since, at: 2)
+            query.bind(limit, at: 3)
+            var changes: [ReportChange] = []
+            while try query.step() {
+                let id = ReportID(try Self.uuid(query, 1, table: "reports", name: "id"))
+                changes.append(ReportChange(sequence: query.int(0), id: id, body: query.isNull(2) ? nil : query.string(2)))
+            }
+            query.reset()
+            let counter = try connection.statement("SELECT forgotten_through FROM report_change_counters WHERE owner = ?1")
+            counter.bind(owner.rawValue, at: 1)
+            defer { counter.reset() }
+            return ReportChangePage(changes: changes, forgottenThrough: try counter.step() ? counter.int(0) : 0)
+        }
+    }
+
+    func forgetDeletions(before date: Date, keeping: Int) async throws -> Int {
+        try await writing { connection in
+            // What goes: deletions older than `date`, and those beyond the owner's newest `keeping`. Each owner's
+            // counter first records the newest of its deletions forgotten.
+            let mark = try connection.statement("""
+                UPDATE report_change_counters SET forgotten_through = max(forgotten_through, forgotten.through)
+                FROM (
+                    SELECT owner, max(change_seq) AS through FROM (
+                        SELECT owner, change_seq, deleted_at,
+                               row_number() OVER (PARTITION BY owner ORDER BY change_seq DESC) AS newest
+                        FROM report_tombstones
+                    ) WHERE deleted_at < ?1 OR newest > ?2 GROUP BY owner
+                ) AS forgotten
+                WHERE report_change_counters.owner = forgotten.owner
+                """)
+            mark.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            mark.bind(keeping, at: 2)
+            try mark.run()
+            let delete = try connection.statement("""
+                DELETE FROM report_tombstones WHERE (owner, change_seq) IN (
+                    SELECT owner, change_seq FROM (
+                        SELECT owner, change_seq, deleted_at,
+                               row_number() OVER (PARTITION BY owner ORDER BY change_seq DESC) AS newest
+                        FROM report_tombstones
+                    ) WHERE deleted_at < ?1 OR newest > ?2
+                )
+                """)
+            delete.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            delete.bind(keeping, at: 2)
+            try delete.run()
+            return connection.changes
+        }
+    }
+
     func save(_ report: CrashReport, owner: AccountID) async throws -> CrashReport {
         try await writing { connection in
             try Self.store(report, owner: owner, in: connection)
@@ -45,6 +114,16 @@ extension SQLiteServerStore: ServerReportStore {
             delete.bind(owner.rawValue, at: 1)
             delete.bind(id.rawValue, at: 2)
             try delete.run()
+            guard connection.changes > 0 else { return current }
+            let tombstone = try connection.statement("""
+                INSERT INTO report_tombstones (owner, id, change_seq, deleted_at) VALUES (?1, ?2, ?3, ?4)
+                ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
+                """)
+            tombstone.bind(owner.rawValue, at: 1)
+            tombstone.bind(id.rawValue, at: 2)
+            tombstone.bind(try Self.nextChange(owner: owner, in: connection), at: 3)
+            tombstone.bind(Date().timeIntervalSinceReferenceDate, at: 4)
+            try tombstone.run()
             return current
         }
     }
@@ -126,12 +205,13 @@ extension SQLiteServerStore: ServerReportStore {
             ? nil : try holder(of: report.crashID, besides: report.id, owner: owner, in: connection)
         let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)
 
+        let sequence = try nextChange(owner: owner, in: connection)
         let upsert = try connection.statement("""
-            INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             ON CONFLICT (owner, id) DO UPDATE SET
                 crash_id = excluded.crash_id, status = excluded.status, revision = excluded.revision,
-                updated_at = excluded.updated_at, body = excluded.body
+                updated_at = excluded.updated_at, body = excluded.body, change_seq = excluded.change_seq
             """)
         upsert.bind(owner.rawValue, at: 1)
         upsert.bind(stored.id.rawValue, at: 2)
@@ -140,8 +220,27 @@ extension SQLiteServerStore: ServerReportStore {
         upsert.bind(stored.revision, at: 5)
         upsert.bind(stored.updatedAt.timeIntervalSinceReferenceDate, at: 6)
         upsert.bind(body, at: 7)
+        upsert.bind(sequence, at: 8)
         try upsert.run()
+        // A report stored again under the id of one deleted is no longer deleted.
+        let revived = try connection.statement("DELETE FROM report_tombstones WHERE owner = ?1 AND id = ?2")
+        revived.bind(owner.rawValue, at: 1)
+        revived.bind(stored.id.rawValue, at: 2)
+        try revived.run()
         return stored
+    }
+
+    /// Takes the owner's next change number inside the caller's write transaction.
+    private static func nextChange(owner: AccountID, in connection: SQLiteConnection) throws -> Int {
+        let next = try connection.statement("""
+            INSERT INTO report_change_counters (owner, last_seq) VALUES (?1, 1)
+            ON CONFLICT (owner) DO UPDATE SET last_seq = last_seq + 1
+            RETURNING last_seq
+            """)
+        next.bind(owner.rawValue, at: 1)
+        defer { next.reset() }
+        guard try next.step() else { throw ServerStoreError.damagedRecord(table: "report_change_counters", reason: "no number was taken") }
+        return next.int(0)
     }
 
     /// The owner's report other than `id` that carries `crashID`, read inside the caller's transaction.

@@ -96,5 +96,27 @@ enum ServerSchema {
         SQLiteMigration(version: 3, sql: """
             ALTER TABLE crash_events ADD COLUMN event_digest TEXT;
             """),
+        // Each owner's changes numbered in the order they were made, so a device asks only for what changed since it
+        // last asked: every save of a report takes the owner's next number (`change_seq`), every delete leaves a
+        // tombstone with one. Reports stored before are numbered in the order they were written.
+        SQLiteMigration(version: 4, sql: """
+            ALTER TABLE reports ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
+            UPDATE reports SET change_seq = rowid;
+            CREATE INDEX reports_by_change ON reports (owner, change_seq);
+            CREATE TABLE report_tombstones (
+                owner BLOB NOT NULL,
+                id BLOB NOT NULL,
+                change_seq INTEGER NOT NULL,
+                deleted_at REAL NOT NULL,
+                PRIMARY KEY (owner, id)
+            ) WITHOUT ROWID;
+            CREATE INDEX report_tombstones_by_change ON report_tombstones (owner, change_seq);
+            CREATE TABLE report_change_counters (
+                owner BLOB NOT NULL PRIMARY KEY,
+                last_seq INTEGER NOT NULL,
+                forgotten_through INTEGER NOT NULL DEFAULT 0
+            ) WITHOUT ROWID;
+            INSERT INTO report_change_counters (owner, last_seq) SELECT owner, max(change_seq) FROM reports GROUP BY owner;
+            """),
     ]
 }
