@@ -35,6 +35,34 @@ struct ServerLiveTests {
         #expect(detector.status == 0)
     }
 
+    @Test("Metrics are served on their own listener only: requests by route and status with their latency, refusals by type")
+    func metrics() throws {
+        let server = try ServerProcess(arguments: ["--metrics-port", "0"])
+        defer { _ = try? server.stop() }
+        var metricsPort: Int?
+        for _ in 0..<100 where metricsPort == nil {
+            if let range = server.output.range(of: #"metrics on http://127\.0\.0\.1:\d+"#, options: .regularExpression) {
+                metricsPort = Int(server.output[range].split(separator: ":").last ?? "")
+            } else {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+        }
+        let port = try #require(metricsPort)
+        let ann = try server.add("ann")
+        for _ in 0..<3 { #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/changes", token: ann).status == 200) }
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/changes", token: "wrong").status == 401)
+        // Not on the public listener.
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/metrics").status == 401)
+
+        let answer = try LoopbackConnection.request(port: port, "GET", "/metrics")
+        #expect(answer.status == 200)
+        let text = String(decoding: answer.body, as: UTF8.self)
+        #expect(text.contains(#"hb_requests{http_route="/v1/changes",http_request_method="GET",http_response_status_code="200"} 3"#))
+        #expect(text.contains(#"http_server_request_duration_count{http_route="/v1/changes",http_request_method="GET",http_response_status_code="200"} 3"#))
+        #expect(text.contains(#"crash_assistant_problems_total{type="not-signed-in"} 2"#))
+        #expect(text.contains("http_server_request_duration_bucket"))
+    }
+
     @Test("Two users on a live server reach only their own reports and photos")
     func isolation() throws {
         let server = try ServerProcess()

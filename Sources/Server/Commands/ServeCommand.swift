@@ -4,6 +4,7 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// `serve`: runs the server until SIGINT or SIGTERM, then stops taking connections and finishes the requests in
 /// flight before it exits.
@@ -74,6 +75,24 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("rate-window"), help: ArgumentHelp("The window the rates are counted over.", valueName: "SECONDS"))
     var rateWindow = Int(Quotas.standard.window.components.seconds)
 
+    @Option(name: .customLong("metrics-port"), help: ArgumentHelp(
+        "Serve GET /metrics (Prometheus's text format) on this port of --metrics-host, apart from the public listener (0: any free port, printed at start). Without it, no metrics are served.",
+        valueName: "PORT"
+    ))
+    var metricsPort: Int?
+
+    @Option(name: .customLong("metrics-host"), help: "The address the metrics listener listens on (keep it private).")
+    var metricsHost = "127.0.0.1"
+
+    /// The metrics listener, when `--metrics-port` asks for one.
+    private func metricsListener(logger: Logger) -> [any Service] {
+        guard let metricsPort else { return [] }
+        let host = metricsHost
+        return [MetricsListener.application(host: host, port: metricsPort, logger: logger) { port in
+            FileHandle.standardError.write(Data("crash-assistant-server: metrics on http://\(host):\(port)/metrics\n".utf8))
+        }]
+    }
+
     /// The quotas the options give.
     var quotas: Quotas {
         Quotas(
@@ -89,6 +108,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        if let metricsPort {
+            guard (0...65_535).contains(metricsPort) else { throw ValidationError("--metrics-port must be from 0 to 65535.") }
+            guard metricsPort == 0 || metricsPort != port || metricsHost != host else {
+                throw ValidationError("--metrics-port must differ from --port: the metrics are kept off the public listener.")
+            }
+        }
         guard (1...3_600).contains(headTimeout) else { throw ValidationError("--head-timeout must be from 1 to 3600 seconds.") }
         guard (1...3_600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 3600 seconds.") }
         guard (1...1_000_000).contains(maximumConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000.") }
@@ -119,6 +144,7 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "crash-assistant-server")
+        ServerMetrics.bootstrap()
         let folder = data.resolved
         let bucket = try blobs.bucket()
         if let bucket { try await BlobURLOption.check(bucket) }
@@ -141,7 +167,7 @@ struct ServeCommand: AsyncParsableCommand {
         let kept = (location.map { "data in \(folder), database \($0)" } ?? "data in \(folder)") + blobPlace
         let app = try ServerApplication.application(
             services: services, host: host, port: port, limits: connectionLimits,
-            lifecycleServices: environment.lifecycleServices + services.workers + [
+            lifecycleServices: environment.lifecycleServices + services.workers + metricsListener(logger: logger) + [
                 UploadSweeper(
                     erasure: services.erasure, reports: services.reports, clock: SystemClock(), expiry: .seconds(uploadExpiry), interval: .seconds(sweepInterval), logger: logger
                 ),

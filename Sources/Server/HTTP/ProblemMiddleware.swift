@@ -22,9 +22,11 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
                 .methodNotAllowed, "\(request.uri.path.prefix(200)) takes \(allowed.map(\.rawValue).joined(separator: ", ")), not \(request.method.rawValue)."
             )
             problem.headers[.allow] = allowed.map(\.rawValue).joined(separator: ", ")
+            ServerMetrics.refused(.methodNotAllowed)
             return problem.response()
         } catch {
             let problem = Self.problem(for: error)
+            ServerMetrics.refused(problem.type)
             if problem.status.kind == .serverError {
                 context.logger.error(
                     "request failed",

@@ -11,6 +11,7 @@ enum ServerApplication {
     static func router(services: ServerServices) throws -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
         let routes = RouteTable()
+        router.add(middleware: MetricsMiddleware())
         router.add(middleware: LogRequestsMiddleware(.info))
         router.add(middleware: ProblemMiddleware(routes: routes))
         router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes, routes: routes))

@@ -10,7 +10,13 @@ struct JobPerformer: Sendable {
     func perform(_ job: ServerJob) async throws {
         switch job {
         case let .sendSMS(message):
-            try await sms.send(message)
+            do {
+                try await sms.send(message)
+                ServerMetrics.job("sms", failed: false)
+            } catch {
+                ServerMetrics.job("sms", failed: true)
+                throw error
+            }
         }
     }
 }

@@ -49,6 +49,8 @@ struct PhotoUploads: Sendable {
             if let replaced = try await index.beginUpload(upload) {
                 try await blobs.discardPartial(replaced)
             }
+            ServerMetrics.uploadStarted(resuming: false)
+            defer { ServerMetrics.uploadEnded() }
             return try await receive(body, into: upload, hashing: SHA256(), complete: length == nil)
         }
     }
@@ -75,6 +77,8 @@ struct PhotoUploads: Sendable {
             try await blobs.readPartial(upload.id, length: upload.offset) { buffer in
                 buffer.withUnsafeReadableBytes { hasher.update(bufferPointer: $0) }
             }
+            ServerMetrics.uploadStarted(resuming: true)
+            defer { ServerMetrics.uploadEnded() }
             return try await receive(body, into: upload, hashing: hasher, complete: complete)
         }
     }
