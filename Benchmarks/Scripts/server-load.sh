@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Load on crash-assistant-server over loopback (a documented measurement, not a test):
-#   1. wrk GET of one report with 64 connections for DURATION seconds (default 30): requests/s, p99, errors;
-#      beside it, nginx serving the same JSON bytes from a file, as a peer in the same run (when nginx is there).
+#   1. wrk GET of one report with 64 connections for DURATION seconds (default 30), RUNS times (default 3):
+#      requests/s and p99 from wrk, the p99's bucket from the server's /metrics beside it; after each, nginx serving
+#      the same JSON bytes from a file, as a peer in the same run (when nginx is there), and the ratios. Then the same
+#      GET answered 304 (If-None-Match).
 #   2. COUNT (default 100) uploads of distinct ~4 MB photos at once: all stored, each exactly once; then the same
 #      uploads again: all answered "stored before", still one file each.
 #   3. Peak memory of rendering a report with twenty ~4 MB photos (the server's VmHWM, reset just before submit).
@@ -10,6 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 duration=${1:-30}
 count=${2:-100}
+runs=${RUNS:-3}
 SWIFT=${SWIFT:-swift}
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
@@ -29,11 +32,12 @@ cleanup() {
 trap cleanup EXIT
 
 token=$("$server" user add load --data "$work/data" 2>/dev/null)
-"$server" serve --host 127.0.0.1 --port 0 --data "$work/data" --log-level error 2>"$work/server.log" &
+"$server" serve --host 127.0.0.1 --port 0 --data "$work/data" --log-level error --metrics-port 0 2>"$work/server.log" &
 pid=$!
 for _ in $(seq 1 200); do
   port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$work/server.log" | grep -o '[0-9]*$' || true)
-  [[ -n "${port:-}" ]] && break
+  metrics=$(grep -o 'metrics on http://127.0.0.1:[0-9]*' "$work/server.log" | grep -o 'http://.*' || true)
+  [[ -n "${port:-}" && -n "${metrics:-}" ]] && break
   sleep 0.1
 done
 base="http://127.0.0.1:$port"
@@ -51,11 +55,25 @@ PY
 id=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["id"])' "$report")
 curl -sf -X PUT -H "$auth" -H "Content-Type: application/json" --data-binary "$report" "$base/v1/reports/$id" >"$work/report.json"
 
-echo "== 1. GET /v1/reports/{id}: wrk, 2 threads, 64 connections, ${duration}s"
-wrk -t2 -c64 -d"${duration}s" --latency -H "$auth" "$base/v1/reports/$id" | tee "$work/wrk-server.txt"
+# One wrk run: "<requests/s> <p99 in ms>" (wrk's own figures), its whole output in $2.
+wrk_run() {
+  wrk -t2 -c64 -d"${duration}s" --latency "${@:3}" "$1" >"$2"
+  if grep -q "Non-2xx\|Socket errors" "$2"; then echo "wrk saw errors: $(grep 'Non-2xx\|Socket errors' "$2")" >&2; fi
+  python3 - "$2" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+rate = float(re.search(r"Requests/sec:\s+([\d.]+)", text).group(1))
+value, unit = re.search(r"99%\s+([\d.]+)(us|ms|s)", text).groups()
+print(rate, float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit])
+PY
+}
+
+nginx_url=""
 if command -v nginx >/dev/null; then
   mkdir -p "$work/nginx/www"
   cp "$work/report.json" "$work/nginx/www/report.json"
+  # nginx cannot listen on port 0: take a free port from the kernel.
+  nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   cat >"$work/nginx/nginx.conf" <<CONF
 user $(id -un);
 worker_processes 1;
@@ -66,20 +84,37 @@ http {
   access_log off;
   client_body_temp_path $work/nginx/body; proxy_temp_path $work/nginx/proxy; fastcgi_temp_path $work/nginx/fastcgi;
   uwsgi_temp_path $work/nginx/uwsgi; scgi_temp_path $work/nginx/scgi;
-  server { listen 127.0.0.1:0; root $work/nginx/www; }
+  server { listen 127.0.0.1:$nginx_port; root $work/nginx/www; }
 }
 CONF
-  # nginx cannot listen on port 0: take a free port from the kernel.
-  nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  sed -i "s/listen 127.0.0.1:0/listen 127.0.0.1:$nginx_port/" "$work/nginx/nginx.conf"
   nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
   nginx_pid=$!
   sleep 0.5
-  echo "== 1b. peer: nginx (1 worker) serving the same JSON from a file"
-  wrk -t2 -c64 -d"${duration}s" --latency "http://127.0.0.1:$nginx_port/report.json" | tee "$work/wrk-nginx.txt"
-  kill "$nginx_pid"; nginx_pid=""
-  if grep -q "Non-2xx" "$work/wrk-nginx.txt"; then echo "nginx answered errors; its figures do not count" >&2; fi
+  nginx_url="http://127.0.0.1:$nginx_port/report.json"
 fi
+
+echo "== 1. GET /v1/reports/{id}: wrk, 2 threads, 64 connections, ${duration}s, $runs runs, nginx (1 worker, the same JSON from a file) beside it"
+printf "%-4s %12s %10s %14s %12s %10s %12s %10s\n" run ours/s "p99 ms" "p99 /metrics" nginx/s "p99 ms" "ratio req/s" "ratio p99"
+for run in $(seq 1 "$runs"); do
+  curl -s "$metrics/metrics" >"$work/before.txt"
+  read -r ours ours_p99 < <(wrk_run "$base/v1/reports/$id" "$work/wrk-server-$run.txt" -H "$auth")
+  curl -s "$metrics/metrics" >"$work/after.txt"
+  scraped=$(python3 Benchmarks/Scripts/metrics_quantile.py "$work/before.txt" "$work/after.txt" "/v1/reports/{reportID}" | awk '{print $3}')
+  if [[ -n "$nginx_url" ]]; then
+    read -r peer peer_p99 < <(wrk_run "$nginx_url" "$work/wrk-nginx-$run.txt")
+  else
+    peer=0; peer_p99=0
+  fi
+  python3 -c 'import sys; r,o,op,m,n,np_=sys.argv[1:]; o,op,n,np_=map(float,(o,op,n,np_)); m="<= "+m; print(f"{r:<4} {o:12.0f} {op:10.2f} {m:>14} {n:12.0f} {np_:10.2f} {o/n if n else 0:12.2f} {op/np_ if np_ else 0:10.2f}")' \
+    "$run" "$ours" "$ours_p99" "$scraped" "$peer" "$peer_p99"
+done
+echo "(goal: ours >= 0.5 x nginx's requests/s, p99 <= 2 x nginx's; /metrics gives the bucket bound the p99 falls under)"
+
+echo "== 1b. the same GET with If-None-Match naming the version held (304, no body)"
+tag=$(curl -s -D - -o /dev/null -H "$auth" "$base/v1/reports/$id" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag"{print $2}')
+read -r ours ours_p99 < <(wrk_run "$base/v1/reports/$id" "$work/wrk-304.txt" -H "$auth" -H "If-None-Match: $tag")
+echo "304: $ours requests/s, p99 $ours_p99 ms"
+[[ -n "${nginx_pid:-}" ]] && { kill "$nginx_pid"; nginx_pid=""; }
 
 echo "== 2. $count uploads of distinct ~4 MB photos at once"
 ls "$photos"/*.jpg | head -n "$count" >"$work/list"

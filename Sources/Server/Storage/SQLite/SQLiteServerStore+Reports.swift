@@ -31,7 +31,7 @@ extension SQLiteServerStore: ServerReportStore {
     }
 
     func storedReport(_ id: ReportID, owner: AccountID) async throws -> StoredReport? {
-        try await reading { connection in
+        try readingAside { connection in
             let query = try connection.statement("SELECT change_seq, body FROM reports WHERE owner = ?1 AND id = ?2")
             query.bind(owner.rawValue, at: 1)
             query.bind(id.rawValue, at: 2)
@@ -41,7 +41,7 @@ extension SQLiteServerStore: ServerReportStore {
     }
 
     func changes(owner: AccountID, since: Int, limit: Int) async throws -> ReportChangePage {
-        try await reading { connection in
+        try readingAside { connection in
             let query = try connection.statement("""
                 SELECT change_seq, id, body FROM (
                     SELECT change_seq, id, body FROM reports WHERE owner = ?1 AND change_seq > ?2
