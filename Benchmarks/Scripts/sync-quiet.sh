@@ -41,8 +41,9 @@ host, port = base.removeprefix("http://").split(":")
 def put(index):
     connection = http.client.HTTPConnection(host, int(port))
     alphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-    digits = "".join(alphabet[(index // len(alphabet) ** place) % len(alphabet)] for place in range(10))
-    report = {"id": str(uuid.uuid4()), "crashId": "CA-" + digits, "status": "draft",
+    digits = "".join(alphabet[(index // len(alphabet) ** place) % len(alphabet)] for place in range(8))
+    # The app's local form: a report may carry it, or a crash ID the server issued to its owner.
+    report = {"id": str(uuid.uuid4()), "crashId": "CR-" + digits, "status": "draft",
               "createdAt": "2026-11-21T17:40:00Z", "updatedAt": "2026-11-21T17:45:00Z",
               "scene": {"occurredAt": "2026-11-21T17:42:05Z", "coordinate": {"latitude": 47.4979, "longitude": 19.0402}},
               "injuries": ["myself"], "photos": [], "otherDriverNote": f"Blue hatchback, front bumper ({index})", "revision": 0}

@@ -75,6 +75,10 @@ struct ServerRouterTests {
             let trace = try await client.execute(uri: "/v1/reports", method: .trace, headers: .bearer(user))
             #expect(trace.status == .methodNotAllowed)
             #expect(trace.headers[.allow] == "GET")
+            // A route written by hand and the generated ones on the same path answer as one.
+            let options = try await client.execute(uri: "/v1/reports/\(UUID())", method: .options, headers: .bearer(user))
+            #expect(options.status == .methodNotAllowed)
+            #expect(Set(options.headers[.allow]?.components(separatedBy: ", ") ?? []) == ["GET", "PUT", "DELETE"])
             let photo = try await client.execute(uri: "/v1/photos/\(String(repeating: "a", count: 64))", method: .post, headers: .bearer(user))
             #expect(photo.status == .methodNotAllowed)
             #expect(Set(photo.headers[.allow]?.components(separatedBy: ", ") ?? []) == ["PUT", "HEAD", "PATCH", "GET"])

@@ -31,14 +31,17 @@ final class RouteTable: Sendable {
         return routes.withLock { routes in
             routes.first { route in
                 route.segments.count == asked.count && zip(route.segments, asked).allSatisfy { pattern, segment in
-                    pattern.hasPrefix(":") || pattern.hasPrefix("{") || pattern == segment
+                    pattern == "*" || pattern == segment
                 }
             }?.methods ?? []
         }
     }
 
+    /// The path's segments, each parameter (`{reportID}` or `:reportID`) as `*`, so both spellings name one route.
     private static func segments(_ path: String) -> [Substring] {
-        path.split(separator: "/", omittingEmptySubsequences: true)
+        path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
+            segment.hasPrefix(":") || segment.hasPrefix("{") ? "*" : segment
+        }
     }
 }
 
