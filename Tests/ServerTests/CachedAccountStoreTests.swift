@@ -32,6 +32,12 @@ struct CachedAccountStoreTests {
         }
     }
 
+    @Test("A token's digest is the SHA-256 of its UTF-8 bytes in lower-case hex")
+    func tokenDigest() {
+        #expect(TokenDigest(token: "abc").hex == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(TokenDigest(token: "").hex == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    }
+
     @Test("A known token is looked up once; an unknown one every time, so an account added later is found")
     func remembersKnownTokensOnly() async throws {
         let counting = CountingAccounts()
