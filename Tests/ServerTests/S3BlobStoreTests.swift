@@ -46,6 +46,27 @@ struct S3BlobStoreTests {
         #expect(try await store.bytes(of: ContentHash.sha256(of: whole), kind: .photo) == whole)
     }
 
+    @Test func anUploadSentWholeIsOneSegmentHeldForItsCheckAndPromotedByACopy() async throws {
+        let bucket = try await MotoServer.start().makeBucket()
+        let store = S3BlobStore(client: bucket)
+        let upload = UploadID()
+        let bytes = payload(300_000)
+        let writer = try await store.openPartial(upload, at: 0)
+        for start in stride(from: 0, to: bytes.count, by: 65_536) {
+            try await writer.append(ByteBuffer(bytes: bytes[start..<min(start + 65_536, bytes.count)]))
+        }
+        #expect(await writer.wholeBytes() == nil)  // not before it is finished
+        #expect(try await writer.finish() == bytes.count)
+        #expect(await writer.wholeBytes().map { Data($0.readableBytesView) } == bytes)
+        #expect(try await bucket.list(prefix: S3BlobStore.segmentPrefix(upload)).map(\.size) == [bytes.count])
+
+        // A writer resuming inside an upload does not hold what came before it.
+        let resumed = try await store.openPartial(upload, at: 100_000)
+        try await resumed.append(ByteBuffer(bytes: bytes[100_000...]))
+        #expect(try await resumed.finish() == bytes.count)
+        #expect(await resumed.wholeBytes() == nil)
+    }
+
     @Test func aStoreCheckingSignaturesTakesEveryKindOfRequestAndRefusesWrongKeys() async throws {
         let moto = try MotoServer.startCheckingSignatures()
         let bucket = try await moto.makeBucket()

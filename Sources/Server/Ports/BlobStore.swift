@@ -60,4 +60,13 @@ protocol PartialBlobWriter: Sendable {
     /// Flushes what was appended to durable storage and closes the writer.
     /// - Returns: the upload's length now.
     func finish() async throws -> Int
+
+    /// After ``finish()``: the upload's bytes, when this writer still holds all of them from the first (an upload
+    /// written whole in one go to a store whose reads go over the network), so checking them needs no read back;
+    /// `nil` when it does not.
+    func wholeBytes() async -> ByteBuffer?
+}
+
+extension PartialBlobWriter {
+    func wholeBytes() async -> ByteBuffer? { nil }
 }

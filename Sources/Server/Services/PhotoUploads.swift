@@ -127,17 +127,18 @@ struct PhotoUploads: Sendable {
             try await index.setOffset(length, of: upload.id)
             return .partial(offset: length)
         }
-        return try await finish(upload, length: length, digest: hasher.finalize())
+        return try await finish(upload, length: length, digest: hasher.finalize(), held: await writer.wholeBytes())
     }
 
-    /// Checks the whole upload and stores it under its hash, or drops it and says why.
-    private func finish(_ upload: PartialUpload, length: Int, digest: SHA256.Digest) async throws -> Outcome {
+    /// Checks the whole upload and stores it under its hash, or drops it and says why. The bytes are checked from
+    /// `held` when the writer kept them all, else read back from the store.
+    private func finish(_ upload: PartialUpload, length: Int, digest: SHA256.Digest, held: ByteBuffer?) async throws -> Outcome {
         let actual = try ContentHash(digest: digest)
         do {
             guard actual == upload.contentHash else {
                 throw ServerRefusal.hashMismatch(expected: upload.contentHash, actual: actual)
             }
-            let bytes = try await blobs.partialBytes(upload.id)
+            let bytes = if let held, held.readableBytes == length { Data(held.readableBytesView) } else { try await blobs.partialBytes(upload.id) }
             let info = try ImageInspector.inspect(bytes, fileName: "the upload \(upload.contentHash.short)")
             try await blobs.promotePartial(upload.id, as: upload.contentHash)
             let stored = StoredPhoto(contentHash: upload.contentHash, mediaType: info.mediaType, byteCount: length)

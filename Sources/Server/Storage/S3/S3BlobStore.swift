@@ -22,8 +22,9 @@ struct S3BlobStore: BlobStore {
     let segmentSize: Int
     private let threadPool: NIOThreadPool
 
-    /// Segments of 8 MiB: a photo (20 MiB at most) is a few requests, and a writer holds at most one segment.
-    static let defaultSegmentSize = 8 * 1_024 * 1_024
+    /// Segments as large as the largest photo (20 MiB): a photo sent whole is one segment, checked from the writer's
+    /// memory and promoted by a copy inside the store; a writer holds at most one segment.
+    static let defaultSegmentSize = ReportLimits.maximumPhotoBytes
     /// How many bytes ``store(fileAt:kind:)`` reads from the file at a time.
     static let fileChunkSize = 256 * 1_024
 

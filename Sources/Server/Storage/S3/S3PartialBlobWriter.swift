@@ -1,9 +1,13 @@
 import NIOCore
 
 /// Appends to one upload kept in the bucket: appended bytes are gathered and written as one segment object
-/// (`upload/<upload id>/<offset>`) once `segmentSize` of them are waiting, and at ``finish()``. An instance that
+/// (`upload/<upload id>/<offset>`) once more than `segmentSize` of them are waiting, and at ``finish()``. An instance that
 /// dies mid-way leaves only whole segments, which the next ``S3BlobStore/openPartial(_:at:)`` drops beyond the
 /// confirmed offset. One append at a time: the caller awaits each before the next.
+///
+/// An upload begun at 0 that fits one segment (every photo, at the default segment size) is written as one segment
+/// at ``finish()``, and its bytes are kept until the writer goes (``wholeBytes()``): the photo check reads them
+/// here, and the promotion copies the one segment inside the store, so no byte of it is read back.
 actor S3PartialBlobWriter: PartialBlobWriter {
     private let upload: UploadID
     private let client: S3Client
@@ -12,12 +16,16 @@ actor S3PartialBlobWriter: PartialBlobWriter {
     private var written: Int
     private var pending = ByteBuffer()
     private var isFinished = false
+    /// Whether every byte of the upload from 0 is still in ``pending`` (nothing written before this writer).
+    private var holdsAll: Bool
+    private var whole: ByteBuffer?
 
     init(upload: UploadID, client: S3Client, offset: Int, segmentSize: Int) {
         self.upload = upload
         self.client = client
         self.written = offset
         self.segmentSize = segmentSize
+        holdsAll = offset == 0
     }
 
     // MARK: - PartialBlobWriter
@@ -26,14 +34,23 @@ actor S3PartialBlobWriter: PartialBlobWriter {
         guard !isFinished else { throw BlobStoreError.writerFinished(upload) }
         var bytes = bytes
         pending.writeBuffer(&bytes)
-        if pending.readableBytes >= segmentSize { try await writePending() }
+        if pending.readableBytes > segmentSize {
+            holdsAll = false
+            try await writePending()
+        }
     }
 
     func finish() async throws -> Int {
         guard !isFinished else { throw BlobStoreError.writerFinished(upload) }
+        let all = holdsAll ? pending : nil
         try await writePending()
         isFinished = true
+        whole = all
         return written
+    }
+
+    func wholeBytes() -> ByteBuffer? {
+        isFinished ? whole : nil
     }
 
     // MARK: - Writing
