@@ -46,7 +46,7 @@ struct S3BlobStoreTests {
         #expect(try await store.bytes(of: ContentHash.sha256(of: whole), kind: .photo) == whole)
     }
 
-    @Test func anUploadSentWholeIsOneSegmentHeldForItsCheckAndPromotedByACopy() async throws {
+    @Test func anUploadSentWholeIsHeldForItsCheckAndStoredAsThePhotoWithNoSegment() async throws {
         let bucket = try await MotoServer.start().makeBucket()
         let store = S3BlobStore(client: bucket)
         let upload = UploadID()
@@ -55,16 +55,25 @@ struct S3BlobStoreTests {
         for start in stride(from: 0, to: bytes.count, by: 65_536) {
             try await writer.append(ByteBuffer(bytes: bytes[start..<min(start + 65_536, bytes.count)]))
         }
-        #expect(await writer.wholeBytes() == nil)  // not before it is finished
-        #expect(try await writer.finish() == bytes.count)
-        #expect(await writer.wholeBytes().map { Data($0.readableBytesView) } == bytes)
-        #expect(try await bucket.list(prefix: S3BlobStore.segmentPrefix(upload)).map(\.size) == [bytes.count])
+        #expect(await writer.heldWhole().map { Data($0.readableBytesView) } == bytes)
+        // Nothing but the empty placeholder of the upload was written.
+        #expect(try await bucket.list(prefix: S3BlobStore.segmentPrefix(upload)).map(\.size) == [0])
+        let hash = ContentHash.sha256(of: bytes)
+        try await writer.storeHeld(as: hash)
+        #expect(await writer.heldWhole() == nil)
+        try await store.discardPartial(upload)
+        #expect(try await bucket.list(prefix: "").map(\.key) == ["photo/\(hash.hex)"])
+        #expect(try await store.bytes(of: hash, kind: .photo) == bytes)
 
         // A writer resuming inside an upload does not hold what came before it.
-        let resumed = try await store.openPartial(upload, at: 100_000)
+        let cut = UploadID()
+        let first = try await store.openPartial(cut, at: 0)
+        try await first.append(ByteBuffer(bytes: bytes[..<100_000]))
+        #expect(try await first.finish() == 100_000)
+        let resumed = try await store.openPartial(cut, at: 100_000)
         try await resumed.append(ByteBuffer(bytes: bytes[100_000...]))
+        #expect(await resumed.heldWhole() == nil)
         #expect(try await resumed.finish() == bytes.count)
-        #expect(await resumed.wholeBytes() == nil)
     }
 
     @Test func aStoreCheckingSignaturesTakesEveryKindOfRequestAndRefusesWrongKeys() async throws {

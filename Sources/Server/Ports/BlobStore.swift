@@ -61,12 +61,21 @@ protocol PartialBlobWriter: Sendable {
     /// - Returns: the upload's length now.
     func finish() async throws -> Int
 
-    /// After ``finish()``: the upload's bytes, when this writer still holds all of them from the first (an upload
-    /// written whole in one go to a store whose reads go over the network), so checking them needs no read back;
-    /// `nil` when it does not.
-    func wholeBytes() async -> ByteBuffer?
+    /// The upload's bytes, when this writer holds all of them from the first and has written none (a store whose
+    /// writes go over the network gathers them): the caller checks them here and stores them with
+    /// ``storeHeld(as:)`` rather than ``finish()``, so they are neither written as a segment nor read back.
+    /// `nil` when it does not hold them all.
+    func heldWhole() async -> ByteBuffer?
+
+    /// Writes the bytes ``heldWhole()`` gave, checked to have the SHA-256 `contentHash`, as the photo blob of that
+    /// hash (kept as it is when there), and closes the writer. The upload's own record is the caller's to discard.
+    func storeHeld(as contentHash: ContentHash) async throws
 }
 
 extension PartialBlobWriter {
-    func wholeBytes() async -> ByteBuffer? { nil }
+    func heldWhole() async -> ByteBuffer? { nil }
+
+    func storeHeld(as contentHash: ContentHash) async throws {
+        preconditionFailure("storeHeld(as:) is only for a writer whose heldWhole() gave the bytes")
+    }
 }

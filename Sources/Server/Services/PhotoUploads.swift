@@ -122,25 +122,36 @@ struct PhotoUploads: Sendable {
             }
             throw error
         }
+        // Whole, and every byte still in the writer: checked there and stored as the photo, never as a segment.
+        if received == upload.expectedLength || complete, let held = await writer.heldWhole(), held.readableBytes == received {
+            return try await finish(upload, length: received, digest: hasher.finalize(), held: (held, writer))
+        }
         let length = try await writer.finish()
         guard length == upload.expectedLength || complete else {
             try await index.setOffset(length, of: upload.id)
             return .partial(offset: length)
         }
-        return try await finish(upload, length: length, digest: hasher.finalize(), held: await writer.wholeBytes())
+        return try await finish(upload, length: length, digest: hasher.finalize(), held: nil)
     }
 
-    /// Checks the whole upload and stores it under its hash, or drops it and says why. The bytes are checked from
-    /// `held` when the writer kept them all, else read back from the store.
-    private func finish(_ upload: PartialUpload, length: Int, digest: SHA256.Digest, held: ByteBuffer?) async throws -> Outcome {
+    /// Checks the whole upload and stores it under its hash, or drops it and says why: from the bytes its writer
+    /// `held` (stored by the writer), else read back from the store (and promoted there).
+    private func finish(
+        _ upload: PartialUpload, length: Int, digest: SHA256.Digest, held: (bytes: ByteBuffer, writer: any PartialBlobWriter)?
+    ) async throws -> Outcome {
         let actual = try ContentHash(digest: digest)
         do {
             guard actual == upload.contentHash else {
                 throw ServerRefusal.hashMismatch(expected: upload.contentHash, actual: actual)
             }
-            let bytes = if let held, held.readableBytes == length { Data(held.readableBytesView) } else { try await blobs.partialBytes(upload.id) }
+            let bytes = if let held { Data(held.bytes.readableBytesView) } else { try await blobs.partialBytes(upload.id) }
             let info = try ImageInspector.inspect(bytes, fileName: "the upload \(upload.contentHash.short)")
-            try await blobs.promotePartial(upload.id, as: upload.contentHash)
+            if let held {
+                try await held.writer.storeHeld(as: upload.contentHash)
+                try await blobs.discardPartial(upload.id)
+            } else {
+                try await blobs.promotePartial(upload.id, as: upload.contentHash)
+            }
             let stored = StoredPhoto(contentHash: upload.contentHash, mediaType: info.mediaType, byteCount: length)
             let isNew = try await index.recordPhoto(stored, owner: upload.owner, at: clock.now())
             try await index.endUpload(upload.id)

@@ -1,3 +1,4 @@
+import Domain
 import NIOCore
 
 /// Appends to one upload kept in the bucket: appended bytes are gathered and written as one segment object
@@ -5,9 +6,10 @@ import NIOCore
 /// dies mid-way leaves only whole segments, which the next ``S3BlobStore/openPartial(_:at:)`` drops beyond the
 /// confirmed offset. One append at a time: the caller awaits each before the next.
 ///
-/// An upload begun at 0 that fits one segment (every photo, at the default segment size) is written as one segment
-/// at ``finish()``, and its bytes are kept until the writer goes (``wholeBytes()``): the photo check reads them
-/// here, and the promotion copies the one segment inside the store, so no byte of it is read back.
+/// An upload begun at 0 that arrives whole (every photo fits one segment at the default size) is never written as a
+/// segment: the caller checks the bytes held here (``heldWhole()``) and they go straight to `photo/<sha256>`
+/// (``storeHeld(as:)``), signed with that hash so the store checks them too. Cut short, it is written at
+/// ``finish()`` as one segment to resume from.
 actor S3PartialBlobWriter: PartialBlobWriter {
     private let upload: UploadID
     private let client: S3Client
@@ -18,7 +20,6 @@ actor S3PartialBlobWriter: PartialBlobWriter {
     private var isFinished = false
     /// Whether every byte of the upload from 0 is still in ``pending`` (nothing written before this writer).
     private var holdsAll: Bool
-    private var whole: ByteBuffer?
 
     init(upload: UploadID, client: S3Client, offset: Int, segmentSize: Int) {
         self.upload = upload
@@ -42,15 +43,23 @@ actor S3PartialBlobWriter: PartialBlobWriter {
 
     func finish() async throws -> Int {
         guard !isFinished else { throw BlobStoreError.writerFinished(upload) }
-        let all = holdsAll ? pending : nil
         try await writePending()
         isFinished = true
-        whole = all
         return written
     }
 
-    func wholeBytes() -> ByteBuffer? {
-        isFinished ? whole : nil
+    func heldWhole() -> ByteBuffer? {
+        holdsAll && !isFinished ? pending : nil
+    }
+
+    func storeHeld(as contentHash: ContentHash) async throws {
+        guard holdsAll, !isFinished else { throw BlobStoreError.writerFinished(upload) }
+        let key = S3BlobStore.key(of: contentHash, kind: .photo)
+        let bytes = pending
+        try await client.put(key, .stream(.bytes(bytes), sha256: contentHash.hex), createOnly: true)
+        isFinished = true
+        written += bytes.readableBytes
+        pending = ByteBuffer()
     }
 
     // MARK: - Writing
