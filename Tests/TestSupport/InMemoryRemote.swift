@@ -73,10 +73,12 @@ public actor InMemoryRemote: SyncRemote {
     }
 
     private func remove(_ id: ReportID) {
-        guard held.removeValue(forKey: id) != nil else { return }
-        lastChange += 1
-        sequences[id] = nil
-        tombstones[id] = lastChange
+        // Only a report held leaves a deletion behind.
+        if held.removeValue(forKey: id) != nil {
+            lastChange += 1
+            sequences[id] = nil
+            tombstones[id] = lastChange
+        }
     }
 
     /// Whether the server holds the photo's bytes.

@@ -124,7 +124,7 @@ final class TerminalLineEditor: Sendable {
 private enum TerminalMode {
     /// The modes before the editor changed them. Written once before the editor starts reading and read by the exit
     /// handler, which C calls with no context to capture: a global is the only place it can find them.
-    nonisolated(unsafe) private static var saved: termios?
+    nonisolated(unsafe) private static var saved: termios? // safe: written once before reading starts, then only read
 
     static func enterRaw() -> Bool {
         var original = termios()
