@@ -314,6 +314,9 @@ struct ServerRouterTests {
             #expect(second.reports.map(\.otherDriverNote) == ["changed"])
             #expect(!second.more)
 
+            // A cursor past the changes there are (a database restored from a copy) is not answered as if nothing changed.
+            let ahead = try await client.execute(uri: "/v1/changes?since=c999999", method: .get, headers: .bearer(user))
+            #expect(ahead.status == .gone)
             for bad in ["?since=abc", "?since=c-1", "?limit=0", "?limit=201"] {
                 let response = try await client.execute(uri: "/v1/changes" + bad, method: .get, headers: .bearer(user))
                 #expect(response.status == .badRequest, "\(bad)")

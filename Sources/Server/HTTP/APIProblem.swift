@@ -180,7 +180,7 @@ extension ProblemType {
         case .quotaExceeded:
             "The account keeps as much as its quota allows (reports, bytes of photos). Delete what is no longer needed, or ask the operator for more."
         case .changesExpired:
-            "The cursor is older than the deletions the server remembers (90 days, and the newest 10,000 per account), so what changed since it cannot be told in full. Ask for the changes again without `since`, and treat a report held before and not among them as deleted."
+            "The cursor is older than the deletions the server remembers (90 days, and the newest 10,000 per account), or past the changes it holds (its data restored from an earlier copy), so what changed since it cannot be told in full. Ask for the changes again without `since`, and treat a report held before and not among them as deleted."
         case .internalError:
             "The server could not complete the request. Try again later."
         }

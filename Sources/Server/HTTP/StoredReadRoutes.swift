@@ -81,6 +81,12 @@ struct StoredReadRoutes {
                 "The cursor is older than the deletions this server remembers; ask again without `since` and treat a report you held that is not in the answer as deleted."
             )
         }
+        if start > page.latest {
+            throw APIProblem(
+                .changesExpired,
+                "The cursor is past this server's changes for you (its data was restored from an earlier copy?); ask again without `since` and treat a report you held that is not in the answer as deleted."
+            )
+        }
         let changes = page.changes.prefix(limit)
         let cursor = ChangeCursor(sequence: changes.last?.sequence ?? start)
         var body = ByteBuffer()

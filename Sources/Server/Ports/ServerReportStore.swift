@@ -85,6 +85,9 @@ struct ReportChangePage: Sendable, Hashable {
     let changes: [ReportChange]
     /// Deletions up to this change number are forgotten: asking from before it cannot be answered in full.
     let forgottenThrough: Int
+    /// The owner's latest change number: a cursor past it was not given for these changes (a database restored from
+    /// a backup), so it cannot be answered either.
+    let latest: Int
 }
 
 /// Where a report stands in the order of a list of reports (most recently changed first, then by id, descending).

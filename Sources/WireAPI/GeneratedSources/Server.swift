@@ -1097,7 +1097,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     /// of the last answer, only the reports saved since (as they are now) and the ids of those deleted since; a
     /// report changed several times appears once. Keep `cursor` and ask again while `more` is true. Nothing
     /// changed: an empty page with the same cursor. Deletions are remembered for 90 days (and the newest 10,000
-    /// per account): a cursor from before what is remembered is refused with 410 `changes-expired`; start again
+    /// per account): a cursor from before what is remembered, or past the changes there are (data restored from an
+    /// earlier copy), is refused with 410 `changes-expired`; start again
     /// without `since`, and treat a report held before and not in the answers as deleted.
     ///
     ///

@@ -1550,7 +1550,8 @@ public enum Operations {
     /// of the last answer, only the reports saved since (as they are now) and the ids of those deleted since; a
     /// report changed several times appears once. Keep `cursor` and ask again while `more` is true. Nothing
     /// changed: an empty page with the same cursor. Deletions are remembered for 90 days (and the newest 10,000
-    /// per account): a cursor from before what is remembered is refused with 410 `changes-expired`; start again
+    /// per account): a cursor from before what is remembered, or past the changes there are (data restored from an
+    /// earlier copy), is refused with 410 `changes-expired`; start again
     /// without `since`, and treat a report held before and not in the answers as deleted.
     ///
     ///
@@ -1780,7 +1781,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The cursor is older than the deletions the server remembers (`changes-expired`); start again without `since`.
+            /// The cursor is older than the deletions the server remembers, or past its changes (`changes-expired`); start again without `since`.
             ///
             /// - Remark: Generated from `#/paths//v1/changes/get(listChanges)/responses/410`.
             ///

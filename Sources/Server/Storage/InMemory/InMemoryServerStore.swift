@@ -141,7 +141,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         let deleted = tombstones.filter { $0.key.owner == owner && $0.value.sequence > since }
             .map { ReportChange(sequence: $0.value.sequence, id: $0.key.id, body: nil) }
         let changes = (saved + deleted).sorted { $0.sequence < $1.sequence }.prefix(limit)
-        return ReportChangePage(changes: Array(changes), forgottenThrough: counters[owner]?.forgotten ?? 0)
+        return ReportChangePage(changes: Array(changes), forgottenThrough: counters[owner]?.forgotten ?? 0, latest: counters[owner]?.last ?? 0)
     }
 
     func forgetDeletions(before date: Date, keeping: Int) -> Int {

@@ -51,11 +51,11 @@ extension PostgresServerStore: ServerReportStore {
             let (sequence, id, body) = try row.decode((Int, UUID, String?).self)
             changes.append(ReportChange(sequence: sequence, id: ReportID(id), body: body))
         }
-        var forgotten = 0
-        try await client.rows("SELECT forgotten_through FROM report_change_counters WHERE owner = \(owner.rawValue)") { row in
-            forgotten = try row.decode(Int.self)
+        var (forgotten, latest) = (0, 0)
+        try await client.rows("SELECT forgotten_through, last_seq FROM report_change_counters WHERE owner = \(owner.rawValue)") { row in
+            (forgotten, latest) = try row.decode((Int, Int).self)
         }
-        return ReportChangePage(changes: changes, forgottenThrough: forgotten)
+        return ReportChangePage(changes: changes, forgottenThrough: forgotten, latest: latest)
     }
 
     func forgetDeletions(before date: Date, keeping: Int) async throws -> Int {

@@ -58,10 +58,11 @@ extension SQLiteServerStore: ServerReportStore {
                 changes.append(ReportChange(sequence: query.int(0), id: id, body: query.isNull(2) ? nil : query.string(2)))
             }
             query.reset()
-            let counter = try connection.statement("SELECT forgotten_through FROM report_change_counters WHERE owner = ?1")
+            let counter = try connection.statement("SELECT forgotten_through, last_seq FROM report_change_counters WHERE owner = ?1")
             counter.bind(owner.rawValue, at: 1)
             defer { counter.reset() }
-            return ReportChangePage(changes: changes, forgottenThrough: try counter.step() ? counter.int(0) : 0)
+            guard try counter.step() else { return ReportChangePage(changes: changes, forgottenThrough: 0, latest: 0) }
+            return ReportChangePage(changes: changes, forgottenThrough: counter.int(0), latest: counter.int(1))
         }
     }
 
