@@ -38,6 +38,9 @@ public actor InMemoryRemote: SyncRemote {
     /// Every report held.
     public var all: [CrashReport] { held.values.sorted { $0.createdAt < $1.createdAt } }
 
+    /// The report as the server holds it, or `nil`.
+    public func report(_ id: ReportID) -> CrashReport? { held[id] }
+
     /// Changes the report as another device would, storing the next revision.
     @discardableResult
     public func edit(_ id: ReportID, _ change: (inout CrashReport) throws -> Void) throws -> CrashReport {
@@ -92,10 +95,6 @@ public actor InMemoryRemote: SyncRemote {
         do { return try CrashID(validating: String(format: "CA-MEM%06d", issued)) } catch { throw .invalidAnswer(server: serverDescription, reason: "\(error)") }
     }
 
-    public func report(_ id: ReportID) throws(ServerFailure) -> CrashReport? {
-        try answer("report")
-        return held[id]
-    }
 
     public func changes(since cursor: String?) throws(ServerFailure) -> RemoteChanges {
         try answer("changes")

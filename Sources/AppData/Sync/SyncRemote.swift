@@ -16,9 +16,6 @@ public protocol SyncRemote: Sendable {
     ///   remembers every deletion since `cursor`: ask again with `nil`.
     func changes(since cursor: String?) async throws(ServerFailure) -> RemoteChanges
 
-    /// The server's version of one report, or `nil` when it holds none.
-    func report(_ id: ReportID) async throws(ServerFailure) -> CrashReport?
-
     /// Stores `report` on top of the server's revision `report.revision` (0: a report the server never held).
     func save(_ report: CrashReport) async throws(ServerFailure) -> RemoteSave
 

@@ -62,20 +62,19 @@ protocol PartialBlobWriter: Sendable {
     func finish() async throws -> Int
 
     /// The upload's bytes, when this writer holds all of them from the first and has written none (a store whose
-    /// writes go over the network gathers them): the caller checks them here and stores them with
-    /// ``storeHeld(as:)`` rather than ``finish()``, so they are neither written as a segment nor read back.
-    /// `nil` when it does not hold them all.
-    func heldWhole() async -> ByteBuffer?
-
-    /// Writes the bytes ``heldWhole()`` gave, checked to have the SHA-256 `contentHash`, as the photo blob of that
-    /// hash (kept as it is when there), and closes the writer. The upload's own record is the caller's to discard.
-    func storeHeld(as contentHash: ContentHash) async throws
+    /// writes go over the network gathers them): the caller checks them and stores them with ``HeldUpload/store``
+    /// rather than ``finish()``, so they are neither written as a segment nor read back. `nil` when it does not.
+    func heldWhole() async -> HeldUpload?
 }
 
 extension PartialBlobWriter {
-    func heldWhole() async -> ByteBuffer? { nil }
+    func heldWhole() async -> HeldUpload? { nil }
+}
 
-    func storeHeld(as contentHash: ContentHash) async throws {
-        preconditionFailure("storeHeld(as:) is only for a writer whose heldWhole() gave the bytes")
-    }
+/// An upload's bytes held whole by its writer, and how to store them.
+struct HeldUpload: Sendable {
+    let bytes: ByteBuffer
+    /// Writes the bytes, checked to have this SHA-256, as the photo blob of that hash (kept as it is when there), and
+    /// closes the writer. The upload's own record is the caller's to discard.
+    let store: @Sendable (ContentHash) async throws -> Void
 }

@@ -123,8 +123,8 @@ struct PhotoUploads: Sendable {
             throw error
         }
         // Whole, and every byte still in the writer: checked there and stored as the photo, never as a segment.
-        if received == upload.expectedLength || complete, let held = await writer.heldWhole(), held.readableBytes == received {
-            return try await finish(upload, length: received, digest: hasher.finalize(), held: (held, writer))
+        if received == upload.expectedLength || complete, let held = await writer.heldWhole(), held.bytes.readableBytes == received {
+            return try await finish(upload, length: received, digest: hasher.finalize(), held: held)
         }
         let length = try await writer.finish()
         guard length == upload.expectedLength || complete else {
@@ -137,7 +137,7 @@ struct PhotoUploads: Sendable {
     /// Checks the whole upload and stores it under its hash, or drops it and says why: from the bytes its writer
     /// `held` (stored by the writer), else read back from the store (and promoted there).
     private func finish(
-        _ upload: PartialUpload, length: Int, digest: SHA256.Digest, held: (bytes: ByteBuffer, writer: any PartialBlobWriter)?
+        _ upload: PartialUpload, length: Int, digest: SHA256.Digest, held: HeldUpload?
     ) async throws -> Outcome {
         let actual = try ContentHash(digest: digest)
         do {
@@ -147,7 +147,7 @@ struct PhotoUploads: Sendable {
             let bytes = if let held { Data(held.bytes.readableBytesView) } else { try await blobs.partialBytes(upload.id) }
             let info = try ImageInspector.inspect(bytes, fileName: "the upload \(upload.contentHash.short)")
             if let held {
-                try await held.writer.storeHeld(as: upload.contentHash)
+                try await held.store(upload.contentHash)
                 try await blobs.discardPartial(upload.id)
             } else {
                 try await blobs.promotePartial(upload.id, as: upload.contentHash)

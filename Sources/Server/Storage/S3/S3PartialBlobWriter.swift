@@ -7,8 +7,8 @@ import NIOCore
 /// confirmed offset. One append at a time: the caller awaits each before the next.
 ///
 /// An upload begun at 0 that arrives whole (every photo fits one segment at the default size) is never written as a
-/// segment: the caller checks the bytes held here (``heldWhole()``) and they go straight to `photo/<sha256>`
-/// (``storeHeld(as:)``), signed with that hash so the store checks them too. Cut short, it is written at
+/// segment: the caller checks the bytes held here (``heldWhole()``) and they go straight to `photo/<sha256>`,
+/// signed with that hash so the store checks them too. Cut short, it is written at
 /// ``finish()`` as one segment to resume from.
 actor S3PartialBlobWriter: PartialBlobWriter {
     private let upload: UploadID
@@ -48,11 +48,12 @@ actor S3PartialBlobWriter: PartialBlobWriter {
         return written
     }
 
-    func heldWhole() -> ByteBuffer? {
-        holdsAll && !isFinished ? pending : nil
+    func heldWhole() -> HeldUpload? {
+        guard holdsAll, !isFinished else { return nil }
+        return HeldUpload(bytes: pending) { contentHash in try await self.storeHeld(as: contentHash) }
     }
 
-    func storeHeld(as contentHash: ContentHash) async throws {
+    private func storeHeld(as contentHash: ContentHash) async throws {
         guard holdsAll, !isFinished else { throw BlobStoreError.writerFinished(upload) }
         let key = S3BlobStore.key(of: contentHash, kind: .photo)
         let bytes = pending
