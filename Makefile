@@ -49,6 +49,7 @@ SCHEMATHESIS_SECONDS ?= 60
 test-deps: deps
 	@scripts/ensure-postgres.sh
 	@scripts/ensure-moto.sh
+	@scripts/ensure-kannel.sh
 	@scripts/ensure-system-packages.sh cmd:nginx:nginx
 
 test: test-deps

@@ -17,8 +17,6 @@ struct ServerEnvironment {
     let lifecycleServices: [any Service]
     /// The embedded database, to leave self-contained when the server ends.
     private let embedded: SQLiteServerStore?
-    /// PostgreSQL, whose `jobs` table holds the jobs any instance may do.
-    private let shared: PostgresServerStore?
 
     /// Opens (creating when missing) the data folder and its SQLite database.
     /// - Parameter bucket: keeps photos and PDFs in this bucket rather than in the data folder.
@@ -27,7 +25,7 @@ struct ServerEnvironment {
         let store = try SQLiteServerStore(path: dataFolder + "/server.sqlite3")
         self.init(
             dataFolder: dataFolder, store: store, blobs: try Self.blobStore(dataFolder: dataFolder, bucket: bucket),
-            locks: UploadLocks(), lifecycleServices: [], embedded: store, shared: nil
+            locks: UploadLocks(), lifecycleServices: [], embedded: store
         )
     }
 
@@ -44,40 +42,44 @@ struct ServerEnvironment {
         let locks = PostgresUploadLocks(database, logger: logger)
         return ServerEnvironment(
             dataFolder: dataFolder, store: store, blobs: try blobStore(dataFolder: dataFolder, bucket: bucket), locks: locks,
-            lifecycleServices: [store.client, locks.client], embedded: nil, shared: store
+            lifecycleServices: [store.client, locks.client], embedded: nil
         )
     }
 
     private init(
         dataFolder: String, store: any ServerStore, blobs: any BlobStore, locks: any UploadLocking,
-        lifecycleServices: [any Service], embedded: SQLiteServerStore?, shared: PostgresServerStore?
+        lifecycleServices: [any Service], embedded: SQLiteServerStore?
     ) {
         self.dataFolder = dataFolder
         self.store = store
         self.locks = locks
         self.lifecycleServices = lifecycleServices
         self.embedded = embedded
-        self.shared = shared
         self.blobs = blobs
     }
 
-    /// The services the routes use. With PostgreSQL, PDFs and SMS are jobs in its `jobs` table, done by the workers
-    /// in ``ServerServices/workers`` (run them beside the HTTP server); else they are done in the request.
-    /// - Parameter renderConcurrency: how many PDFs may be drawn at once.
-    func services(publicURL: String, logger: Logger, renderConcurrency: Int = 2, quotas: Quotas = .standard) throws -> ServerServices {
+    /// The services the routes use. SMS are sent by jobs in the store's `jobs` table, done by the worker in
+    /// ``ServerServices/workers`` (run it beside the HTTP server).
+    /// - Parameters:
+    ///   - renderConcurrency: how many PDFs may be drawn at once.
+    ///   - sms: what sends SMS; by default the data folder's outbox (no gateway).
+    func services(
+        publicURL: String, links: CrashLinks? = nil, logger: Logger, renderConcurrency: Int = 2, quotas: Quotas = .standard,
+        sms: (any SMSSender)? = nil, retryPause: Duration = .seconds(60)
+    ) throws -> ServerServices {
         let scratch = dataFolder + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let shared = shared
         return ServerServices(
             accounts: CachedAccountStore(store), records: store, reports: store, photos: store, blobs: blobs,
-            sms: try FileSMSSender(folder: dataFolder + "/outbox-sms", logger: logger),
-            clock: SystemClock(), publicURL: publicURL, scratchFolder: scratch, locks: locks, renderConcurrency: renderConcurrency, quotas: quotas,
-            jobs: { performer in
-                guard let shared else { return InlineJobs(performer: performer) }
-                return PostgresJobQueue(client: shared.client, performer: performer, logger: logger)
-            },
-            logger: logger
+            messages: store, jobStore: store, sms: try sms ?? outboxSender(logger: logger),
+            clock: SystemClock(), publicURL: publicURL, links: links, scratchFolder: scratch, locks: locks, renderConcurrency: renderConcurrency, quotas: quotas,
+            retryPause: retryPause, logger: logger
         )
+    }
+
+    /// The data folder's SMS outbox, the default with no gateway (and where `user erase` removes messages from).
+    func outboxSender(logger: Logger) throws -> FileSMSSender {
+        try FileSMSSender(folder: dataFolder + "/outbox-sms", logger: logger)
     }
 
     /// Runs `body` while the ``lifecycleServices`` run (for a command that is not the server, such as `user add`).

@@ -43,9 +43,12 @@ public enum WirePaths {
     /// links and the descriptions of problem types (the operations `openapi.yaml` gives no security).
     public static func isPublic(_ path: String) -> Bool {
         path == health || path == apiDocument || path.hasPrefix("/" + DeepLink.webSegment + "/") || path.hasPrefix(problemPrefix)
+            || path.hasPrefix(smsBase)
     }
 
     private static let health = "/health"
+    /// The SMS gateway's delivery reports, whose credential is each message's report token.
+    private static let smsBase = "/v1/sms/"
     private static let photosBase = "/v1/photos/"
     private static let reportsBase = "/v1/reports/"
 }

@@ -75,8 +75,8 @@ struct SyncEndToEndTests {
         _ = try Curl.run(["-s", "-X", "POST", "-H", "Authorization: Bearer \(detector)", "-H", "Content-Type: application/json",
                                     "-H", "Idempotency-Key: evt-9", "-d", event, "http://127.0.0.1:\(server.port)/v1/crash-events"])
         let smsFolder = server.dataFolder.appendingPathComponent("outbox-sms")
-        let sms = try #require(try FileManager.default.contentsOfDirectory(atPath: smsFolder.path).first)
-        let text = try String(contentsOf: smsFolder.appendingPathComponent(sms), encoding: .utf8)
+        let sms = try #require(try ServerProcess.waitForFiles(under: smsFolder, count: 1).first)
+        let text = try String(contentsOf: sms, encoding: .utf8)
         let link = try #require(text.split(whereSeparator: \.isWhitespace).first { $0.contains("/c/CA-") }.map(String.init))
         let crashID = try #require(link.split(separator: "/").last.map(String.init))
 

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 @testable import Server
 import Synchronization
@@ -10,8 +11,12 @@ struct CachedAccountStoreTests {
         let base = InMemoryServerStore()
         let lookups = Mutex(0)
 
-        func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, at date: Date) async throws -> Account {
-            try await base.addAccount(name: name, kind: kind, tokenDigest: tokenDigest, at: date)
+        func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, phone: PhoneNumber?, at date: Date) async throws -> Account {
+            try await base.addAccount(name: name, kind: kind, tokenDigest: tokenDigest, phone: phone, at: date)
+        }
+
+        func setPhone(_ phone: PhoneNumber?, forUserNamed name: String) async throws -> Account? {
+            await base.setPhone(phone, forUserNamed: name)
         }
 
         func account(for digest: TokenDigest) async throws -> Account? {
@@ -42,14 +47,14 @@ struct CachedAccountStoreTests {
     func remembersKnownTokensOnly() async throws {
         let counting = CountingAccounts()
         let cached = CachedAccountStore(counting)
-        let added = try await cached.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "t-1"), at: Date())
+        let added = try await cached.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "t-1"), phone: nil, at: Date())
         for _ in 0..<3 {
             #expect(try await cached.account(for: TokenDigest(token: "t-1")) == added)
         }
         #expect(counting.lookups.withLock { $0 } == 1)
 
         #expect(try await cached.account(for: TokenDigest(token: "t-2")) == nil)
-        let later = try await cached.addAccount(name: "bob", kind: .user, tokenDigest: TokenDigest(token: "t-2"), at: Date())
+        let later = try await cached.addAccount(name: "bob", kind: .user, tokenDigest: TokenDigest(token: "t-2"), phone: nil, at: Date())
         #expect(try await cached.account(for: TokenDigest(token: "t-2")) == later)
         #expect(counting.lookups.withLock { $0 } == 3)
     }
@@ -58,7 +63,7 @@ struct CachedAccountStoreTests {
     func aRotatedTokenIsRefusedWithinTheLifetime() async throws {
         let counting = CountingAccounts()
         let cached = CachedAccountStore(counting, lifetime: .milliseconds(200))
-        let ann = try await cached.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "old"), at: Date())
+        let ann = try await cached.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "old"), phone: nil, at: Date())
         #expect(try await cached.account(for: TokenDigest(token: "old")) == ann)
 
         // Another instance rotates it in the shared database.

@@ -55,7 +55,7 @@ struct PostgresServerStoreTests {
             for (index, store) in stores.enumerated() {
                 group.addTask {
                     try await store.addAccount(
-                        name: "driver-\(index)", kind: .user, tokenDigest: TokenDigest(token: "token-\(index)"), at: referenceDate
+                        name: "driver-\(index)", kind: .user, tokenDigest: TokenDigest(token: "token-\(index)"), phone: nil, at: referenceDate
                     )
                 }
             }
@@ -185,44 +185,67 @@ struct PostgresServerStoreTests {
 
     // MARK: - Jobs
 
-    /// A worker's way of doing jobs: SMS go to `sms`.
-    static func performer(_ store: PostgresServerStore, sms: any SMSSender) -> JobPerformer {
-        JobPerformer(sms: sms, logger: logger)
-    }
-
-    static func message(_ index: Int) -> SMSMessage {
-        SMSMessage(
-            recipient: "driver-\(index)", crashID: .stub("JOB-\(index)"), webLink: "https://claims.example.com/c/JOB-\(index)",
-            appLink: "crashassistant://crash/JOB-\(index)", isTest: true
+    /// A worker over `store` whose SMS go to `sms`.
+    static func worker(_ store: PostgresServerStore, sms: any SMSSender, lease: Duration = .seconds(120)) -> JobWorker {
+        JobWorker(
+            store: store, performer: JobPerformer(sms: sms, messages: store, clock: SystemClock(), logger: logger),
+            clock: SystemClock(), lease: lease, logger: logger
         )
     }
 
-    @Test("A job handed on by an instance without workers is done by another's worker, and perform waits for it")
-    func aJobIsDoneByAnotherInstancesWorker() async throws {
-        let store = try await PostgresServerStore.open(try await PostgresProcess.shared().createDatabase(), logger: Self.logger)
-        let running = RunningClient(store.client)
-        let sender = RecordingSMSSender()
-        let idle = PostgresJobQueue(client: store.client, performer: Self.performer(store, sms: RecordingSMSSender()), logger: Self.logger)
-        let worker = PostgresJobQueue(client: store.client, performer: Self.performer(store, sms: sender), logger: Self.logger)
-        let working = Task { try await worker.run() }
+    /// Records `count` crash events for one user with a phone number, each with its SMS and the job that sends it.
+    static func crashesWithSMS(_ store: PostgresServerStore, count: Int) async throws -> [SMSMessage] {
+        let user = try await store.addAccount(
+            name: "driver", kind: .user, tokenDigest: TokenDigest(token: "driver"), phone: try PhoneNumber(parsing: "+36301234567"), at: Date()
+        )
+        let detector = try await store.addAccount(name: "car", kind: .detector, tokenDigest: TokenDigest(token: "car"), phone: nil, at: Date())
+        var messages: [SMSMessage] = []
+        for index in 0..<count {
+            let report = CrashReport.stub(crashID: .stub("JOB-\(index)"), createdAt: referenceDate)
+            let sms = SMSMessage.queued(crashID: report.crashID, owner: user.id, recipient: try PhoneNumber(parsing: "+36301234567"), text: "crash \(index)", at: Date())
+            let crash = DetectedCrash(
+                eventID: "event-\(index)",
+                detection: try CrashDetection(
+                    detectedAt: referenceDate, position: try Coordinate(latitude: 47.5, longitude: 19.04), accuracyMeters: nil,
+                    positionTrusted: true, headingDegrees: nil, speedKmh: nil, deltaVKmh: nil, airbagsDeployed: false, rollover: false, isTest: true
+                ),
+                utcOffsetMinutes: nil, digest: "digest-\(index)"
+            )
+            _ = try await store.recordCrash(crash, detector: detector.id, owner: user.id, report: report, sms: sms, at: Date())
+            messages.append(sms)
+        }
+        return messages
+    }
 
-        try await idle.perform(.sendSMS(Self.message(1)))
-        #expect(await sender.sent == [Self.message(1)])
+    @Test("An SMS written with its crash event on one instance is sent by another's worker, and marked accepted")
+    func aJobIsDoneByAnotherInstancesWorker() async throws {
+        let location = try await PostgresProcess.shared().createDatabase()
+        let writer = try await PostgresServerStore.open(location, logger: Self.logger)
+        let other = try await PostgresServerStore.open(location, logger: Self.logger)
+        let running = [RunningClient(writer.client), RunningClient(other.client)]
+        let sender = RecordingSMSSender()
+        let message = try #require(try await Self.crashesWithSMS(writer, count: 1).first)
+        let working = Task { try await Self.worker(other, sms: sender).run() }
+        for _ in 0..<200 where await sender.sent.isEmpty {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        #expect(await sender.sent.map(\.id) == [message.id])
+        for _ in 0..<200 where try await writer.smsMessage(message.id)?.state != .accepted {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        #expect(try await writer.smsMessage(message.id)?.state == .accepted)
         working.cancel()
         withExtendedLifetime(running) {}
     }
 
-    @Test("Of forty jobs done by two workers at once, each is done exactly once")
+    @Test("Of forty SMS sent by two workers at once, each is sent exactly once")
     func twoWorkersNeverDoOneJobTwice() async throws {
-        let store = try await PostgresServerStore.open(try await PostgresProcess.shared().createDatabase(), logger: Self.logger)
-        let running = RunningClient(store.client)
+        let location = try await PostgresProcess.shared().createDatabase()
+        let stores = [try await PostgresServerStore.open(location, logger: Self.logger), try await PostgresServerStore.open(location, logger: Self.logger)]
+        let running = stores.map { RunningClient($0.client) }
         let senders = [RecordingSMSSender(), RecordingSMSSender()]
-        let workers = senders.map {
-            PostgresJobQueue(client: store.client, performer: Self.performer(store, sms: $0), logger: Self.logger)
-        }
-        for index in 0..<40 {
-            try await workers[0].enqueue(.sendSMS(Self.message(index)))
-        }
+        let messages = try await Self.crashesWithSMS(stores[0], count: 40)
+        let workers = zip(stores, senders).map { Self.worker($0, sms: $1) }
         await withTaskGroup(of: Void.self) { group in
             for worker in workers {
                 group.addTask { while await worker.doNextJob() {} }
@@ -230,21 +253,20 @@ struct PostgresServerStoreTests {
         }
         let sent = await senders[0].sent + senders[1].sent
         #expect(sent.count == 40)
-        #expect(Set(sent.map(\.recipient)).count == 40)
+        #expect(Set(sent.map(\.id)) == Set(messages.map(\.id)))
+        #expect(try await stores[0].jobCounts() == (0, 0))
         withExtendedLifetime(running) {}
     }
 
-    @Test("A job whose instance died while doing it is taken up by another once its lease ran out")
+    @Test("An SMS whose instance died while sending it is sent by another once its lease ran out")
     func aDeadInstancesJobIsTakenUp() async throws {
         let location = try await PostgresProcess.shared().createDatabase()
         let store = try await PostgresServerStore.open(location, logger: Self.logger)
         let running = RunningClient(store.client)
         let sender = RecordingSMSSender()
-        let dying = PostgresJobQueue(
-            client: store.client, performer: Self.performer(store, sms: StuckSMSSender()), lease: .seconds(3_600), logger: Self.logger
-        )
-        let survivor = PostgresJobQueue(client: store.client, performer: Self.performer(store, sms: sender), logger: Self.logger)
-        try await dying.enqueue(.sendSMS(Self.message(7)))
+        let dying = Self.worker(store, sms: StuckSMSSender(), lease: .seconds(3_600))
+        let survivor = Self.worker(store, sms: sender)
+        let message = try #require(try await Self.crashesWithSMS(store, count: 1).first)
         let stuck = Task { await dying.doNextJob() }
         // Taken and leased by the dying instance: nobody else takes it yet.
         for _ in 0..<100 {
@@ -256,7 +278,7 @@ struct PostgresServerStoreTests {
         // The lease runs out (as an hour would).
         try await PostgresProcess.shared().execute("UPDATE jobs SET lease_until = now() - interval '1 second'", in: location)
         #expect(await survivor.doNextJob())
-        #expect(await sender.sent == [Self.message(7)])
+        #expect(await sender.sent.map(\.id) == [message.id])
         #expect(try await PostgresProcess.shared().execute("SELECT 1 FROM jobs WHERE state = 'done' AND attempts = 2", in: location) == 1)
         stuck.cancel()
         withExtendedLifetime(running) {}
@@ -265,8 +287,11 @@ struct PostgresServerStoreTests {
 
 /// An SMS gateway that never answers, as an instance that died in the middle of sending.
 struct StuckSMSSender: SMSSender {
-    func send(_ message: SMSMessage) async throws {
+    var summary: String { "stuck" }
+
+    func send(_ message: SMSMessage) async throws -> SMSHandOff {
         try await Task.sleep(for: .seconds(600))
+        return SMSHandOff(detail: "too late")
     }
 
     func erase(crashIDs: [CrashID]) async throws -> Int { 0 }

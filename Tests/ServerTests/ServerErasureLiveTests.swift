@@ -72,7 +72,7 @@ struct ServerErasureLiveTests {
         )
         #expect(receipt.status == 201)
         let smsFolder = server.dataFolder.appendingPathComponent("outbox-sms")
-        #expect(try ServerLiveTests.files(under: smsFolder).count == 1)
+        #expect(try ServerProcess.waitForFiles(under: smsFolder, count: 1).count == 1)
 
         // The draft goes: the photo only it named goes with it; the one Bob holds too stays (his).
         #expect(try LoopbackConnection.request(port: server.port, "DELETE", "/v1/reports/\(draft.id)", token: ann).status == 204)

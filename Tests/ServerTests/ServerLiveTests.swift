@@ -165,11 +165,12 @@ struct ServerLiveTests {
         )
         #expect(posted.status == 201)
         let receipt = try WireCoding.decoder().decode(Components.Schemas.CrashEventReceipt.self, from: posted.body)
-        let messages = try Self.files(under: server.dataFolder.appendingPathComponent("outbox-sms"))
+        #expect(receipt.sms.state == .queued)
+        let messages = try ServerProcess.waitForFiles(under: server.dataFolder.appendingPathComponent("outbox-sms"), count: 1)
         #expect(messages.count == 1)
         let sms = try String(contentsOf: try #require(messages.first), encoding: .utf8)
+        #expect(sms.contains("To: \(ServerProcess.testPhone)"))
         #expect(sms.contains("https://claims.example.com/c/\(receipt.crashId)"))
-        #expect(sms.contains("crashassistant://crash/\(receipt.crashId)"))
 
         // The driver adds two photos to the report the crash event made, and submits it.
         let reportPath = "/v1/reports/\(receipt.reportId)"

@@ -16,7 +16,8 @@ struct ServerPostgresLiveTests {
 
     /// Adds an account through `user add` / `detector add` on the database and returns its token.
     static func add(_ name: String, kind: String = "user", database: String, folder: URL) throws -> String {
-        let result = try ServerProcess.run([kind, "add", name, "--data", folder.path, "--database-url", database])
+        let phone = kind == "user" ? ["--phone", ServerProcess.testPhone] : []
+        let result = try ServerProcess.run([kind, "add", name, "--data", folder.path, "--database-url", database] + phone)
         guard result.status == 0 else { throw ServerProcess.Failure(description: "\(kind) add failed: \(result.errors)") }
         return result.output.trimmingCharacters(in: .newlines)
     }

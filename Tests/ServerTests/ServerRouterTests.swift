@@ -115,7 +115,7 @@ struct ServerRouterTests {
     func crashEventOnce() async throws {
         let harness = try ServerHarness()
         let detector = try await harness.add("detector-1", kind: .detector)
-        let user = try await harness.add("ann")
+        let user = try await harness.add("ann", phone: "+36 30 123 4567")
         let event = Self.event(user: "ann", eventID: "evt-42")
         try await harness.withClient { client in
             var headers = HTTPFields.json(detector)
@@ -127,14 +127,22 @@ struct ServerRouterTests {
             #expect(receipt.appLink == "crashassistant://crash/\(receipt.crashId)")
             #expect(try DeepLink.crashID(from: receipt.webLink).rawValue == receipt.crashId)
 
+            #expect(receipt.sms.state == .queued)
+            #expect(receipt.sms.to == "+36•••••••67")
+
             let again = try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(event))
             #expect(again.status == .ok)
             #expect(try Wire.decode(Components.Schemas.CrashEventReceipt.self, again.body) == receipt)
 
+            await harness.doJobs()
             let sent = await harness.sms.sent
             #expect(sent.count == 1)
+            #expect(sent.first?.recipient.e164 == "+36301234567")
             #expect(sent.first?.text.contains(receipt.webLink) == true)
             #expect(sent.first?.text.contains(receipt.appLink) == true)
+            // Once the gateway took it, a repeat says so.
+            let later = try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(event))
+            #expect(try Wire.decode(Components.Schemas.CrashEventReceipt.self, later.body).sms.state == .accepted)
 
             let list = try await client.execute(uri: "/v1/reports", method: .get, headers: .bearer(user))
             let reports = try Wire.decode(Components.Schemas.ReportList.self, list.body).reports.map { try CrashReport(wire: $0) }
@@ -158,6 +166,7 @@ struct ServerRouterTests {
             let reused = try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(changed))
             #expect(reused.status == .unprocessableContent)
             #expect(ProblemType(uri: try Wire.problem(reused.body)._type) == .idempotencyKeyReused)
+            await harness.doJobs()
             #expect(await harness.sms.sent.count == 1)
 
             // A client cannot change what the vehicle measured: the server keeps its record.
@@ -199,7 +208,88 @@ struct ServerRouterTests {
             let tooLate = try await client.execute(uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(future))
             #expect(tooLate.status == .badRequest)
             #expect(try Wire.problem(tooLate.body).field == "detectedAt")
+            await harness.doJobs()
             #expect(await harness.sms.sent.isEmpty)
+        }
+    }
+
+    @Test("A user without a phone number gets the crash but no SMS, and the detector is told why")
+    func crashEventWithoutPhone() async throws {
+        let harness = try ServerHarness()
+        let detector = try await harness.add("detector-1", kind: .detector)
+        _ = try await harness.add("bob")
+        try await harness.withClient { client in
+            var headers = HTTPFields.json(detector)
+            headers[.idempotencyKey] = "e-7"
+            let response = try await client.execute(
+                uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "bob", eventID: "e-7"))
+            )
+            #expect(response.status == .created)
+            let receipt = try Wire.decode(Components.Schemas.CrashEventReceipt.self, response.body)
+            #expect(receipt.sms.state == .notSent)
+            #expect(receipt.sms.detail?.contains("set-phone bob") == true)
+            await harness.doJobs()
+            #expect(await harness.sms.sent.isEmpty)
+            #expect(await harness.store.jobCounts() == (0, 0))
+        }
+    }
+
+    @Test("A gateway that is down: the SMS waits, is tried again after a pause, and goes once")
+    func smsWaitsForTheGateway() async throws {
+        let sender = RecordingSMSSender(failing: 2)
+        let harness = try ServerHarness(sms: sender)
+        let detector = try await harness.add("detector-1", kind: .detector)
+        _ = try await harness.add("ann", phone: "+447700900123")
+        try await harness.withClient { client in
+            var headers = HTTPFields.json(detector)
+            headers[.idempotencyKey] = "e-8"
+            _ = try await client.execute(
+                uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "ann", eventID: "e-8"))
+            )
+        }
+        await harness.doJobs()
+        #expect(await sender.tries == 1)
+        // Not due again before its pause ended.
+        #expect(await harness.services.worker.doNextJob() == false)
+        #expect(await harness.store.jobCounts() == (1, 0))
+        for _ in 0..<200 where await sender.sent.isEmpty {
+            await harness.doJobs()
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(await sender.tries == 3)
+        #expect(await sender.sent.count == 1)
+        let message = try #require(await harness.store.recentSMSMessages(limit: 1).first)
+        #expect(message.state == .accepted)
+        #expect(await harness.store.jobCounts() == (0, 0))
+    }
+
+    @Test("Delivery reports move an SMS forward, never back; a wrong token or id is 404, with no bearer token needed")
+    func deliveryReports() async throws {
+        let harness = try ServerHarness()
+        let detector = try await harness.add("detector-1", kind: .detector)
+        _ = try await harness.add("ann", phone: "+36301234567")
+        try await harness.withClient { client in
+            var headers = HTTPFields.json(detector)
+            headers[.idempotencyKey] = "e-9"
+            _ = try await client.execute(
+                uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "ann", eventID: "e-9"))
+            )
+            await harness.doJobs()
+            let message = try #require(await harness.store.recentSMSMessages(limit: 1).first)
+            #expect(message.state == .accepted)
+            func report(_ type: Int, token: String = message.reportToken, id: String = message.id.description) async throws -> HTTPResponse.Status {
+                try await client.execute(uri: "/v1/sms/\(id)/delivery?token=\(token)&type=\(type)&detail=id%3A1%20stat%3ADELIVRD", method: .get).status
+            }
+            #expect(try await report(1) == .noContent)
+            #expect(await harness.store.smsMessage(message.id)?.state == .delivered)
+            #expect(await harness.store.smsMessage(message.id)?.detail == "SMS centre: id:1 stat:DELIVRD")
+            // A late report of an earlier step changes nothing.
+            #expect(try await report(8) == .noContent)
+            #expect(await harness.store.smsMessage(message.id)?.state == .delivered)
+            #expect(try await report(1, token: "ca_wrong") == .notFound)
+            #expect(try await report(1, id: UUID().uuidString) == .notFound)
+            #expect(try await report(1, id: "not-a-uuid") == .notFound)
+            #expect(try await report(3) == .badRequest)
         }
     }
 

@@ -15,17 +15,17 @@ struct ServerStoreConformanceTests {
     /// Two users, so every test can check that one does not reach the other's data.
     static func twoUsers(_ subject: ServerStoreUnderTest) async throws -> (AccountID, AccountID) {
         let ann = try await subject.store.addAccount(
-            name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann-token"), at: referenceDate
+            name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann-token"), phone: nil, at: referenceDate
         )
         let bob = try await subject.store.addAccount(
-            name: "bob", kind: .user, tokenDigest: TokenDigest(token: "bob-token"), at: referenceDate
+            name: "bob", kind: .user, tokenDigest: TokenDigest(token: "bob-token"), phone: nil, at: referenceDate
         )
         return (ann.id, bob.id)
     }
 
     static func detector(_ subject: ServerStoreUnderTest, name: String = "car-maker") async throws -> AccountID {
         try await subject.store.addAccount(
-            name: name, kind: .detector, tokenDigest: TokenDigest(token: "\(name)-token"), at: referenceDate
+            name: name, kind: .detector, tokenDigest: TokenDigest(token: "\(name)-token"), phone: nil, at: referenceDate
         ).id
     }
 
@@ -106,10 +106,10 @@ struct ServerStoreConformanceTests {
         let subject = try await backend.make()
         let created = Date(timeIntervalSinceReferenceDate: 815_000_000.123_456_789)
         let ann = try await subject.store.addAccount(
-            name: "ann", kind: .user, tokenDigest: TokenDigest(token: "secret-1"), at: created
+            name: "ann", kind: .user, tokenDigest: TokenDigest(token: "secret-1"), phone: nil, at: created
         )
         let sensor = try await subject.store.addAccount(
-            name: "ann", kind: .detector, tokenDigest: TokenDigest(token: "secret-2"), at: created
+            name: "ann", kind: .detector, tokenDigest: TokenDigest(token: "secret-2"), phone: nil, at: created
         )
         #expect(ann.name == "ann" && ann.kind == .user && ann.createdAt == created)
         #expect(ann.id != sensor.id)
@@ -120,7 +120,7 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.user(named: "Ann") == nil)
 
         _ = try await subject.store.addAccount(
-            name: "car-maker", kind: .detector, tokenDigest: TokenDigest(token: "secret-4"), at: created
+            name: "car-maker", kind: .detector, tokenDigest: TokenDigest(token: "secret-4"), phone: nil, at: created
         )
         #expect(try await subject.store.user(named: "car-maker") == nil)
     }
@@ -129,11 +129,11 @@ struct ServerStoreConformanceTests {
     func aTakenNameIsRefused(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
         let first = try await subject.store.addAccount(
-            name: "ann", kind: .user, tokenDigest: TokenDigest(token: "first"), at: referenceDate
+            name: "ann", kind: .user, tokenDigest: TokenDigest(token: "first"), phone: nil, at: referenceDate
         )
         await #expect(throws: ServerStoreError.nameTaken("ann", kind: .user)) {
             try await subject.store.addAccount(
-                name: "ann", kind: .user, tokenDigest: TokenDigest(token: "second"), at: referenceDate
+                name: "ann", kind: .user, tokenDigest: TokenDigest(token: "second"), phone: nil, at: referenceDate
             )
         }
         #expect(try await subject.store.account(for: TokenDigest(token: "second")) == nil)
@@ -164,7 +164,7 @@ struct ServerStoreConformanceTests {
         let draft = Self.draft(1)
 
         let (receipt, isNew) = try await subject.store.recordCrash(
-            Self.crash(), detector: detector, owner: ann, report: draft, at: referenceDate
+            Self.crash(), detector: detector, owner: ann, report: draft, sms: nil, at: referenceDate
         )
         #expect(isNew)
         #expect(receipt == CrashEventReceipt(crashID: draft.crashID, reportID: draft.id, owner: ann, eventDigest: "digest-of-event-1"))
@@ -178,17 +178,133 @@ struct ServerStoreConformanceTests {
         }
     }
 
+    // MARK: - Phone numbers, SMS messages and jobs
+
+    static func sms(for report: CrashReport, owner: AccountID, at date: Date = referenceDate) throws -> SMSMessage {
+        SMSMessage.queued(
+            crashID: report.crashID, owner: owner, recipient: try PhoneNumber(parsing: "+36 30 123 4567"),
+            text: "Crash Assistant: a crash was detected (\(report.crashID)) — ő ✓", at: date
+        )
+    }
+
+    @Test("A user's phone number is kept with the account, changed, removed; a detector has none to set", arguments: ServerStoreBackend.allCases)
+    func phoneNumbersAreKept(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let phone = try PhoneNumber(parsing: "+36301234567")
+        let ann = try await subject.store.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "a"), phone: phone, at: referenceDate)
+        #expect(ann.phone == phone)
+        #expect(try await subject.store.user(named: "ann")?.phone == phone)
+        #expect(try await subject.store.account(for: TokenDigest(token: "a"))?.phone == phone)
+        let other = try PhoneNumber(parsing: "+447700900123")
+        #expect(try await subject.store.setPhone(other, forUserNamed: "ann")?.phone == other)
+        #expect(try await subject.store.user(named: "ann")?.phone == other)
+        #expect(try await subject.store.setPhone(nil, forUserNamed: "ann")?.phone == nil)
+        #expect(try await subject.store.user(named: "ann")?.phone == nil)
+        #expect(try await subject.store.setPhone(other, forUserNamed: "nobody") == nil)
+        _ = try await Self.detector(subject)
+        #expect(try await subject.store.setPhone(other, forUserNamed: "car-maker") == nil)
+    }
+
+    @Test("A crash event's SMS and its job are stored with it; a repeat stores neither again", arguments: ServerStoreBackend.allCases)
+    func anSMSIsStoredWithItsCrashEvent(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        let draft = Self.draft(1)
+        let sms = try Self.sms(for: draft, owner: ann)
+        _ = try await subject.store.recordCrash(Self.crash(), detector: detector, owner: ann, report: draft, sms: sms, at: referenceDate)
+        #expect(try await subject.store.smsMessages(crashID: draft.crashID) == [sms])
+        #expect(try await subject.store.smsMessage(sms.id) == sms)
+        #expect(try await subject.store.recentSMSMessages(limit: 5) == [sms])
+        #expect(try await subject.store.jobCounts() == (1, 0))
+
+        let again = Self.draft(2)
+        let repeated = try await subject.store.recordCrash(
+            Self.crash(), detector: detector, owner: ann, report: again, sms: try Self.sms(for: again, owner: ann), at: referenceDate
+        )
+        #expect(!repeated.isNew)
+        #expect(try await subject.store.recentSMSMessages(limit: 5) == [sms])
+        #expect(try await subject.store.jobCounts() == (1, 0))
+
+        // A crash ID taken: nothing of the event is stored, its SMS and job neither.
+        let clash = CrashReport.stub(crashID: draft.crashID, createdAt: referenceDate)
+        await #expect(throws: ServerStoreError.crashIDTaken(draft.crashID)) {
+            try await subject.store.recordCrash(
+                Self.crash("event-2"), detector: detector, owner: ann, report: clash, sms: try Self.sms(for: clash, owner: ann), at: referenceDate
+            )
+        }
+        #expect(try await subject.store.recentSMSMessages(limit: 5) == [sms])
+        #expect(try await subject.store.jobCounts() == (1, 0))
+    }
+
+    @Test("A job is taken by one worker at a time, again once its lease ran out, and only its last taker finishes it", arguments: ServerStoreBackend.allCases)
+    func jobsAreLeased(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        let draft = Self.draft(1)
+        let sms = try Self.sms(for: draft, owner: ann)
+        _ = try await subject.store.recordCrash(Self.crash(), detector: detector, owner: ann, report: draft, sms: sms, at: referenceDate)
+
+        let now = referenceDate.addingTimeInterval(1)
+        let first = try #require(try await subject.store.claimJob(at: now, leaseUntil: now + 60))
+        #expect(first.job == .sendSMS(sms.id))
+        #expect(first.attempts == 1)
+        #expect(try await subject.store.claimJob(at: now + 59, leaseUntil: now + 120) == nil)
+        let second = try #require(try await subject.store.claimJob(at: now + 61, leaseUntil: now + 200))
+        #expect(second.id == first.id && second.attempts == 2)
+        // The first taker, back late, changes nothing.
+        try await subject.store.finishJob(first, at: now + 62)
+        try await subject.store.putBackJob(first, error: "late", retryAt: nil, at: now + 62)
+        #expect(try await subject.store.jobCounts() == (1, 0))
+        // Put back with a pause: not due before it ends.
+        try await subject.store.putBackJob(second, error: "gateway down", retryAt: now + 70, at: now + 63)
+        #expect(try await subject.store.claimJob(at: now + 69, leaseUntil: now + 300) == nil)
+        let third = try #require(try await subject.store.claimJob(at: now + 70, leaseUntil: now + 300))
+        #expect(third.attempts == 3)
+        try await subject.store.finishJob(third, at: now + 71)
+        #expect(try await subject.store.jobCounts() == (0, 0))
+        #expect(try await subject.store.claimJob(at: now + 1_000, leaseUntil: now + 2_000) == nil)
+
+        // A job given up is failed for good.
+        try await subject.store.enqueueJob(.sendSMS(SMSMessageID()), at: now)
+        let lost = try #require(try await subject.store.claimJob(at: now + 80, leaseUntil: now + 90))
+        try await subject.store.putBackJob(lost, error: "a day passed", retryAt: nil, at: now + 81)
+        #expect(try await subject.store.jobCounts() == (0, 1))
+        #expect(try await subject.store.claimJob(at: now + 1_000, leaseUntil: now + 2_000) == nil)
+    }
+
+    @Test("An SMS moves forward only: accepted, then delivered or failed, never back", arguments: ServerStoreBackend.allCases)
+    func smsStatesMoveForward(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        let draft = Self.draft(1)
+        let sms = try Self.sms(for: draft, owner: ann)
+        _ = try await subject.store.recordCrash(Self.crash(), detector: detector, owner: ann, report: draft, sms: sms, at: referenceDate)
+        let later = referenceDate.addingTimeInterval(10)
+        let accepted = try await subject.store.updateSMS(sms.id, to: .accepted, detail: "0: Accepted for delivery", at: later)
+        #expect(accepted?.state == .accepted && accepted?.detail == "0: Accepted for delivery" && accepted?.updatedAt == later)
+        #expect(try await subject.store.updateSMS(sms.id, to: .delivered, detail: "stat:DELIVRD", at: later + 5)?.state == .delivered)
+        #expect(try await subject.store.updateSMS(sms.id, to: .accepted, detail: "late", at: later + 6)?.state == .delivered)
+        #expect(try await subject.store.updateSMS(sms.id, to: .failed, detail: "late", at: later + 6)?.state == .delivered)
+        let stored = try #require(try await subject.store.smsMessage(sms.id))
+        #expect(stored.state == .delivered && stored.detail == "stat:DELIVRD" && stored.updatedAt == later + 5)
+        #expect(stored.text == sms.text && stored.recipient == sms.recipient && stored.reportToken == sms.reportToken)
+        #expect(try await subject.store.updateSMS(SMSMessageID(), to: .delivered, detail: nil, at: later) == nil)
+    }
+
     @Test("The same crash event sent again returns the first receipt and stores nothing", arguments: ServerStoreBackend.allCases)
     func aRepeatedCrashEventStoresNothing(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
         let (ann, _) = try await Self.twoUsers(subject)
         let detector = try await Self.detector(subject)
         let first = try await subject.store.recordCrash(
-            Self.crash(), detector: detector, owner: ann, report: Self.draft(1), at: referenceDate
+            Self.crash(), detector: detector, owner: ann, report: Self.draft(1), sms: nil, at: referenceDate
         )
         let again = Self.draft(2)
         let second = try await subject.store.recordCrash(
-            Self.crash(), detector: detector, owner: ann, report: again, at: referenceDate.addingTimeInterval(5)
+            Self.crash(), detector: detector, owner: ann, report: again, sms: nil, at: referenceDate.addingTimeInterval(5)
         )
         #expect(second.isNew == false)
         #expect(second.receipt == first.receipt)
@@ -209,7 +325,7 @@ struct ServerStoreConformanceTests {
         let results = try await withThrowingTaskGroup(of: (receipt: CrashEventReceipt, isNew: Bool).self) { group in
             for draft in drafts {
                 group.addTask {
-                    try await subject.store.recordCrash(crash, detector: detector, owner: ann, report: draft, at: referenceDate)
+                    try await subject.store.recordCrash(crash, detector: detector, owner: ann, report: draft, sms: nil, at: referenceDate)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -234,8 +350,8 @@ struct ServerStoreConformanceTests {
         let (ann, _) = try await Self.twoUsers(subject)
         let one = try await Self.detector(subject, name: "one")
         let two = try await Self.detector(subject, name: "two")
-        let first = try await subject.store.recordCrash(Self.crash(), detector: one, owner: ann, report: Self.draft(1), at: referenceDate)
-        let second = try await subject.store.recordCrash(Self.crash(), detector: two, owner: ann, report: Self.draft(2), at: referenceDate)
+        let first = try await subject.store.recordCrash(Self.crash(), detector: one, owner: ann, report: Self.draft(1), sms: nil, at: referenceDate)
+        let second = try await subject.store.recordCrash(Self.crash(), detector: two, owner: ann, report: Self.draft(2), sms: nil, at: referenceDate)
         #expect(first.isNew && second.isNew)
         #expect(first.receipt != second.receipt)
         #expect(try await subject.store.receipt(eventID: "event-1", detector: two) == second.receipt)
@@ -249,13 +365,13 @@ struct ServerStoreConformanceTests {
         let draft = Self.draft(1)
         try await subject.store.recordCrashID(draft.crashID, owner: bob, at: referenceDate)
         await #expect(throws: ServerStoreError.crashIDTaken(draft.crashID)) {
-            try await subject.store.recordCrash(Self.crash(), detector: detector, owner: ann, report: draft, at: referenceDate)
+            try await subject.store.recordCrash(Self.crash(), detector: detector, owner: ann, report: draft, sms: nil, at: referenceDate)
         }
         #expect(try await subject.store.receipt(eventID: "event-1", detector: detector) == nil)
         #expect(try await subject.store.reports(owner: ann).isEmpty)
         // Drawing another crash ID goes through.
         let retry = try await subject.store.recordCrash(
-            Self.crash(), detector: detector, owner: ann, report: Self.draft(2), at: referenceDate
+            Self.crash(), detector: detector, owner: ann, report: Self.draft(2), sms: nil, at: referenceDate
         )
         #expect(retry.isNew)
     }
@@ -651,7 +767,9 @@ struct ServerStoreConformanceTests {
         _ = try await subject.store.recordPhoto(StoredPhoto(contentHash: .stub("1"), mediaType: .jpeg, byteCount: 10), owner: ann, at: referenceDate)
         let upload = PartialUpload(id: UploadID(), owner: ann, contentHash: .stub("2"), expectedLength: 10, offset: 3, startedAt: referenceDate)
         _ = try await subject.store.beginUpload(upload)
-        let (receipt, _) = try await subject.store.recordCrash(try Self.crash(), detector: detector, owner: ann, report: Self.draft(1), at: referenceDate)
+        let draft = Self.draft(1)
+        let sms = try Self.sms(for: draft, owner: ann)
+        let (receipt, _) = try await subject.store.recordCrash(try Self.crash(), detector: detector, owner: ann, report: draft, sms: sms, at: referenceDate)
         let bobs = try await subject.store.save(CrashReport.stub(note: "bob's"), owner: bob)
 
         let erased = try #require(try await subject.store.eraseAccount(name: "ann", kind: .user))
@@ -668,10 +786,12 @@ struct ServerStoreConformanceTests {
         #expect(try await !subject.store.isPhotoHeld(.stub("1")))
         #expect(try await subject.store.partialUpload(.stub("2"), owner: ann) == nil)
         #expect(try await subject.store.receipt(eventID: "event-1", detector: detector) == nil)
+        #expect(try await subject.store.smsMessage(sms.id) == nil)
+        #expect(try await subject.store.recentSMSMessages(limit: 5).isEmpty)
         #expect(try await subject.store.reports(owner: bob) == [bobs])
         #expect(try await subject.store.eraseAccount(name: "ann", kind: .user) == nil)
         // The name is free again.
-        _ = try await subject.store.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann-again"), at: referenceDate)
+        _ = try await subject.store.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann-again"), phone: nil, at: referenceDate)
     }
 
     @Test("A token replaced or revoked opens nothing; the new one opens the same account", arguments: ServerStoreBackend.allCases)

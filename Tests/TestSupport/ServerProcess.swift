@@ -169,10 +169,13 @@ public final class ServerProcess: Sendable {
         return (String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self), process.terminationStatus)
     }
 
+    /// The mobile number test users are given, so crash events text them.
+    public static let testPhone = "+36301234567"
+
     /// Adds an account with `user add` / `detector add` to a data folder (the server running or not) and returns its
-    /// token.
+    /// token. A user is given ``testPhone``.
     public static func add(_ name: String, kind: String = "user", dataFolder: URL) throws -> String {
-        let result = try run([kind, "add", name, "--data", dataFolder.path])
+        let result = try run([kind, "add", name, "--data", dataFolder.path] + (kind == "user" ? ["--phone", testPhone] : []))
         guard result.status == 0 else { throw Failure(description: "\(kind) add failed: \(result.errors)") }
         return result.output.trimmingCharacters(in: .newlines)
     }
@@ -200,5 +203,21 @@ public final class ServerProcess: Sendable {
     /// Adds a crash detector to this server's data folder and returns its token.
     public func addDetector(_ name: String) throws -> String {
         try Self.addDetector(name, dataFolder: dataFolder)
+    }
+
+    /// The files under `folder` once there are `count` of them (a job writes them soon after the request that asked).
+    /// - Throws: when there are not that many within 15 s.
+    public static func waitForFiles(under folder: URL, count: Int) throws -> [URL] {
+        for _ in 0..<300 {
+            let files = regularFiles(under: folder)
+            if files.count >= count { return files }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw Failure(description: "\(folder.path) held \(regularFiles(under: folder).count) files after 15 s, not \(count)")
+    }
+
+    private static func regularFiles(under folder: URL) -> [URL] {
+        guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        return walker.compactMap { $0 as? URL }.filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
     }
 }

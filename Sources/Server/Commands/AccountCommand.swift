@@ -15,7 +15,7 @@ protocol AccountKindCommand: Sendable {
 enum UserKind: AccountKindCommand {
     static let kind = Account.Kind.user
     static let abstract = "Users: drivers, who own reports and photos."
-    static var ownCommands: [any ParsableCommand.Type] { [EraseUserCommand.self] }
+    static var ownCommands: [any ParsableCommand.Type] { [SetPhoneCommand.self, EraseUserCommand.self] }
 }
 
 enum DetectorKind: AccountKindCommand {
@@ -44,11 +44,18 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
     @Argument(help: "The name (1–100 characters; crash events name users by it).")
     var name: String
 
+    @Option(help: ArgumentHelp("A user's mobile number, with + and the country code (e.g. +36301234567): crash SMS go to it.", valueName: "NUMBER"))
+    var phone: String?
+
     @OptionGroup var data: DataOption
 
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
+        if let phone {
+            guard Kind.kind == .user else { throw ValidationError("Only users have a phone number; leave out --phone.") }
+            _ = try PhoneOption.parse(phone)
+        }
         let limit = TextLimit.accountName
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed == name else {
@@ -75,19 +82,25 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
             throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
         }
         let token = AccessToken.generate()
+        let number = try phone.map(PhoneOption.parse)
         do {
             _ = try await environment.whileRunning {
                 try await environment.store.addAccount(
-                    name: name, kind: Kind.kind, tokenDigest: TokenDigest(token: token), at: Date()
+                    name: name, kind: Kind.kind, tokenDigest: TokenDigest(token: token), phone: number, at: Date()
                 )
             }
         } catch ServerStoreError.nameTaken {
             throw ServerCommandFailure.message("A \(Kind.kind.rawValue) named “\(name)” exists already. Choose another name.")
         }
         environment.close()
+        let texted = switch (Kind.kind, number) {
+        case (.user, let number?): "Crash SMS go to \(number).\n"
+        case (.user, nil): "It has no phone number, so crash events send it no SMS; give one with `user set-phone \(name) +…`.\n"
+        default: ""
+        }
         FileHandle.standardError.write(Data((
             "Added \(Kind.kind.rawValue) “\(name)” in \(location.map { "\($0)" } ?? folder). Its token is below; it is shown only this once.\n"
-            + "Send it as: Authorization: Bearer <token>\n"
+            + texted + "Send it as: Authorization: Bearer <token>\n"
         ).utf8))
         print(token)
     }
@@ -183,25 +196,85 @@ struct EraseUserCommand: AsyncParsableCommand {
     }
 }
 
+/// `user set-phone NAME NUMBER` / `user set-phone NAME --none`: the number the user's crash SMS go to.
+struct SetPhoneCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-phone", abstract: "Gives a user the mobile number their crash SMS go to (or, with --none, no number: no SMS)."
+    )
+
+    @Argument(help: "The name the user was added with.")
+    var name: String
+
+    @Argument(help: ArgumentHelp("The number, with + and the country code (e.g. +36301234567).", valueName: "NUMBER"))
+    var phone: String?
+
+    @Flag(help: "Remove the user's number: crash events send them no SMS.")
+    var none = false
+
+    @OptionGroup var data: DataOption
+
+    @OptionGroup var database: DatabaseOption
+
+    func validate() throws {
+        switch (phone, none) {
+        case (nil, false): throw ValidationError("Give the number (e.g. +36301234567), or --none to remove it.")
+        case (_?, true): throw ValidationError("Give either a number or --none, not both.")
+        case let (phone?, false): _ = try PhoneOption.parse(phone)
+        case (nil, true): break
+        }
+    }
+
+    func run() async throws {
+        let number = try phone.map(PhoneOption.parse)
+        let environment = try await ServerEnvironment.forCommand(data: data, database: database)
+        let account = try await environment.whileRunning {
+            try await environment.store.setPhone(number, forUserNamed: name)
+        }
+        environment.close()
+        guard account != nil else {
+            throw ServerCommandFailure.message("There is no user named “\(name)”. `user add \(name) --phone NUMBER` adds one.")
+        }
+        FileHandle.standardError.write(Data((number.map { "Crash SMS for “\(name)” go to \($0) from now on.\n" }
+            ?? "User “\(name)” has no phone number now; crash events send them no SMS.\n").utf8))
+    }
+}
+
+/// A phone number given on the command line.
+enum PhoneOption {
+    static func parse(_ text: String) throws(ValidationError) -> PhoneNumber {
+        do {
+            return try PhoneNumber(parsing: text)
+        } catch {
+            throw ValidationError("“\(text.prefix(40))” is not a mobile number: \(error).")
+        }
+    }
+}
+
 /// Replacing an account's token, for the `rotate` and `revoke` commands.
 enum AccountTokens {
     static func replace(name: String, kind: Account.Kind, with digest: TokenDigest?, data: DataOption, database: DatabaseOption) async throws {
-        let folder = data.resolved
-        let location = try database.location()
-        let environment: ServerEnvironment
-        do {
-            environment = try await ServerEnvironment.open(dataFolder: folder, database: location, logger: Logger(label: "crash-assistant-server"))
-        } catch let error as PostgresOpenError {
-            throw DatabaseOption.exit(for: error, location: location)
-        } catch {
-            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
-        }
+        let environment = try await ServerEnvironment.forCommand(data: data, database: database)
         let account = try await environment.whileRunning {
             try await environment.store.replaceToken(name: name, kind: kind, with: digest)
         }
         environment.close()
         guard account != nil else {
             throw ServerCommandFailure.message("There is no \(kind.rawValue) named “\(name)”. `\(kind.rawValue) add \(name)` adds one.")
+        }
+    }
+}
+
+extension ServerEnvironment {
+    /// The data folder and database an administration command names, or the command's failure saying why not.
+    static func forCommand(data: DataOption, database: DatabaseOption) async throws -> ServerEnvironment {
+        let folder = data.resolved
+        let location = try database.location()
+        do {
+            return try await ServerEnvironment.open(dataFolder: folder, database: location, logger: Logger(label: "crash-assistant-server"))
+        } catch let error as PostgresOpenError {
+            throw DatabaseOption.exit(for: error, location: location)
+        } catch {
+            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
         }
     }
 }

@@ -9,7 +9,7 @@ struct CrashAssistantServerCommand: AsyncParsableCommand {
         commandName: "crash-assistant-server",
         abstract: "The crash-report server: crash IDs, crash events and their SMS, reports and photos per user, the PDF.",
         version: ProductVersion.current,
-        subcommands: [ServeCommand.self, AccountCommand<UserKind>.self, AccountCommand<DetectorKind>.self]
+        subcommands: [ServeCommand.self, AccountCommand<UserKind>.self, AccountCommand<DetectorKind>.self, SMSCommand.self]
     )
 }
 

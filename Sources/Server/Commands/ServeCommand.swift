@@ -84,6 +84,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("metrics-host"), help: "The address the metrics listener listens on (keep it private).")
     var metricsHost = "127.0.0.1"
 
+    @Option(name: .customLong("sms-url"), help: ArgumentHelp(
+        "Send crash SMS through Kannel's sendsms interface: kannel://USER:PASSWORD@HOST:PORT?from=NAME[&report-url=URL] (report-url: this server's address as Kannel reaches it, for delivery reports; default: --public-url). Without it, messages are written to DIR/outbox-sms.",
+        valueName: "URL"
+    ))
+    var smsURL: String?
+
     /// The metrics listener, when `--metrics-port` asks for one.
     private func metricsListener(logger: Logger) -> [any Service] {
         guard let metricsPort else { return [] }
@@ -128,6 +134,13 @@ struct ServeCommand: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
+        if let smsURL {
+            do {
+                _ = try KannelSMSSender.Configuration(url: smsURL)
+            } catch {
+                throw ValidationError("--sms-url: \(error).")
+            }
+        }
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil,
                   url.query == nil, url.fragment == nil else {
@@ -153,8 +166,14 @@ struct ServeCommand: AsyncParsableCommand {
         let services: ServerServices
         do {
             environment = try await ServerEnvironment.open(dataFolder: folder, database: location, bucket: bucket, logger: logger)
+            let links = CrashLinks(publicURL: publicURL ?? "http://\(host):\(port)")
+            let sms: any SMSSender = if let smsURL {
+                KannelSMSSender(configuration: try KannelSMSSender.Configuration(url: smsURL), links: links)
+            } else {
+                try environment.outboxSender(logger: logger)
+            }
             services = try environment.services(
-                publicURL: publicURL ?? "http://\(host):\(port)", logger: logger, renderConcurrency: renderConcurrency, quotas: quotas
+                publicURL: links.publicURL, links: links, logger: logger, renderConcurrency: renderConcurrency, quotas: quotas, sms: sms
             )
         } catch let error as PostgresOpenError {
             throw DatabaseOption.exit(for: error, location: location)
@@ -176,7 +195,10 @@ struct ServeCommand: AsyncParsableCommand {
         ) { port in
             if !hasPublicURL { services.links.setPublicURL("http://\(host):\(port)") }
             // Always said, whatever the log level: scripts and tests read the port from it.
-            FileHandle.standardError.write(Data("crash-assistant-server: listening on http://\(host):\(port) (\(kept))\n".utf8))
+            FileHandle.standardError.write(Data((
+                "crash-assistant-server: listening on http://\(host):\(port) (\(kept))\n"
+                + "crash-assistant-server: \(services.sms.summary)\n"
+            ).utf8))
         }
         do {
             try await app.runService()

@@ -42,13 +42,41 @@ struct APIHandler: APIProtocol {
         }
         let crash = try DetectedCrash(wire: event)
         let (receipt, isNew) = try await services.crashEvents.receive(crash, forUserNamed: event.user, from: detector)
+        let message = try await services.messages.smsMessages(crashID: receipt.crashID).last
         let body = Components.Schemas.CrashEventReceipt(
             crashId: receipt.crashID.rawValue,
             reportId: receipt.reportID.description,
             webLink: services.links.webLink(for: receipt.crashID),
-            appLink: services.links.appLink(for: receipt.crashID)
+            appLink: services.links.appLink(for: receipt.crashID),
+            sms: message.map { message in
+                Components.Schemas.SMSStatus(
+                    state: .init(rawValue: message.state.rawValue) ?? .queued, to: message.recipient.masked, detail: message.detail
+                )
+            } ?? Components.Schemas.SMSStatus(
+                state: .notSent,
+                detail: "The user has no phone number, so no SMS was sent; add one with `crash-assistant-server user set-phone \(event.user.prefix(100)) +…`."
+            )
         )
         return isNew ? .created(.init(body: .json(body))) : .ok(.init(body: .json(body)))
+    }
+
+    // MARK: - SMS
+
+    func reportSMSDelivery(_ input: Operations.ReportSMSDelivery.Input) async throws -> Operations.ReportSMSDelivery.Output {
+        let notFound = APIProblem(.smsNotFound, "No SMS message has this id and report token.")
+        guard let id = SMSMessageID(text: input.path.messageId), let message = try await services.messages.smsMessage(id),
+              TokenDigest(token: message.reportToken) == TokenDigest(token: input.query.token) else {
+            throw notFound
+        }
+        guard let state = SMSState(deliveryReportType: input.query._type.rawValue) else {
+            throw APIProblem.badParameter("type", "type must be one of 1, 2, 4, 8, 16 (Kannel's delivery report types).")
+        }
+        let words = input.query.detail.map { "SMS centre: \($0.prefix(200))" }
+        _ = try await services.messages.updateSMS(
+            id, to: state, detail: words ?? "delivery report \(input.query._type.rawValue)", at: services.clock.now()
+        )
+        ServerMetrics.smsReport(state)
+        return .noContent(.init())
     }
 
     // MARK: - Reports

@@ -74,7 +74,7 @@ extension ProblemType {
     var status: HTTPResponse.Status {
         switch self {
         case .notSignedIn: .unauthorized
-        case .notFound, .reportNotFound, .photoNotFound, .uploadNotFound, .userNotFound, .documentNotFound: .notFound
+        case .notFound, .reportNotFound, .photoNotFound, .uploadNotFound, .userNotFound, .smsNotFound, .documentNotFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .bodyTooLarge: .contentTooLarge
         case .unsupportedMediaType, .notAPhoto: .unsupportedMediaType
@@ -114,6 +114,7 @@ extension ProblemType {
         case .uploadNotFound: "No such upload"
         case .uploadOffsetMismatch: "Upload offset mismatch"
         case .userNotFound: "No such user"
+        case .smsNotFound: "No such SMS"
         case .idempotencyKeyReused: "Idempotency key reused"
         case .documentNotFound: "Not submitted"
         case .storageUnavailable: "Storage unavailable"
@@ -169,6 +170,8 @@ extension ProblemType {
             "`Upload-Offset` is not where the upload stands; `uploadOffset` (and the header) says where it does. Send the rest from there."
         case .userNotFound:
             "The crash event names a user the server does not know. Add them with `crash-assistant-server user add NAME`."
+        case .smsNotFound:
+            "No SMS message has this id and report token. A delivery report names the message and the token the server gave the gateway with it."
         case .idempotencyKeyReused:
             "The Idempotency-Key (the event's eventId) was used before with a different crash event; nothing was done. Give each event its own id, and send an event again only exactly as it was."
         case .documentNotFound:

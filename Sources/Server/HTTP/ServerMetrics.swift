@@ -58,6 +58,11 @@ enum ServerMetrics {
         Counter(label: "crash_assistant_jobs_total", dimensions: [("kind", kind), ("outcome", failed ? "failed" : "done")]).increment()
     }
 
+    /// A delivery report on an SMS message, by the state it reports.
+    static func smsReport(_ state: SMSState) {
+        Counter(label: "crash_assistant_sms_reports_total", dimensions: [("state", state.rawValue)]).increment()
+    }
+
     /// A name as Prometheus takes it: letters, digits and `_` (swift-metrics labels use `.`).
     private static func sanitized(_ name: String) -> String {
         String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })

@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 
 /// Who may call the server: a user (a driver, who owns reports and photos) or a detector (the crash-detection
@@ -12,4 +13,6 @@ struct Account: Sendable, Hashable {
     let name: String
     let kind: Kind
     let createdAt: Date
+    /// The number a user's crash SMS goes to (users only; none until given).
+    var phone: PhoneNumber? = nil
 }

@@ -1,8 +1,39 @@
 import Domain
+import Foundation
 
-/// Work a request hands on once what it must keep is stored: texting a user about a crash. (A report's PDF is drawn
-/// in the request, before the completion is stored: ``DocumentRendering``.)
+/// Work handed on once what it is about is stored, written in the same transaction as that (a transactional outbox):
+/// an instance that dies right after the commit leaves the job for itself or another instance to do.
 enum ServerJob: Sendable, Hashable {
-    /// Send the crash's SMS.
-    case sendSMS(SMSMessage)
+    /// Hand the SMS message to the gateway (the message itself is kept with its state: ``SMSMessage``).
+    case sendSMS(SMSMessageID)
+
+    /// The job's kind and facts as a row holds them.
+    var row: (kind: String, payload: String) {
+        switch self {
+        case let .sendSMS(id): ("send_sms", "{\"message\":\"\(id)\"}")
+        }
+    }
+
+    /// The job in a row; `nil` when the row cannot be read (it is then marked failed).
+    init?(kind: String, payload: String) {
+        struct Payload: Decodable { let message: String? }
+        guard let facts = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)) else { return nil }
+        switch kind {
+        case "send_sms":
+            guard let id = facts.message.flatMap(SMSMessageID.init(text:)) else { return nil }
+            self = .sendSMS(id)
+        default:
+            return nil
+        }
+    }
+}
+
+/// A job a worker took, leased to it until it is finished, put back, or the lease runs out.
+struct ClaimedJob: Sendable, Hashable {
+    let id: Int64
+    /// `nil` when the row cannot be read.
+    let job: ServerJob?
+    /// How many times it was taken, this time included.
+    let attempts: Int
+    let queuedAt: Date
 }

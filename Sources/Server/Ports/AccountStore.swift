@@ -5,7 +5,11 @@ import Foundation
 protocol AccountStore: Sendable {
     /// Adds an account.
     /// - Throws: ``ServerStoreError/nameTaken(_:kind:)`` when an account of this kind has the name.
-    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, at date: Date) async throws -> Account
+    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, phone: PhoneNumber?, at date: Date) async throws -> Account
+
+    /// Gives the user of this name the phone number their crash SMS go to, or none.
+    /// - Returns: the user, or `nil` when there is no such user.
+    func setPhone(_ phone: PhoneNumber?, forUserNamed name: String) async throws -> Account?
 
     /// The account whose token has this digest, if any.
     func account(for digest: TokenDigest) async throws -> Account?

@@ -20,12 +20,13 @@ protocol CrashRecordStore: Sendable {
     func crashEventsReceived(from detector: AccountID, since date: Date) async throws -> RateCount
 
     /// Records a detected crash once, in one step: the event, its crash ID (`report.crashID`, issued to `owner`)
-    /// and its draft `report` (revision 0, stored at revision 1).
+    /// and its draft `report` (revision 0, stored at revision 1); and, when there is an `sms` to send, the message
+    /// and the job that sends it (``ServerJob/sendSMS(_:)``), so it is sent even when this instance dies next.
     /// - Returns: the new receipt and `true`; or, when the detector recorded this event before (two deliveries at
     ///   once), the first receipt and `false`, storing nothing.
     /// - Throws: ``ServerStoreError/crashIDTaken(_:)`` when the crash ID was issued before (draw another).
     func recordCrash(
-        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, at date: Date
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date
     ) async throws -> (receipt: CrashEventReceipt, isNew: Bool)
 }
 

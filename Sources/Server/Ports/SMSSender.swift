@@ -1,10 +1,25 @@
 import Domain
 
-/// Sends the text message that tells a user about a crash the server detected.
+/// Hands a driver's SMS to whatever sends it on: an SMS gateway (``KannelSMSSender``), or a folder an operator reads
+/// (``FileSMSSender``). Another gateway (an SMS provider's HTTP API, say) stands behind this port as one more
+/// implementation chosen by the scheme of `serve --sms-url`; its delivery reports reach
+/// `GET /v1/sms/{messageId}/delivery` with the message's report token.
 protocol SMSSender: Sendable {
-    func send(_ message: SMSMessage) async throws
+    /// What sends the messages, for the line the server logs at start.
+    var summary: String { get }
 
-    /// Removes what is kept of the messages sent about these crashes (a person's data, on an erasure request).
+    /// Hands the message on; returns once the gateway took it (a message it refused or could not be asked to take
+    /// throws, and is tried again later).
+    func send(_ message: SMSMessage) async throws -> SMSHandOff
+
+    /// Removes what is kept of the messages sent about these crashes outside the database (a person's data, on an
+    /// erasure request).
     /// - Returns: how many were removed.
     func erase(crashIDs: [CrashID]) async throws -> Int
+}
+
+/// What the gateway said when it took a message.
+struct SMSHandOff: Sendable, Hashable {
+    /// Its words (e.g. Kannel's `0: Accepted for delivery`).
+    let detail: String
 }

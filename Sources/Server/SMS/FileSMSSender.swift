@@ -2,8 +2,8 @@ import Domain
 import Foundation
 import Logging
 
-/// The default SMS port: no SMS gateway, the message is written to the log and as a file in `DIR/outbox-sms/`
-/// (one per message, named by time and crash ID), where an operator or a gateway script can pick it up.
+/// The default SMS port, for one machine with no SMS gateway: each message is written to the log and as a file in
+/// `DIR/outbox-sms/` (named by time and crash ID), where an operator or a gateway script can pick it up.
 struct FileSMSSender: SMSSender {
     let folder: String
     let logger: Logger
@@ -14,15 +14,18 @@ struct FileSMSSender: SMSSender {
         self.logger = logger
     }
 
-    func send(_ message: SMSMessage) async throws {
+    var summary: String { "no SMS gateway: messages are written to \(folder) (give --sms-url to send them)" }
+
+    func send(_ message: SMSMessage) async throws -> SMSHandOff {
         let stamp = Int64((Date().timeIntervalSince1970 * 1000).rounded())
         let path = "\(folder)/\(stamp)-\(message.crashID.rawValue).txt"
         let text = "To: \(message.recipient)\n\n\(message.text)\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         logger.notice(
-            "SMS to \(message.recipient): \(message.text)",
+            "SMS to \(message.recipient.masked) written to the outbox folder",
             metadata: ["crash-id": "\(message.crashID)", "file": "\(path)"]
         )
+        return SMSHandOff(detail: "written to the outbox folder (no SMS gateway)")
     }
 
     func erase(crashIDs: [CrashID]) async throws -> Int {

@@ -3,14 +3,15 @@ import Foundation
 import Logging
 
 /// Takes in a crash the detection side detected: once per event, it issues a crash ID for the user, stores a
-/// draft report seeded with the detected time and (trusted) position, and texts the user the links to it.
+/// draft report seeded with the detected time and (trusted) position, and — when the user has a phone number —
+/// texts them the links to it: the message and the job that sends it are stored with the event, in one transaction.
 struct CrashEventIntake: Sendable {
     let accounts: any AccountStore
     let records: any CrashRecordStore
     let issuing: CrashIDIssuing
     let quotas: QuotaCheck
-    /// Sends the SMS (``ServerJob/sendSMS(_:)``).
-    let jobs: any JobQueue
+    /// Told when a job was written, so it is done at once.
+    let worker: JobWorker?
     let links: CrashLinks
     let clock: any Clock
     let logger: Logger
@@ -36,25 +37,27 @@ struct CrashEventIntake: Sendable {
                 occurredAt: crash.detection.detectedAt, coordinate: crash.detection.positionTrusted ? crash.detection.position : nil,
                 utcOffsetMinutes: crash.utcOffsetMinutes
             ))
-            return try await records.recordCrash(crash, detector: detector.id, owner: user.id, report: report, at: now)
+            let sms = user.phone.map { phone in
+                SMSMessage.queued(
+                    crashID: crashID, owner: user.id, recipient: phone,
+                    text: SMSText.crashNotice(
+                        crashID: crashID, detection: crash.detection, utcOffsetMinutes: crash.utcOffsetMinutes,
+                        webLink: links.webLink(for: crashID), appLink: links.appLink(for: crashID)
+                    ),
+                    at: now
+                )
+            }
+            return try await records.recordCrash(crash, detector: detector.id, owner: user.id, report: report, sms: sms, at: now)
         }
         if !isNew, let digest = receipt.eventDigest, digest != crash.digest {
             // Two deliveries at once under one key, with different events: the first stands, this one is refused.
             throw ServerRefusal.idempotencyKeyReused(eventID: crash.eventID)
         }
         if isNew {
-            logger.info("crash event received", metadata: ["crash-id": "\(receipt.crashID)", "test": "\(crash.detection.isTest)"])
-            let message = SMSMessage(
-                recipient: user.name, crashID: receipt.crashID,
-                webLink: links.webLink(for: receipt.crashID), appLink: links.appLink(for: receipt.crashID),
-                isTest: crash.detection.isTest
-            )
-            do {
-                try await jobs.enqueue(.sendSMS(message))
-            } catch {
-                // The crash and its report are kept; the driver can still open it from the app.
-                logger.error("the SMS could not be sent", metadata: ["crash-id": "\(receipt.crashID)", "error": "\(error)"])
-            }
+            logger.info("crash event received", metadata: [
+                "crash-id": "\(receipt.crashID)", "test": "\(crash.detection.isTest)", "sms": "\(user.phone == nil ? "none: no phone number" : "queued")",
+            ])
+            worker?.nudge()
         }
         return (receipt, isNew)
     }

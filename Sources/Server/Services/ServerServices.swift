@@ -17,14 +17,17 @@ struct ServerServices: Sendable {
     let submission: ReportSubmission
     let uploads: PhotoUploads
     let erasure: Erasure
-    /// Where requests hand on their jobs (PDFs, SMS).
-    let jobs: any JobQueue
+    /// The SMS messages to drivers and their states.
+    let messages: any SMSStore
+    /// What sends them.
+    let sms: any SMSSender
+    /// Does the jobs requests wrote (sending SMS); run it beside the HTTP server (``workers``).
+    let worker: JobWorker
 
-    /// What must run beside the HTTP server for the jobs to be done (a queue's workers); none when they are done
-    /// inline.
-    var workers: [any Service] {
-        (jobs as? any Service).map { [$0] } ?? []
-    }
+    let clock: any Clock
+
+    /// What must run beside the HTTP server for the jobs to be done.
+    var workers: [any Service] { [worker] }
 
     init(
         accounts: any AccountStore,
@@ -32,26 +35,35 @@ struct ServerServices: Sendable {
         reports: any ServerReportStore,
         photos: any PhotoIndex,
         blobs: any BlobStore,
+        messages: any SMSStore,
+        jobStore: any JobStore,
         sms: any SMSSender,
         clock: any Clock,
         publicURL: String,
+        links: CrashLinks? = nil,
         scratchFolder: String,
         locks: any UploadLocking = UploadLocks(),
         renderConcurrency: Int = 2,
         quotas: Quotas = .standard,
-        jobs makeJobs: (JobPerformer) -> any JobQueue = { InlineJobs(performer: $0) },
+        retryPause: Duration = .seconds(60),
         logger: Logger
     ) {
         self.accounts = accounts
         self.reports = reports
         self.photos = photos
         self.blobs = blobs
-        links = CrashLinks(publicURL: publicURL)
+        self.links = links ?? CrashLinks(publicURL: publicURL)
         let quotaCheck = QuotaCheck(quotas: quotas, reports: reports, photos: photos, records: records, clock: clock)
         crashIDs = CrashIDIssuing(records: records, quotas: quotaCheck, clock: clock)
-        jobs = makeJobs(JobPerformer(sms: sms, logger: logger))
+        self.messages = messages
+        self.clock = clock
+        self.sms = sms
+        worker = JobWorker(
+            store: jobStore, performer: JobPerformer(sms: sms, messages: messages, clock: clock, logger: logger), clock: clock,
+            longestPause: retryPause, logger: logger
+        )
         crashEvents = CrashEventIntake(
-            accounts: accounts, records: records, issuing: crashIDs, quotas: quotaCheck, jobs: jobs, links: links, clock: clock, logger: logger
+            accounts: accounts, records: records, issuing: crashIDs, quotas: quotaCheck, worker: worker, links: self.links, clock: clock, logger: logger
         )
         let rendering = DocumentRendering(
             photos: photos, blobs: blobs, pool: RenderPool(capacity: renderConcurrency), clock: clock,

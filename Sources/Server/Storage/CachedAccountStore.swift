@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Synchronization
 
@@ -20,8 +21,12 @@ final class CachedAccountStore: AccountStore {
         self.lifetime = lifetime
     }
 
-    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, at date: Date) async throws -> Account {
-        try await base.addAccount(name: name, kind: kind, tokenDigest: tokenDigest, at: date)
+    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, phone: PhoneNumber?, at date: Date) async throws -> Account {
+        try await base.addAccount(name: name, kind: kind, tokenDigest: tokenDigest, phone: phone, at: date)
+    }
+
+    func setPhone(_ phone: PhoneNumber?, forUserNamed name: String) async throws -> Account? {
+        try await base.setPhone(phone, forUserNamed: name)
     }
 
     func account(for digest: TokenDigest) async throws -> Account? {

@@ -68,6 +68,16 @@ enum StoredRecord {
         }
     }
 
+    /// A phone number kept in E.164 form in a column, or none.
+    static func phone(_ text: String?, table: String) throws(ServerStoreError) -> PhoneNumber? {
+        guard let text else { return nil }
+        do {
+            return try PhoneNumber(parsing: text)
+        } catch {
+            throw .damagedRecord(table: table, reason: "phone: not a phone number ('\(text.prefix(40))')")
+        }
+    }
+
     /// A value of a closed set of names (an account's kind, a photo's media type) kept as text in a column.
     static func named<Value: RawRepresentable<String>>(
         _ text: String, as type: Value.Type, table: String, name: String

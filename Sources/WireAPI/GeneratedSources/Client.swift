@@ -16,7 +16,8 @@ public import struct Foundation.Data
 #endif
 public import struct Foundation.Date
 import HTTPTypes
-/// Every request but `GET /health` and `GET /openapi.yaml` carries `Authorization: Bearer <token>`.
+/// Every request but `GET /health`, `GET /openapi.yaml` and an SMS gateway's delivery reports carries
+/// `Authorization: Bearer <token>`.
 /// A user reaches only their own reports and photos: another user's answer 404, never 403.
 /// No request body may exceed 20 MiB (20971520 bytes): a larger one is refused with 413 and an
 /// `Upload-Limit: max-size=20971520` header, from `Content-Length` before it is read, or while it streams.
@@ -663,7 +664,8 @@ public struct Client: APIProtocol {
     /// A crash the detection side detected, for one user (a detector's token).
     ///
     /// Creates a crash ID and a draft report for the user, seeded with the detected time and position, and
-    /// texts the user a web link and an app link to it. The same event (the detector's `eventId`, also sent
+    /// — when the user has a phone number — queues an SMS with a web link and an app link to it, stored with the
+    /// event (`sms` says where it is, or why none is sent). The same event (the detector's `eventId`, also sent
     /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing; the same key with a
     /// different event is refused with 422, as the IETF idempotency-key draft says.
     ///
@@ -964,6 +966,163 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .unprocessableContent(.init(body: body))
+                default:
+                    return .undocumented(
+                        statusCode: response.status.code,
+                        .init(
+                            headerFields: response.headerFields,
+                            body: responseBody
+                        )
+                    )
+                }
+            }
+        )
+    }
+    /// A delivery report on one SMS message, called by the SMS gateway (Kannel's `dlr-url`).
+    ///
+    /// The gateway calls the address it was given with the message: the message's id and its report token, and
+    /// `type`, Kannel's delivery report type (1 delivered, 2 undelivered, 4 queued at the SMS centre, 8 accepted by
+    /// the SMS centre, 16 rejected by it). The message's state moves forward only: a late report of an earlier
+    /// step changes nothing. No bearer token: the report token, random per message, is the credential.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sms/{messageId}/delivery`.
+    /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)`.
+    public func reportSMSDelivery(_ input: Operations.ReportSMSDelivery.Input) async throws -> Operations.ReportSMSDelivery.Output {
+        try await client.send(
+            input: input,
+            forOperation: Operations.ReportSMSDelivery.id,
+            serializer: { input in
+                let path = try converter.renderedPath(
+                    template: "/v1/sms/{}/delivery",
+                    parameters: [
+                        input.path.messageId
+                    ]
+                )
+                var request: HTTPTypes.HTTPRequest = .init(
+                    soar_path: path,
+                    method: .get
+                )
+                suppressMutabilityWarning(&request)
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "token",
+                    value: input.query.token
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "type",
+                    value: input.query._type
+                )
+                try converter.setQueryItemAsURI(
+                    in: &request,
+                    style: .form,
+                    explode: true,
+                    name: "detail",
+                    value: input.query.detail
+                )
+                converter.setAcceptHeader(
+                    in: &request.headerFields,
+                    contentTypes: input.headers.accept
+                )
+                return (request, nil)
+            },
+            deserializer: { response, responseBody in
+                switch response.status.code {
+                case 500:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.InternalError.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .internalServerError(.init(body: body))
+                case 503:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Unavailable.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .serviceUnavailable(.init(body: body))
+                case 204:
+                    return .noContent(.init())
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.BadRequest.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
+                case 404:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Operations.ReportSMSDelivery.Output.NotFound.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .notFound(.init(body: body))
                 default:
                     return .undocumented(
                         statusCode: response.status.code,

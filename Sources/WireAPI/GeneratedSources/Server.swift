@@ -93,6 +93,17 @@ extension APIProtocol {
         )
         try transport.register(
             {
+                try await server.reportSMSDelivery(
+                    request: $0,
+                    body: $1,
+                    metadata: $2
+                )
+            },
+            method: .get,
+            path: server.apiPathComponentsWithServerPrefix("/v1/sms/{messageId}/delivery")
+        )
+        try transport.register(
+            {
                 try await server.listReports(
                     request: $0,
                     body: $1,
@@ -655,7 +666,8 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     /// A crash the detection side detected, for one user (a detector's token).
     ///
     /// Creates a crash ID and a draft report for the user, seeded with the detected time and position, and
-    /// texts the user a web link and an app link to it. The same event (the detector's `eventId`, also sent
+    /// — when the user has a phone number — queues an SMS with a web link and an app link to it, stored with the
+    /// event (`sms` says where it is, or why none is sent). The same event (the detector's `eventId`, also sent
     /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing; the same key with a
     /// different event is refused with 422, as the IETF idempotency-key draft says.
     ///
@@ -904,6 +916,150 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                 case let .unprocessableContent(value):
                     suppressUnusedWarning(value)
                     var response = HTTPTypes.HTTPResponse(soar_statusCode: 422)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .undocumented(statusCode, _):
+                    return (.init(soar_statusCode: statusCode), nil)
+                }
+            }
+        )
+    }
+    /// A delivery report on one SMS message, called by the SMS gateway (Kannel's `dlr-url`).
+    ///
+    /// The gateway calls the address it was given with the message: the message's id and its report token, and
+    /// `type`, Kannel's delivery report type (1 delivered, 2 undelivered, 4 queued at the SMS centre, 8 accepted by
+    /// the SMS centre, 16 rejected by it). The message's state moves forward only: a late report of an earlier
+    /// step changes nothing. No bearer token: the report token, random per message, is the credential.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sms/{messageId}/delivery`.
+    /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)`.
+    func reportSMSDelivery(
+        request: HTTPTypes.HTTPRequest,
+        body: OpenAPIRuntime.HTTPBody?,
+        metadata: OpenAPIRuntime.ServerRequestMetadata
+    ) async throws -> (HTTPTypes.HTTPResponse, OpenAPIRuntime.HTTPBody?) {
+        try await handle(
+            request: request,
+            requestBody: body,
+            metadata: metadata,
+            forOperation: Operations.ReportSMSDelivery.id,
+            using: {
+                APIHandler.reportSMSDelivery($0)
+            },
+            deserializer: { request, requestBody, metadata in
+                let path: Operations.ReportSMSDelivery.Input.Path = .init(messageId: try converter.getPathParameterAsURI(
+                    in: metadata.pathParameters,
+                    name: "messageId",
+                    as: Swift.String.self
+                ))
+                let query: Operations.ReportSMSDelivery.Input.Query = .init(
+                    token: try converter.getRequiredQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "token",
+                        as: Swift.String.self
+                    ),
+                    _type: try converter.getRequiredQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "type",
+                        as: Operations.ReportSMSDelivery.Input.Query._TypePayload.self
+                    ),
+                    detail: try converter.getOptionalQueryItemAsURI(
+                        in: request.soar_query,
+                        style: .form,
+                        explode: true,
+                        name: "detail",
+                        as: Swift.String.self
+                    )
+                )
+                let headers: Operations.ReportSMSDelivery.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
+                return Operations.ReportSMSDelivery.Input(
+                    path: path,
+                    query: query,
+                    headers: headers
+                )
+            },
+            serializer: { output, request in
+                switch output {
+                case let .internalServerError(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 500)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .serviceUnavailable(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 503)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .noContent(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 204)
+                    suppressMutabilityWarning(&response)
+                    return (response, nil)
+                case let .badRequest(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 400)
+                    suppressMutabilityWarning(&response)
+                    let body: OpenAPIRuntime.HTTPBody
+                    switch value.body {
+                    case let .applicationProblemJson(value):
+                        try converter.validateAcceptIfPresent(
+                            "application/problem+json",
+                            in: request.headerFields
+                        )
+                        body = try converter.setResponseBodyAsJSON(
+                            value,
+                            headerFields: &response.headerFields,
+                            contentType: "application/problem+json; charset=utf-8"
+                        )
+                    }
+                    return (response, body)
+                case let .notFound(value):
+                    suppressUnusedWarning(value)
+                    var response = HTTPTypes.HTTPResponse(soar_statusCode: 404)
                     suppressMutabilityWarning(&response)
                     let body: OpenAPIRuntime.HTTPBody
                     switch value.body {

@@ -145,6 +145,7 @@ extension Components {
         /// - `upload-not-found` (404): there is no partial upload of these bytes to continue.
         /// - `upload-offset-mismatch` (409): `Upload-Offset` is not where the upload stands; `uploadOffset` is.
         /// - `user-not-found` (404): a crash event names a user the server does not know.
+        /// - `sms-not-found` (404): no SMS message has this id and report token.
         /// - `idempotency-key-reused` (422): the `Idempotency-Key` was used before with a different crash event.
         /// - `document-not-found` (404): the report has no PDF yet (it was not submitted).
         /// - `storage-unavailable` (503): the server cannot reach its storage now; try again later.
@@ -177,6 +178,7 @@ extension Components {
             case uploadNotFound = "upload-not-found"
             case uploadOffsetMismatch = "upload-offset-mismatch"
             case userNotFound = "user-not-found"
+            case smsNotFound = "sms-not-found"
             case idempotencyKeyReused = "idempotency-key-reused"
             case documentNotFound = "document-not-found"
             case storageUnavailable = "storage-unavailable"
@@ -472,6 +474,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CrashEventReceipt/appLink`.
             public var appLink: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CrashEventReceipt/sms`.
+            public var sms: Components.Schemas.SMSStatus
             /// Creates a new `CrashEventReceipt`.
             ///
             /// - Parameters:
@@ -479,22 +483,79 @@ extension Components {
             ///   - reportId:
             ///   - webLink: `<public URL>/c/<crash ID>`
             ///   - appLink: `crashassistant://crash/<crash ID>`
+            ///   - sms:
             public init(
                 crashId: Components.Schemas.CrashID,
                 reportId: Swift.String,
                 webLink: Swift.String,
-                appLink: Swift.String
+                appLink: Swift.String,
+                sms: Components.Schemas.SMSStatus
             ) {
                 self.crashId = crashId
                 self.reportId = reportId
                 self.webLink = webLink
                 self.appLink = appLink
+                self.sms = sms
             }
             public enum CodingKeys: String, CodingKey {
                 case crashId
                 case reportId
                 case webLink
                 case appLink
+                case sms
+            }
+        }
+        /// The SMS to the driver about a crash, and where it is on its way.
+        ///
+        /// - Remark: Generated from `#/components/schemas/SMSStatus`.
+        public struct SMSStatus: Codable, Hashable, Sendable {
+            /// `queued`: stored, not yet taken by the SMS gateway; `accepted`: the gateway took it; `delivered`: the
+            /// phone network reported it on the phone; `failed`: undeliverable, or not taken within a day;
+            /// `not-sent`: the user has no phone number, so none is sent.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SMSStatus/state`.
+            @frozen public enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case queued = "queued"
+                case accepted = "accepted"
+                case delivered = "delivered"
+                case failed = "failed"
+                case notSent = "not-sent"
+            }
+            /// `queued`: stored, not yet taken by the SMS gateway; `accepted`: the gateway took it; `delivered`: the
+            /// phone network reported it on the phone; `failed`: undeliverable, or not taken within a day;
+            /// `not-sent`: the user has no phone number, so none is sent.
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/SMSStatus/state`.
+            public var state: Components.Schemas.SMSStatus.StatePayload
+            /// The number it goes to, all but the country code and the last two digits hidden.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SMSStatus/to`.
+            public var to: Swift.String?
+            /// Words about the state for a person (the gateway's, or why none was sent).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SMSStatus/detail`.
+            public var detail: Swift.String?
+            /// Creates a new `SMSStatus`.
+            ///
+            /// - Parameters:
+            ///   - state: `queued`: stored, not yet taken by the SMS gateway; `accepted`: the gateway took it; `delivered`: the
+            ///   - to: The number it goes to, all but the country code and the last two digits hidden.
+            ///   - detail: Words about the state for a person (the gateway's, or why none was sent).
+            public init(
+                state: Components.Schemas.SMSStatus.StatePayload,
+                to: Swift.String? = nil,
+                detail: Swift.String? = nil
+            ) {
+                self.state = state
+                self.to = to
+                self.detail = detail
+            }
+            public enum CodingKeys: String, CodingKey {
+                case state
+                case to
+                case detail
             }
         }
         /// When and where the crash happened, as the driver (or the crash detection) gave it.

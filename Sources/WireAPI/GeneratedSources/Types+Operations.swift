@@ -854,7 +854,8 @@ public enum Operations {
     /// A crash the detection side detected, for one user (a detector's token).
     ///
     /// Creates a crash ID and a draft report for the user, seeded with the detected time and position, and
-    /// texts the user a web link and an app link to it. The same event (the detector's `eventId`, also sent
+    /// — when the user has a phone number — queues an SMS with a web link and an app link to it, stored with the
+    /// event (`sms` says where it is, or why none is sent). The same event (the detector's `eventId`, also sent
     /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing; the same key with a
     /// different event is refused with 422, as the IETF idempotency-key draft says.
     ///
@@ -1002,7 +1003,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The event is new; the crash ID and report were made and the SMS sent.
+            /// The event is new; the crash ID and report were made and the SMS queued.
             ///
             /// - Remark: Generated from `#/paths//v1/crash-events/post(postCrashEvent)/responses/201`.
             ///
@@ -1275,6 +1276,284 @@ public enum Operations {
                 [
                     .applicationProblemJson,
                     .json
+                ]
+            }
+        }
+    }
+    /// A delivery report on one SMS message, called by the SMS gateway (Kannel's `dlr-url`).
+    ///
+    /// The gateway calls the address it was given with the message: the message's id and its report token, and
+    /// `type`, Kannel's delivery report type (1 delivered, 2 undelivered, 4 queued at the SMS centre, 8 accepted by
+    /// the SMS centre, 16 rejected by it). The message's state moves forward only: a late report of an earlier
+    /// step changes nothing. No bearer token: the report token, random per message, is the credential.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sms/{messageId}/delivery`.
+    /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)`.
+    public enum ReportSMSDelivery {
+        public static let id: Swift.String = "reportSMSDelivery"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/sms/{messageId}/delivery/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sms/{messageId}/delivery/GET/path/messageId`.
+                public var messageId: Swift.String
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - messageId:
+                public init(messageId: Swift.String) {
+                    self.messageId = messageId
+                }
+            }
+            public var path: Operations.ReportSMSDelivery.Input.Path
+            /// - Remark: Generated from `#/paths/v1/sms/{messageId}/delivery/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// The message's report token, as given to the gateway.
+                ///
+                /// - Remark: Generated from `#/paths/v1/sms/{messageId}/delivery/GET/query/token`.
+                public var token: Swift.String
+                /// - Remark: Generated from `#/paths/v1/sms/{messageId}/delivery/GET/query/type`.
+                @frozen public enum _TypePayload: Int, Codable, Hashable, Sendable, CaseIterable {
+                    case _1 = 1
+                    case _2 = 2
+                    case _4 = 4
+                    case _8 = 8
+                    case _16 = 16
+                }
+                /// - Remark: Generated from `#/paths/v1/sms/{messageId}/delivery/GET/query/type`.
+                public var _type: Operations.ReportSMSDelivery.Input.Query._TypePayload
+                /// The SMS centre's words about the message (Kannel's `%A`), kept with its state.
+                ///
+                /// - Remark: Generated from `#/paths/v1/sms/{messageId}/delivery/GET/query/detail`.
+                public var detail: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - token: The message's report token, as given to the gateway.
+                ///   - _type:
+                ///   - detail: The SMS centre's words about the message (Kannel's `%A`), kept with its state.
+                public init(
+                    token: Swift.String,
+                    _type: Operations.ReportSMSDelivery.Input.Query._TypePayload,
+                    detail: Swift.String? = nil
+                ) {
+                    self.token = token
+                    self._type = _type
+                    self.detail = detail
+                }
+            }
+            public var query: Operations.ReportSMSDelivery.Input.Query
+            /// - Remark: Generated from `#/paths/v1/sms/{messageId}/delivery/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReportSMSDelivery.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReportSMSDelivery.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReportSMSDelivery.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - query:
+            ///   - headers:
+            public init(
+                path: Operations.ReportSMSDelivery.Input.Path,
+                query: Operations.ReportSMSDelivery.Input.Query,
+                headers: Operations.ReportSMSDelivery.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The server failed (`internal-error`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server cannot reach its storage now (`storage-unavailable`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Recorded.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.ReportSMSDelivery.Output.NoContent)
+            /// Recorded.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.ReportSMSDelivery.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed, or a value breaks a rule; the problem names the field.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NotFound: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sms/{messageId}/delivery/GET/responses/404/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/sms/{messageId}/delivery/GET/responses/404/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReportSMSDelivery.Output.NotFound.Body
+                /// Creates a new `NotFound`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReportSMSDelivery.Output.NotFound.Body) {
+                    self.body = body
+                }
+            }
+            /// There is no message with this id and token (`sms-not-found`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Operations.ReportSMSDelivery.Output.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Operations.ReportSMSDelivery.Output.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson
                 ]
             }
         }

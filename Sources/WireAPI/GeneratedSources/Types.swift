@@ -45,7 +45,8 @@ public protocol APIProtocol: Sendable {
     /// A crash the detection side detected, for one user (a detector's token).
     ///
     /// Creates a crash ID and a draft report for the user, seeded with the detected time and position, and
-    /// texts the user a web link and an app link to it. The same event (the detector's `eventId`, also sent
+    /// — when the user has a phone number — queues an SMS with a web link and an app link to it, stored with the
+    /// event (`sms` says where it is, or why none is sent). The same event (the detector's `eventId`, also sent
     /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing; the same key with a
     /// different event is refused with 422, as the IETF idempotency-key draft says.
     ///
@@ -53,6 +54,17 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/crash-events`.
     /// - Remark: Generated from `#/paths//v1/crash-events/post(postCrashEvent)`.
     func postCrashEvent(_ input: Operations.PostCrashEvent.Input) async throws -> Operations.PostCrashEvent.Output
+    /// A delivery report on one SMS message, called by the SMS gateway (Kannel's `dlr-url`).
+    ///
+    /// The gateway calls the address it was given with the message: the message's id and its report token, and
+    /// `type`, Kannel's delivery report type (1 delivered, 2 undelivered, 4 queued at the SMS centre, 8 accepted by
+    /// the SMS centre, 16 rejected by it). The message's state moves forward only: a late report of an earlier
+    /// step changes nothing. No bearer token: the report token, random per message, is the credential.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sms/{messageId}/delivery`.
+    /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)`.
+    func reportSMSDelivery(_ input: Operations.ReportSMSDelivery.Input) async throws -> Operations.ReportSMSDelivery.Output
     /// The caller's reports, drafts and completed, most recently changed first, a page at a time.
     ///
     /// A page holds at most `limit` reports (default 100). When more follow, `nextCursor` is given: ask again with
@@ -162,7 +174,8 @@ extension APIProtocol {
     /// A crash the detection side detected, for one user (a detector's token).
     ///
     /// Creates a crash ID and a draft report for the user, seeded with the detected time and position, and
-    /// texts the user a web link and an app link to it. The same event (the detector's `eventId`, also sent
+    /// — when the user has a phone number — queues an SMS with a web link and an app link to it, stored with the
+    /// event (`sms` says where it is, or why none is sent). The same event (the detector's `eventId`, also sent
     /// as `Idempotency-Key`) sent again answers 200 with the same crash ID and sends nothing; the same key with a
     /// different event is refused with 422, as the IETF idempotency-key draft says.
     ///
@@ -176,6 +189,27 @@ extension APIProtocol {
         try await postCrashEvent(Operations.PostCrashEvent.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// A delivery report on one SMS message, called by the SMS gateway (Kannel's `dlr-url`).
+    ///
+    /// The gateway calls the address it was given with the message: the message's id and its report token, and
+    /// `type`, Kannel's delivery report type (1 delivered, 2 undelivered, 4 queued at the SMS centre, 8 accepted by
+    /// the SMS centre, 16 rejected by it). The message's state moves forward only: a late report of an earlier
+    /// step changes nothing. No bearer token: the report token, random per message, is the credential.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sms/{messageId}/delivery`.
+    /// - Remark: Generated from `#/paths//v1/sms/{messageId}/delivery/get(reportSMSDelivery)`.
+    public func reportSMSDelivery(
+        path: Operations.ReportSMSDelivery.Input.Path,
+        query: Operations.ReportSMSDelivery.Input.Query,
+        headers: Operations.ReportSMSDelivery.Input.Headers = .init()
+    ) async throws -> Operations.ReportSMSDelivery.Output {
+        try await reportSMSDelivery(Operations.ReportSMSDelivery.Input(
+            path: path,
+            query: query,
+            headers: headers
         ))
     }
     /// The caller's reports, drafts and completed, most recently changed first, a page at a time.

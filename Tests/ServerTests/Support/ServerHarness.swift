@@ -13,25 +13,33 @@ import WireAPI
 struct ServerHarness {
     let store = InMemoryServerStore()
     let blobs = InMemoryBlobStore()
-    let sms = RecordingSMSSender()
+    let sms: RecordingSMSSender
     let services: ServerServices
     let scratch: URL
 
-    init(quotas: Quotas = .standard) throws {
+    init(quotas: Quotas = .standard, sms: RecordingSMSSender = RecordingSMSSender()) throws {
+        self.sms = sms
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("server-harness-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         services = ServerServices(
-            accounts: store, records: store, reports: store, photos: store, blobs: blobs, sms: sms,
+            accounts: store, records: store, reports: store, photos: store, blobs: blobs, messages: store, jobStore: store, sms: sms,
             clock: SystemClock(), publicURL: "https://claims.example.com/", scratchFolder: scratch.path, quotas: quotas,
             logger: Logger(label: "test")
         )
     }
 
     /// Adds an account and returns its token.
-    func add(_ name: String, kind: Account.Kind = .user) async throws -> String {
+    func add(_ name: String, kind: Account.Kind = .user, phone: String? = nil) async throws -> String {
         let token = AccessToken.generate()
-        _ = try await store.addAccount(name: name, kind: kind, tokenDigest: TokenDigest(token: token), at: Date())
+        _ = try await store.addAccount(
+            name: name, kind: kind, tokenDigest: TokenDigest(token: token), phone: try phone.map { try PhoneNumber(parsing: $0) }, at: Date()
+        )
         return token
+    }
+
+    /// Does every job that is due (as the worker beside a running server would).
+    func doJobs() async {
+        while await services.worker.doNextJob() {}
     }
 
     func application() throws -> some ApplicationProtocol {
@@ -44,12 +52,26 @@ struct ServerHarness {
     }
 }
 
-/// Remembers every SMS instead of sending it.
+/// Remembers every SMS instead of sending it; fails the first `failures` sends, as a gateway that is down.
 actor RecordingSMSSender: SMSSender {
     private(set) var sent: [SMSMessage] = []
+    private(set) var tries = 0
+    private var failures: Int
 
-    func send(_ message: SMSMessage) async throws {
+    init(failing failures: Int = 0) {
+        self.failures = failures
+    }
+
+    nonisolated var summary: String { "recorded" }
+
+    func send(_ message: SMSMessage) async throws -> SMSHandOff {
+        tries += 1
+        if failures > 0 {
+            failures -= 1
+            throw SMSGatewayError.unreachable("127.0.0.1:9", "connection refused")
+        }
         sent.append(message)
+        return SMSHandOff(detail: "recorded")
     }
 
     func erase(crashIDs: [CrashID]) -> Int {

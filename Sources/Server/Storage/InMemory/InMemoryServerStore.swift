@@ -5,7 +5,7 @@ import WireAPI
 /// Every server store port in memory, for tests of the routes and services: the same rules as the SQLite and
 /// PostgreSQL stores (the write rules of ``WriteCheck``, reports kept as their wire JSON through ``StoredRecord``, one
 /// record per event, each owner's data apart), kept by an actor. It passes the store's conformance suite like them.
-actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, PhotoIndex {
+actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, PhotoIndex, SMSStore, JobStore {
     private struct OwnedReport: Hashable {
         let owner: AccountID
         let id: ReportID
@@ -35,16 +35,28 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
     private var documents: [OwnedReport: ContentHash] = [:]
     private var photos: [OwnedPhoto: StoredPhoto] = [:]
     private var uploads: [UploadID: PartialUpload] = [:]
+    private var smsMessages: [SMSMessage] = []
+    private var jobs: [StoredJob] = []
+
+    private struct StoredJob {
+        let id: Int64
+        let job: ServerJob
+        let queuedAt: Date
+        var state = "queued"
+        var attempts = 0
+        var leaseUntil: Date?
+        var lastError: String?
+    }
 
     init() {}
 
     // MARK: - AccountStore
 
-    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, at date: Date) throws -> Account {
+    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, phone: PhoneNumber?, at date: Date) throws -> Account {
         guard !accounts.values.contains(where: { $0.name == name && $0.kind == kind }) else {
             throw ServerStoreError.nameTaken(name, kind: kind)
         }
-        let account = Account(id: AccountID(), name: name, kind: kind, createdAt: date)
+        let account = Account(id: AccountID(), name: name, kind: kind, createdAt: date, phone: phone)
         accounts[tokenDigest] = account
         return account
     }
@@ -62,6 +74,14 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         accounts[old] = nil
         accounts[digest ?? .revoked()] = account
         return account
+    }
+
+    func setPhone(_ phone: PhoneNumber?, forUserNamed name: String) -> Account? {
+        guard let (digest, account) = accounts.first(where: { $0.value.name == name && $0.value.kind == .user }) else { return nil }
+        var changed = account
+        changed.phone = phone
+        accounts[digest] = changed
+        return changed
     }
 
     // MARK: - CrashRecordStore
@@ -91,7 +111,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
     }
 
     func recordCrash(
-        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, at date: Date
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date
     ) throws -> (receipt: CrashEventReceipt, isNew: Bool) {
         let key = EventKey(detector: detector, eventID: crash.eventID)
         if let receipt = events[key] { return (receipt, false) }
@@ -100,7 +120,64 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         let receipt = CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner, eventDigest: crash.digest)
         events[key] = receipt
         receivedAt[key] = date
+        if let sms {
+            smsMessages.append(sms)
+            enqueueJob(.sendSMS(sms.id), at: date)
+        }
         return (receipt, true)
+    }
+
+    // MARK: - SMSStore
+
+    func smsMessage(_ id: SMSMessageID) -> SMSMessage? {
+        smsMessages.first { $0.id == id }
+    }
+
+    func smsMessages(crashID: CrashID) -> [SMSMessage] {
+        smsMessages.filter { $0.crashID == crashID }
+    }
+
+    func recentSMSMessages(limit: Int) -> [SMSMessage] {
+        Array(smsMessages.reversed().prefix(limit))
+    }
+
+    func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) -> SMSMessage? {
+        guard let index = smsMessages.firstIndex(where: { $0.id == id }) else { return nil }
+        let current = smsMessages[index]
+        guard state.rank > current.state.rank || state == current.state else { return current }
+        smsMessages[index] = current.moved(to: state, detail: detail, at: date)
+        return smsMessages[index]
+    }
+
+    // MARK: - JobStore
+
+    func enqueueJob(_ job: ServerJob, at date: Date) {
+        jobs.append(StoredJob(id: (jobs.last?.id ?? 0) + 1, job: job, queuedAt: date))
+    }
+
+    func claimJob(at date: Date, leaseUntil: Date) -> ClaimedJob? {
+        guard let index = jobs.firstIndex(where: { $0.state == "queued" && ($0.leaseUntil.map { $0 <= date } ?? true) }) else { return nil }
+        jobs[index].attempts += 1
+        jobs[index].leaseUntil = leaseUntil
+        let taken = jobs[index]
+        return ClaimedJob(id: taken.id, job: taken.job, attempts: taken.attempts, queuedAt: taken.queuedAt)
+    }
+
+    func finishJob(_ job: ClaimedJob, at date: Date) {
+        guard let index = jobs.firstIndex(where: { $0.id == job.id && $0.attempts == job.attempts && $0.state == "queued" }) else { return }
+        jobs[index].state = "done"
+        jobs[index].leaseUntil = nil
+    }
+
+    func putBackJob(_ job: ClaimedJob, error: String, retryAt: Date?, at date: Date) {
+        guard let index = jobs.firstIndex(where: { $0.id == job.id && $0.attempts == job.attempts && $0.state == "queued" }) else { return }
+        jobs[index].lastError = error
+        jobs[index].state = retryAt == nil ? "failed" : "queued"
+        jobs[index].leaseUntil = retryAt
+    }
+
+    func jobCounts() -> (queued: Int, failed: Int) {
+        (jobs.count { $0.state == "queued" }, jobs.count { $0.state == "failed" })
     }
 
     // MARK: - ServerReportStore
@@ -292,6 +369,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         uploads = uploads.filter { $0.value.owner != owner }
         events = events.filter { $0.value.owner != owner }
         crashIDs = crashIDs.filter { $0.value != owner }
+        smsMessages = smsMessages.filter { $0.owner != owner }
         accounts[digest] = nil
         return erased
     }

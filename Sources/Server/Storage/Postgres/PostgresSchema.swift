@@ -163,6 +163,30 @@ enum PostgresSchema {
             """,
             "INSERT INTO report_change_counters (owner, last_seq) SELECT owner, max(change_seq) FROM reports GROUP BY owner",
         ]),
+        // Users' phone numbers, and the SMS messages to them with their states (see ServerSchema version 5); the job
+        // that sends one is written with it and its crash event, in one transaction.
+        Migration(version: 6, statements: [
+            "ALTER TABLE accounts ADD COLUMN phone text",
+            """
+            CREATE TABLE sms_messages (
+                id uuid NOT NULL PRIMARY KEY,
+                crash_id text NOT NULL,
+                owner uuid NOT NULL,
+                recipient text NOT NULL,
+                body text NOT NULL,
+                report_token text NOT NULL,
+                state text NOT NULL CHECK (state IN ('queued', 'accepted', 'delivered', 'failed')),
+                detail text,
+                created_at double precision NOT NULL,
+                updated_at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX sms_messages_by_crash ON sms_messages (crash_id, created_at)",
+            "CREATE INDEX sms_messages_by_owner ON sms_messages (owner)",
+            "CREATE INDEX sms_messages_newest_first ON sms_messages (created_at DESC)",
+            // Jobs queued before name their user, not a message; they cannot be done any more.
+            "UPDATE jobs SET state = 'failed', last_error = 'written by an earlier version', finished_at = now() WHERE state = 'queued'",
+        ]),
     ]
 
     // MARK: - Migrating

@@ -3,13 +3,13 @@ import Foundation
 import PostgresNIO
 
 extension PostgresServerStore: AccountStore {
-    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, at date: Date) async throws -> Account {
-        let account = Account(id: AccountID(), name: name, kind: kind, createdAt: date)
+    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, phone: PhoneNumber?, at date: Date) async throws -> Account {
+        let account = Account(id: AccountID(), name: name, kind: kind, createdAt: date, phone: phone)
         var inserted = false
         // The name is claimed by the insert itself: of two adds at once, the second finds the first's row.
         try await client.rows("""
-            INSERT INTO accounts (id, name, kind, token_digest, created_at)
-            VALUES (\(account.id.rawValue), \(name), \(kind.rawValue), \(tokenDigest.hex), \(date.timeIntervalSinceReferenceDate))
+            INSERT INTO accounts (id, name, kind, token_digest, created_at, phone)
+            VALUES (\(account.id.rawValue), \(name), \(kind.rawValue), \(tokenDigest.hex), \(date.timeIntervalSinceReferenceDate), \(phone?.e164))
             ON CONFLICT (kind, name) DO NOTHING
             RETURNING id
             """) { _ in inserted = true }
@@ -19,7 +19,7 @@ extension PostgresServerStore: AccountStore {
 
     func account(for digest: TokenDigest) async throws -> Account? {
         var found: Account?
-        try await client.rows("SELECT id, name, kind, created_at FROM accounts WHERE token_digest = \(digest.hex)") { row in
+        try await client.rows("SELECT id, name, kind, created_at, phone FROM accounts WHERE token_digest = \(digest.hex)") { row in
             found = try Self.account(from: row)
         }
         return found
@@ -27,7 +27,7 @@ extension PostgresServerStore: AccountStore {
 
     func user(named name: String) async throws -> Account? {
         var found: Account?
-        try await client.rows("SELECT id, name, kind, created_at FROM accounts WHERE kind = 'user' AND name = \(name)") { row in
+        try await client.rows("SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = 'user' AND name = \(name)") { row in
             found = try Self.account(from: row)
         }
         return found
@@ -37,7 +37,16 @@ extension PostgresServerStore: AccountStore {
         var found: Account?
         try await client.rows("""
             UPDATE accounts SET token_digest = \((digest ?? .revoked()).hex) WHERE kind = \(kind.rawValue) AND name = \(name)
-            RETURNING id, name, kind, created_at
+            RETURNING id, name, kind, created_at, phone
+            """) { row in found = try Self.account(from: row) }
+        return found
+    }
+
+    func setPhone(_ phone: PhoneNumber?, forUserNamed name: String) async throws -> Account? {
+        var found: Account?
+        try await client.rows("""
+            UPDATE accounts SET phone = \(phone?.e164) WHERE kind = 'user' AND name = \(name)
+            RETURNING id, name, kind, created_at, phone
             """) { row in found = try Self.account(from: row) }
         return found
     }
@@ -46,7 +55,7 @@ extension PostgresServerStore: AccountStore {
         try await writing { connection in
             var found: Account?
             let find = try await connection.query(
-                "SELECT id, name, kind, created_at FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name) FOR UPDATE",
+                "SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name) FOR UPDATE",
                 logger: Self.queryLogger
             )
             for try await row in find { found = try Self.account(from: row) }
@@ -86,6 +95,7 @@ extension PostgresServerStore: AccountStore {
             try await connection.query("DELETE FROM uploads WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM crash_events WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM crash_ids WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM sms_messages WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM accounts WHERE id = \(owner)", logger: Self.queryLogger)
             return ErasedAccount(
                 account: account, reports: reports, photos: photos, documents: documents, uploads: uploads, crashIDs: crashIDs
@@ -95,13 +105,14 @@ extension PostgresServerStore: AccountStore {
 
     // MARK: - Rows
 
-    /// The account in a row of `id, name, kind, created_at`.
+    /// The account in a row of `id, name, kind, created_at, phone`.
     private static func account(from row: PostgresRow) throws -> Account {
-        let (id, name, kind, created) = try row.decode((UUID, String, String, Double).self)
+        let (id, name, kind, created, phone) = try row.decode((UUID, String, String, Double, String?).self)
         return Account(
             id: AccountID(id), name: name,
             kind: try StoredRecord.named(kind, as: Account.Kind.self, table: "accounts", name: "kind"),
-            createdAt: Date(timeIntervalSinceReferenceDate: created)
+            createdAt: Date(timeIntervalSinceReferenceDate: created),
+            phone: try StoredRecord.phone(phone, table: "accounts")
         )
     }
 }

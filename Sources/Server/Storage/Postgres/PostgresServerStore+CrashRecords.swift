@@ -49,7 +49,7 @@ extension PostgresServerStore: CrashRecordStore {
     /// first's transaction and then does nothing, and it answers with the first's receipt. The crash ID the event
     /// names is checked when the transaction commits.
     func recordCrash(
-        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, at date: Date
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date
     ) async throws -> (receipt: CrashEventReceipt, isNew: Bool) {
         try await writing { connection in
             let claim = try await connection.query("""
@@ -75,6 +75,10 @@ extension PostgresServerStore: CrashRecordStore {
             }
             try await Self.issue(report.crashID, owner: owner, at: date, on: connection)
             _ = try await Self.store(report, owner: owner, on: connection)
+            if let sms {
+                try await Self.insert(sms, on: connection)
+                try await Self.insert(.sendSMS(sms.id), at: date, on: connection)
+            }
             return (CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner, eventDigest: crash.digest), true)
         }
     }

@@ -1,9 +1,10 @@
+import Domain
 import Data
 import Foundation
 
 extension SQLiteServerStore: AccountStore {
-    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, at date: Date) async throws -> Account {
-        let account = Account(id: AccountID(), name: name, kind: kind, createdAt: date)
+    func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, phone: PhoneNumber?, at date: Date) async throws -> Account {
+        let account = Account(id: AccountID(), name: name, kind: kind, createdAt: date, phone: phone)
         return try await writing { connection in
             let taken = try connection.statement("SELECT EXISTS (SELECT 1 FROM accounts WHERE kind = ?1 AND name = ?2)")
             taken.bind(kind.rawValue, at: 1)
@@ -13,13 +14,14 @@ extension SQLiteServerStore: AccountStore {
             if isTaken { throw ServerStoreError.nameTaken(name, kind: kind) }
 
             let insert = try connection.statement("""
-                INSERT INTO accounts (id, name, kind, token_digest, created_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                INSERT INTO accounts (id, name, kind, token_digest, created_at, phone) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 """)
             insert.bind(account.id.rawValue, at: 1)
             insert.bind(name, at: 2)
             insert.bind(kind.rawValue, at: 3)
             insert.bind(tokenDigest.hex, at: 4)
             insert.bind(date.timeIntervalSinceReferenceDate, at: 5)
+            insert.bind(phone?.e164, at: 6)
             try insert.run()
             return account
         }
@@ -28,7 +30,7 @@ extension SQLiteServerStore: AccountStore {
     func account(for digest: TokenDigest) async throws -> Account? {
         try await reading { connection in
             let query = try connection.statement(
-                "SELECT id, name, kind, created_at FROM accounts WHERE token_digest = ?1"
+                "SELECT id, name, kind, created_at, phone FROM accounts WHERE token_digest = ?1"
             )
             query.bind(digest.hex, at: 1)
             defer { query.reset() }
@@ -39,7 +41,7 @@ extension SQLiteServerStore: AccountStore {
     func user(named name: String) async throws -> Account? {
         try await reading { connection in
             let query = try connection.statement(
-                "SELECT id, name, kind, created_at FROM accounts WHERE kind = 'user' AND name = ?1"
+                "SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = 'user' AND name = ?1"
             )
             query.bind(name, at: 1)
             defer { query.reset() }
@@ -55,7 +57,7 @@ extension SQLiteServerStore: AccountStore {
             update.bind((digest ?? .revoked()).hex, at: 3)
             try update.run()
             guard connection.changes > 0 else { return nil }
-            let query = try connection.statement("SELECT id, name, kind, created_at FROM accounts WHERE kind = ?1 AND name = ?2")
+            let query = try connection.statement("SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = ?1 AND name = ?2")
             query.bind(kind.rawValue, at: 1)
             query.bind(name, at: 2)
             defer { query.reset() }
@@ -63,9 +65,23 @@ extension SQLiteServerStore: AccountStore {
         }
     }
 
+    func setPhone(_ phone: PhoneNumber?, forUserNamed name: String) async throws -> Account? {
+        try await writing { connection in
+            let update = try connection.statement("UPDATE accounts SET phone = ?2 WHERE kind = 'user' AND name = ?1")
+            update.bind(name, at: 1)
+            update.bind(phone?.e164, at: 2)
+            try update.run()
+            guard connection.changes > 0 else { return nil }
+            let query = try connection.statement("SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = 'user' AND name = ?1")
+            query.bind(name, at: 1)
+            defer { query.reset() }
+            return try query.step() ? try Self.account(from: query) : nil
+        }
+    }
+
     func eraseAccount(name: String, kind: Account.Kind) async throws -> ErasedAccount? {
         try await writing { connection in
-            let find = try connection.statement("SELECT id, name, kind, created_at FROM accounts WHERE kind = ?1 AND name = ?2")
+            let find = try connection.statement("SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = ?1 AND name = ?2")
             find.bind(kind.rawValue, at: 1)
             find.bind(name, at: 2)
             guard try find.step() else {
@@ -95,6 +111,7 @@ extension SQLiteServerStore: AccountStore {
                 "DELETE FROM report_tombstones WHERE owner = ?1", "DELETE FROM report_change_counters WHERE owner = ?1",
                 "DELETE FROM photos WHERE owner = ?1", "DELETE FROM uploads WHERE owner = ?1",
                 "DELETE FROM crash_events WHERE owner = ?1", "DELETE FROM crash_ids WHERE owner = ?1",
+                "DELETE FROM sms_messages WHERE owner = ?1",
                 "DELETE FROM accounts WHERE id = ?1",
             ] {
                 let delete = try connection.statement(sql)
@@ -109,10 +126,13 @@ extension SQLiteServerStore: AccountStore {
 
     // MARK: - Rows
 
-    /// The account in a row of `id, name, kind, created_at`.
+    /// The account in a row of `id, name, kind, created_at, phone`.
     private static func account(from row: SQLiteStatement) throws(ServerStoreError) -> Account {
         let id = try uuid(row, 0, table: "accounts", name: "id")
         let kind = try StoredRecord.named(row.string(2), as: Account.Kind.self, table: "accounts", name: "kind")
-        return Account(id: AccountID(id), name: row.string(1), kind: kind, createdAt: date(row, 3))
+        return Account(
+            id: AccountID(id), name: row.string(1), kind: kind, createdAt: date(row, 3),
+            phone: try StoredRecord.phone(row.optionalString(4), table: "accounts")
+        )
     }
 }

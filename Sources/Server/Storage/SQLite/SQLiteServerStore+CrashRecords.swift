@@ -47,7 +47,7 @@ extension SQLiteServerStore: CrashRecordStore {
     }
 
     func recordCrash(
-        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, at date: Date
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date
     ) async throws -> (receipt: CrashEventReceipt, isNew: Bool) {
         try await writing { connection in
             // Inside the write lock: of two deliveries at once, the second finds the first's event here.
@@ -78,6 +78,10 @@ extension SQLiteServerStore: CrashRecordStore {
             try event.run()
 
             _ = try Self.store(report, owner: owner, in: connection)
+            if let sms {
+                try Self.insert(sms, in: connection)
+                try Self.insert(.sendSMS(sms.id), at: date, in: connection)
+            }
             return (CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner, eventDigest: crash.digest), true)
         }
     }

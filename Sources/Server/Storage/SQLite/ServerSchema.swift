@@ -118,5 +118,37 @@ enum ServerSchema {
             ) WITHOUT ROWID;
             INSERT INTO report_change_counters (owner, last_seq) SELECT owner, max(change_seq) FROM reports GROUP BY owner;
             """),
+        // Users' phone numbers; the SMS messages to them with their states; and the jobs that send them, written in
+        // the same transaction as the crash event they are about (a transactional outbox).
+        SQLiteMigration(version: 5, sql: """
+            ALTER TABLE accounts ADD COLUMN phone TEXT;
+            CREATE TABLE sms_messages (
+                id BLOB NOT NULL PRIMARY KEY,
+                crash_id TEXT NOT NULL,
+                owner BLOB NOT NULL,
+                recipient TEXT NOT NULL,
+                body TEXT NOT NULL,
+                report_token TEXT NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('queued', 'accepted', 'delivered', 'failed')),
+                detail TEXT,
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL
+            );
+            CREATE INDEX sms_messages_by_crash ON sms_messages (crash_id, created_at);
+            CREATE INDEX sms_messages_by_owner ON sms_messages (owner);
+            CREATE INDEX sms_messages_newest_first ON sms_messages (created_at DESC);
+            CREATE TABLE jobs (
+                id INTEGER PRIMARY KEY,
+                kind TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'done', 'failed')),
+                attempts INTEGER NOT NULL DEFAULT 0,
+                lease_until REAL,
+                last_error TEXT,
+                created_at REAL NOT NULL,
+                finished_at REAL
+            );
+            CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued';
+            """),
     ]
 }
