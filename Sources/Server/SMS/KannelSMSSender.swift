@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Domain
 import Foundation
 import NIOCore
+import NIOPosix
 
 /// Sends SMS through the Kannel SMS gateway's `sendsms` HTTP interface (smsbox), asking for delivery reports: Kannel
 /// calls `<report URL>/v1/sms/<message id>/delivery?token=…&type=N` as the SMS centre reports on the message, and
@@ -15,7 +16,7 @@ struct KannelSMSSender: SMSSender {
     let links: CrashLinks
     private let http: HTTPClient
 
-    init(configuration: Configuration, links: CrashLinks, http: HTTPClient = S3Client.httpClient) {
+    init(configuration: Configuration, links: CrashLinks, http: HTTPClient = KannelSMSSender.httpClient) {
         self.configuration = configuration
         self.links = links
         self.http = http
@@ -75,9 +76,19 @@ struct KannelSMSSender: SMSSender {
         }
     }
 
+    /// The HTTP client of the SMS senders: a gateway that is down is found out within seconds (the job tries again
+    /// later), not after a long wait holding the worker.
+    static let httpClient = HTTPClient(
+        eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+        configuration: HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: HTTPClient.Configuration.Timeout(connect: .seconds(3), read: .seconds(10), write: .seconds(10))
+        )
+    )
+
     func send(_ message: SMSMessage) async throws -> SMSHandOff {
         let plan = SMSText.plan(for: message.text)
-        let reportURL = "\(reportURL)/v1/sms/\(message.id)/delivery?token=\(message.reportToken)&type=%d"
+        let reportURL = "\(reportURL)/v1/sms/\(message.id)/delivery?token=\(message.reportToken)&type=%d&detail=%A"
         let parameters: [(String, String)] = [
             ("username", configuration.username), ("password", configuration.password),
             ("from", configuration.from), ("to", message.recipient.e164), ("text", message.text),
@@ -88,7 +99,7 @@ struct KannelSMSSender: SMSSender {
         let request = HTTPClientRequest(url: "http://\(configuration.host):\(configuration.port)/cgi-bin/sendsms?\(query)")
         let response: HTTPClientResponse
         do {
-            response = try await http.execute(request, timeout: .seconds(30))
+            response = try await http.execute(request, timeout: .seconds(10))
         } catch {
             throw SMSGatewayError.unreachable("\(configuration.host):\(configuration.port)", String(describing: error))
         }
