@@ -35,6 +35,34 @@ struct ServerLiveTests {
         #expect(detector.status == 0)
     }
 
+    @Test("`user add --phone` and `user set-phone` keep a mobile number in E.164; a number without its country code is refused saying so")
+    func phoneNumbers() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-phones-\(UUID().uuidString)")
+        let national = try ServerProcess.run(["user", "add", "ann", "--phone", "06 30 123 4567", "--data", folder.path])
+        #expect(national.status == 64)
+        #expect(national.errors.contains("with + and its country code"))
+        let added = try ServerProcess.run(["user", "add", "ann", "--phone", "+36 30 123 4567", "--data", folder.path])
+        #expect(added.status == 0)
+        #expect(added.errors.contains("Crash SMS go to +36301234567"))
+        let detector = try ServerProcess.run(["detector", "add", "car", "--phone", "+36301234567", "--data", folder.path])
+        #expect(detector.status == 64)
+        #expect(detector.errors.contains("Only users have a phone number"))
+
+        let changed = try ServerProcess.run(["user", "set-phone", "ann", "0044 7700 900123", "--data", folder.path])
+        #expect(changed.status == 0)
+        #expect(changed.errors.contains("+447700900123"))
+        let database = try Data(contentsOf: folder.appendingPathComponent("server.sqlite3"))
+        #expect(database.range(of: Data("+447700900123".utf8)) != nil)
+        let removed = try ServerProcess.run(["user", "set-phone", "ann", "--none", "--data", folder.path])
+        #expect(removed.errors.contains("no phone number now"))
+        let nobody = try ServerProcess.run(["user", "set-phone", "bob", "+447700900123", "--data", folder.path])
+        #expect(nobody.status == 1)
+        #expect(nobody.errors.contains("There is no user named “bob”"))
+        let unknownCountry = try ServerProcess.run(["user", "set-phone", "ann", "+999 123 45678", "--data", folder.path])
+        #expect(unknownCountry.status == 64)
+        #expect(unknownCountry.errors.contains("no country has the calling code"))
+    }
+
     @Test("Metrics are served on their own listener only: requests by route and status with their latency, refusals by type")
     func metrics() throws {
         let server = try ServerProcess(arguments: ["--metrics-port", "0"])
