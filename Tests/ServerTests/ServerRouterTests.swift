@@ -290,6 +290,12 @@ struct ServerRouterTests {
             #expect(try await report(1, id: UUID().uuidString) == .notFound)
             #expect(try await report(1, id: "not-a-uuid") == .notFound)
             #expect(try await report(3) == .badRequest)
+            // The SMS centre's words are kept as plain text: no control character survives.
+            let hostile = try await client.execute(
+                uri: "/v1/sms/\(message.id)/delivery?token=\(message.reportToken)&type=1&detail=%1B%5B31mred%0Anext", method: .get
+            )
+            #expect(hostile.status == .noContent)
+            #expect(await harness.store.smsMessage(message.id)?.detail == "SMS centre: [31mrednext")
         }
     }
 

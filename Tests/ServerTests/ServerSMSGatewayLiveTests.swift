@@ -89,6 +89,9 @@ struct ServerSMSGatewayLiveTests {
         Thread.sleep(forTimeInterval: 1.5)
         #expect(gateway.received().count == 1)
         #expect(server.output.contains("SMS through Kannel at 127.0.0.1:\(gateway.sendsmsPort)"))
+        // The delivery reports were logged by their path, their report token left out.
+        #expect(server.output.contains("/delivery"))
+        #expect(!server.output.contains("token="))
     }
 
     @Test("With Kannel down the SMS waits, and goes once when it is back")

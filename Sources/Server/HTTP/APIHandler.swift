@@ -71,7 +71,10 @@ struct APIHandler: APIProtocol {
         guard let state = SMSState(deliveryReportType: input.query._type.rawValue) else {
             throw APIProblem.badParameter("type", "type must be one of 1, 2, 4, 8, 16 (Kannel's delivery report types).")
         }
-        let words = input.query.detail.map { "SMS centre: \($0.prefix(200))" }
+        // The SMS centre's words, kept as plain text on one line (no control character reaches a terminal later).
+        let words = input.query.detail.map { detail in
+            "SMS centre: " + String(String.UnicodeScalarView(detail.unicodeScalars.prefix(200).filter { $0.properties.generalCategory != .control }))
+        }
         _ = try await services.messages.updateSMS(
             id, to: state, detail: words ?? "delivery report \(input.query._type.rawValue)", at: services.clock.now()
         )

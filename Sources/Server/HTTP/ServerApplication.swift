@@ -12,7 +12,7 @@ enum ServerApplication {
         let router = Router(context: ServerRequestContext.self)
         let routes = RouteTable()
         router.add(middleware: MetricsMiddleware())
-        router.add(middleware: LogRequestsMiddleware(.info))
+        router.add(middleware: RequestLogMiddleware(level: .info))
         router.add(middleware: ProblemMiddleware(routes: routes))
         router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes, routes: routes))
         router.add(middleware: AuthMiddleware(accounts: services.accounts))
