@@ -213,17 +213,22 @@ struct ServerRouterTests {
         }
     }
 
+    /// Posts the crash event `eventID` for `user` as `detector`.
+    static func postEvent(_ client: any TestClientProtocol, detector: String, user: String, eventID: String) async throws -> TestResponse {
+        var headers = HTTPFields.json(detector)
+        headers[.idempotencyKey] = eventID
+        return try await client.execute(
+            uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(event(user: user, eventID: eventID))
+        )
+    }
+
     @Test("A user without a phone number gets the crash but no SMS, and the detector is told why")
     func crashEventWithoutPhone() async throws {
         let harness = try ServerHarness()
         let detector = try await harness.add("detector-1", kind: .detector)
         _ = try await harness.add("bob")
         try await harness.withClient { client in
-            var headers = HTTPFields.json(detector)
-            headers[.idempotencyKey] = "e-7"
-            let response = try await client.execute(
-                uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "bob", eventID: "e-7"))
-            )
+            let response = try await Self.postEvent(client, detector: detector, user: "bob", eventID: "e-7")
             #expect(response.status == .created)
             let receipt = try Wire.decode(Components.Schemas.CrashEventReceipt.self, response.body)
             #expect(receipt.sms.state == .notSent)
@@ -241,11 +246,7 @@ struct ServerRouterTests {
         let detector = try await harness.add("detector-1", kind: .detector)
         _ = try await harness.add("ann", phone: "+447700900123")
         try await harness.withClient { client in
-            var headers = HTTPFields.json(detector)
-            headers[.idempotencyKey] = "e-8"
-            _ = try await client.execute(
-                uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "ann", eventID: "e-8"))
-            )
+            _ = try await Self.postEvent(client, detector: detector, user: "ann", eventID: "e-8")
         }
         await harness.doJobs()
         #expect(await sender.tries == 1)
@@ -269,11 +270,7 @@ struct ServerRouterTests {
         let detector = try await harness.add("detector-1", kind: .detector)
         _ = try await harness.add("ann", phone: "+36301234567")
         try await harness.withClient { client in
-            var headers = HTTPFields.json(detector)
-            headers[.idempotencyKey] = "e-9"
-            _ = try await client.execute(
-                uri: "/v1/crash-events", method: .post, headers: headers, body: try Wire.body(Self.event(user: "ann", eventID: "e-9"))
-            )
+            _ = try await Self.postEvent(client, detector: detector, user: "ann", eventID: "e-9")
             await harness.doJobs()
             let message = try #require(await harness.store.recentSMSMessages(limit: 1).first)
             #expect(message.state == .accepted)

@@ -19,6 +19,13 @@ struct ServerSMSGatewayLiveTests {
         ])
     }
 
+    /// A server sending through `gateway`, its driver ann (with a phone number) and a detector's token.
+    static func serverWithDriver(_ gateway: KannelGateway) throws -> (ServerProcess, String) {
+        let server = try server(gateway)
+        _ = try server.add("ann")
+        return (server, try server.add("detector-1", kind: "detector"))
+    }
+
     /// When the tests' crashes happened: a minute before the run began.
     static let detectedAt = Date().addingTimeInterval(-60)
 
@@ -65,10 +72,8 @@ struct ServerSMSGatewayLiveTests {
     func aCrashEventReachesThePhone() throws {
         let gateway = try KannelGateway()
         defer { gateway.stop() }
-        let server = try Self.server(gateway)
+        let (server, detector) = try Self.serverWithDriver(gateway)
         defer { _ = try? server.stop() }
-        _ = try server.add("ann")
-        let detector = try server.add("detector-1", kind: "detector")
 
         let (status, receipt) = try Self.postEvent(server, detector: detector, eventID: "evt-1")
         #expect(status == 201)
@@ -98,10 +103,8 @@ struct ServerSMSGatewayLiveTests {
     func theSMSWaitsForTheGateway() throws {
         let gateway = try KannelGateway()
         defer { gateway.stop() }
-        let server = try Self.server(gateway)
+        let (server, detector) = try Self.serverWithDriver(gateway)
         defer { _ = try? server.stop() }
-        _ = try server.add("ann")
-        let detector = try server.add("detector-1", kind: "detector")
 
         try gateway.stopGateway()
         let (status, receipt) = try Self.postEvent(server, detector: detector, eventID: "evt-2")
@@ -123,10 +126,8 @@ struct ServerSMSGatewayLiveTests {
     func theSMSSurvivesAKill() throws {
         let gateway = try KannelGateway()
         defer { gateway.stop() }
-        let server = try Self.server(gateway)
+        let (server, detector) = try Self.serverWithDriver(gateway)
         defer { _ = try? server.stop() }
-        _ = try server.add("ann")
-        let detector = try server.add("detector-1", kind: "detector")
 
         // The gateway is down, so nothing can leave before the kill: the event is stored, its SMS not sent. (Killed
         // while its job is between tries; killed in the middle of a try, the job waits for its lease to run out.)

@@ -187,6 +187,16 @@ struct ServerStoreConformanceTests {
         )
     }
 
+    /// A crash event for ann, with its SMS (and the job that sends it): ann's id, the detector's, the draft and the SMS.
+    static func crashWithSMS(_ subject: ServerStoreUnderTest) async throws -> (AccountID, AccountID, CrashReport, SMSMessage) {
+        let (ann, _) = try await twoUsers(subject)
+        let detector = try await detector(subject)
+        let draft = draft(1)
+        let sms = try sms(for: draft, owner: ann)
+        _ = try await subject.store.recordCrash(crash(), detector: detector, owner: ann, report: draft, sms: sms, at: referenceDate)
+        return (ann, detector, draft, sms)
+    }
+
     @Test("A user's phone number is kept with the account, changed, removed; a detector has none to set", arguments: ServerStoreBackend.allCases)
     func phoneNumbersAreKept(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
@@ -208,11 +218,7 @@ struct ServerStoreConformanceTests {
     @Test("A crash event's SMS and its job are stored with it; a repeat stores neither again", arguments: ServerStoreBackend.allCases)
     func anSMSIsStoredWithItsCrashEvent(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
-        let (ann, _) = try await Self.twoUsers(subject)
-        let detector = try await Self.detector(subject)
-        let draft = Self.draft(1)
-        let sms = try Self.sms(for: draft, owner: ann)
-        _ = try await subject.store.recordCrash(Self.crash(), detector: detector, owner: ann, report: draft, sms: sms, at: referenceDate)
+        let (ann, detector, draft, sms) = try await Self.crashWithSMS(subject)
         #expect(try await subject.store.smsMessages(crashID: draft.crashID) == [sms])
         #expect(try await subject.store.smsMessage(sms.id) == sms)
         #expect(try await subject.store.recentSMSMessages(limit: 5) == [sms])
@@ -240,11 +246,7 @@ struct ServerStoreConformanceTests {
     @Test("A job is taken by one worker at a time, again once its lease ran out, and only its last taker finishes it", arguments: ServerStoreBackend.allCases)
     func jobsAreLeased(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
-        let (ann, _) = try await Self.twoUsers(subject)
-        let detector = try await Self.detector(subject)
-        let draft = Self.draft(1)
-        let sms = try Self.sms(for: draft, owner: ann)
-        _ = try await subject.store.recordCrash(Self.crash(), detector: detector, owner: ann, report: draft, sms: sms, at: referenceDate)
+        let (_, _, _, sms) = try await Self.crashWithSMS(subject)
 
         let now = referenceDate.addingTimeInterval(1)
         let first = try #require(try await subject.store.claimJob(at: now, leaseUntil: now + 60))
@@ -277,11 +279,7 @@ struct ServerStoreConformanceTests {
     @Test("An SMS moves forward only: accepted, then delivered or failed, never back", arguments: ServerStoreBackend.allCases)
     func smsStatesMoveForward(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
-        let (ann, _) = try await Self.twoUsers(subject)
-        let detector = try await Self.detector(subject)
-        let draft = Self.draft(1)
-        let sms = try Self.sms(for: draft, owner: ann)
-        _ = try await subject.store.recordCrash(Self.crash(), detector: detector, owner: ann, report: draft, sms: sms, at: referenceDate)
+        let (_, _, _, sms) = try await Self.crashWithSMS(subject)
         let later = referenceDate.addingTimeInterval(10)
         let accepted = try await subject.store.updateSMS(sms.id, to: .accepted, detail: "0: Accepted for delivery", at: later)
         #expect(accepted?.state == .accepted && accepted?.detail == "0: Accepted for delivery" && accepted?.updatedAt == later)
