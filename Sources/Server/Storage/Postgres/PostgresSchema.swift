@@ -10,7 +10,7 @@ import PostgresNIO
 /// `body` (`text`, so what was written is what is read), beside the columns listing and the revision check need.
 /// `crash_events.crash_id` is checked at commit (`DEFERRABLE INITIALLY DEFERRED`), so a crash event's row can be
 /// claimed first, before its crash ID is issued in the same transaction. `jobs` holds the work any instance may do
-/// (``PostgresJobQueue``).
+/// (``JobStore``, done by each instance's ``JobWorker``), `sms_messages` the SMS to drivers with their states.
 enum PostgresSchema {
     /// One step of the layout: its statements run in one transaction with its row in `schema_migrations`.
     struct Migration: Sendable {
