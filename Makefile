@@ -50,6 +50,7 @@ test-deps: deps
 	@scripts/ensure-postgres.sh
 	@scripts/ensure-moto.sh
 	@scripts/ensure-kannel.sh
+	@scripts/ensure-webhook-verifier.sh
 	@scripts/ensure-system-packages.sh cmd:nginx:nginx
 
 test: test-deps

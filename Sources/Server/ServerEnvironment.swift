@@ -65,7 +65,7 @@ struct ServerEnvironment {
     ///   - sms: what sends SMS; by default the data folder's outbox (no gateway).
     func services(
         publicURL: String, links: CrashLinks? = nil, logger: Logger, renderConcurrency: Int = 2, quotas: Quotas = .standard,
-        sms: (any SMSSender)? = nil, retryPause: Duration = .seconds(60)
+        sms: (any SMSSender)? = nil, retryPause: Duration = .seconds(60), webhook: WebhookSender? = nil
     ) throws -> ServerServices {
         let scratch = dataFolder + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -73,7 +73,7 @@ struct ServerEnvironment {
             accounts: CachedAccountStore(store), records: store, reports: store, photos: store, blobs: blobs,
             messages: store, jobStore: store, sms: try sms ?? outboxSender(logger: logger),
             clock: SystemClock(), publicURL: publicURL, links: links, scratchFolder: scratch, locks: locks, renderConcurrency: renderConcurrency, quotas: quotas,
-            retryPause: retryPause, logger: logger
+            retryPause: retryPause, webhook: webhook, logger: logger
         )
     }
 

@@ -169,7 +169,7 @@ extension Coordinate {
 }
 
 extension Components.Schemas.Injury {
-    init(_ injury: Injury) {
+    public init(_ injury: Injury) {
         switch injury {
         case .myself: self = .myself
         case .myPassengers: self = .myPassengers

@@ -276,6 +276,22 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.claimJob(at: now + 1_000, leaseUntil: now + 2_000) == nil)
     }
 
+    @Test("A save queues its job in the same step; a refused save queues nothing", arguments: ServerStoreBackend.allCases)
+    func aSaveQueuesItsJob(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let report = CrashReport.stub(note: "first")
+        let stored = try await subject.store.save(report, owner: ann, queueing: .notifyInsurer(owner: ann, report: report.id))
+        #expect(try await subject.store.jobCounts() == (1, 0))
+        let job = try #require(try await subject.store.claimJob(at: stored.updatedAt + 1, leaseUntil: stored.updatedAt + 60))
+        #expect(job.job == .notifyInsurer(owner: ann, report: report.id))
+        // A stale save (revision 0 again) is refused, and its job with it.
+        await #expect(throws: ReportError.self) {
+            try await subject.store.save(report, owner: ann, queueing: .notifyInsurer(owner: ann, report: report.id))
+        }
+        #expect(try await subject.store.jobCounts() == (1, 0))
+    }
+
     @Test("An SMS moves forward only: accepted, then delivered or failed, never back", arguments: ServerStoreBackend.allCases)
     func smsStatesMoveForward(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()

@@ -90,6 +90,34 @@ struct ServeCommand: AsyncParsableCommand {
     ))
     var smsURL: String?
 
+    @Option(name: .customLong("webhook-url"), help: ArgumentHelp(
+        "POST every submitted report's first notice of loss to the insurer's claims system here, signed (Standard Webhooks).",
+        valueName: "URL"
+    ))
+    var webhookURL: String?
+
+    @Option(name: .customLong("webhook-secret"), help: ArgumentHelp(
+        "The signing secret shared with the claims system: whsec_ and base64 (or in CRASH_ASSISTANT_WEBHOOK_SECRET, kept off the command line).",
+        valueName: "SECRET"
+    ))
+    var webhookSecret: String?
+
+    /// The claims system's webhook the options (or the environment) give, if any.
+    func webhook(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> WebhookSender.Configuration? {
+        let secret = webhookSecret ?? environment["CRASH_ASSISTANT_WEBHOOK_SECRET"]
+        switch (webhookURL, secret) {
+        case (nil, nil): return nil
+        case (nil, _?): throw ValidationError("A webhook secret is given without --webhook-url; give both, or neither.")
+        case (_?, nil): throw ValidationError("--webhook-url needs --webhook-secret (or CRASH_ASSISTANT_WEBHOOK_SECRET) to sign what it sends.")
+        case let (url?, secret?):
+            do {
+                return try WebhookSender.Configuration(url: url, secret: secret)
+            } catch {
+                throw ValidationError("The webhook: \(error).")
+            }
+        }
+    }
+
     /// The metrics listener, when `--metrics-port` asks for one.
     private func metricsListener(logger: Logger) -> [any Service] {
         guard let metricsPort else { return [] }
@@ -134,6 +162,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
+        _ = try webhook()
         if let smsURL {
             do {
                 _ = try KannelSMSSender.Configuration(url: smsURL)
@@ -173,7 +202,8 @@ struct ServeCommand: AsyncParsableCommand {
                 try environment.outboxSender(logger: logger)
             }
             services = try environment.services(
-                publicURL: links.publicURL, links: links, logger: logger, renderConcurrency: renderConcurrency, quotas: quotas, sms: sms
+                publicURL: links.publicURL, links: links, logger: logger, renderConcurrency: renderConcurrency, quotas: quotas, sms: sms,
+                webhook: try webhook().map { WebhookSender(configuration: $0) }
             )
         } catch let error as PostgresOpenError {
             throw DatabaseOption.exit(for: error, location: location)
@@ -182,6 +212,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let host = host
         let hasPublicURL = publicURL != nil
+        let webhookPlace = webhookURL
         let blobPlace = bucket.map { "; photos and PDFs in the bucket \($0.location.bucket) at \($0.location.endpoint)" } ?? ""
         let kept = (location.map { "data in \(folder), database \($0)" } ?? "data in \(folder)") + blobPlace
         let app = try ServerApplication.application(
@@ -198,6 +229,7 @@ struct ServeCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data((
                 "crash-assistant-server: listening on http://\(host):\(port) (\(kept))\n"
                 + "crash-assistant-server: \(services.sms.summary)\n"
+                + (webhookPlace.map { "crash-assistant-server: submitted reports are sent to the claims system at \($0)\n" } ?? "")
             ).utf8))
         }
         do {

@@ -30,9 +30,10 @@ protocol ServerReportStore: Sendable {
     /// checking and writing in one step (``WriteCheck``): a completed report is read-only, and a crash ID names one of
     /// the owner's reports.
     /// - Returns: the stored version, at the next revision.
+    /// - Parameter job: a job to queue in the same transaction (``JobStore``), so it is done once the save is.
     /// - Throws: ``ReportError/conflict(_:current:)`` carrying the stored version (or `nil` when deleted),
     ///   ``ReportError/readOnly(_:)``, ``ReportError/crashIDTaken(_:holder:)``; storing nothing.
-    func save(_ report: CrashReport, owner: AccountID) async throws -> CrashReport
+    func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) async throws -> CrashReport
 
     /// Deletes the owner's draft report and its document record.
     /// - Returns: the report deleted, or `nil` when there was none.
@@ -63,6 +64,11 @@ extension ServerReportStore {
     /// Every report of the owner, most recently changed first.
     func reports(owner: AccountID) async throws -> [CrashReport] {
         try await reports(owner: owner, after: nil, limit: Int.max)
+    }
+
+    /// Stores the report, queueing nothing with it.
+    func save(_ report: CrashReport, owner: AccountID) async throws -> CrashReport {
+        try await save(report, owner: owner, queueing: nil)
     }
 }
 

@@ -2,10 +2,15 @@ import Domain
 import Foundation
 import Logging
 
-/// Does a ``ServerJob``: hands an SMS message to the gateway and records that it took it.
+/// Does a ``ServerJob``: hands an SMS message to the gateway and records that it took it; tells the insurer's claims
+/// system of a submitted report.
 struct JobPerformer: Sendable {
     let sms: any SMSSender
     let messages: any SMSStore
+    /// The submitted reports, for their notices.
+    let reports: any ServerReportStore
+    /// Where notices go; `nil` when no claims system is configured (a job queued before is then done with nothing sent).
+    let webhook: WebhookSender?
     let clock: any Clock
     let logger: Logger
 
@@ -31,6 +36,25 @@ struct JobPerformer: Sendable {
             logger.info("SMS handed to the gateway", metadata: [
                 "crash-id": "\(message.crashID)", "to": "\(message.recipient.masked)", "gateway": "\(handOff.detail)",
             ])
+        case let .notifyInsurer(owner, id):
+            guard let webhook else {
+                logger.warning("a report's notice is queued but no claims system is configured (--webhook-url); not sent", metadata: ["report": "\(id)"])
+                return
+            }
+            // Erased, or never completed (nothing to tell): done with nothing sent.
+            guard let report = try await reports.report(id, owner: owner), report.isCompleted else { return }
+            // The PDF is recorded just after the completion; a notice waits for it, so it names it.
+            guard let document = try await reports.document(for: id, owner: owner) else {
+                throw JobWorker.JobFailure(reason: "the report's PDF is not recorded yet")
+            }
+            do {
+                try await webhook.deliver(report, document: document, at: clock.now())
+                ServerMetrics.job("webhook", failed: false)
+            } catch {
+                ServerMetrics.job("webhook", failed: true)
+                throw error
+            }
+            logger.info("the claims system took the report's notice", metadata: ["crash-id": "\(report.crashID)", "report": "\(id)"])
         }
     }
 
@@ -39,6 +63,8 @@ struct JobPerformer: Sendable {
         switch job {
         case let .sendSMS(id):
             _ = try? await messages.updateSMS(id, to: .failed, detail: "not taken by the gateway: \(reason)", at: clock.now())
+        case let .notifyInsurer(_, id):
+            logger.critical("the claims system was not told of a submitted report within a day", metadata: ["report": "\(id)", "error": "\(reason)"])
         }
     }
 }

@@ -9,6 +9,10 @@ struct ReportSubmission: Sendable {
     let rendering: DocumentRendering
     let blobs: any BlobStore
     let clock: any Clock
+    /// Whether a completed report is told to the insurer's claims system (a job queued with the completion).
+    var notifiesInsurer = false
+    /// Told when a notice was queued, so it goes at once.
+    var worker: JobWorker?
 
     /// Completes the owner's report and renders its PDF. A completed report answers as it is (its PDF rendered
     /// again only if it is missing).
@@ -30,13 +34,16 @@ struct ReportSubmission: Sendable {
         let document = try await rendering.render(report, owner: owner.id)
         let stored: CrashReport
         do {
-            stored = try await reports.save(report, owner: owner.id)
+            stored = try await reports.save(
+                report, owner: owner.id, queueing: notifiesInsurer ? .notifyInsurer(owner: owner.id, report: report.id) : nil
+            )
         } catch {
             // Not stored (another writer came first): the PDF drawn for it goes, unless it is another report's.
             if try await !reports.isDocumentRecorded(document) { try? await blobs.remove(document, kind: .document) }
             throw error
         }
         try await record(document, for: stored, owner: owner)
+        if notifiesInsurer { worker?.nudge() }
         return stored
     }
 

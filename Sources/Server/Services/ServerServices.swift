@@ -46,6 +46,7 @@ struct ServerServices: Sendable {
         renderConcurrency: Int = 2,
         quotas: Quotas = .standard,
         retryPause: Duration = .seconds(60),
+        webhook: WebhookSender? = nil,
         logger: Logger
     ) {
         self.accounts = accounts
@@ -59,7 +60,8 @@ struct ServerServices: Sendable {
         self.clock = clock
         self.sms = sms
         worker = JobWorker(
-            store: jobStore, performer: JobPerformer(sms: sms, messages: messages, clock: clock, logger: logger), clock: clock,
+            store: jobStore,
+            performer: JobPerformer(sms: sms, messages: messages, reports: reports, webhook: webhook, clock: clock, logger: logger), clock: clock,
             longestPause: retryPause, logger: logger
         )
         crashEvents = CrashEventIntake(
@@ -69,7 +71,9 @@ struct ServerServices: Sendable {
             photos: photos, blobs: blobs, pool: RenderPool(capacity: renderConcurrency), clock: clock,
             scratchFolder: scratchFolder, logger: logger
         )
-        submission = ReportSubmission(reports: reports, rendering: rendering, blobs: blobs, clock: clock)
+        submission = ReportSubmission(
+            reports: reports, rendering: rendering, blobs: blobs, clock: clock, notifiesInsurer: webhook != nil, worker: worker
+        )
         keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
         uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger)
         erasure = Erasure(accounts: accounts, reports: reports, photos: photos, blobs: blobs, sms: sms, logger: logger)

@@ -810,6 +810,282 @@ extension Components {
                 case revision
             }
         }
+        /// A submitted crash report as a claims system takes it in (the Standard Webhooks envelope).
+        ///
+        /// - Remark: Generated from `#/components/schemas/FirstNoticeOfLoss`.
+        public struct FirstNoticeOfLoss: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FirstNoticeOfLoss/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case claim_firstNoticeOfLoss = "claim.first_notice_of_loss"
+            }
+            /// - Remark: Generated from `#/components/schemas/FirstNoticeOfLoss/type`.
+            public var _type: Components.Schemas.FirstNoticeOfLoss._TypePayload
+            /// When this delivery was made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/FirstNoticeOfLoss/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/FirstNoticeOfLoss/data`.
+            public var data: Components.Schemas.LossNotice
+            /// Creates a new `FirstNoticeOfLoss`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When this delivery was made.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.FirstNoticeOfLoss._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.LossNotice
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LossNotice`.
+        public struct LossNotice: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LossNotice/crashId`.
+            public var crashId: Components.Schemas.CrashID
+            /// - Remark: Generated from `#/components/schemas/LossNotice/reportId`.
+            public var reportId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LossNotice/submittedAt`.
+            public var submittedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/LossNotice/loss`.
+            public struct LossPayload: Codable, Hashable, Sendable {
+                /// When the crash happened (UTC).
+                ///
+                /// - Remark: Generated from `#/components/schemas/LossNotice/loss/occurredAt`.
+                public var occurredAt: Foundation.Date
+                /// The same moment in the scene's local time with its offset, e.g. `2026-11-18T12:06:00+01:00`, when the offset is known.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LossNotice/loss/localTime`.
+                public var localTime: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/LossNotice/loss/location`.
+                public struct LocationPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/LossNotice/loss/location/latitude`.
+                    public var latitude: Swift.Double?
+                    /// - Remark: Generated from `#/components/schemas/LossNotice/loss/location/longitude`.
+                    public var longitude: Swift.Double?
+                    /// - Remark: Generated from `#/components/schemas/LossNotice/loss/location/address`.
+                    public var address: Swift.String?
+                    /// Creates a new `LocationPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - latitude:
+                    ///   - longitude:
+                    ///   - address:
+                    public init(
+                        latitude: Swift.Double? = nil,
+                        longitude: Swift.Double? = nil,
+                        address: Swift.String? = nil
+                    ) {
+                        self.latitude = latitude
+                        self.longitude = longitude
+                        self.address = address
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case latitude
+                        case longitude
+                        case address
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/LossNotice/loss/location`.
+                public var location: Components.Schemas.LossNotice.LossPayload.LocationPayload?
+                /// The driver's note about the other driver and the crash.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LossNotice/loss/description`.
+                public var description: Swift.String?
+                /// What the vehicle's crash detection measured, when it detected the crash.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected`.
+                public struct DetectedPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected/speedKmh`.
+                    public var speedKmh: Swift.Double?
+                    /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected/deltaVKmh`.
+                    public var deltaVKmh: Swift.Double?
+                    /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected/airbagsDeployed`.
+                    public var airbagsDeployed: Swift.Bool
+                    /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected/rollover`.
+                    public var rollover: Swift.Bool
+                    /// Creates a new `DetectedPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - speedKmh:
+                    ///   - deltaVKmh:
+                    ///   - airbagsDeployed:
+                    ///   - rollover:
+                    public init(
+                        speedKmh: Swift.Double? = nil,
+                        deltaVKmh: Swift.Double? = nil,
+                        airbagsDeployed: Swift.Bool,
+                        rollover: Swift.Bool
+                    ) {
+                        self.speedKmh = speedKmh
+                        self.deltaVKmh = deltaVKmh
+                        self.airbagsDeployed = airbagsDeployed
+                        self.rollover = rollover
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case speedKmh
+                        case deltaVKmh
+                        case airbagsDeployed
+                        case rollover
+                    }
+                }
+                /// What the vehicle's crash detection measured, when it detected the crash.
+                ///
+                /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected`.
+                public var detected: Components.Schemas.LossNotice.LossPayload.DetectedPayload?
+                /// Creates a new `LossPayload`.
+                ///
+                /// - Parameters:
+                ///   - occurredAt: When the crash happened (UTC).
+                ///   - localTime: The same moment in the scene's local time with its offset, e.g. `2026-11-18T12:06:00+01:00`, when the offset is known.
+                ///   - location:
+                ///   - description: The driver's note about the other driver and the crash.
+                ///   - detected: What the vehicle's crash detection measured, when it detected the crash.
+                public init(
+                    occurredAt: Foundation.Date,
+                    localTime: Swift.String? = nil,
+                    location: Components.Schemas.LossNotice.LossPayload.LocationPayload? = nil,
+                    description: Swift.String? = nil,
+                    detected: Components.Schemas.LossNotice.LossPayload.DetectedPayload? = nil
+                ) {
+                    self.occurredAt = occurredAt
+                    self.localTime = localTime
+                    self.location = location
+                    self.description = description
+                    self.detected = detected
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case occurredAt
+                    case localTime
+                    case location
+                    case description
+                    case detected
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/LossNotice/loss`.
+            public var loss: Components.Schemas.LossNotice.LossPayload
+            /// - Remark: Generated from `#/components/schemas/LossNotice/injuries`.
+            public struct InjuriesPayload: Codable, Hashable, Sendable {
+                /// Whether anyone was hurt (someone named
+                ///
+                /// - Remark: Generated from `#/components/schemas/LossNotice/injuries/reported`.
+                public var reported: Swift.Bool
+                /// - Remark: Generated from `#/components/schemas/LossNotice/injuries/who`.
+                public var who: [Components.Schemas.Injury]
+                /// Creates a new `InjuriesPayload`.
+                ///
+                /// - Parameters:
+                ///   - reported: Whether anyone was hurt (someone named
+                ///   - who:
+                public init(
+                    reported: Swift.Bool,
+                    who: [Components.Schemas.Injury]
+                ) {
+                    self.reported = reported
+                    self.who = who
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case reported
+                    case who
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/LossNotice/injuries`.
+            public var injuries: Components.Schemas.LossNotice.InjuriesPayload
+            /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload`.
+            public struct DocumentsPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/kind`.
+                @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case crashReport = "crash-report"
+                    case photo = "photo"
+                }
+                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/kind`.
+                public var kind: Components.Schemas.LossNotice.DocumentsPayloadPayload.KindPayload
+                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/section`.
+                public var section: Components.Schemas.PhotoSection?
+                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/sha256`.
+                public var sha256: Components.Schemas.Sha256
+                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/mediaType`.
+                public var mediaType: Swift.String
+                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/takenAt`.
+                public var takenAt: Foundation.Date?
+                /// Creates a new `DocumentsPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - kind:
+                ///   - section:
+                ///   - sha256:
+                ///   - mediaType:
+                ///   - takenAt:
+                public init(
+                    kind: Components.Schemas.LossNotice.DocumentsPayloadPayload.KindPayload,
+                    section: Components.Schemas.PhotoSection? = nil,
+                    sha256: Components.Schemas.Sha256,
+                    mediaType: Swift.String,
+                    takenAt: Foundation.Date? = nil
+                ) {
+                    self.kind = kind
+                    self.section = section
+                    self.sha256 = sha256
+                    self.mediaType = mediaType
+                    self.takenAt = takenAt
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case kind
+                    case section
+                    case sha256
+                    case mediaType
+                    case takenAt
+                }
+            }
+            /// The crash report PDF and each photo, by SHA-256 (download links come with the handler routes).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossNotice/documents`.
+            public typealias DocumentsPayload = [Components.Schemas.LossNotice.DocumentsPayloadPayload]
+            /// The crash report PDF and each photo, by SHA-256 (download links come with the handler routes).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossNotice/documents`.
+            public var documents: Components.Schemas.LossNotice.DocumentsPayload
+            /// Creates a new `LossNotice`.
+            ///
+            /// - Parameters:
+            ///   - crashId:
+            ///   - reportId:
+            ///   - submittedAt:
+            ///   - loss:
+            ///   - injuries:
+            ///   - documents: The crash report PDF and each photo, by SHA-256 (download links come with the handler routes).
+            public init(
+                crashId: Components.Schemas.CrashID,
+                reportId: Swift.String,
+                submittedAt: Foundation.Date,
+                loss: Components.Schemas.LossNotice.LossPayload,
+                injuries: Components.Schemas.LossNotice.InjuriesPayload,
+                documents: Components.Schemas.LossNotice.DocumentsPayload
+            ) {
+                self.crashId = crashId
+                self.reportId = reportId
+                self.submittedAt = submittedAt
+                self.loss = loss
+                self.injuries = injuries
+                self.documents = documents
+            }
+            public enum CodingKeys: String, CodingKey {
+                case crashId
+                case reportId
+                case submittedAt
+                case loss
+                case injuries
+                case documents
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/ReportList`.
         public struct ReportList: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/ReportList/reports`.

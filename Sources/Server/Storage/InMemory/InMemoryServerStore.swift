@@ -116,7 +116,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         let key = EventKey(detector: detector, eventID: crash.eventID)
         if let receipt = events[key] { return (receipt, false) }
         try recordCrashID(report.crashID, owner: owner, at: date)
-        _ = try save(report, owner: owner)
+        _ = try save(report, owner: owner, queueing: nil)
         let receipt = CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner, eventDigest: crash.digest)
         events[key] = receipt
         receivedAt[key] = date
@@ -192,7 +192,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         try load(OwnedReport(owner: owner, id: id))
     }
 
-    func save(_ report: CrashReport, owner: AccountID) throws -> CrashReport {
+    func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) throws -> CrashReport {
         let key = OwnedReport(owner: owner, id: report.id)
         let current = try load(key)
         let holder = current?.crashID == report.crashID ? nil : try reports.keys
@@ -203,6 +203,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         reports[key] = body
         sequences[key] = nextChange(owner: owner)
         tombstones[key] = nil
+        if let job { enqueueJob(job, at: stored.updatedAt) }
         return stored
     }
 

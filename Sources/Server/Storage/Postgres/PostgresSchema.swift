@@ -184,6 +184,9 @@ enum PostgresSchema {
             "CREATE INDEX sms_messages_by_crash ON sms_messages (crash_id, created_at)",
             "CREATE INDEX sms_messages_by_owner ON sms_messages (owner)",
             "CREATE INDEX sms_messages_newest_first ON sms_messages (created_at DESC)",
+            // The kinds of job: an SMS, and a first notice of loss to the insurer's claims system.
+            "ALTER TABLE jobs DROP CONSTRAINT IF EXISTS jobs_kind_check",
+            "ALTER TABLE jobs ADD CONSTRAINT jobs_kind_check CHECK (kind IN ('render_document', 'send_sms', 'deliver_webhook'))",
             // Jobs queued before name their user, not a message; they cannot be done any more.
             "UPDATE jobs SET state = 'failed', last_error = 'written by an earlier version', finished_at = now() WHERE state = 'queued'",
         ]),

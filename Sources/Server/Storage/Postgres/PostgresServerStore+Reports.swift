@@ -92,9 +92,11 @@ extension PostgresServerStore: ServerReportStore {
         }
     }
 
-    func save(_ report: CrashReport, owner: AccountID) async throws -> CrashReport {
+    func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) async throws -> CrashReport {
         try await writing { connection in
-            try await Self.store(report, owner: owner, on: connection)
+            let stored = try await Self.store(report, owner: owner, on: connection)
+            if let job { try await Self.insert(job, at: stored.updatedAt, on: connection) }
+            return stored
         }
     }
 

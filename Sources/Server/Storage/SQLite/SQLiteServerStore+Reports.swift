@@ -100,9 +100,11 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
-    func save(_ report: CrashReport, owner: AccountID) async throws -> CrashReport {
+    func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) async throws -> CrashReport {
         try await writing { connection in
-            try Self.store(report, owner: owner, in: connection)
+            let stored = try Self.store(report, owner: owner, in: connection)
+            if let job { try Self.insert(job, at: stored.updatedAt, in: connection) }
+            return stored
         }
     }
 

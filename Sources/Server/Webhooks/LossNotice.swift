@@ -1,0 +1,59 @@
+import Domain
+import Foundation
+import WireAPI
+
+extension Components.Schemas.FirstNoticeOfLoss {
+    /// The first notice of loss of a submitted report: its facts under the names a claims system takes them by.
+    /// - Parameter document: the report's PDF, when it is recorded.
+    init(_ report: CrashReport, document: ContentHash?, sentAt: Date) {
+        let scene = report.scene
+        let injuries = report.injuries.selected
+        let local = scene.utcOffsetMinutes.map { Self.rfc3339(scene.occurredAt, offsetMinutes: $0) }
+        let location: Components.Schemas.LossNotice.LossPayload.LocationPayload? = scene.hasLocation
+            ? .init(latitude: scene.coordinate?.latitude, longitude: scene.coordinate?.longitude, address: scene.address)
+            : nil
+        let detected = report.detection.map { detection in
+            Components.Schemas.LossNotice.LossPayload.DetectedPayload(
+                speedKmh: detection.speedKmh, deltaVKmh: detection.deltaVKmh,
+                airbagsDeployed: detection.airbagsDeployed, rollover: detection.rollover
+            )
+        }
+        var documents: [Components.Schemas.LossNotice.DocumentsPayloadPayload] = []
+        if let document {
+            documents.append(.init(kind: .crashReport, sha256: document.hex, mediaType: "application/pdf"))
+        }
+        for photo in report.allPhotos {
+            documents.append(.init(
+                kind: .photo, section: Components.Schemas.PhotoSection(rawValue: photo.section.rawValue), sha256: photo.contentHash.hex,
+                mediaType: photo.mediaType.rawValue, takenAt: photo.takenAt
+            ))
+        }
+        self.init(
+            _type: .claim_firstNoticeOfLoss,
+            timestamp: sentAt,
+            data: Components.Schemas.LossNotice(
+                crashId: report.crashID.rawValue,
+                reportId: report.id.description,
+                submittedAt: report.completedAt ?? report.updatedAt,
+                loss: .init(
+                    occurredAt: scene.occurredAt, localTime: local, location: location,
+                    description: report.hasNote ? report.otherDriverNote : nil, detected: detected
+                ),
+                injuries: .init(reported: injuries.contains { $0 != .noOne && $0 != .unsure }, who: injuries.map(Components.Schemas.Injury.init)),
+                documents: documents
+            )
+        )
+    }
+
+    /// `2026-11-18T12:06:40+01:00`: the moment in the local time of the offset, as RFC 3339 writes it.
+    static func rfc3339(_ date: Date, offsetMinutes: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let shifted = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date.addingTimeInterval(Double(offsetMinutes * 60)))
+        let sign = offsetMinutes < 0 ? "-" : "+"
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", shifted.year ?? 0, shifted.month ?? 0, shifted.day ?? 0,
+            shifted.hour ?? 0, shifted.minute ?? 0, shifted.second ?? 0, sign, abs(offsetMinutes) / 60, abs(offsetMinutes) % 60
+        )
+    }
+}

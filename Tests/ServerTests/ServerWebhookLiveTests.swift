@@ -1,0 +1,148 @@
+import Domain
+import Foundation
+@testable import Server
+import Testing
+import TestSupport
+import WireAPI
+
+/// The first notice of loss, from the server binary to a receiver that checks every signature with the Standard
+/// Webhooks reference library (`standardwebhooks`, from PyPI).
+@Suite("The insurer's webhook", .serialized)
+struct ServerWebhookLiveTests {
+    static let secret = "whsec_" + Data((0..<32).map { UInt8($0 * 7 % 251) }).base64EncodedString()
+
+    /// A receiver answering 500 to its first `failFirst` deliveries.
+    final class Receiver {
+        let process = Process()
+        let folder: URL
+        let port: Int
+
+        init(failFirst: Int) throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("webhooks-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            process.executableURL = repository.appendingPathComponent(".build/webhooks-venv/bin/python")
+            process.arguments = [
+                repository.appendingPathComponent("scripts/webhook-receiver.py").path, "--secret", ServerWebhookLiveTests.secret,
+                "--log", folder.appendingPathComponent("deliveries.jsonl").path,
+                "--port-file", folder.appendingPathComponent("port").path, "--fail-first", String(failFirst),
+            ]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            guard FileManager.default.isExecutableFile(atPath: process.executableURL?.path ?? "") else {
+                throw ServerProcess.Failure(description: "the webhook verifier is not installed: run scripts/ensure-webhook-verifier.sh (make test does)")
+            }
+            try process.run()
+            var found: Int?
+            for _ in 0..<200 where found == nil {
+                found = (try? String(contentsOf: folder.appendingPathComponent("port"), encoding: .utf8)).flatMap { Int($0) }
+                if found == nil { Thread.sleep(forTimeInterval: 0.05) }
+            }
+            guard let found else {
+                kill(process.processIdentifier, SIGKILL)
+                throw ServerProcess.Failure(description: "the webhook receiver did not start")
+            }
+            port = found
+        }
+
+        var url: String { "http://127.0.0.1:\(port)/claims/fnol" }
+
+        /// Every delivery so far, as the receiver logged it.
+        func deliveries() -> [[String: Any]] {
+            let log = (try? String(contentsOf: folder.appendingPathComponent("deliveries.jsonl"), encoding: .utf8)) ?? ""
+            return log.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        }
+
+        /// Waits (up to `seconds`) for `count` deliveries.
+        func waitFor(_ count: Int, seconds: Double = 30) throws -> [[String: Any]] {
+            let deadline = Date().addingTimeInterval(seconds)
+            while Date() < deadline {
+                let all = deliveries()
+                if all.count >= count { return all }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            throw ServerProcess.Failure(description: "the receiver got \(deliveries().count) deliveries in \(seconds) s, not \(count)")
+        }
+
+        /// Ends the receiver. SIGKILL: a child may inherit the test process's blocked SIGTERM, and wait forever.
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Stores a report with a note for `token` and submits it; returns it as submitted.
+    static func submitReport(_ server: ServerProcess, token: String, note: String) throws -> CrashReport {
+        let report = CrashReport.stub(injuries: [.myself, .otherDriver], note: note)
+        let saved = try LoopbackConnection.request(
+            port: server.port, "PUT", "/v1/reports/\(report.id)", token: token, headers: [("Content-Type", "application/json")],
+            body: try WireCoding.encoder().encode(Components.Schemas.Report(report))
+        )
+        guard saved.status == 200 || saved.status == 201 else { throw ServerProcess.Failure(description: "save: \(saved.status)") }
+        let submitted = try LoopbackConnection.request(port: server.port, "POST", "/v1/reports/\(report.id)/submit", token: token)
+        guard submitted.status == 200 else { throw ServerProcess.Failure(description: "submit: \(submitted.status)") }
+        return try CrashReport(wire: WireCoding.decoder().decode(Components.Schemas.Report.self, from: submitted.body))
+    }
+
+    @Test("A receiver answering 500 twice then 200 gets one report's notice three times under one id, each signature valid, a tampered body refused")
+    func retriedWithOneID() throws {
+        let receiver = try Receiver(failFirst: 2)
+        defer { receiver.stop() }
+        let server = try ServerProcess(arguments: ["--webhook-url", receiver.url, "--webhook-secret", Self.secret])
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let report = try Self.submitReport(server, token: ann, note: "white van, <script>alert(1)</script>")
+
+        let deliveries = try receiver.waitFor(3)
+        #expect(deliveries.count == 3)
+        #expect(deliveries.map { $0["status"] as? Int } == [500, 500, 200])
+        #expect(Set(deliveries.compactMap { $0["id"] as? String }) == ["fnol_\(report.id)"])
+        for delivery in deliveries {
+            #expect(delivery["verified"] as? Bool == true, "\(delivery["why"] ?? "")")
+            #expect(delivery["tamperedDiffers"] as? Bool == true)
+            #expect(delivery["tamperedVerified"] as? Bool == false)
+        }
+        let body = try #require(deliveries.last?["body"] as? [String: Any])
+        #expect(body["type"] as? String == "claim.first_notice_of_loss")
+        let data = try #require(body["data"] as? [String: Any])
+        #expect(data["crashId"] as? String == report.crashID.rawValue)
+        #expect(data["reportId"] as? String == report.id.description)
+        let loss = try #require(data["loss"] as? [String: Any])
+        #expect(loss["description"] as? String == "white van, <script>alert(1)</script>")
+        let injuries = try #require(data["injuries"] as? [String: Any])
+        #expect(injuries["reported"] as? Bool == true)
+        #expect(injuries["who"] as? [String] == ["myself", "other-driver"])
+        let documents = try #require(data["documents"] as? [[String: Any]])
+        #expect(documents.first?["kind"] as? String == "crash-report")
+        #expect((documents.first?["sha256"] as? String)?.count == 64)
+
+        // Delivered: no more tries, and submitting again (already completed) sends nothing.
+        let again = try LoopbackConnection.request(port: server.port, "POST", "/v1/reports/\(report.id)/submit", token: ann)
+        #expect(again.status == 200)
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(receiver.deliveries().count == 3)
+        #expect(server.output.contains("submitted reports are sent to the claims system at \(receiver.url)"))
+    }
+
+    @Test("Each submitted report is one delivery with its own id; a wrong secret is refused at start naming the rule")
+    func oneDeliveryPerSubmit() throws {
+        let receiver = try Receiver(failFirst: 0)
+        defer { receiver.stop() }
+        let server = try ServerProcess(
+            arguments: ["--webhook-url", receiver.url], environment: ["CRASH_ASSISTANT_WEBHOOK_SECRET": Self.secret]
+        )
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let first = try Self.submitReport(server, token: ann, note: "first")
+        let second = try Self.submitReport(server, token: ann, note: "second")
+        let deliveries = try receiver.waitFor(2)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(receiver.deliveries().count == 2)
+        #expect(Set(deliveries.compactMap { $0["id"] as? String }) == ["fnol_\(first.id)", "fnol_\(second.id)"])
+        #expect(deliveries.allSatisfy { $0["verified"] as? Bool == true })
+
+        let refused = try ServerProcess.run(["serve", "--port", "0", "--webhook-url", receiver.url, "--webhook-secret", "not-a-secret"])
+        #expect(refused.status == 64)
+        #expect(refused.errors.contains("whsec_"))
+    }
+}

@@ -1,0 +1,61 @@
+import Domain
+import Foundation
+@testable import Server
+import Testing
+import TestSupport
+import WireAPI
+
+@Suite("The first notice of loss")
+struct WebhookTests {
+    @Test("A signature is the one the Standard Webhooks reference library gives for the same id, time, body and secret")
+    func signatureMatchesTheReference() throws {
+        let configuration = try WebhookSender.Configuration(url: "https://claims.example.com/hooks", secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw")
+        let signature = WebhookSender.signature(
+            id: "msg_p5jXN8AQM9LWM0D4loKWxJek", timestamp: 1_614_265_330, body: Data("{\"test\": 2432232314}".utf8), key: configuration.key
+        )
+        #expect(signature == "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=")
+    }
+
+    @Test("A webhook address or secret that cannot be used is refused saying which", arguments: [
+        ("ftp://claims.example.com", "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", WebhookConfigurationError.invalidURL("ftp://claims.example.com")),
+        ("https://", "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", .invalidURL("https://")),
+        ("https://claims.example.com", "MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", .invalidSecret),
+        ("https://claims.example.com", "whsec_not base64!", .invalidSecret),
+        ("https://claims.example.com", "whsec_c2hvcnQ=", .invalidSecret),
+    ])
+    func refused(_ url: String, _ secret: String, _ error: WebhookConfigurationError) {
+        #expect(throws: error) { try WebhookSender.Configuration(url: url, secret: secret) }
+    }
+
+    @Test("The notice carries the loss's time (UTC and local), place, note, injuries, what the car measured, the PDF and each photo")
+    func noticeFromAReport() throws {
+        var report = CrashReport.stub(
+            injuries: [.otherDriver, .myself], photos: [Domain.Photo.stub(section: .otherVehiclePlate, contentHash: ContentHash.stub("b"))], note: "white van"
+        )
+        try report.setScene(CrashScene(
+            occurredAt: Date(timeIntervalSince1970: 1_795_000_000), coordinate: try Coordinate(latitude: 47.5, longitude: 19.04),
+            address: "Andrássy út 1, Budapest", utcOffsetMinutes: 60
+        ))
+        try report.complete(at: Date(timeIntervalSince1970: 1_795_000_600))
+        let notice = Components.Schemas.FirstNoticeOfLoss(report, document: .stub("d"), sentAt: Date(timeIntervalSince1970: 1_795_000_700))
+        #expect(notice._type == .claim_firstNoticeOfLoss)
+        #expect(notice.data.crashId == report.crashID.rawValue)
+        #expect(notice.data.submittedAt == Date(timeIntervalSince1970: 1_795_000_600))
+        #expect(notice.data.loss.occurredAt == Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(notice.data.loss.localTime == "2026-11-18T12:06:40+01:00")
+        #expect(Components.Schemas.FirstNoticeOfLoss.rfc3339(Date(timeIntervalSince1970: 1_795_000_000), offsetMinutes: -210) == "2026-11-18T07:36:40-03:30")
+        #expect(notice.data.loss.location?.address == "Andrássy út 1, Budapest")
+        #expect(notice.data.loss.location?.latitude == 47.5)
+        #expect(notice.data.loss.description == "white van")
+        #expect(notice.data.injuries.reported)
+        #expect(notice.data.injuries.who == [.myself, .otherDriver])
+        #expect(notice.data.documents.map(\.kind) == [.crashReport, .photo])
+        #expect(notice.data.documents.map(\.sha256) == [ContentHash.stub("d").hex, ContentHash.stub("b").hex])
+        #expect(notice.data.documents.last?.section == .otherPlate)
+
+        // No one hurt: not reported.
+        let unhurt = Components.Schemas.FirstNoticeOfLoss(CrashReport.stub(injuries: [.noOne], note: "x"), document: nil, sentAt: Date())
+        #expect(!unhurt.data.injuries.reported)
+        #expect(unhurt.data.documents.isEmpty)
+    }
+}
