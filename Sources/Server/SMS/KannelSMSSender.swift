@@ -2,7 +2,6 @@ import AsyncHTTPClient
 import Domain
 import Foundation
 import NIOCore
-import NIOPosix
 
 /// Sends SMS through the Kannel SMS gateway's `sendsms` HTTP interface (smsbox), asking for delivery reports: Kannel
 /// calls `<report URL>/v1/sms/<message id>/delivery?token=…&type=N` as the SMS centre reports on the message, and
@@ -16,7 +15,7 @@ struct KannelSMSSender: SMSSender {
     let links: CrashLinks
     private let http: HTTPClient
 
-    init(configuration: Configuration, links: CrashLinks, http: HTTPClient = KannelSMSSender.httpClient) {
+    init(configuration: Configuration, links: CrashLinks, http: HTTPClient = OutboundHTTP.client) {
         self.configuration = configuration
         self.links = links
         self.http = http
@@ -75,16 +74,6 @@ struct KannelSMSSender: SMSSender {
             reportURL = report
         }
     }
-
-    /// The HTTP client of the SMS senders: a gateway that is down is found out within seconds (the job tries again
-    /// later), not after a long wait holding the worker.
-    static let httpClient = HTTPClient(
-        eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
-        configuration: HTTPClient.Configuration(
-            redirectConfiguration: .disallow,
-            timeout: HTTPClient.Configuration.Timeout(connect: .seconds(3), read: .seconds(10), write: .seconds(10))
-        )
-    )
 
     func send(_ message: SMSMessage) async throws -> SMSHandOff {
         let plan = SMSText.plan(for: message.text)

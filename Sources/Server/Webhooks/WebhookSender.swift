@@ -3,7 +3,6 @@ import Crypto
 import Domain
 import Foundation
 import NIOCore
-import NIOPosix
 import WireAPI
 
 /// POSTs the insurer's claims system a first notice of loss for each submitted report, signed as the Standard
@@ -14,7 +13,7 @@ struct WebhookSender: Sendable {
     let configuration: Configuration
     private let http: HTTPClient
 
-    init(configuration: Configuration, http: HTTPClient = KannelSMSSender.httpClient) {
+    init(configuration: Configuration, http: HTTPClient = OutboundHTTP.client) {
         self.configuration = configuration
         self.http = http
     }
