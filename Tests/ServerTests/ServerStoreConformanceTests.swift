@@ -274,6 +274,13 @@ struct ServerStoreConformanceTests {
         try await subject.store.putBackJob(lost, error: "a day passed", retryAt: nil, at: now + 81)
         #expect(try await subject.store.jobCounts() == (0, 1))
         #expect(try await subject.store.claimJob(at: now + 1_000, leaseUntil: now + 2_000) == nil)
+
+        // Finished jobs are forgotten once old enough: the one done at +71 first, the one given up at +81 next.
+        try await subject.store.enqueueJob(.sendSMS(SMSMessageID()), at: now + 90)
+        #expect(try await subject.store.forgetFinishedJobs(before: now + 75) == 1)
+        #expect(try await subject.store.jobCounts() == (1, 1))
+        #expect(try await subject.store.forgetFinishedJobs(before: now + 10_000) == 1)
+        #expect(try await subject.store.jobCounts() == (1, 0))
     }
 
     @Test("A save queues its job in the same step; a refused save queues nothing", arguments: ServerStoreBackend.allCases)

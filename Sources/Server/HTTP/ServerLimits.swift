@@ -17,6 +17,8 @@ enum ServerLimits {
     static let deletionMemory: Duration = .seconds(90 * 24 * 3_600)
     /// The most deleted reports remembered per account (the newest).
     static let deletionsRememberedPerAccount = 10_000
+    /// How long a finished job (done, or given up) is kept for an operator to look at: 30 days.
+    static let finishedJobMemory: Duration = .seconds(30 * 24 * 3_600)
     /// How many times a new crash ID is drawn when the one drawn was issued before.
     static let crashIDAttempts = 8
 }

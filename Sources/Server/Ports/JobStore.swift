@@ -18,6 +18,11 @@ protocol JobStore: Sendable {
     /// marks it failed for good — unless another worker took it since.
     func putBackJob(_ job: ClaimedJob, error: String, retryAt: Date?, at date: Date) async throws
 
+    /// Removes the jobs that finished (done, or failed for good) before `date`.
+    /// - Returns: how many were removed.
+    @discardableResult
+    func forgetFinishedJobs(before date: Date) async throws -> Int
+
     /// How many jobs are queued (due or waiting for their pause to end) and how many failed for good.
     func jobCounts() async throws -> (queued: Int, failed: Int)
 }

@@ -5,11 +5,13 @@ import ServiceLifecycle
 
 /// Removes uploads left unfinished past their bound — their rows, and their bytes or segments — every `interval`,
 /// for as long as the server runs, and forgets deleted reports past ``ServerLimits/deletionMemory`` (and beyond the
-/// newest ``ServerLimits/deletionsRememberedPerAccount``). With several instances each sweeps, and each upload is
+/// newest ``ServerLimits/deletionsRememberedPerAccount``), and finished jobs past ``ServerLimits/finishedJobMemory``.
+/// With several instances each sweeps, and each upload is
 /// removed by one of them only (the store hands each swept upload to one caller).
 struct UploadSweeper: Service {
     let erasure: Erasure
     let reports: any ServerReportStore
+    let jobs: any JobStore
     let clock: any Clock
     /// How old an unfinished upload may grow.
     let expiry: Duration
@@ -28,6 +30,7 @@ struct UploadSweeper: Service {
                 try await erasure.sweepUploads(startedBefore: cutoff)
                 let memory = clock.now().addingTimeInterval(-Double(ServerLimits.deletionMemory.components.seconds))
                 try await reports.forgetDeletions(before: memory, keeping: ServerLimits.deletionsRememberedPerAccount)
+                try await jobs.forgetFinishedJobs(before: clock.now().addingTimeInterval(-Double(ServerLimits.finishedJobMemory.components.seconds)))
             } catch is CancellationError {
                 return
             } catch {

@@ -46,6 +46,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         var attempts = 0
         var leaseUntil: Date?
         var lastError: String?
+        var finishedAt: Date?
     }
 
     init() {}
@@ -167,6 +168,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         guard let index = jobs.firstIndex(where: { $0.id == job.id && $0.attempts == job.attempts && $0.state == "queued" }) else { return }
         jobs[index].state = "done"
         jobs[index].leaseUntil = nil
+        jobs[index].finishedAt = date
     }
 
     func putBackJob(_ job: ClaimedJob, error: String, retryAt: Date?, at date: Date) {
@@ -174,6 +176,13 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         jobs[index].lastError = error
         jobs[index].state = retryAt == nil ? "failed" : "queued"
         jobs[index].leaseUntil = retryAt
+        jobs[index].finishedAt = retryAt == nil ? date : nil
+    }
+
+    func forgetFinishedJobs(before date: Date) -> Int {
+        let before = jobs.count
+        jobs.removeAll { $0.state != "queued" && ($0.finishedAt.map { $0 < date } ?? false) }
+        return before - jobs.count
     }
 
     func jobCounts() -> (queued: Int, failed: Int) {

@@ -121,6 +121,15 @@ extension PostgresServerStore: JobStore {
         }
     }
 
+    func forgetFinishedJobs(before date: Date) async throws -> Int {
+        var removed = 0
+        try await client.rows("""
+            WITH gone AS (DELETE FROM jobs WHERE state IN ('done', 'failed') AND finished_at < \(date) RETURNING 1)
+            SELECT count(*) FROM gone
+            """) { row in removed = try row.decode(Int.self) }
+        return removed
+    }
+
     func jobCounts() async throws -> (queued: Int, failed: Int) {
         var counts = (queued: 0, failed: 0)
         try await client.rows("""

@@ -152,6 +152,15 @@ extension SQLiteServerStore: JobStore {
         }
     }
 
+    func forgetFinishedJobs(before date: Date) async throws -> Int {
+        try await writing { connection in
+            let delete = try connection.statement("DELETE FROM jobs WHERE state IN ('done', 'failed') AND finished_at < ?1")
+            delete.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            try delete.run()
+            return connection.changes
+        }
+    }
+
     func jobCounts() async throws -> (queued: Int, failed: Int) {
         try await reading { connection in
             let query = try connection.statement("""
