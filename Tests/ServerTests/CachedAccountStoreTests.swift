@@ -24,6 +24,10 @@ struct CachedAccountStoreTests {
             return await base.account(for: digest)
         }
 
+        func account(id: AccountID) async throws -> Account? {
+            await base.account(id: id)
+        }
+
         func user(named name: String) async throws -> Account? {
             await base.user(named: name)
         }

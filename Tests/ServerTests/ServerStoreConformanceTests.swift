@@ -118,6 +118,9 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.account(for: TokenDigest(token: "secret-3")) == nil)
         #expect(try await subject.store.user(named: "ann") == ann)
         #expect(try await subject.store.user(named: "Ann") == nil)
+        #expect(try await subject.store.account(id: ann.id) == ann)
+        #expect(try await subject.store.account(id: sensor.id) == sensor)
+        #expect(try await subject.store.account(id: AccountID()) == nil)
 
         _ = try await subject.store.addAccount(
             name: "car-maker", kind: .detector, tokenDigest: TokenDigest(token: "secret-4"), phone: nil, at: created

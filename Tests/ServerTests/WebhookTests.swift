@@ -37,10 +37,13 @@ struct WebhookTests {
             address: "Andrássy út 1, Budapest", utcOffsetMinutes: 60
         ))
         try report.complete(at: Date(timeIntervalSince1970: 1_795_000_600))
-        let notice = Components.Schemas.FirstNoticeOfLoss(report, document: .stub("d"), sentAt: Date(timeIntervalSince1970: 1_795_000_700))
+        let driver = Account(id: AccountID(), name: "ann", kind: .user, createdAt: Date(), phone: try PhoneNumber(parsing: "+36301234567"))
+        let notice = Components.Schemas.FirstNoticeOfLoss(report, driver: driver, document: .stub("d"), sentAt: Date(timeIntervalSince1970: 1_795_000_700))
         #expect(notice._type == .claim_firstNoticeOfLoss)
         #expect(notice.data.crashId == report.crashID.rawValue)
         #expect(notice.data.submittedAt == Date(timeIntervalSince1970: 1_795_000_600))
+        #expect(notice.data.policyholder.account == "ann")
+        #expect(notice.data.policyholder.phone == "+36301234567")
         #expect(notice.data.loss.occurredAt == Date(timeIntervalSince1970: 1_795_000_000))
         #expect(notice.data.loss.localTime == "2026-11-18T12:06:40+01:00")
         #expect(Components.Schemas.FirstNoticeOfLoss.rfc3339(Date(timeIntervalSince1970: 1_795_000_000), offsetMinutes: -210) == "2026-11-18T07:36:40-03:30")
@@ -54,7 +57,7 @@ struct WebhookTests {
         #expect(notice.data.documents.last?.section == .otherPlate)
 
         // No one hurt: not reported.
-        let unhurt = Components.Schemas.FirstNoticeOfLoss(CrashReport.stub(injuries: [.noOne], note: "x"), document: nil, sentAt: Date())
+        let unhurt = Components.Schemas.FirstNoticeOfLoss(CrashReport.stub(injuries: [.noOne], note: "x"), driver: driver, document: nil, sentAt: Date())
         #expect(!unhurt.data.injuries.reported)
         #expect(unhurt.data.documents.isEmpty)
     }

@@ -14,6 +14,9 @@ protocol AccountStore: Sendable {
     /// The account whose token has this digest, if any.
     func account(for digest: TokenDigest) async throws -> Account?
 
+    /// The account with this id, if any.
+    func account(id: AccountID) async throws -> Account?
+
     /// The user account with this name, if any (crash events name their user).
     func user(named name: String) async throws -> Account?
 

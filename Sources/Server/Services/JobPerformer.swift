@@ -7,8 +7,9 @@ import Logging
 struct JobPerformer: Sendable {
     let sms: any SMSSender
     let messages: any SMSStore
-    /// The submitted reports, for their notices.
+    /// The submitted reports and their drivers, for their notices.
     let reports: any ServerReportStore
+    let accounts: any AccountStore
     /// Where notices go; `nil` when no claims system is configured (a job queued before is then done with nothing sent).
     let webhook: WebhookSender?
     let clock: any Clock
@@ -42,13 +43,14 @@ struct JobPerformer: Sendable {
                 return
             }
             // Erased, or never completed (nothing to tell): done with nothing sent.
-            guard let report = try await reports.report(id, owner: owner), report.isCompleted else { return }
+            guard let report = try await reports.report(id, owner: owner), report.isCompleted,
+                  let driver = try await accounts.account(id: owner) else { return }
             // The PDF is recorded just after the completion; a notice waits for it, so it names it.
             guard let document = try await reports.document(for: id, owner: owner) else {
                 throw JobWorker.JobFailure(reason: "the report's PDF is not recorded yet")
             }
             do {
-                try await webhook.deliver(report, document: document, at: clock.now())
+                try await webhook.deliver(report, driver: driver, document: document, at: clock.now())
                 ServerMetrics.job("webhook", failed: false)
             } catch {
                 ServerMetrics.job("webhook", failed: true)

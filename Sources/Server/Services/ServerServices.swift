@@ -61,7 +61,10 @@ struct ServerServices: Sendable {
         self.sms = sms
         worker = JobWorker(
             store: jobStore,
-            performer: JobPerformer(sms: sms, messages: messages, reports: reports, webhook: webhook, clock: clock, logger: logger), clock: clock,
+            performer: JobPerformer(
+                sms: sms, messages: messages, reports: reports, accounts: accounts, webhook: webhook, clock: clock, logger: logger
+            ),
+            clock: clock,
             longestPause: retryPause, logger: logger
         )
         crashEvents = CrashEventIntake(

@@ -56,6 +56,10 @@ final class CachedAccountStore: AccountStore {
         return account
     }
 
+    func account(id: AccountID) async throws -> Account? {
+        try await base.account(id: id)
+    }
+
     func user(named name: String) async throws -> Account? {
         try await base.user(named: name)
     }

@@ -4,8 +4,10 @@ import WireAPI
 
 extension Components.Schemas.FirstNoticeOfLoss {
     /// The first notice of loss of a submitted report: its facts under the names a claims system takes them by.
-    /// - Parameter document: the report's PDF, when it is recorded.
-    init(_ report: CrashReport, document: ContentHash?, sentAt: Date) {
+    /// - Parameters:
+    ///   - driver: the account of the driver who reported it.
+    ///   - document: the report's PDF, when it is recorded.
+    init(_ report: CrashReport, driver: Account, document: ContentHash?, sentAt: Date) {
         let scene = report.scene
         let injuries = report.injuries.selected
         let local = scene.utcOffsetMinutes.map { Self.rfc3339(scene.occurredAt, offsetMinutes: $0) }
@@ -35,6 +37,7 @@ extension Components.Schemas.FirstNoticeOfLoss {
                 crashId: report.crashID.rawValue,
                 reportId: report.id.description,
                 submittedAt: report.completedAt ?? report.updatedAt,
+                policyholder: .init(account: driver.name, phone: driver.phone?.e164),
                 loss: .init(
                     occurredAt: scene.occurredAt, localTime: local, location: location,
                     description: report.hasNote ? report.otherDriverNote : nil, detected: detected

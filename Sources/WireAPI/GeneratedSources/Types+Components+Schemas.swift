@@ -855,6 +855,39 @@ extension Components {
             public var reportId: Swift.String
             /// - Remark: Generated from `#/components/schemas/LossNotice/submittedAt`.
             public var submittedAt: Foundation.Date
+            /// The driver who reported it, as their account on this server names them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossNotice/policyholder`.
+            public struct PolicyholderPayload: Codable, Hashable, Sendable {
+                /// The name the driver's account was added with (`user add NAME`).
+                ///
+                /// - Remark: Generated from `#/components/schemas/LossNotice/policyholder/account`.
+                public var account: Swift.String
+                /// Their mobile number in E.164
+                ///
+                /// - Remark: Generated from `#/components/schemas/LossNotice/policyholder/phone`.
+                public var phone: Swift.String?
+                /// Creates a new `PolicyholderPayload`.
+                ///
+                /// - Parameters:
+                ///   - account: The name the driver's account was added with (`user add NAME`).
+                ///   - phone: Their mobile number in E.164
+                public init(
+                    account: Swift.String,
+                    phone: Swift.String? = nil
+                ) {
+                    self.account = account
+                    self.phone = phone
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case account
+                    case phone
+                }
+            }
+            /// The driver who reported it, as their account on this server names them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossNotice/policyholder`.
+            public var policyholder: Components.Schemas.LossNotice.PolicyholderPayload
             /// - Remark: Generated from `#/components/schemas/LossNotice/loss`.
             public struct LossPayload: Codable, Hashable, Sendable {
                 /// When the crash happened (UTC).
@@ -1059,6 +1092,7 @@ extension Components {
             ///   - crashId:
             ///   - reportId:
             ///   - submittedAt:
+            ///   - policyholder: The driver who reported it, as their account on this server names them.
             ///   - loss:
             ///   - injuries:
             ///   - documents: The crash report PDF and each photo, by SHA-256 (download links come with the handler routes).
@@ -1066,6 +1100,7 @@ extension Components {
                 crashId: Components.Schemas.CrashID,
                 reportId: Swift.String,
                 submittedAt: Foundation.Date,
+                policyholder: Components.Schemas.LossNotice.PolicyholderPayload,
                 loss: Components.Schemas.LossNotice.LossPayload,
                 injuries: Components.Schemas.LossNotice.InjuriesPayload,
                 documents: Components.Schemas.LossNotice.DocumentsPayload
@@ -1073,6 +1108,7 @@ extension Components {
                 self.crashId = crashId
                 self.reportId = reportId
                 self.submittedAt = submittedAt
+                self.policyholder = policyholder
                 self.loss = loss
                 self.injuries = injuries
                 self.documents = documents
@@ -1081,6 +1117,7 @@ extension Components {
                 case crashId
                 case reportId
                 case submittedAt
+                case policyholder
                 case loss
                 case injuries
                 case documents

@@ -66,6 +66,10 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         accounts[digest]
     }
 
+    func account(id: AccountID) -> Account? {
+        accounts.values.first { $0.id == id }
+    }
+
     func user(named name: String) -> Account? {
         accounts.values.first { $0.name == name && $0.kind == .user }
     }

@@ -25,6 +25,14 @@ extension PostgresServerStore: AccountStore {
         return found
     }
 
+    func account(id: AccountID) async throws -> Account? {
+        var found: Account?
+        try await client.rows("SELECT id, name, kind, created_at, phone FROM accounts WHERE id = \(id.rawValue)") { row in
+            found = try Self.account(from: row)
+        }
+        return found
+    }
+
     func user(named name: String) async throws -> Account? {
         var found: Account?
         try await client.rows("SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = 'user' AND name = \(name)") { row in

@@ -38,6 +38,15 @@ extension SQLiteServerStore: AccountStore {
         }
     }
 
+    func account(id: AccountID) async throws -> Account? {
+        try await reading { connection in
+            let query = try connection.statement("SELECT id, name, kind, created_at, phone FROM accounts WHERE id = ?1")
+            query.bind(id.rawValue, at: 1)
+            defer { query.reset() }
+            return try query.step() ? try Self.account(from: query) : nil
+        }
+    }
+
     func user(named name: String) async throws -> Account? {
         try await reading { connection in
             let query = try connection.statement(
