@@ -20,7 +20,7 @@ struct ServerWebhookLiveTests {
         init(failFirst: Int) throws {
             folder = FileManager.default.temporaryDirectory.appendingPathComponent("webhooks-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            let repository = Repository.root
             process.executableURL = repository.appendingPathComponent(".build/webhooks-venv/bin/python")
             process.arguments = [
                 repository.appendingPathComponent("scripts/webhook-receiver.py").path, "--secret", ServerWebhookLiveTests.secret,
@@ -28,7 +28,7 @@ struct ServerWebhookLiveTests {
                 "--port-file", folder.appendingPathComponent("port").path, "--fail-first", String(failFirst),
             ]
             process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardError = FileHandle.nullDevice
             guard FileManager.default.isExecutableFile(atPath: process.executableURL?.path ?? "") else {
                 throw ServerProcess.Failure(description: "the webhook verifier is not installed: run scripts/ensure-webhook-verifier.sh (make test does)")
             }

@@ -112,7 +112,7 @@ public final class KannelGateway: Sendable {
     private static func script(_ action: String, _ folder: URL, watching: Bool, extra: [String: String] = [:]) throws -> String {
         let printed = folder.appendingPathComponent("\(action).out").path
         let complaint = folder.appendingPathComponent("\(action).err").path
-        let script = repository.appendingPathComponent("scripts/kannel-gateway.sh").path
+        let script = Repository.root.appendingPathComponent("scripts/kannel-gateway.sh").path
         let quoted = [script, action, folder.path, printed, complaint].map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
         let command = "exec \(quoted[0]) \(quoted[1]) \(quoted[2]) </dev/null >\(quoted[3]) 2>\(quoted[4])"
         var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
@@ -151,7 +151,4 @@ public final class KannelGateway: Sendable {
         }
         return ((try? String(contentsOfFile: printed, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
     }
-
-    /// The repository's root folder (this file is `Tests/TestSupport/KannelGateway.swift`).
-    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }

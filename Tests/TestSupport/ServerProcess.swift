@@ -20,9 +20,7 @@ public final class ServerProcess: Sendable {
     public static var binary: URL {
         let candidate = Bundle.main.bundleURL.appendingPathComponent("crash-assistant-server")
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent(".build/debug/crash-assistant-server")
+        return Repository.root.appendingPathComponent(".build/debug/crash-assistant-server")
     }
 
     /// The folder holding the server's database, blobs and uploads.
