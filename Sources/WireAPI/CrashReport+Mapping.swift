@@ -18,6 +18,7 @@ extension Components.Schemas.Report {
             injuries: report.injuries.selected.map(Components.Schemas.Injury.init),
             photos: report.allPhotos.map(Components.Schemas.Photo.init),
             otherDriverNote: report.otherDriverNote,
+            acknowledgement: report.acknowledgement.map(Components.Schemas.ClaimAcknowledgement.init),
             revision: Int64(report.revision)
         )
     }
@@ -72,8 +73,28 @@ extension CrashReport {
             injuries: selection,
             photos: photos,
             otherDriverNote: wire.otherDriverNote,
+            acknowledgement: try wire.acknowledgement.map { acknowledgement throws(InvalidReportData) in
+                try ClaimAcknowledgement(wire: acknowledgement)
+            },
             revision: Int(wire.revision)
         )
+    }
+}
+
+extension Components.Schemas.ClaimAcknowledgement {
+    public init(_ acknowledgement: ClaimAcknowledgement) {
+        self.init(
+            claimNumber: acknowledgement.claimNumber, message: acknowledgement.message,
+            acknowledgedAt: acknowledgement.acknowledgedAt, handler: acknowledgement.handler
+        )
+    }
+}
+
+extension ClaimAcknowledgement {
+    /// Rebuilds the insurer's acknowledgement received or stored as its wire JSON.
+    /// - Throws: ``InvalidReportData`` naming the field, under `acknowledgement`.
+    public init(wire: Components.Schemas.ClaimAcknowledgement) throws(InvalidReportData) {
+        try self.init(claimNumber: wire.claimNumber, message: wire.message, acknowledgedAt: wire.acknowledgedAt, handler: wire.handler)
     }
 }
 

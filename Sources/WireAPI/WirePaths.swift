@@ -27,6 +27,20 @@ public enum WirePaths {
     public static let documentPattern = reportsBase + ":" + reportParameter + "/report.pdf"
     public static let reportParameter = "reportID"
 
+    // MARK: - Claims, for the insurer's handlers
+
+    /// `/v1/claims/<id>`: one submitted report, as a handler reads it.
+    public static func claim(_ id: String) -> String { claimsBase + id }
+    /// `/v1/claims/<id>/report.pdf`: its PDF.
+    public static func claimDocument(_ id: String) -> String { claimsBase + id + "/report.pdf" }
+    /// `/v1/claims/<id>/photos/<sha256>`: one of its photos.
+    public static func claimPhoto(_ id: String, _ contentHash: ContentHash) -> String { claimsBase + id + "/photos/" + contentHash.hex }
+    /// The claim PDF route as a router pattern, its parameter named ``claimParameter``.
+    public static let claimDocumentPattern = claimsBase + ":" + claimParameter + "/report.pdf"
+    /// The claim photo route as a router pattern, its parameters named ``claimParameter`` and ``photoParameter``.
+    public static let claimPhotoPattern = claimsBase + ":" + claimParameter + "/photos/:" + photoParameter
+    public static let claimParameter = "claimID"
+
     /// The API document, `openapi.yaml`.
     public static let apiDocument = "/openapi.yaml"
 
@@ -51,4 +65,5 @@ public enum WirePaths {
     private static let smsBase = "/v1/sms/"
     private static let photosBase = "/v1/photos/"
     private static let reportsBase = "/v1/reports/"
+    private static let claimsBase = "/v1/claims/"
 }

@@ -188,7 +188,10 @@ struct PostgresServerStoreTests {
     /// A worker over `store` whose SMS go to `sms`.
     static func worker(_ store: PostgresServerStore, sms: any SMSSender, lease: Duration = .seconds(120)) -> JobWorker {
         JobWorker(
-            store: store, performer: JobPerformer(sms: sms, messages: store, reports: store, accounts: store, webhook: nil, clock: SystemClock(), logger: logger),
+            store: store, performer: JobPerformer(
+                sms: sms, messages: store, reports: store, claims: store, accounts: store, links: CrashLinks(publicURL: "https://claims.example.com"),
+                webhook: nil, clock: SystemClock(), logger: logger
+            ),
             clock: SystemClock(), lease: lease, logger: logger
         )
     }

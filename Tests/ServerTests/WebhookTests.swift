@@ -38,10 +38,14 @@ struct WebhookTests {
         ))
         try report.complete(at: Date(timeIntervalSince1970: 1_795_000_600))
         let driver = Account(id: AccountID(), name: "ann", kind: .user, createdAt: Date(), phone: try PhoneNumber(parsing: "+36301234567"))
-        let notice = Components.Schemas.FirstNoticeOfLoss(report, driver: driver, document: .stub("d"), sentAt: Date(timeIntervalSince1970: 1_795_000_700))
+        let claim = Claim(id: ClaimID(), owner: driver.id, submittedAt: Date(timeIntervalSince1970: 1_795_000_650), report: report)
+        let notice = Components.Schemas.FirstNoticeOfLoss(
+            claim, driver: driver, document: .stub("d"), publicURL: "https://claims.example.com/", sentAt: Date(timeIntervalSince1970: 1_795_000_700)
+        )
         #expect(notice._type == .claim_firstNoticeOfLoss)
         #expect(notice.data.crashId == report.crashID.rawValue)
-        #expect(notice.data.submittedAt == Date(timeIntervalSince1970: 1_795_000_600))
+        #expect(notice.data.submittedAt == Date(timeIntervalSince1970: 1_795_000_650))
+        #expect(notice.data.claim == claim.id.description)
         #expect(notice.data.policyholder.account == "ann")
         #expect(notice.data.policyholder.phone == "+36301234567")
         #expect(notice.data.loss.occurredAt == Date(timeIntervalSince1970: 1_795_000_000))
@@ -55,9 +59,17 @@ struct WebhookTests {
         #expect(notice.data.documents.map(\.kind) == [.crashReport, .photo])
         #expect(notice.data.documents.map(\.sha256) == [ContentHash.stub("d").hex, ContentHash.stub("b").hex])
         #expect(notice.data.documents.last?.section == .otherPlate)
+        // Each with its download link on the server's public address, for a handler's token.
+        #expect(notice.data.documents.map(\.url) == [
+            "https://claims.example.com/v1/claims/\(claim.id)/report.pdf",
+            "https://claims.example.com/v1/claims/\(claim.id)/photos/\(ContentHash.stub("b").hex)",
+        ])
 
         // No one hurt: not reported.
-        let unhurt = Components.Schemas.FirstNoticeOfLoss(CrashReport.stub(injuries: [.noOne], note: "x"), driver: driver, document: nil, sentAt: Date())
+        let unhurt = Components.Schemas.FirstNoticeOfLoss(
+            Claim(id: ClaimID(), owner: driver.id, submittedAt: Date(), report: CrashReport.stub(injuries: [.noOne], note: "x")),
+            driver: driver, document: nil, publicURL: "https://claims.example.com", sentAt: Date()
+        )
         #expect(!unhurt.data.injuries.reported)
         #expect(unhurt.data.documents.isEmpty)
     }

@@ -24,6 +24,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public private(set) var photos: [PhotoSection: [Photo]]
     /// The other driver's additional note; empty when none.
     public private(set) var otherDriverNote: String
+    /// The insurer's claim number and message, once a claims handler acknowledged the completed report.
+    public private(set) var acknowledgement: ClaimAcknowledgement?
     /// The revision the store gave this version: 0 for a report never stored, then one more with every
     /// stored change. Only a store assigns it (``ReportRepository/save(_:)``); a save states the revision it
     /// read, so a change made from an outdated copy is refused instead of overwriting a newer one.
@@ -48,6 +50,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         self.injuries = .none
         self.photos = [:]
         self.otherDriverNote = ""
+        self.acknowledgement = nil
         self.revision = 0
     }
 
@@ -57,7 +60,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     ///   ``ReportLimits/maximumPhotosPerSection``, the same photo twice in a section, two photos with one id,
     ///   a photo's byte count or pixel size out of range, a note or file name over its ``TextLimit`` (characters or
     ///   bytes), a negative revision, a completion time on a draft or none on a completed report, a provisional
-    ///   crash ID that is not a local one or beside a local one.
+    ///   crash ID that is not a local one or beside a local one, an acknowledgement on a draft.
     public init(
         id: ReportID,
         crashID: CrashID,
@@ -71,6 +74,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         injuries: InjurySelection,
         photos: [Photo],
         otherDriverNote: String,
+        acknowledgement: ClaimAcknowledgement? = nil,
         revision: Int
     ) throws(InvalidReportData) {
         try Self.validate(
@@ -81,6 +85,9 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
                 throw InvalidReportData(field: "provisionalCrashId", problem: .invalid(provisionalCrashID.rawValue))
             }
             guard !crashID.isLocal else { throw InvalidReportData(field: "provisionalCrashId", problem: .unexpected) }
+        }
+        if acknowledgement != nil, status != .completed {
+            throw InvalidReportData(field: "acknowledgement", problem: .unexpected)
         }
         self.id = id
         self.crashID = crashID
@@ -94,6 +101,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         self.injuries = injuries
         self.photos = Dictionary(grouping: photos, by: \.section)
         self.otherDriverNote = otherDriverNote
+        self.acknowledgement = acknowledgement
         self.revision = revision
     }
 
@@ -189,7 +197,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         id == other.id && crashID == other.crashID && provisionalCrashID == other.provisionalCrashID
             && detection == other.detection && status == other.status && completedAt == other.completedAt
             && scene == other.scene && injuries == other.injuries && allPhotos == other.allPhotos
-            && otherDriverNote == other.otherDriverNote
+            && otherDriverNote == other.otherDriverNote && acknowledgement == other.acknowledgement
     }
 
     /// "Create crash report" is possible only when at least one piece of information exists.
@@ -209,7 +217,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
             scene: effectiveScene.scene,
             injuryCount: injuries.count,
             photoCount: photoCount,
-            hasNote: hasNote
+            hasNote: hasNote,
+            claimNumber: acknowledgement?.claimNumber
         )
     }
 
@@ -321,7 +330,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         try CrashReport(
             id: id, crashID: crashID, provisionalCrashID: provisionalCrashID, detection: detection, status: status,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, scene: scene, injuries: injuries,
-            photos: photos, otherDriverNote: otherDriverNote, revision: revision
+            photos: photos, otherDriverNote: otherDriverNote, acknowledgement: acknowledgement, revision: revision
         )
     }
 
@@ -330,6 +339,23 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public func withDetection(_ detection: CrashDetection?) -> CrashReport {
         var report = self
         report.detection = detection
+        return report
+    }
+
+    /// Records the insurer's acknowledgement of the completed report (the server's, when a claims handler gives it;
+    /// a later one replaces it). The report stays read-only to the driver.
+    /// - Throws: ``ReportError/notCompleted`` for a draft: only a submitted report can be acknowledged.
+    public mutating func recordAcknowledgement(_ acknowledgement: ClaimAcknowledgement) throws(ReportError) {
+        guard isCompleted else { throw .notCompleted(crashID) }
+        self.acknowledgement = acknowledgement
+        updatedAt = max(acknowledgement.acknowledgedAt, updatedAt)
+    }
+
+    /// This version with `acknowledgement` as the insurer's: for the server, which keeps its own record of it
+    /// whatever a client sends (a draft never has one).
+    public func withAcknowledgement(_ acknowledgement: ClaimAcknowledgement?) -> CrashReport {
+        var report = self
+        report.acknowledgement = isCompleted ? acknowledgement : nil
         return report
     }
 
@@ -373,12 +399,15 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
 
     /// Checks that a store holding this version may replace it with `next`. A draft may be replaced by anything the
     /// revision check lets through; a completed report only by itself, or by itself with the server's crash ID in place
-    /// of a locally issued one (``adoptServerCrashID(_:)``).
+    /// of a locally issued one (``adoptServerCrashID(_:)``), and with the insurer's acknowledgement (which only the
+    /// server records, ``recordAcknowledgement(_:)``).
     /// - Throws: ``ReportError/readOnly(_:)`` when this version is completed and `next` changes it.
     public func checkReplacement(by next: CrashReport) throws(ReportError) {
         guard isCompleted else { return }
         var adopted = self
         adopted.adoptServerCrashID(next.crashID)
+        adopted.acknowledgement = next.acknowledgement
+        if next.acknowledgement != acknowledgement { adopted.updatedAt = next.updatedAt }
         guard adopted.stored(atRevision: next.revision) == next else { throw .readOnly(crashID) }
     }
 

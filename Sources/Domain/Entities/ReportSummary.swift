@@ -14,6 +14,8 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
     public let injuryCount: Int
     public let photoCount: Int
     public let hasNote: Bool
+    /// The insurer's claim number, once a claims handler acknowledged the report.
+    public let claimNumber: String?
 
     public init(
         id: ReportID,
@@ -25,7 +27,8 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
         scene: CrashScene,
         injuryCount: Int,
         photoCount: Int,
-        hasNote: Bool
+        hasNote: Bool,
+        claimNumber: String? = nil
     ) {
         self.id = id
         self.crashID = crashID
@@ -37,6 +40,7 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
         self.injuryCount = injuryCount
         self.photoCount = photoCount
         self.hasNote = hasNote
+        self.claimNumber = claimNumber
     }
 
     /// When the crash happened, as the report shows it.

@@ -174,6 +174,8 @@ public enum ReportMerge {
             injuries: (source[.injuries] ?? remote).injuries,
             photos: photos,
             otherDriverNote: (source[.otherDriverNote] ?? remote).otherDriverNote,
+            // The insurer's answer is the server's to say, and only a completed report has one.
+            acknowledgement: completed ? remote.acknowledgement : nil,
             revision: remote.revision
         )
         return Outcome(

@@ -63,6 +63,8 @@ public struct TextLimit: Sendable, Hashable {
     public static let fileName = TextLimit(characters: 1_024)
     /// The name a server account (a user, a detector) is added and known by.
     public static let accountName = TextLimit(characters: 100)
+    /// The message an insurer's claims handler sends the driver with the claim number (several lines allowed).
+    public static let claimMessage = TextLimit(characters: 500, allowsLineBreaks: true)
 }
 
 /// Text a field may not hold: too many characters, too many bytes for the characters it has, or a control character

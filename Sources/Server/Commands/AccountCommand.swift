@@ -4,7 +4,7 @@ import Foundation
 import Logging
 
 
-/// The kinds of account the `user` and `detector` commands add.
+/// The kinds of account the `user`, `detector` and `handler` commands add.
 protocol AccountKindCommand: Sendable {
     static var kind: Account.Kind { get }
     static var abstract: String { get }
@@ -24,7 +24,13 @@ enum DetectorKind: AccountKindCommand {
     static var ownCommands: [any ParsableCommand.Type] { [] }
 }
 
-/// `user …` and `detector …`.
+enum HandlerKind: AccountKindCommand {
+    static let kind = Account.Kind.handler
+    static let abstract = "Claims handlers: the insurer's, who read every driver's submitted reports and acknowledge them with a claim number."
+    static var ownCommands: [any ParsableCommand.Type] { [] }
+}
+
+/// `user …`, `detector …` and `handler …`.
 struct AccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(

@@ -7,9 +7,9 @@ import Foundation
 struct CrashAssistantServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "crash-assistant-server",
-        abstract: "The crash-report server: crash IDs, crash events and their SMS, reports and photos per user, the PDF.",
+        abstract: "The crash-report server: crash IDs, crash events and their SMS, reports and photos per user, the PDF, claims for the insurer.",
         version: ProductVersion.current,
-        subcommands: [ServeCommand.self, AccountCommand<UserKind>.self, AccountCommand<DetectorKind>.self, SMSCommand.self]
+        subcommands: [ServeCommand.self, AccountCommand<UserKind>.self, AccountCommand<DetectorKind>.self, AccountCommand<HandlerKind>.self, SMSCommand.self]
     )
 }
 

@@ -24,7 +24,11 @@ struct APIHandler: APIProtocol {
 
     func getAccount(_ input: Operations.GetAccount.Input) async throws -> Operations.GetAccount.Output {
         guard let account = Caller.current else { throw APIProblem.unauthorized("Send the account's token as `Authorization: Bearer <token>`.") }
-        let kind: Components.Schemas.AccountInfo.KindPayload = account.kind == .user ? .user : .detector
+        let kind: Components.Schemas.AccountInfo.KindPayload = switch account.kind {
+        case .user: .user
+        case .detector: .detector
+        case .handler: .handler
+        }
         return .ok(.init(body: .json(.init(accountId: account.id.description, name: account.name, kind: kind))))
     }
 

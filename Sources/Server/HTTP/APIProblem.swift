@@ -56,6 +56,10 @@ struct APIProblem: Error, Sendable {
         return problem
     }
 
+    static func claimNotFound(_ id: String) -> APIProblem {
+        APIProblem(.claimNotFound, "No submitted report has the claim id \(id.prefix(64)). List the claims for their ids.")
+    }
+
     static func reportNotFound(_ id: ReportID) -> APIProblem {
         APIProblem(.reportNotFound, "You have no report \(id). Check the id, or list your reports.")
     }
@@ -74,7 +78,7 @@ extension ProblemType {
     var status: HTTPResponse.Status {
         switch self {
         case .notSignedIn: .unauthorized
-        case .notFound, .reportNotFound, .photoNotFound, .uploadNotFound, .userNotFound, .smsNotFound, .documentNotFound: .notFound
+        case .notFound, .reportNotFound, .photoNotFound, .uploadNotFound, .userNotFound, .smsNotFound, .documentNotFound, .claimNotFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .bodyTooLarge: .contentTooLarge
         case .unsupportedMediaType, .notAPhoto: .unsupportedMediaType
@@ -117,6 +121,7 @@ extension ProblemType {
         case .smsNotFound: "No such SMS"
         case .idempotencyKeyReused: "Idempotency key reused"
         case .documentNotFound: "Not submitted"
+        case .claimNotFound: "No such claim"
         case .storageUnavailable: "Storage unavailable"
         case .rateLimited: "Too many requests"
         case .quotaExceeded: "Quota exceeded"
@@ -176,6 +181,8 @@ extension ProblemType {
             "The Idempotency-Key (the event's eventId) was used before with a different crash event; nothing was done. Give each event its own id, and send an event again only exactly as it was."
         case .documentNotFound:
             "The report has no PDF yet: submit it first."
+        case .claimNotFound:
+            "No submitted report has this claim id. Claim ids come from `GET /v1/claims` or the first notice of loss (`claim`)."
         case .storageUnavailable:
             "The server cannot reach its storage now. Try again later."
         case .rateLimited:

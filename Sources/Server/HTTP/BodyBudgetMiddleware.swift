@@ -11,6 +11,7 @@ struct BodyBudgetMiddleware: ServerMiddleware {
     static let budgets: [String: Int] = [
         Operations.PutReport.id: ServerLimits.maximumReportBytes,
         Operations.PostCrashEvent.id: ServerLimits.maximumCrashEventBytes,
+        Operations.AcknowledgeClaim.id: ServerLimits.maximumAcknowledgementBytes,
     ]
 
     func intercept(

@@ -12,6 +12,15 @@ enum Caller {
         return account
     }
 
+    /// The calling claims handler.
+    /// - Throws: 401 when the request carries a driver's or a detector's token (claims are the insurer's to read).
+    static func handler() throws(APIProblem) -> Account {
+        guard let account = current, account.kind == .handler else {
+            throw .unauthorized("Claims need a claims handler's token (from `crash-assistant-server handler add NAME`).")
+        }
+        return account
+    }
+
     /// The calling detector.
     /// - Throws: 401 when the request carries a user's token (crash events come from the detection side).
     static func detector() throws(APIProblem) -> Account {

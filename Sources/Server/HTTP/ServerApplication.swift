@@ -24,6 +24,7 @@ enum ServerApplication {
         StoredReadRoutes(services: services).register(on: router, table: routes)
         PhotoRoutes(services: services).register(on: router, table: routes)
         DocumentRoutes(services: services).register(on: router, table: routes)
+        ClaimFileRoutes(services: services).register(on: router, table: routes)
         return router
     }
 

@@ -9,10 +9,14 @@ enum ServerLimits {
     static let maximumReportBytes = 1_024 * 1_024
     /// The largest crash event body: 16 KiB (a few hundred bytes in practice).
     static let maximumCrashEventBytes = 16 * 1_024
+    /// The largest acknowledgement body: 8 KiB (a claim number and a message of 500 characters of four bytes).
+    static let maximumAcknowledgementBytes = 8 * 1_024
     /// How many reports a page of the list holds when the client does not say.
     static let reportsPerPage = 100
     /// The most reports a page of the list may hold.
     static let maximumReportsPerPage = 200
+    /// How many claims a page of a handler's list holds when the client does not say.
+    static let claimsPerPage = 50
     /// How long a deleted report is remembered for devices asking what changed: 90 days.
     static let deletionMemory: Duration = .seconds(90 * 24 * 3_600)
     /// The most deleted reports remembered per account (the newest).

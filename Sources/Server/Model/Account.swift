@@ -1,12 +1,14 @@
 import Domain
 import Foundation
 
-/// Who may call the server: a user (a driver, who owns reports and photos) or a detector (the crash-detection
-/// side, which posts crash events for users). Known by the SHA-256 of its token; the token itself is never kept.
+/// Who may call the server: a user (a driver, who owns reports and photos), a detector (the crash-detection
+/// side, which posts crash events for users) or a claims handler (the insurer's, who reads submitted reports). Known by the SHA-256 of its token; the token itself is never kept.
 struct Account: Sendable, Hashable {
     enum Kind: String, Sendable, Hashable, CaseIterable {
         case user
         case detector
+        /// A claims handler at the insurer: reads every driver's submitted reports and acknowledges them.
+        case handler
     }
 
     let id: AccountID

@@ -1,3 +1,3 @@
-/// Everything the server keeps but bytes: one engine implements all six ports (``SQLiteServerStore``,
+/// Everything the server keeps but bytes: one engine implements all seven ports (``SQLiteServerStore``,
 /// ``PostgresServerStore``, ``InMemoryServerStore``).
-typealias ServerStore = AccountStore & CrashRecordStore & ServerReportStore & PhotoIndex & SMSStore & JobStore
+typealias ServerStore = AccountStore & CrashRecordStore & ServerReportStore & PhotoIndex & SMSStore & JobStore & ClaimStore

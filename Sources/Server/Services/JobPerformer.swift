@@ -7,9 +7,12 @@ import Logging
 struct JobPerformer: Sendable {
     let sms: any SMSSender
     let messages: any SMSStore
-    /// The submitted reports and their drivers, for their notices.
+    /// The submitted reports (as claims), their PDFs and their drivers, for their notices.
     let reports: any ServerReportStore
+    let claims: any ClaimStore
     let accounts: any AccountStore
+    /// The server's public address, for the notice's download links.
+    let links: CrashLinks
     /// Where notices go; `nil` when no claims system is configured (a job queued before is then done with nothing sent).
     let webhook: WebhookSender?
     let clock: any Clock
@@ -43,14 +46,14 @@ struct JobPerformer: Sendable {
                 return
             }
             // Erased, or never completed (nothing to tell): done with nothing sent.
-            guard let report = try await reports.report(id, owner: owner), report.isCompleted,
-                  let driver = try await accounts.account(id: owner) else { return }
+            guard let claim = try await claims.claim(of: id, owner: owner), let driver = try await accounts.account(id: owner) else { return }
+            let report = claim.report
             // The PDF is recorded just after the completion; a notice waits for it, so it names it.
             guard let document = try await reports.document(for: id, owner: owner) else {
                 throw JobWorker.JobFailure(reason: "the report's PDF is not recorded yet")
             }
             do {
-                try await webhook.deliver(report, driver: driver, document: document, at: clock.now())
+                try await webhook.deliver(claim, driver: driver, document: document, publicURL: links.publicURL, at: clock.now())
                 ServerMetrics.job("webhook", failed: false)
             } catch {
                 ServerMetrics.job("webhook", failed: true)

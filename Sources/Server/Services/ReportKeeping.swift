@@ -15,7 +15,8 @@ struct ReportKeeping: Sendable {
     func put(_ sent: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
         let current = try await reports.report(sent.id, owner: owner.id)
         // What the crash detection measured is the server's record: a client's version of it is not taken.
-        let report = sent.withDetection(current?.detection)
+        // Nor is the insurer's acknowledgement: only a claims handler gives one (``ClaimDesk``).
+        let report = sent.withDetection(current?.detection).withAcknowledgement(current?.acknowledgement)
         // A crash ID is the server's to issue: a report may carry only one issued to its owner (or the app's local form).
         if !report.crashID.isLocal, current?.crashID != report.crashID, try await records.owner(of: report.crashID) != owner.id {
             throw ServerRefusal.crashIDNotIssued(report.crashID)

@@ -20,7 +20,7 @@ struct ReportSubmission: Sendable {
         guard var report = try await reports.report(id, owner: owner.id) else { throw ReportError.notFound(id) }
         if report.isCompleted {
             if try await reports.document(for: id, owner: owner.id) == nil {
-                try await record(try await rendering.render(report, owner: owner.id), for: report, owner: owner)
+                try await record(try await rendering.render(report, owner: owner.id), for: report, owner: owner.id)
             }
             return report
         }
@@ -42,14 +42,20 @@ struct ReportSubmission: Sendable {
             if try await !reports.isDocumentRecorded(document) { try? await blobs.remove(document, kind: .document) }
             throw error
         }
-        try await record(document, for: stored, owner: owner)
+        try await record(document, for: stored, owner: owner.id)
         if notifiesInsurer { worker?.nudge() }
         return stored
     }
 
+    /// Draws the PDF of a completed report again — with the insurer's acknowledgement, before it is stored — and
+    /// records it, so a device that receives the acknowledgement receives the PDF naming it.
+    func renderAgain(_ report: CrashReport, owner: AccountID) async throws {
+        try await record(try await rendering.render(report, owner: owner), for: report, owner: owner)
+    }
+
     /// Records the PDF as the report's, removing the one it replaces when no report names that any more.
-    private func record(_ document: ContentHash, for report: CrashReport, owner: Account) async throws {
-        if let replaced = try await reports.setDocument(document, for: report.id, owner: owner.id),
+    private func record(_ document: ContentHash, for report: CrashReport, owner: AccountID) async throws {
+        if let replaced = try await reports.setDocument(document, for: report.id, owner: owner),
            try await !reports.isDocumentRecorded(replaced) {
             try await blobs.remove(replaced, kind: .document)
         }

@@ -17,6 +17,8 @@ struct ServerServices: Sendable {
     let submission: ReportSubmission
     let uploads: PhotoUploads
     let erasure: Erasure
+    /// What the insurer's claims handlers do with submitted reports.
+    let claims: ClaimDesk
     /// The SMS messages to drivers and their states.
     let messages: any SMSStore
     /// What sends them.
@@ -33,6 +35,7 @@ struct ServerServices: Sendable {
         accounts: any AccountStore,
         records: any CrashRecordStore,
         reports: any ServerReportStore,
+        claims: any ClaimStore,
         photos: any PhotoIndex,
         blobs: any BlobStore,
         messages: any SMSStore,
@@ -62,7 +65,8 @@ struct ServerServices: Sendable {
         worker = JobWorker(
             store: jobStore,
             performer: JobPerformer(
-                sms: sms, messages: messages, reports: reports, accounts: accounts, webhook: webhook, clock: clock, logger: logger
+                sms: sms, messages: messages, reports: reports, claims: claims, accounts: accounts, links: self.links, webhook: webhook,
+                clock: clock, logger: logger
             ),
             clock: clock,
             longestPause: retryPause, logger: logger
@@ -77,6 +81,7 @@ struct ServerServices: Sendable {
         submission = ReportSubmission(
             reports: reports, rendering: rendering, blobs: blobs, clock: clock, notifiesInsurer: webhook != nil, worker: worker
         )
+        self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, clock: clock)
         keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
         uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger)
         erasure = Erasure(accounts: accounts, reports: reports, photos: photos, blobs: blobs, sms: sms, logger: logger)

@@ -7,7 +7,11 @@ extension Components.Schemas.FirstNoticeOfLoss {
     /// - Parameters:
     ///   - driver: the account of the driver who reported it.
     ///   - document: the report's PDF, when it is recorded.
-    init(_ report: CrashReport, driver: Account, document: ContentHash?, sentAt: Date) {
+    ///   - publicURL: the server's address, for the links to download the PDF and photos with a handler's token.
+    init(_ claim: Claim, driver: Account, document: ContentHash?, publicURL: String, sentAt: Date) {
+        let report = claim.report
+        let claimID = claim.id.description
+        let base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         let scene = report.scene
         let injuries = report.injuries.selected
         let local = scene.utcOffsetMinutes.map { Self.rfc3339(scene.occurredAt, offsetMinutes: $0) }
@@ -22,12 +26,14 @@ extension Components.Schemas.FirstNoticeOfLoss {
         }
         var documents: [Components.Schemas.LossNotice.DocumentsPayloadPayload] = []
         if let document {
-            documents.append(.init(kind: .crashReport, sha256: document.hex, mediaType: "application/pdf"))
+            documents.append(.init(
+                kind: .crashReport, sha256: document.hex, mediaType: "application/pdf", url: base + WirePaths.claimDocument(claimID)
+            ))
         }
         for photo in report.allPhotos {
             documents.append(.init(
                 kind: .photo, section: Components.Schemas.PhotoSection(rawValue: photo.section.rawValue), sha256: photo.contentHash.hex,
-                mediaType: photo.mediaType.rawValue, takenAt: photo.takenAt
+                mediaType: photo.mediaType.rawValue, takenAt: photo.takenAt, url: base + WirePaths.claimPhoto(claimID, photo.contentHash)
             ))
         }
         self.init(
@@ -36,8 +42,9 @@ extension Components.Schemas.FirstNoticeOfLoss {
             data: Components.Schemas.LossNotice(
                 crashId: report.crashID.rawValue,
                 reportId: report.id.description,
-                submittedAt: report.completedAt ?? report.updatedAt,
+                submittedAt: claim.submittedAt,
                 policyholder: .init(account: driver.name, phone: driver.phone?.e164),
+                claim: claimID,
                 loss: .init(
                     occurredAt: scene.occurredAt, localTime: local, location: location,
                     description: report.hasNote ? report.otherDriverNote : nil, detected: detected

@@ -53,8 +53,9 @@ struct WebhookSender: Sendable {
     }
 
     /// Sends the report's notice; returns once the receiver answered 2xx.
-    func deliver(_ report: CrashReport, driver: Account, document: ContentHash?, at date: Date) async throws {
-        let notice = Components.Schemas.FirstNoticeOfLoss(report, driver: driver, document: document, sentAt: date)
+    func deliver(_ claim: Claim, driver: Account, document: ContentHash?, publicURL: String, at date: Date) async throws {
+        let report = claim.report
+        let notice = Components.Schemas.FirstNoticeOfLoss(claim, driver: driver, document: document, publicURL: publicURL, sentAt: date)
         let encoder = WireCoding.encoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = try encoder.encode(notice)

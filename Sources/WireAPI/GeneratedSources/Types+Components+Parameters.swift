@@ -22,5 +22,9 @@ extension Components {
         ///
         /// - Remark: Generated from `#/components/parameters/ReportID`.
         public typealias ReportID = Swift.String
+        /// The claim's id on this server (a UUID; not the report's).
+        ///
+        /// - Remark: Generated from `#/components/parameters/ClaimID`.
+        public typealias ClaimID = Swift.String
     }
 }

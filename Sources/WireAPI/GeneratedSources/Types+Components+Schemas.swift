@@ -148,6 +148,7 @@ extension Components {
         /// - `sms-not-found` (404): no SMS message has this id and report token.
         /// - `idempotency-key-reused` (422): the `Idempotency-Key` was used before with a different crash event.
         /// - `document-not-found` (404): the report has no PDF yet (it was not submitted).
+        /// - `claim-not-found` (404): no submitted report has this claim id.
         /// - `storage-unavailable` (503): the server cannot reach its storage now; try again later.
         /// - `rate-limited` (429): the account asked for more than its rate allows; `Retry-After` says when to ask again.
         /// - `quota-exceeded` (507): the account keeps as much as its quota allows (reports, bytes of photos).
@@ -181,6 +182,7 @@ extension Components {
             case smsNotFound = "sms-not-found"
             case idempotencyKeyReused = "idempotency-key-reused"
             case documentNotFound = "document-not-found"
+            case claimNotFound = "claim-not-found"
             case storageUnavailable = "storage-unavailable"
             case rateLimited = "rate-limited"
             case quotaExceeded = "quota-exceeded"
@@ -207,6 +209,7 @@ extension Components {
             @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case user = "user"
                 case detector = "detector"
+                case handler = "handler"
             }
             /// - Remark: Generated from `#/components/schemas/AccountInfo/kind`.
             public var kind: Components.Schemas.AccountInfo.KindPayload
@@ -747,6 +750,10 @@ extension Components {
             public var photos: [Components.Schemas.Photo]
             /// - Remark: Generated from `#/components/schemas/Report/otherDriverNote`.
             public var otherDriverNote: Swift.String
+            /// The insurer's claim number and message, once a claims handler acknowledged the report. Only the server sets it; what a client sends is ignored.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Report/acknowledgement`.
+            public var acknowledgement: Components.Schemas.ClaimAcknowledgement?
             /// - Remark: Generated from `#/components/schemas/Report/revision`.
             public var revision: Swift.Int64
             /// Creates a new `Report`.
@@ -764,6 +771,7 @@ extension Components {
             ///   - injuries:
             ///   - photos:
             ///   - otherDriverNote:
+            ///   - acknowledgement: The insurer's claim number and message, once a claims handler acknowledged the report. Only the server sets it; what a client sends is ignored.
             ///   - revision:
             public init(
                 id: Swift.String,
@@ -778,6 +786,7 @@ extension Components {
                 injuries: [Components.Schemas.Injury],
                 photos: [Components.Schemas.Photo],
                 otherDriverNote: Swift.String,
+                acknowledgement: Components.Schemas.ClaimAcknowledgement? = nil,
                 revision: Swift.Int64
             ) {
                 self.id = id
@@ -792,6 +801,7 @@ extension Components {
                 self.injuries = injuries
                 self.photos = photos
                 self.otherDriverNote = otherDriverNote
+                self.acknowledgement = acknowledgement
                 self.revision = revision
             }
             public enum CodingKeys: String, CodingKey {
@@ -807,6 +817,7 @@ extension Components {
                 case injuries
                 case photos
                 case otherDriverNote
+                case acknowledgement
                 case revision
             }
         }
@@ -855,39 +866,12 @@ extension Components {
             public var reportId: Swift.String
             /// - Remark: Generated from `#/components/schemas/LossNotice/submittedAt`.
             public var submittedAt: Foundation.Date
-            /// The driver who reported it, as their account on this server names them.
-            ///
             /// - Remark: Generated from `#/components/schemas/LossNotice/policyholder`.
-            public struct PolicyholderPayload: Codable, Hashable, Sendable {
-                /// The name the driver's account was added with (`user add NAME`).
-                ///
-                /// - Remark: Generated from `#/components/schemas/LossNotice/policyholder/account`.
-                public var account: Swift.String
-                /// Their mobile number in E.164
-                ///
-                /// - Remark: Generated from `#/components/schemas/LossNotice/policyholder/phone`.
-                public var phone: Swift.String?
-                /// Creates a new `PolicyholderPayload`.
-                ///
-                /// - Parameters:
-                ///   - account: The name the driver's account was added with (`user add NAME`).
-                ///   - phone: Their mobile number in E.164
-                public init(
-                    account: Swift.String,
-                    phone: Swift.String? = nil
-                ) {
-                    self.account = account
-                    self.phone = phone
-                }
-                public enum CodingKeys: String, CodingKey {
-                    case account
-                    case phone
-                }
-            }
-            /// The driver who reported it, as their account on this server names them.
+            public var policyholder: Components.Schemas.Policyholder
+            /// The claim's id on this server: `GET /v1/claims/{claim}` with a handler's token.
             ///
-            /// - Remark: Generated from `#/components/schemas/LossNotice/policyholder`.
-            public var policyholder: Components.Schemas.LossNotice.PolicyholderPayload
+            /// - Remark: Generated from `#/components/schemas/LossNotice/claim`.
+            public var claim: Swift.String
             /// - Remark: Generated from `#/components/schemas/LossNotice/loss`.
             public struct LossPayload: Codable, Hashable, Sendable {
                 /// When the crash happened (UTC).
@@ -1049,6 +1033,10 @@ extension Components {
                 public var mediaType: Swift.String
                 /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/takenAt`.
                 public var takenAt: Foundation.Date?
+                /// Where to download it (`Authorization: Bearer` a handler's token).
+                ///
+                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/url`.
+                public var url: Swift.String
                 /// Creates a new `DocumentsPayloadPayload`.
                 ///
                 /// - Parameters:
@@ -1057,18 +1045,21 @@ extension Components {
                 ///   - sha256:
                 ///   - mediaType:
                 ///   - takenAt:
+                ///   - url: Where to download it (`Authorization: Bearer` a handler's token).
                 public init(
                     kind: Components.Schemas.LossNotice.DocumentsPayloadPayload.KindPayload,
                     section: Components.Schemas.PhotoSection? = nil,
                     sha256: Components.Schemas.Sha256,
                     mediaType: Swift.String,
-                    takenAt: Foundation.Date? = nil
+                    takenAt: Foundation.Date? = nil,
+                    url: Swift.String
                 ) {
                     self.kind = kind
                     self.section = section
                     self.sha256 = sha256
                     self.mediaType = mediaType
                     self.takenAt = takenAt
+                    self.url = url
                 }
                 public enum CodingKeys: String, CodingKey {
                     case kind
@@ -1076,13 +1067,14 @@ extension Components {
                     case sha256
                     case mediaType
                     case takenAt
+                    case url
                 }
             }
-            /// The crash report PDF and each photo, by SHA-256 (download links come with the handler routes).
+            /// The crash report PDF and each photo, by SHA-256, with a link to download it with a handler's token.
             ///
             /// - Remark: Generated from `#/components/schemas/LossNotice/documents`.
             public typealias DocumentsPayload = [Components.Schemas.LossNotice.DocumentsPayloadPayload]
-            /// The crash report PDF and each photo, by SHA-256 (download links come with the handler routes).
+            /// The crash report PDF and each photo, by SHA-256, with a link to download it with a handler's token.
             ///
             /// - Remark: Generated from `#/components/schemas/LossNotice/documents`.
             public var documents: Components.Schemas.LossNotice.DocumentsPayload
@@ -1092,15 +1084,17 @@ extension Components {
             ///   - crashId:
             ///   - reportId:
             ///   - submittedAt:
-            ///   - policyholder: The driver who reported it, as their account on this server names them.
+            ///   - policyholder:
+            ///   - claim: The claim's id on this server: `GET /v1/claims/{claim}` with a handler's token.
             ///   - loss:
             ///   - injuries:
-            ///   - documents: The crash report PDF and each photo, by SHA-256 (download links come with the handler routes).
+            ///   - documents: The crash report PDF and each photo, by SHA-256, with a link to download it with a handler's token.
             public init(
                 crashId: Components.Schemas.CrashID,
                 reportId: Swift.String,
                 submittedAt: Foundation.Date,
-                policyholder: Components.Schemas.LossNotice.PolicyholderPayload,
+                policyholder: Components.Schemas.Policyholder,
+                claim: Swift.String,
                 loss: Components.Schemas.LossNotice.LossPayload,
                 injuries: Components.Schemas.LossNotice.InjuriesPayload,
                 documents: Components.Schemas.LossNotice.DocumentsPayload
@@ -1109,6 +1103,7 @@ extension Components {
                 self.reportId = reportId
                 self.submittedAt = submittedAt
                 self.policyholder = policyholder
+                self.claim = claim
                 self.loss = loss
                 self.injuries = injuries
                 self.documents = documents
@@ -1118,9 +1113,224 @@ extension Components {
                 case reportId
                 case submittedAt
                 case policyholder
+                case claim
                 case loss
                 case injuries
                 case documents
+            }
+        }
+        /// The insurer's answer to a submitted report, given by a claims handler.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ClaimAcknowledgement`.
+        public struct ClaimAcknowledgement: Codable, Hashable, Sendable {
+            /// The insurer's claim number: letters, digits, spaces and `- / . _ #`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimAcknowledgement/claimNumber`.
+            public var claimNumber: Swift.String
+            /// A short message to the driver; empty when none.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimAcknowledgement/message`.
+            public var message: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClaimAcknowledgement/acknowledgedAt`.
+            public var acknowledgedAt: Foundation.Date
+            /// The name of the handler's account.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimAcknowledgement/handler`.
+            public var handler: Swift.String
+            /// Creates a new `ClaimAcknowledgement`.
+            ///
+            /// - Parameters:
+            ///   - claimNumber: The insurer's claim number: letters, digits, spaces and `- / . _ #`.
+            ///   - message: A short message to the driver; empty when none.
+            ///   - acknowledgedAt:
+            ///   - handler: The name of the handler's account.
+            public init(
+                claimNumber: Swift.String,
+                message: Swift.String,
+                acknowledgedAt: Foundation.Date,
+                handler: Swift.String
+            ) {
+                self.claimNumber = claimNumber
+                self.message = message
+                self.acknowledgedAt = acknowledgedAt
+                self.handler = handler
+            }
+            public enum CodingKeys: String, CodingKey {
+                case claimNumber
+                case message
+                case acknowledgedAt
+                case handler
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/AcknowledgementRequest`.
+        public struct AcknowledgementRequest: Codable, Hashable, Sendable {
+            /// The insurer's claim number: letters, digits, spaces and `- / . _ #`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AcknowledgementRequest/claimNumber`.
+            public var claimNumber: Swift.String
+            /// A short message to the driver (several lines allowed).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AcknowledgementRequest/message`.
+            public var message: Swift.String?
+            /// Creates a new `AcknowledgementRequest`.
+            ///
+            /// - Parameters:
+            ///   - claimNumber: The insurer's claim number: letters, digits, spaces and `- / . _ #`.
+            ///   - message: A short message to the driver (several lines allowed).
+            public init(
+                claimNumber: Swift.String,
+                message: Swift.String? = nil
+            ) {
+                self.claimNumber = claimNumber
+                self.message = message
+            }
+            public enum CodingKeys: String, CodingKey {
+                case claimNumber
+                case message
+            }
+        }
+        /// The driver who reported it, as their account on this server names them.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Policyholder`.
+        public struct Policyholder: Codable, Hashable, Sendable {
+            /// The name the driver's account was added with (`user add NAME`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Policyholder/account`.
+            public var account: Swift.String
+            /// Their mobile number in E.164
+            ///
+            /// - Remark: Generated from `#/components/schemas/Policyholder/phone`.
+            public var phone: Swift.String?
+            /// Creates a new `Policyholder`.
+            ///
+            /// - Parameters:
+            ///   - account: The name the driver's account was added with (`user add NAME`).
+            ///   - phone: Their mobile number in E.164
+            public init(
+                account: Swift.String,
+                phone: Swift.String? = nil
+            ) {
+                self.account = account
+                self.phone = phone
+            }
+            public enum CodingKeys: String, CodingKey {
+                case account
+                case phone
+            }
+        }
+        /// A submitted report as a claims handler sees it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Claim`.
+        public struct Claim: Codable, Hashable, Sendable {
+            /// The claim's id on this server.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Claim/id`.
+            public var id: Swift.String
+            /// When the server received the report completed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Claim/submittedAt`.
+            public var submittedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Claim/policyholder`.
+            public var policyholder: Components.Schemas.Policyholder
+            /// - Remark: Generated from `#/components/schemas/Claim/report`.
+            public var report: Components.Schemas.Report
+            /// The path of the report's PDF (`/v1/claims/{id}/report.pdf`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Claim/document`.
+            public var document: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Claim/PhotosPayload`.
+            public struct PhotosPayloadPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/Claim/PhotosPayload/sha256`.
+                public var sha256: Components.Schemas.Sha256
+                /// - Remark: Generated from `#/components/schemas/Claim/PhotosPayload/section`.
+                public var section: Components.Schemas.PhotoSection
+                /// - Remark: Generated from `#/components/schemas/Claim/PhotosPayload/path`.
+                public var path: Swift.String
+                /// Creates a new `PhotosPayloadPayload`.
+                ///
+                /// - Parameters:
+                ///   - sha256:
+                ///   - section:
+                ///   - path:
+                public init(
+                    sha256: Components.Schemas.Sha256,
+                    section: Components.Schemas.PhotoSection,
+                    path: Swift.String
+                ) {
+                    self.sha256 = sha256
+                    self.section = section
+                    self.path = path
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case sha256
+                    case section
+                    case path
+                }
+            }
+            /// The path of each photo, in the report's order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Claim/photos`.
+            public typealias PhotosPayload = [Components.Schemas.Claim.PhotosPayloadPayload]
+            /// The path of each photo, in the report's order.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Claim/photos`.
+            public var photos: Components.Schemas.Claim.PhotosPayload
+            /// Creates a new `Claim`.
+            ///
+            /// - Parameters:
+            ///   - id: The claim's id on this server.
+            ///   - submittedAt: When the server received the report completed.
+            ///   - policyholder:
+            ///   - report:
+            ///   - document: The path of the report's PDF (`/v1/claims/{id}/report.pdf`).
+            ///   - photos: The path of each photo, in the report's order.
+            public init(
+                id: Swift.String,
+                submittedAt: Foundation.Date,
+                policyholder: Components.Schemas.Policyholder,
+                report: Components.Schemas.Report,
+                document: Swift.String,
+                photos: Components.Schemas.Claim.PhotosPayload
+            ) {
+                self.id = id
+                self.submittedAt = submittedAt
+                self.policyholder = policyholder
+                self.report = report
+                self.document = document
+                self.photos = photos
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case submittedAt
+                case policyholder
+                case report
+                case document
+                case photos
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ClaimList`.
+        public struct ClaimList: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClaimList/claims`.
+            public var claims: [Components.Schemas.Claim]
+            /// Given when more claims follow; the `cursor` of the next page.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimList/nextCursor`.
+            public var nextCursor: Swift.String?
+            /// Creates a new `ClaimList`.
+            ///
+            /// - Parameters:
+            ///   - claims:
+            ///   - nextCursor: Given when more claims follow; the `cursor` of the next page.
+            public init(
+                claims: [Components.Schemas.Claim],
+                nextCursor: Swift.String? = nil
+            ) {
+                self.claims = claims
+                self.nextCursor = nextCursor
+            }
+            public enum CodingKeys: String, CodingKey {
+                case claims
+                case nextCursor
             }
         }
         /// - Remark: Generated from `#/components/schemas/ReportList`.

@@ -3484,4 +3484,851 @@ public enum Operations {
             }
         }
     }
+    /// The submitted reports of every driver, newest submission first, a page at a time (claims handlers only).
+    ///
+    /// A claims handler's token (`crash-assistant-server handler add NAME`) only; a driver's or a detector's is
+    /// refused with 401. A page holds at most `limit` claims (default 50); when more follow, `nextCursor` is given:
+    /// ask again with `cursor` set to it, and the same filters. Drafts are never shown.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/claims`.
+    /// - Remark: Generated from `#/paths//v1/claims/get(listClaims)`.
+    public enum ListClaims {
+        public static let id: Swift.String = "listClaims"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/claims/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// The most claims in the page (1–200, default 50).
+                ///
+                /// - Remark: Generated from `#/paths/v1/claims/GET/query/limit`.
+                public var limit: Swift.Int?
+                /// Where the page starts, as the previous page's `nextCursor` gave it.
+                ///
+                /// - Remark: Generated from `#/paths/v1/claims/GET/query/cursor`.
+                public var cursor: Swift.String?
+                /// Only reports submitted at or after this time.
+                ///
+                /// - Remark: Generated from `#/paths/v1/claims/GET/query/submittedFrom`.
+                public var submittedFrom: Foundation.Date?
+                /// Only reports submitted before this time.
+                ///
+                /// - Remark: Generated from `#/paths/v1/claims/GET/query/submittedBefore`.
+                public var submittedBefore: Foundation.Date?
+                /// `false`: only those no handler has acknowledged yet; `true`: only acknowledged ones.
+                ///
+                /// - Remark: Generated from `#/paths/v1/claims/GET/query/acknowledged`.
+                public var acknowledged: Swift.Bool?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - limit: The most claims in the page (1–200, default 50).
+                ///   - cursor: Where the page starts, as the previous page's `nextCursor` gave it.
+                ///   - submittedFrom: Only reports submitted at or after this time.
+                ///   - submittedBefore: Only reports submitted before this time.
+                ///   - acknowledged: `false`: only those no handler has acknowledged yet; `true`: only acknowledged ones.
+                public init(
+                    limit: Swift.Int? = nil,
+                    cursor: Swift.String? = nil,
+                    submittedFrom: Foundation.Date? = nil,
+                    submittedBefore: Foundation.Date? = nil,
+                    acknowledged: Swift.Bool? = nil
+                ) {
+                    self.limit = limit
+                    self.cursor = cursor
+                    self.submittedFrom = submittedFrom
+                    self.submittedBefore = submittedBefore
+                    self.acknowledged = acknowledged
+                }
+            }
+            public var query: Operations.ListClaims.Input.Query
+            /// - Remark: Generated from `#/paths/v1/claims/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListClaims.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ListClaims.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ListClaims.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ListClaims.Input.Query = .init(),
+                headers: Operations.ListClaims.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The server failed (`internal-error`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/get(listClaims)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server cannot reach its storage now (`storage-unavailable`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/get(listClaims)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/claims/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/claims/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.ClaimList)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.ClaimList {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ListClaims.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ListClaims.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// A page of submitted reports.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/get(listClaims)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.ListClaims.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.ListClaims.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed, or a value breaks a rule; the problem names the field.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/get(listClaims)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or one the server does not know (or of the wrong kind for this route).
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/get(listClaims)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is larger than 20 MiB.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/get(listClaims)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
+    /// One submitted report, with where its PDF and photos are (claims handlers only).
+    ///
+    /// - Remark: HTTP `GET /v1/claims/{claimID}`.
+    /// - Remark: Generated from `#/paths//v1/claims/{claimID}/get(getClaim)`.
+    public enum GetClaim {
+        public static let id: Swift.String = "getClaim"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/claims/{claimID}/GET/path`.
+            public struct Path: Sendable, Hashable {
+                /// The claim's id on this server (a UUID; not the report's).
+                ///
+                /// - Remark: Generated from `#/paths/v1/claims/{claimID}/GET/path/claimID`.
+                public var claimID: Components.Parameters.ClaimID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - claimID: The claim's id on this server (a UUID; not the report's).
+                public init(claimID: Components.Parameters.ClaimID) {
+                    self.claimID = claimID
+                }
+            }
+            public var path: Operations.GetClaim.Input.Path
+            /// - Remark: Generated from `#/paths/v1/claims/{claimID}/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetClaim.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.GetClaim.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.GetClaim.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            public init(
+                path: Operations.GetClaim.Input.Path,
+                headers: Operations.GetClaim.Input.Headers = .init()
+            ) {
+                self.path = path
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The server failed (`internal-error`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/get(getClaim)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server cannot reach its storage now (`storage-unavailable`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/get(getClaim)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/claims/{claimID}/GET/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/claims/{claimID}/GET/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Claim)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Claim {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.GetClaim.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.GetClaim.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The submitted report.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/get(getClaim)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.GetClaim.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.GetClaim.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed, or a value breaks a rule; the problem names the field.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/get(getClaim)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or one the server does not know (or of the wrong kind for this route).
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/get(getClaim)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Nothing of the caller's is there.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/get(getClaim)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is larger than 20 MiB.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/get(getClaim)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
+    /// Gives the driver the insurer's claim number and a short message (claims handlers only).
+    ///
+    /// The report itself is not changed: the acknowledgement is kept beside it, and the driver's app receives it
+    /// at its next sync. Sending it again replaces it (a corrected claim number); the same one again changes nothing.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/claims/{claimID}/acknowledgement`.
+    /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)`.
+    public enum AcknowledgeClaim {
+        public static let id: Swift.String = "acknowledgeClaim"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/claims/{claimID}/acknowledgement/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// The claim's id on this server (a UUID; not the report's).
+                ///
+                /// - Remark: Generated from `#/paths/v1/claims/{claimID}/acknowledgement/PUT/path/claimID`.
+                public var claimID: Components.Parameters.ClaimID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - claimID: The claim's id on this server (a UUID; not the report's).
+                public init(claimID: Components.Parameters.ClaimID) {
+                    self.claimID = claimID
+                }
+            }
+            public var path: Operations.AcknowledgeClaim.Input.Path
+            /// - Remark: Generated from `#/paths/v1/claims/{claimID}/acknowledgement/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AcknowledgeClaim.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.AcknowledgeClaim.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.AcknowledgeClaim.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/claims/{claimID}/acknowledgement/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/claims/{claimID}/acknowledgement/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.AcknowledgementRequest)
+            }
+            public var body: Operations.AcknowledgeClaim.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.AcknowledgeClaim.Input.Path,
+                headers: Operations.AcknowledgeClaim.Input.Headers = .init(),
+                body: Operations.AcknowledgeClaim.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The server failed (`internal-error`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server cannot reach its storage now (`storage-unavailable`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/claims/{claimID}/acknowledgement/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/claims/{claimID}/acknowledgement/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Claim)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Claim {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.AcknowledgeClaim.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.AcknowledgeClaim.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The claim, acknowledged.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.AcknowledgeClaim.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.AcknowledgeClaim.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed, or a value breaks a rule; the problem names the field.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or one the server does not know (or of the wrong kind for this route).
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Nothing of the caller's is there.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is larger than 20 MiB.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
 }

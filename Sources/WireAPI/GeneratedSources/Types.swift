@@ -128,6 +128,30 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/reports/{reportID}/submit`.
     /// - Remark: Generated from `#/paths//v1/reports/{reportID}/submit/post(submitReport)`.
     func submitReport(_ input: Operations.SubmitReport.Input) async throws -> Operations.SubmitReport.Output
+    /// The submitted reports of every driver, newest submission first, a page at a time (claims handlers only).
+    ///
+    /// A claims handler's token (`crash-assistant-server handler add NAME`) only; a driver's or a detector's is
+    /// refused with 401. A page holds at most `limit` claims (default 50); when more follow, `nextCursor` is given:
+    /// ask again with `cursor` set to it, and the same filters. Drafts are never shown.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/claims`.
+    /// - Remark: Generated from `#/paths//v1/claims/get(listClaims)`.
+    func listClaims(_ input: Operations.ListClaims.Input) async throws -> Operations.ListClaims.Output
+    /// One submitted report, with where its PDF and photos are (claims handlers only).
+    ///
+    /// - Remark: HTTP `GET /v1/claims/{claimID}`.
+    /// - Remark: Generated from `#/paths//v1/claims/{claimID}/get(getClaim)`.
+    func getClaim(_ input: Operations.GetClaim.Input) async throws -> Operations.GetClaim.Output
+    /// Gives the driver the insurer's claim number and a short message (claims handlers only).
+    ///
+    /// The report itself is not changed: the acknowledgement is kept beside it, and the driver's app receives it
+    /// at its next sync. Sending it again replaces it (a corrected claim number); the same one again changes nothing.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/claims/{claimID}/acknowledgement`.
+    /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)`.
+    func acknowledgeClaim(_ input: Operations.AcknowledgeClaim.Input) async throws -> Operations.AcknowledgeClaim.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -323,6 +347,56 @@ extension APIProtocol {
         try await submitReport(Operations.SubmitReport.Input(
             path: path,
             headers: headers
+        ))
+    }
+    /// The submitted reports of every driver, newest submission first, a page at a time (claims handlers only).
+    ///
+    /// A claims handler's token (`crash-assistant-server handler add NAME`) only; a driver's or a detector's is
+    /// refused with 401. A page holds at most `limit` claims (default 50); when more follow, `nextCursor` is given:
+    /// ask again with `cursor` set to it, and the same filters. Drafts are never shown.
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/claims`.
+    /// - Remark: Generated from `#/paths//v1/claims/get(listClaims)`.
+    public func listClaims(
+        query: Operations.ListClaims.Input.Query = .init(),
+        headers: Operations.ListClaims.Input.Headers = .init()
+    ) async throws -> Operations.ListClaims.Output {
+        try await listClaims(Operations.ListClaims.Input(
+            query: query,
+            headers: headers
+        ))
+    }
+    /// One submitted report, with where its PDF and photos are (claims handlers only).
+    ///
+    /// - Remark: HTTP `GET /v1/claims/{claimID}`.
+    /// - Remark: Generated from `#/paths//v1/claims/{claimID}/get(getClaim)`.
+    public func getClaim(
+        path: Operations.GetClaim.Input.Path,
+        headers: Operations.GetClaim.Input.Headers = .init()
+    ) async throws -> Operations.GetClaim.Output {
+        try await getClaim(Operations.GetClaim.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// Gives the driver the insurer's claim number and a short message (claims handlers only).
+    ///
+    /// The report itself is not changed: the acknowledgement is kept beside it, and the driver's app receives it
+    /// at its next sync. Sending it again replaces it (a corrected claim number); the same one again changes nothing.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/claims/{claimID}/acknowledgement`.
+    /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)`.
+    public func acknowledgeClaim(
+        path: Operations.AcknowledgeClaim.Input.Path,
+        headers: Operations.AcknowledgeClaim.Input.Headers = .init(),
+        body: Operations.AcknowledgeClaim.Input.Body
+    ) async throws -> Operations.AcknowledgeClaim.Output {
+        try await acknowledgeClaim(Operations.AcknowledgeClaim.Input(
+            path: path,
+            headers: headers,
+            body: body
         ))
     }
 }

@@ -5,7 +5,7 @@ import WireAPI
 /// Every server store port in memory, for tests of the routes and services: the same rules as the SQLite and
 /// PostgreSQL stores (the write rules of ``WriteCheck``, reports kept as their wire JSON through ``StoredRecord``, one
 /// record per event, each owner's data apart), kept by an actor. It passes the store's conformance suite like them.
-actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, PhotoIndex, SMSStore, JobStore {
+actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, PhotoIndex, SMSStore, JobStore, ClaimStore {
     private struct OwnedReport: Hashable {
         let owner: AccountID
         let id: ReportID
@@ -36,6 +36,8 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
     private var photos: [OwnedPhoto: StoredPhoto] = [:]
     private var uploads: [UploadID: PartialUpload] = [:]
     private var smsMessages: [SMSMessage] = []
+    /// Each submitted report's claim id and when it was submitted.
+    private var submissions: [OwnedReport: (id: ClaimID, submittedAt: Date)] = [:]
     private var jobs: [StoredJob] = []
 
     private struct StoredJob {
@@ -216,6 +218,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         reports[key] = body
         sequences[key] = nextChange(owner: owner)
         tombstones[key] = nil
+        if stored.isCompleted, submissions[key] == nil { submissions[key] = (ClaimID(), Date()) }
         if let job { enqueueJob(job, at: stored.updatedAt) }
         return stored
     }
@@ -377,6 +380,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
             sequences[key] = nil
         }
         tombstones = tombstones.filter { $0.key.owner != owner }
+        submissions = submissions.filter { $0.key.owner != owner }
         counters[owner] = nil
         documents = documents.filter { $0.key.owner != owner }
         photos = photos.filter { $0.key.owner != owner }
@@ -386,5 +390,40 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         smsMessages = smsMessages.filter { $0.owner != owner }
         accounts[digest] = nil
         return erased
+    }
+}
+
+// MARK: - Claims
+
+extension InMemoryServerStore {
+    func claims(_ filter: ClaimFilter, after position: ClaimPosition?, limit: Int) throws -> [Claim] {
+        let all = try submissions.keys.compactMap { try claim(at: $0) }
+            .filter { filter.keeps($0) && (position?.precedes($0.position) ?? true) }
+            .sorted { $0.position.precedes($1.position) }
+        return Array(all.prefix(limit))
+    }
+
+    func claim(_ id: ClaimID) throws -> Claim? {
+        guard let key = submissions.first(where: { $0.value.id == id })?.key else { return nil }
+        return try claim(at: key)
+    }
+
+    func claim(of report: ReportID, owner: AccountID) throws -> Claim? {
+        try claim(at: OwnedReport(owner: owner, id: report))
+    }
+
+    func acknowledge(_ id: ClaimID, with acknowledgement: ClaimAcknowledgement) throws -> Claim? {
+        guard let claim = try claim(id) else { return nil }
+        let held = claim.report.acknowledgement
+        if held?.claimNumber == acknowledgement.claimNumber, held?.message == acknowledgement.message { return claim }
+        var report = claim.report
+        try report.recordAcknowledgement(acknowledgement)
+        let stored = try save(report, owner: claim.owner, queueing: nil)
+        return Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored)
+    }
+
+    private func claim(at key: OwnedReport) throws -> Claim? {
+        guard let submission = submissions[key], let report = try load(key) else { return nil }
+        return Claim(id: submission.id, owner: key.owner, submittedAt: submission.submittedAt, report: report)
     }
 }

@@ -190,6 +190,24 @@ enum PostgresSchema {
             // Jobs queued before name their user, not a message; they cannot be done any more.
             "UPDATE jobs SET state = 'failed', last_error = 'written by an earlier version', finished_at = now() WHERE state = 'queued'",
         ]),
+        // Claims handlers, a third kind of account; and each submitted report as a claim (see ServerSchema version 6).
+        Migration(version: 7, statements: [
+            "ALTER TABLE accounts DROP CONSTRAINT IF EXISTS accounts_kind_check",
+            "ALTER TABLE accounts ADD CONSTRAINT accounts_kind_check CHECK (kind IN ('user', 'detector', 'handler'))",
+            """
+            CREATE TABLE claims (
+                id uuid NOT NULL PRIMARY KEY,
+                owner uuid NOT NULL,
+                report_id uuid NOT NULL,
+                submitted_at double precision NOT NULL,
+                acknowledged_at double precision,
+                UNIQUE (owner, report_id),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            )
+            """,
+            "CREATE INDEX claims_newest_first ON claims (submitted_at DESC, id DESC)",
+            "INSERT INTO claims (id, owner, report_id, submitted_at) SELECT gen_random_uuid(), owner, id, updated_at FROM reports WHERE status = 'completed'",
+        ]),
     ]
 
     // MARK: - Migrating

@@ -95,6 +95,7 @@ extension PostgresServerStore: AccountStore {
             for crashID in crashIDs {
                 try await connection.query("DELETE FROM jobs WHERE strpos(payload, \(crashID.rawValue)) > 0", logger: Self.queryLogger)
             }
+            try await connection.query("DELETE FROM claims WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM report_documents WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM reports WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM report_tombstones WHERE owner = \(owner)", logger: Self.queryLogger)

@@ -215,6 +215,7 @@ extension PostgresServerStore: ServerReportStore {
             try await connection.query(
                 "DELETE FROM report_tombstones WHERE owner = \(owner.rawValue) AND id = \(stored.id.rawValue)", logger: queryLogger
             )
+            try await recordClaim(of: stored, owner: owner, on: connection)
             return stored
         }
         try await connection.query("""
@@ -223,7 +224,19 @@ extension PostgresServerStore: ServerReportStore {
                                body = \(body), change_seq = \(sequence)
             WHERE owner = \(owner.rawValue) AND id = \(stored.id.rawValue)
             """, logger: queryLogger)
+        try await recordClaim(of: stored, owner: owner, on: connection)
         return stored
+    }
+
+    /// A report stored completed is a claim from then on (``ClaimStore``), submitted the first time.
+    private static func recordClaim(of stored: CrashReport, owner: AccountID, on connection: PostgresConnection) async throws {
+        guard stored.isCompleted else { return }
+        try await connection.query("""
+            INSERT INTO claims (id, owner, report_id, submitted_at, acknowledged_at)
+            VALUES (\(ClaimID().rawValue), \(owner.rawValue), \(stored.id.rawValue), \(Date().timeIntervalSinceReferenceDate),
+                    \(stored.acknowledgement?.acknowledgedAt.timeIntervalSinceReferenceDate))
+            ON CONFLICT (owner, report_id) DO UPDATE SET acknowledged_at = excluded.acknowledged_at
+            """, logger: queryLogger)
     }
 
     /// Takes the owner's next change number inside the caller's transaction, locking the owner's counter until it

@@ -116,7 +116,7 @@ extension SQLiteServerStore: AccountStore {
             let reports = try column("SELECT count(*) FROM reports WHERE owner = ?1") { $0.int(0) }.first ?? 0
 
             for sql: StaticString in [
-                "DELETE FROM report_documents WHERE owner = ?1", "DELETE FROM reports WHERE owner = ?1",
+                "DELETE FROM claims WHERE owner = ?1", "DELETE FROM report_documents WHERE owner = ?1", "DELETE FROM reports WHERE owner = ?1",
                 "DELETE FROM report_tombstones WHERE owner = ?1", "DELETE FROM report_change_counters WHERE owner = ?1",
                 "DELETE FROM photos WHERE owner = ?1", "DELETE FROM uploads WHERE owner = ?1",
                 "DELETE FROM crash_events WHERE owner = ?1", "DELETE FROM crash_ids WHERE owner = ?1",

@@ -230,6 +230,19 @@ extension SQLiteServerStore: ServerReportStore {
         revived.bind(owner.rawValue, at: 1)
         revived.bind(stored.id.rawValue, at: 2)
         try revived.run()
+        if stored.isCompleted {
+            // Stored completed: a claim from now on (``ClaimStore``), submitted the first time.
+            let claim = try connection.statement("""
+                INSERT INTO claims (id, owner, report_id, submitted_at, acknowledged_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                ON CONFLICT (owner, report_id) DO UPDATE SET acknowledged_at = excluded.acknowledged_at
+                """)
+            claim.bind(ClaimID().rawValue, at: 1)
+            claim.bind(owner.rawValue, at: 2)
+            claim.bind(stored.id.rawValue, at: 3)
+            claim.bind(Date().timeIntervalSinceReferenceDate, at: 4)
+            claim.bind(stored.acknowledgement?.acknowledgedAt.timeIntervalSinceReferenceDate, at: 5)
+            try claim.run()
+        }
         return stored
     }
 

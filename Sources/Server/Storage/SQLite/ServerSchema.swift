@@ -150,5 +150,37 @@ enum ServerSchema {
             );
             CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued';
             """),
+        // Claims handlers, a third kind of account (the kinds are checked by the table, so it is made again); and each
+        // submitted report as a claim, with its own id (two drivers' reports may share a report id), when it was first
+        // stored completed, and whether a handler acknowledged it. Reports completed before count as submitted when
+        // last changed (a completed report does not change).
+        SQLiteMigration(version: 6, sql: """
+            CREATE TABLE accounts_with_handlers (
+                id BLOB NOT NULL PRIMARY KEY,
+                name TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('user', 'detector', 'handler')),
+                token_digest TEXT NOT NULL UNIQUE,
+                created_at REAL NOT NULL,
+                phone TEXT,
+                UNIQUE (kind, name)
+            );
+            INSERT INTO accounts_with_handlers (id, name, kind, token_digest, created_at, phone)
+                SELECT id, name, kind, token_digest, created_at, phone FROM accounts;
+            DROP TABLE accounts;
+            ALTER TABLE accounts_with_handlers RENAME TO accounts;
+
+            CREATE TABLE claims (
+                id BLOB NOT NULL PRIMARY KEY,
+                owner BLOB NOT NULL,
+                report_id BLOB NOT NULL,
+                submitted_at REAL NOT NULL,
+                acknowledged_at REAL,
+                UNIQUE (owner, report_id),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            );
+            CREATE INDEX claims_newest_first ON claims (submitted_at DESC, id DESC);
+            INSERT INTO claims (id, owner, report_id, submitted_at)
+                SELECT randomblob(16), owner, id, updated_at FROM reports WHERE status = 'completed';
+            """),
     ]
 }

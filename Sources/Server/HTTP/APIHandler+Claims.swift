@@ -1,0 +1,49 @@
+import Domain
+import Foundation
+import OpenAPIRuntime
+import WireAPI
+
+/// The claims routes of `openapi.yaml`: a claims handler's token only.
+extension APIHandler {
+    func listClaims(_ input: Operations.ListClaims.Input) async throws -> Operations.ListClaims.Output {
+        _ = try Caller.handler()
+        let limit = input.query.limit ?? ServerLimits.claimsPerPage
+        guard (1...ServerLimits.maximumReportsPerPage).contains(limit) else {
+            throw APIProblem.badParameter("limit", "limit must be from 1 to \(ServerLimits.maximumReportsPerPage).")
+        }
+        let position = try input.query.cursor.map { cursor throws(APIProblem) in
+            guard let position = ClaimPosition(cursor: cursor) else {
+                throw .badParameter("cursor", "“\(cursor.prefix(64))” is not a cursor this server gave; start again without one.")
+            }
+            return position
+        }
+        let filter = ClaimFilter(
+            submittedFrom: input.query.submittedFrom, submittedBefore: input.query.submittedBefore, acknowledged: input.query.acknowledged
+        )
+        let (claims, next) = try await services.claims.page(filter, after: position, limit: limit)
+        var wire: [Components.Schemas.Claim] = []
+        for claim in claims { wire.append(.init(claim, policyholder: try await services.claims.policyholder(of: claim))) }
+        return .ok(.init(body: .json(.init(claims: wire, nextCursor: next?.cursor))))
+    }
+
+    func getClaim(_ input: Operations.GetClaim.Input) async throws -> Operations.GetClaim.Output {
+        _ = try Caller.handler()
+        let claim = try await services.claims.claim(try Self.claimID(input.path.claimID))
+        return .ok(.init(body: .json(.init(claim, policyholder: try await services.claims.policyholder(of: claim)))))
+    }
+
+    func acknowledgeClaim(_ input: Operations.AcknowledgeClaim.Input) async throws -> Operations.AcknowledgeClaim.Output {
+        let handler = try Caller.handler()
+        let id = try Self.claimID(input.path.claimID)
+        guard case let .json(request) = input.body else { throw APIProblem.badParameter("body", "Send the acknowledgement as JSON.") }
+        let claim = try await services.claims.acknowledge(id, claimNumber: request.claimNumber, message: request.message ?? "", by: handler)
+        return .ok(.init(body: .json(.init(claim, policyholder: try await services.claims.policyholder(of: claim)))))
+    }
+
+    static func claimID(_ text: String) throws(APIProblem) -> ClaimID {
+        guard let id = ClaimID(text: text) else {
+            throw .badParameter("claimID", "“\(text.prefix(64))” is not a claim id (a UUID, as the list of claims gives it).")
+        }
+        return id
+    }
+}

@@ -1,0 +1,185 @@
+import Domain
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+@testable import Server
+import Testing
+import TestSupport
+import WireAPI
+
+@Suite("Server claim routes")
+struct ServerClaimRouteTests {
+    /// Ann's report with one photo, uploaded and submitted; its claim as a handler lists it.
+    static func submitted(_ client: any TestClientProtocol, ann: String, handler: String, note: String = "white van") async throws -> (CrashReport, Components.Schemas.Claim, Data) {
+        let jpeg = try Fixtures.jpeg()
+        var draft = try makeDraft(crashID: "CR-\(String(UUID().uuidString.prefix(8)).replacingOccurrences(of: "0", with: "2").replacingOccurrences(of: "1", with: "3"))", photos: [try makePhoto(jpeg)])
+        try draft.setNote(note)
+        let uri = "/v1/reports/\(draft.id)"
+        _ = try await client.execute(uri: uri, method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft)))
+        var photoHeaders = HTTPFields.bearer(ann)
+        photoHeaders[.contentType] = "image/jpeg"
+        _ = try await client.execute(uri: "/v1/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg))
+        let submitted = try await client.execute(uri: uri + "/submit", method: .post, headers: .bearer(ann))
+        #expect(submitted.status == .ok)
+        let report = try Wire.report(submitted.body)
+        let list = try await client.execute(uri: "/v1/claims", method: .get, headers: .bearer(handler))
+        let claims = try Wire.decode(Components.Schemas.ClaimList.self, list.body).claims
+        let claim = try #require(claims.first { $0.report.id == report.id.description })
+        return (report, claim, jpeg)
+    }
+
+    @Test("Only a handler's token opens the claims, and a handler's token opens no driver's route")
+    func handlersOnly() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let detector = try await harness.add("car-maker", kind: .detector)
+        let handler = try await harness.add("hana", kind: .handler)
+        try await harness.withClient { client in
+            for token in [ann, detector] {
+                let response = try await client.execute(uri: "/v1/claims", method: .get, headers: .bearer(token))
+                #expect(response.status == .unauthorized)
+                #expect(try Wire.problem(response.body).detail.contains("handler add"))
+            }
+            for uri in ["/v1/reports", "/v1/changes"] {
+                let response = try await client.execute(uri: uri, method: .get, headers: .bearer(handler))
+                #expect(response.status == .unauthorized, "\(uri)")
+            }
+            let account = try await client.execute(uri: "/v1/account", method: .get, headers: .bearer(handler))
+            #expect(try Wire.decode(Components.Schemas.AccountInfo.self, account.body).kind == .handler)
+        }
+    }
+
+    @Test("A handler reads every driver's submitted reports, not their drafts, with the PDF and photos the report names")
+    func handlersReadSubmittedReports() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann", phone: "+36301234567")
+        let bob = try await harness.add("bob")
+        let handler = try await harness.add("hana", kind: .handler)
+        try await harness.withClient { client in
+            let draft = try makeDraft(crashID: "CR-DRAFT234")
+            _ = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(bob), body: try Wire.body(Components.Schemas.Report(draft)))
+            let (report, claim, jpeg) = try await Self.submitted(client, ann: ann, handler: handler)
+            let list = try await client.execute(uri: "/v1/claims", method: .get, headers: .bearer(handler))
+            let claims = try Wire.decode(Components.Schemas.ClaimList.self, list.body).claims
+            #expect(claims.map(\.report.id) == [report.id.description])
+            #expect(claim.policyholder.account == "ann")
+            #expect(claim.policyholder.phone == "+36301234567")
+            #expect(try CrashReport(wire: claim.report) == report)
+            #expect(claim.document == "/v1/claims/\(claim.id)/report.pdf")
+
+            let one = try await client.execute(uri: "/v1/claims/\(claim.id)", method: .get, headers: .bearer(handler))
+            #expect(one.status == .ok)
+            #expect(try Wire.decode(Components.Schemas.Claim.self, one.body).id == claim.id)
+
+            let pdf = try await client.execute(uri: claim.document, method: .get, headers: .bearer(handler))
+            #expect(pdf.status == .ok)
+            #expect(pdf.headers[.contentType] == "application/pdf")
+            #expect(String(buffer: pdf.body).hasPrefix("%PDF-"))
+            let photoPath = try #require(claim.photos.first?.path)
+            let photo = try await client.execute(uri: photoPath, method: .get, headers: .bearer(handler))
+            #expect(photo.status == .ok)
+            #expect(Data(buffer: photo.body) == jpeg)
+            // A photo the report does not name is not served through it, nor is a claim to a driver.
+            let other = try await client.execute(uri: "/v1/claims/\(claim.id)/photos/\(String(repeating: "ab", count: 32))", method: .get, headers: .bearer(handler))
+            #expect(other.status == .notFound)
+            #expect(try await client.execute(uri: claim.document, method: .get, headers: .bearer(ann)).status == .unauthorized)
+
+            let unknown = try await client.execute(uri: "/v1/claims/\(UUID())", method: .get, headers: .bearer(handler))
+            #expect(unknown.status == .notFound)
+            #expect(try Wire.problem(unknown.body)._type.hasSuffix("/problems/claim-not-found"))
+            let bad = try await client.execute(uri: "/v1/claims/not-a-claim", method: .get, headers: .bearer(handler))
+            #expect(bad.status == .badRequest)
+        }
+    }
+
+    @Test("Acknowledging gives the report the claim number as its next change, the driver reads it, and cannot forge or remove it")
+    func acknowledging() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let handler = try await harness.add("hana", kind: .handler)
+        try await harness.withClient { client in
+            let (report, claim, _) = try await Self.submitted(client, ann: ann, handler: handler)
+            let oldPDF = try await client.execute(uri: "/v1/reports/\(report.id)/report.pdf", method: .get, headers: .bearer(ann))
+            let uri = "/v1/claims/\(claim.id)/acknowledgement"
+
+            for (body, field) in [
+                (#"{"claimNumber":""}"#, "claimNumber"),
+                (#"{"claimNumber":"2026 <script>"}"#, "claimNumber"),
+                (#"{"claimNumber":"2026-1","message":"bell\u0007"}"#, "message"),
+            ] {
+                let refused = try await client.execute(uri: uri, method: .put, headers: .json(handler), body: ByteBuffer(string: body))
+                #expect(refused.status == .badRequest, "\(body)")
+                #expect(try Wire.problem(refused.body).field == field, "\(body) \(String(buffer: refused.body))")
+            }
+            #expect(try await client.execute(uri: uri, method: .put, headers: .json(ann), body: ByteBuffer(string: #"{"claimNumber":"X-1"}"#)).status == .unauthorized)
+
+            let answer = try await client.execute(
+                uri: uri, method: .put, headers: .json(handler),
+                body: ByteBuffer(string: #"{"claimNumber":"2026-04417","message":"We will call you today.\nKeep the photos."}"#)
+            )
+            #expect(answer.status == .ok)
+            let acknowledged = try Wire.decode(Components.Schemas.Claim.self, answer.body)
+            #expect(acknowledged.report.acknowledgement?.claimNumber == "2026-04417")
+            #expect(acknowledged.report.acknowledgement?.handler == "hana")
+            #expect(acknowledged.report.revision == Int64(report.revision + 1))
+
+            // The driver reads it with the report; the PDF drawn again names it.
+            let read = try Wire.report(try await client.execute(uri: "/v1/reports/\(report.id)", method: .get, headers: .bearer(ann)).body)
+            #expect(read.acknowledgement?.claimNumber == "2026-04417")
+            #expect(read.acknowledgement?.message == "We will call you today.\nKeep the photos.")
+            let newPDF = try await client.execute(uri: "/v1/reports/\(report.id)/report.pdf", method: .get, headers: .bearer(ann))
+            #expect(newPDF.status == .ok)
+            #expect(Data(buffer: newPDF.body) != Data(buffer: oldPDF.body))
+
+            // Unacknowledged claims no longer list it.
+            let open = try await client.execute(uri: "/v1/claims?acknowledged=false", method: .get, headers: .bearer(handler))
+            #expect(try Wire.decode(Components.Schemas.ClaimList.self, open.body).claims.isEmpty)
+
+            // A driver's save cannot set or clear it: what a client sends of it is ignored.
+            var forged = Components.Schemas.Report(read)
+            forged.acknowledgement = .init(claimNumber: "FAKE-1", message: "", acknowledgedAt: Date(), handler: "me")
+            let put = try await client.execute(uri: "/v1/reports/\(report.id)", method: .put, headers: .json(ann), body: try Wire.body(forged))
+            #expect(put.status == .ok)
+            #expect(try Wire.report(put.body).acknowledgement?.claimNumber == "2026-04417")
+            var draft = try makeDraft(crashID: "CR-NEWDRAFT")
+            try draft.setNote("x")
+            var forgedDraft = Components.Schemas.Report(draft)
+            forgedDraft.acknowledgement = .init(claimNumber: "FAKE-2", message: "", acknowledgedAt: Date(), handler: "me")
+            let refused = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Wire.body(forgedDraft))
+            #expect(refused.status == .badRequest)
+            #expect(try Wire.problem(refused.body).field == "acknowledgement")
+        }
+    }
+
+    @Test("Claims come in pages with a cursor, filtered by submission time; a bad cursor or limit is 400")
+    func paging() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let handler = try await harness.add("hana", kind: .handler)
+        try await harness.withClient { client in
+            var ids: [String] = []
+            for index in 0..<3 {
+                ids.append(try await Self.submitted(client, ann: ann, handler: handler, note: "crash \(index)").1.id)
+            }
+            var seen: [String] = []
+            var uri = "/v1/claims?limit=2"
+            while true {
+                let page = try Wire.decode(Components.Schemas.ClaimList.self, try await client.execute(uri: uri, method: .get, headers: .bearer(handler)).body)
+                seen += page.claims.map(\.id)
+                guard let next = page.nextCursor else { break }
+                uri = "/v1/claims?limit=2&cursor=\(next.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? next)"
+            }
+            #expect(seen == ids.reversed())
+            let all = try Wire.decode(Components.Schemas.ClaimList.self, try await client.execute(uri: "/v1/claims", method: .get, headers: .bearer(handler)).body).claims
+            let from = ISO8601DateFormatter().string(from: all[1].submittedAt.addingTimeInterval(-0.000_5))
+            let recent = try await client.execute(uri: "/v1/claims?submittedFrom=\(from)", method: .get, headers: .bearer(handler))
+            #expect(try Wire.decode(Components.Schemas.ClaimList.self, recent.body).claims.count >= 1)
+            for query in ["cursor=nonsense", "limit=0", "limit=201", "submittedFrom=yesterday"] {
+                let refused = try await client.execute(uri: "/v1/claims?\(query)", method: .get, headers: .bearer(handler))
+                #expect(refused.status == .badRequest, "\(query)")
+            }
+        }
+    }
+}
