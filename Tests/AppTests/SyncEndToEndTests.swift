@@ -60,6 +60,62 @@ struct SyncEndToEndTests {
         #expect(again.output.contains("Sent: 0 photos, 0 reports."))
     }
 
+    @Test("A claims handler acknowledges a submitted report: the driver's sync says the claim number once, the list, the report and its PDF name it")
+    func theClaimNumberComesBack() throws {
+        let directory = TemporaryDirectory("claim-e2e")
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let token = try server.addUser("ann")
+        let handler = try server.add("hana", kind: "handler")
+        let options = Self.serverOptions(port: server.port, token: token, in: directory)
+        let made = try AppProcess.run([
+            "1", "", "2", "add 1 \(Fixtures.url("photo-64x48.jpg").path)", "note White van", "d", "c", "y", "b", "q",
+        ], arguments: options, in: directory.url)
+        #expect(made.status == 0, "\(made.errors)")
+        let first = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(first.status == 0, "\(first.output) \(first.errors)")
+
+        // The handler finds it among the claims and acknowledges it.
+        let base = "http://127.0.0.1:\(server.port)"
+        let listed = try Curl.run(["-s", "-H", "Authorization: Bearer \(handler)", base + "/v1/claims"])
+        let claims = (try JSONSerialization.jsonObject(with: Data(listed.utf8)) as? [String: Any])?["claims"] as? [[String: Any]] ?? []
+        #expect(claims.count == 1, "\(listed)")
+        let claim = try #require(claims.first?["id"] as? String)
+        let report = try #require(claims.first?["report"] as? [String: Any])
+        let crashID = try #require(report["crashId"] as? String)
+        let answer = try Curl.run([
+            "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PUT", "-H", "Authorization: Bearer \(handler)", "-H", "Content-Type: application/json",
+            "--data", #"{"claimNumber":"2026-04417","message":"We will call you today."}"#, base + "/v1/claims/\(claim)/acknowledgement",
+        ])
+        #expect(answer == "200")
+
+        let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(sync.status == 0, "\(sync.errors)")
+        #expect(sync.output.contains("Your insurer received \(crashID) — claim 2026-04417."), "\(sync.output)")
+        #expect(sync.output.contains("They wrote: “We will call you today.”"))
+        let again = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(!again.output.contains("Your insurer received"), "\(again.output)")
+
+        let database = ["--database", directory.file("reports.sqlite")]
+        let list = try AppProcess.run([], arguments: ["reports"] + database, in: directory.url)
+        #expect(list.output.contains("claim 2026-04417"), "\(list.output)")
+        let json = try AppProcess.run([], arguments: ["reports", "--json"] + database, in: directory.url)
+        let rows = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]]
+        #expect(rows?.first?["claimNumber"] as? String == "2026-04417", "\(json.output)")
+        let opened = try AppProcess.run(["b", "q"], arguments: ["open", crashID] + options, in: directory.url)
+        #expect(opened.output.contains("Your insurer's claim: 2026-04417 — “We will call you today.”"), "\(opened.output)")
+
+        // The PDF the driver shares is the server's, drawn again with the claim number.
+        let shared = directory.url.appendingPathComponent("shared.pdf")
+        let export = try AppProcess.run([], arguments: ["export", crashID, shared.path] + database, in: directory.url)
+        #expect(export.status == 0, "\(export.errors)")
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let text = try tools.text(shared.path)
+        #expect(text.contains("Insurer's claim: 2026-04417"), "\(text)")
+        #expect(text.contains("We will call you today."))
+    }
+
     @Test("A crash event's SMS link opens the Crash Assistant on that crash, with the server's time and place")
     func theSMSLinkOpensTheCrash() throws {
         let directory = TemporaryDirectory("sync-e2e")

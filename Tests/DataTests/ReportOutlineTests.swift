@@ -56,7 +56,11 @@ struct ReportOutlineTests {
 
     @Test func textAndPDFSayEveryPhraseOfTheOutline() async throws {
         let store = InMemoryPhotoStore()
-        let report = try await completedReport(store: store)
+        var report = try await completedReport(store: store)
+        // The insurer's claim number and message, once acknowledged, are among them.
+        try report.recordAcknowledgement(ClaimAcknowledgement(
+            claimNumber: "2026-04417", message: "We will call you today.", acknowledgedAt: Self.addedAt.addingTimeInterval(7_200), handler: "hana"
+        ))
         let outline = ReportOutline(report, dates: dates)
         let tools = try PDFTools()
         defer { tools.cleanUp() }
@@ -67,6 +71,8 @@ struct ReportOutlineTests {
 
         let phrases = phrases(of: outline)
         #expect(phrases.count >= 15)
+        #expect(phrases.contains { $0.pdf.contains("Insurer's claim") && $0.pdf.contains("2026-04417") })
+        #expect(phrases.contains { $0.pdf.contains("We will call you today.") })
         for phrase in phrases {
             #expect(text.contains(collapsed(phrase.text)), "text lacks \(phrase.text)")
             #expect(pdfText.contains(collapsed(phrase.pdf)), "PDF lacks \(phrase.pdf)")

@@ -27,6 +27,7 @@ struct SQLiteSyncStateTests {
             .merged(summary), .joined(summary), .crashIDReplaced(old: .stub("CR-OLD23456")), .recreatedAfterDeletion,
             .deletedElsewhere, .removedFromServer, .refused(.invalid(field: "otherDriverNote")), .refused(.invalid(field: nil)),
             .refused(.completedThere), .refused(.nothingToReport), .refused(.tooLarge), .refused(.other(detail: "“quoted” \n text")),
+            .acknowledged(claimNumber: "2026-04417", message: "We will call.\nKeep the photos."), .acknowledged(claimNumber: "CLM/88 1203", message: ""),
         ]
         let notices = events.enumerated().map { index, event in
             SyncNotice(reportID: ReportID(), crashID: .stub("CA-NOTICE\(index)"), event: event, date: referenceDate.addingTimeInterval(Double(index) / 3))
@@ -54,6 +55,20 @@ struct SQLiteSyncStateTests {
         let received = newer.stored(atRevision: 8)
         #expect(try store.receive(received) == .stored(received.stored(atRevision: local.revision + 1)))
         #expect(try open().base(of: local.id) == received)
+    }
+
+    @Test func theInsurersAcknowledgementIsKeptWithTheReportAndItsRowInTheList() throws {
+        let store = try open()
+        var report = CrashReport.stub(note: "white van", completedAt: referenceDate)
+        let acknowledgement = try ClaimAcknowledgement(
+            claimNumber: "2026-04417", message: "We will call you today.\nKeep the photos.", acknowledgedAt: referenceDate.addingTimeInterval(60), handler: "hana"
+        )
+        try report.recordAcknowledgement(acknowledgement)
+        #expect(try store.receive(report.stored(atRevision: 3)) == .stored(report.stored(atRevision: 1)))
+        let reopened = try open()
+        #expect(try reopened.report(withID: report.id)?.acknowledgement == acknowledgement)
+        #expect(try reopened.base(of: report.id)?.acknowledgement == acknowledgement)
+        #expect(try reopened.summaries(limit: nil, offset: 0).map(\.claimNumber) == ["2026-04417"])
     }
 
     @Test func aCompletedReportTheServerErasedIsKeptAndNoLongerListedAsTheServers() throws {

@@ -174,6 +174,45 @@ struct SyncEngineRulesTests {
         #expect(await phone.archive.names == [RenderedReport.defaultFileName(for: renamed.crashID, format: .pdf)])
     }
 
+    @Test("The insurer's claim number arrives with the report and its PDF, is said once across runs, and a correction is said again")
+    func anAcknowledgementIsSaidOnce() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let draft = try await phone.useCases.start.execute()
+        try await phone.addPhoto(draft.id, 8)
+        _ = try await phone.useCases.create.execute(reportID: draft.id)
+        #expect(await phone.sync.syncOnce().isComplete)
+
+        let acknowledgement = try ClaimAcknowledgement(
+            claimNumber: "2026-04417", message: "We will call you today.", acknowledgedAt: referenceDate.addingTimeInterval(3_600), handler: "hana"
+        )
+        try await remote.edit(draft.id) { try $0.recordAcknowledgement(acknowledgement) }
+        let pass = await phone.sync.syncOnce()
+        #expect(pass.notices.map(\.event) == [.acknowledged(claimNumber: "2026-04417", message: "We will call you today.")])
+        let local = try await phone.report(draft.id)
+        #expect(local.acknowledgement == acknowledgement)
+        #expect(local.isCompleted)
+        #expect(try await phone.cache.summaries().first { $0.id == draft.id }?.claimNumber == "2026-04417")
+        #expect(pass.documentsReceived == 1)
+
+        // Nothing new: nothing said. The next run shows it until shown, then never again.
+        #expect(await phone.sync.syncOnce().notices.isEmpty)
+        let nextRun = phone.reopened(remote: remote)
+        var updates = await nextRun.sync.statusUpdates().makeAsyncIterator()
+        let shown = try #require(await updates.next()).notices
+        #expect(shown.map(\.event).last == .acknowledged(claimNumber: "2026-04417", message: "We will call you today."))
+        await nextRun.sync.noticesShown(shown)
+        var later = await phone.reopened(remote: remote).sync.statusUpdates().makeAsyncIterator()
+        #expect(try #require(await later.next()).notices.isEmpty)
+
+        // A corrected claim number is news.
+        let corrected = try ClaimAcknowledgement(
+            claimNumber: "2026-04418", message: "", acknowledgedAt: referenceDate.addingTimeInterval(7_200), handler: "hana"
+        )
+        try await remote.edit(draft.id) { try $0.recordAcknowledgement(corrected) }
+        #expect(await phone.sync.syncOnce().notices.map(\.event) == [.acknowledged(claimNumber: "2026-04418", message: "")])
+    }
+
     @Test("A completed report erased on the server stays on the device, said once, and is not sent again")
     func anErasedCompletedReportStays() async throws {
         let remote = InMemoryRemote()

@@ -71,6 +71,15 @@ struct SyncStatusUiModelTests {
         #expect(SyncText.sentence(for: invalid).contains("its otherDriverNote breaks a rule the server keeps"))
     }
 
+    @Test func theInsurersClaimNumberIsSaidWithTheirMessageOnOneLine() {
+        let notice = SyncNotice(
+            reportID: ReportID(), crashID: .stub("CA-KEPT234567"), event: .acknowledged(claimNumber: "2026-04417", message: "Call us.\nKeep the photos."), date: referenceDate
+        )
+        #expect(SyncText.sentence(for: notice) == "Your insurer received CA-KEPT234567 — claim 2026-04417. Quote the claim number when you call them. They wrote: “Call us. Keep the photos.”")
+        let bare = SyncNotice(reportID: ReportID(), crashID: .stub("CA-KEPT234567"), event: .acknowledged(claimNumber: "7", message: ""), date: referenceDate)
+        #expect(SyncText.sentence(for: bare) == "Your insurer received CA-KEPT234567 — claim 7. Quote the claim number when you call them.")
+    }
+
     @Test func aJoinSaysTheCrashHasOneReport() {
         let summary = MergeSummary(photosFromThisDevice: 1, fieldsFromOtherWriter: [.scene])
         let notice = SyncNotice(reportID: ReportID(), crashID: .stub("CA-JOINED2345"), event: .joined(summary), date: referenceDate)

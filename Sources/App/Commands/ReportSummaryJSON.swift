@@ -19,6 +19,8 @@ struct ReportSummaryJSON: Encodable {
     let injuryCount: Int
     let photoCount: Int
     let hasNote: Bool
+    /// The insurer's claim number, once the insurer acknowledged the report.
+    let claimNumber: String?
 
     init(_ summary: ReportSummary) {
         id = summary.id.description
@@ -33,6 +35,7 @@ struct ReportSummaryJSON: Encodable {
         injuryCount = summary.injuryCount
         photoCount = summary.photoCount
         hasNote = summary.hasNote
+        claimNumber = summary.claimNumber
     }
 
     /// A place: a coordinate, an address, or both.

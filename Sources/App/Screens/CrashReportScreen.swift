@@ -44,6 +44,7 @@ final class CrashReportScreen: Screen {
         if let location = state.documentLocation {
             console.line("  Document: \(location)")
         }
+        if let claim = state.claim { console.line("  " + claim) }
         console.options(state.options)
     }
 

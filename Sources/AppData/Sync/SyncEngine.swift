@@ -485,9 +485,17 @@ public actor SyncEngine: SyncStatusSource {
             for serverVersion in page.reports {
                 seen.insert(serverVersion.id)
                 guard known[serverVersion.id] != serverVersion.revision else { continue }
+                // The insurer's answer as this device last had it from the server, to tell a new one.
+                let heard = serverVersion.acknowledgement == nil ? nil : try await state.base(of: serverVersion.id)?.acknowledgement
                 switch try await state.receive(serverVersion) {
                 case let .stored(local):
                     pass.reportsReceived += 1
+                    if let acknowledgement = local.acknowledgement, acknowledgement != heard {
+                        try await note(
+                            .acknowledged(claimNumber: acknowledgement.claimNumber, message: acknowledgement.message),
+                            reportID: local.id, crashID: local.crashID, in: &pass
+                        )
+                    }
                     try await fetchPhotos(of: local, &pass)
                     if local.isCompleted { try await fetchDocument(of: local, &pass) }
                 case .unchanged:

@@ -43,7 +43,7 @@ public struct ReportOutline: Sendable, Equatable {
             let remarks = report.photoRemarks
             var blocks: [ReportBlock] = [.title("Crash report", identifier: ReportField(label: "Crash ID", value: crashID))]
             if let note = crashIDNote { blocks.append(.paragraph(note)) }
-            blocks += [.fields([status]), .rule]
+            blocks += [.fields([status] + claim), .rule]
             blocks += whenAndWhere()
             blocks += detection()
             blocks += injuries()
@@ -81,6 +81,16 @@ public struct ReportOutline: Sendable, Equatable {
             guard report.crashID.isLocal else { return nil }
             return "The crash ID is provisional: the driver's device gave it without reaching the crash-report server. When "
                 + "the report reaches the server, the server issues the crash ID, and this one stays recorded with the report."
+        }
+
+        /// The insurer's claim number and message, once a claims handler acknowledged the report.
+        private var claim: [ReportField] {
+            guard let acknowledgement = report.acknowledgement else { return [] }
+            var fields = [ReportField(
+                label: "Insurer's claim", value: "\(acknowledgement.claimNumber), received \(dates.dateTime(acknowledgement.acknowledgedAt))"
+            )]
+            if !acknowledgement.message.isEmpty { fields.append(ReportField(label: "Insurer's message", value: acknowledgement.message)) }
+            return fields
         }
 
         private var status: ReportField {

@@ -6,11 +6,11 @@ extension CrashReport {
     /// Columns read by ``init(row:id:injuries:photos:path:)``, in order.
     static let selectByID: StaticString = """
         SELECT crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude, longitude, address,
-               note, revision, provisional_crash_id, utc_offset_minutes, detection
+               note, revision, provisional_crash_id, utc_offset_minutes, detection, acknowledgement
         FROM reports WHERE id = ?1
         """
 
-    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–22): the scene the driver set
+    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–23): the scene the driver set
     /// (7–10, its offset 21) and, for the list, the scene the report shows (16–19).
     func bind(to statement: SQLiteStatement) {
         statement.bind(id.rawValue, at: 1)
@@ -29,6 +29,13 @@ extension CrashReport {
         statement.bind(provisionalCrashID?.rawValue, at: 20)
         statement.bind(scene.utcOffsetMinutes, at: 21)
         statement.bind(detection.flatMap(Self.detectionJSON), at: 22)
+        statement.bind(acknowledgement.flatMap(Self.acknowledgementJSON), at: 23)
+    }
+
+    /// The insurer's acknowledgement, as the wire's JSON.
+    private static func acknowledgementJSON(_ acknowledgement: ClaimAcknowledgement) -> String? {
+        guard let json = try? WireCoding.encoder().encode(Components.Schemas.ClaimAcknowledgement(acknowledgement)) else { return nil }
+        return String(decoding: json, as: UTF8.self)
     }
 
     /// What the crash detection measured, as the wire's JSON.
@@ -58,6 +65,16 @@ extension CrashReport {
                 throw StorageError.damagedRecord(path: path, reason: "the crash detection of report \(reportID) cannot be read")
             }
         }
+        var acknowledgement: ClaimAcknowledgement?
+        if let json = row.optionalString(14) {
+            do {
+                acknowledgement = try ClaimAcknowledgement(
+                    wire: WireCoding.decoder().decode(Components.Schemas.ClaimAcknowledgement.self, from: Data(json.utf8))
+                )
+            } catch {
+                throw StorageError.damagedRecord(path: path, reason: "the insurer's acknowledgement of report \(reportID) cannot be read")
+            }
+        }
         do {
             try self.init(
             id: reportID,
@@ -72,6 +89,7 @@ extension CrashReport {
             injuries: InjurySelection(injuries.sorted()),
             photos: photos,
             otherDriverNote: row.string(9),
+            acknowledgement: acknowledgement,
             revision: row.int(10)
             )
         } catch {

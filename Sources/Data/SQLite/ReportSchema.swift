@@ -159,5 +159,9 @@ enum ReportSchema {
                 cursor TEXT NOT NULL
             );
             """),
+        // The insurer's acknowledgement of a submitted report (claim number, message), as the wire's JSON.
+        SQLiteMigration(version: 9, sql: """
+            ALTER TABLE reports ADD COLUMN acknowledgement TEXT;
+            """),
     ]
 }

@@ -10,7 +10,7 @@ extension ReportSummary {
                CASE WHEN shown_occurred_at IS NULL THEN latitude ELSE shown_latitude END,
                CASE WHEN shown_occurred_at IS NULL THEN longitude ELSE shown_longitude END,
                CASE WHEN shown_occurred_at IS NULL THEN address ELSE shown_address END,
-               provisional_crash_id, utc_offset_minutes
+               provisional_crash_id, utc_offset_minutes, json_extract(acknowledgement, '$.claimNumber')
         FROM reports ORDER BY created_at DESC, id LIMIT ?1 OFFSET ?2
         """
 
@@ -32,7 +32,8 @@ extension ReportSummary {
             scene: try CrashScene(row: row, from: 8, path: path).withUTCOffset(row.optionalInt(13)),
             injuryCount: row.int(5),
             photoCount: row.int(6),
-            hasNote: row.int(7) != 0
+            hasNote: row.int(7) != 0,
+            claimNumber: row.optionalString(14)
         )
     }
 }

@@ -19,6 +19,7 @@ extension SyncNotice.Event {
         case .refused(.nothingToReport): stored = StoredEvent(kind: "refused", reason: "nothingToReport")
         case .refused(.tooLarge): stored = StoredEvent(kind: "refused", reason: "tooLarge")
         case let .refused(.other(detail)): stored = StoredEvent(kind: "refused", reason: "other", detail: detail)
+        case let .acknowledged(claimNumber, message): stored = StoredEvent(kind: "acknowledged", detail: message, claimNumber: claimNumber)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -37,6 +38,9 @@ extension SyncNotice.Event {
         case "recreatedAfterDeletion": self = .recreatedAfterDeletion
         case "deletedElsewhere": self = .deletedElsewhere
         case "removedFromServer": self = .removedFromServer
+        case "acknowledged":
+            guard let claimNumber = stored.claimNumber else { return nil }
+            self = .acknowledged(claimNumber: claimNumber, message: stored.detail ?? "")
         case "refused":
             switch stored.reason {
             case "invalid": self = .refused(.invalid(field: stored.detail))
@@ -57,6 +61,7 @@ private struct StoredEvent: Codable {
     var oldCrashID: String?
     var detail: String?
     var summary: StoredSummary?
+    var claimNumber: String?
 }
 
 private struct StoredSummary: Codable {

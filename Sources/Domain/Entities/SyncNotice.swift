@@ -20,6 +20,8 @@ public struct SyncNotice: Sendable, Hashable {
         case removedFromServer
         /// The server refused the report (or its deletion) for good; it stays on this device as it is.
         case refused(SyncRefusal)
+        /// The insurer received the submitted report and opened a claim: its number, and the handler's message.
+        case acknowledged(claimNumber: String, message: String)
     }
 
     public let reportID: ReportID

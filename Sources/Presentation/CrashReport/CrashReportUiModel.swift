@@ -1,15 +1,23 @@
+import Domain
+
 /// The Crash report screen, after the report is created (or a completed report is opened).
 public struct CrashReportUiModel: Sendable, Hashable {
     public let title: String
     public let crashID: String
     /// Where the report's document is kept, or `nil` when none is kept.
     public let documentLocation: String?
+    /// The insurer's claim number and message, once the insurer acknowledged the report.
+    public let claim: String?
     public let options: [MenuOption]
 
-    public init(crashID: String, documentLocation: String?) {
+    public init(crashID: String, documentLocation: String?, acknowledgement: ClaimAcknowledgement? = nil) {
         title = "Crash report"
         self.crashID = crashID
         self.documentLocation = documentLocation
+        claim = acknowledgement.map { acknowledgement in
+            "Your insurer's claim: \(acknowledgement.claimNumber)"
+                + (acknowledgement.message.isEmpty ? "" : " — “\(acknowledgement.message.replacingOccurrences(of: "\n", with: " "))”")
+        }
         options = [
             MenuOption(key: "v", title: "View crash report"),
             MenuOption(key: "s", title: "Share crash report"),

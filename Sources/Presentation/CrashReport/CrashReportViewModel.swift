@@ -48,7 +48,9 @@ public final class CrashReportViewModel {
     public func view() async {
         do {
             let viewed = try await viewReport.execute(reportID: reportID)
-            state.value = CrashReportUiModel(crashID: crashID.rawValue, documentLocation: viewed.documentLocation)
+            state.value = CrashReportUiModel(
+                crashID: crashID.rawValue, documentLocation: viewed.documentLocation, acknowledgement: viewed.report.acknowledgement
+            )
             document.value = ReportDocumentUiModel(text: viewed.text, documentLocation: viewed.documentLocation)
         } catch {
             message.value = .error(error)
@@ -59,7 +61,9 @@ public final class CrashReportViewModel {
     public func refresh() async {
         do {
             let viewed = try await viewReport.execute(reportID: reportID)
-            state.value = CrashReportUiModel(crashID: crashID.rawValue, documentLocation: viewed.documentLocation)
+            state.value = CrashReportUiModel(
+                crashID: crashID.rawValue, documentLocation: viewed.documentLocation, acknowledgement: viewed.report.acknowledgement
+            )
         } catch {
             message.value = .error(error)
         }

@@ -16,6 +16,7 @@ public struct ReportRowUiModel: Sendable, Hashable {
         isDraft = summary.status == .draft
         when = dates.at(summary.scene).dateTime(summary.occurredAt)
         var parts: [String] = []
+        if let claimNumber = summary.claimNumber { parts.append("claim \(claimNumber)") }
         if summary.injuryCount > 0 { parts.append(summary.injuryCount == 1 ? "1 injury choice" : "\(summary.injuryCount) injury choices") }
         if summary.photoCount > 0 { parts.append(CategoryRowUiModel.photoCount(summary.photoCount)) }
         if summary.hasNote { parts.append("note") }

@@ -15,6 +15,9 @@ public enum SyncText {
             return "\(report) is no longer on the server (it was erased there); it stays on this device and is not sent again."
         case let .refused(refusal):
             return "The server refused \(report): " + reason(refusal) + ". It stays on this device as it is."
+        case let .acknowledged(claimNumber, message):
+            let said = message.isEmpty ? "" : " They wrote: “\(message.prefix(500).replacingOccurrences(of: "\n", with: " "))”"
+            return "Your insurer received \(notice.crashID) — claim \(claimNumber). Quote the claim number when you call them.\(said)"
         case let .merged(summary):
             if summary.completedElsewhere { return completedElsewhere(report, summary) }
             return (["\(report) was also changed elsewhere (another device or the server); both versions were merged"] + parts(summary))
