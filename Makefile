@@ -45,12 +45,14 @@ run-server: deps
 SCHEMATHESIS_SECONDS ?= 60
 
 # What the server's tests start: PostgreSQL 15 (apt) and an S3 stand-in (moto, from PyPI) when missing, and nginx
-# (apt), the balancer in front of two instances for schemathesis.
+# (apt), the balancer in front of two instances for schemathesis; Kannel and the Standard Webhooks library for the
+# SMS and webhook tests; Chromium, its WebDriver and Selenium for the claims handlers' pages.
 test-deps: deps
 	@scripts/ensure-postgres.sh
 	@scripts/ensure-moto.sh
 	@scripts/ensure-kannel.sh
 	@scripts/ensure-webhook-verifier.sh
+	@scripts/ensure-browser.sh
 	@scripts/ensure-system-packages.sh cmd:nginx:nginx
 
 test: test-deps

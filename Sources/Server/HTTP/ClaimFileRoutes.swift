@@ -20,7 +20,15 @@ struct ClaimFileRoutes {
     }
 
     private func pdf(_ context: ServerRequestContext) async throws -> Response {
-        let claim = try await claim(context)
+        try await Self.document(of: try await claim(context), services: services)
+    }
+
+    private func photo(_ context: ServerRequestContext) async throws -> Response {
+        try await Self.photo(context.parameters.get(WirePaths.photoParameter) ?? "", of: try await claim(context), services: services)
+    }
+
+    /// The claim's PDF, streamed from storage (for the API and the handlers' pages).
+    static func document(of claim: Claim, services: ServerServices) async throws -> Response {
         guard let hash = try await services.reports.document(for: claim.report.id, owner: claim.owner),
               let length = try await services.blobs.length(of: hash, kind: .document) else {
             throw APIProblem(.documentNotFound, "The PDF of \(claim.report.crashID.rawValue) is still being made; ask again in a moment.")
@@ -32,9 +40,8 @@ struct ClaimFileRoutes {
         )
     }
 
-    private func photo(_ context: ServerRequestContext) async throws -> Response {
-        let claim = try await claim(context)
-        let text = context.parameters.get(WirePaths.photoParameter) ?? ""
+    /// One of the photos the claim's report names, streamed from storage.
+    static func photo(_ text: String, of claim: Claim, services: ServerServices) async throws -> Response {
         guard let contentHash = try? ContentHash(hex: text) else {
             throw APIProblem.badParameter("sha256", "“\(text.prefix(80))” is not a SHA-256 (64 hexadecimal digits).")
         }

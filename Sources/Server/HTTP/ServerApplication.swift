@@ -25,6 +25,8 @@ enum ServerApplication {
         PhotoRoutes(services: services).register(on: router, table: routes)
         DocumentRoutes(services: services).register(on: router, table: routes)
         ClaimFileRoutes(services: services).register(on: router, table: routes)
+        HandlerPages(services: services, secureCookies: services.links.publicURL.lowercased().hasPrefix("https://"))
+            .register(on: router, table: routes)
         return router
     }
 

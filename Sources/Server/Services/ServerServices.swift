@@ -19,6 +19,8 @@ struct ServerServices: Sendable {
     let erasure: Erasure
     /// What the insurer's claims handlers do with submitted reports.
     let claims: ClaimDesk
+    /// The handlers' signed-in sessions on the web pages.
+    let sessions: any SessionStore
     /// The SMS messages to drivers and their states.
     let messages: any SMSStore
     /// What sends them.
@@ -36,6 +38,7 @@ struct ServerServices: Sendable {
         records: any CrashRecordStore,
         reports: any ServerReportStore,
         claims: any ClaimStore,
+        sessions: any SessionStore,
         photos: any PhotoIndex,
         blobs: any BlobStore,
         messages: any SMSStore,
@@ -81,6 +84,7 @@ struct ServerServices: Sendable {
         submission = ReportSubmission(
             reports: reports, rendering: rendering, blobs: blobs, clock: clock, notifiesInsurer: webhook != nil, worker: worker
         )
+        self.sessions = sessions
         self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, clock: clock)
         keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
         uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger)

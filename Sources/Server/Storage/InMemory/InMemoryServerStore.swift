@@ -5,7 +5,7 @@ import WireAPI
 /// Every server store port in memory, for tests of the routes and services: the same rules as the SQLite and
 /// PostgreSQL stores (the write rules of ``WriteCheck``, reports kept as their wire JSON through ``StoredRecord``, one
 /// record per event, each owner's data apart), kept by an actor. It passes the store's conformance suite like them.
-actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, PhotoIndex, SMSStore, JobStore, ClaimStore {
+actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, PhotoIndex, SMSStore, JobStore, ClaimStore, SessionStore {
     private struct OwnedReport: Hashable {
         let owner: AccountID
         let id: ReportID
@@ -36,6 +36,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
     private var photos: [OwnedPhoto: StoredPhoto] = [:]
     private var uploads: [UploadID: PartialUpload] = [:]
     private var smsMessages: [SMSMessage] = []
+    private var sessions: [TokenDigest: HandlerSession] = [:]
     /// Each submitted report's claim id and when it was submitted.
     private var submissions: [OwnedReport: (id: ClaimID, submittedAt: Date)] = [:]
     private var jobs: [StoredJob] = []
@@ -425,5 +426,31 @@ extension InMemoryServerStore {
     private func claim(at key: OwnedReport) throws -> Claim? {
         guard let submission = submissions[key], let report = try load(key) else { return nil }
         return Claim(id: submission.id, owner: key.owner, submittedAt: submission.submittedAt, report: report)
+    }
+}
+
+// MARK: - Handler sessions
+
+extension InMemoryServerStore {
+    func addSession(_ session: HandlerSession, keeping: Int) {
+        sessions[session.digest] = session
+        let owned = sessions.values.filter { $0.account == session.account }
+            .sorted { ($0.createdAt, $0.digest.hex) > ($1.createdAt, $1.digest.hex) }
+        for old in owned.dropFirst(keeping) { sessions[old.digest] = nil }
+    }
+
+    func session(for digest: TokenDigest, at date: Date) -> HandlerSession? {
+        guard let session = sessions[digest], session.expiresAt > date else { return nil }
+        return session
+    }
+
+    func removeSession(_ digest: TokenDigest) {
+        sessions[digest] = nil
+    }
+
+    func forgetSessions(expiredBefore date: Date) -> Int {
+        let expired = sessions.values.filter { $0.expiresAt < date }
+        for session in expired { sessions[session.digest] = nil }
+        return expired.count
     }
 }

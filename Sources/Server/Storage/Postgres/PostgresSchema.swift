@@ -208,6 +208,21 @@ enum PostgresSchema {
             "CREATE INDEX claims_newest_first ON claims (submitted_at DESC, id DESC)",
             "INSERT INTO claims (id, owner, report_id, submitted_at) SELECT gen_random_uuid(), owner, id, updated_at FROM reports WHERE status = 'completed'",
         ]),
+        // The claims handlers' signed-in sessions on the web pages (see ServerSchema version 7).
+        Migration(version: 8, statements: [
+            """
+            CREATE TABLE handler_sessions (
+                digest text NOT NULL PRIMARY KEY,
+                account uuid NOT NULL,
+                token_digest text NOT NULL,
+                csrf text NOT NULL,
+                created_at double precision NOT NULL,
+                expires_at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX handler_sessions_by_account ON handler_sessions (account, created_at)",
+            "CREATE INDEX handler_sessions_by_expiry ON handler_sessions (expires_at)",
+        ]),
     ]
 
     // MARK: - Migrating

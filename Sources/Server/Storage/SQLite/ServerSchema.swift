@@ -182,5 +182,18 @@ enum ServerSchema {
             INSERT INTO claims (id, owner, report_id, submitted_at)
                 SELECT randomblob(16), owner, id, updated_at FROM reports WHERE status = 'completed';
             """),
+        // The claims handlers' signed-in sessions on the web pages, by the digest of their cookie.
+        SQLiteMigration(version: 7, sql: """
+            CREATE TABLE handler_sessions (
+                digest TEXT NOT NULL PRIMARY KEY,
+                account BLOB NOT NULL,
+                token_digest TEXT NOT NULL,
+                csrf TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                expires_at REAL NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX handler_sessions_by_account ON handler_sessions (account, created_at);
+            CREATE INDEX handler_sessions_by_expiry ON handler_sessions (expires_at);
+            """),
     ]
 }
