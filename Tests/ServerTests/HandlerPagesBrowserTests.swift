@@ -4,9 +4,6 @@ import Foundation
 import Testing
 import TestSupport
 import WireAPI
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The claims handlers' pages in a real browser: headless Chromium driven by Selenium (Tests/Browser/handler_pages.py)
 /// against the server on 127.0.0.1.
@@ -45,10 +42,6 @@ struct HandlerPagesBrowserTests {
 
     @Test("A handler signs in, finds the injured report marked, sees its photos and note as text, acknowledges it, and signs out")
     func aHandlersRound() throws {
-        let python = Repository.root.appendingPathComponent(".build/browser-venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path), FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver") else {
-            throw ServerProcess.Failure(description: "the browser is not installed: run scripts/ensure-browser.sh (make test does)")
-        }
         let server = try ServerProcess()
         defer { _ = try? server.stop() }
         let ann = try server.addUser("ann")
@@ -59,34 +52,14 @@ struct HandlerPagesBrowserTests {
         )
         let plain = try Self.submit(port: server.port, token: ann, crashID: "CR-PMAN2345", note: "Scratch only", injured: false, photos: [])
 
-        let shots = FileManager.default.temporaryDirectory.appendingPathComponent("handler-pages-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
-        let output = shots.appendingPathComponent("output.txt")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [
-            Repository.root.appendingPathComponent("Tests/Browser/handler_pages.py").path,
-            "http://127.0.0.1:\(server.port)", handler, ann, injured, plain, shots.path,
-        ]
-        let log = try FileHandle(forWritingTo: output)
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
-        let deadline = Date().addingTimeInterval(180)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-        try log.close()
-        let said = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-        #expect(process.terminationStatus == 0, "\(said)")
+        let run = try BrowserScript.run("handler_pages.py", ["http://127.0.0.1:\(server.port)", handler, ann, injured, plain])
+        let said = run.output
+        #expect(run.status == 0, "\(said)")
         #expect(said.contains("ok: text from the report is shown as text"), "\(said)")
         #expect(said.contains("ok: a driver's token cannot sign in"), "\(said)")
         #expect(said.contains("ok: a form without its CSRF value is refused"), "\(said)")
         #expect(said.contains("ok: after signing out the list needs signing in again"), "\(said)")
-        #expect(FileManager.default.fileExists(atPath: shots.appendingPathComponent("handler-report.png").path))
+        #expect(FileManager.default.fileExists(atPath: run.screenshots.appendingPathComponent("handler-report.png").path))
 
         // What the browser did reached the driver's report.
         let read = try LoopbackConnection.request(port: server.port, "GET", "/v1/reports", token: ann)

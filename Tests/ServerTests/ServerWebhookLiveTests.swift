@@ -11,66 +11,6 @@ import WireAPI
 struct ServerWebhookLiveTests {
     static let secret = "whsec_" + Data((0..<32).map { UInt8($0 * 7 % 251) }).base64EncodedString()
 
-    /// A receiver answering 500 to its first `failFirst` deliveries.
-    final class Receiver {
-        let process = Process()
-        let folder: URL
-        let port: Int
-
-        init(failFirst: Int) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("webhooks-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let repository = Repository.root
-            process.executableURL = repository.appendingPathComponent(".build/webhooks-venv/bin/python")
-            process.arguments = [
-                repository.appendingPathComponent("scripts/webhook-receiver.py").path, "--secret", ServerWebhookLiveTests.secret,
-                "--log", folder.appendingPathComponent("deliveries.jsonl").path,
-                "--port-file", folder.appendingPathComponent("port").path, "--fail-first", String(failFirst),
-            ]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            guard FileManager.default.isExecutableFile(atPath: process.executableURL?.path ?? "") else {
-                throw ServerProcess.Failure(description: "the webhook verifier is not installed: run scripts/ensure-webhook-verifier.sh (make test does)")
-            }
-            try process.run()
-            var found: Int?
-            for _ in 0..<200 where found == nil {
-                found = (try? String(contentsOf: folder.appendingPathComponent("port"), encoding: .utf8)).flatMap { Int($0) }
-                if found == nil { Thread.sleep(forTimeInterval: 0.05) }
-            }
-            guard let found else {
-                kill(process.processIdentifier, SIGKILL)
-                throw ServerProcess.Failure(description: "the webhook receiver did not start")
-            }
-            port = found
-        }
-
-        var url: String { "http://127.0.0.1:\(port)/claims/fnol" }
-
-        /// Every delivery so far, as the receiver logged it.
-        func deliveries() -> [[String: Any]] {
-            let log = (try? String(contentsOf: folder.appendingPathComponent("deliveries.jsonl"), encoding: .utf8)) ?? ""
-            return log.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        }
-
-        /// Waits (up to `seconds`) for `count` deliveries.
-        func waitFor(_ count: Int, seconds: Double = 30) throws -> [[String: Any]] {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                let all = deliveries()
-                if all.count >= count { return all }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            throw ServerProcess.Failure(description: "the receiver got \(deliveries().count) deliveries in \(seconds) s, not \(count)")
-        }
-
-        /// Ends the receiver. SIGKILL: a child may inherit the test process's blocked SIGTERM, and wait forever.
-        func stop() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
-    }
-
     /// Stores a report with a note for `token` and submits it; returns it as submitted.
     static func submitReport(_ server: ServerProcess, token: String, note: String) throws -> CrashReport {
         let report = CrashReport.stub(injuries: [.myself, .otherDriver], note: note)
@@ -86,7 +26,7 @@ struct ServerWebhookLiveTests {
 
     @Test("A receiver answering 500 twice then 200 gets one report's notice three times under one id, each signature valid, a tampered body refused")
     func retriedWithOneID() throws {
-        let receiver = try Receiver(failFirst: 2)
+        let receiver = try WebhookReceiver(secret: Self.secret, failFirst: 2)
         defer { receiver.stop() }
         let server = try ServerProcess(arguments: ["--webhook-url", receiver.url, "--webhook-secret", Self.secret])
         defer { _ = try? server.stop() }
@@ -129,7 +69,7 @@ struct ServerWebhookLiveTests {
 
     @Test("Each submitted report is one delivery with its own id; a wrong secret is refused at start naming the rule")
     func oneDeliveryPerSubmit() throws {
-        let receiver = try Receiver(failFirst: 0)
+        let receiver = try WebhookReceiver(secret: Self.secret, failFirst: 0)
         defer { receiver.stop() }
         let server = try ServerProcess(
             arguments: ["--webhook-url", receiver.url], environment: ["CRASH_ASSISTANT_WEBHOOK_SECRET": Self.secret]

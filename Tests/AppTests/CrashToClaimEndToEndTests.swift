@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The whole path from a detected crash to the insurer's claim, with real parts on 127.0.0.1: the server, Kannel with
+/// its fake SMS centre as the phone network, the app in a pipe, a webhook receiver checking signatures with the
+/// Standard Webhooks library, and a claims handler in headless Chromium.
+@Suite("From a detected crash to a claim", .serialized)
+struct CrashToClaimEndToEndTests {
+    static let secret = "whsec_" + Data((0..<32).map { UInt8($0 * 11 % 251) }).base64EncodedString()
+
+    @Test("Crash event → SMS at the SMS centre → the app opens its link → photo, create, sync → the claims system is told → the handler acknowledges on the page → the driver's sync shows the claim number")
+    func fromCrashToClaim() throws {
+        let directory = TemporaryDirectory("crash-to-claim")
+        let gateway = try KannelGateway()
+        defer { gateway.stop() }
+        let receiver = try WebhookReceiver(secret: Self.secret, failFirst: 0)
+        defer { receiver.stop() }
+        let port = try LoopbackPort.free()
+        let server = try ServerProcess(port: port, arguments: [
+            "--sms-url", gateway.smsURL() + "&report-url=http://127.0.0.1:\(port)",
+            "--webhook-url", receiver.url, "--webhook-secret", Self.secret,
+        ])
+        defer { _ = try? server.stop() }
+        let ann = try server.addUser("ann")
+        let detector = try server.addDetector("acme")
+        let handler = try server.add("hana", kind: "handler")
+
+        // The car detects the crash; the driver's phone gets one SMS with the link.
+        let event = """
+            {"user":"ann","eventId":"evt-claim","detectedAt":"\(ISO8601DateFormatter().string(from: Date().addingTimeInterval(-60)))",
+             "position":{"latitude":47.4979,"longitude":19.0402,"accuracyMeters":8,"trusted":true},
+             "speedKmh":48,"deltaVKmh":22,"airbagsDeployed":true,"rollover":false,"test":false}
+            """
+        _ = try Curl.run(["-s", "-X", "POST", "-H", "Authorization: Bearer \(detector)", "-H", "Content-Type: application/json",
+                          "-H", "Idempotency-Key: evt-claim", "-d", event, "http://127.0.0.1:\(port)/v1/crash-events"])
+        let messages = try gateway.waitForMessages(1)
+        #expect(messages.count == 1)
+        #expect(messages.first?.to == ServerProcess.testPhone)
+        let text = try #require(messages.first?.text)
+        let link = try #require(text.split(whereSeparator: \.isWhitespace).first { $0.contains("/c/CA-") }.map(String.init), "\(text)")
+        let crashID = try #require(link.split(separator: "/").last.map(String.init))
+
+        // The driver opens it, adds a photo of the other driver's licence, creates the report and syncs.
+        let options = SyncEndToEndTests.serverOptions(port: port, token: ann, in: directory)
+        let opened = try AppProcess.run([
+            "", "2", "add 1 \(Fixtures.url("photo-64x48.jpg").path)", "note Red hatchback, driver apologised", "d", "c", "y", "b", "q",
+        ], arguments: ["open", link] + options, in: directory.url)
+        #expect(opened.status == 0, "\(opened.errors)")
+        #expect(opened.output.contains("Collect Crash Info — crash ID \(crashID)"), "\(opened.output)")
+        #expect(opened.output.contains("created"), "\(opened.output)")
+        let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(sync.status == 0, "\(sync.output) \(sync.errors)")
+
+        // The claims system hears of it once, signed, with the PDF and the photo to download.
+        let deliveries = try receiver.waitFor(1)
+        #expect(deliveries.count == 1)
+        #expect(deliveries.first?["verified"] as? Bool == true)
+        let data = try #require((deliveries.first?["body"] as? [String: Any])?["data"] as? [String: Any])
+        #expect(data["crashId"] as? String == crashID)
+        #expect((data["documents"] as? [[String: Any]])?.count == 2)
+        let pdfURL = try #require((data["documents"] as? [[String: Any]])?.first { $0["kind"] as? String == "crash-report" }?["url"] as? String)
+        let pdf = try Curl.run(["-s", "-o", "/dev/null", "-w", "%{http_code} %{content_type}", "-H", "Authorization: Bearer \(handler)", pdfURL])
+        #expect(pdf == "200 application/pdf", "\(pdfURL)")
+
+        // The handler acknowledges it on the page.
+        let page = try BrowserScript.run("acknowledge.py", ["http://127.0.0.1:\(port)", handler, crashID, "2026-04417", "We will call you today."])
+        #expect(page.status == 0, "\(page.output)")
+
+        // The driver's next sync says the claim number.
+        let next = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(next.status == 0, "\(next.errors)")
+        #expect(next.output.contains("Your insurer received \(crashID) — claim 2026-04417."), "\(next.output)")
+        let list = try AppProcess.run([], arguments: ["reports", "--database", directory.file("reports.sqlite")], in: directory.url)
+        #expect(list.output.contains("claim 2026-04417"), "\(list.output)")
+    }
+}
