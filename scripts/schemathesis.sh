@@ -39,6 +39,7 @@ if $pair; then
   shared=(--database-url "$CLUSTER_DATABASE_URL")
   user=$("$server" user add schemathesis --data "$work/data-1" "${shared[@]}" 2>/dev/null)
   detector=$("$server" detector add schemathesis-detector --data "$work/data-1" "${shared[@]}" 2>/dev/null)
+  handler=$("$server" handler add schemathesis-handler --data "$work/data-1" "${shared[@]}" 2>/dev/null)
   ports=()
   for instance in 1 2; do
     cluster_serve "$server" "$work/data-$instance" "$work/server-$instance.log" --log-level warning \
@@ -53,6 +54,7 @@ if $pair; then
 else
   user=$("$server" user add schemathesis --data "$work/data-1" 2>/dev/null)
   detector=$("$server" detector add schemathesis-detector --data "$work/data-1" 2>/dev/null)
+  handler=$("$server" handler add schemathesis-handler --data "$work/data-1" 2>/dev/null)
   cluster_serve "$server" "$work/data-1" "$work/server-1.log" --log-level warning
   where="127.0.0.1:$CLUSTER_PORT"
   excluded=positive_data_acceptance
@@ -67,9 +69,11 @@ run() {
 }
 status=0
 echo "schemathesis: user routes on $where" >&2
-run --header "Authorization: Bearer $user" --exclude-path /v1/crash-events || status=1
+run --header "Authorization: Bearer $user" --exclude-path-regex '^/v1/(crash-events|claims)' || status=1
 echo "schemathesis: crash events" >&2
 run --header "Authorization: Bearer $detector" --include-path /v1/crash-events || status=1
+echo "schemathesis: claims, as a claims handler" >&2
+run --header "Authorization: Bearer $handler" --include-path-regex '^/v1/claims' || status=1
 for log in "$work"/server-*.log; do
   if grep -q '"status":5[0-9][0-9]\|internal error\|request failed' "$log"; then
     echo "The server logged failures ($(basename "$log")):" >&2
