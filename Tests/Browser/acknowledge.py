@@ -7,26 +7,18 @@ Signs in, finds the crash in the list, opens it, sends the claim number and mess
 import os
 import sys
 
-from selenium import webdriver
+import browser
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions
-from selenium.webdriver.support.ui import WebDriverWait
 
 base, token, crash_id, claim_number, message, shots = sys.argv[1:7]
 
-options = webdriver.ChromeOptions()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
-    options.add_argument(argument)
-driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path="/usr/bin/chromedriver"))
-driver.set_page_load_timeout(30)
-driver.implicitly_wait(10)
+driver = browser.start()
 
 
 def navigating(action):
-    page = driver.find_element(By.TAG_NAME, "html")
-    action()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
+    browser.navigating(driver, action)
 
 
 try:

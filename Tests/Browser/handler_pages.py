@@ -7,12 +7,11 @@ Prints one line per check passed; exits 1 with the failed check's words on the f
 import os
 import sys
 
-from selenium import webdriver
+import browser
+
 from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support import expected_conditions
-from selenium.webdriver.support.ui import WebDriverWait
 
 base, token, driver_token, injured_crash, plain_crash, shots = sys.argv[1:7]
 
@@ -23,20 +22,11 @@ def check(condition, words):
     print("ok: " + words, flush=True)
 
 
-options = webdriver.ChromeOptions()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
-    options.add_argument(argument)
-service = webdriver.ChromeService(executable_path="/usr/bin/chromedriver")
-driver = webdriver.Chrome(options=options, service=service)
-driver.set_page_load_timeout(30)
-driver.implicitly_wait(10)
+driver = browser.start()
 
 
 def navigating(action):
-    """Does `action` (a click, a key that submits a form) and waits for the page it leads to."""
-    page = driver.find_element(By.TAG_NAME, "html")
-    action()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
+    browser.navigating(driver, action)
 
 
 def active():

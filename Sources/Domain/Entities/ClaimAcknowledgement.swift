@@ -19,8 +19,8 @@ public struct ClaimAcknowledgement: Sendable, Hashable {
         if let problem = Self.problem(withClaimNumber: claimNumber) {
             throw InvalidReportData(field: "acknowledgement.claimNumber", problem: problem)
         }
-        try Self.check(message, TextLimit.claimMessage, field: "acknowledgement.message")
-        try Self.check(handler, TextLimit.accountName, field: "acknowledgement.handler")
+        try TextLimit.claimMessage.check(message, field: "acknowledgement.message")
+        try TextLimit.accountName.check(handler, field: "acknowledgement.handler")
         self.claimNumber = claimNumber
         self.message = message
         self.acknowledgedAt = acknowledgedAt
@@ -42,14 +42,5 @@ public struct ClaimAcknowledgement: Sendable, Hashable {
             return .invalid("the character U+\(String(bad.value, radix: 16, uppercase: true)) (letters, digits, spaces and - / . _ # only)")
         }
         return nil
-    }
-
-    private static func check(_ text: String, _ limit: TextLimit, field: String) throws(InvalidReportData) {
-        switch limit.problem(with: text) {
-        case let .characters(count, limit)?: throw InvalidReportData(field: field, problem: .tooLong(count: count, limit: limit))
-        case let .bytes(count, limit)?: throw InvalidReportData(field: field, problem: .tooLarge(bytes: count, limit: limit))
-        case let .controlCharacter(codePoint)?: throw InvalidReportData(field: field, problem: .controlCharacter(codePoint))
-        case nil: break
-        }
     }
 }

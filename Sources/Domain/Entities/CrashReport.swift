@@ -114,12 +114,12 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         case (.completed, .none): throw InvalidReportData(field: "completedAt", problem: .missing)
         default: break
         }
-        try checkText(otherDriverNote, TextLimit.note, field: "otherDriverNote")
+        try TextLimit.note.check(otherDriverNote, field: "otherDriverNote")
         var photoIDs = Set<PhotoID>()
         var perSection: [PhotoSection: Set<ContentHash>] = [:]
         for (index, photo) in photos.enumerated() {
             let field = "photos[\(index)]"
-            try checkText(photo.originalFileName, TextLimit.fileName, field: "\(field).originalFileName")
+            try TextLimit.fileName.check(photo.originalFileName, field: "\(field).originalFileName")
             guard photoIDs.insert(photo.id).inserted else {
                 throw InvalidReportData(field: "\(field).id", problem: .duplicate(photo.id.description))
             }
@@ -144,16 +144,6 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
                     problem: .tooMany(count: photos.count(where: { $0.section == photo.section }), limit: ReportLimits.maximumPhotosPerSection)
                 )
             }
-        }
-    }
-
-    /// Refuses text over its limit, in characters or in bytes, or holding a control character, naming the field.
-    private static func checkText(_ text: String, _ limit: TextLimit, field: String) throws(InvalidReportData) {
-        switch limit.problem(with: text) {
-        case let .characters(count, limit)?: throw InvalidReportData(field: field, problem: .tooLong(count: count, limit: limit))
-        case let .bytes(count, limit)?: throw InvalidReportData(field: field, problem: .tooLarge(bytes: count, limit: limit))
-        case let .controlCharacter(codePoint)?: throw InvalidReportData(field: field, problem: .controlCharacter(codePoint))
-        case nil: break
         }
     }
 

@@ -34,6 +34,17 @@ public struct TextLimit: Sendable, Hashable {
         return nil
     }
 
+    /// Refuses text over the limit, in characters or in bytes, or holding a character plain text may not, naming the
+    /// field: for data rebuilt from storage or the wire.
+    public func check(_ text: String, field: String) throws(InvalidReportData) {
+        switch problem(with: text) {
+        case let .characters(count, limit)?: throw InvalidReportData(field: field, problem: .tooLong(count: count, limit: limit))
+        case let .bytes(count, limit)?: throw InvalidReportData(field: field, problem: .tooLarge(bytes: count, limit: limit))
+        case let .controlCharacter(codePoint)?: throw InvalidReportData(field: field, problem: .controlCharacter(codePoint))
+        case nil: break
+        }
+    }
+
     /// `text` with every character this field may not hold replaced by U+FFFD (�), for text that does not come from
     /// a person typing it, such as a photo's file name on disk.
     public func cleaned(_ text: String) -> String {

@@ -7,16 +7,8 @@ import WireAPI
 extension APIHandler {
     func listClaims(_ input: Operations.ListClaims.Input) async throws -> Operations.ListClaims.Output {
         _ = try Caller.handler()
-        let limit = input.query.limit ?? ServerLimits.claimsPerPage
-        guard (1...ServerLimits.maximumReportsPerPage).contains(limit) else {
-            throw APIProblem.badParameter("limit", "limit must be from 1 to \(ServerLimits.maximumReportsPerPage).")
-        }
-        let position = try input.query.cursor.map { cursor throws(APIProblem) in
-            guard let position = ClaimPosition(cursor: cursor) else {
-                throw .badParameter("cursor", "“\(cursor.prefix(64))” is not a cursor this server gave; start again without one.")
-            }
-            return position
-        }
+        let limit = try Self.pageLimit(input.query.limit, default: ServerLimits.claimsPerPage)
+        let position = try Self.position(input.query.cursor, ClaimPosition.init(cursor:))
         let filter = ClaimFilter(
             submittedFrom: input.query.submittedFrom, submittedBefore: input.query.submittedBefore, acknowledged: input.query.acknowledged
         )

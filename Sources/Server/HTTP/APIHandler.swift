@@ -90,16 +90,8 @@ struct APIHandler: APIProtocol {
 
     func listReports(_ input: Operations.ListReports.Input) async throws -> Operations.ListReports.Output {
         let user = try Caller.user()
-        let limit = input.query.limit ?? ServerLimits.reportsPerPage
-        guard (1...ServerLimits.maximumReportsPerPage).contains(limit) else {
-            throw APIProblem.badParameter("limit", "limit must be from 1 to \(ServerLimits.maximumReportsPerPage).")
-        }
-        let position = try input.query.cursor.map { cursor throws(APIProblem) in
-            guard let position = ReportPosition(cursor: cursor) else {
-                throw .badParameter("cursor", "“\(cursor.prefix(64))” is not a cursor this server gave; start again without one.")
-            }
-            return position
-        }
+        let limit = try Self.pageLimit(input.query.limit, default: ServerLimits.reportsPerPage)
+        let position = try Self.position(input.query.cursor, ReportPosition.init(cursor:))
         // One more than the page, to know whether another follows.
         let reports = try await services.reports.reports(owner: user.id, after: position, limit: limit + 1)
         let page = reports.prefix(limit)
@@ -146,6 +138,24 @@ struct APIHandler: APIProtocol {
     }
 
     // MARK: - Parameters
+
+    /// The page size asked for, or `standard`, checked against the most a page holds.
+    static func pageLimit(_ asked: Int?, default standard: Int) throws(APIProblem) -> Int {
+        let limit = asked ?? standard
+        guard (1...ServerLimits.maximumReportsPerPage).contains(limit) else {
+            throw .badParameter("limit", "limit must be from 1 to \(ServerLimits.maximumReportsPerPage).")
+        }
+        return limit
+    }
+
+    /// The position a page's cursor names, read by `read`; `nil` without one.
+    static func position<Position>(_ cursor: String?, _ read: (String) -> Position?) throws(APIProblem) -> Position? {
+        guard let cursor else { return nil }
+        guard let position = read(cursor) else {
+            throw .badParameter("cursor", "“\(cursor.prefix(64))” is not a cursor this server gave; start again without one.")
+        }
+        return position
+    }
 
     static func reportID(_ text: String) throws(APIProblem) -> ReportID {
         guard let id = ReportID(uuidString: text) else {

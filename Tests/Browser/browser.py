@@ -1,0 +1,23 @@
+"""What the browser scripts share: headless Chromium through its WebDriver, and waiting for the page an action leads to."""
+from selenium import webdriver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def start():
+    """Headless Chromium with a desktop-sized window; a missing element is waited for up to 10 s."""
+    options = webdriver.ChromeOptions()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
+        options.add_argument(argument)
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path="/usr/bin/chromedriver"))
+    driver.set_page_load_timeout(30)
+    driver.implicitly_wait(10)
+    return driver
+
+
+def navigating(driver, action):
+    """Does `action` (a click, a key that submits a form) and waits for the page it leads to."""
+    page = driver.find_element(By.TAG_NAME, "html")
+    action()
+    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
