@@ -152,6 +152,45 @@ struct ServerHostileClientTests {
         #expect(try LoopbackConnection.request(port: server.port, "GET", "/health").status == 200)
     }
 
+    @Test("Oversized claims bodies and page forms are refused at their bounds, forged and wrong sign-ins by the hundred change nothing, and the server still serves")
+    func claimsAndPagesHoldTheirBounds() throws {
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let handler = try server.add("hana", kind: "handler")
+        let json = [("Content-Type", "application/json")]
+        let big = Data((#"{"claimNumber":"1","message":""# + String(repeating: "a", count: 9 * 1_024) + #""}"#).utf8)
+        let acknowledgement = try LoopbackConnection.request(
+            port: server.port, "PUT", "/v1/claims/\(UUID())/acknowledgement", token: handler, headers: json, body: big
+        )
+        #expect(acknowledgement.status == 413)
+        let form = [("Content-Type", "application/x-www-form-urlencoded")]
+        let hugeForm = Data(("token=" + String(repeating: "a", count: 1_024 * 1_024)).utf8)
+        #expect(try LoopbackConnection.request(port: server.port, "POST", "/handler/sign-in", headers: form, body: hugeForm).status == 413)
+        // Without a session a form is not read at all: to the sign-in page.
+        let unsigned = try LoopbackConnection.request(port: server.port, "POST", "/handler/claims/\(UUID())/acknowledge", headers: form, body: hugeForm)
+        #expect(unsigned.status == 303)
+        #expect(unsigned.headers["location"] == "/handler/sign-in")
+
+        // Two hundred sign-ins with wrong tokens, or without the form's own value, at once: every one refused.
+        let statuses = Shared<[Int]>([])
+        let group = DispatchGroup()
+        for index in 0..<200 {
+            group.enter()
+            Thread {
+                defer { group.leave() }
+                let cookie = index.isMultiple(of: 2) ? [("Cookie", "\(HandlerPages.signInCookie)=v\(index)")] : []
+                let body = Data("csrf=v\(index)&token=ca_wrong-\(index)".utf8)
+                let status = (try? LoopbackConnection.request(port: server.port, "POST", "/handler/sign-in", headers: form + cookie, body: body))?.status ?? -1
+                statuses.value.withLock { $0.append(status) }
+            }.start()
+        }
+        #expect(group.wait(timeout: .now() + 120) == .success)
+        let answered = statuses.value.withLock { $0 }
+        #expect(answered.count == 200)
+        #expect(answered.allSatisfy { $0 == 401 || $0 == 403 }, "\(answered.filter { $0 != 401 && $0 != 403 })")
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/health").status == 200)
+    }
+
     @Test("A note, an address or a file name of a few characters and millions of bytes, or holding escape codes, is refused naming the field")
     func textLargeInBytesIsRefused() throws {
         let server = try ServerProcess()
