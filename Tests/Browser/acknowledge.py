@@ -6,6 +6,7 @@ Signs in, finds the crash in the list, opens it, sends the claim number and mess
 """
 import os
 import sys
+import traceback
 
 import browser
 
@@ -39,6 +40,7 @@ try:
     driver.save_screenshot(os.path.join(shots, "acknowledged.png"))
 except Exception as failure:
     print("FAILED: " + repr(failure)[:2000], flush=True)
+    print(traceback.format_exc()[-3000:], flush=True)
     driver.save_screenshot(os.path.join(shots, "failure.png"))
     print("screenshot: " + os.path.join(shots, "failure.png"), flush=True)
     sys.exit(1)

@@ -1,5 +1,6 @@
 """What the browser scripts share: headless Chromium through its WebDriver, and waiting for the page an action leads to."""
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
@@ -20,4 +21,5 @@ def navigating(driver, action):
     """Does `action` (a click, a key that submits a form) and waits for the page it leads to."""
     page = driver.find_element(By.TAG_NAME, "html")
     action()
-    WebDriverWait(driver, 30).until(expected_conditions.staleness_of(page))
+    # While the next page loads, asking about the old one can fail as a whole (its document is going away): ask again.
+    WebDriverWait(driver, 30, ignored_exceptions=[WebDriverException]).until(expected_conditions.staleness_of(page))

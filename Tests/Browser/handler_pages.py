@@ -6,6 +6,7 @@ Prints one line per check passed; exits 1 with the failed check's words on the f
 """
 import os
 import sys
+import traceback
 
 import browser
 
@@ -151,6 +152,7 @@ try:
     check(driver.current_url.endswith("/handler/sign-in"), "after signing out the list needs signing in again")
 except Exception as failure:
     print("FAILED: " + repr(failure)[:2000], flush=True)
+    print(traceback.format_exc()[-3000:], flush=True)
     print("screenshot: " + os.path.join(shots, "handler-failure.png"), flush=True)
     driver.save_screenshot(os.path.join(shots, "handler-failure.png"))
     print(driver.page_source[:4000])
