@@ -27,6 +27,12 @@ public struct ClaimAcknowledgement: Sendable, Hashable {
         self.handler = handler
     }
 
+    /// Whether this says what `other` says (the same claim number and message), whoever gave it and when: the same
+    /// answer again changes nothing.
+    public func says(_ claimNumber: String, _ message: String) -> Bool {
+        self.claimNumber == claimNumber && self.message == message
+    }
+
     /// The most characters a claim number has.
     public static let claimNumberLimit = 40
 

@@ -41,8 +41,7 @@ struct ClaimDesk: Sendable {
             throw APIProblem.badParameter(field, Self.words(for: error.problem, field: field))
         }
         let current = try await claim(id)
-        let held = current.report.acknowledgement
-        if held?.claimNumber == claimNumber, held?.message == message { return current }
+        if current.report.acknowledgement?.says(claimNumber, message) == true { return current }
         // The PDF naming the claim is recorded first: a device that receives the acknowledgement receives it too.
         var acknowledged = current.report
         try acknowledged.recordAcknowledgement(acknowledgement)

@@ -415,8 +415,7 @@ extension InMemoryServerStore {
 
     func acknowledge(_ id: ClaimID, with acknowledgement: ClaimAcknowledgement) throws -> Claim? {
         guard let claim = try claim(id) else { return nil }
-        let held = claim.report.acknowledgement
-        if held?.claimNumber == acknowledgement.claimNumber, held?.message == acknowledgement.message { return claim }
+        if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return claim }
         var report = claim.report
         try report.recordAcknowledgement(acknowledgement)
         let stored = try save(report, owner: claim.owner, queueing: nil)

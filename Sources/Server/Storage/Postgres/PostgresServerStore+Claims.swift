@@ -39,8 +39,7 @@ extension PostgresServerStore: ClaimStore {
         try await writing { connection in
             // The report's row is locked, so two handlers acknowledging at once are taken one after the other.
             guard let claim = try await Self.loadClaim(id, on: connection, locking: true) else { return nil }
-            let held = claim.report.acknowledgement
-            if held?.claimNumber == acknowledgement.claimNumber, held?.message == acknowledgement.message { return claim }
+            if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return claim }
             var report = claim.report
             try report.recordAcknowledgement(acknowledgement)
             let stored = try await Self.store(report, owner: claim.owner, on: connection)

@@ -47,8 +47,7 @@ extension SQLiteServerStore: ClaimStore {
     func acknowledge(_ id: ClaimID, with acknowledgement: ClaimAcknowledgement) async throws -> Claim? {
         try await writing { connection in
             guard let claim = try Self.loadClaim(id, in: connection) else { return nil }
-            let held = claim.report.acknowledgement
-            if held?.claimNumber == acknowledgement.claimNumber, held?.message == acknowledgement.message { return claim }
+            if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return claim }
             var report = claim.report
             try report.recordAcknowledgement(acknowledgement)
             let stored = try Self.store(report, owner: claim.owner, in: connection)
