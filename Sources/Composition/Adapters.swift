@@ -22,6 +22,8 @@ public struct Adapters: Sendable {
     public let syncStatus: (any SyncStatusSource)?
     /// Where each draft was left; `nil` when the store keeps none (a draft then opens on Collect Crash Info).
     public let draftPlaces: (any DraftPlaces)?
+    /// The driver's own details, which fill vehicle A of every new statement; `nil` when the store keeps none.
+    public let profile: (any DriverProfileStore)?
 
     /// Adapters a composition root chose one by one (the tests' fakes, for example).
     public init(
@@ -35,8 +37,10 @@ public struct Adapters: Sendable {
         clock: any Clock,
         photoFiles: any PhotoFileSource,
         syncStatus: (any SyncStatusSource)? = nil,
-        draftPlaces: (any DraftPlaces)? = nil
+        draftPlaces: (any DraftPlaces)? = nil,
+        profile: (any DriverProfileStore)? = nil
     ) {
+        self.profile = profile
         self.syncStatus = syncStatus
         self.draftPlaces = draftPlaces
         self.repository = repository
@@ -56,7 +60,10 @@ public struct Adapters: Sendable {
     /// where the driver asks, random crash IDs, the system clock and photo files read from disk.
     public static func inMemory() -> Adapters {
         let repository = InMemoryReportRepository()
-        return standard(repository: repository, photoStore: InMemoryPhotoStore(), archive: InMemoryDocumentArchive(), places: repository)
+        return standard(
+            repository: repository, photoStore: InMemoryPhotoStore(), archive: InMemoryDocumentArchive(), places: repository,
+            profile: repository
+        )
     }
 
     /// The local store: the SQLite repository behind the cache, the file photo store, and the documents folder
@@ -67,7 +74,8 @@ public struct Adapters: Sendable {
             repository: CachedReportRepository(local: storage.repository),
             photoStore: storage.photoStore,
             archive: FileDocumentArchive(directory: try storage.documentsDirectory()),
-            places: storage.repository
+            places: storage.repository,
+            profile: storage.repository
         )
     }
 
@@ -110,13 +118,15 @@ public struct Adapters: Sendable {
             clock: clock,
             photoFiles: PhotoFileReader(),
             syncStatus: sync,
-            draftPlaces: storage.repository
+            draftPlaces: storage.repository,
+            profile: storage.repository
         )
         return (adapters, sync)
     }
 
     private static func standard(
-        repository: any ReportRepository, photoStore: any PhotoStore, archive: any DocumentArchive, places: any DraftPlaces
+        repository: any ReportRepository, photoStore: any PhotoStore, archive: any DocumentArchive, places: any DraftPlaces,
+        profile: any DriverProfileStore
     ) -> Adapters {
         Adapters(
             repository: UnenteredDraftHolder(repository),
@@ -128,7 +138,8 @@ public struct Adapters: Sendable {
             issuer: RandomCrashIDIssuer(),
             clock: SystemClock(),
             photoFiles: PhotoFileReader(),
-            draftPlaces: places
+            draftPlaces: places,
+            profile: profile
         )
     }
 }

@@ -19,6 +19,9 @@ public struct UseCases: Sendable {
     public let share: ShareReport
     /// Finds a report by report id or crash ID (`export`, and opening a crash from a link).
     public let find: FindReport
+    public let editStatement: EditStatement
+    /// The driver's own details; `nil` when the store keeps none.
+    public let editProfile: EditDriverProfile?
     /// The format Create keeps and Share writes (the document renderer's).
     public let documentFormat: RenderedReport.Format
 
@@ -27,7 +30,7 @@ public struct UseCases: Sendable {
         let repository = adapters.repository
         let photoStore = adapters.photoStore
         let clock = adapters.clock
-        start = StartReport(repository: repository, issuer: adapters.issuer, clock: clock)
+        start = StartReport(repository: repository, issuer: adapters.issuer, clock: clock, profile: adapters.profile)
         toggleInjury = ToggleInjury(repository: repository, clock: clock)
         addImage = AddImage(repository: repository, photoStore: photoStore, clock: clock)
         removeImage = RemoveImage(repository: repository, photoStore: photoStore, clock: clock)
@@ -48,5 +51,7 @@ public struct UseCases: Sendable {
         )
         share = ShareReport(repository: repository, renderer: adapters.documentRenderer, exporter: adapters.exporter)
         find = FindReport(repository: repository)
+        editStatement = EditStatement(repository: repository, clock: clock)
+        editProfile = adapters.profile.map { EditDriverProfile(store: $0) }
     }
 }

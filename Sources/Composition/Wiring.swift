@@ -51,6 +51,7 @@ public struct Wiring: Sendable {
             dates: dates,
             makeInjuryPage: { report in makeInjuryPage(report) },
             makePhotoPage: { category, report in makePhotoPage(category, report) },
+            makeStatementPage: { report in makeStatementPage(report) },
             makeCloseDialog: { reportID, crashID in makeCloseDialog(reportID, crashID) },
             makeCrashReport: { reportID, crashID, location in makeCrashReport(reportID, crashID, documentLocation: location) },
             opening: opening,
@@ -80,6 +81,15 @@ public struct Wiring: Sendable {
             removeImage: useCases.removeImage,
             setNote: useCases.setNote,
             dates: dates,
+            makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) }
+        )
+    }
+
+    /// "Accident statement" on the report.
+    @MainActor
+    public func makeStatementPage(_ report: CrashReport) -> StatementViewModel {
+        StatementViewModel(
+            report: report, editStatement: useCases.editStatement, editProfile: useCases.editProfile, dates: dates,
             makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) }
         )
     }

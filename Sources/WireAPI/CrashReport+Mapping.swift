@@ -18,6 +18,7 @@ extension Components.Schemas.Report {
             injuries: report.injuries.selected.map(Components.Schemas.Injury.init),
             photos: report.allPhotos.map(Components.Schemas.Photo.init),
             otherDriverNote: report.otherDriverNote,
+            statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement),
             acknowledgement: report.acknowledgement.map(Components.Schemas.ClaimAcknowledgement.init),
             revision: Int64(report.revision)
         )
@@ -73,6 +74,7 @@ extension CrashReport {
             injuries: selection,
             photos: photos,
             otherDriverNote: wire.otherDriverNote,
+            statement: try wire.statement.map { statement throws(InvalidReportData) in try AccidentStatement(wire: statement) } ?? .empty,
             acknowledgement: try wire.acknowledgement.map { acknowledgement throws(InvalidReportData) in
                 try ClaimAcknowledgement(wire: acknowledgement)
             },

@@ -29,6 +29,7 @@ struct ReportOutlineTests {
             ))
         }
         try report.setNote("The other driver, Antonín Dvořák, said he was sorry.")
+        try report.setStatement(.full())
         try report.complete(at: Self.addedAt.addingTimeInterval(3_600))
         return report
     }
@@ -45,6 +46,10 @@ struct ReportOutlineTests {
             case let .photo(entry): [(entry.description, entry.caption)]
             case .rule: []
             case let .closing(text): [(text, text)]
+            // Cells are wrapped in their columns, so their words are looked for one by one.
+            case let .table(table):
+                (table.header + table.rows.flatMap { $0 }).flatMap { $0.split(whereSeparator: \.isWhitespace) }.map { (String($0), String($0)) }
+            case .impactDrawing, .pageBreak: []
             }
         }
     }

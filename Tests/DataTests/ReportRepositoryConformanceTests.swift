@@ -53,6 +53,7 @@ struct ReportRepositoryConformanceTests {
             injuries: InjurySelection([.myself, .otherDriversPassengers]),
             photos: photos,
             otherDriverNote: awkwardText + "\nline three",
+            statement: try AccidentStatement.full(),
             revision: 0
         )
     }
@@ -75,6 +76,7 @@ struct ReportRepositoryConformanceTests {
                       pixelSize: PixelSize(width: 40, height: 30), originalFileName: "scene.png", addedAt: created.addingTimeInterval(9)),
             ],
             otherDriverNote: awkwardText,
+            statement: try AccidentStatement.full(),
             revision: 0
         )
     }
@@ -90,6 +92,9 @@ struct ReportRepositoryConformanceTests {
         #expect(loaded == stored)
         #expect(stored == (try backend.expected(report)).stored(atRevision: 1))
         #expect(loaded.otherDriverNote == Self.awkwardText + "\nline three")
+        // The accident statement, every field of both columns, the witnesses and the police.
+        #expect(loaded.statement == (try AccidentStatement.full()))
+        #expect(loaded.statement.filledParts == 12)
         #expect(loaded.scene.address == Self.awkwardText)
         #expect(loaded.allPhotos.map(\.orientation) == report.allPhotos.map(\.orientation))
         #expect(loaded.createdAt.timeIntervalSinceReferenceDate == (try backend.expected(report)).createdAt.timeIntervalSinceReferenceDate)

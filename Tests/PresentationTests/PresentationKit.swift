@@ -40,6 +40,7 @@ extension CollectCrashInfoViewModel.Route {
         case .landing: "landing"
         case .injuries: "injuries"
         case .photoPage: "photoPage"
+        case .statement: "statement"
         case .close: "close"
         case .crashReport: "crashReport"
         }

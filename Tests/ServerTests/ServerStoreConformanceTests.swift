@@ -66,6 +66,18 @@ struct ServerStoreConformanceTests {
         String(decoding: try WireCoding.encoder().encode(Components.Schemas.Report(report)), as: UTF8.self)
     }
 
+    @Test("A report's accident statement is stored and read back whole, every field of both vehicles", arguments: ServerStoreBackend.allCases)
+    func theStatementReadsBackWhole(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        var report = CrashReport.stub(createdAt: referenceDate)
+        try report.setStatement(try .full())
+        let stored = try await subject.store.save(report, owner: ann)
+        let loaded = try #require(try await subject.store.report(report.id, owner: ann))
+        #expect(loaded.statement == (try AccidentStatement.full()))
+        #expect(loaded == stored)
+    }
+
     // MARK: - Opening
 
     @Test("Opening a file that is not a database is refused naming the file, and the file is left as it was")

@@ -79,3 +79,43 @@ extension CrashReport {
         }
     }
 }
+
+extension AccidentStatement {
+    /// A statement with every part filled: both columns' every field, boxes on both sides, remarks, two witnesses,
+    /// the police, other damage; vehicle B entered by the other driver.
+    public static func full(enteredByOtherDriverAt: Date? = Date(timeIntervalSince1970: 1_795_300_000)) throws -> AccidentStatement {
+        var statement = AccidentStatement()
+        let a: [(VehicleField, String)] = [
+            (.policyholderName, "Jane Doe"), (.policyholderAddress, "12 Fő utca, 1011 Budapest"), (.policyholderPhone, "+36 30 123 4567"),
+            (.policyholderEmail, "jane@Example.COM"), (.makeAndModel, "Toyota Corolla"), (.plate, "abc 123"), (.plateCountry, "hu"),
+            (.trailerPlate, "XYZ-987"), (.trailerCountry, "HU"), (.insurer, "Generali"), (.policyNumber, "POL-778812"),
+            (.greenCardNumber, "HU/123/456"), (.insuranceValidFrom, "1.1.2026"), (.insuranceValidUntil, "31.12.2026"),
+            (.ownDamageCovered, "y"), (.driverName, "Jane Doe"), (.driverDateOfBirth, "1980-04-01"), (.driverAddress, "12 Fő utca"),
+            (.licenceNumber, "HU-12345678"), (.licenceCategory, "B"), (.licenceValidUntil, "2030-05-31"), (.impactPoint, "front"),
+            (.visibleDamage, "Scratched front bumper"),
+        ]
+        let b: [(VehicleField, String)] = [
+            (.policyholderName, "Hans Müller"), (.policyholderAddress, "Hauptstraße 5, München"), (.policyholderPhone, "0049 151 2345 6789"),
+            (.policyholderEmail, "hans@example.de"), (.makeAndModel, "VW Golf"), (.plate, "m-ab 1234"), (.plateCountry, "de"),
+            (.trailerPlate, "M-XY 99"), (.trailerCountry, "DE"), (.insurer, "Allianz"), (.policyNumber, "AZ-55-1"),
+            (.greenCardNumber, "D/9/87"), (.insuranceValidFrom, "2026-03-01"), (.insuranceValidUntil, "2027-02-28"),
+            (.ownDamageCovered, "no"), (.driverName, "Greta Müller"), (.driverDateOfBirth, "12/06/1990"), (.driverAddress, "Hauptstraße 5"),
+            (.licenceNumber, "B072RRE2I55"), (.licenceCategory, "B, BE"), (.licenceValidUntil, "2033-01-01"), (.impactPoint, "rear-left"),
+            (.visibleDamage, "Dented boot lid\nbroken tail light"),
+        ]
+        for (field, text) in a { try statement.vehicleA.set(field, to: text) }
+        for (field, text) in b { try statement.vehicleB.set(field, to: text) }
+        statement.vehicleA.setCircumstances([.turningRight, .parked])
+        statement.vehicleB.setCircumstances([.parking, .hitRearSameDirectionSameLane])
+        try statement.vehicleA.setRemarks("The other car reversed into me.")
+        try statement.vehicleB.setRemarks("I did not see it.")
+        statement.vehicleB.markEnteredByOtherDriver(at: enteredByOtherDriverAt)
+        try statement.setWitnesses([
+            Witness(name: "Joe Witness", address: "1 High St", phone: "+44 7700 900123"),
+            Witness(name: "", address: "", phone: "+36 1 234 5678"),
+        ])
+        statement.setPolice(try PoliceAttendance(attended: true, reportNumber: "2026/123", station: "Budapest XI"))
+        try statement.setOtherPropertyDamage("Lamp post bent")
+        return statement
+    }
+}

@@ -21,6 +21,8 @@ struct ReportSummaryJSON: Encodable {
     let hasNote: Bool
     /// The insurer's claim number, once the insurer acknowledged the report.
     let claimNumber: String?
+    /// How many of the accident statement's 12 parts hold anything.
+    let statementParts: Int
 
     init(_ summary: ReportSummary) {
         id = summary.id.description
@@ -36,6 +38,7 @@ struct ReportSummaryJSON: Encodable {
         photoCount = summary.photoCount
         hasNote = summary.hasNote
         claimNumber = summary.claimNumber
+        statementParts = summary.statementParts
     }
 
     /// A place: a coordinate, an address, or both.

@@ -21,6 +21,7 @@ final class CollectCrashInfoScreen: Screen {
             "1  Who was injured?",
             "2  Other driver's info",
             "3  Collect your info",
+            "4  Accident statement: both vehicles, the 17 circumstances, witnesses, police",
             "c  Create crash report (once the report holds something)",
             "w  Set when and where: \(CrashSceneInput.syntax)",
             "     e.g. \(CrashSceneInput.examples.joined(separator: "   or   "))",
@@ -63,6 +64,7 @@ final class CollectCrashInfoScreen: Screen {
         case "1": viewModel.openInjuries()
         case "2": viewModel.openOtherDriver()
         case "3": viewModel.openYourInfo()
+        case "4": viewModel.openStatement()
         case "c": await viewModel.create()
         case "i": viewModel.showChecklist()
         case "x": viewModel.close()
@@ -86,6 +88,8 @@ final class CollectCrashInfoScreen: Screen {
             _ = InjuryScreen(viewModel: page, navigator: navigator, parent: self)
         case let .photoPage(page):
             _ = PhotoPageScreen(viewModel: page, navigator: navigator, parent: self)
+        case let .statement(page):
+            _ = StatementScreen(viewModel: page, navigator: navigator, parent: self)
         case let .close(dialog):
             navigator.show(DialogScreen(
                 dialog: dialog.dialog.value,

@@ -74,6 +74,7 @@ final class Navigator {
         keepsOutput = false
         for message in notices { console.message(message) }
         notices = []
+        if let note = current?.promptNote { console.line(console.styled(note, .dim)) }
         console.write(current?.prompt ?? "> ")
         isWaiting = true
     }

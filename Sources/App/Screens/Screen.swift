@@ -11,9 +11,12 @@ protocol Screen: AnyObject {
     var keys: [String] { get }
     /// Whether the screen is waiting for free text (then `h` and `?` are answers, not help).
     var takesFreeText: Bool { get }
+    /// A line printed just above the prompt (how to answer the question it asks); `nil` for none.
+    var promptNote: String? { get }
 }
 
 extension Screen {
     var prompt: String { "> " }
     var takesFreeText: Bool { false }
+    var promptNote: String? { nil }
 }

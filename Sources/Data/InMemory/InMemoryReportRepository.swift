@@ -3,7 +3,7 @@ import Domain
 /// Keeps reports in memory: the `--store memory` backend and the fake use-case tests use. With `recordsChanges` it
 /// also keeps an outbox and what is known of the server's copies (``Outbox``, ``SyncState``) by the same rules as the
 /// SQLite store, so sync's rules can be tested without SQLite or a server.
-public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, AccountBinding, DraftPlaces, WriteObservable {
+public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, AccountBinding, DraftPlaces, DriverProfileStore, WriteObservable {
     /// A change still to be sent.
     private enum Record: Hashable {
         case report(ReportID, revision: Int)
@@ -36,6 +36,7 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
     private var replacedCrashIDs: [ReportID: CrashID] = [:]
     private var account: ServerAccount?
     private var places: [ReportID: InfoCategory] = [:]
+    private var profile = StatementVehicle()
 
     public nonisolated let writes = StoreWrites()
 
@@ -258,6 +259,12 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
         self.account = account
         return account
     }
+
+    // MARK: - DriverProfileStore
+
+    public func driverProfile() -> StatementVehicle { profile }
+
+    public func saveDriverProfile(_ profile: StatementVehicle) { self.profile = profile.profilePart }
 
     // MARK: - DraftPlaces
 

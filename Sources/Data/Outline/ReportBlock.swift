@@ -1,3 +1,4 @@
+import Domain
 /// One piece of a ``ReportOutline``, in reading order. Renderers decide how each kind looks, never what it says.
 ///
 /// Nesting follows from the order: what comes after a heading belongs to it, what comes after a subheading belongs
@@ -22,4 +23,24 @@ public enum ReportBlock: Sendable, Equatable {
     /// The line that ends the report, saying what it is and when it was generated. A PDF says it at the foot of
     /// every page (``ReportOutline/footer``) instead of once more at the end.
     case closing(String)
+    /// Rows of a label and one value per column (the statement's vehicles A and B side by side); the first row
+    /// heads the columns.
+    case table(ReportTable)
+    /// Where each vehicle was first hit, drawn on a car's outline (a text rendering says it in words elsewhere).
+    case impactDrawing(a: ImpactZone?, b: ImpactZone?)
+    /// What follows starts a new page (a text rendering leaves a blank line).
+    case pageBreak
+}
+
+/// A table of the outline: a heading row, then rows of a label and one value per column.
+public struct ReportTable: Sendable, Equatable {
+    /// The heading of each column (the first, over the labels, may be empty).
+    public let header: [String]
+    /// Each row as many cells as the header; an empty cell is drawn as a dash.
+    public let rows: [[String]]
+
+    public init(header: [String], rows: [[String]]) {
+        self.header = header
+        self.rows = rows
+    }
 }

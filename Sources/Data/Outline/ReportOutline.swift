@@ -47,6 +47,7 @@ public struct ReportOutline: Sendable, Equatable {
             blocks += whenAndWhere()
             blocks += detection()
             blocks += injuries()
+            blocks += statement()
 
             blocks.append(.heading(InfoCategory.otherDriver.displayName))
             for section in InfoCategory.otherDriver.photoSections {
@@ -136,6 +137,82 @@ public struct ReportOutline: Sendable, Equatable {
                 ? .paragraph("Not answered")
                 : .list(report.injuries.selected.map(\.displayName))
             return [.heading(InfoCategory.injuries.displayName), injuries]
+        }
+
+        /// The European Accident Statement on a page of its own, in the form's numbered sections, A and B side by side.
+        private func statement() -> [ReportBlock] {
+            let statement = report.statement
+            guard !statement.isEmpty else { return [] }
+            let effective = report.effectiveScene
+            var blocks: [ReportBlock] = [.pageBreak, .heading("European Accident Statement")]
+            var general = [
+                ReportField(label: "1. Date and time", value: effective.whenText(dates)),
+                ReportField(label: "2. Location", value: effective.whereText ?? "not given"),
+                ReportField(label: "3. Injured", value: report.injuries.isEmpty ? "not answered" : report.injuries.selected.map(\.displayName).joined(separator: ", ")),
+                ReportField(label: "4. Damage to other property", value: statement.otherPropertyDamage.isEmpty ? "none given" : statement.otherPropertyDamage),
+            ]
+            let witnesses = statement.witnesses.map { witness in
+                [witness.name, witness.address, witness.phone?.e164 ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+            }
+            general.append(ReportField(label: "5. Witnesses", value: witnesses.isEmpty ? "none given" : witnesses.joined(separator: "; ")))
+            general.append(ReportField(label: "Police", value: police(statement.police)))
+            blocks.append(.fields(general))
+            for flag in report.statementFlags { blocks.append(.paragraph("Note: \(flag).")) }
+            for side in VehicleSide.allCases {
+                if let at = statement[side].enteredByOtherDriverAt {
+                    blocks.append(.paragraph("Vehicle \(side.letter) was entered by the other driver on their own phone, \(dates.dateTime(at))."))
+                }
+            }
+            let header = ["", "Vehicle A", "Vehicle B"]
+            let sections: [(String, [VehicleField])] = [
+                ("6. Policyholder", VehiclePart.policyholder.fields),
+                ("7. Vehicle", VehiclePart.vehicle.fields),
+                ("8. Insurance", VehiclePart.insurance.fields),
+                ("9. Driver", VehiclePart.driver.fields),
+                ("10. Point of initial impact and 11. visible damage", VehiclePart.impact.fields),
+            ]
+            for (title, fields) in sections {
+                blocks.append(.subheading(title))
+                blocks.append(.table(ReportTable(header: header, rows: fields.map { field in
+                    [field.label, value(of: field, statement.vehicleA), value(of: field, statement.vehicleB)]
+                })))
+            }
+            blocks.append(.impactDrawing(a: statement.vehicleA.impactPoint, b: statement.vehicleB.impactPoint))
+            blocks.append(.subheading("12. Circumstances"))
+            var rows = Circumstance.allCases.map { box in
+                ["\(box.number). \(box.wording)",
+                 statement.vehicleA.circumstances.contains(box) ? "☒" : "☐",
+                 statement.vehicleB.circumstances.contains(box) ? "☒" : "☐"]
+            }
+            rows.append(["Boxes ticked", String(statement.vehicleA.circumstances.count), String(statement.vehicleB.circumstances.count)])
+            blocks.append(.table(ReportTable(header: header, rows: rows)))
+            blocks.append(.subheading("14. Remarks"))
+            blocks.append(.table(ReportTable(header: header, rows: [["Remarks", statement.vehicleA.remarks, statement.vehicleB.remarks]])))
+            blocks.append(.pageBreak)
+            return blocks
+        }
+
+        /// A field's value as a reader reads it: a day written out, a zone in words, a dash when not given.
+        private func value(of field: VehicleField, _ column: StatementVehicle) -> String {
+            guard let value = column[field] else { return "" }
+            switch field.kind {
+            case .day:
+                guard let day = try? CalendarDay(parsing: value) else { return value }
+                return "\(day.day) \(Self.months[day.month - 1]) \(day.year)"
+            case .zone: return ImpactZone(rawValue: value)?.displayName ?? value
+            default: return value
+            }
+        }
+
+        private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+        private func police(_ police: PoliceAttendance?) -> String {
+            guard let police else { return "not answered" }
+            guard police.attended else { return "did not come" }
+            var parts = ["came"]
+            if !police.reportNumber.isEmpty { parts.append("report \(police.reportNumber)") }
+            if !police.station.isEmpty { parts.append(police.station) }
+            return parts.joined(separator: ", ")
         }
 
         private func photos(in section: PhotoSection, remarks: [PhotoID: [PhotoRemark]]) -> [ReportBlock] {

@@ -9,7 +9,7 @@ final class CairoPDFCanvas {
 
     private let sink: any PDFSink
     private let surface: OpaquePointer
-    private let context: OpaquePointer
+    fileprivate let context: OpaquePointer
     private var currentStyle: PDFTextStyle?
     private var isFinished = false
 
@@ -140,6 +140,10 @@ final class CairoPDFCanvas {
 
     /// A failed step is reported as the sink's first write failure when there was one (cairo only says "write
     /// error"), else in cairo's words.
+    fileprivate func checkStatus(_ step: String) throws(PDFRenderError) {
+        try check(cairo_status(context), step)
+    }
+
     private func check(_ status: cairo_status_t, _ step: String) throws(PDFRenderError) {
         guard status == CAIRO_STATUS_SUCCESS else {
             if let failure = sink.failure { throw failure }
@@ -167,5 +171,113 @@ final class CairoPDFCanvas {
             return value < 10 ? "0\(value)" : "\(value)"
         }
         return "\(parts.year ?? 1970)-\(two(parts.month))-\(two(parts.day))T\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second))Z"
+    }
+}
+
+extension CairoPDFCanvas {
+    /// Two cars seen from above, front up — vehicle A's on the left, B's on the right — each with its point of initial
+    /// impact marked by a filled circle and an arrow pointing at it, and its name under it.
+    func drawImpactDiagram(a: ImpactZone?, b: ImpactZone?, x: Double, y: Double, width: Double, height: Double) throws(PDFRenderError) {
+        let labelRoom = 16.0
+        // Room above and below the car for an arrow pointing at its front or rear.
+        let arrowRoom = 36.0
+        let carHeight = height - labelRoom - 2 * arrowRoom
+        let carWidth = carHeight * 0.48
+        for (index, (letter, zone)) in [("A", a), ("B", b)].enumerated() {
+            let centre = x + width * (index == 0 ? 0.25 : 0.75)
+            let left = centre - carWidth / 2
+            let top = y + arrowRoom
+            drawCar(left: left, top: top, width: carWidth, height: carHeight)
+            if let zone { try markImpact(zone, left: left, top: top, width: carWidth, height: carHeight) }
+            let label = "Vehicle \(letter): " + (zone?.displayName ?? "not given")
+            let style = PDFTextStyle(size: 9, bold: true, grey: 0)
+            try drawText(label, style: style, x: centre - self.width(of: label, in: style) / 2, baseline: y + height - 4)
+        }
+        try checkStatus("drawing the points of impact")
+    }
+
+    /// The outline of a car from above: a rounded body, the windscreen and rear window, four wheels.
+    private func drawCar(left: Double, top: Double, width: Double, height: Double) {
+        let radius = width * 0.3
+        cairo_new_path(context)
+        cairo_arc(context, left + width - radius, top + radius, radius, -Double.pi / 2, 0)
+        cairo_arc(context, left + width - radius, top + height - radius * 0.6, radius * 0.6, 0, Double.pi / 2)
+        cairo_arc(context, left + radius * 0.6, top + height - radius * 0.6, radius * 0.6, Double.pi / 2, Double.pi)
+        cairo_arc(context, left + radius, top + radius, radius, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(context)
+        cairo_set_source_rgb(context, 0.95, 0.95, 0.95)
+        cairo_fill_preserve(context)
+        cairo_set_source_rgb(context, 0.25, 0.25, 0.25)
+        cairo_set_line_width(context, 1.2)
+        cairo_stroke(context)
+        // Windscreen (front, at the top) and rear window.
+        cairo_set_line_width(context, 0.8)
+        cairo_move_to(context, left + width * 0.15, top + height * 0.30)
+        cairo_line_to(context, left + width * 0.85, top + height * 0.30)
+        cairo_line_to(context, left + width * 0.78, top + height * 0.22)
+        cairo_line_to(context, left + width * 0.22, top + height * 0.22)
+        cairo_close_path(context)
+        cairo_move_to(context, left + width * 0.2, top + height * 0.80)
+        cairo_line_to(context, left + width * 0.8, top + height * 0.80)
+        cairo_line_to(context, left + width * 0.75, top + height * 0.86)
+        cairo_line_to(context, left + width * 0.25, top + height * 0.86)
+        cairo_close_path(context)
+        cairo_stroke(context)
+        // Wheels.
+        cairo_set_source_rgb(context, 0.3, 0.3, 0.3)
+        for (wx, wy) in [(-0.06, 0.16), (0.94, 0.16), (-0.06, 0.70), (0.94, 0.70)] {
+            cairo_rectangle(context, left + width * wx, top + height * wy, width * 0.12, height * 0.14)
+        }
+        cairo_fill(context)
+    }
+
+    /// A filled circle on the zone and an arrow coming at it from outside.
+    private func markImpact(_ zone: ImpactZone, left: Double, top: Double, width: Double, height: Double) throws(PDFRenderError) {
+        // The point on (or over) the body, and the direction the arrow comes from, in the car's box.
+        let (px, py, dx, dy): (Double, Double, Double, Double) = switch zone {
+        case .frontLeft: (0.12, 0.06, -1, -1)
+        case .front: (0.5, 0.0, 0, -1)
+        case .frontRight: (0.88, 0.06, 1, -1)
+        case .right: (1.0, 0.5, 1, 0)
+        case .rearRight: (0.88, 0.96, 1, 1)
+        case .rear: (0.5, 1.0, 0, 1)
+        case .rearLeft: (0.12, 0.96, -1, 1)
+        case .left: (0.0, 0.5, -1, 0)
+        case .roof: (0.5, 0.5, 0, 0)
+        case .underside: (0.5, 0.5, 0, 0)
+        }
+        let cx = left + width * px
+        let cy = top + height * py
+        cairo_set_source_rgb(context, 0.8, 0.1, 0.1)
+        cairo_new_path(context)
+        cairo_arc(context, cx, cy, 5, 0, 2 * Double.pi)
+        cairo_fill(context)
+        if zone == .underside {
+            // Seen from above the underside is hidden: a dashed ring says "under here".
+            var dashes: [Double] = [3, 2]
+            cairo_set_dash(context, &dashes, 2, 0)
+            cairo_arc(context, cx, cy, 11, 0, 2 * Double.pi)
+            cairo_set_line_width(context, 1.2)
+            cairo_stroke(context)
+            cairo_set_dash(context, nil, 0, 0)
+        }
+        guard dx != 0 || dy != 0 else { return }
+        let length = 26.0
+        let norm = (dx * dx + dy * dy).squareRoot()
+        let ux = dx / norm, uy = dy / norm
+        let startX = cx + ux * (length + 7), startY = cy + uy * (length + 7)
+        let endX = cx + ux * 7, endY = cy + uy * 7
+        cairo_set_line_width(context, 2)
+        cairo_move_to(context, startX, startY)
+        cairo_line_to(context, endX, endY)
+        cairo_stroke(context)
+        // The arrow's head, at the car.
+        let side = 5.0
+        cairo_move_to(context, endX, endY)
+        cairo_line_to(context, endX + ux * side * 1.6 - uy * side, endY + uy * side * 1.6 + ux * side)
+        cairo_line_to(context, endX + ux * side * 1.6 + uy * side, endY + uy * side * 1.6 - ux * side)
+        cairo_close_path(context)
+        cairo_fill(context)
+        try checkStatus("marking a point of impact")
     }
 }

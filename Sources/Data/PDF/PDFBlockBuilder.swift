@@ -48,6 +48,12 @@ struct PDFBlockBuilder {
             case .closing:
                 // Every page's footer says it already.
                 break
+            case let .table(table):
+                blocks += self.table(table, indent: indent)
+            case let .impactDrawing(a, b):
+                blocks.append(.impact(a: a, b: b, height: Self.impactHeight, spaceBefore: 8))
+            case .pageBreak:
+                blocks.append(.pageBreak)
             }
         }
         return blocks
@@ -56,8 +62,8 @@ struct PDFBlockBuilder {
     /// Whether a block is content a subheading must stay on the same page with (not another heading or a rule).
     private static func belongsToSubheading(_ block: ReportBlock?) -> Bool {
         switch block {
-        case .fields?, .paragraph?, .list?, .photo?: true
-        case .title?, .heading?, .subheading?, .rule?, .closing?, nil: false
+        case .fields?, .paragraph?, .list?, .photo?, .table?, .impactDrawing?: true
+        case .title?, .heading?, .subheading?, .rule?, .closing?, .pageBreak?, nil: false
         }
     }
 
@@ -84,6 +90,36 @@ struct PDFBlockBuilder {
             entry.photo, width: uprightWidth * scale, height: uprightHeight * scale,
             caption: lines, indent: Self.indent, spaceBefore: 8
         )
+    }
+
+    // MARK: - Tables
+
+    /// The height of the two cars' outlines.
+    static let impactHeight = 170.0
+    static let tableStyle = PDFTextStyle(size: 9, bold: false, grey: 0)
+    static let tableHeaderStyle = PDFTextStyle(size: 9, bold: true, grey: 0.15)
+
+    /// A table's rows, each a block kept whole: the labels take 36 % of the width, each value column an equal share.
+    private func table(_ table: ReportTable, indent: Double) -> [Block] {
+        let width = PDFPageGeometry.contentWidth - indent
+        let gap = 8.0
+        let valueColumns = Double(max(table.header.count - 1, 1))
+        let labelWidth = width * 0.36
+        let valueWidth = (width - labelWidth - gap * valueColumns) / valueColumns
+        let columns = [indent] + (0..<Int(valueColumns)).map { indent + labelWidth + gap + Double($0) * (valueWidth + gap) }
+        func cells(_ row: [String], style: PDFTextStyle, dash: Bool) -> [[String]] {
+            row.enumerated().map { column, text in
+                let shown = dash && column > 0 && text.isEmpty ? "—" : text
+                return shown.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line in
+                    PDFTextWrapper.wrap(String(line), width: column == 0 ? labelWidth : valueWidth) { measure($0, style) }
+                }
+            }
+        }
+        var blocks: [Block] = [.row(cells: cells(table.header, style: Self.tableHeaderStyle, dash: false), columns: columns, style: Self.tableHeaderStyle, spaceBefore: 2)]
+        for row in table.rows {
+            blocks.append(.row(cells: cells(row, style: Self.tableStyle, dash: true), columns: columns, style: Self.tableStyle, spaceBefore: 1.5))
+        }
+        return blocks
     }
 
     // MARK: - Text

@@ -8,4 +8,6 @@ enum PDFDrawItem: Sendable {
     case photo(Photo, x: Double, y: Double, width: Double, height: Double)
     /// A thin line across the content width.
     case rule(y: Double)
+    /// Two car outlines side by side, vehicle A's and B's, each with its point of initial impact marked.
+    case impactDiagram(a: ImpactZone?, b: ImpactZone?, x: Double, y: Double, width: Double, height: Double)
 }

@@ -25,6 +25,12 @@ struct PDFReportLayout {
         case line(String, PDFTextStyle, indent: Double, spaceBefore: Double, keepWithNext: Bool)
         case photo(Photo, width: Double, height: Double, caption: [String], indent: Double, spaceBefore: Double)
         case rule(spaceBefore: Double, spaceAfter: Double)
+        /// One row of a table: each cell's wrapped lines, drawn from its column's left edge (offsets from the content's).
+        case row(cells: [[String]], columns: [Double], style: PDFTextStyle, spaceBefore: Double)
+        /// The two vehicles' outlines with their points of impact.
+        case impact(a: ImpactZone?, b: ImpactZone?, height: Double, spaceBefore: Double)
+        /// What follows starts on a new page.
+        case pageBreak
 
         static let captionGap = 4.0
 
@@ -51,6 +57,12 @@ struct PDFReportLayout {
                 (atTop ? 0 : spaceBefore) + height + Self.captionGap + Double(caption.count) * PDFTextStyle.caption.lineHeight
             case let .rule(spaceBefore, spaceAfter):
                 (atTop ? 0 : spaceBefore) + spaceAfter
+            case let .row(cells, _, style, spaceBefore):
+                (atTop ? 0 : spaceBefore) + Double(cells.map(\.count).max() ?? 0) * style.lineHeight
+            case let .impact(_, _, height, spaceBefore):
+                (atTop ? 0 : spaceBefore) + height
+            case .pageBreak:
+                0
             }
         }
     }
@@ -75,6 +87,13 @@ struct PDFReportLayout {
                 groupIndex += 1
             }
             let overflow = y + needed - PDFPageGeometry.contentBottom
+            if case .pageBreak = blocks[index] {
+                if !atTop {
+                    pages.append([])
+                    y = PDFPageGeometry.contentTop
+                }
+                continue
+            }
             if !atTop, overflow > 0, let smaller = blocks[groupIndex].shrunk(by: overflow) {
                 // The photo ending the group is drawn smaller rather than leaving the rest of the page empty.
                 blocks[groupIndex] = smaller
@@ -107,6 +126,20 @@ struct PDFReportLayout {
             return items
         case let .rule(spaceBefore, _):
             return [.rule(y: top + (atTop ? 0 : spaceBefore))]
+        case let .row(cells, columns, style, spaceBefore):
+            var items: [PDFDrawItem] = []
+            for (cell, column) in zip(cells, columns) {
+                var baseline = top + (atTop ? 0 : spaceBefore) + style.size
+                for line in cell {
+                    if !line.isEmpty { items.append(.text(line, style, x: left + column, baseline: baseline)) }
+                    baseline += style.lineHeight
+                }
+            }
+            return items
+        case let .impact(a, b, height, spaceBefore):
+            return [.impactDiagram(a: a, b: b, x: left, y: top + (atTop ? 0 : spaceBefore), width: PDFPageGeometry.contentWidth, height: height)]
+        case .pageBreak:
+            return []
         }
     }
 }

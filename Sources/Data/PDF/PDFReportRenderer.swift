@@ -66,6 +66,8 @@ public struct PDFReportRenderer: ReportRenderer {
                     try canvas.drawText(text, style: style, x: x, baseline: baseline)
                 case let .rule(y):
                     try canvas.drawRule(y: y)
+                case let .impactDiagram(a, b, x, y, width, height):
+                    try canvas.drawImpactDiagram(a: a, b: b, x: x, y: y, width: width, height: height)
                 case let .photo(photo, x, y, width, height):
                     // Read when drawn, and let go once the surface has them; the surface goes when this case ends
                     // (cairo keeps its own copy of a JPEG until the page is written).

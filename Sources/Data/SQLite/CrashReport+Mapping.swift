@@ -6,11 +6,11 @@ extension CrashReport {
     /// Columns read by ``init(row:id:injuries:photos:path:)``, in order.
     static let selectByID: StaticString = """
         SELECT crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude, longitude, address,
-               note, revision, provisional_crash_id, utc_offset_minutes, detection, acknowledgement
+               note, revision, provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement
         FROM reports WHERE id = ?1
         """
 
-    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–23): the scene the driver set
+    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–25): the scene the driver set
     /// (7–10, its offset 21) and, for the list, the scene the report shows (16–19).
     func bind(to statement: SQLiteStatement) {
         statement.bind(id.rawValue, at: 1)
@@ -30,6 +30,14 @@ extension CrashReport {
         statement.bind(scene.utcOffsetMinutes, at: 21)
         statement.bind(detection.flatMap(Self.detectionJSON), at: 22)
         statement.bind(acknowledgement.flatMap(Self.acknowledgementJSON), at: 23)
+        statement.bind(self.statement.isEmpty ? nil : Self.statementJSON(self.statement), at: 24)
+        statement.bind(self.statement.filledParts, at: 25)
+    }
+
+    /// The accident statement, as the wire's JSON.
+    private static func statementJSON(_ statement: AccidentStatement) -> String? {
+        guard let json = try? WireCoding.encoder().encode(Components.Schemas.AccidentStatement(statement)) else { return nil }
+        return String(decoding: json, as: UTF8.self)
     }
 
     /// The insurer's acknowledgement, as the wire's JSON.
@@ -75,6 +83,18 @@ extension CrashReport {
                 throw StorageError.damagedRecord(path: path, reason: "the insurer's acknowledgement of report \(reportID) cannot be read")
             }
         }
+        var statement = AccidentStatement.empty
+        if let json = row.optionalString(15) {
+            do {
+                statement = try AccidentStatement(
+                    wire: WireCoding.decoder().decode(Components.Schemas.AccidentStatement.self, from: Data(json.utf8))
+                )
+            } catch let error as InvalidReportData {
+                throw StorageError.damagedRecord(path: path, reason: "\(error.field) of report \(reportID): \(error.problem)")
+            } catch {
+                throw StorageError.damagedRecord(path: path, reason: "the accident statement of report \(reportID) cannot be read")
+            }
+        }
         do {
             try self.init(
             id: reportID,
@@ -89,6 +109,7 @@ extension CrashReport {
             injuries: InjurySelection(injuries.sorted()),
             photos: photos,
             otherDriverNote: row.string(9),
+            statement: statement,
             acknowledgement: acknowledgement,
             revision: row.int(10)
             )

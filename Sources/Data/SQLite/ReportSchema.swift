@@ -163,5 +163,14 @@ enum ReportSchema {
         SQLiteMigration(version: 9, sql: """
             ALTER TABLE reports ADD COLUMN acknowledgement TEXT;
             """),
+        // The accident statement, as the wire's JSON; the driver's own details that fill vehicle A of a new report.
+        SQLiteMigration(version: 10, sql: """
+            ALTER TABLE reports ADD COLUMN statement TEXT;
+            ALTER TABLE reports ADD COLUMN statement_parts INTEGER NOT NULL DEFAULT 0;
+            CREATE TABLE driver_profile (
+                singleton INTEGER NOT NULL PRIMARY KEY CHECK (singleton = 1),
+                vehicle TEXT NOT NULL
+            );
+            """),
     ]
 }

@@ -66,9 +66,43 @@ public struct TextReportRenderer: ReportRenderer {
             case .rule:
                 blankLine()
                 depth = 0
+            case let .table(table):
+                lines += Self.columns(table, indent: indent())
+            case .impactDrawing:
+                // The rows of the table say the points of impact in words.
+                break
+            case .pageBreak:
+                blankLine()
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A table as columns: the labels, then each vehicle's values, each wrapped in its column; a dash for a value not
+    /// given.
+    private static func columns(_ table: ReportTable, indent: String) -> [String] {
+        let room = width - indent.count
+        let valueWidth = max(12, (room - 2 * (table.header.count - 1)) * 3 / 10)
+        let labelWidth = room - (valueWidth + 2) * (table.header.count - 1)
+        var lines: [String] = []
+        for (index, row) in ([table.header] + table.rows).enumerated() {
+            let cells = row.enumerated().map { column, text -> [String] in
+                let shown = text.isEmpty && index > 0 && column > 0 ? "—" : text
+                return shown.split(separator: "\n", omittingEmptySubsequences: false)
+                    .flatMap { wrap(String($0), width: column == 0 ? labelWidth : valueWidth) }
+            }
+            let height = cells.map(\.count).max() ?? 0
+            for line in 0..<height {
+                var text = indent
+                for (column, cell) in cells.enumerated() {
+                    let part = line < cell.count ? cell[line] : ""
+                    let width = column == 0 ? labelWidth : valueWidth
+                    text += column == cells.count - 1 ? part : part.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                }
+                lines.append(String(text.reversed().drop(while: { $0 == " " }).reversed()))
+            }
+        }
+        return lines
     }
 
     /// `text` wrapped to the width after `prefix`: the first line starts with it, the others line up under the text.

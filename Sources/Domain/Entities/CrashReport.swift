@@ -24,6 +24,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public private(set) var photos: [PhotoSection: [Photo]]
     /// The other driver's additional note; empty when none.
     public private(set) var otherDriverNote: String
+    /// The European Accident Statement: both vehicles' details, the circumstances, witnesses, police.
+    public private(set) var statement: AccidentStatement
     /// The insurer's claim number and message, once a claims handler acknowledged the completed report.
     public private(set) var acknowledgement: ClaimAcknowledgement?
     /// The revision the store gave this version: 0 for a report never stored, then one more with every
@@ -50,6 +52,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         self.injuries = .none
         self.photos = [:]
         self.otherDriverNote = ""
+        self.statement = .empty
         self.acknowledgement = nil
         self.revision = 0
     }
@@ -74,6 +77,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         injuries: InjurySelection,
         photos: [Photo],
         otherDriverNote: String,
+        statement: AccidentStatement = .empty,
         acknowledgement: ClaimAcknowledgement? = nil,
         revision: Int
     ) throws(InvalidReportData) {
@@ -101,6 +105,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         self.injuries = injuries
         self.photos = Dictionary(grouping: photos, by: \.section)
         self.otherDriverNote = otherDriverNote
+        self.statement = statement
         self.acknowledgement = acknowledgement
         self.revision = revision
     }
@@ -174,6 +179,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
             hasNote || category.photoSections.contains { !photos(in: $0).isEmpty }
         case .yourInfo:
             category.photoSections.contains { !photos(in: $0).isEmpty }
+        case .accidentStatement:
+            statement.holdsCrashInformation
         }
     }
 
@@ -187,8 +194,20 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         id == other.id && crashID == other.crashID && provisionalCrashID == other.provisionalCrashID
             && detection == other.detection && status == other.status && completedAt == other.completedAt
             && scene == other.scene && injuries == other.injuries && allPhotos == other.allPhotos
-            && otherDriverNote == other.otherDriverNote && acknowledgement == other.acknowledgement
+            && otherDriverNote == other.otherDriverNote && statement == other.statement && acknowledgement == other.acknowledgement
     }
+
+    /// The day of the crash where it happened (in the scene's offset from UTC; in UTC when that is unknown).
+    public var crashDay: CalendarDay {
+        let scene = effectiveScene.scene
+        let seconds = Int(scene.occurredAt.timeIntervalSince1970.rounded(.down)) + (scene.utcOffsetMinutes ?? 0) * 60
+        let date = CivilCalendar.date(daysSinceEpoch: CivilCalendar.floorDivision(seconds, 86_400).quotient)
+        return (try? CalendarDay(year: date.year, month: date.month, day: date.day))
+            ?? (try! CalendarDay(year: 1970, month: 1, day: 1)) // A scene outside 1900–2199 cannot be entered; a fixed day stands in.
+    }
+
+    /// What looks wrong on the statement on the crash's day (allowed, and shown).
+    public var statementFlags: [StatementFlag] { statement.flags(onCrashDay: crashDay) }
 
     /// "Create crash report" is possible only when at least one piece of information exists.
     public var canBeCreated: Bool {
@@ -208,7 +227,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
             injuryCount: injuries.count,
             photoCount: photoCount,
             hasNote: hasNote,
-            claimNumber: acknowledgement?.claimNumber
+            claimNumber: acknowledgement?.claimNumber,
+            statementParts: statement.filledParts
         )
     }
 
@@ -270,6 +290,12 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         otherDriverNote = isBlank ? "" : note
     }
 
+    /// Replaces the accident statement (each of its values already obeys its rule).
+    public mutating func setStatement(_ newStatement: AccidentStatement) throws(ReportError) {
+        try ensureEditable()
+        statement = newStatement
+    }
+
     /// Sets when and where the crash happened. A scene without an offset from UTC keeps the one known.
     public mutating func setScene(_ newScene: CrashScene) throws(ReportError) {
         try ensureEditable()
@@ -283,6 +309,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         switch category {
         case .injuries:
             injuries = .none
+        case .accidentStatement:
+            statement = .empty
         case .otherDriver, .yourInfo:
             if category == .otherDriver { otherDriverNote = "" }
             for section in category.photoSections {
@@ -320,7 +348,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         try CrashReport(
             id: id, crashID: crashID, provisionalCrashID: provisionalCrashID, detection: detection, status: status,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, scene: scene, injuries: injuries,
-            photos: photos, otherDriverNote: otherDriverNote, acknowledgement: acknowledgement, revision: revision
+            photos: photos, otherDriverNote: otherDriverNote, statement: statement, acknowledgement: acknowledgement,
+            revision: revision
         )
     }
 

@@ -16,6 +16,8 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
     public let hasNote: Bool
     /// The insurer's claim number, once a claims handler acknowledged the report.
     public let claimNumber: String?
+    /// How many of the accident statement's ``AccidentStatement/partCount`` parts hold anything.
+    public let statementParts: Int
 
     public init(
         id: ReportID,
@@ -28,8 +30,10 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
         injuryCount: Int,
         photoCount: Int,
         hasNote: Bool,
-        claimNumber: String? = nil
+        claimNumber: String? = nil,
+        statementParts: Int = 0
     ) {
+        self.statementParts = statementParts
         self.id = id
         self.crashID = crashID
         self.provisionalCrashID = provisionalCrashID

@@ -9,6 +9,9 @@ import Foundation
 ///   base), that side's value wins whatever the clocks say — clearing the note is a change too. Changed on both
 ///   sides to different values, the newer change (the later `updatedAt`; this device's on a tie) wins, and the
 ///   outcome says which field went which way (``Outcome/conflicts``).
+/// - **The accident statement** the same way, value by value: each field of each vehicle's column, each of the 17
+///   boxes of each side, each side's remarks and who entered it, the witnesses, the police, other damage. So the other
+///   driver's column, entered on the server, and a field the driver changed here both survive.
 /// - **Photos**, by their place (section and SHA-256): a photo added on either side is kept; a photo in the base that
 ///   either side removed stays removed, even if the other side kept it untouched. When a section would hold more than
 ///   ``ReportLimits/maximumPhotosPerSection``, the newer side's photos are kept first and the rest are listed in
@@ -26,6 +29,8 @@ public enum ReportMerge {
         case injuries
         case otherDriverNote
         case scene
+        /// The accident statement, merged value by value (``AccidentStatement/MergeKey``) and reported as one field.
+        case statement
     }
 
     /// Which side's value of a field changed on both sides was kept.
@@ -108,7 +113,7 @@ public enum ReportMerge {
         var fromOther: [Field] = []
         var kept: [Field] = []
         var conflicts: [Conflict] = []
-        for field in Field.allCases where !local.hasSameValue(of: field, as: remote) {
+        for field in Field.allCases where field != .statement && !local.hasSameValue(of: field, as: remote) {
             let changedThere = base.map { !$0.hasSameValue(of: field, as: remote) } ?? true
             let takeLocal: Bool
             switch (changedHere.contains(field), changedThere) {
@@ -122,6 +127,29 @@ public enum ReportMerge {
             source[field] = takeLocal ? local : remote
             if !takeLocal { fromOther.append(field) }
         }
+
+        // The statement: the same rule, value by value.
+        var statement = remote.statement
+        var statementFromOther = false
+        var statementKept = false
+        var statementConflict = false
+        for key in AccidentStatement.MergeKey.all where !local.statement.hasSameValue(at: key, as: remote.statement) {
+            let changedHere = base.map { !$0.statement.hasSameValue(at: key, as: local.statement) } ?? true
+            let changedThere = base.map { !$0.statement.hasSameValue(at: key, as: remote.statement) } ?? true
+            let takeLocal: Bool
+            switch (changedHere, changedThere) {
+            case (true, false): takeLocal = true
+            case (false, true): takeLocal = false
+            default:
+                takeLocal = localIsNewer
+                statementConflict = true
+                if !takeLocal { statementKept = true }
+            }
+            if takeLocal { statement = statement.taking(key, from: local.statement) } else { statementFromOther = true }
+        }
+        if statementFromOther { fromOther.append(.statement) }
+        if statementKept { kept.append(.statement) }
+        if statementConflict { conflicts.append(Conflict(field: .statement, keptThisDevice: localIsNewer)) }
 
         // Photos: added on either side, kept; removed on either side, gone.
         let newer = localIsNewer ? local : remote
@@ -174,6 +202,7 @@ public enum ReportMerge {
             injuries: (source[.injuries] ?? remote).injuries,
             photos: photos,
             otherDriverNote: (source[.otherDriverNote] ?? remote).otherDriverNote,
+            statement: statement,
             // The insurer's answer is the server's to say, and only a completed report has one.
             acknowledgement: completed ? remote.acknowledgement : nil,
             revision: remote.revision
@@ -238,6 +267,7 @@ extension CrashReport {
         case .injuries: injuries == other.injuries
         case .otherDriverNote: otherDriverNote == other.otherDriverNote
         case .scene: scene == other.scene
+        case .statement: statement == other.statement
         }
     }
 }

@@ -52,6 +52,9 @@ public final class DiscardPageViewModel {
         switch category {
         case .injuries:
             return report.injuries.isEmpty ? nil : "who was injured (\(report.injuries.selected.map(\.displayName).joined(separator: ", ")))"
+        case .accidentStatement:
+            let statement = report.statement
+            return statement.isEmpty ? nil : "the accident statement (\(statement.filledParts) of \(AccidentStatement.partCount) parts)"
         case .otherDriver, .yourInfo:
             var parts: [String] = []
             let photos = category.photoSections.reduce(0) { $0 + report.photos(in: $1).count }

@@ -27,6 +27,11 @@ public struct CategoryRowUiModel: Sendable, Hashable {
             title = "Collect your info"
             let photos = category.photoSections.reduce(0) { $0 + report.photos(in: $1).count }
             summary = photos > 0 ? Self.photoCount(photos) : nil
+        case .accidentStatement:
+            key = "4"
+            title = "Accident statement"
+            let statement = report.statement
+            summary = statement.isEmpty ? nil : "\(statement.filledParts) of \(AccidentStatement.partCount) parts"
         }
         isComplete = report.hasInformation(in: category)
     }

@@ -2,7 +2,7 @@ import Domain
 
 /// The Collect Crash Info (landing) screen of the Crash Assistant.
 public struct CollectCrashInfoUiModel: Sendable, Hashable {
-    public static let createDisabledReason = "Add at least one piece of information first: who was injured, a photo or a note."
+    public static let createDisabledReason = "Add at least one piece of information first: who was injured, a photo, a note or the accident statement."
 
     public let title: String
     public let crashID: String

@@ -12,6 +12,7 @@ public final class CollectCrashInfoViewModel {
         case landing
         case injuries(InjuryViewModel)
         case photoPage(PhotoPageViewModel)
+        case statement(StatementViewModel)
         case close(CloseReportViewModel)
         /// The report was created: the Crash report screen.
         case crashReport(CrashReportViewModel)
@@ -57,6 +58,7 @@ public final class CollectCrashInfoViewModel {
     private let sceneInput: CrashSceneInput
     private let makeInjuryPage: @MainActor (CrashReport) -> InjuryViewModel
     private let makePhotoPage: @MainActor (InfoCategory, CrashReport) -> PhotoPageViewModel
+    private let makeStatementPage: @MainActor (CrashReport) -> StatementViewModel
     private let makeCloseDialog: @MainActor (ReportID, CrashID) -> CloseReportViewModel
     private let makeCrashReport: @MainActor (ReportID, CrashID, String?) -> CrashReportViewModel
     private let places: (any DraftPlaces)?
@@ -83,6 +85,7 @@ public final class CollectCrashInfoViewModel {
         dates: DateText = DateText(),
         makeInjuryPage: @escaping @MainActor (CrashReport) -> InjuryViewModel,
         makePhotoPage: @escaping @MainActor (InfoCategory, CrashReport) -> PhotoPageViewModel,
+        makeStatementPage: @escaping @MainActor (CrashReport) -> StatementViewModel,
         makeCloseDialog: @escaping @MainActor (ReportID, CrashID) -> CloseReportViewModel,
         makeCrashReport: @escaping @MainActor (ReportID, CrashID, String?) -> CrashReportViewModel,
         opening: Opening = .new,
@@ -97,6 +100,7 @@ public final class CollectCrashInfoViewModel {
         self.dates = dates
         self.makeInjuryPage = makeInjuryPage
         self.makePhotoPage = makePhotoPage
+        self.makeStatementPage = makeStatementPage
         self.makeCloseDialog = makeCloseDialog
         self.makeCrashReport = makeCrashReport
         self.places = places
@@ -130,6 +134,13 @@ public final class CollectCrashInfoViewModel {
 
     public func openYourInfo() {
         openPhotoPage(.yourInfo)
+    }
+
+    public func openStatement() {
+        let page = makeStatementPage(report)
+        page.didFinish = { [weak self] report in self?.returnFromPage(with: report) }
+        route.value = .statement(page)
+        rememberPlace(.accidentStatement)
     }
 
     /// Sets when and where from what follows `w` (see ``CrashSceneInput``).
@@ -217,6 +228,7 @@ public final class CollectCrashInfoViewModel {
         switch category {
         case .injuries: openInjuries()
         case .otherDriver, .yourInfo: openPhotoPage(category)
+        case .accidentStatement: openStatement()
         }
     }
 

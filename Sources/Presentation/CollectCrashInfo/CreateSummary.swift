@@ -14,7 +14,10 @@ public struct CreateSummary: Sendable, Hashable {
         if !report.injuries.isEmpty { holds.append("who was injured (\(report.injuries.selected.map(\.displayName).joined(separator: ", ")))") }
         if report.photoCount > 0 { holds.append(CategoryRowUiModel.photoCount(report.photoCount)) }
         if report.hasNote { holds.append("the note") }
-        var warnings: [String] = []
+        if !report.statement.isEmpty {
+            holds.append("the accident statement (\(report.statement.filledParts) of \(AccidentStatement.partCount) parts)")
+        }
+        var warnings: [String] = report.statementFlags.map { $0.description + "." }
         if effective.isTimeFlagged, case let .photo(photo) = effective.timeSource {
             warnings.append("The crash time, \(dates.dateTime(effective.scene.occurredAt)), comes from photo \(photo.originalFileName), "
                 + "taken long before the report was started: if the camera's clock was wrong, set the time with w first.")

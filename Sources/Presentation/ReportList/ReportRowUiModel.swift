@@ -20,6 +20,7 @@ public struct ReportRowUiModel: Sendable, Hashable {
         if summary.injuryCount > 0 { parts.append(summary.injuryCount == 1 ? "1 injury choice" : "\(summary.injuryCount) injury choices") }
         if summary.photoCount > 0 { parts.append(CategoryRowUiModel.photoCount(summary.photoCount)) }
         if summary.hasNote { parts.append("note") }
+        if summary.statementParts > 0 { parts.append("statement \(summary.statementParts)/\(AccidentStatement.partCount)") }
         if parts.isEmpty, summary.occurredAt != summary.createdAt || summary.scene.hasLocation {
             parts.append(summary.scene.hasLocation ? "when and where" : "when")
         }

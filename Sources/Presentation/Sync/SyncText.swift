@@ -95,6 +95,7 @@ public enum SyncText {
             case .injuries: "injuries"
             case .otherDriverNote: "note"
             case .scene: "time and place"
+            case .statement: "accident statement"
             }
         }
         return words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")

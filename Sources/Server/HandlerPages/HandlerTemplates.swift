@@ -118,7 +118,7 @@ enum HandlerTemplates {
         </form>
         </section>
         <article class="report" aria-label="The crash report">
-        {{#blocks}}{{#heading}}<h2>{{.}}</h2>{{/heading}}{{#subheading}}<h3>{{.}}</h3>{{/subheading}}{{#paragraph}}<p class="text">{{.}}</p>{{/paragraph}}{{#fieldList}}<dl class="fields">{{#fields}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/fields}}</dl>{{/fieldList}}{{#itemList}}<ul>{{#items}}<li>{{.}}</li>{{/items}}</ul>{{/itemList}}{{#photo}}<figure><a href="{{src}}"><img src="{{src}}" alt="{{label}}" width="{{width}}" height="{{height}}"></a><figcaption>{{caption}}</figcaption></figure>{{/photo}}{{#rule}}<hr>{{/rule}}{{#closing}}<p class="closing">{{.}}</p>{{/closing}}
+        {{#blocks}}{{#heading}}<h2>{{.}}</h2>{{/heading}}{{#subheading}}<h3>{{.}}</h3>{{/subheading}}{{#paragraph}}<p class="text">{{.}}</p>{{/paragraph}}{{#fieldList}}<dl class="fields">{{#fields}}<dt>{{label}}</dt><dd>{{value}}</dd>{{/fields}}</dl>{{/fieldList}}{{#itemList}}<ul>{{#items}}<li>{{.}}</li>{{/items}}</ul>{{/itemList}}{{#photo}}<figure><a href="{{src}}"><img src="{{src}}" alt="{{label}}" width="{{width}}" height="{{height}}"></a><figcaption>{{caption}}</figcaption></figure>{{/photo}}{{#rule}}<hr>{{/rule}}{{#closing}}<p class="closing">{{.}}</p>{{/closing}}{{#table}}<table class="side-by-side"><thead><tr><th scope="col">{{label}}</th>{{#columns}}<th scope="col">{{.}}</th>{{/columns}}</tr></thead><tbody>{{#rows}}<tr><th scope="row">{{label}}</th>{{#values}}<td class="text">{{.}}</td>{{/values}}</tr>{{/rows}}</tbody></table>{{/table}}
         {{/blocks}}
         </article>
         {{> foot}}

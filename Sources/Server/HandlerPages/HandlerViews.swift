@@ -94,6 +94,19 @@ enum HandlerViews {
         var photo: PhotoView?
         var rule = false
         var closing: String?
+        var table: TableView?
+    }
+
+    /// A table of the outline (the statement's vehicles side by side): the first header cell heads the labels.
+    struct TableView {
+        let label: String
+        let columns: [String]
+        let rows: [TableRow]
+    }
+
+    struct TableRow {
+        let label: String
+        let values: [String]
     }
 
     struct ClaimPage {
@@ -188,6 +201,12 @@ enum HandlerViews {
                 ))
             case .rule: Block(rule: true)
             case let .closing(text): Block(closing: text)
+            case let .table(table):
+                Block(table: TableView(
+                    label: table.header.first ?? "", columns: Array(table.header.dropFirst()),
+                    rows: table.rows.map { TableRow(label: $0.first ?? "", values: $0.dropFirst().map { $0.isEmpty ? "—" : $0 }) }
+                ))
+            case .impactDrawing, .pageBreak: nil
             }
         }
     }

@@ -750,6 +750,10 @@ extension Components {
             public var photos: [Components.Schemas.Photo]
             /// - Remark: Generated from `#/components/schemas/Report/otherDriverNote`.
             public var otherDriverNote: Swift.String
+            /// The European Accident Statement; absent or empty when nothing of it was entered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Report/statement`.
+            public var statement: Components.Schemas.AccidentStatement?
             /// The insurer's claim number and message, once a claims handler acknowledged the report. Only the server sets it; what a client sends is ignored.
             ///
             /// - Remark: Generated from `#/components/schemas/Report/acknowledgement`.
@@ -771,6 +775,7 @@ extension Components {
             ///   - injuries:
             ///   - photos:
             ///   - otherDriverNote:
+            ///   - statement: The European Accident Statement; absent or empty when nothing of it was entered.
             ///   - acknowledgement: The insurer's claim number and message, once a claims handler acknowledged the report. Only the server sets it; what a client sends is ignored.
             ///   - revision:
             public init(
@@ -786,6 +791,7 @@ extension Components {
                 injuries: [Components.Schemas.Injury],
                 photos: [Components.Schemas.Photo],
                 otherDriverNote: Swift.String,
+                statement: Components.Schemas.AccidentStatement? = nil,
                 acknowledgement: Components.Schemas.ClaimAcknowledgement? = nil,
                 revision: Swift.Int64
             ) {
@@ -801,6 +807,7 @@ extension Components {
                 self.injuries = injuries
                 self.photos = photos
                 self.otherDriverNote = otherDriverNote
+                self.statement = statement
                 self.acknowledgement = acknowledgement
                 self.revision = revision
             }
@@ -817,8 +824,380 @@ extension Components {
                 case injuries
                 case photos
                 case otherDriverNote
+                case statement
                 case acknowledgement
                 case revision
+            }
+        }
+        /// The European Accident Statement: vehicle A (the driver's own) and B (the other), witnesses, police, other damage. Every part is optional.
+        ///
+        /// - Remark: Generated from `#/components/schemas/AccidentStatement`.
+        public struct AccidentStatement: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/AccidentStatement/vehicleA`.
+            public var vehicleA: Components.Schemas.StatementVehicle?
+            /// - Remark: Generated from `#/components/schemas/AccidentStatement/vehicleB`.
+            public var vehicleB: Components.Schemas.StatementVehicle?
+            /// - Remark: Generated from `#/components/schemas/AccidentStatement/witnesses`.
+            public var witnesses: [Components.Schemas.Witness]?
+            /// - Remark: Generated from `#/components/schemas/AccidentStatement/police`.
+            public var police: Components.Schemas.PoliceAttendance?
+            /// Damage to property other than the two vehicles (several lines).
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccidentStatement/otherPropertyDamage`.
+            public var otherPropertyDamage: Swift.String?
+            /// Creates a new `AccidentStatement`.
+            ///
+            /// - Parameters:
+            ///   - vehicleA:
+            ///   - vehicleB:
+            ///   - witnesses:
+            ///   - police:
+            ///   - otherPropertyDamage: Damage to property other than the two vehicles (several lines).
+            public init(
+                vehicleA: Components.Schemas.StatementVehicle? = nil,
+                vehicleB: Components.Schemas.StatementVehicle? = nil,
+                witnesses: [Components.Schemas.Witness]? = nil,
+                police: Components.Schemas.PoliceAttendance? = nil,
+                otherPropertyDamage: Swift.String? = nil
+            ) {
+                self.vehicleA = vehicleA
+                self.vehicleB = vehicleB
+                self.witnesses = witnesses
+                self.police = police
+                self.otherPropertyDamage = otherPropertyDamage
+            }
+            public enum CodingKeys: String, CodingKey {
+                case vehicleA
+                case vehicleB
+                case witnesses
+                case police
+                case otherPropertyDamage
+            }
+        }
+        /// One vehicle's column on the statement.
+        ///
+        /// - Remark: Generated from `#/components/schemas/StatementVehicle`.
+        public struct StatementVehicle: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder`.
+            public struct PolicyholderPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder/name`.
+                public var name: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder/address`.
+                public var address: Swift.String?
+                /// E.164, e.g. `+36301234567`.
+                ///
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder/phone`.
+                public var phone: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder/email`.
+                public var email: Swift.String?
+                /// Creates a new `PolicyholderPayload`.
+                ///
+                /// - Parameters:
+                ///   - name:
+                ///   - address:
+                ///   - phone: E.164, e.g. `+36301234567`.
+                ///   - email:
+                public init(
+                    name: Swift.String? = nil,
+                    address: Swift.String? = nil,
+                    phone: Swift.String? = nil,
+                    email: Swift.String? = nil
+                ) {
+                    self.name = name
+                    self.address = address
+                    self.phone = phone
+                    self.email = email
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case name
+                    case address
+                    case phone
+                    case email
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder`.
+            public var policyholder: Components.Schemas.StatementVehicle.PolicyholderPayload?
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle`.
+            public struct VehiclePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/makeAndModel`.
+                public var makeAndModel: Swift.String?
+                /// Letters and digits, uppercased, single spaces or dashes between groups.
+                ///
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/plate`.
+                public var plate: Swift.String?
+                /// ISO 3166-1 two-letter code.
+                ///
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/plateCountry`.
+                public var plateCountry: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/trailerPlate`.
+                public var trailerPlate: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/trailerCountry`.
+                public var trailerCountry: Swift.String?
+                /// Creates a new `VehiclePayload`.
+                ///
+                /// - Parameters:
+                ///   - makeAndModel:
+                ///   - plate: Letters and digits, uppercased, single spaces or dashes between groups.
+                ///   - plateCountry: ISO 3166-1 two-letter code.
+                ///   - trailerPlate:
+                ///   - trailerCountry:
+                public init(
+                    makeAndModel: Swift.String? = nil,
+                    plate: Swift.String? = nil,
+                    plateCountry: Swift.String? = nil,
+                    trailerPlate: Swift.String? = nil,
+                    trailerCountry: Swift.String? = nil
+                ) {
+                    self.makeAndModel = makeAndModel
+                    self.plate = plate
+                    self.plateCountry = plateCountry
+                    self.trailerPlate = trailerPlate
+                    self.trailerCountry = trailerCountry
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case makeAndModel
+                    case plate
+                    case plateCountry
+                    case trailerPlate
+                    case trailerCountry
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle`.
+            public var vehicle: Components.Schemas.StatementVehicle.VehiclePayload?
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance`.
+            public struct InsurancePayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/insurer`.
+                public var insurer: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/policyNumber`.
+                public var policyNumber: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/greenCardNumber`.
+                public var greenCardNumber: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/validFrom`.
+                public var validFrom: Swift.String?
+                /// Not before `validFrom`.
+                ///
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/validUntil`.
+                public var validUntil: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/ownDamageCovered`.
+                public var ownDamageCovered: Swift.Bool?
+                /// Creates a new `InsurancePayload`.
+                ///
+                /// - Parameters:
+                ///   - insurer:
+                ///   - policyNumber:
+                ///   - greenCardNumber:
+                ///   - validFrom:
+                ///   - validUntil: Not before `validFrom`.
+                ///   - ownDamageCovered:
+                public init(
+                    insurer: Swift.String? = nil,
+                    policyNumber: Swift.String? = nil,
+                    greenCardNumber: Swift.String? = nil,
+                    validFrom: Swift.String? = nil,
+                    validUntil: Swift.String? = nil,
+                    ownDamageCovered: Swift.Bool? = nil
+                ) {
+                    self.insurer = insurer
+                    self.policyNumber = policyNumber
+                    self.greenCardNumber = greenCardNumber
+                    self.validFrom = validFrom
+                    self.validUntil = validUntil
+                    self.ownDamageCovered = ownDamageCovered
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case insurer
+                    case policyNumber
+                    case greenCardNumber
+                    case validFrom
+                    case validUntil
+                    case ownDamageCovered
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance`.
+            public var insurance: Components.Schemas.StatementVehicle.InsurancePayload?
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver`.
+            public struct DriverPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/name`.
+                public var name: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/dateOfBirth`.
+                public var dateOfBirth: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/address`.
+                public var address: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/licenceNumber`.
+                public var licenceNumber: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/licenceCategory`.
+                public var licenceCategory: Swift.String?
+                /// May be before the crash (then the statement flags it).
+                ///
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/licenceValidUntil`.
+                public var licenceValidUntil: Swift.String?
+                /// Creates a new `DriverPayload`.
+                ///
+                /// - Parameters:
+                ///   - name:
+                ///   - dateOfBirth:
+                ///   - address:
+                ///   - licenceNumber:
+                ///   - licenceCategory:
+                ///   - licenceValidUntil: May be before the crash (then the statement flags it).
+                public init(
+                    name: Swift.String? = nil,
+                    dateOfBirth: Swift.String? = nil,
+                    address: Swift.String? = nil,
+                    licenceNumber: Swift.String? = nil,
+                    licenceCategory: Swift.String? = nil,
+                    licenceValidUntil: Swift.String? = nil
+                ) {
+                    self.name = name
+                    self.dateOfBirth = dateOfBirth
+                    self.address = address
+                    self.licenceNumber = licenceNumber
+                    self.licenceCategory = licenceCategory
+                    self.licenceValidUntil = licenceValidUntil
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case name
+                    case dateOfBirth
+                    case address
+                    case licenceNumber
+                    case licenceCategory
+                    case licenceValidUntil
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver`.
+            public var driver: Components.Schemas.StatementVehicle.DriverPayload?
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/impactPoint`.
+            public var impactPoint: Components.Schemas.ImpactPoint?
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/visibleDamage`.
+            public var visibleDamage: Swift.String?
+            /// The numbers (1–17) of the boxes of section 12 ticked for this vehicle.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/circumstances`.
+            public var circumstances: [Swift.Int]?
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/remarks`.
+            public var remarks: Swift.String?
+            /// When the other driver entered this column from their own phone; absent when it was typed on the driver's device.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/enteredByOtherDriverAt`.
+            public var enteredByOtherDriverAt: Foundation.Date?
+            /// Creates a new `StatementVehicle`.
+            ///
+            /// - Parameters:
+            ///   - policyholder:
+            ///   - vehicle:
+            ///   - insurance:
+            ///   - driver:
+            ///   - impactPoint:
+            ///   - visibleDamage:
+            ///   - circumstances: The numbers (1–17) of the boxes of section 12 ticked for this vehicle.
+            ///   - remarks:
+            ///   - enteredByOtherDriverAt: When the other driver entered this column from their own phone; absent when it was typed on the driver's device.
+            public init(
+                policyholder: Components.Schemas.StatementVehicle.PolicyholderPayload? = nil,
+                vehicle: Components.Schemas.StatementVehicle.VehiclePayload? = nil,
+                insurance: Components.Schemas.StatementVehicle.InsurancePayload? = nil,
+                driver: Components.Schemas.StatementVehicle.DriverPayload? = nil,
+                impactPoint: Components.Schemas.ImpactPoint? = nil,
+                visibleDamage: Swift.String? = nil,
+                circumstances: [Swift.Int]? = nil,
+                remarks: Swift.String? = nil,
+                enteredByOtherDriverAt: Foundation.Date? = nil
+            ) {
+                self.policyholder = policyholder
+                self.vehicle = vehicle
+                self.insurance = insurance
+                self.driver = driver
+                self.impactPoint = impactPoint
+                self.visibleDamage = visibleDamage
+                self.circumstances = circumstances
+                self.remarks = remarks
+                self.enteredByOtherDriverAt = enteredByOtherDriverAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case policyholder
+                case vehicle
+                case insurance
+                case driver
+                case impactPoint
+                case visibleDamage
+                case circumstances
+                case remarks
+                case enteredByOtherDriverAt
+            }
+        }
+        /// Where the vehicle was first hit.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ImpactPoint`.
+        @frozen public enum ImpactPoint: String, Codable, Hashable, Sendable, CaseIterable {
+            case frontLeft = "front-left"
+            case front = "front"
+            case frontRight = "front-right"
+            case right = "right"
+            case rearRight = "rear-right"
+            case rear = "rear"
+            case rearLeft = "rear-left"
+            case left = "left"
+            case roof = "roof"
+            case underside = "underside"
+        }
+        /// Someone who saw the crash; a name or a phone number at least.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Witness`.
+        public struct Witness: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Witness/name`.
+            public var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Witness/address`.
+            public var address: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Witness/phone`.
+            public var phone: Swift.String?
+            /// Creates a new `Witness`.
+            ///
+            /// - Parameters:
+            ///   - name:
+            ///   - address:
+            ///   - phone:
+            public init(
+                name: Swift.String? = nil,
+                address: Swift.String? = nil,
+                phone: Swift.String? = nil
+            ) {
+                self.name = name
+                self.address = address
+                self.phone = phone
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case address
+                case phone
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/PoliceAttendance`.
+        public struct PoliceAttendance: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PoliceAttendance/attended`.
+            public var attended: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/PoliceAttendance/reportNumber`.
+            public var reportNumber: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/PoliceAttendance/station`.
+            public var station: Swift.String?
+            /// Creates a new `PoliceAttendance`.
+            ///
+            /// - Parameters:
+            ///   - attended:
+            ///   - reportNumber:
+            ///   - station:
+            public init(
+                attended: Swift.Bool,
+                reportNumber: Swift.String? = nil,
+                station: Swift.String? = nil
+            ) {
+                self.attended = attended
+                self.reportNumber = reportNumber
+                self.station = station
+            }
+            public enum CodingKeys: String, CodingKey {
+                case attended
+                case reportNumber
+                case station
             }
         }
         /// A submitted crash report as a claims system takes it in (the Standard Webhooks envelope).
@@ -1016,6 +1395,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/LossNotice/injuries`.
             public var injuries: Components.Schemas.LossNotice.InjuriesPayload
+            /// The European Accident Statement, when any of it was entered.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossNotice/statement`.
+            public var statement: Components.Schemas.AccidentStatement?
             /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload`.
             public struct DocumentsPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/kind`.
@@ -1088,6 +1471,7 @@ extension Components {
             ///   - claim: The claim's id on this server: `GET /v1/claims/{claim}` with a handler's token.
             ///   - loss:
             ///   - injuries:
+            ///   - statement: The European Accident Statement, when any of it was entered.
             ///   - documents: The crash report PDF and each photo, by SHA-256, with a link to download it with a handler's token.
             public init(
                 crashId: Components.Schemas.CrashID,
@@ -1097,6 +1481,7 @@ extension Components {
                 claim: Swift.String,
                 loss: Components.Schemas.LossNotice.LossPayload,
                 injuries: Components.Schemas.LossNotice.InjuriesPayload,
+                statement: Components.Schemas.AccidentStatement? = nil,
                 documents: Components.Schemas.LossNotice.DocumentsPayload
             ) {
                 self.crashId = crashId
@@ -1106,6 +1491,7 @@ extension Components {
                 self.claim = claim
                 self.loss = loss
                 self.injuries = injuries
+                self.statement = statement
                 self.documents = documents
             }
             public enum CodingKeys: String, CodingKey {
@@ -1116,6 +1502,7 @@ extension Components {
                 case claim
                 case loss
                 case injuries
+                case statement
                 case documents
             }
         }

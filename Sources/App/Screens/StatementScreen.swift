@@ -1,0 +1,158 @@
+import Domain
+import Presentation
+
+/// "Accident statement": the overview (`1`–`5`, `d`, `x`), a vehicle's column (`e`, field numbers, `r`, `p`, `f`, `d`),
+/// the circumstances (`a 1 12`, `b 3`, `d`), the witnesses (`add`, `remove n`, `d`), police and other damage (`p`, `o`,
+/// `d`). While a question is asked every line is its answer.
+@MainActor
+final class StatementScreen: Screen {
+    private let viewModel: StatementViewModel
+    private let navigator: Navigator
+    private let parent: AnyObject
+    private var bindings: [AnyObject] = []
+
+    init(viewModel: StatementViewModel, navigator: Navigator, parent: AnyObject) {
+        self.viewModel = viewModel
+        self.navigator = navigator
+        self.parent = parent
+        bindings.append(navigator.forwardMessages(of: viewModel.message))
+        bindings.append(viewModel.route.bind { [weak self] route in self?.go(route) })
+    }
+
+    var keys: [String] {
+        switch viewModel.page {
+        case .overview:
+            [
+                "1    Vehicle A: yours (your profile fills it in)",
+                "2    Vehicle B: the other driver's",
+                "3    Circumstances: the 17 boxes, for both vehicles",
+                "4    Witnesses",
+                "5    Police and damage to other property",
+                "d    Done",
+                "x    Close (discard the whole statement)",
+            ]
+        case let .vehicle(side):
+            [
+                "e        Enter every field in turn (then the remarks)",
+                "1-\(VehicleField.allCases.count)     Enter those fields in turn, e.g. 6 7",
+                "r        Remarks",
+            ] + (side == .a ? [
+                "p        Keep vehicle A's details as yours: every new report starts with them",
+                "f        Fill vehicle A's empty fields from your details",
+            ] : []) + [
+                "d        Done (back to the statement)",
+                "When asked: type the value and Enter; Enter alone keeps it, - clears it, . stops asking",
+            ]
+        case .circumstances:
+            [
+                "a 1-17   Tick or clear vehicle A's boxes; several at once, e.g. a 1 12",
+                "b 1-17   Tick or clear vehicle B's boxes",
+                "d        Done (back to the statement)",
+            ]
+        case .witnesses:
+            [
+                "add        Add a witness (name, address, phone; a name or a phone number at least)",
+                "remove <n> Remove witness n",
+                "d          Done (back to the statement)",
+            ]
+        case .police:
+            [
+                "p    Whether the police came; their report number and station",
+                "o    Damage to anything but the two vehicles",
+                "d    Done (back to the statement)",
+            ]
+        }
+    }
+
+    var takesFreeText: Bool { viewModel.question.value != nil }
+
+    var prompt: String {
+        guard let question = viewModel.question.value else { return "> " }
+        let step = question.step.map { "(\($0)) " } ?? ""
+        let current = question.current.map { " [\($0.replacingOccurrences(of: "\n", with: " ").prefix(40))]" } ?? ""
+        return "\(step)\(question.label)\(current) > "
+    }
+
+    func render(_ console: Console) {
+        let state = viewModel.state.value
+        console.title(state.title)
+        console.line("  " + console.styled(state.completeness, .dim))
+        for flag in state.flags { console.line("  " + console.styled("! " + flag, .bad)) }
+        switch state.page {
+        case .overview, .witnesses, .police:
+            if state.page == .witnesses, state.rows.isEmpty { console.line(console.styled("  no witnesses yet", .dim)) }
+            for row in state.rows {
+                let value = row.value.map { " — \($0.replacingOccurrences(of: "\n", with: " / "))" } ?? ""
+                console.line("  \(console.styled(row.key, .key))  \(row.title)\(value)")
+            }
+        case .vehicle:
+            for row in state.rows {
+                let key = console.styled(row.key.count == 1 ? " " + row.key : row.key, .key)
+                let value = row.value.map { $0.replacingOccurrences(of: "\n", with: " / ") } ?? console.styled("—", .dim)
+                console.line("  \(key)  \(row.title): \(value)")
+            }
+            for note in state.notes { console.line("  " + console.styled(note, .dim)) }
+        case .circumstances:
+            console.line("        A    B")
+            for row in state.circumstances {
+                let number = row.number < 10 ? " \(row.number)" : "\(row.number)"
+                let a = row.a ? console.styled("[x]", .good) : "[ ]"
+                let b = row.b ? console.styled("[x]", .good) : "[ ]"
+                console.line("  \(console.styled(number, .key))  \(a)  \(b)  \(row.wording)")
+            }
+            if let counts = state.counts { console.line("  " + counts) }
+        }
+        console.line()
+        console.options(state.options)
+    }
+
+    func handle(_ line: String) async {
+        if viewModel.question.value != nil {
+            await viewModel.answer(line)
+            // Between questions only the next prompt is printed, so typing a column goes quickly.
+            if viewModel.question.value != nil { navigator.keepsOutput = true }
+            return
+        }
+        let text = LineText(line)
+        let numbers = LineText.words(line).compactMap { Int($0) }
+        let allNumbers = !numbers.isEmpty && numbers.count == LineText.words(line).count
+        switch (viewModel.page, text.command) {
+        case (_, "d") where text.rest.isEmpty: viewModel.done()
+        case (.overview, "x") where text.rest.isEmpty: viewModel.close()
+        case (.overview, _) where allNumbers && numbers.count == 1: await viewModel.open(part: numbers[0])
+        case (.vehicle, "e") where text.rest.isEmpty: viewModel.askEveryField()
+        case (.vehicle, "r") where text.rest.isEmpty: viewModel.askRemarks()
+        case (.vehicle(.a), "p") where text.rest.isEmpty: await viewModel.keepAsProfile()
+        case (.vehicle(.a), "f") where text.rest.isEmpty: await viewModel.fillFromProfile()
+        case (.vehicle, _) where allNumbers: viewModel.ask(fieldNumbers: numbers)
+        case (.circumstances, "a"), (.circumstances, "b"):
+            let words = LineText.words(text.rest)
+            let boxes = words.compactMap { Int($0) }
+            guard !words.isEmpty, boxes.count == words.count else {
+                navigator.notice(.error("Type \(text.command) and box numbers from 1 to 17, e.g. \(text.command) 1 12"))
+                return
+            }
+            await viewModel.toggle(text.command == "a" ? .a : .b, numbers: boxes)
+        case (.witnesses, "add") where text.rest.isEmpty: viewModel.addWitness()
+        case (.witnesses, "remove"):
+            guard let number = Int(text.rest.trimmingCharacters(in: .whitespaces)) else {
+                navigator.notice(.error("Type remove and the witness's number, e.g. remove 1"))
+                return
+            }
+            await viewModel.removeWitness(number: number)
+        case (.police, "p") where text.rest.isEmpty: viewModel.askPolice()
+        case (.police, "o") where text.rest.isEmpty: viewModel.askOtherDamage()
+        default: navigator.unknown(line)
+        }
+    }
+
+    var promptNote: String? {
+        guard let question = viewModel.question.value else { return nil }
+        let hint = question.hint.map { "\($0). " } ?? ""
+        return "  \(hint)\(StatementQuestion.keys)."
+    }
+
+    private func go(_ route: PageRoute) {
+        navigator.show(route, page: self)
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+
+/// One vehicle's column on the accident statement: who holds its policy, the vehicle, its insurance, its driver, where
+/// it was first hit and its damage, which of the 17 circumstances applied, and its driver's remarks. Every field is
+/// optional; what is there obeys its field's rule (``VehicleField/kind``), normalised.
+public struct StatementVehicle: Sendable, Hashable {
+    /// The fields filled in, normalised (``StatementFieldKind/normalised(_:)``).
+    public private(set) var values: [VehicleField: String]
+    /// The boxes ticked.
+    public private(set) var circumstances: Set<Circumstance>
+    /// The driver's remarks (several lines).
+    public private(set) var remarks: String
+    /// When the other driver entered this column from their own phone; `nil` when it was typed on this device.
+    public private(set) var enteredByOtherDriverAt: Date?
+
+    /// The remarks' limit.
+    public static let remarksLimit = TextLimit(characters: 500, allowsLineBreaks: true)
+
+    /// An empty column.
+    public init() {
+        values = [:]
+        circumstances = []
+        remarks = ""
+        enteredByOtherDriverAt = nil
+    }
+
+    /// Rebuilds a column from stored or received values, each read through its field's rule.
+    /// - Parameter path: where the column is in the report (`statement.vehicleA`), for the refusal.
+    /// - Throws: ``InvalidReportData`` naming the field whose value breaks its rule.
+    public init(
+        values raw: [VehicleField: String], circumstances: Set<Circumstance>, remarks: String, enteredByOtherDriverAt: Date?,
+        field path: String
+    ) throws(InvalidReportData) {
+        self.init()
+        for field in VehicleField.allCases {
+            guard let text = raw[field] else { continue }
+            do {
+                try set(field, to: text)
+            } catch {
+                throw InvalidReportData(field: "\(path).\(field.rawValue)", problem: error.problem)
+            }
+        }
+        do { try setRemarks(remarks) } catch { throw InvalidReportData(field: "\(path).remarks", problem: error.problem) }
+        self.circumstances = circumstances
+        self.enteredByOtherDriverAt = enteredByOtherDriverAt
+    }
+
+    public subscript(field: VehicleField) -> String? { values[field] }
+
+    /// Sets a field from typed text; blank clears it.
+    /// - Throws: ``StatementFieldError`` naming the rule the text breaks, or an insurance ending before it starts.
+    public mutating func set(_ field: VehicleField, to text: String) throws(StatementFieldError) {
+        let value = try field.kind.normalised(text)
+        var next = values
+        next[field] = value
+        if let from = next[.insuranceValidFrom], let until = next[.insuranceValidUntil], until < from {
+            throw .endsBeforeStart(start: from, end: until)
+        }
+        values = next
+    }
+
+    public mutating func setRemarks(_ text: String) throws(StatementFieldError) {
+        remarks = try StatementFieldKind.text(Self.remarksLimit).normalised(text) ?? ""
+    }
+
+    /// Ticks a box that is not ticked, or clears one that is.
+    public mutating func toggle(_ circumstance: Circumstance) {
+        if circumstances.remove(circumstance) == nil { circumstances.insert(circumstance) }
+    }
+
+    public mutating func setCircumstances(_ boxes: Set<Circumstance>) {
+        circumstances = boxes
+    }
+
+    /// Marks the column as the other driver's, entered at `date` from their own phone.
+    public mutating func markEnteredByOtherDriver(at date: Date?) {
+        enteredByOtherDriverAt = date
+    }
+
+    /// This column with `other`'s value for `field` (for merging two versions field by field).
+    public func taking(_ field: VehicleField, from other: StatementVehicle) -> StatementVehicle {
+        var copy = self
+        copy.values[field] = other.values[field]
+        return copy
+    }
+
+    /// This column with `other`'s remarks, boxes or mark (for merging).
+    func takingRemarks(from other: StatementVehicle) -> StatementVehicle { var c = self; c.remarks = other.remarks; return c }
+    func taking(_ box: Circumstance, from other: StatementVehicle) -> StatementVehicle {
+        var copy = self
+        if other.circumstances.contains(box) { copy.circumstances.insert(box) } else { copy.circumstances.remove(box) }
+        return copy
+    }
+    func takingMark(from other: StatementVehicle) -> StatementVehicle { var c = self; c.enteredByOtherDriverAt = other.enteredByOtherDriverAt; return c }
+
+    // MARK: - Reading
+
+    public var isEmpty: Bool { values.isEmpty && circumstances.isEmpty && remarks.isEmpty }
+
+    /// Whether a part holds anything.
+    public func isFilled(_ part: VehiclePart) -> Bool { part.fields.contains { values[$0] != nil } }
+
+    public var phone: PhoneNumber? { values[.policyholderPhone].flatMap { try? PhoneNumber(parsing: $0) } }
+    public var plate: RegistrationPlate? { values[.plate].flatMap { try? RegistrationPlate(parsing: $0) } }
+    public var impactPoint: ImpactZone? { values[.impactPoint].flatMap(ImpactZone.init(rawValue:)) }
+    public func day(_ field: VehicleField) -> CalendarDay? { values[field].flatMap { try? CalendarDay(parsing: $0) } }
+
+    /// The column's circumstances in box order.
+    public var ticked: [Circumstance] { circumstances.sorted() }
+
+    /// What looks wrong on the day of the crash, though it may be so: allowed, and shown to whoever reads the statement.
+    public func flags(onCrashDay crashDay: CalendarDay, side: VehicleSide) -> [StatementFlag] {
+        var flags: [StatementFlag] = []
+        if let until = day(.licenceValidUntil), until < crashDay { flags.append(.licenceExpired(side, until)) }
+        if let from = day(.insuranceValidFrom), crashDay < from { flags.append(.insuranceNotYetValid(side, from)) }
+        if let until = day(.insuranceValidUntil), until < crashDay { flags.append(.insuranceExpired(side, until)) }
+        if let born = day(.driverDateOfBirth) {
+            if crashDay < born { flags.append(.bornAfterCrash(side)) } else if born.years(until: crashDay) > 110 { flags.append(.implausibleAge(side, born.years(until: crashDay))) }
+        }
+        return flags
+    }
+}
+
+/// Something on the statement that looks wrong on the crash's day: allowed, and flagged.
+public enum StatementFlag: Sendable, Hashable, CustomStringConvertible {
+    case licenceExpired(VehicleSide, CalendarDay)
+    case insuranceNotYetValid(VehicleSide, CalendarDay)
+    case insuranceExpired(VehicleSide, CalendarDay)
+    case bornAfterCrash(VehicleSide)
+    case implausibleAge(VehicleSide, Int)
+
+    public var description: String {
+        switch self {
+        case let .licenceExpired(side, day): "Vehicle \(side.letter): the driving licence ran out on \(day), before the crash"
+        case let .insuranceNotYetValid(side, day): "Vehicle \(side.letter): the insurance starts on \(day), after the crash"
+        case let .insuranceExpired(side, day): "Vehicle \(side.letter): the insurance ran out on \(day), before the crash"
+        case let .bornAfterCrash(side): "Vehicle \(side.letter): the driver's date of birth is after the crash"
+        case let .implausibleAge(side, years): "Vehicle \(side.letter): the driver would have been \(years) years old"
+        }
+    }
+}

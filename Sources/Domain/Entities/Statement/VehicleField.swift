@@ -1,0 +1,225 @@
+/// Which vehicle of the statement: A is the driver's own, B the other one.
+public enum VehicleSide: String, Sendable, Hashable, CaseIterable {
+    case a
+    case b
+
+    /// "A" or "B", as the form labels its columns.
+    public var letter: String { rawValue.uppercased() }
+}
+
+/// The parts of a vehicle's column on the statement that each count once towards its completeness.
+public enum VehiclePart: String, Sendable, Hashable, CaseIterable {
+    case policyholder
+    case vehicle
+    case insurance
+    case driver
+    /// The point of initial impact and the visible damage.
+    case impact
+
+    public var displayName: String {
+        switch self {
+        case .policyholder: "Policyholder"
+        case .vehicle: "Vehicle"
+        case .insurance: "Insurance"
+        case .driver: "Driver"
+        case .impact: "Impact and damage"
+        }
+    }
+
+    /// Its fields, in the order the form asks for them.
+    public var fields: [VehicleField] { VehicleField.allCases.filter { $0.part == self } }
+}
+
+/// What kind of value a field holds, and so how typed text becomes it.
+public enum StatementFieldKind: Sendable, Hashable {
+    /// Free text within a limit.
+    case text(TextLimit)
+    /// An E.164 phone number (``PhoneNumber``).
+    case phone
+    case email
+    case plate
+    /// The country a plate was issued in (``RegistrationCountry``).
+    case country
+    /// A day (``CalendarDay``).
+    case day
+    /// `yes` or `no`.
+    case yesNo
+    /// Where the vehicle was first hit (``ImpactZone``).
+    case zone
+
+    /// The typed text as the statement keeps it (normalised), or `nil` when it is blank (the field is cleared).
+    /// - Throws: ``StatementFieldError`` naming the rule the text breaks.
+    public func normalised(_ raw: String) throws(StatementFieldError) -> String? {
+        if case let .text(limit) = self {
+            let blank = raw.allSatisfy { $0.isWhitespace || $0.isNewline }
+            if let problem = limit.problem(with: raw), !(blank && problem.isCharacters) { throw .text(problem) }
+            return blank ? nil : raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
+        switch self {
+        case .text: return nil
+        case .phone:
+            do { return try PhoneNumber(parsing: text).e164 } catch { throw .phone(error) }
+        case .email:
+            do { return try EmailAddress(parsing: text).text } catch { throw .email(error) }
+        case .plate:
+            do { return try RegistrationPlate(parsing: text).text } catch { throw .plate(error) }
+        case .country:
+            do { return try RegistrationCountry(parsing: text).code } catch { throw .country(error) }
+        case .day:
+            do { return try CalendarDay(parsing: text).description } catch { throw .day(error) }
+        case .yesNo:
+            switch text.lowercased() {
+            case "y", "yes", "true", "1": return "yes"
+            case "n", "no", "false", "0": return "no"
+            default: throw .notYesOrNo(String(text.prefix(20)))
+            }
+        case .zone:
+            guard let zone = ImpactZone(typed: text) else { throw .notAZone(String(text.prefix(30))) }
+            return zone.rawValue
+        }
+    }
+}
+
+extension TextProblem {
+    var isCharacters: Bool {
+        if case .characters = self { return true }
+        return false
+    }
+}
+
+/// Why typed text cannot be a statement field's value.
+public enum StatementFieldError: Error, Sendable, Hashable, CustomStringConvertible {
+    case text(TextProblem)
+    case phone(PhoneNumberError)
+    case email(EmailAddressError)
+    case plate(RegistrationPlateError)
+    case country(CountryCodeError)
+    case day(CalendarDayError)
+    case notYesOrNo(String)
+    case notAZone(String)
+    /// The insurance would end before it starts.
+    case endsBeforeStart(start: String, end: String)
+    /// More witnesses than ``AccidentStatement/maximumWitnesses``.
+    case tooManyWitnesses(limit: Int)
+    /// A witness with neither a name nor a phone number.
+    case witnessWithoutNameOrPhone
+
+    public var description: String {
+        switch self {
+        case let .text(.characters(count, limit)): "\(count) characters are too many here (at most \(limit))"
+        case let .text(.bytes(count, limit)): "\(count) bytes are too many here (at most \(limit))"
+        case let .text(.controlCharacter(code)): "the text holds a control character (U+\(String(code, radix: 16, uppercase: true)))"
+        case let .phone(error): error.description
+        case let .email(error): error.description
+        case let .plate(error): error.description
+        case let .country(error): error.description
+        case let .day(error): error.description
+        case let .notYesOrNo(text): "“\(text)” is neither yes nor no: type y or n"
+        case let .notAZone(text): "“\(text)” is not a point of impact: type its number, or e.g. front-left, rear"
+        case let .endsBeforeStart(start, end): "the insurance cannot end (\(end)) before it starts (\(start))"
+        case let .tooManyWitnesses(limit): "a statement lists at most \(limit) witnesses"
+        case .witnessWithoutNameOrPhone: "give the witness's name or phone number"
+        }
+    }
+
+    /// As the problem of a rebuilt report's field.
+    public var problem: InvalidReportData.Problem {
+        switch self {
+        case let .text(.characters(count, limit)): .tooLong(count: count, limit: limit)
+        case let .text(.bytes(count, limit)): .tooLarge(bytes: count, limit: limit)
+        case let .text(.controlCharacter(code)): .controlCharacter(code)
+        case let .tooManyWitnesses(limit): .tooMany(count: limit + 1, limit: limit)
+        case .witnessWithoutNameOrPhone: .missing
+        default: .invalid(description)
+        }
+    }
+}
+
+/// One field of a vehicle's column on the statement.
+public enum VehicleField: String, Sendable, Hashable, CaseIterable {
+    case policyholderName
+    case policyholderAddress
+    case policyholderPhone
+    case policyholderEmail
+    case makeAndModel
+    case plate
+    case plateCountry
+    case trailerPlate
+    case trailerCountry
+    case insurer
+    case policyNumber
+    case greenCardNumber
+    case insuranceValidFrom
+    case insuranceValidUntil
+    case ownDamageCovered
+    case driverName
+    case driverDateOfBirth
+    case driverAddress
+    case licenceNumber
+    case licenceCategory
+    case licenceValidUntil
+    case impactPoint
+    case visibleDamage
+
+    public var part: VehiclePart {
+        switch self {
+        case .policyholderName, .policyholderAddress, .policyholderPhone, .policyholderEmail: .policyholder
+        case .makeAndModel, .plate, .plateCountry, .trailerPlate, .trailerCountry: .vehicle
+        case .insurer, .policyNumber, .greenCardNumber, .insuranceValidFrom, .insuranceValidUntil, .ownDamageCovered: .insurance
+        case .driverName, .driverDateOfBirth, .driverAddress, .licenceNumber, .licenceCategory, .licenceValidUntil: .driver
+        case .impactPoint, .visibleDamage: .impact
+        }
+    }
+
+    public var kind: StatementFieldKind {
+        switch self {
+        case .policyholderName, .driverName, .insurer: .text(TextLimit(characters: 100))
+        case .policyholderAddress, .driverAddress: .text(TextLimit(characters: 200))
+        case .makeAndModel: .text(TextLimit(characters: 80))
+        case .policyNumber, .greenCardNumber, .licenceNumber: .text(TextLimit(characters: 40))
+        case .licenceCategory: .text(TextLimit(characters: 20))
+        case .visibleDamage: .text(TextLimit(characters: 500, allowsLineBreaks: true))
+        case .policyholderPhone: .phone
+        case .policyholderEmail: .email
+        case .plate, .trailerPlate: .plate
+        case .plateCountry, .trailerCountry: .country
+        case .insuranceValidFrom, .insuranceValidUntil, .driverDateOfBirth, .licenceValidUntil: .day
+        case .ownDamageCovered: .yesNo
+        case .impactPoint: .zone
+        }
+    }
+
+    /// The label a form shows.
+    public var label: String {
+        switch self {
+        case .policyholderName: "Policyholder's name"
+        case .policyholderAddress: "Policyholder's address"
+        case .policyholderPhone: "Policyholder's phone"
+        case .policyholderEmail: "Policyholder's e-mail"
+        case .makeAndModel: "Make and model"
+        case .plate: "Registration plate"
+        case .plateCountry: "Country of registration"
+        case .trailerPlate: "Trailer's plate"
+        case .trailerCountry: "Trailer's country"
+        case .insurer: "Insurance company"
+        case .policyNumber: "Policy number"
+        case .greenCardNumber: "Green card number"
+        case .insuranceValidFrom: "Insurance valid from"
+        case .insuranceValidUntil: "Insurance valid until"
+        case .ownDamageCovered: "Own damage covered"
+        case .driverName: "Driver's name"
+        case .driverDateOfBirth: "Driver's date of birth"
+        case .driverAddress: "Driver's address"
+        case .licenceNumber: "Driving licence number"
+        case .licenceCategory: "Licence category"
+        case .licenceValidUntil: "Licence valid until"
+        case .impactPoint: "Point of initial impact"
+        case .visibleDamage: "Visible damage"
+        }
+    }
+
+    /// The fields a driver's profile keeps (everything but what happened in this crash).
+    public static let profileFields: [VehicleField] = allCases.filter { $0.part != .impact }
+}

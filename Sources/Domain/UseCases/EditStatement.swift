@@ -1,0 +1,52 @@
+/// Changes the accident statement of a draft: one field, a box, the witnesses, the police, remarks — whatever
+/// `change` does to it, under the rules of ``AccidentStatement`` (a completed report is read-only).
+public struct EditStatement: Sendable {
+    let repository: any ReportRepository
+    let clock: any Clock
+
+    public init(repository: any ReportRepository, clock: any Clock) {
+        self.repository = repository
+        self.clock = clock
+    }
+
+    /// - Throws: what `change` throws (``StatementFieldError`` naming the broken rule), `ReportError.readOnly`, or the
+    ///   store's error. Nothing is stored when it throws.
+    public func execute(
+        reportID: ReportID, _ change: @escaping @Sendable (inout AccidentStatement) throws -> Void
+    ) async throws -> CrashReport {
+        try await repository.update(reportID, at: clock) { report in
+            var statement = report.statement
+            try change(&statement)
+            try report.setStatement(statement)
+        }.report
+    }
+}
+
+/// Reads and changes the driver's profile (their own details that fill vehicle A of every new report).
+public struct EditDriverProfile: Sendable {
+    let store: any DriverProfileStore
+
+    public init(store: any DriverProfileStore) {
+        self.store = store
+    }
+
+    public func profile() async throws -> StatementVehicle {
+        try await store.driverProfile()
+    }
+
+    /// Sets one of the profile's fields from typed text (blank clears it).
+    /// - Throws: ``StatementFieldError`` naming the rule the text breaks (nothing is kept then), or the store's error.
+    @discardableResult
+    public func set(_ field: VehicleField, to text: String) async throws -> StatementVehicle {
+        precondition(VehicleField.profileFields.contains(field), "a profile keeps no \(field)")
+        var profile = try await store.driverProfile()
+        try profile.set(field, to: text)
+        try await store.saveDriverProfile(profile)
+        return profile
+    }
+
+    /// Keeps vehicle A of a report as the profile (its profile fields).
+    public func keep(_ vehicle: StatementVehicle) async throws {
+        try await store.saveDriverProfile(vehicle.profilePart)
+    }
+}

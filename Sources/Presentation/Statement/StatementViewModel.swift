@@ -1,0 +1,349 @@
+import Domain
+
+/// "Accident statement": both vehicles' columns field by field, the 17 circumstances toggled like injuries, the
+/// witnesses, the police and other damage. Each answer is stored as it is given, so leaving halfway loses nothing.
+@MainActor
+public final class StatementViewModel {
+    // MARK: - Outputs
+
+    public let state: Box<StatementUiModel>
+    public let route = Box(PageRoute.page)
+    public let message = Box<UiMessage?>(nil)
+    /// The question being asked; `nil` when the page waits for a key.
+    public let question = Box<StatementQuestion?>(nil)
+    /// Told with the report as stored when the driver is done or discarded the statement.
+    public var didFinish: ((CrashReport) -> Void)?
+
+    public var page: StatementUiModel.Page { state.value.page }
+
+    private enum Ask: Hashable {
+        case field(VehicleSide, VehicleField)
+        case remarks(VehicleSide)
+        case witnessName, witnessAddress, witnessPhone
+        case policeAttended, policeReport, policeStation
+        case otherDamage
+    }
+
+    private var report: CrashReport
+    private let editStatement: EditStatement
+    private let editProfile: EditDriverProfile?
+    private let dates: DateText
+    private let makeDiscardDialog: @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
+    private var queue: [Ask] = []
+    private var walkLength = 0
+    private var witness = (name: "", address: "", phone: "")
+    private var police = (attended: false, report: "", station: "")
+    private var hasProfile = false
+
+    public init(
+        report: CrashReport,
+        editStatement: EditStatement,
+        editProfile: EditDriverProfile?,
+        dates: DateText = DateText(),
+        makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
+    ) {
+        self.report = report
+        self.editStatement = editStatement
+        self.editProfile = editProfile
+        self.dates = dates
+        self.makeDiscardDialog = makeDiscardDialog
+        state = Box(StatementUiModel(report, page: .overview, canMakeLink: false, hasProfile: false, dates: dates))
+    }
+
+    // MARK: - Pages
+
+    public func open(_ page: StatementUiModel.Page) async {
+        if case .vehicle(.a) = page, let editProfile {
+            hasProfile = (try? await editProfile.profile().isEmpty == false) ?? false
+        }
+        show(page)
+    }
+
+    /// `1`–`5` on the overview.
+    public func open(part number: Int) async {
+        let pages: [StatementUiModel.Page] = [.vehicle(.a), .vehicle(.b), .circumstances, .witnesses, .police]
+        guard (1...pages.count).contains(number) else {
+            message.value = .error("There is no part \(number). Type 1 to \(pages.count).")
+            return
+        }
+        await open(pages[number - 1])
+    }
+
+    /// Done: from a part back to the overview; from the overview back to Collect Crash Info.
+    public func done() {
+        if page == .overview { didFinish?(report) } else { show(.overview) }
+    }
+
+    public func close() {
+        DiscardPageViewModel.open(makeDiscardDialog(report, .accidentStatement, "Accident statement"), on: route) { [weak self] report in
+            self?.update(report)
+            self?.didFinish?(report)
+        }
+    }
+
+    // MARK: - Asking
+
+    /// Asks every field of the vehicle on show, then its remarks.
+    public func askEveryField() {
+        guard case let .vehicle(side) = page else { return }
+        ask(VehicleField.allCases.map { .field(side, $0) } + [.remarks(side)])
+    }
+
+    /// Asks the fields with these numbers (1–23) in order. Nothing is asked when any number is not a field.
+    public func ask(fieldNumbers numbers: [Int]) {
+        guard case let .vehicle(side) = page else { return }
+        let count = VehicleField.allCases.count
+        guard !numbers.isEmpty, numbers.allSatisfy({ (1...count).contains($0) }) else {
+            let wrong = numbers.first { !(1...count).contains($0) }.map(String.init) ?? "nothing"
+            message.value = .error("There is no field \(wrong). Type numbers from 1 to \(count), e.g. 6 7.")
+            return
+        }
+        ask(numbers.map { .field(side, VehicleField.allCases[$0 - 1]) })
+    }
+
+    public func askRemarks() {
+        guard case let .vehicle(side) = page else { return }
+        ask([.remarks(side)])
+    }
+
+    public func addWitness() {
+        guard report.statement.witnesses.count < AccidentStatement.maximumWitnesses else {
+            message.value = .error("A statement lists at most \(AccidentStatement.maximumWitnesses) witnesses; remove one first.")
+            return
+        }
+        witness = ("", "", "")
+        ask([.witnessName, .witnessAddress, .witnessPhone])
+    }
+
+    public func askPolice() {
+        let current = report.statement.police
+        police = (current?.attended ?? false, current?.reportNumber ?? "", current?.station ?? "")
+        ask([.policeAttended, .policeReport, .policeStation])
+    }
+
+    public func askOtherDamage() {
+        ask([.otherDamage])
+    }
+
+    /// Answers the question asked: Enter keeps the value, `-` clears it, `.` stops; a refused value is asked again.
+    public func answer(_ line: String) async {
+        guard let asked = queue.first else { return }
+        let answer = StatementAnswer(line)
+        if answer == .stop {
+            queue = []
+            question.value = nil
+            return
+        }
+        do {
+            try await apply(answer, to: asked)
+            queue.removeFirst()
+            if asked == .policeAttended, !police.attended { queue.removeAll { $0 == .policeReport || $0 == .policeStation } }
+            if asked == .witnessPhone || (asked == .policeAttended && !police.attended) || asked == .policeStation {
+                try await finishGroup(after: asked)
+            }
+        } catch {
+            message.value = .error(Self.sentence(for: error, asked: asked))
+            if asked == .witnessPhone, case StatementFieldError.witnessWithoutNameOrPhone = error {
+                // A witness with neither name nor number is dropped, not asked about forever.
+                queue = []
+            }
+        }
+        askNext()
+    }
+
+    // MARK: - Circumstances, witnesses, profile
+
+    /// Ticks or clears the boxes with these numbers (1–17) of one side, in order.
+    public func toggle(_ side: VehicleSide, numbers: [Int]) async {
+        let boxes = numbers.compactMap(Circumstance.init(rawValue:))
+        guard !numbers.isEmpty, boxes.count == numbers.count else {
+            let wrong = numbers.first { Circumstance(rawValue: $0) == nil }.map(String.init) ?? "nothing"
+            message.value = .error("There is no box \(wrong). Type numbers from 1 to 17, e.g. b 1 12.")
+            return
+        }
+        await edit { statement in
+            var column = statement[side]
+            for box in boxes { column.toggle(box) }
+            statement[side] = column
+        }
+    }
+
+    public func removeWitness(number: Int) async {
+        let count = report.statement.witnesses.count
+        guard (1...max(count, 1)).contains(number), count > 0 else {
+            message.value = .error(count == 0 ? "No witnesses are listed." : "There is no witness \(number). Type remove 1 to remove the first.")
+            return
+        }
+        await edit { statement in
+            var list = statement.witnesses
+            list.remove(at: number - 1)
+            try statement.setWitnesses(list)
+        }
+    }
+
+    /// Keeps vehicle A's details as the driver's profile, which fills vehicle A of every new report.
+    public func keepAsProfile() async {
+        guard let editProfile else {
+            message.value = .error("This store keeps no profile (it ends with the app).")
+            return
+        }
+        do {
+            try await editProfile.keep(report.statement.vehicleA)
+            hasProfile = !report.statement.vehicleA.profilePart.isEmpty
+            message.value = .info("Kept as your details: every new report starts with them in vehicle A.")
+            refresh()
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    /// Fills vehicle A's empty fields from the driver's profile.
+    public func fillFromProfile() async {
+        guard let editProfile, let profile = try? await editProfile.profile(), !profile.isEmpty else {
+            message.value = .error("You have kept no details yet: fill in vehicle A and type p.")
+            return
+        }
+        await edit { statement in
+            var column = statement.vehicleA
+            for field in VehicleField.profileFields where column[field] == nil && profile[field] != nil {
+                column = column.taking(field, from: profile)
+            }
+            statement.vehicleA = column
+        }
+        message.value = .info("Your details filled the empty fields of vehicle A.")
+    }
+
+    // MARK: - Private
+
+    private func ask(_ asks: [Ask]) {
+        queue = asks
+        walkLength = asks.count
+        askNext()
+    }
+
+    private func askNext() {
+        guard let next = queue.first else {
+            question.value = nil
+            return
+        }
+        let step = walkLength > 1 ? "\(walkLength - queue.count + 1) of \(walkLength)" : nil
+        let statement = report.statement
+        switch next {
+        case let .field(side, field):
+            question.value = StatementQuestion(
+                label: "\(side.letter): \(field.label)", current: StatementQuestion.shown(statement[side][field], kind: field.kind),
+                hint: StatementQuestion.hint(for: field.kind), step: step
+            )
+        case let .remarks(side):
+            question.value = StatementQuestion(label: "\(side.letter): Remarks", current: statement[side].remarks.nonEmpty, hint: nil, step: step)
+        case .witnessName: question.value = StatementQuestion(label: "Witness's name", current: nil, hint: nil, step: step)
+        case .witnessAddress: question.value = StatementQuestion(label: "Witness's address", current: nil, hint: nil, step: step)
+        case .witnessPhone:
+            question.value = StatementQuestion(label: "Witness's phone", current: nil, hint: StatementQuestion.hint(for: .phone), step: step)
+        case .policeAttended:
+            question.value = StatementQuestion(
+                label: "Did the police come?", current: statement.police.map { $0.attended ? "yes" : "no" }, hint: "y or n", step: step
+            )
+        case .policeReport:
+            question.value = StatementQuestion(label: "Police report number", current: police.report.nonEmpty, hint: nil, step: step)
+        case .policeStation:
+            question.value = StatementQuestion(label: "Police station", current: police.station.nonEmpty, hint: nil, step: step)
+        case .otherDamage:
+            question.value = StatementQuestion(
+                label: "Damage to other property", current: statement.otherPropertyDamage.nonEmpty, hint: "a fence, a lamp post…", step: step
+            )
+        }
+    }
+
+    private func apply(_ answer: StatementAnswer, to asked: Ask) async throws {
+        let text: String?
+        switch answer {
+        case .keep: text = nil
+        case .clear: text = ""
+        case let .value(value): text = value
+        case .stop: return
+        }
+        switch asked {
+        case let .field(side, field):
+            guard let text else { return }
+            try await store { statement in
+                var column = statement[side]
+                try column.set(field, to: text)
+                statement[side] = column
+            }
+        case let .remarks(side):
+            guard let text else { return }
+            try await store { statement in
+                var column = statement[side]
+                try column.setRemarks(text)
+                statement[side] = column
+            }
+        case .witnessName: witness.name = text ?? ""
+        case .witnessAddress: witness.address = text ?? ""
+        case .witnessPhone:
+            witness.phone = text ?? ""
+            _ = try StatementFieldKind.phone.normalised(witness.phone)
+        case .policeAttended:
+            guard let text else {
+                if report.statement.police == nil { throw StatementFieldError.notYesOrNo("") }
+                return
+            }
+            police.attended = try StatementFieldKind.yesNo.normalised(text) == "yes"
+        case .policeReport: if let text { police.report = text }
+        case .policeStation: if let text { police.station = text }
+        case .otherDamage:
+            guard let text else { return }
+            try await store { try $0.setOtherPropertyDamage(text) }
+        }
+    }
+
+    private func finishGroup(after asked: Ask) async throws {
+        switch asked {
+        case .witnessPhone:
+            let new = try Witness(name: witness.name, address: witness.address, phone: witness.phone)
+            try await store { statement in try statement.setWitnesses(statement.witnesses + [new]) }
+            message.value = .info("Witness added.")
+        default:
+            let attendance = try PoliceAttendance(attended: police.attended, reportNumber: police.report, station: police.station)
+            try await store { $0.setPolice(attendance) }
+        }
+    }
+
+    private func store(_ change: @escaping @Sendable (inout AccidentStatement) throws -> Void) async throws {
+        update(try await editStatement.execute(reportID: report.id, change))
+    }
+
+    private func edit(_ change: @escaping @Sendable (inout AccidentStatement) throws -> Void) async {
+        do {
+            try await store(change)
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    private static func sentence(for error: any Error, asked: Ask) -> String {
+        guard let error = error as? StatementFieldError else { return ErrorText.sentence(for: error) }
+        let text = error.description
+        return "Not kept: \(text.prefix(1).uppercased() + text.dropFirst())."
+    }
+
+    private func show(_ page: StatementUiModel.Page) {
+        queue = []
+        question.value = nil
+        state.value = StatementUiModel(report, page: page, canMakeLink: false, hasProfile: hasProfile, dates: dates)
+    }
+
+    private func refresh() {
+        state.value = StatementUiModel(report, page: page, canMakeLink: false, hasProfile: hasProfile, dates: dates)
+    }
+
+    private func update(_ newReport: CrashReport) {
+        report = newReport
+        refresh()
+    }
+}
+
+extension String {
+    /// `nil` for an empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
+}
