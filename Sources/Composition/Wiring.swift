@@ -29,8 +29,16 @@ public struct Wiring: Sendable {
             makeCrashAssistant: { report, opening in makeCrashAssistant(report, opening: opening) },
             makeCrashReport: { reportID, crashID in makeCrashReport(reportID, crashID, documentLocation: nil) },
             syncStatus: adapters.syncStatus,
-            dates: dates
+            dates: dates,
+            makeProfile: makeProfile
         )
+    }
+
+    /// "Your details", when the store keeps them.
+    @MainActor
+    public var makeProfile: (@MainActor () -> ProfileViewModel)? {
+        guard let edit = useCases.editProfile else { return nil }
+        return { ProfileViewModel(editProfile: edit) }
     }
 
     /// View crash reports.

@@ -54,6 +54,7 @@ extension AssistanceViewModel.Route {
         case .crashAssistant: "crashAssistant"
         case .reports: "reports"
         case .crashReport: "crashReport"
+        case .profile: "profile"
         case .quit: "quit"
         }
     }

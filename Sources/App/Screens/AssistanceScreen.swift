@@ -14,7 +14,11 @@ final class AssistanceScreen: Screen {
         bindings.append(viewModel.route.bind { [weak self] route in self?.go(route) })
     }
 
-    let keys = ["1  Crash Assistant (a new crash report)", "2  View crash reports", "q  Quit"]
+    var keys: [String] {
+        ["1  Crash Assistant (a new crash report)", "2  View crash reports"]
+            + (viewModel.menu.value == .withProfile ? ["3  Your details: fill in vehicle A of every new accident statement"] : [])
+            + ["q  Quit"]
+    }
 
     func render(_ console: Console) {
         let menu = viewModel.menu.value
@@ -38,6 +42,7 @@ final class AssistanceScreen: Screen {
         switch LineText(line).key ?? "" {
         case "1": await viewModel.openCrashAssistant()
         case "2": await viewModel.viewReports()
+        case "3" where viewModel.menu.value == .withProfile: await viewModel.openProfile()
         case "q", "quit": viewModel.quit()
         default: navigator.unknown(line)
         }
@@ -52,6 +57,8 @@ final class AssistanceScreen: Screen {
             _ = CollectCrashInfoScreen(viewModel: assistant, navigator: navigator, parent: self)
         case let .reports(list):
             navigator.show(ReportListScreen(viewModel: list, navigator: navigator, parent: self))
+        case let .profile(profile):
+            navigator.show(ProfileScreen(viewModel: profile, navigator: navigator, parent: self))
         case let .crashReport(report):
             navigator.show(CrashReportScreen(viewModel: report, navigator: navigator, parent: self))
         case .quit:

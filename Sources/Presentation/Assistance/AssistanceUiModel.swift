@@ -11,4 +11,15 @@ public struct AssistanceUiModel: Sendable, Hashable {
             MenuOption(key: "q", title: "Quit"),
         ]
     )
+
+    /// With "Your details", when the store keeps them.
+    public static let withProfile = AssistanceUiModel(
+        title: "Assistance",
+        options: [
+            MenuOption(key: "1", title: "Crash Assistant"),
+            MenuOption(key: "2", title: "View crash reports"),
+            MenuOption(key: "3", title: "Your details (they fill in vehicle A of every new accident statement)"),
+            MenuOption(key: "q", title: "Quit"),
+        ]
+    )
 }

@@ -9,6 +9,7 @@ public final class AssistanceViewModel {
         case crashAssistant(CollectCrashInfoViewModel)
         case reports(ReportListViewModel)
         case crashReport(CrashReportViewModel)
+        case profile(ProfileViewModel)
         case quit
     }
 
@@ -25,6 +26,7 @@ public final class AssistanceViewModel {
     private let makeReportList: @MainActor () -> ReportListViewModel
     private let makeCrashAssistant: @MainActor (CrashReport, CollectCrashInfoViewModel.Opening) -> CollectCrashInfoViewModel
     private let makeCrashReport: @MainActor (ReportID, CrashID) -> CrashReportViewModel
+    private let makeProfile: (@MainActor () -> ProfileViewModel)?
     /// The Crash Assistant while it is open, to keep its draft when the app is told to stop.
     private var assistant: CollectCrashInfoViewModel?
     private let syncStatus: (any SyncStatusSource)?
@@ -44,8 +46,11 @@ public final class AssistanceViewModel {
         makeCrashAssistant: @escaping @MainActor (CrashReport, CollectCrashInfoViewModel.Opening) -> CollectCrashInfoViewModel,
         makeCrashReport: @escaping @MainActor (ReportID, CrashID) -> CrashReportViewModel,
         syncStatus: (any SyncStatusSource)? = nil,
-        dates: DateText = DateText()
+        dates: DateText = DateText(),
+        makeProfile: (@MainActor () -> ProfileViewModel)? = nil
     ) {
+        self.makeProfile = makeProfile
+        if makeProfile != nil { menu.value = .withProfile }
         self.syncStatus = syncStatus
         self.dates = dates
         self.start = start
@@ -65,6 +70,18 @@ public final class AssistanceViewModel {
         } catch {
             message.value = .error(error)
         }
+    }
+
+    /// Your details: the driver's own, which fill vehicle A of every new report.
+    public func openProfile() async {
+        guard let makeProfile else {
+            message.value = .error("This store keeps no details of yours (it ends with the app).")
+            return
+        }
+        let profile = makeProfile()
+        await profile.load()
+        profile.didFinish = { [weak self] in self?.route.value = .menu }
+        route.value = .profile(profile)
     }
 
     /// Opens the crash a link names: the report carrying its crash ID (a completed one on the Crash report screen),
