@@ -16,7 +16,8 @@ SYSTEM_PACKAGES := cmd:pkg-config:pkg-config \
 	file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
 	cmd:qpdf:qpdf cmd:pdftotext:poppler-utils \
 	cmd:tmux:tmux \
-	pc:sqlite3:libsqlite3-dev
+	pc:sqlite3:libsqlite3-dev \
+	pc:libqrencode:libqrencode-dev
 # Only for make bench.
 BENCH_PACKAGES := cmd:hyperfine:hyperfine
 
@@ -53,7 +54,7 @@ test-deps: deps
 	@scripts/ensure-kannel.sh
 	@scripts/ensure-webhook-verifier.sh
 	@scripts/ensure-browser.sh
-	@scripts/ensure-system-packages.sh cmd:nginx:nginx
+	@scripts/ensure-system-packages.sh cmd:nginx:nginx cmd:zbarimg:zbar-tools
 
 test: test-deps
 	$(SWIFT) build --build-tests

@@ -47,6 +47,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        // The system QR code library, for the link the other driver scans from the app's screen.
+        .systemLibrary(
+            name: "CQRencode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
         // Adapters behind the Domain ports that the app and the server share: the SQLite layer and the app's SQLite
         // store (with its outbox and sync state), files written whole, the photo store, the PDF and text renderers,
         // the in-memory fakes.
@@ -84,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Data", "AppData", "Presentation", "Composition", "WireAPI",
+                "Domain", "Data", "AppData", "Presentation", "Composition", "WireAPI", "CQRencode",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

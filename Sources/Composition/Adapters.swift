@@ -24,6 +24,8 @@ public struct Adapters: Sendable {
     public let draftPlaces: (any DraftPlaces)?
     /// The driver's own details, which fill vehicle A of every new statement; `nil` when the store keeps none.
     public let profile: (any DriverProfileStore)?
+    /// Makes the other driver's links to vehicle B; `nil` without a server.
+    public let statementLinks: (any StatementLinkMaker)?
 
     /// Adapters a composition root chose one by one (the tests' fakes, for example).
     public init(
@@ -38,9 +40,11 @@ public struct Adapters: Sendable {
         photoFiles: any PhotoFileSource,
         syncStatus: (any SyncStatusSource)? = nil,
         draftPlaces: (any DraftPlaces)? = nil,
-        profile: (any DriverProfileStore)? = nil
+        profile: (any DriverProfileStore)? = nil,
+        statementLinks: (any StatementLinkMaker)? = nil
     ) {
         self.profile = profile
+        self.statementLinks = statementLinks
         self.syncStatus = syncStatus
         self.draftPlaces = draftPlaces
         self.repository = repository
@@ -119,7 +123,8 @@ public struct Adapters: Sendable {
             photoFiles: PhotoFileReader(),
             syncStatus: sync,
             draftPlaces: storage.repository,
-            profile: storage.repository
+            profile: storage.repository,
+            statementLinks: ServerStatementLinks(client: client, sync: sync)
         )
         return (adapters, sync)
     }

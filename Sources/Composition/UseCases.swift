@@ -22,6 +22,8 @@ public struct UseCases: Sendable {
     public let editStatement: EditStatement
     /// The driver's own details; `nil` when the store keeps none.
     public let editProfile: EditDriverProfile?
+    /// The other driver's link to vehicle B; `nil` without a server.
+    public let shareStatement: ShareStatement?
     /// The format Create keeps and Share writes (the document renderer's).
     public let documentFormat: RenderedReport.Format
 
@@ -53,5 +55,6 @@ public struct UseCases: Sendable {
         find = FindReport(repository: repository)
         editStatement = EditStatement(repository: repository, clock: clock)
         editProfile = adapters.profile.map { EditDriverProfile(store: $0) }
+        shareStatement = adapters.statementLinks.map { ShareStatement(repository: repository, links: $0) }
     }
 }

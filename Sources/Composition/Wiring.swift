@@ -97,7 +97,8 @@ public struct Wiring: Sendable {
     @MainActor
     public func makeStatementPage(_ report: CrashReport) -> StatementViewModel {
         StatementViewModel(
-            report: report, editStatement: useCases.editStatement, editProfile: useCases.editProfile, dates: dates,
+            report: report, editStatement: useCases.editStatement, editProfile: useCases.editProfile,
+            shareStatement: useCases.shareStatement, dates: dates,
             makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) }
         )
     }

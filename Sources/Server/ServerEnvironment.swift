@@ -70,7 +70,7 @@ struct ServerEnvironment {
         let scratch = dataFolder + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return ServerServices(
-            accounts: CachedAccountStore(store), records: store, reports: store, claims: store, sessions: store, photos: store, blobs: blobs,
+            accounts: CachedAccountStore(store), records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs,
             messages: store, jobStore: store, sms: try sms ?? outboxSender(logger: logger),
             clock: SystemClock(), publicURL: publicURL, links: links, scratchFolder: scratch, locks: locks, renderConcurrency: renderConcurrency, quotas: quotas,
             retryPause: retryPause, webhook: webhook, logger: logger

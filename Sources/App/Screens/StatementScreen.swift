@@ -28,6 +28,7 @@ final class StatementScreen: Screen {
                 "3    Circumstances: the 17 boxes, for both vehicles",
                 "4    Witnesses",
                 "5    Police and damage to other property",
+                "s    With a server: a link and QR code for the other driver to fill in vehicle B on their phone",
                 "d    Done",
                 "x    Close (discard the whole statement)",
             ]
@@ -119,6 +120,10 @@ final class StatementScreen: Screen {
         switch (viewModel.page, text.command) {
         case (_, "d") where text.rest.isEmpty: viewModel.done()
         case (.overview, "x") where text.rest.isEmpty: viewModel.close()
+        case (.overview, "s") where text.rest.isEmpty:
+            viewModel.link.value = nil
+            await viewModel.makeLink()
+            if let link = viewModel.link.value { printLink(link, on: navigator.console) }
         case (.overview, _) where allNumbers && numbers.count == 1: await viewModel.open(part: numbers[0])
         case (.vehicle, "e") where text.rest.isEmpty: viewModel.askEveryField()
         case (.vehicle, "r") where text.rest.isEmpty: viewModel.askRemarks()
@@ -144,6 +149,17 @@ final class StatementScreen: Screen {
         case (.police, "o") where text.rest.isEmpty: viewModel.askOtherDamage()
         default: navigator.unknown(line)
         }
+    }
+
+    /// The link as a QR code to scan from this screen, and as text to send.
+    private func printLink(_ link: StatementShareLink, on console: Console) {
+        console.line()
+        if let modules = QRCodeText.modules(for: link.url) {
+            for line in QRCodeText.lines(modules) { console.line("  " + line) }
+        }
+        console.line()
+        console.line("  " + link.url)
+        navigator.keepsOutput = true
     }
 
     var promptNote: String? {

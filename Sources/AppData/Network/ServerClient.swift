@@ -232,6 +232,25 @@ public final class ServerClient: SyncRemote {
         }
     }
 
+    /// A one-time link for the other driver to fill in vehicle B of the draft the server holds.
+    public func statementLink(for id: ReportID) async throws(ServerFailure) -> StatementShareLink {
+        try await checkAccount()
+        let output = try await call { client in try await client.createStatementLink(path: .init(reportID: id.description)) }
+        switch output {
+        case let .created(created):
+            let link = try body { try created.body.json }
+            return StatementShareLink(url: link.url, expiresAt: link.expiresAt)
+        case let .notFound(problem): throw refusal(404) { try problem.body.applicationProblemJson }
+        case let .conflict(problem): throw refusal(409) { try problem.body.applicationProblemJson }
+        case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
+        case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
+        case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case .internalServerError: throw .serverError(server: address.description, status: 500)
+        case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
+        case let .undocumented(status, payload): throw await undocumented(status, payload)
+        }
+    }
+
     /// Stores `report` on top of the server's revision `report.revision` (0: a report the server never held).
     ///
     /// When the server refuses it as a conflict whose current version is exactly what was sent, one revision on (the

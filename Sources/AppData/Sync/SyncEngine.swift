@@ -486,7 +486,8 @@ public actor SyncEngine: SyncStatusSource {
                 seen.insert(serverVersion.id)
                 guard known[serverVersion.id] != serverVersion.revision else { continue }
                 // The insurer's answer as this device last had it from the server, to tell a new one.
-                let heard = serverVersion.acknowledgement == nil ? nil : try await state.base(of: serverVersion.id)?.acknowledgement
+                let base = try await state.base(of: serverVersion.id)
+                let heard = base?.acknowledgement
                 switch try await state.receive(serverVersion) {
                 case let .stored(local):
                     pass.reportsReceived += 1
@@ -495,6 +496,9 @@ public actor SyncEngine: SyncStatusSource {
                             .acknowledged(claimNumber: acknowledgement.claimNumber, message: acknowledgement.message),
                             reportID: local.id, crashID: local.crashID, in: &pass
                         )
+                    }
+                    if let entered = local.statement.vehicleB.enteredByOtherDriverAt, entered != base?.statement.vehicleB.enteredByOtherDriverAt {
+                        try await note(.otherDriverEntered, reportID: local.id, crashID: local.crashID, in: &pass)
                     }
                     try await fetchPhotos(of: local, &pass)
                     if local.isCompleted { try await fetchDocument(of: local, &pass) }

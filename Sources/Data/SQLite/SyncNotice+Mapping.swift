@@ -20,6 +20,7 @@ extension SyncNotice.Event {
         case .refused(.tooLarge): stored = StoredEvent(kind: "refused", reason: "tooLarge")
         case let .refused(.other(detail)): stored = StoredEvent(kind: "refused", reason: "other", detail: detail)
         case let .acknowledged(claimNumber, message): stored = StoredEvent(kind: "acknowledged", detail: message, claimNumber: claimNumber)
+        case .otherDriverEntered: stored = StoredEvent(kind: "otherDriverEntered")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -38,6 +39,7 @@ extension SyncNotice.Event {
         case "recreatedAfterDeletion": self = .recreatedAfterDeletion
         case "deletedElsewhere": self = .deletedElsewhere
         case "removedFromServer": self = .removedFromServer
+        case "otherDriverEntered": self = .otherDriverEntered
         case "acknowledged":
             guard let claimNumber = stored.claimNumber else { return nil }
             self = .acknowledged(claimNumber: claimNumber, message: stored.detail ?? "")

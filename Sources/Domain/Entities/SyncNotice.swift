@@ -22,6 +22,8 @@ public struct SyncNotice: Sendable, Hashable {
         case refused(SyncRefusal)
         /// The insurer received the submitted report and opened a claim: its number, and the handler's message.
         case acknowledged(claimNumber: String, message: String)
+        /// The other driver filled in vehicle B of the accident statement from the link they were given.
+        case otherDriverEntered
     }
 
     public let reportID: ReportID

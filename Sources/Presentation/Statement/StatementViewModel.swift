@@ -11,6 +11,8 @@ public final class StatementViewModel {
     public let message = Box<UiMessage?>(nil)
     /// The question being asked; `nil` when the page waits for a key.
     public let question = Box<StatementQuestion?>(nil)
+    /// The link last made for the other driver, to print with its QR code.
+    public let link = Box<StatementShareLink?>(nil)
     /// Told with the report as stored when the driver is done or discarded the statement.
     public var didFinish: ((CrashReport) -> Void)?
 
@@ -27,6 +29,7 @@ public final class StatementViewModel {
     private var report: CrashReport
     private let editStatement: EditStatement
     private let editProfile: EditDriverProfile?
+    private let shareStatement: ShareStatement?
     private let dates: DateText
     private let makeDiscardDialog: @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
     private var queue: [Ask] = []
@@ -39,15 +42,17 @@ public final class StatementViewModel {
         report: CrashReport,
         editStatement: EditStatement,
         editProfile: EditDriverProfile?,
+        shareStatement: ShareStatement? = nil,
         dates: DateText = DateText(),
         makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
     ) {
         self.report = report
         self.editStatement = editStatement
         self.editProfile = editProfile
+        self.shareStatement = shareStatement
         self.dates = dates
         self.makeDiscardDialog = makeDiscardDialog
-        state = Box(StatementUiModel(report, page: .overview, canMakeLink: false, hasProfile: false, dates: dates))
+        state = Box(StatementUiModel(report, page: .overview, canMakeLink: shareStatement != nil, hasProfile: false, dates: dates))
     }
 
     // MARK: - Pages
@@ -213,6 +218,35 @@ public final class StatementViewModel {
         message.value = .info("Your details filled the empty fields of vehicle A.")
     }
 
+    /// Makes a one-time link for the other driver to fill in vehicle B on their own phone (``link``).
+    public func makeLink() async {
+        guard let shareStatement else {
+            message.value = .error("Links for the other driver need a server (start the app with --server URL). Type their details in vehicle B instead.")
+            return
+        }
+        do {
+            let made = try await shareStatement.execute(reportID: report.id)
+            link.value = made
+            message.value = .info(
+                "Show the other driver this code or send them the link. It works once, until \(dates.at(report.scene).dateTime(made.expiresAt)); "
+                    + "their part arrives at your next sync."
+            )
+        } catch let error as StatementLinkError {
+            message.value = .error(Self.sentence(for: error))
+        } catch {
+            message.value = .error(error)
+        }
+    }
+
+    private static func sentence(for error: StatementLinkError) -> String {
+        switch error {
+        case .notOnServerYet: "This draft has not reached the server yet, so no link can point to it. Check the connection and type s again."
+        case .completed: "This report is completed: the other driver can no longer add to it."
+        case let .unavailable(reason): "No link was made: \(reason). Try again, or type their details in vehicle B."
+        case let .refused(reason): "The server made no link: \(reason)"
+        }
+    }
+
     // MARK: - Private
 
     private func ask(_ asks: [Ask]) {
@@ -330,11 +364,11 @@ public final class StatementViewModel {
     private func show(_ page: StatementUiModel.Page) {
         queue = []
         question.value = nil
-        state.value = StatementUiModel(report, page: page, canMakeLink: false, hasProfile: hasProfile, dates: dates)
+        state.value = StatementUiModel(report, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates)
     }
 
     private func refresh() {
-        state.value = StatementUiModel(report, page: page, canMakeLink: false, hasProfile: hasProfile, dates: dates)
+        state.value = StatementUiModel(report, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates)
     }
 
     private func update(_ newReport: CrashReport) {

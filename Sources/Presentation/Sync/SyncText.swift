@@ -18,6 +18,8 @@ public enum SyncText {
         case let .acknowledged(claimNumber, message):
             let said = message.isEmpty ? "" : " They wrote: “\(message.prefix(500).replacingOccurrences(of: "\n", with: " "))”"
             return "Your insurer received \(notice.crashID) — claim \(claimNumber). Quote the claim number when you call them.\(said)"
+        case .otherDriverEntered:
+            return "The other driver filled in their part (vehicle B) of the accident statement of \(notice.crashID) from your link. Check it in the statement."
         case let .merged(summary):
             if summary.completedElsewhere { return completedElsewhere(report, summary) }
             return (["\(report) was also changed elsewhere (another device or the server); both versions were merged"] + parts(summary))

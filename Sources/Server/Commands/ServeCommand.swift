@@ -219,7 +219,7 @@ struct ServeCommand: AsyncParsableCommand {
             services: services, host: host, port: port, limits: connectionLimits,
             lifecycleServices: environment.lifecycleServices + services.workers + metricsListener(logger: logger) + [
                 UploadSweeper(
-                    erasure: services.erasure, reports: services.reports, jobs: services.worker.store, sessions: services.sessions, clock: SystemClock(), expiry: .seconds(uploadExpiry), interval: .seconds(sweepInterval), logger: logger
+                    erasure: services.erasure, reports: services.reports, jobs: services.worker.store, sessions: services.sessions, statementLinks: services.statementSharing.links, clock: SystemClock(), expiry: .seconds(uploadExpiry), interval: .seconds(sweepInterval), logger: logger
                 ),
             ],
             logger: logger

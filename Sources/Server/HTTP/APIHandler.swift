@@ -137,6 +137,12 @@ struct APIHandler: APIProtocol {
         return .ok(.init(body: .json(.init(report))))
     }
 
+    func createStatementLink(_ input: Operations.CreateStatementLink.Input) async throws -> Operations.CreateStatementLink.Output {
+        let user = try Caller.user()
+        let link = try await services.statementSharing.create(for: try Self.reportID(input.path.reportID), owner: user.id)
+        return .created(.init(body: .json(.init(url: link.url, expiresAt: link.expiresAt))))
+    }
+
     // MARK: - Parameters
 
     /// The page size asked for, or `standard`, checked against the most a page holds.

@@ -7,7 +7,8 @@ struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
     let accounts: any AccountStore
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         // The handlers' pages sign in with a session cookie of their own (``HandlerPages``).
-        guard !WirePaths.isPublic(request.uri.path), !HandlerPaths.isPage(request.uri.path) else { return try await next(request, context) }
+        guard !WirePaths.isPublic(request.uri.path), !HandlerPaths.isPage(request.uri.path),
+              !StatementPaths.isPage(request.uri.path) else { return try await next(request, context) }
         guard let authorization = request.headers[.authorization] else {
             throw APIProblem.unauthorized("Send your token as `Authorization: Bearer <token>`.")
         }

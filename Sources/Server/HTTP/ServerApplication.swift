@@ -27,6 +27,8 @@ enum ServerApplication {
         ClaimFileRoutes(services: services).register(on: router, table: routes)
         HandlerPages(services: services, secureCookies: services.links.publicURL.lowercased().hasPrefix("https://"))
             .register(on: router, table: routes)
+        StatementPages(services: services, secureCookies: services.links.publicURL.lowercased().hasPrefix("https://"))
+            .register(on: router, table: routes)
         return router
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import Mustache
 
 /// The insurer's claims handlers' web pages, rendered on the server with no script: sign in with a handler's token
 /// (a session cookie: `HttpOnly`, `SameSite=Strict`, `Secure` when the server's address is https), the submitted
@@ -249,14 +250,16 @@ struct HandlerPages {
 
     // MARK: - Parts
 
-    private static func html(_ view: Any, template: String, status: HTTPResponse.Status) -> Response {
-        let text = HandlerTemplates.library.render(view, withTemplate: template) ?? ""
+    static func html(
+        _ view: Any, template: String, status: HTTPResponse.Status, library: MustacheLibrary = HandlerTemplates.library
+    ) -> Response {
+        let text = library.render(view, withTemplate: template) ?? ""
         var headers = securityHeaders
         headers[.contentType] = "text/html; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    private static func redirect(to path: String) -> Response {
+    static func redirect(to path: String) -> Response {
         var headers = securityHeaders
         headers[.location] = path
         return Response(status: .seeOther, headers: headers)
@@ -278,8 +281,8 @@ struct HandlerPages {
     }
 
     /// A form's fields, at most ``maximumFormBytes`` of them.
-    private static func form(_ request: Request) async throws -> FormBody {
-        FormBody(Array(buffer: try await request.body.collect(upTo: maximumFormBytes)))
+    static func form(_ request: Request, upTo limit: Int = maximumFormBytes) async throws -> FormBody {
+        FormBody(Array(buffer: try await request.body.collect(upTo: limit)))
     }
 
     /// 32 random bytes as hexadecimal: a CSRF value.

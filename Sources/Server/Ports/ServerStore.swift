@@ -1,3 +1,3 @@
-/// Everything the server keeps but bytes: one engine implements all eight ports (``SQLiteServerStore``,
+/// Everything the server keeps but bytes: one engine implements all nine ports (``SQLiteServerStore``,
 /// ``PostgresServerStore``, ``InMemoryServerStore``).
-typealias ServerStore = AccountStore & CrashRecordStore & ServerReportStore & PhotoIndex & SMSStore & JobStore & ClaimStore & SessionStore
+typealias ServerStore = AccountStore & CrashRecordStore & ServerReportStore & PhotoIndex & SMSStore & JobStore & ClaimStore & SessionStore & StatementLinkStore

@@ -21,6 +21,8 @@ struct ServerServices: Sendable {
     let claims: ClaimDesk
     /// The handlers' signed-in sessions on the web pages.
     let sessions: any SessionStore
+    /// The other driver's links to vehicle B of a statement.
+    let statementSharing: StatementSharing
     /// The SMS messages to drivers and their states.
     let messages: any SMSStore
     /// What sends them.
@@ -39,6 +41,7 @@ struct ServerServices: Sendable {
         reports: any ServerReportStore,
         claims: any ClaimStore,
         sessions: any SessionStore,
+        statementLinks: any StatementLinkStore,
         photos: any PhotoIndex,
         blobs: any BlobStore,
         messages: any SMSStore,
@@ -85,6 +88,7 @@ struct ServerServices: Sendable {
             reports: reports, rendering: rendering, blobs: blobs, clock: clock, notifiesInsurer: webhook != nil, worker: worker
         )
         self.sessions = sessions
+        statementSharing = StatementSharing(links: statementLinks, reports: reports, addresses: self.links, clock: clock)
         self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, clock: clock)
         keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
         uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger)

@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// Removes uploads left unfinished past their bound — their rows, and their bytes or segments — every `interval`,
 /// for as long as the server runs, and forgets deleted reports past ``ServerLimits/deletionMemory`` (and beyond the
 /// newest ``ServerLimits/deletionsRememberedPerAccount``), finished jobs past ``ServerLimits/finishedJobMemory``, and
-/// the handlers' expired sessions.
+/// the handlers' expired sessions and the other drivers' expired links.
 /// With several instances each sweeps, and each upload is
 /// removed by one of them only (the store hands each swept upload to one caller).
 struct UploadSweeper: Service {
@@ -14,6 +14,7 @@ struct UploadSweeper: Service {
     let reports: any ServerReportStore
     let jobs: any JobStore
     let sessions: any SessionStore
+    let statementLinks: any StatementLinkStore
     let clock: any Clock
     /// How old an unfinished upload may grow.
     let expiry: Duration
@@ -34,6 +35,7 @@ struct UploadSweeper: Service {
                 try await reports.forgetDeletions(before: memory, keeping: ServerLimits.deletionsRememberedPerAccount)
                 try await jobs.forgetFinishedJobs(before: clock.now().addingTimeInterval(-Double(ServerLimits.finishedJobMemory.components.seconds)))
                 try await sessions.forgetSessions(expiredBefore: clock.now())
+                try await statementLinks.forgetStatementLinks(expiredBefore: clock.now())
             } catch is CancellationError {
                 return
             } catch {

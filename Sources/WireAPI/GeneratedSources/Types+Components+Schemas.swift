@@ -1125,6 +1125,31 @@ extension Components {
                 case enteredByOtherDriverAt
             }
         }
+        /// - Remark: Generated from `#/components/schemas/StatementLink`.
+        public struct StatementLink: Codable, Hashable, Sendable {
+            /// `<public address>/s/<token>`; the token is shown once.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementLink/url`.
+            public var url: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StatementLink/expiresAt`.
+            public var expiresAt: Foundation.Date
+            /// Creates a new `StatementLink`.
+            ///
+            /// - Parameters:
+            ///   - url: `<public address>/s/<token>`; the token is shown once.
+            ///   - expiresAt:
+            public init(
+                url: Swift.String,
+                expiresAt: Foundation.Date
+            ) {
+                self.url = url
+                self.expiresAt = expiresAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case url
+                case expiresAt
+            }
+        }
         /// Where the vehicle was first hit.
         ///
         /// - Remark: Generated from `#/components/schemas/ImpactPoint`.

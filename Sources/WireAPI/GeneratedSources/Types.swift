@@ -128,6 +128,18 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/reports/{reportID}/submit`.
     /// - Remark: Generated from `#/paths//v1/reports/{reportID}/submit/post(submitReport)`.
     func submitReport(_ input: Operations.SubmitReport.Input) async throws -> Operations.SubmitReport.Output
+    /// A one-time link for the other driver to fill in vehicle B of the accident statement.
+    ///
+    /// Answers `<public address>/s/<token>`: a random token, valid for 24 hours, whose form takes one submission.
+    /// The page shows the other driver the crash's date, time and place only. What they send becomes vehicle B of
+    /// the report, marked as theirs, at the report's next revision (the driver's next sync brings it). Each call
+    /// makes a new link; the report must be a draft the server holds (else `report-not-found` or
+    /// `report-completed`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/reports/{reportID}/statement-link`.
+    /// - Remark: Generated from `#/paths//v1/reports/{reportID}/statement-link/post(createStatementLink)`.
+    func createStatementLink(_ input: Operations.CreateStatementLink.Input) async throws -> Operations.CreateStatementLink.Output
     /// The submitted reports of every driver, newest submission first, a page at a time (claims handlers only).
     ///
     /// A claims handler's token (`crash-assistant-server handler add NAME`) only; a driver's or a detector's is
@@ -345,6 +357,26 @@ extension APIProtocol {
         headers: Operations.SubmitReport.Input.Headers = .init()
     ) async throws -> Operations.SubmitReport.Output {
         try await submitReport(Operations.SubmitReport.Input(
+            path: path,
+            headers: headers
+        ))
+    }
+    /// A one-time link for the other driver to fill in vehicle B of the accident statement.
+    ///
+    /// Answers `<public address>/s/<token>`: a random token, valid for 24 hours, whose form takes one submission.
+    /// The page shows the other driver the crash's date, time and place only. What they send becomes vehicle B of
+    /// the report, marked as theirs, at the report's next revision (the driver's next sync brings it). Each call
+    /// makes a new link; the report must be a draft the server holds (else `report-not-found` or
+    /// `report-completed`).
+    ///
+    ///
+    /// - Remark: HTTP `POST /v1/reports/{reportID}/statement-link`.
+    /// - Remark: Generated from `#/paths//v1/reports/{reportID}/statement-link/post(createStatementLink)`.
+    public func createStatementLink(
+        path: Operations.CreateStatementLink.Input.Path,
+        headers: Operations.CreateStatementLink.Input.Headers = .init()
+    ) async throws -> Operations.CreateStatementLink.Output {
+        try await createStatementLink(Operations.CreateStatementLink.Input(
             path: path,
             headers: headers
         ))

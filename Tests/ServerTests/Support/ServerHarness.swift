@@ -22,7 +22,7 @@ struct ServerHarness {
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("server-harness-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         services = ServerServices(
-            accounts: store, records: store, reports: store, claims: store, sessions: store, photos: store, blobs: blobs, messages: store, jobStore: store, sms: sms,
+            accounts: store, records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs, messages: store, jobStore: store, sms: sms,
             clock: SystemClock(), publicURL: "https://claims.example.com/", scratchFolder: scratch.path, quotas: quotas,
             logger: Logger(label: "test")
         )

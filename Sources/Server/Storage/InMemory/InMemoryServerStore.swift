@@ -37,6 +37,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
     private var uploads: [UploadID: PartialUpload] = [:]
     private var smsMessages: [SMSMessage] = []
     private var sessions: [TokenDigest: HandlerSession] = [:]
+    private var statementLinks: [TokenDigest: StatementLink] = [:]
     /// Each submitted report's claim id and when it was submitted.
     private var submissions: [OwnedReport: (id: ClaimID, submittedAt: Date)] = [:]
     private var jobs: [StoredJob] = []
@@ -450,6 +451,39 @@ extension InMemoryServerStore {
     func forgetSessions(expiredBefore date: Date) -> Int {
         let expired = sessions.values.filter { $0.expiresAt < date }
         for session in expired { sessions[session.digest] = nil }
+        return expired.count
+    }
+}
+
+// MARK: - Statement links
+
+extension InMemoryServerStore: StatementLinkStore {
+    func addStatementLink(_ link: StatementLink) {
+        statementLinks[link.digest] = link
+    }
+
+    func statementLink(_ digest: TokenDigest) -> StatementLink? {
+        statementLinks[digest]
+    }
+
+    func useStatementLink(_ digest: TokenDigest, at date: Date) -> Bool {
+        guard let link = statementLinks[digest], link.usedAt == nil else { return false }
+        statementLinks[digest] = StatementLink(
+            digest: digest, report: link.report, owner: link.owner, createdAt: link.createdAt, expiresAt: link.expiresAt, usedAt: date
+        )
+        return true
+    }
+
+    func releaseStatementLink(_ digest: TokenDigest) {
+        guard let link = statementLinks[digest] else { return }
+        statementLinks[digest] = StatementLink(
+            digest: digest, report: link.report, owner: link.owner, createdAt: link.createdAt, expiresAt: link.expiresAt, usedAt: nil
+        )
+    }
+
+    func forgetStatementLinks(expiredBefore date: Date) -> Int {
+        let expired = statementLinks.values.filter { $0.expiresAt < date }
+        for link in expired { statementLinks[link.digest] = nil }
         return expired.count
     }
 }

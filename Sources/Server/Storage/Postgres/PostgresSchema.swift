@@ -223,6 +223,20 @@ enum PostgresSchema {
             "CREATE INDEX handler_sessions_by_account ON handler_sessions (account, created_at)",
             "CREATE INDEX handler_sessions_by_expiry ON handler_sessions (expires_at)",
         ]),
+        // The one-time links to the other driver's part of an accident statement (see ServerSchema version 8).
+        Migration(version: 9, statements: [
+            """
+            CREATE TABLE statement_links (
+                digest text NOT NULL PRIMARY KEY,
+                report uuid NOT NULL,
+                owner uuid NOT NULL,
+                created_at double precision NOT NULL,
+                expires_at double precision NOT NULL,
+                used_at double precision
+            )
+            """,
+            "CREATE INDEX statement_links_by_expiry ON statement_links (expires_at)",
+        ]),
     ]
 
     // MARK: - Migrating

@@ -195,5 +195,17 @@ enum ServerSchema {
             CREATE INDEX handler_sessions_by_account ON handler_sessions (account, created_at);
             CREATE INDEX handler_sessions_by_expiry ON handler_sessions (expires_at);
             """),
+        // The one-time links to the other driver's part of an accident statement, by the digest of their token.
+        SQLiteMigration(version: 8, sql: """
+            CREATE TABLE statement_links (
+                digest TEXT NOT NULL PRIMARY KEY,
+                report BLOB NOT NULL,
+                owner BLOB NOT NULL,
+                created_at REAL NOT NULL,
+                expires_at REAL NOT NULL,
+                used_at REAL
+            ) WITHOUT ROWID;
+            CREATE INDEX statement_links_by_expiry ON statement_links (expires_at);
+            """),
     ]
 }

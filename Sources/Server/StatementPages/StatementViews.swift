@@ -1,0 +1,153 @@
+import Domain
+import Foundation
+
+/// What the other driver's templates show. Mustache sees stored properties only.
+enum StatementViews {
+    static let utc = DateText(timeZone: TimeZone(identifier: "UTC") ?? .current)
+
+    struct Closed {
+        let title: String
+        let heading: String
+        let detail: String
+        let crash: String?
+    }
+
+    struct Form {
+        let title: String
+        let crash: String
+        let action: String
+        let csrf: String
+        let notice: String?
+        let errorCount: String?
+        let sections: [Section]
+        let impact: Choice
+        let boxes: [Box]
+        let remarks: Field
+    }
+
+    struct Section {
+        let legend: String
+        let fields: [Field]
+    }
+
+    struct Field {
+        let name: String
+        let label: String
+        let value: String
+        let type: String
+        let autocomplete: String?
+        let inputmode: String?
+        let hint: String?
+        let error: String?
+        let isTextArea: Bool
+        let isYesNo: Bool
+        let yes: Bool
+        let no: Bool
+    }
+
+    struct Choice {
+        let legend: String
+        let name: String
+        let error: String?
+        let options: [Option]
+    }
+
+    struct Option {
+        let value: String
+        let label: String
+        let id: String
+        let checked: Bool
+    }
+
+    struct Box {
+        let name: String
+        let number: Int
+        let wording: String
+        let checked: Bool
+    }
+
+    /// "Crash on 20 Nov 2026, 08:15 (UTC+01:00), at Budapest, Lánchíd": all the page says of the driver's report.
+    static func crashLine(_ report: CrashReport) -> String {
+        let effective = report.effectiveScene
+        return "Crash on \(utc.at(report.scene).dateTime(effective.scene.occurredAt)), at \(effective.scene.locationText ?? "a place not given")."
+    }
+
+    static func form(report: CrashReport, action: String, csrf: String, typed: FormBody?, errors: [String: String], notice: String?) -> Form {
+        // What the form shows: what was typed when it is shown again, else what vehicle B holds (typed on the driver's
+        // device, or nothing).
+        let column = report.statement.vehicleB
+        func value(_ name: String, stored: String?) -> String {
+            if let typed { return typed[name] ?? "" }
+            return stored ?? ""
+        }
+        let sectionTitles: [(VehiclePart, String)] = [
+            (.policyholder, "Policyholder (the insured)"), (.vehicle, "Vehicle"), (.insurance, "Insurance"), (.driver, "Driver"),
+        ]
+        let sections = sectionTitles.map { part, legend in
+            Section(legend: legend, fields: part.fields.map { field in
+                let current = value(field.rawValue, stored: column[field])
+                return Field(
+                    name: field.rawValue, label: field.label, value: current, type: inputType(field.kind),
+                    autocomplete: autocomplete(field), inputmode: nil, hint: hint(field.kind), error: errors[field.rawValue],
+                    isTextArea: false, isYesNo: field.kind == .yesNo, yes: current == "yes", no: current == "no"
+                )
+            })
+        }
+        let damage = Field(
+            name: VehicleField.visibleDamage.rawValue, label: VehicleField.visibleDamage.label,
+            value: value(VehicleField.visibleDamage.rawValue, stored: column[.visibleDamage]), type: "text", autocomplete: nil, inputmode: nil,
+            hint: nil, error: errors[VehicleField.visibleDamage.rawValue], isTextArea: true, isYesNo: false, yes: false, no: false
+        )
+        let zone = value(VehicleField.impactPoint.rawValue, stored: column[.impactPoint])
+        let impact = Choice(
+            legend: "Point of initial impact on your vehicle", name: VehicleField.impactPoint.rawValue, error: errors[VehicleField.impactPoint.rawValue],
+            options: ImpactZone.allCases.map { Option(value: $0.rawValue, label: $0.displayName, id: "impact-\($0.rawValue)", checked: zone == $0.rawValue) }
+        )
+        let boxes = Circumstance.allCases.map { box in
+            Box(
+                name: "c\(box.number)", number: box.number, wording: "Your vehicle " + box.wording,
+                checked: typed.map { $0["c\(box.number)"] != nil } ?? column.circumstances.contains(box)
+            )
+        }
+        let remarks = Field(
+            name: "remarks", label: "Your remarks", value: value("remarks", stored: column.remarks), type: "text", autocomplete: nil,
+            inputmode: nil, hint: "What you want the insurers to know.", error: errors["remarks"], isTextArea: true, isYesNo: false, yes: false, no: false
+        )
+        var allSections = sections
+        allSections.append(Section(legend: "Damage", fields: [damage]))
+        return Form(
+            title: "Your part of the accident statement", crash: crashLine(report), action: action, csrf: csrf, notice: notice,
+            errorCount: errors.isEmpty ? nil : (errors.count == 1 ? "1 answer needs" : "\(errors.count) answers need") + " changing; it is marked below.",
+            sections: allSections, impact: impact, boxes: boxes, remarks: remarks
+        )
+    }
+
+    static func inputType(_ kind: StatementFieldKind) -> String {
+        switch kind {
+        case .phone: "tel"
+        case .email: "email"
+        case .day: "date"
+        default: "text"
+        }
+    }
+
+    static func hint(_ kind: StatementFieldKind) -> String? {
+        switch kind {
+        case .phone: "With + and the country code, e.g. +49 151 2345 6789."
+        case .plate: "As on the plate."
+        case .country: "Two letters, e.g. DE, FR, HU."
+        default: nil
+        }
+    }
+
+    static func autocomplete(_ field: VehicleField) -> String? {
+        switch field {
+        case .policyholderName, .driverName: "name"
+        case .policyholderAddress, .driverAddress: "street-address"
+        case .policyholderPhone: "tel"
+        case .policyholderEmail: "email"
+        case .driverDateOfBirth: "bday"
+        default: "off"
+        }
+    }
+}
