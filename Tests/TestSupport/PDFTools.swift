@@ -84,6 +84,13 @@ public struct PDFTools {
         try run("pdftotext", (layout ? ["-layout"] : []) + ["-enc", "UTF-8", path, "-"])
     }
 
+    /// Draws one page as a PNG (`prefix`.png, 80 dpi) for a person to look at; returns its size in bytes.
+    @discardableResult
+    public func renderPage(_ path: String, page: Int, to prefix: String) throws -> Int {
+        try run("pdftoppm", ["-png", "-r", "80", "-f", String(page), "-l", String(page), "-singlefile", path, prefix])
+        return (try? FileManager.default.attributesOfItem(atPath: prefix + ".png")[.size] as? Int) ?? 0
+    }
+
     public func pageCount(_ path: String) throws -> Int? {
         let info = try run("pdfinfo", [path])
         return info.split(separator: "\n").first { $0.hasPrefix("Pages:") }
