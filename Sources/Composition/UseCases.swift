@@ -22,6 +22,8 @@ public struct UseCases: Sendable {
     public let editStatement: EditStatement
     /// The driver's own details; `nil` when the store keeps none.
     public let editProfile: EditDriverProfile?
+    /// Fills vehicle A of an empty statement from the driver's profile; `nil` when the store keeps none.
+    public let startStatement: StartStatement?
     /// The other driver's link to vehicle B; `nil` without a server.
     public let shareStatement: ShareStatement?
     /// The format Create keeps and Share writes (the document renderer's).
@@ -32,7 +34,7 @@ public struct UseCases: Sendable {
         let repository = adapters.repository
         let photoStore = adapters.photoStore
         let clock = adapters.clock
-        start = StartReport(repository: repository, issuer: adapters.issuer, clock: clock, profile: adapters.profile)
+        start = StartReport(repository: repository, issuer: adapters.issuer, clock: clock)
         toggleInjury = ToggleInjury(repository: repository, clock: clock)
         addImage = AddImage(repository: repository, photoStore: photoStore, clock: clock)
         removeImage = RemoveImage(repository: repository, photoStore: photoStore, clock: clock)
@@ -55,6 +57,7 @@ public struct UseCases: Sendable {
         find = FindReport(repository: repository)
         editStatement = EditStatement(repository: repository, clock: clock)
         editProfile = adapters.profile.map { EditDriverProfile(store: $0) }
+        startStatement = adapters.profile.map { StartStatement(repository: repository, profile: $0, clock: clock) }
         shareStatement = adapters.statementLinks.map { ShareStatement(repository: repository, links: $0) }
     }
 }

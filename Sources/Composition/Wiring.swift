@@ -98,7 +98,7 @@ public struct Wiring: Sendable {
     public func makeStatementPage(_ report: CrashReport) -> StatementViewModel {
         StatementViewModel(
             report: report, editStatement: useCases.editStatement, editProfile: useCases.editProfile,
-            shareStatement: useCases.shareStatement, dates: dates,
+            shareStatement: useCases.shareStatement, startStatement: useCases.startStatement, dates: dates,
             makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) }
         )
     }

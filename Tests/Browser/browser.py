@@ -6,10 +6,11 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 
-def start():
-    """Headless Chromium with a desktop-sized window; a missing element is waited for up to 10 s."""
+def start(window="1280,1000"):
+    """Headless Chromium with a window of `window` (width,height: a desktop's by default, a phone's when asked);
+    a missing element is waited for up to 10 s."""
     options = webdriver.ChromeOptions()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=" + window]:
         options.add_argument(argument)
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path="/usr/bin/chromedriver"))
     driver.set_page_load_timeout(30)

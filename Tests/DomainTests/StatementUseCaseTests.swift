@@ -23,29 +23,27 @@ struct StatementUseCaseTests {
         #expect(try await kit.repository.report(withID: report.id)?.statement.vehicleB[.plate] == "M-AB 1234")
     }
 
-    @Test func theProfileFillsVehicleAOfEveryNewReportAndAReportsChangesLeaveItAlone() async throws {
+    @Test func theProfileFillsVehicleAOfEveryNewStatementAndAReportsChangesLeaveItAlone() async throws {
         let store = InMemoryReportRepository()
+        let clock = ManualClock(referenceDate)
         let profile = EditDriverProfile(store: store)
         try await profile.set(.policyholderName, to: "Jane Doe")
         try await profile.set(.plate, to: "abc 123")
         await #expect(throws: StatementFieldError.country(.unassigned("XX"))) { try await profile.set(.plateCountry, to: "xx") }
-        let start = StartReport(
-            repository: store, issuer: ScriptedCrashIDIssuer([.stub("CR-AAAA2222"), .stub("CR-BBBB3333")]),
-            clock: ManualClock(referenceDate), profile: store
-        )
-        let first = try await start.execute()
+        let start = StartReport(repository: store, issuer: ScriptedCrashIDIssuer([.stub("CR-AAAA2222"), .stub("CR-BBBB3333")]), clock: clock)
+        let startStatement = StartStatement(repository: store, profile: store, clock: clock)
+        let first = try await startStatement.execute(reportID: try await store.save(try await start.execute()).id)
         #expect(first.statement.vehicleA[.policyholderName] == "Jane Doe")
         #expect(first.statement.vehicleA[.plate] == "ABC 123")
         #expect(first.statement.vehicleB.isEmpty)
-        // Only the driver's details: nothing entered about the crash yet.
-        #expect(!first.canBeCreated)
-        // Another car today: changed on the report, the profile keeps the usual one.
-        let edited = try await EditStatement(repository: store, clock: ManualClock(referenceDate)).execute(reportID: first.id) {
+        // Another car today: changed on the report, the profile keeps the usual one; starting again changes nothing.
+        let edited = try await EditStatement(repository: store, clock: clock).execute(reportID: first.id) {
             try $0.vehicleA.set(.plate, to: "RENT-42")
         }
         #expect(edited.statement.vehicleA[.plate] == "RENT-42")
         #expect(try await profile.profile()[.plate] == "ABC 123")
-        let second = try await start.execute()
+        #expect(try await startStatement.execute(reportID: first.id).statement.vehicleA[.plate] == "RENT-42")
+        let second = try await startStatement.execute(reportID: try await store.save(try await start.execute()).id)
         #expect(second.statement.vehicleA[.plate] == "ABC 123")
         // Keeping vehicle A as the profile keeps its profile fields only.
         var column = edited.statement.vehicleA

@@ -64,7 +64,7 @@ final class CollectCrashInfoScreen: Screen {
         case "1": viewModel.openInjuries()
         case "2": viewModel.openOtherDriver()
         case "3": viewModel.openYourInfo()
-        case "4": viewModel.openStatement()
+        case "4": await viewModel.openStatement()
         case "c": await viewModel.create()
         case "i": viewModel.showChecklist()
         case "x": viewModel.close()

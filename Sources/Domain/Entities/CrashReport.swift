@@ -180,7 +180,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         case .yourInfo:
             category.photoSections.contains { !photos(in: $0).isEmpty }
         case .accidentStatement:
-            statement.holdsCrashInformation
+            !statement.isEmpty
         }
     }
 

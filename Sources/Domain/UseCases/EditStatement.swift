@@ -22,6 +22,35 @@ public struct EditStatement: Sendable {
     }
 }
 
+/// Starts a draft's accident statement: when it is still empty, vehicle A is filled with the driver's own details
+/// (their profile), so they are typed once for every report.
+public struct StartStatement: Sendable {
+    let repository: any ReportRepository
+    let profile: any DriverProfileStore
+    let clock: any Clock
+
+    public init(repository: any ReportRepository, profile: any DriverProfileStore, clock: any Clock) {
+        self.repository = repository
+        self.profile = profile
+        self.clock = clock
+    }
+
+    /// - Returns: the report, with vehicle A filled when the statement was empty and a profile is kept; as it was
+    ///   otherwise (a completed report, a statement already begun, no profile).
+    public func execute(reportID: ReportID) async throws -> CrashReport {
+        guard let report = try await repository.report(withID: reportID) else { throw ReportError.notFound(reportID) }
+        guard !report.isCompleted, report.statement.isEmpty else { return report }
+        let details = try await profile.driverProfile().profilePart
+        guard !details.isEmpty else { return report }
+        return try await repository.update(reportID, at: clock) { report in
+            guard report.statement.isEmpty else { return }
+            var statement = AccidentStatement.empty
+            statement.vehicleA = details
+            try report.setStatement(statement)
+        }.report
+    }
+}
+
 /// Reads and changes the driver's profile (their own details that fill vehicle A of every new report).
 public struct EditDriverProfile: Sendable {
     let store: any DriverProfileStore

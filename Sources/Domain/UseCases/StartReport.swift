@@ -6,19 +6,15 @@ public struct StartReport: Sendable {
     let repository: any ReportRepository
     let issuer: any CrashIDIssuer
     let clock: any Clock
-    /// The driver's own details, which fill vehicle A of a new draft; `nil` when the device keeps none.
-    let profile: (any DriverProfileStore)?
 
-    public init(repository: any ReportRepository, issuer: any CrashIDIssuer, clock: any Clock, profile: (any DriverProfileStore)? = nil) {
+    public init(repository: any ReportRepository, issuer: any CrashIDIssuer, clock: any Clock) {
         self.repository = repository
         self.issuer = issuer
         self.clock = clock
-        self.profile = profile
     }
 
     /// - Parameter crashID: the crash ID from a deep link; without one the issuer gives a new one.
-    /// - Returns: the new draft (crash time: now, in the clock's zone; vehicle A of its statement filled from the driver's
-    ///   profile; stored once something is entered in it), or the
+    /// - Returns: the new draft (crash time: now, in the clock's zone; stored once something is entered in it), or the
     ///   existing report known by that crash ID (a completed one comes back completed: the caller shows it instead of
     ///   editing).
     public func execute(crashID: CrashID? = nil) async throws -> CrashReport {
@@ -44,13 +40,6 @@ public struct StartReport: Sendable {
     private func create(with crashID: CrashID) async throws -> CrashReport {
         let now = clock.now()
         let offset = CrashScene.utcOffsetMinutes(of: clock.timeZone, at: now)
-        var report = CrashReport(crashID: crashID, createdAt: now, utcOffsetMinutes: offset)
-        // A profile that cannot be read leaves vehicle A empty: the driver can still type it.
-        if let profile, let details = try? await profile.driverProfile(), !details.isEmpty {
-            var statement = AccidentStatement.empty
-            statement.vehicleA = details.profilePart
-            try report.setStatement(statement)
-        }
-        return try await repository.save(report)
+        return try await repository.save(CrashReport(crashID: crashID, createdAt: now, utcOffsetMinutes: offset))
     }
 }

@@ -136,9 +136,11 @@ public final class CollectCrashInfoViewModel {
         openPhotoPage(.yourInfo)
     }
 
-    public func openStatement() {
+    /// Opens the statement; an empty one starts with the driver's own details in vehicle A.
+    public func openStatement() async {
         let page = makeStatementPage(report)
         page.didFinish = { [weak self] report in self?.returnFromPage(with: report) }
+        await page.prepare()
         route.value = .statement(page)
         rememberPlace(.accidentStatement)
     }
@@ -228,8 +230,16 @@ public final class CollectCrashInfoViewModel {
         switch category {
         case .injuries: openInjuries()
         case .otherDriver, .yourInfo: openPhotoPage(category)
-        case .accidentStatement: openStatement()
+        case .accidentStatement: showStatement()
         }
+    }
+
+    /// The statement as it is (a draft resumed on it).
+    private func showStatement() {
+        let page = makeStatementPage(report)
+        page.didFinish = { [weak self] report in self?.returnFromPage(with: report) }
+        route.value = .statement(page)
+        rememberPlace(.accidentStatement)
     }
 
     private func returnFromPage(with report: CrashReport) {

@@ -30,6 +30,7 @@ public final class StatementViewModel {
     private let editStatement: EditStatement
     private let editProfile: EditDriverProfile?
     private let shareStatement: ShareStatement?
+    private let startStatement: StartStatement?
     private let dates: DateText
     private let makeDiscardDialog: @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
     private var queue: [Ask] = []
@@ -43,6 +44,7 @@ public final class StatementViewModel {
         editStatement: EditStatement,
         editProfile: EditDriverProfile?,
         shareStatement: ShareStatement? = nil,
+        startStatement: StartStatement? = nil,
         dates: DateText = DateText(),
         makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
     ) {
@@ -50,9 +52,24 @@ public final class StatementViewModel {
         self.editStatement = editStatement
         self.editProfile = editProfile
         self.shareStatement = shareStatement
+        self.startStatement = startStatement
         self.dates = dates
         self.makeDiscardDialog = makeDiscardDialog
         state = Box(StatementUiModel(report, page: .overview, canMakeLink: shareStatement != nil, hasProfile: false, dates: dates))
+    }
+
+    /// Before the statement is first shown: an empty one gets the driver's own details in vehicle A.
+    public func prepare() async {
+        guard let startStatement, report.statement.isEmpty, !report.isCompleted else { return }
+        do {
+            let started = try await startStatement.execute(reportID: report.id)
+            if !started.statement.isEmpty {
+                update(started)
+                message.value = .info("Vehicle A starts with your details; change them here for this report only.")
+            }
+        } catch {
+            message.value = .error(error)
+        }
     }
 
     // MARK: - Pages

@@ -66,16 +66,6 @@ public struct AccidentStatement: Sendable, Hashable {
         vehicleA.isEmpty && vehicleB.isEmpty && witnesses.isEmpty && police == nil && otherPropertyDamage.isEmpty
     }
 
-    /// Whether it holds anything about this crash: the driver's own details in vehicle A (which their profile fills
-    /// in) are not, by themselves, something entered about it.
-    public var holdsCrashInformation: Bool {
-        var rest = self
-        rest.vehicleA = StatementVehicle()
-        let ownCrashFields = VehicleField.allCases.filter { !VehicleField.profileFields.contains($0) }
-        return !rest.isEmpty || ownCrashFields.contains { vehicleA[$0] != nil } || !vehicleA.circumstances.isEmpty
-            || !vehicleA.remarks.isEmpty
-    }
-
     /// How many of the ``partCount`` parts hold anything.
     public var filledParts: Int {
         let vehicles = VehicleSide.allCases.reduce(0) { sum, side in sum + VehiclePart.allCases.count(where: { self[side].isFilled($0) }) }
