@@ -25,6 +25,7 @@ let package = Package(
         fuzzTarget("FuzzCrashScene", library: "Presentation"),
         fuzzTarget("FuzzLineText", library: "Presentation"),
         fuzzTarget("FuzzWireReport", library: "WireAPI"),
+        fuzzTarget("FuzzStatementFields", library: "Domain"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -133,4 +133,28 @@ struct HandlerPagesRouteTests {
             #expect(try await client.execute(uri: "/handler/claims", method: .get, headers: cookie).headers[.location] == "/handler/sign-in")
         }
     }
+
+    @Test("The report's page shows the accident statement with A and B side by side, every value escaped")
+    func theStatementOnTheReportPage() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let handler = try await harness.add("hana", kind: .handler)
+        var built = try AccidentStatement.full()
+        try built.vehicleB.set(.makeAndModel, to: "Golf <script>alert(1)</script>")
+        let statement = built
+        try await harness.withClient { client in
+            let (_, claim, _) = try await ServerClaimRouteTests.submitted(client, ann: ann, handler: handler, statement: statement)
+            let (session, _) = try await Self.signIn(client, token: handler)
+            let page = try await client.execute(
+                uri: "/handler/claims/\(claim.id)", method: .get, headers: [.cookie: "\(HandlerPages.sessionCookie)=\(try #require(session))"]
+            )
+            let html = String(buffer: page.body)
+            #expect(html.contains("<h2>European Accident Statement</h2>"))
+            #expect(html.contains("<th scope=\"col\">Vehicle A</th><th scope=\"col\">Vehicle B</th>"))
+            #expect(html.contains("<th scope=\"row\">Registration plate</th><td class=\"text\">ABC 123</td><td class=\"text\">M-AB 1234</td>"))
+            #expect(html.contains("Golf &lt;script&gt;alert(1)&lt;/script&gt;"))
+            #expect(!html.contains("<script"))
+            #expect(html.contains("Vehicle B was entered by the other driver on their own phone"))
+        }
+    }
 }

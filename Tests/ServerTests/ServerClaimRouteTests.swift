@@ -12,10 +12,13 @@ import WireAPI
 @Suite("Server claim routes")
 struct ServerClaimRouteTests {
     /// Ann's report with one photo, uploaded and submitted; its claim as a handler lists it.
-    static func submitted(_ client: any TestClientProtocol, ann: String, handler: String, note: String = "white van") async throws -> (CrashReport, Components.Schemas.Claim, Data) {
+    static func submitted(
+        _ client: any TestClientProtocol, ann: String, handler: String, note: String = "white van", statement: AccidentStatement = .empty
+    ) async throws -> (CrashReport, Components.Schemas.Claim, Data) {
         let jpeg = try Fixtures.jpeg()
         var draft = try makeDraft(crashID: "CR-\(String(UUID().uuidString.prefix(8)).replacingOccurrences(of: "0", with: "2").replacingOccurrences(of: "1", with: "3"))", photos: [try makePhoto(jpeg)])
         try draft.setNote(note)
+        try draft.setStatement(statement)
         let uri = "/v1/reports/\(draft.id)"
         _ = try await client.execute(uri: uri, method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft)))
         var photoHeaders = HTTPFields.bearer(ann)

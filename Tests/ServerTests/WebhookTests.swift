@@ -36,6 +36,7 @@ struct WebhookTests {
             occurredAt: Date(timeIntervalSince1970: 1_795_000_000), coordinate: try Coordinate(latitude: 47.5, longitude: 19.04),
             address: "Andrássy út 1, Budapest", utcOffsetMinutes: 60
         ))
+        try report.setStatement(try .full())
         try report.complete(at: Date(timeIntervalSince1970: 1_795_000_600))
         let driver = Account(id: AccountID(), name: "ann", kind: .user, createdAt: Date(), phone: try PhoneNumber(parsing: "+36301234567"))
         let claim = Claim(id: ClaimID(), owner: driver.id, submittedAt: Date(timeIntervalSince1970: 1_795_000_650), report: report)
@@ -59,6 +60,9 @@ struct WebhookTests {
         #expect(notice.data.documents.map(\.kind) == [.crashReport, .photo])
         #expect(notice.data.documents.map(\.sha256) == [ContentHash.stub("d").hex, ContentHash.stub("b").hex])
         #expect(notice.data.documents.last?.section == .otherPlate)
+        // The accident statement, both columns, as the claims system reads it.
+        #expect(try AccidentStatement(wire: try #require(notice.data.statement)) == (try AccidentStatement.full()))
+        #expect(notice.data.statement?.vehicleB?.vehicle?.plate == "M-AB 1234")
         // Each with its download link on the server's public address, for a handler's token.
         #expect(notice.data.documents.map(\.url) == [
             "https://claims.example.com/v1/claims/\(claim.id)/report.pdf",
@@ -71,6 +75,7 @@ struct WebhookTests {
             driver: driver, document: nil, publicURL: "https://claims.example.com", sentAt: Date()
         )
         #expect(!unhurt.data.injuries.reported)
+        #expect(unhurt.data.statement == nil)
         #expect(unhurt.data.documents.isEmpty)
     }
 }

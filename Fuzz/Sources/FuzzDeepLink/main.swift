@@ -12,7 +12,9 @@ func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         let id = try DeepLink.crashID(from: text)
         Fuzz.check((try? CrashID(validating: id.rawValue)) == id, "“\(id)” from “\(text)” does not validate")
         let link = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        Fuzz.check(link.hasSuffix(id.rawValue) || link.hasSuffix(id.rawValue + "/"), "“\(id)” is not the end of “\(text)”")
+        // Crash IDs are read in either case and kept upper-case.
+        let upper = link.uppercased()
+        Fuzz.check(upper.hasSuffix(id.rawValue) || upper.hasSuffix(id.rawValue + "/"), "“\(id)” is not the end of “\(text)”")
         let scheme = link.prefix(while: { $0 != ":" }).lowercased()
         Fuzz.check(["crashassistant", "https", "http"].contains(scheme), "accepted the scheme “\(scheme)”")
     } catch {
