@@ -7,30 +7,19 @@ import TestSupport
 /// statement page holds every field.
 @Suite("The accident statement in a real terminal (tmux)", .serialized)
 struct StatementTerminalTests {
-    static let tmuxPath = TerminalEndToEndTests.tmuxPath
+    static let tmuxPath = Tmux.path
 
-    @discardableResult
-    private func tmux(_ socket: String, _ arguments: [String]) throws -> String {
-        try DetachedCommand.run(Self.tmuxPath ?? "tmux", ["-L", socket] + arguments, capturing: arguments.first == "capture-pane")
-    }
-
-    /// Waits until the pane (with its scroll-back) shows `text` (at most 20 s) and returns it.
+    /// Waits until the pane (with its scroll-back) shows `text` and returns it; records an issue when it never does.
     private func wait(_ socket: String, for text: String) throws -> String {
-        let deadline = Date().addingTimeInterval(20)
-        var screen = ""
-        while Date() < deadline {
-            screen = try tmux(socket, ["capture-pane", "-p", "-J", "-S", "-60", "-t", "app"])
-            if screen.contains(text) { return screen }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        Issue.record("the terminal never showed “\(text)”:\n\(screen)")
+        let screen = try Tmux(socket: socket).screen(containing: text, scrollBack: 60)
+        if !screen.contains(text) { Issue.record("the terminal never showed “\(text)”:\n\(screen)") }
         return screen
     }
 
     /// Types a line and presses Enter.
     private func type(_ socket: String, _ line: String) throws {
-        if !line.isEmpty { try tmux(socket, ["send-keys", "-t", "app", "-l", line]) }
-        try tmux(socket, ["send-keys", "-t", "app", "Enter"])
+        if !line.isEmpty { try Tmux(socket: socket).run(["send-keys", "-t", "app", "-l", line]) }
+        try Tmux(socket: socket).run(["send-keys", "-t", "app", "Enter"])
     }
 
     /// Vehicle B's 23 fields and its remarks, as the other driver dictates them; a first plate is refused.
@@ -47,8 +36,8 @@ struct StatementTerminalTests {
         let socket = "statement-\(UUID().uuidString.prefix(8))"
         let database = folder.file("reports.sqlite")
         let command = "cd '\(folder.path)' && TZ=UTC '\(AppProcess.binary.path)' --database '\(database)'; echo \"exit status $?\"; sleep 30"
-        try tmux(socket, ["new-session", "-d", "-x", "120", "-y", "60", "-s", "app", command])
-        defer { _ = try? tmux(socket, ["kill-server"]) }
+        try Tmux(socket: socket).run(["new-session", "-d", "-x", "120", "-y", "60", "-s", "app", command])
+        defer { _ = try? Tmux(socket: socket).run(["kill-server"]) }
 
         // Your details, once: they fill vehicle A of the new report.
         _ = try wait(socket, for: "q  Quit")

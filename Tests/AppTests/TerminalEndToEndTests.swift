@@ -4,23 +4,16 @@ import TestSupport
 
 @Suite("crash-assistant in a real terminal (tmux)")
 struct TerminalEndToEndTests {
-    static let tmuxPath = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let tmuxPath = Tmux.path
 
     @discardableResult
     private func tmux(_ socket: String, _ arguments: [String]) throws -> String {
-        try DetachedCommand.run(Self.tmuxPath ?? "tmux", ["-L", socket] + arguments, capturing: arguments.first == "capture-pane")
+        try Tmux(socket: socket).run(arguments)
     }
 
     /// Waits until the pane shows `text` (at most 20 s) and returns the pane.
     private func waitForScreen(_ socket: String, containing text: String) throws -> String {
-        let deadline = Date().addingTimeInterval(20)
-        var screen = ""
-        while Date() < deadline {
-            screen = try tmux(socket, ["capture-pane", "-p", "-t", "app"])
-            if screen.contains(text) { return screen }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return screen
+        try Tmux(socket: socket).screen(containing: text)
     }
 
     @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"))

@@ -6,7 +6,6 @@ Signs in, finds the crash in the list, opens it, sends the claim number and mess
 """
 import os
 import sys
-import traceback
 
 import browser
 
@@ -22,7 +21,8 @@ def navigating(action):
     browser.navigating(driver, action)
 
 
-try:
+
+def steps():
     driver.get(base + "/handler")
     navigating(lambda: driver.find_element(By.ID, "token").send_keys(token + Keys.ENTER))
     navigating(lambda: driver.find_element(By.LINK_TEXT, crash_id).click())
@@ -38,11 +38,5 @@ try:
         raise AssertionError("the page said: " + status)
     print("ok: acknowledged with claim " + claim_number, flush=True)
     driver.save_screenshot(os.path.join(shots, "acknowledged.png"))
-except Exception as failure:
-    print("FAILED: " + repr(failure)[:2000], flush=True)
-    print(traceback.format_exc()[-3000:], flush=True)
-    driver.save_screenshot(os.path.join(shots, "failure.png"))
-    print("screenshot: " + os.path.join(shots, "failure.png"), flush=True)
-    sys.exit(1)
-finally:
-    driver.quit()
+
+browser.run(driver, shots, steps)

@@ -1,4 +1,9 @@
-"""What the browser scripts share: headless Chromium through its WebDriver, and waiting for the page an action leads to."""
+"""What the browser scripts share: headless Chromium through its WebDriver, waiting for the page an action leads to,
+and how a script ends when a check fails."""
+import os
+import sys
+import traceback
+
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
@@ -24,3 +29,19 @@ def navigating(driver, action):
     action()
     # While the next page loads, asking about the old one can fail as a whole (its document is going away): ask again.
     WebDriverWait(driver, 30, ignored_exceptions=[WebDriverException]).until(expected_conditions.staleness_of(page))
+
+
+def run(driver, shots, steps):
+    """Runs `steps`; a failure is printed with where it happened and a screenshot kept (the script then exits 1).
+    The browser is closed either way."""
+    try:
+        steps()
+    except Exception as failure:
+        print("FAILED: " + repr(failure)[:2000], flush=True)
+        print(traceback.format_exc()[-3000:], flush=True)
+        path = os.path.join(shots, "failure.png")
+        driver.save_screenshot(path)
+        print("screenshot: " + path, flush=True)
+        sys.exit(1)
+    finally:
+        driver.quit()

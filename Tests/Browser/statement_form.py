@@ -6,7 +6,6 @@ Prints one line per check passed; exits 1 with the failed check's words on the f
 """
 import os
 import sys
-import traceback
 
 import browser
 
@@ -41,7 +40,8 @@ def no_alert():
         return True
 
 
-try:
+
+def steps():
     # The link opens the form, which says when and where the crash was and nothing else of the driver's report.
     driver.get(link)
     check(driver.find_element(By.TAG_NAME, "h1").text == "Your part of the accident statement", "the link opens the form")
@@ -107,11 +107,5 @@ try:
     check(driver.find_element(By.TAG_NAME, "h1").text == "This link has expired", "an expired link says so")
     driver.get(tampered)
     check(driver.find_element(By.TAG_NAME, "h1").text == "No such link", "a tampered link leads nowhere")
-except Exception as failure:
-    print("FAILED: " + repr(failure)[:2000], flush=True)
-    print(traceback.format_exc()[-3000:], flush=True)
-    driver.save_screenshot(os.path.join(shots, "failure.png"))
-    print("screenshot: " + os.path.join(shots, "failure.png"), flush=True)
-    sys.exit(1)
-finally:
-    driver.quit()
+
+browser.run(driver, shots, steps)

@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+/// A tmux server of the test's own (its socket name), to run the app in a real terminal and read its screen.
+struct Tmux {
+    static let path = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    let socket: String
+
+    /// Runs a tmux command on this server; returns what it printed when it is `capture-pane`.
+    @discardableResult
+    func run(_ arguments: [String]) throws -> String {
+        try DetachedCommand.run(Self.path ?? "tmux", ["-L", socket] + arguments, capturing: arguments.first == "capture-pane")
+    }
+
+    /// Waits until the pane (with `scrollBack` lines above it) shows `text` (at most 20 s) and returns it.
+    func screen(containing text: String, scrollBack: Int = 0) throws -> String {
+        let deadline = Date().addingTimeInterval(20)
+        var screen = ""
+        let history = scrollBack > 0 ? ["-J", "-S", "-\(scrollBack)"] : []
+        while Date() < deadline {
+            screen = try run(["capture-pane", "-p"] + history + ["-t", "app"])
+            if screen.contains(text) { return screen }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return screen
+    }
+}
