@@ -1,0 +1,100 @@
+import Composition
+import Domain
+import Presentation
+import Testing
+import TestSupport
+
+/// The statement's pages: fields asked one at a time (Enter keeps, `-` clears, `.` stops, a refusal asks again),
+/// the boxes, witnesses and police, and each answer stored as it is given.
+@MainActor
+@Suite("Accident statement pages")
+struct StatementViewModelTests {
+    let kit = UseCaseKit()
+
+    private func page() async throws -> (StatementViewModel, ReportID) {
+        let report = try await kit.startedReport()
+        return (kit.wiring().makeStatementPage(report), report.id)
+    }
+
+    private func stored(_ id: ReportID) async throws -> AccidentStatement {
+        try #require(try await kit.repository.report(withID: id)).statement
+    }
+
+    @Test func fieldsAreAskedInTurnAndEachAnswerIsStoredAsGiven() async throws {
+        let (page, id) = try await page()
+        await page.open(.vehicle(.b))
+        page.ask(fieldNumbers: [6, 7, 22])
+        #expect(page.question.value?.label == "B: Registration plate")
+        #expect(page.question.value?.step == "1 of 3")
+        await page.answer("M")
+        // Refused: asked again, the rule said.
+        #expect(page.question.value?.label == "B: Registration plate")
+        #expect(page.message.value?.text == "Not kept: A plate has at least 2 letters or digits.")
+        await page.answer("m-ab 1234")
+        #expect(try await stored(id).vehicleB[.plate] == "M-AB 1234")
+        #expect(page.question.value?.label == "B: Country of registration")
+        await page.answer("")  // Enter keeps (nothing)
+        #expect(page.question.value?.hint?.contains("1 front-left") == true)
+        await page.answer("7")
+        #expect(page.question.value == nil)
+        #expect(try await stored(id).vehicleB[.impactPoint] == "rear-left")
+        #expect(try await stored(id).vehicleB[.plateCountry] == nil)
+        #expect(page.state.value.rows.first { $0.title == "Point of initial impact" }?.value == "rear, left corner")
+
+        // Enter keeps a value, - clears it, . stops the walk.
+        page.ask(fieldNumbers: [6, 22])
+        #expect(page.question.value?.current == "M-AB 1234")
+        await page.answer("")
+        await page.answer("-")
+        #expect(try await stored(id).vehicleB[.plate] == "M-AB 1234")
+        #expect(try await stored(id).vehicleB[.impactPoint] == nil)
+        page.askEveryField()
+        #expect(page.question.value?.step == "1 of 24")
+        await page.answer(".")
+        #expect(page.question.value == nil)
+        page.ask(fieldNumbers: [24])
+        #expect(page.message.value?.text == "There is no field 24. Type numbers from 1 to 23, e.g. 6 7.")
+    }
+
+    @Test func boxesWitnessesAndPolice() async throws {
+        let (page, id) = try await page()
+        await page.open(part: 3)
+        await page.toggle(.a, numbers: [1, 12])
+        await page.toggle(.b, numbers: [3, 3, 8])
+        #expect(try await stored(id).vehicleA.circumstances == [.parked, .turningRight])
+        #expect(try await stored(id).vehicleB.circumstances == [.hitRearSameDirectionSameLane])
+        #expect(page.state.value.counts == "A: 2 boxes, B: 1 box")
+        await page.toggle(.a, numbers: [18])
+        #expect(page.message.value?.text == "There is no box 18. Type numbers from 1 to 17, e.g. b 1 12.")
+
+        await page.open(part: 4)
+        page.addWitness()
+        await page.answer("")
+        await page.answer("")
+        await page.answer("")
+        // Neither a name nor a number: not kept, and not asked forever.
+        #expect(page.question.value == nil)
+        #expect(try await stored(id).witnesses.isEmpty)
+        page.addWitness()
+        for answer in ["Joe Witness", "1 High St", "+44 7700 900123"] { await page.answer(answer) }
+        #expect(try await stored(id).witnesses.map(\.name) == ["Joe Witness"])
+
+        await page.open(part: 5)
+        page.askPolice()
+        await page.answer("n")
+        // The police did not come: no report number or station asked.
+        #expect(page.question.value == nil)
+        #expect(try await stored(id).police == (try PoliceAttendance(attended: false)))
+        page.askPolice()
+        for answer in ["y", "2026/123", "Budapest XI"] { await page.answer(answer) }
+        #expect(try await stored(id).police?.reportNumber == "2026/123")
+        #expect(page.state.value.completeness == "Accident statement: 2 of 12 parts")
+    }
+
+    @Test func withoutAServerNoLinkIsOffered() async throws {
+        let (page, _) = try await page()
+        #expect(!page.state.value.options.contains { $0.key == "s" })
+        await page.makeLink()
+        #expect(page.message.value?.text.contains("need a server") == true)
+    }
+}
