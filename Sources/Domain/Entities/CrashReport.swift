@@ -202,8 +202,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         let scene = effectiveScene.scene
         let seconds = Int(scene.occurredAt.timeIntervalSince1970.rounded(.down)) + (scene.utcOffsetMinutes ?? 0) * 60
         let date = CivilCalendar.date(daysSinceEpoch: CivilCalendar.floorDivision(seconds, 86_400).quotient)
-        return (try? CalendarDay(year: date.year, month: date.month, day: date.day))
-            ?? (try! CalendarDay(year: 1970, month: 1, day: 1)) // A scene outside 1900–2199 cannot be entered; a fixed day stands in.
+        // A day the calendar computed from a date is one that exists, whatever its year.
+        return CalendarDay(computed: date)
     }
 
     /// What looks wrong on the statement on the crash's day (allowed, and shown).

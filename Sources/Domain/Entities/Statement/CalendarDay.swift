@@ -19,6 +19,13 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
         self.day = day
     }
 
+    /// A day computed by ``CivilCalendar`` (which only gives days that exist), in any year: for the day of a crash.
+    init(computed date: (year: Int, month: Int, day: Int)) {
+        year = date.year
+        month = date.month
+        day = date.day
+    }
+
     /// Reads a typed day: year first with dashes (`2026-04-01`), or day first with dots, slashes or dashes
     /// (`1.4.2026`, `01/04/2026`); surrounding spaces are ignored.
     public init(parsing raw: String) throws(CalendarDayError) {
