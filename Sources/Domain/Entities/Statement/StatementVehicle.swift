@@ -84,14 +84,26 @@ public struct StatementVehicle: Sendable, Hashable {
         return copy
     }
 
-    /// This column with `other`'s remarks, boxes or mark (for merging).
-    func takingRemarks(from other: StatementVehicle) -> StatementVehicle { var c = self; c.remarks = other.remarks; return c }
+    /// This column with `other`'s remarks (for merging).
+    func takingRemarks(from other: StatementVehicle) -> StatementVehicle {
+        var copy = self
+        copy.remarks = other.remarks
+        return copy
+    }
+
+    /// This column with `other`'s tick (or none) in one box (for merging).
     func taking(_ box: Circumstance, from other: StatementVehicle) -> StatementVehicle {
         var copy = self
         if other.circumstances.contains(box) { copy.circumstances.insert(box) } else { copy.circumstances.remove(box) }
         return copy
     }
-    func takingMark(from other: StatementVehicle) -> StatementVehicle { var c = self; c.enteredByOtherDriverAt = other.enteredByOtherDriverAt; return c }
+
+    /// This column with `other`'s word of who entered it (for merging).
+    func takingMark(from other: StatementVehicle) -> StatementVehicle {
+        var copy = self
+        copy.enteredByOtherDriverAt = other.enteredByOtherDriverAt
+        return copy
+    }
 
     // MARK: - Reading
 
