@@ -62,7 +62,9 @@ struct StatementSharing: Sendable {
 
     /// Takes the other driver's column as vehicle B of the report, once.
     func submit(_ token: String, vehicle: StatementVehicle) async throws -> Submitted {
-        guard case let .open(link, _) = try await open(token) else { return .refused(try await open(token)) }
+        let opened = try await open(token)
+        guard case let .open(link, _) = opened else { return .refused(opened) }
+        // Another submission took it in between: say what the link leads to now.
         guard try await links.useStatementLink(link.digest, at: clock.now()) else { return .refused(try await open(token)) }
         do {
             for _ in 0..<Self.attempts {
