@@ -8,9 +8,9 @@ import TestSupport
 /// made unused again after a failed store, expired ones swept.
 @Suite("Server statement link store conformance")
 struct ServerStatementLinkStoreTests {
-    static func link(_ token: String, expiringIn seconds: TimeInterval) -> StatementLink {
+    static func link(_ token: String, expiringIn seconds: TimeInterval, report: ReportID = ReportID(), madeAt: TimeInterval = 0) -> StatementLink {
         StatementLink(
-            digest: TokenDigest(token: token), report: ReportID(), owner: AccountID(), createdAt: referenceDate,
+            digest: TokenDigest(token: token), report: report, owner: AccountID(), createdAt: referenceDate.addingTimeInterval(madeAt),
             expiresAt: referenceDate.addingTimeInterval(seconds), usedAt: nil
         )
     }
@@ -19,7 +19,7 @@ struct ServerStatementLinkStoreTests {
     func linksAreUsedOnce(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
         let link = Self.link("token-one", expiringIn: 86_400)
-        try await subject.store.addStatementLink(link)
+        try await subject.store.addStatementLink(link, keeping: 5)
         #expect(try await subject.store.statementLink(TokenDigest(token: "token-one")) == link)
         #expect(try await subject.store.statementLink(TokenDigest(token: "token-two")) == nil)
 
@@ -36,9 +36,24 @@ struct ServerStatementLinkStoreTests {
         #expect(try await subject.store.statementLink(link.digest)?.usedAt == nil)
         #expect(try await subject.store.useStatementLink(link.digest, at: used))
 
-        try await subject.store.addStatementLink(Self.link("token-old", expiringIn: 10))
+        try await subject.store.addStatementLink(Self.link("token-old", expiringIn: 10), keeping: 5)
         #expect(try await subject.store.forgetStatementLinks(expiredBefore: referenceDate.addingTimeInterval(3_600)) == 1)
         #expect(try await subject.store.statementLink(TokenDigest(token: "token-old")) == nil)
         #expect(try await subject.store.statementLink(link.digest) != nil)
+    }
+
+    @Test("A report keeps its newest links only: one more forgets the oldest", arguments: ServerStoreBackend.allCases)
+    func aReportKeepsItsNewestLinks(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let report = ReportID()
+        let other = Self.link("other-report", expiringIn: 86_400)
+        try await subject.store.addStatementLink(other, keeping: 2)
+        for index in 0..<3 {
+            try await subject.store.addStatementLink(Self.link("link-\(index)", expiringIn: 86_400, report: report, madeAt: Double(index)), keeping: 2)
+        }
+        #expect(try await subject.store.statementLink(TokenDigest(token: "link-0")) == nil)
+        #expect(try await subject.store.statementLink(TokenDigest(token: "link-1")) != nil)
+        #expect(try await subject.store.statementLink(TokenDigest(token: "link-2")) != nil)
+        #expect(try await subject.store.statementLink(other.digest) != nil)
     }
 }

@@ -807,6 +807,11 @@ struct ServerStoreConformanceTests {
         let sms = try Self.sms(for: draft, owner: ann)
         let (receipt, _) = try await subject.store.recordCrash(try Self.crash(), detector: detector, owner: ann, report: draft, sms: sms, at: referenceDate)
         let bobs = try await subject.store.save(CrashReport.stub(note: "bob's"), owner: bob)
+        let link = StatementLink(
+            digest: TokenDigest(token: "ann-link"), report: report.id, owner: ann, createdAt: referenceDate,
+            expiresAt: referenceDate.addingTimeInterval(86_400), usedAt: nil
+        )
+        try await subject.store.addStatementLink(link, keeping: 5)
 
         let erased = try #require(try await subject.store.eraseAccount(name: "ann", kind: .user))
         #expect(erased.account.id == ann)
@@ -824,6 +829,7 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.receipt(eventID: "event-1", detector: detector) == nil)
         #expect(try await subject.store.smsMessage(sms.id) == nil)
         #expect(try await subject.store.recentSMSMessages(limit: 5).isEmpty)
+        #expect(try await subject.store.statementLink(link.digest) == nil)
         #expect(try await subject.store.reports(owner: bob) == [bobs])
         #expect(try await subject.store.eraseAccount(name: "ann", kind: .user) == nil)
         // The name is free again.

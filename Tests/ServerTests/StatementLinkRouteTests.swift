@@ -145,7 +145,7 @@ struct StatementLinkRouteTests {
             try await harness.store.addStatementLink(StatementLink(
                 digest: TokenDigest(token: token), report: report.id, owner: owner, createdAt: Date(timeIntervalSinceNow: -90_000),
                 expiresAt: Date(timeIntervalSinceNow: -3_600), usedAt: nil
-            ))
+            ), keeping: 5)
             let expired = try await client.execute(uri: "/s/\(token)", method: .get)
             #expect(expired.status == .gone)
             #expect(String(buffer: expired.body).contains("This link has expired"))

@@ -4,7 +4,8 @@ import Foundation
 /// The one-time links a driver gives the other driver to fill in vehicle B of a report's accident statement, found
 /// by the SHA-256 of the link's token (the token itself is never kept).
 protocol StatementLinkStore: Sendable {
-    func addStatementLink(_ link: StatementLink) async throws
+    /// Keeps a new link, and forgets the report's oldest links beyond the newest `keeping` (used or not).
+    func addStatementLink(_ link: StatementLink, keeping: Int) async throws
 
     /// The link whose token has this digest, used or not, expired or not (the page says which).
     func statementLink(_ digest: TokenDigest) async throws -> StatementLink?

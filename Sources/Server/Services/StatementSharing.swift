@@ -13,6 +13,8 @@ struct StatementSharing: Sendable {
 
     /// How long a link may be used: a day.
     static let lifetime: TimeInterval = 24 * 3_600
+    /// The most links a report keeps: making another forgets the oldest.
+    static let linksPerReport = 5
     /// How often a submission is tried again when the driver's device saved the report in between.
     static let attempts = 5
 
@@ -44,9 +46,10 @@ struct StatementSharing: Sendable {
         let token = Self.newToken()
         let now = clock.now()
         let expiresAt = now.addingTimeInterval(Self.lifetime)
-        try await links.addStatementLink(StatementLink(
-            digest: TokenDigest(token: token), report: id, owner: owner, createdAt: now, expiresAt: expiresAt, usedAt: nil
-        ))
+        try await links.addStatementLink(
+            StatementLink(digest: TokenDigest(token: token), report: id, owner: owner, createdAt: now, expiresAt: expiresAt, usedAt: nil),
+            keeping: Self.linksPerReport
+        )
         return (addresses.publicURL + StatementPaths.prefix + token, expiresAt)
     }
 

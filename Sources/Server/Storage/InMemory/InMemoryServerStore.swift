@@ -390,6 +390,7 @@ actor InMemoryServerStore: AccountStore, CrashRecordStore, ServerReportStore, Ph
         events = events.filter { $0.value.owner != owner }
         crashIDs = crashIDs.filter { $0.value != owner }
         smsMessages = smsMessages.filter { $0.owner != owner }
+        statementLinks = statementLinks.filter { $0.value.owner != owner }
         accounts[digest] = nil
         return erased
     }
@@ -458,8 +459,11 @@ extension InMemoryServerStore {
 // MARK: - Statement links
 
 extension InMemoryServerStore: StatementLinkStore {
-    func addStatementLink(_ link: StatementLink) {
+    func addStatementLink(_ link: StatementLink, keeping: Int) {
         statementLinks[link.digest] = link
+        let ofReport = statementLinks.values.filter { $0.report == link.report }
+            .sorted { ($0.createdAt, $0.digest.hex) > ($1.createdAt, $1.digest.hex) }
+        for old in ofReport.dropFirst(keeping) { statementLinks[old.digest] = nil }
     }
 
     func statementLink(_ digest: TokenDigest) -> StatementLink? {

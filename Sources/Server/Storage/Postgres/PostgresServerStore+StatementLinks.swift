@@ -3,12 +3,20 @@ import Foundation
 import PostgresNIO
 
 extension PostgresServerStore: StatementLinkStore {
-    func addStatementLink(_ link: StatementLink) async throws {
-        try await client.query("""
-            INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at)
-            VALUES (\(link.digest.hex), \(link.report.rawValue), \(link.owner.rawValue), \(link.createdAt.timeIntervalSinceReferenceDate),
-                    \(link.expiresAt.timeIntervalSinceReferenceDate), NULL)
-            """, logger: Self.queryLogger)
+    func addStatementLink(_ link: StatementLink, keeping: Int) async throws {
+        try await writing { connection in
+            try await connection.query("""
+                INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at)
+                VALUES (\(link.digest.hex), \(link.report.rawValue), \(link.owner.rawValue), \(link.createdAt.timeIntervalSinceReferenceDate),
+                        \(link.expiresAt.timeIntervalSinceReferenceDate), NULL)
+                """, logger: Self.queryLogger)
+            try await connection.query("""
+                DELETE FROM statement_links WHERE report = \(link.report.rawValue) AND digest NOT IN (
+                    SELECT digest FROM statement_links WHERE report = \(link.report.rawValue)
+                    ORDER BY created_at DESC, digest DESC LIMIT \(Int64(clamping: keeping))
+                )
+                """, logger: Self.queryLogger)
+        }
     }
 
     func statementLink(_ digest: TokenDigest) async throws -> StatementLink? {

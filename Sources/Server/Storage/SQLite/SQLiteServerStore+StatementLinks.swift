@@ -3,7 +3,7 @@ import Domain
 import Foundation
 
 extension SQLiteServerStore: StatementLinkStore {
-    func addStatementLink(_ link: StatementLink) async throws {
+    func addStatementLink(_ link: StatementLink, keeping: Int) async throws {
         try await writing { connection in
             let insert = try connection.statement("""
                 INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
@@ -14,6 +14,14 @@ extension SQLiteServerStore: StatementLinkStore {
             insert.bind(link.createdAt.timeIntervalSinceReferenceDate, at: 4)
             insert.bind(link.expiresAt.timeIntervalSinceReferenceDate, at: 5)
             try insert.run()
+            let oldest = try connection.statement("""
+                DELETE FROM statement_links WHERE report = ?1 AND digest NOT IN (
+                    SELECT digest FROM statement_links WHERE report = ?1 ORDER BY created_at DESC, digest DESC LIMIT ?2
+                )
+                """)
+            oldest.bind(link.report.rawValue, at: 1)
+            oldest.bind(keeping, at: 2)
+            try oldest.run()
         }
     }
 
