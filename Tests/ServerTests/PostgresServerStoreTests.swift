@@ -124,9 +124,11 @@ struct PostgresServerStoreTests {
         let events = Shared<[String]>([])
         let (entered, enteredSignal) = AsyncStream.makeStream(of: Void.self)
         let (release, releaseSignal) = AsyncStream.makeStream(of: Void.self)
-        // Should the lock never let the others through, the holder lets go anyway and the order below is wrong.
+        // Should the lock never let the others through, the holder lets go anyway and the order below is wrong. Long
+        // enough for a machine busy with every other test (the other instance's first connections can take tens of
+        // seconds there).
         let safety = Task {
-            try await Task.sleep(for: .seconds(30))
+            try await Task.sleep(for: .seconds(150))
             releaseSignal.yield()
         }
 
