@@ -118,6 +118,21 @@ struct AccidentStatementTests {
         #expect(column[.insuranceValidFrom] == "2026-01-01")
     }
 
+    @Test func takingAFieldFromAnotherColumnNeverMakesTheInsuranceEndBeforeItStarts() throws {
+        var report = StatementVehicle()
+        try report.set(.insuranceValidUntil, to: "2026-12-31")
+        var profile = StatementVehicle()
+        try profile.set(.insuranceValidFrom, to: "2027-01-01")
+        try profile.set(.insuranceValidUntil, to: "2027-12-31")
+        let filled = report.taking(.insuranceValidFrom, from: profile)
+        #expect(filled[.insuranceValidFrom] == "2027-01-01")
+        #expect(filled[.insuranceValidUntil] == "2027-12-31")
+        // Still a column the rules allow when rebuilt.
+        #expect(throws: Never.self) {
+            try StatementVehicle(values: filled.values, circumstances: [], remarks: "", enteredByOtherDriverAt: nil, field: "statement.vehicleA")
+        }
+    }
+
     @Test func flagsWhatLooksWrongOnTheCrashDayButKeepsIt() throws {
         var column = StatementVehicle()
         try column.set(.licenceValidUntil, to: "2020-01-01")

@@ -30,16 +30,12 @@ extension AccidentStatement {
         }
     }
 
-    /// This statement with `other`'s value at `key`. Taking the insurance's start and end from different sides can
-    /// make it end before it starts; then both come from `other`.
+    /// This statement with `other`'s value at `key` (``StatementVehicle/taking(_:from:)`` keeps the insurance's order).
     public func taking(_ key: MergeKey, from other: AccidentStatement) -> AccidentStatement {
         var copy = self
         switch key {
         case let .field(side, field):
             copy[side] = copy[side].taking(field, from: other[side])
-            if let from = copy[side][.insuranceValidFrom], let until = copy[side][.insuranceValidUntil], until < from {
-                copy[side] = copy[side].taking(.insuranceValidFrom, from: other[side]).taking(.insuranceValidUntil, from: other[side])
-            }
         case let .box(side, box): copy[side] = copy[side].taking(box, from: other[side])
         case let .remarks(side): copy[side] = copy[side].takingRemarks(from: other[side])
         case let .enteredBy(side): copy[side] = copy[side].takingMark(from: other[side])

@@ -78,9 +78,15 @@ public struct StatementVehicle: Sendable, Hashable {
     }
 
     /// This column with `other`'s value for `field` (for merging two versions field by field).
+    /// One end of the insurance taken alone could make it end before it starts: then both ends come from `other`
+    /// (a valid column itself), so the column stays one the rules allow.
     public func taking(_ field: VehicleField, from other: StatementVehicle) -> StatementVehicle {
         var copy = self
         copy.values[field] = other.values[field]
+        if let from = copy.values[.insuranceValidFrom], let until = copy.values[.insuranceValidUntil], until < from {
+            copy.values[.insuranceValidFrom] = other.values[.insuranceValidFrom]
+            copy.values[.insuranceValidUntil] = other.values[.insuranceValidUntil]
+        }
         return copy
     }
 
