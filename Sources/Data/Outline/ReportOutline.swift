@@ -151,11 +151,9 @@ public struct ReportOutline: Sendable, Equatable {
                 ReportField(label: "3. Injured", value: report.injuries.isEmpty ? "not answered" : report.injuries.selected.map(\.displayName).joined(separator: ", ")),
                 ReportField(label: "4. Damage to other property", value: statement.otherPropertyDamage.isEmpty ? "none given" : statement.otherPropertyDamage),
             ]
-            let witnesses = statement.witnesses.map { witness in
-                [witness.name, witness.address, witness.phone?.e164 ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
-            }
+            let witnesses = statement.witnesses.map(\.description)
             general.append(ReportField(label: "5. Witnesses", value: witnesses.isEmpty ? "none given" : witnesses.joined(separator: "; ")))
-            general.append(ReportField(label: "Police", value: police(statement.police)))
+            general.append(ReportField(label: "Police", value: statement.police?.description ?? "not answered"))
             blocks.append(.fields(general))
             for flag in report.statementFlags { blocks.append(.paragraph("Note: \(flag).")) }
             for side in VehicleSide.allCases {
@@ -206,14 +204,6 @@ public struct ReportOutline: Sendable, Equatable {
 
         private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-        private func police(_ police: PoliceAttendance?) -> String {
-            guard let police else { return "not answered" }
-            guard police.attended else { return "did not come" }
-            var parts = ["came"]
-            if !police.reportNumber.isEmpty { parts.append("report \(police.reportNumber)") }
-            if !police.station.isEmpty { parts.append(police.station) }
-            return parts.joined(separator: ", ")
-        }
 
         private func photos(in section: PhotoSection, remarks: [PhotoID: [PhotoRemark]]) -> [ReportBlock] {
             let photos = report.photos(in: section)

@@ -102,8 +102,7 @@ public struct StatementUiModel: Sendable, Hashable {
         case .witnesses:
             title = "Witnesses"
             for (index, witness) in statement.witnesses.enumerated() {
-                let parts = [witness.name, witness.address, witness.phone?.e164 ?? ""].filter { !$0.isEmpty }
-                rows.append(Row(key: String(index + 1), title: parts.joined(separator: ", "), value: nil))
+                rows.append(Row(key: String(index + 1), title: witness.description, value: nil))
             }
             options = [
                 MenuOption(
@@ -140,12 +139,7 @@ public struct StatementUiModel: Sendable, Hashable {
     }
 
     static func police(_ statement: AccidentStatement) -> String? {
-        guard let police = statement.police else { return nil }
-        guard police.attended else { return "did not come" }
-        var parts = ["came"]
-        if !police.reportNumber.isEmpty { parts.append("report \(police.reportNumber)") }
-        if !police.station.isEmpty { parts.append(police.station) }
-        return parts.joined(separator: ", ")
+        statement.police?.description
     }
 
     static func plural(_ count: Int, _ one: String, _ many: String) -> String {

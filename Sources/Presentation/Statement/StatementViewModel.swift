@@ -164,7 +164,7 @@ public final class StatementViewModel {
                 try await finishGroup(after: asked)
             }
         } catch {
-            message.value = .error(Self.sentence(for: error, asked: asked))
+            message.value = .error(Self.sentence(for: error))
             if asked == .witnessPhone, case StatementFieldError.witnessWithoutNameOrPhone = error {
                 // A witness with neither name nor number is dropped, not asked about forever.
                 queue = []
@@ -372,7 +372,7 @@ public final class StatementViewModel {
         }
     }
 
-    private static func sentence(for error: any Error, asked: Ask) -> String {
+    private static func sentence(for error: any Error) -> String {
         guard let error = error as? StatementFieldError else { return ErrorText.sentence(for: error) }
         let text = error.description
         return "Not kept: \(text.prefix(1).uppercased() + text.dropFirst())."

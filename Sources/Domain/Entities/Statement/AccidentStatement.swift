@@ -81,7 +81,7 @@ public struct AccidentStatement: Sendable, Hashable {
 }
 
 /// Someone who saw the crash.
-public struct Witness: Sendable, Hashable {
+public struct Witness: Sendable, Hashable, CustomStringConvertible {
     public let name: String
     public let address: String
     public let phone: PhoneNumber?
@@ -100,10 +100,15 @@ public struct Witness: Sendable, Hashable {
         self.address = address
         self.phone = phone.flatMap { try? PhoneNumber(parsing: $0) }
     }
+
+    /// "Joe Witness, 1 High St, +447700900123": what is known of them, in one line.
+    public var description: String {
+        [name, address, phone?.e164 ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
+    }
 }
 
 /// Whether the police came to the scene, and if so their report's number and their station.
-public struct PoliceAttendance: Sendable, Hashable {
+public struct PoliceAttendance: Sendable, Hashable, CustomStringConvertible {
     public let attended: Bool
     public let reportNumber: String
     public let station: String
@@ -117,5 +122,11 @@ public struct PoliceAttendance: Sendable, Hashable {
         self.attended = attended
         self.reportNumber = attended ? try StatementFieldKind.text(Self.reportNumberLimit).normalised(reportNumber) ?? "" : ""
         self.station = attended ? try StatementFieldKind.text(Self.stationLimit).normalised(station) ?? "" : ""
+    }
+
+    /// "came, report 2026/123, Budapest XI" or "did not come".
+    public var description: String {
+        guard attended else { return "did not come" }
+        return (["came"] + [reportNumber.isEmpty ? "" : "report \(reportNumber)", station].filter { !$0.isEmpty }).joined(separator: ", ")
     }
 }
