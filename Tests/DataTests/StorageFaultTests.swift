@@ -250,5 +250,14 @@ struct StorageFaultTests {
         let reopened = try SQLiteReportRepository(path: path)
 
         #expect(try reopened.summaries(limit: nil, offset: 0).first?.scene == stored.effectiveScene.scene)
+        // The check every opening makes reads the index of such reports, which is empty now, not every report.
+        let plan = try reopened.database.read { connection in
+            let query = try connection.statement("EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM reports WHERE shown_occurred_at IS NULL)")
+            defer { query.reset() }
+            var details: [String] = []
+            while try query.step() { details.append(query.string(3)) }
+            return details
+        }
+        #expect(plan.contains { $0.contains("INDEX reports_without_shown_scene") }, "the plan: \(plan)")
     }
 }

@@ -172,5 +172,10 @@ enum ReportSchema {
                 vehicle TEXT NOT NULL
             );
             """),
+        // The reports still without the scene the list shows (stored before version 3): the check made at every
+        // opening reads this index, empty once they are filled, instead of every report.
+        SQLiteMigration(version: 11, sql: """
+            CREATE INDEX reports_without_shown_scene ON reports (id) WHERE shown_occurred_at IS NULL;
+            """),
     ]
 }
