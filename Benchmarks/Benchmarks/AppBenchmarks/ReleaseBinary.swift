@@ -1,6 +1,6 @@
 import Foundation
 
-/// The release build of `crash-assistant` in the repository root (`make bench` builds it first).
+/// The release build of `crash-assistant` that `make release` makes in the repository root (`make bench` builds it first).
 enum ReleaseBinary {
     struct Missing: Error, CustomStringConvertible {
         let description: String
@@ -12,13 +12,13 @@ enum ReleaseBinary {
     private static let repository = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private static let buildCommand = "swift build -c release --product crash-assistant"
+    private static let buildCommand = "make release"
 
     /// The binary's path.
     /// - Throws: when it is missing, or older than a file under `Sources/` (so an old build is never measured).
     static func path() throws -> String {
         if let given = ProcessInfo.processInfo.environment[overrideVariable], !given.isEmpty { return given }
-        let binary = repository.appendingPathComponent(".build/release/crash-assistant").path
+        let binary = repository.appendingPathComponent(".build/static/release/crash-assistant").path
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw Missing(description: "\(binary) is missing: run `\(buildCommand)` in \(repository.path) (make bench does)")
         }
