@@ -201,6 +201,24 @@ struct BlobStoreTests {
     }
 
     @Test(arguments: BlobStoreBackend.allCases)
+    func aNewUploadHoldsWhatWasAppendedOnceFinishedAndIsThereEvenEmpty(_ backend: BlobStoreBackend) async throws {
+        let store = try await backend.make(in: folder).store
+        let upload = UploadID()
+        let writer = try await store.beginPartial(upload)
+        try await append(payload(70_000), to: writer)
+        #expect(try await writer.finish() == 70_000)
+        #expect(try await store.partialBytes(upload) == payload(70_000))
+
+        let empty = UploadID()
+        #expect(try await store.beginPartial(empty).finish() == 0)
+        #expect(try await store.partialBytes(empty).isEmpty)
+        let resumed = try await store.openPartial(empty, at: 0)
+        try await append(payload(10), to: resumed)
+        #expect(try await resumed.finish() == 10)
+        #expect(try await store.partialBytes(empty) == payload(10))
+    }
+
+    @Test(arguments: BlobStoreBackend.allCases)
     func aDiscardedUploadLeavesNothingAndDiscardingTwiceIsNoError(_ backend: BlobStoreBackend) async throws {
         let subject = try await backend.make(in: folder)
         let store = subject.store

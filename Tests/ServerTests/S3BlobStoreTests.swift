@@ -77,6 +77,54 @@ struct S3BlobStoreTests {
         #expect(try await resumed.finish() == bytes.count)
     }
 
+    @Test func aNewUploadSentWholeSendsTheStoreNothingButThePhoto() async throws {
+        let bucket = try await MotoServer.start().makeBucket()
+        let store = S3BlobStore(client: bucket)
+        let upload = UploadID()
+        let bytes = payload(300_000, seed: 3)
+        let hash = ContentHash.sha256(of: bytes)
+
+        let writer = try await store.beginPartial(upload)
+        for start in stride(from: 0, to: bytes.count, by: 65_536) {
+            try await writer.append(ByteBuffer(bytes: bytes[start..<min(start + 65_536, bytes.count)]))
+        }
+        // While held for its check, nothing of the upload is in the store: no placeholder, no segment.
+        #expect(try await bucket.list(prefix: "").isEmpty)
+        let held = try #require(await writer.heldWhole())
+        try await held.store(hash)
+
+        #expect(try await bucket.list(prefix: "").map(\.key) == ["photo/\(hash.hex)"])
+        #expect(try await store.bytes(of: hash, kind: .photo) == bytes)
+    }
+
+    @Test func aNewUploadCutOffIsWrittenAsASegmentOnlyWhenItFinishes() async throws {
+        let bucket = try await MotoServer.start().makeBucket()
+        let store = S3BlobStore(client: bucket)
+        let bytes = payload(50_000, seed: 4)
+
+        // Cut off after some bytes: they become the first segment, which a PATCH continues from.
+        let cut = UploadID()
+        let writer = try await store.beginPartial(cut)
+        try await writer.append(ByteBuffer(bytes: bytes[..<20_000]))
+        #expect(try await bucket.list(prefix: "").isEmpty)
+        #expect(try await writer.finish() == 20_000)
+        #expect(try await bucket.list(prefix: S3BlobStore.segmentPrefix(cut)).map(\.size) == [20_000])
+        let resumed = try await store.openPartial(cut, at: 20_000)
+        try await resumed.append(ByteBuffer(bytes: bytes[20_000...]))
+        #expect(try await resumed.finish() == bytes.count)
+        #expect(try await store.partialBytes(cut) == bytes)
+
+        // Cut off before its first byte: there, and empty; reading its first 0 bytes needs nothing.
+        let empty = UploadID()
+        #expect(try await store.beginPartial(empty).finish() == 0)
+        #expect(try await bucket.list(prefix: S3BlobStore.segmentPrefix(empty)).map(\.size) == [0])
+        #expect(try await store.partialBytes(empty).isEmpty)
+        let never = UploadID()
+        var handed = 0
+        try await store.readPartial(never, length: 0) { handed += $0.readableBytes }
+        #expect(handed == 0)
+    }
+
     @Test func aStoreCheckingSignaturesTakesEveryKindOfRequestAndRefusesWrongKeys() async throws {
         let moto = try MotoServer.startCheckingSignatures()
         let bucket = try await moto.makeBucket()

@@ -16,18 +16,21 @@ public enum ImageInspector {
     ///   - fileName: used only in error messages.
     /// - Throws: `PhotoError` naming what is wrong and what to do.
     public static func inspect(_ bytes: Data, fileName: String) throws(PhotoError) -> ImageInfo {
+        try bytes.withUnsafeBytes { buffer in
+            Result { () throws(PhotoError) in try inspect(buffer, fileName: fileName) }
+        }.get()
+    }
+
+    /// The same check on bytes where they lie (a buffer an upload was received into), without copying them.
+    public static func inspect(_ bytes: UnsafeRawBufferPointer, fileName: String) throws(PhotoError) -> ImageInfo {
         guard !bytes.isEmpty else { throw .empty(fileName: fileName) }
         let info: ImageInfo
         if bytes.starts(with: JPEGSegments.signature) {
-            info = try bytes.withUnsafeBytes { buffer in
-                Result { () throws(PhotoError) in try inspectJPEG(buffer, fileName: fileName) }
-            }.get()
+            info = try inspectJPEG(bytes, fileName: fileName)
         } else if bytes.starts(with: PNGChunks.signature) {
-            info = try bytes.withUnsafeBytes { buffer in
-                Result { () throws(PhotoError) in try inspectPNG(buffer, fileName: fileName) }
-            }.get()
+            info = try inspectPNG(bytes, fileName: fileName)
         } else {
-            throw .unsupportedFormat(fileName: fileName, detected: recogniseOtherFormat(bytes))
+            throw .unsupportedFormat(fileName: fileName, detected: recogniseOtherFormat(Data(bytes.prefix(12))))
         }
         guard info.pixelSize.pixelCount <= ReportLimits.maximumPixelCount else {
             throw .tooManyPixels(fileName: fileName, size: info.pixelSize, limit: ReportLimits.maximumPixelCount)

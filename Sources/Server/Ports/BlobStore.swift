@@ -33,6 +33,11 @@ protocol BlobStore: Sendable {
     /// (written but never confirmed) are dropped first.
     func openPartial(_ upload: UploadID, at offset: Int) async throws -> any PartialBlobWriter
 
+    /// Opens the bytes of a new upload (an id no upload had before) for appending from its first byte: there is
+    /// nothing to drop first. A store may write nothing until the first bytes or ``PartialBlobWriter/finish()``;
+    /// once finished, the upload is there (empty, if nothing was appended).
+    func beginPartial(_ upload: UploadID) async throws -> any PartialBlobWriter
+
     /// Hands the upload's first `length` bytes to `body` in order (to hash them again when an upload resumes).
     func readPartial(_ upload: UploadID, length: Int, into body: (ByteBuffer) async throws -> Void) async throws
 
@@ -67,6 +72,12 @@ protocol PartialBlobWriter: Sendable {
     func heldWhole() async -> HeldUpload?
 }
 
+extension BlobStore {
+    func beginPartial(_ upload: UploadID) async throws -> any PartialBlobWriter {
+        try await openPartial(upload, at: 0)
+    }
+}
+
 extension PartialBlobWriter {
     func heldWhole() async -> HeldUpload? { nil }
 }
@@ -74,7 +85,8 @@ extension PartialBlobWriter {
 /// An upload's bytes held whole by its writer, and how to store them.
 struct HeldUpload: Sendable {
     let bytes: ByteBuffer
-    /// Writes the bytes, checked to have this SHA-256, as the photo blob of that hash (kept as it is when there), and
-    /// closes the writer. The upload's own record is the caller's to discard.
+    /// Writes the bytes, checked to have this SHA-256, as the photo blob of that hash (kept as it is when there),
+    /// drops what the store kept of the upload itself, and closes the writer. The upload's record in the index is
+    /// the caller's to end.
     let store: @Sendable (ContentHash) async throws -> Void
 }

@@ -51,7 +51,8 @@ struct PhotoUploads: Sendable {
             }
             ServerMetrics.uploadStarted(resuming: false)
             defer { ServerMetrics.uploadEnded() }
-            return try await receive(body, into: upload, hashing: SHA256(), complete: length == nil)
+            let writer = try await blobs.beginPartial(upload.id)
+            return try await receive(body, into: upload, writer: writer, hashing: SHA256(), complete: length == nil)
         }
     }
 
@@ -79,7 +80,8 @@ struct PhotoUploads: Sendable {
             }
             ServerMetrics.uploadStarted(resuming: true)
             defer { ServerMetrics.uploadEnded() }
-            return try await receive(body, into: upload, hashing: hasher, complete: complete)
+            let writer = try await blobs.openPartial(upload.id, at: upload.offset)
+            return try await receive(body, into: upload, writer: writer, hashing: hasher, complete: complete)
         }
     }
 
@@ -96,10 +98,9 @@ struct PhotoUploads: Sendable {
     // MARK: - Receiving
 
     private func receive<Body: AsyncSequence & Sendable>(
-        _ body: Body, into upload: PartialUpload, hashing start: SHA256, complete: Bool
+        _ body: Body, into upload: PartialUpload, writer: any PartialBlobWriter, hashing start: SHA256, complete: Bool
     ) async throws -> Outcome where Body.Element == ByteBuffer {
         var hasher = start
-        let writer = try await blobs.openPartial(upload.id, at: upload.offset)
         var received = upload.offset
         do {
             for try await buffer in body {
@@ -144,11 +145,14 @@ struct PhotoUploads: Sendable {
             guard actual == upload.contentHash else {
                 throw ServerRefusal.hashMismatch(expected: upload.contentHash, actual: actual)
             }
-            let bytes = if let held { Data(held.bytes.readableBytesView) } else { try await blobs.partialBytes(upload.id) }
-            let info = try ImageInspector.inspect(bytes, fileName: "the upload \(upload.contentHash.short)")
+            let name = "the upload \(upload.contentHash.short)"
+            let info = if let held {
+                try held.bytes.withUnsafeReadableBytes { try ImageInspector.inspect($0, fileName: name) }
+            } else {
+                try ImageInspector.inspect(try await blobs.partialBytes(upload.id), fileName: name)
+            }
             if let held {
                 try await held.store(upload.contentHash)
-                try await blobs.discardPartial(upload.id)
             } else {
                 try await blobs.promotePartial(upload.id, as: upload.contentHash)
             }

@@ -112,10 +112,18 @@ struct S3BlobStore: BlobStore {
                 }
             }
         }
-        return S3PartialBlobWriter(upload: upload, client: client, offset: offset, segmentSize: segmentSize)
+        return S3PartialBlobWriter(upload: upload, client: client, offset: offset, segmentSize: segmentSize, segmentsWritten: true)
+    }
+
+    /// A new upload's id has no segments to list or drop: nothing is sent to the store until a segment is written,
+    /// the whole photo is stored, or the writer finishes (then as an empty first segment, if nothing came).
+    func beginPartial(_ upload: UploadID) async throws -> any PartialBlobWriter {
+        S3PartialBlobWriter(upload: upload, client: client, offset: 0, segmentSize: segmentSize, segmentsWritten: false)
     }
 
     func readPartial(_ upload: UploadID, length: Int, into body: (ByteBuffer) async throws -> Void) async throws {
+        // The first 0 bytes need no segment: an upload cut off before it stored any resumes from there.
+        guard length > 0 else { return }
         try await read(heldSegments(of: upload), of: upload, length: length, into: body)
     }
 

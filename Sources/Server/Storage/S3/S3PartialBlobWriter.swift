@@ -8,8 +8,9 @@ import NIOCore
 ///
 /// An upload begun at 0 that arrives whole (every photo fits one segment at the default size) is never written as a
 /// segment: the caller checks the bytes held here (``heldWhole()``) and they go straight to `photo/<sha256>`,
-/// signed with that hash so the store checks them too. Cut short, it is written at
-/// ``finish()`` as one segment to resume from.
+/// signed with that hash so the store checks them too. A new upload (``S3BlobStore/beginPartial(_:)``) sends
+/// nothing else: no listing, no placeholder, nothing to delete. Cut short, it is written at ``finish()`` as one
+/// segment to resume from (an empty one if nothing came).
 actor S3PartialBlobWriter: PartialBlobWriter {
     private let upload: UploadID
     private let client: S3Client
@@ -20,12 +21,16 @@ actor S3PartialBlobWriter: PartialBlobWriter {
     private var isFinished = false
     /// Whether every byte of the upload from 0 is still in ``pending`` (nothing written before this writer).
     private var holdsAll: Bool
+    /// Whether the store holds a segment of the upload (its empty placeholder included).
+    private var segmentsWritten: Bool
 
-    init(upload: UploadID, client: S3Client, offset: Int, segmentSize: Int) {
+    /// - Parameter segmentsWritten: whether the store already holds a segment of the upload (`false` for a new one).
+    init(upload: UploadID, client: S3Client, offset: Int, segmentSize: Int, segmentsWritten: Bool) {
         self.upload = upload
         self.client = client
         self.written = offset
         self.segmentSize = segmentSize
+        self.segmentsWritten = segmentsWritten
         holdsAll = offset == 0
     }
 
@@ -44,6 +49,11 @@ actor S3PartialBlobWriter: PartialBlobWriter {
     func finish() async throws -> Int {
         guard !isFinished else { throw BlobStoreError.writerFinished(upload) }
         try await writePending()
+        if !segmentsWritten {
+            // Nothing came: the upload is there, and empty, for the request that continues it.
+            try await client.put(S3BlobStore.segmentKey(upload, offset: 0), .bytes(ByteBuffer()))
+            segmentsWritten = true
+        }
         isFinished = true
         return written
     }
@@ -61,6 +71,8 @@ actor S3PartialBlobWriter: PartialBlobWriter {
         isFinished = true
         written += bytes.readableBytes
         pending = ByteBuffer()
+        // Holding everything, this writer wrote no bytes as a segment: at most the placeholder it was opened with.
+        if segmentsWritten { try await client.delete(S3BlobStore.segmentKey(upload, offset: 0)) }
     }
 
     // MARK: - Writing
@@ -71,6 +83,7 @@ actor S3PartialBlobWriter: PartialBlobWriter {
         let batch = pending
         guard batch.readableBytes > 0 else { return }
         try await client.put(S3BlobStore.segmentKey(upload, offset: written), .bytes(batch))
+        segmentsWritten = true
         written += batch.readableBytes
         pending.moveReaderIndex(forwardBy: batch.readableBytes)
         pending.discardReadBytes()
