@@ -27,8 +27,9 @@ extension SQLiteServerStore: AccountStore {
         }
     }
 
+    /// Asked on every request: read on the calling thread by its unique index, like a report (``readingAside(_:)``).
     func account(for digest: TokenDigest) async throws -> Account? {
-        try await reading { connection in
+        try readingAside { connection in
             let query = try connection.statement(
                 "SELECT id, name, kind, created_at, phone FROM accounts WHERE token_digest = ?1"
             )
