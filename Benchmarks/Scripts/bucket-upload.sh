@@ -78,6 +78,13 @@ print(f"{time.perf_counter() - start:.3f}")
 PY
 )
   python3 -c 'import os,sys; f,s,e,b=sys.argv[1],float(sys.argv[2]),float(sys.argv[3]),float(sys.argv[4]); mb=os.path.getsize(f)/1e6; ours=e-s; print(f"{sys.argv[5]:<6} {mb:10.1f} {ours:14.3f} {b:14.3f} {b/ours:8.2f}")' \
-    "$file" "$start" "$end" "$boto" "$((round + 1))"
+    "$file" "$start" "$end" "$boto" "$((round + 1))" | tee -a "$work/rounds.txt"
 done
+python3 - "$work/rounds.txt" <<'PY'
+import statistics, sys
+rows = [line.split() for line in open(sys.argv[1])]
+ours = statistics.median(float(row[2]) for row in rows)
+boto = statistics.median(float(row[3]) for row in rows)
+print(f"{'median':<6} {'':>10} {ours:14.3f} {boto:14.3f} {boto / ours:8.2f}")
+PY
 echo "(ratio: boto3's time over the server's, i.e. the server's throughput as a share of boto3's; goal >= 0.9)"
