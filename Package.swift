@@ -41,12 +41,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // The system cairo library, for the PDF renderer.
-        .systemLibrary(
-            name: "CCairo",
-            pkgConfig: "cairo",
-            providers: [.apt(["libcairo2-dev"])]
-        ),
+        // The system cairo library (libcairo2-dev), for the PDF renderer: its headers, and its functions forwarded to
+        // the library opened when a PDF is first drawn, so the app starts without loading it.
+        .target(name: "CCairo"),
         // The system QR code library, for the link the other driver scans from the app's screen.
         .systemLibrary(
             name: "CQRencode",

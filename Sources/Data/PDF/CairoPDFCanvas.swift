@@ -18,6 +18,7 @@ final class CairoPDFCanvas {
     ///   - created: the creation date in the PDF's metadata, so the same report gives the same bytes.
     ///   - sink: where the document's bytes go as cairo writes them.
     init(title: String, created: Date, sink: any PDFSink) throws(PDFRenderError) {
+        try CairoLibrary.open()
         self.sink = sink
         guard let surface = cairo_pdf_surface_create_for_stream(
             Self.write, Unmanaged.passUnretained(sink as AnyObject).toOpaque(), PDFPageGeometry.width, PDFPageGeometry.height
@@ -72,9 +73,7 @@ final class CairoPDFCanvas {
         guard let font = cairo_get_scaled_font(context) else { return }
         try check(cairo_scaled_font_status(font), "choosing the font")
         guard cairo_scaled_font_get_type(font) == CAIRO_FONT_TYPE_FT else { return }
-        guard let face = cairo_ft_scaled_font_lock_face(font) else { return }
-        defer { cairo_ft_scaled_font_unlock_face(font) }
-        let family = face.pointee.family_name.map { String(cString: $0) } ?? "an unnamed font"
+        let family = crash_cairo_font_family(font).map { String(cString: $0) } ?? "an unnamed font"
         guard family == Self.fontFamily else { throw .fontMissing(found: family) }
     }
 

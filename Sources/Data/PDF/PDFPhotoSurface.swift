@@ -19,6 +19,7 @@ final class PDFPhotoSurface {
     let surfaceHeight: Int
 
     init(photo: Photo, bytes: Data) throws(PDFRenderError) {
+        try CairoLibrary.open()
         switch photo.mediaType {
         case .jpeg:
             surface = try Self.jpegSurface(photo: photo, bytes: bytes)
