@@ -243,9 +243,10 @@ final class AppDriver {
         page.done()
     }
 
-    /// `c` on Collect Crash Info: renders the PDF, archives it and completes the report.
+    /// `c` on Collect Crash Info, then `y` to the question it asks: renders the PDF, archives it and completes the report.
     func create() async {
         await assistant?.create()
+        await assistant?.confirmCreate(true)
     }
 
     func checkCreated() throws {
