@@ -5,7 +5,6 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 // cairo is opened with dlopen when a PDF is first drawn, not linked: loading it and the 17 libraries it needs
 // (fontconfig, FreeType, pixman, PNG, X11 …) took about 1 ms of every start of the app, which mostly never draws one.
@@ -22,38 +21,31 @@ static void open_library(void) {
     }
 }
 
-int crash_cairo_open(char *reason, size_t capacity) {
+const char *crash_cairo_open(void) {
     pthread_once(&opening, open_library);
-    if (library != NULL) return 0;
-    if (reason != NULL && capacity > 0) snprintf(reason, capacity, "%s", failure);
-    return -1;
+    return library != NULL ? NULL : failure;
 }
 
-/// The library's own function `name`. Every caller opened the library first (crash_cairo_open); a function missing
-/// from it is a cairo older than the one this program was built with, which nothing can draw with.
-static void *symbol(const char *name) {
-    if (crash_cairo_open(NULL, 0) != 0) {
+/// The library's function `name`, looked up once and kept in `slot` (a race stores the same address twice). Every
+/// caller opened the library first (crash_cairo_open); a function missing from it is a cairo older than the one this
+/// program was built with, which nothing can draw with.
+static void *cached(_Atomic(void *) *slot, const char *name) {
+    void *function = atomic_load_explicit(slot, memory_order_acquire);
+    if (function != NULL) return function;
+    if (crash_cairo_open() != NULL) {
         fprintf(stderr, "cairo was used before it could be loaded: %s\n", failure);
         abort();
     }
-    void *function = dlsym(library, name);
+    function = dlsym(library, name);
     if (function == NULL) {
         fprintf(stderr, "libcairo.so.2 has no %s: install a newer cairo\n", name);
         abort();
     }
+    atomic_store_explicit(slot, function, memory_order_release);
     return function;
 }
 
-// Each forwarder looks its function up once and keeps it; a race stores the same address twice.
-#define CALL(name) ({ \
-    static _Atomic(__typeof__(&name)) cached; \
-    __typeof__(&name) function = atomic_load_explicit(&cached, memory_order_acquire); \
-    if (function == NULL) { \
-        function = (__typeof__(&name))symbol(#name); \
-        atomic_store_explicit(&cached, function, memory_order_release); \
-    } \
-    function; \
-})
+#define CALL(name) ({ static _Atomic(void *) slot; (__typeof__(&name))cached(&slot, #name); })
 
 // The start of FreeType's FT_FaceRec, whose layout is part of FreeType's stable interface (libfreetype.so.6): five
 // FT_Long counts and flags, then the family name. Read here so that no FreeType header is needed to build.
@@ -63,12 +55,13 @@ struct face_head {
 };
 
 const char *crash_cairo_font_family(cairo_scaled_font_t *font) {
-    if (CALL(cairo_scaled_font_get_type)(font) != CAIRO_FONT_TYPE_FT) return NULL;
-    void *(*lock)(cairo_scaled_font_t *) = (void *(*)(cairo_scaled_font_t *))symbol("cairo_ft_scaled_font_lock_face");
-    void (*unlock)(cairo_scaled_font_t *) = (void (*)(cairo_scaled_font_t *))symbol("cairo_ft_scaled_font_unlock_face");
+    static _Atomic(void *) lock_slot, unlock_slot;
+    const struct face_head *(*lock)(cairo_scaled_font_t *) =
+        (const struct face_head *(*)(cairo_scaled_font_t *))cached(&lock_slot, "cairo_ft_scaled_font_lock_face");
+    void (*unlock)(cairo_scaled_font_t *) = (void (*)(cairo_scaled_font_t *))cached(&unlock_slot, "cairo_ft_scaled_font_unlock_face");
     const struct face_head *face = lock(font);
     if (face == NULL) return NULL;
-    const char *family = face->family_name;
+    const char *family = face->family_name != NULL ? face->family_name : "";
     unlock(font);
     return family;
 }

@@ -5,10 +5,8 @@ enum CairoLibrary {
     /// Opens cairo if it is not open yet; every drawing starts here.
     /// - Throws: `PDFRenderError.drawingFailed` with the loader's reason when the library cannot be loaded.
     static func open() throws(PDFRenderError) {
-        var reason = [CChar](repeating: 0, count: 512)
-        guard crash_cairo_open(&reason, reason.count) == 0 else {
-            let text = reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-            throw .drawingFailed(step: "loading the drawing library libcairo.so.2", reason: text)
+        if let reason = crash_cairo_open() {
+            throw .drawingFailed(step: "loading the drawing library libcairo.so.2", reason: String(cString: reason))
         }
     }
 }

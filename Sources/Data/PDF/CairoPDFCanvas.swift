@@ -73,7 +73,8 @@ final class CairoPDFCanvas {
         guard let font = cairo_get_scaled_font(context) else { return }
         try check(cairo_scaled_font_status(font), "choosing the font")
         guard cairo_scaled_font_get_type(font) == CAIRO_FONT_TYPE_FT else { return }
-        let family = crash_cairo_font_family(font).map { String(cString: $0) } ?? "an unnamed font"
+        guard let name = crash_cairo_font_family(font) else { return }
+        let family = name.pointee == 0 ? "an unnamed font" : String(cString: name)
         guard family == Self.fontFamily else { throw .fontMissing(found: family) }
     }
 
