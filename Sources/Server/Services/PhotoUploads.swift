@@ -146,14 +146,12 @@ struct PhotoUploads: Sendable {
                 throw ServerRefusal.hashMismatch(expected: upload.contentHash, actual: actual)
             }
             let name = "the upload \(upload.contentHash.short)"
-            let info = if let held {
-                try held.bytes.withUnsafeReadableBytes { try ImageInspector.inspect($0, fileName: name) }
-            } else {
-                try ImageInspector.inspect(try await blobs.partialBytes(upload.id), fileName: name)
-            }
+            let info: ImageInfo
             if let held {
+                info = try held.bytes.withUnsafeReadableBytes { try ImageInspector.inspect($0, fileName: name) }
                 try await held.store(upload.contentHash)
             } else {
+                info = try ImageInspector.inspect(try await blobs.partialBytes(upload.id), fileName: name)
                 try await blobs.promotePartial(upload.id, as: upload.contentHash)
             }
             let stored = StoredPhoto(contentHash: upload.contentHash, mediaType: info.mediaType, byteCount: length)
