@@ -17,7 +17,7 @@ static void open_library(void) {
     library = dlopen("libcairo.so.2", RTLD_NOW | RTLD_LOCAL);
     if (library == NULL) {
         const char *reason = dlerror();
-        snprintf(failure, sizeof failure, "%s (install Debian's libcairo2)", reason ? reason : "libcairo.so.2 cannot be loaded");
+        snprintf(failure, sizeof failure, "%s", reason ? reason : "libcairo.so.2 cannot be loaded");
     }
 }
 

@@ -46,6 +46,15 @@ struct AppErrorTextTests {
             + "Install it (apt-get install fonts-dejavu-core, or run make deps) and try again.")
     }
 
+    @Test func aMissingDrawingLibrarySaysHowToInstallIt() {
+        let error = PDFRenderError.libraryMissing(reason: "libcairo.so.2: cannot open shared object file: No such file or directory")
+        #expect(AppErrorText.sentence(for: error)
+            == "The PDF cannot be made: its drawing library libcairo.so.2 cannot be loaded (libcairo.so.2: cannot open shared "
+            + "object file: No such file or directory). Install it (apt-get install libcairo2, or run make deps) and try again; "
+            + "everything else works without it.")
+        #expect(ExitStatus.of(error) == 69)
+    }
+
     @Test func aDamagedRecordOffersAnotherDatabaseFile() {
         #expect(AppErrorText.sentence(for: StorageError.damagedRecord(path: "/d/r.sqlite", reason: "unknown status 9"))
             == "A report stored in /d/r.sqlite cannot be read (unknown status 9). Move the database aside (keep a copy) "

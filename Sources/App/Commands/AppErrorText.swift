@@ -89,6 +89,8 @@ enum AppErrorText {
         switch failure {
         case .fontMissing:
             "Install it (apt-get install fonts-dejavu-core, or run make deps) and try again."
+        case .libraryMissing:
+            "Install it (apt-get install libcairo2, or run make deps) and try again; everything else works without it."
         case .drawingFailed, .photoUnreadable:
             nil
         }

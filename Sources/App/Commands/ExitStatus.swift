@@ -16,9 +16,11 @@ enum ExitStatus {
     /// 128 + the signal's number, as shells report a process ended by a signal.
     static func signal(_ number: Int32) -> Int32 { 128 + number }
 
-    /// The status for an error: storage failures by their kind, else 74 for a failed read or write.
+    /// The status for an error: storage failures by their kind, 69 `EX_UNAVAILABLE` when the PDF's drawing library
+    /// cannot be loaded, else 74 for a failed read or write.
     static func of(_ error: any Error) -> Int32 {
         if let failure = error as? ServerFailure { return of(failure) }
+        if case .libraryMissing? = (error as? any RenderFailureReporting)?.renderFailure { return unavailable }
         guard let failure = (error as? any StorageFailureReporting)?.storageFailure else { return ioError }
         return of(failure)
     }

@@ -7,7 +7,7 @@
 
 /// Loads the system's cairo (libcairo.so.2) the first time it is asked, so a program starts without it and its
 /// font and image libraries; the cairo functions declared above are forwarded to it. Returns NULL when it is loaded,
-/// otherwise the loader's reason (the same text on every later call). Safe from any thread.
+/// otherwise the loader's reason (dlerror's words) (the same text on every later call). Safe from any thread.
 const char *crash_cairo_open(void);
 
 /// The family name of the FreeType face behind a scaled font of cairo's FreeType backend (e.g. "DejaVu Sans"; "" for

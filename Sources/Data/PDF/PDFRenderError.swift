@@ -9,12 +9,15 @@ public enum PDFRenderError: Error, Sendable, Hashable, RenderFailureReporting {
     case photoUnreadable(fileName: String, reason: String)
     /// The system found another font for DejaVu Sans (`found`), which may not have every letter of the report.
     case fontMissing(found: String)
+    /// cairo (libcairo.so.2) cannot be loaded; `reason` is the loader's words.
+    case libraryMissing(reason: String)
 
     public var renderFailure: RenderFailure {
         switch self {
         case let .drawingFailed(step, reason): .drawingFailed(step: step, cause: reason)
         case let .photoUnreadable(fileName, reason): .photoUnreadable(fileName: fileName, cause: reason)
         case let .fontMissing(found): .fontMissing(needed: "DejaVu Sans", found: found)
+        case let .libraryMissing(reason): .libraryMissing(library: "libcairo.so.2", cause: reason)
         }
     }
 }

@@ -9,4 +9,6 @@ public enum RenderFailure: Error, Sendable, Hashable {
     case photoUnreadable(fileName: String, cause: String)
     /// The system offers another font (`found`) for the one the document needs (`needed`).
     case fontMissing(needed: String, found: String)
+    /// The drawing library (`library`) cannot be loaded; `cause` is the loader's words.
+    case libraryMissing(library: String, cause: String)
 }

@@ -278,6 +278,8 @@ public enum ErrorText {
             "The photo “\(fileName)” could not be placed in the PDF (\(cause))."
         case let .fontMissing(needed, found):
             "The PDF needs the \(needed) font, but the system offers “\(found)” instead."
+        case let .libraryMissing(library, cause):
+            "The PDF cannot be made: its drawing library \(library) cannot be loaded (\(cause))."
         }
     }
 
@@ -288,7 +290,7 @@ public enum ErrorText {
             "Try again; if it keeps failing, remove the largest photos and create the report again."
         case .photoUnreadable:
             "Remove it from the report, add it again, and create the report again."
-        case .fontMissing:
+        case .fontMissing, .libraryMissing:
             "Install it and try again."
         }
     }
