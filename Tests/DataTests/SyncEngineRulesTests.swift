@@ -213,6 +213,35 @@ struct SyncEngineRulesTests {
         #expect(await phone.sync.syncOnce().notices.map(\.event) == [.acknowledged(claimNumber: "2026-04418", message: "")])
     }
 
+    @Test("The other driver's part arriving while the driver's own change waits is merged with it and still told, once")
+    func theOtherDriversPartIsToldAlsoWhenMerged() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let draft = try await phone.useCases.start.execute()
+        #expect(await phone.sync.syncOnce().isComplete)
+
+        // Their part is stored on the server while the driver's note has not been sent yet.
+        let entered = referenceDate.addingTimeInterval(600)
+        try await remote.edit(draft.id) { report in
+            var statement = report.statement
+            try statement.vehicleB.set(.driverName, to: "Greta Müller")
+            statement.vehicleB.markEnteredByOtherDriver(at: entered)
+            try report.setStatement(statement)
+        }
+        try await phone.note(draft.id, "Blue hatchback")
+        let pass = await phone.sync.syncOnce()
+
+        #expect(pass.isComplete)
+        #expect(pass.notices.map(\.event).contains(.otherDriverEntered), "\(pass.notices.map(\.event))")
+        let local = try await phone.report(draft.id)
+        #expect(local.otherDriverNote == "Blue hatchback")
+        #expect(local.statement.vehicleB.enteredByOtherDriverAt == entered)
+        #expect(local.statement.vehicleB.values[.driverName] == "Greta Müller")
+        #expect(try await remote.report(draft.id)?.otherDriverNote == "Blue hatchback")
+        // Said once: the next passes have nothing to tell.
+        #expect(await phone.sync.syncOnce().notices.isEmpty)
+    }
+
     @Test("A completed report erased on the server stays on the device, said once, and is not sent again")
     func anErasedCompletedReportStays() async throws {
         let remote = InMemoryRemote()

@@ -397,17 +397,36 @@ public actor SyncEngine: SyncStatusSource {
     private func merge(_ report: CrashReport, into current: CrashReport, _ pass: inout SyncPass, sequence: Int) async throws {
         // Compared as the server would keep it (times to the microsecond), so only real differences count.
         let sent = server.asSent(report)
-        let merge = try ReportMerge.merge(base: try await state.base(of: report.id), local: sent, remote: current)
+        let base = try await state.base(of: report.id)
+        let merge = try ReportMerge.merge(base: base, local: sent, remote: current)
+        let kept: CrashReport
         if merge.matchesOtherWriter {
             // The server's version holds everything this one does (a lost answer, or a newer change there).
-            if try await state.adopt(current, overLocalRevision: report.revision, through: sequence), current.isCompleted {
-                try await fetchDocument(of: current, &pass)
-            }
+            guard try await state.adopt(current, overLocalRevision: report.revision, through: sequence) else { return }
+            if current.isCompleted { try await fetchDocument(of: current, &pass) }
+            kept = current
         } else {
             guard try await state.storeMerge(merge.report, over: current, localRevision: report.revision) != nil else { return }
+            kept = merge.report
         }
         if merge.isWorthTelling && !current.sameContent(as: sent) {
             try await note(.merged(merge.summary), reportID: report.id, crashID: merge.report.crashID, in: &pass)
+        }
+        // What the server's version brought is told as when it arrives with nothing pending here.
+        try await tellNews(in: kept, since: base, &pass)
+    }
+
+    /// Tells the driver what a version from the server brought that the last one this device had from it
+    /// (`base`) did not: the insurer's answer, the other driver's part of the statement.
+    private func tellNews(in report: CrashReport, since base: CrashReport?, _ pass: inout SyncPass) async throws {
+        if let acknowledgement = report.acknowledgement, acknowledgement != base?.acknowledgement {
+            try await note(
+                .acknowledged(claimNumber: acknowledgement.claimNumber, message: acknowledgement.message),
+                reportID: report.id, crashID: report.crashID, in: &pass
+            )
+        }
+        if let entered = report.statement.vehicleB.enteredByOtherDriverAt, entered != base?.statement.vehicleB.enteredByOtherDriverAt {
+            try await note(.otherDriverEntered, reportID: report.id, crashID: report.crashID, in: &pass)
         }
     }
 
@@ -485,21 +504,12 @@ public actor SyncEngine: SyncStatusSource {
             for serverVersion in page.reports {
                 seen.insert(serverVersion.id)
                 guard known[serverVersion.id] != serverVersion.revision else { continue }
-                // The insurer's answer as this device last had it from the server, to tell a new one.
+                // The report as this device last had it from the server, to tell what is new.
                 let base = try await state.base(of: serverVersion.id)
-                let heard = base?.acknowledgement
                 switch try await state.receive(serverVersion) {
                 case let .stored(local):
                     pass.reportsReceived += 1
-                    if let acknowledgement = local.acknowledgement, acknowledgement != heard {
-                        try await note(
-                            .acknowledged(claimNumber: acknowledgement.claimNumber, message: acknowledgement.message),
-                            reportID: local.id, crashID: local.crashID, in: &pass
-                        )
-                    }
-                    if let entered = local.statement.vehicleB.enteredByOtherDriverAt, entered != base?.statement.vehicleB.enteredByOtherDriverAt {
-                        try await note(.otherDriverEntered, reportID: local.id, crashID: local.crashID, in: &pass)
-                    }
+                    try await tellNews(in: local, since: base, &pass)
                     try await fetchPhotos(of: local, &pass)
                     if local.isCompleted { try await fetchDocument(of: local, &pass) }
                 case .unchanged:
