@@ -58,7 +58,7 @@ test-deps: deps
 
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	SWIFT=$(SWIFT) scripts/run-tests.sh
 	SWIFT=$(SWIFT) scripts/generate-wire-api.sh --check
 	SWIFT=$(SWIFT) scripts/schemathesis.sh $(SCHEMATHESIS_SECONDS)
 	SWIFT=$(SWIFT) scripts/schemathesis.sh --pair $(SCHEMATHESIS_SECONDS)

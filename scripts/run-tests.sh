@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs the built test suite and, when it fails, repeats every failing test's lines at the end, where a log's tail
+# shows them: with some hundred tests running in parallel, the failure otherwise sits thousands of lines above.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+SWIFT=${SWIFT:-swift}
+log=$(mktemp "${TMPDIR:-/tmp}/crash-assistant-tests.XXXXXX")
+trap 'rm -f "$log"' EXIT
+
+"$SWIFT" test --skip-build "$@" 2>&1 | tee "$log"
+status=${PIPESTATUS[0]}
+
+if [ "$status" -ne 0 ]; then
+    echo
+    echo "==== what failed (exit status $status) ===="
+    # Swift Testing marks a failing test, its recorded issues and the run's verdict with ✘; XCTest says "error:".
+    grep -E '✘|error: |Fatal error|Crash|signal [0-9]+' "$log" | grep -v '^\[' | head -n 60
+fi
+exit "$status"
