@@ -15,6 +15,6 @@ if [ "$status" -ne 0 ]; then
     echo
     echo "==== what failed (exit status $status) ===="
     # Swift Testing marks a failing test, its recorded issues and the run's verdict with ✘; XCTest says "error:".
-    grep -E '✘|error: |Fatal error|Crash|signal [0-9]+' "$log" | grep -v '^\[' | head -n 60
+    grep -E '✘|^error: |: error: |Fatal error' "$log" | head -n 60
 fi
 exit "$status"
