@@ -53,6 +53,19 @@ struct ImageInspectorTests {
         #expect(error == .unsupportedFormat(fileName: "notes.jpg", detected: "text"))
     }
 
+    @Test("Text is told by its first 512 bytes: a letter of several bytes across the 12th is text, binary after the 12th is not")
+    func textIsToldByMoreThanTheSignatureBytes() {
+        let unicode = Data("Unfall: Stoßstange, Kotflügel und Scheinwerfer links beschädigt.\n".utf8)
+        #expect(unicode[11] & 0xE0 == 0xC0, "the 12th byte begins a two-byte letter")
+        #expect(throws: PhotoError.unsupportedFormat(fileName: "notiz.jpg", detected: "text")) {
+            try ImageInspector.inspect(unicode, fileName: "notiz.jpg")
+        }
+        let binary = Data("HELLO WORLD!".utf8) + Data([0, 0, 0, 0xFF, 0xFE])
+        #expect(throws: PhotoError.unsupportedFormat(fileName: "data.jpg", detected: nil)) {
+            try ImageInspector.inspect(binary, fileName: "data.jpg")
+        }
+    }
+
     @Test func gifIsRefusedNamingItsFormat() throws {
         let error = #expect(throws: PhotoError.self) {
             try ImageInspector.inspect(Fixtures.bytes("animation.gif"), fileName: "animation.gif")

@@ -30,7 +30,7 @@ public enum ImageInspector {
         } else if bytes.starts(with: PNGChunks.signature) {
             info = try inspectPNG(bytes, fileName: fileName)
         } else {
-            throw .unsupportedFormat(fileName: fileName, detected: recogniseOtherFormat(Data(bytes.prefix(12))))
+            throw .unsupportedFormat(fileName: fileName, detected: recogniseOtherFormat(bytes))
         }
         guard info.pixelSize.pixelCount <= ReportLimits.maximumPixelCount else {
             throw .tooManyPixels(fileName: fileName, size: info.pixelSize, limit: ReportLimits.maximumPixelCount)
@@ -172,7 +172,7 @@ public enum ImageInspector {
 
     // MARK: - Other formats, named in the refusal
 
-    private static func recogniseOtherFormat(_ bytes: Data) -> String? {
+    private static func recogniseOtherFormat(_ bytes: UnsafeRawBufferPointer) -> String? {
         let prefix = Array(bytes.prefix(12))
         func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
             prefix.count >= offset + signature.count && Array(prefix[offset..<offset + signature.count]) == signature
@@ -186,7 +186,7 @@ public enum ImageInspector {
             let brand = prefix.count >= 12 ? String(decoding: prefix[8..<12], as: UTF8.self) : ""
             return ["heic", "heix", "mif1", "msf1", "hevc"].contains(brand) ? "HEIC" : "video or HEIF"
         }
-        let sample = bytes.prefix(512)
+        let sample = Data(bytes.prefix(512))
         if !sample.isEmpty, String(data: sample, encoding: .utf8) != nil, !sample.contains(0) { return "text" }
         return nil
     }
