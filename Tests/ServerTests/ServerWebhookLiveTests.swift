@@ -12,8 +12,8 @@ struct ServerWebhookLiveTests {
     static let secret = "whsec_" + Data((0..<32).map { UInt8($0 * 7 % 251) }).base64EncodedString()
 
     /// Stores a report with a note for `token` and submits it; returns it as submitted.
-    static func submitReport(_ server: ServerProcess, token: String, note: String) throws -> CrashReport {
-        let report = CrashReport.stub(injuries: [.myself, .otherDriver], note: note)
+    static func submitReport(_ server: ServerProcess, token: String, note: String, id: ReportID? = nil) throws -> CrashReport {
+        let report = CrashReport.stub(id: id ?? ReportID(), injuries: [.myself, .otherDriver], note: note)
         let saved = try LoopbackConnection.request(
             port: server.port, "PUT", "/v1/reports/\(report.id)", token: token, headers: [("Content-Type", "application/json")],
             body: try WireCoding.encoder().encode(Components.Schemas.Report(report))
@@ -36,15 +36,16 @@ struct ServerWebhookLiveTests {
         let deliveries = try receiver.waitFor(3)
         #expect(deliveries.count == 3)
         #expect(deliveries.map { $0["status"] as? Int } == [500, 500, 200])
-        #expect(Set(deliveries.compactMap { $0["id"] as? String }) == ["fnol_\(report.id)"])
+        let body = try #require(deliveries.last?["body"] as? [String: Any])
+        let data = try #require(body["data"] as? [String: Any])
+        let claim = try #require(data["claim"] as? String)
+        #expect(Set(deliveries.compactMap { $0["id"] as? String }) == ["fnol_\(claim)"])
         for delivery in deliveries {
             #expect(delivery["verified"] as? Bool == true, "\(delivery["why"] ?? "")")
             #expect(delivery["tamperedDiffers"] as? Bool == true)
             #expect(delivery["tamperedVerified"] as? Bool == false)
         }
-        let body = try #require(deliveries.last?["body"] as? [String: Any])
         #expect(body["type"] as? String == "claim.first_notice_of_loss")
-        let data = try #require(body["data"] as? [String: Any])
         #expect(data["crashId"] as? String == report.crashID.rawValue)
         #expect(data["reportId"] as? String == report.id.description)
         let policyholder = try #require(data["policyholder"] as? [String: Any])
@@ -67,7 +68,7 @@ struct ServerWebhookLiveTests {
         #expect(server.output.contains("submitted reports are sent to the claims system at \(receiver.url)"))
     }
 
-    @Test("Each submitted report is one delivery with its own id; a wrong secret is refused at start naming the rule")
+    @Test("Each submitted report is one delivery with its own id, also two drivers' reports of one report id; a wrong secret is refused at start naming the rule")
     func oneDeliveryPerSubmit() throws {
         let receiver = try WebhookReceiver(secret: Self.secret, failFirst: 0)
         defer { receiver.stop() }
@@ -77,11 +78,19 @@ struct ServerWebhookLiveTests {
         defer { _ = try? server.stop() }
         let ann = try server.add("ann")
         let first = try Self.submitReport(server, token: ann, note: "first")
-        let second = try Self.submitReport(server, token: ann, note: "second")
-        let deliveries = try receiver.waitFor(2)
+        _ = try Self.submitReport(server, token: ann, note: "second")
+        // Another driver's report with the first one's id (a report's id is its owner's to choose).
+        let bob = try server.add("bob")
+        let third = try Self.submitReport(server, token: bob, note: "third", id: first.id)
+        #expect(third.id == first.id)
+        let deliveries = try receiver.waitFor(3)
         Thread.sleep(forTimeInterval: 1.5)
-        #expect(receiver.deliveries().count == 2)
-        #expect(Set(deliveries.compactMap { $0["id"] as? String }) == ["fnol_\(first.id)", "fnol_\(second.id)"])
+        #expect(receiver.deliveries().count == 3)
+        let claims = deliveries.compactMap { (($0["body"] as? [String: Any])?["data"] as? [String: Any])?["claim"] as? String }
+        #expect(Set(claims).count == 3)
+        // Three ids, each the claim's own: a receiver that drops repeated ids keeps all three.
+        #expect(deliveries.compactMap { $0["id"] as? String } == claims.map { "fnol_\($0)" })
+        #expect(Set(deliveries.compactMap { $0["id"] as? String }).count == 3)
         #expect(deliveries.allSatisfy { $0["verified"] as? Bool == true })
 
         let refused = try ServerProcess.run(["serve", "--port", "0", "--webhook-url", receiver.url, "--webhook-secret", "not-a-secret"])

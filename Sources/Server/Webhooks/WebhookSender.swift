@@ -41,8 +41,9 @@ struct WebhookSender: Sendable {
         }
     }
 
-    /// The id every try of one report's notice carries.
-    static func id(of report: ReportID) -> String { "fnol_\(report)" }
+    /// The id every try of one claim's notice carries: the claim's own id, which the server made, never the report's
+    /// (two drivers' reports may share an id, and a receiver that drops repeated ids would drop the second claim).
+    static func id(of claim: ClaimID) -> String { "fnol_\(claim)" }
 
     /// The `webhook-signature` value for a body sent with this id at this time.
     static func signature(id: String, timestamp: Int, body: Data, key: [UInt8]) -> String {
@@ -59,7 +60,7 @@ struct WebhookSender: Sendable {
         let encoder = WireCoding.encoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let body = try encoder.encode(notice)
-        let id = Self.id(of: report.id)
+        let id = Self.id(of: claim.id)
         let timestamp = Int(date.timeIntervalSince1970)
         var request = HTTPClientRequest(url: configuration.url)
         request.method = .POST
