@@ -293,6 +293,12 @@ struct ServerRouterTests {
             )
             #expect(hostile.status == .noContent)
             #expect(await harness.store.smsMessage(message.id)?.detail == "SMS centre: [31mrednext")
+            // Nor a format character: a right-to-left override, a zero-width space, a line separator.
+            let reordered = try await client.execute(
+                uri: "/v1/sms/\(message.id)/delivery?token=\(message.reportToken)&type=1&detail=ok%E2%80%AEdeliver%E2%80%8Bed%E2%80%A8x", method: .get
+            )
+            #expect(reordered.status == .noContent)
+            #expect(await harness.store.smsMessage(message.id)?.detail == "SMS centre: okdeliveredx")
         }
     }
 
@@ -794,6 +800,72 @@ struct ServerRouterTests {
             #expect(!kept.isCompleted)
             #expect(kept.revision == 1)
         }
+    }
+
+    @Test("A completed report sent at a stale revision is refused before any PDF is drawn; at the current one it is drawn once")
+    func staleCompletionsDrawNothing() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let jpeg = try Fixtures.jpeg()
+        let draft = try makeDraft(crashID: "CR-2345678E", photos: [try makePhoto(jpeg)])
+        try await harness.withClient { client in
+            var photoHeaders = HTTPFields.bearer(ann)
+            photoHeaders[.contentType] = "image/jpeg"
+            _ = try await client.execute(uri: "/v1/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg))
+            let first = try Wire.report(try await client.execute(
+                uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft))
+            ).body)
+            // Changed on another device meanwhile: the server holds revision 2.
+            var changed = first
+            try changed.setNote("changed elsewhere")
+            let second = try Wire.report(try await client.execute(
+                uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(changed))
+            ).body)
+            #expect(second.revision == 2)
+            var stale = first
+            try stale.complete(at: Date(timeIntervalSince1970: 1_795_000_200))
+            for _ in 0..<10 {
+                let refused = try await client.execute(
+                    uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(stale))
+                )
+                #expect(refused.status == .conflict)
+            }
+            #expect(await harness.services.submission.rendering.pool.started == 0)
+            var current = second
+            try current.complete(at: Date(timeIntervalSince1970: 1_795_000_200))
+            let completed = try await client.execute(
+                uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(current))
+            )
+            #expect(completed.status == .ok)
+            #expect(await harness.services.submission.rendering.pool.started == 1)
+        }
+    }
+
+    @Test("One account has at most its share of renders at once, refused beyond it with 429 and Retry-After; others still render")
+    func rendersPerOwnerAreBounded() async throws {
+        let pool = RenderPool(capacity: 4, perOwner: 2)
+        let ann = AccountID(), bob = AccountID()
+        final class Gate: Sendable { let open = Mutex(false) }
+        let gate = Gate()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<2 {
+                group.addTask { try await pool.run(for: ann) { while !gate.open.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(5)) } } }
+            }
+            while await pool.started < 2 { await Task.yield() }
+            await #expect(throws: ServerRefusal.busy(what: "PDFs being drawn", limit: 2, retryAfter: 5)) {
+                try await pool.run(for: ann) {}
+            }
+            // Another driver is not held back by ann's, nor is a render held to no account.
+            try await pool.run(for: bob) {}
+            try await pool.run(for: nil) {}
+            gate.open.withLock { $0 = true }
+            try await group.waitForAll()
+        }
+        // Once they are done, ann may render again.
+        try await pool.run(for: ann) {}
+        let problem = ProblemMiddleware<ServerRequestContext>.problem(for: ServerRefusal.busy(what: "PDFs being drawn", limit: 2, retryAfter: 5))
+        #expect(problem.status == .tooManyRequests)
+        #expect(problem.headers[.retryAfter] == "5")
     }
 
     @Test("The render pool lets at most its capacity run at once, the rest in turn")

@@ -75,9 +75,12 @@ struct APIHandler: APIProtocol {
         guard let state = SMSState(deliveryReportType: input.query._type.rawValue) else {
             throw APIProblem.badParameter("type", "type must be one of 1, 2, 4, 8, 16 (Kannel's delivery report types).")
         }
-        // The SMS centre's words, kept as plain text on one line (no control character reaches a terminal later).
+        // The SMS centre's words, kept as plain text on one line: no control character, and no format character (a
+        // right-to-left override, a zero-width joiner) that would reorder or hide what `sms list` shows later.
         let words = input.query.detail.map { detail in
-            "SMS centre: " + String(String.UnicodeScalarView(detail.unicodeScalars.prefix(200).filter { $0.properties.generalCategory != .control }))
+            "SMS centre: " + String(String.UnicodeScalarView(detail.unicodeScalars.prefix(200).filter {
+                ![.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+            }))
         }
         _ = try await services.messages.updateSMS(
             id, to: state, detail: words ?? "delivery report \(input.query._type.rawValue)", at: services.clock.now()

@@ -30,7 +30,7 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             if problem.status.kind == .serverError {
                 context.logger.error(
                     "request failed",
-                    metadata: ["method": "\(request.method)", "path": "\(request.uri.path)", "error": "\(String(describing: error).prefix(500))"]
+                    metadata: ["method": "\(request.method)", "route": "\(LogSafe.route(context))", "error": "\(LogSafe.describe(error))"]
                 )
             }
             return problem.response()
@@ -210,6 +210,12 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         case let .rateLimited(what, limit, retryAfter):
             var problem = APIProblem(
                 .rateLimited, "You have reached the most \(what) this server allows (\(limit) per period). Ask again after \(retryAfter) seconds."
+            )
+            problem.headers[.retryAfter] = String(retryAfter)
+            return problem
+        case let .busy(what, limit, retryAfter):
+            var problem = APIProblem(
+                .rateLimited, "You have \(limit) \(what) already, the most this server takes from one account at once. Ask again after \(retryAfter) seconds."
             )
             problem.headers[.retryAfter] = String(retryAfter)
             return problem

@@ -22,6 +22,9 @@ enum ServerRefusal: Error, Sendable, Hashable {
     case crashIDNotIssued(CrashID)
     /// The account asked for more than its rate allows; it may ask again after `retryAfter` seconds.
     case rateLimited(what: String, limit: Int, retryAfter: Int)
+    /// The account has `limit` of something under way at once already (`what`: PDFs being drawn); it may ask again
+    /// after `retryAfter` seconds.
+    case busy(what: String, limit: Int, retryAfter: Int)
     /// The account keeps as much as its quota allows (`what`: reports, photo bytes).
     case quotaExceeded(what: String, limit: Int)
 }

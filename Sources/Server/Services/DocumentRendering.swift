@@ -18,9 +18,11 @@ struct DocumentRendering: Sendable {
     /// Renders the owner's report as it is given (not as stored) and keeps the PDF as a blob.
     /// - Returns: the PDF's hash.
     /// - Throws: ``ServerRefusal/photosMissing(_:_:)`` when a photo was not uploaded; a render failure otherwise.
-    func render(_ report: CrashReport, owner: AccountID) async throws -> ContentHash {
+    /// - Parameter bounded: whether the owner's renders at once are held to ``RenderPool/perOwner`` (a driver's
+    ///   saves and submits are; a handler's acknowledgement is not the driver's doing and is never refused for it).
+    func render(_ report: CrashReport, owner: AccountID, bounded: Bool = true) async throws -> ContentHash {
         let checked = try await asStored(report, owner: owner)
-        return try await pool.run {
+        return try await pool.run(for: bounded ? owner : nil) {
             let path = scratchFolder + "/render-\(UUID().uuidString.lowercased()).pdf"
             defer { unlink(path) }
             let renderer = PDFReportRenderer(photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone)
@@ -57,19 +59,43 @@ struct DocumentRendering: Sendable {
     }
 }
 
-/// Lets at most `capacity` renders run at once; the rest wait their turn, first come first served.
+/// Lets at most `capacity` renders run at once; the rest wait their turn, first come first served. One account holds
+/// at most `perOwner` of them, running or waiting: a driver sending many large reports at once is refused the excess
+/// rather than queueing every other driver's PDF behind theirs.
 actor RenderPool {
     let capacity: Int
+    let perOwner: Int
     private var running = 0
     private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var held: [AccountID: Int] = [:]
+    /// How many renders have begun since the server started.
+    private(set) var started = 0
 
-    init(capacity: Int) {
+    init(capacity: Int, perOwner: Int = 2) {
         self.capacity = max(capacity, 1)
+        self.perOwner = max(perOwner, 1)
     }
 
-    func run<Result: Sendable>(_ body: @Sendable () async throws -> Result) async throws -> Result {
+    /// Runs `body` in turn.
+    /// - Parameter owner: the account the render is for, held to ``perOwner``; `nil`: not held.
+    /// - Throws: ``ServerRefusal/busy(what:limit:retryAfter:)`` when the owner has ``perOwner`` renders
+    ///   already, running nothing.
+    func run<Result: Sendable>(for owner: AccountID? = nil, _ body: @Sendable () async throws -> Result) async throws -> Result {
+        if let owner {
+            guard held[owner, default: 0] < perOwner else {
+                throw ServerRefusal.busy(what: "PDFs being drawn", limit: perOwner, retryAfter: 5)
+            }
+            held[owner, default: 0] += 1
+        }
+        defer {
+            if let owner {
+                held[owner, default: 1] -= 1
+                if held[owner] == 0 { held[owner] = nil }
+            }
+        }
         await acquire()
         defer { release() }
+        started += 1
         return try await body()
     }
 

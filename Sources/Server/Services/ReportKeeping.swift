@@ -27,6 +27,8 @@ struct ReportKeeping: Sendable {
         }
         if current == nil { try await quotas.checkNewReport(owner: owner.id) }
         if report.isCompleted, current?.isCompleted != true {
+            // Cheap checks before the PDF is drawn: a stale revision is refused here, not after a render.
+            _ = try WriteCheck.next(for: report, current: current)
             // Completed on the device: the same checks and PDF as a submit.
             let stored = try await submission.storeCompleted(report, owner: owner)
             return (stored, stored.revision == 1)

@@ -50,7 +50,7 @@ struct ReportSubmission: Sendable {
     /// Draws the PDF of a completed report again — with the insurer's acknowledgement, before it is stored — and
     /// records it, so a device that receives the acknowledgement receives the PDF naming it.
     func renderAgain(_ report: CrashReport, owner: AccountID) async throws {
-        try await record(try await rendering.render(report, owner: owner), for: report, owner: owner)
+        try await record(try await rendering.render(report, owner: owner, bounded: false), for: report, owner: owner)
     }
 
     /// Records the PDF as the report's, removing the one it replaces when no report names that any more.
