@@ -45,11 +45,17 @@ struct HandlerPages {
         }
         router.post(RouterPath(HandlerPaths.acknowledgePattern)) { request, context in try await acknowledge(request, context) }
         router.get(RouterPath(HandlerPaths.documentPattern)) { request, context in
-            try await page(request, context) { _ in try await ClaimFileRoutes.document(of: try await claim(context), services: services) }
+            try await page(request, context) { _ in
+                // A PDF keeps no content policy of the pages' (the browser's viewer draws it), but is not stored either.
+                Self.withHeaders(try await ClaimFileRoutes.document(of: try await claim(context), services: services), Self.securityHeaders.filter { $0.name != .contentSecurityPolicy })
+            }
         }
         router.get(RouterPath(HandlerPaths.photoPattern)) { request, context in
             try await page(request, context) { _ in
-                try await ClaimFileRoutes.photo(context.parameters.get(HandlerPaths.photoParameter) ?? "", of: try await claim(context), services: services)
+                Self.withHeaders(
+                    try await ClaimFileRoutes.photo(context.parameters.get(HandlerPaths.photoParameter) ?? "", of: try await claim(context), services: services),
+                    Self.securityHeaders
+                )
             }
         }
         router.get(RouterPath(HandlerPaths.styleSheet)) { _, _ in
@@ -158,7 +164,7 @@ struct HandlerPages {
         } catch {
             let problem = ProblemMiddleware<ServerRequestContext>.problem(for: error)
             if problem.status.kind == .serverError {
-                context.logger.error("a handler's page failed", metadata: ["path": "\(request.uri.path)", "error": "\(String(describing: error).prefix(500))"])
+                context.logger.error("a handler's page failed", metadata: ["route": "\(LogSafe.route(context))", "error": "\(LogSafe.describe(error))"])
             }
             return problemPage(problem, signedIn: signedIn, status: problem.status)
         }
@@ -257,6 +263,14 @@ struct HandlerPages {
         var headers = securityHeaders
         headers[.contentType] = "text/html; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// The response with `headers` set over its own: a claim's files shown on the pages are not kept in a browser's
+    /// cache (a shared computer at the insurer) and carry the pages' policies.
+    static func withHeaders(_ response: Response, _ headers: some Sequence<HTTPField>) -> Response {
+        var response = response
+        for field in headers { response.headers[field.name] = field.value }
+        return response
     }
 
     static func redirect(to path: String) -> Response {

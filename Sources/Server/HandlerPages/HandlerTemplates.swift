@@ -1,17 +1,11 @@
 import Mustache
 
 /// The claims handlers' pages as Mustache templates: HTML rendered on the server, no script. Every value is
-/// written with `{{…}}`, which escapes `& < > " '`, so text from a report is shown as text, never read as markup.
+/// written with `{{…}}`, which escapes `& < > " '` by Unicode scalar (``HTMLText``), so text from a report is shown as
+/// text, never read as markup.
 enum HandlerTemplates {
     /// The templates, parsed once.
-    static let library: MustacheLibrary = {
-        var library = MustacheLibrary()
-        for (name, text) in [("head", head), ("foot", foot), ("sign-in", signIn), ("claims", claims), ("claim", claim), ("problem", problem)] {
-            // The templates are this file's own text: one that does not parse is a fault of the build, found by every test.
-            do { try library.register(text, named: name) } catch { preconditionFailure("the \(name) template does not parse: \(error)") }
-        }
-        return library
-    }()
+    static let library = PageTemplates.library([("head", head), ("foot", foot), ("sign-in", signIn), ("claims", claims), ("claim", claim), ("problem", problem)])
 
     static let head = """
         <!doctype html>

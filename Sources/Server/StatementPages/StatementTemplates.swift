@@ -2,14 +2,7 @@ import Mustache
 
 /// The other driver's pages as Mustache templates: mobile first, no script, every value escaped by `{{…}}`.
 enum StatementTemplates {
-    static let library: MustacheLibrary = {
-        var library = MustacheLibrary()
-        for (name, text) in [("head", head), ("foot", foot), ("form", form), ("closed", closed)] {
-            // The templates are this file's own text: one that does not parse is a fault of the build, found by every test.
-            do { try library.register(text, named: name) } catch { preconditionFailure("the \(name) template does not parse: \(error)") }
-        }
-        return library
-    }()
+    static let library = PageTemplates.library([("head", head), ("foot", foot), ("form", form), ("closed", closed)])
 
     static let head = """
         <!doctype html>

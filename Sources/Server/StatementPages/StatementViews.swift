@@ -73,9 +73,9 @@ enum StatementViews {
     }
 
     static func form(report: CrashReport, action: String, csrf: String, typed: FormBody?, errors: [String: String], notice: String?) -> Form {
-        // What the form shows: what was typed when it is shown again, else what vehicle B holds (typed on the driver's
-        // device, or nothing).
-        let column = report.statement.vehicleB
+        // What the form shows: what was typed when it is shown again, else what vehicle B holds when it was typed on
+        // the driver's device. A column an earlier other driver sent is theirs: a new link's form does not show it.
+        let column = report.statement.vehicleB.enteredByOtherDriverAt == nil ? report.statement.vehicleB : StatementVehicle()
         func value(_ name: String, stored: String?) -> String {
             if let typed { return typed[name] ?? "" }
             return stored ?? ""
@@ -143,7 +143,8 @@ enum StatementViews {
     static func autocomplete(_ field: VehicleField) -> String? {
         switch field {
         case .policyholderName, .driverName: "name"
-        case .policyholderAddress, .driverAddress: "street-address"
+        // One line of text: `street-address` belongs on a text area only.
+        case .policyholderAddress, .driverAddress: "address-line1"
         case .policyholderPhone: "tel"
         case .policyholderEmail: "email"
         case .driverDateOfBirth: "bday"
