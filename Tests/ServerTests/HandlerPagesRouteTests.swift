@@ -134,6 +134,28 @@ struct HandlerPagesRouteTests {
         }
     }
 
+    @Test("A claim's photo and PDF on the pages are not kept by the browser, and a photo carries the pages' security policy")
+    func filesOnThePagesAreNotCached() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let handler = try await harness.add("hana", kind: .handler)
+        try await harness.withClient { client in
+            let (_, claim, jpeg) = try await ServerClaimRouteTests.submitted(client, ann: ann, handler: handler)
+            let (session, _) = try await Self.signIn(client, token: handler)
+            let cookie: HTTPFields = [.cookie: "\(HandlerPages.sessionCookie)=\(try #require(session))"]
+            let photo = try await client.execute(uri: "/handler/claims/\(claim.id)/photos/\(Wire.sha256(jpeg))", method: .get, headers: cookie)
+            #expect(photo.status == .ok)
+            #expect(Data(buffer: photo.body) == jpeg)
+            #expect(photo.headers[.cacheControl] == "no-store")
+            #expect(photo.headers[.contentSecurityPolicy]?.contains("default-src 'none'") == true)
+            #expect(photo.headers[.xContentTypeOptions] == "nosniff")
+            let pdf = try await client.execute(uri: "/handler/claims/\(claim.id)/report.pdf", method: .get, headers: cookie)
+            #expect(pdf.status == .ok)
+            #expect(pdf.headers[.cacheControl] == "no-store")
+            #expect(pdf.headers[.xContentTypeOptions] == "nosniff")
+        }
+    }
+
     @Test("The report's page shows the accident statement with A and B side by side, every value escaped")
     func theStatementOnTheReportPage() async throws {
         let harness = try ServerHarness()

@@ -131,6 +131,29 @@ struct StatementLinkRouteTests {
             #expect(String(buffer: again.body).contains("This link was used"))
             let after = try Wire.report(try await client.execute(uri: "/v1/reports/\(report.id)", method: .get, headers: .bearer(ann)).body)
             #expect(after.revision == stored.revision)
+
+            // A new link is for whoever gets it next: its form shows nothing of the answer sent before.
+            let next = try await client.execute(uri: Self.path(of: try #require(try await Self.link(client, report: report.id, token: ann).1)), method: .get)
+            #expect(next.status == .ok)
+            let empty = String(buffer: next.body)
+            #expect(!empty.contains("Müller") && !empty.contains("1990-06-12") && !empty.contains("Line one"))
+            #expect(!empty.contains("type=\"checkbox\" id=\"c3\" name=\"c3\" value=\"1\" checked"))
+            #expect(empty.contains("type=\"checkbox\" id=\"c3\" name=\"c3\" value=\"1\">"))
+        }
+    }
+
+    @Test("The form's fields carry autocomplete tokens their element takes: an address on one line is address-line1")
+    func autocompleteTokens() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        try await harness.withClient { client in
+            let report = try await Self.storeDraft(client, token: ann)
+            let page = String(buffer: try await client.execute(uri: Self.path(of: try #require(try await Self.link(client, report: report.id, token: ann).1)), method: .get).body)
+            for name in ["policyholderAddress", "driverAddress"] {
+                #expect(page.contains("<input id=\"\(name)\" name=\"\(name)\" type=\"text\" value=\"\" autocomplete=\"address-line1\""))
+            }
+            // `street-address` is for a text area only, and none of the form's text areas is an address.
+            #expect(!page.contains("street-address"))
         }
     }
 
