@@ -142,3 +142,9 @@ enum SMSGatewayError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+/// What a log line or an error may show of the gateway's address: never its password.
+extension KannelSMSSender.Configuration: CustomStringConvertible, CustomDebugStringConvertible {
+    var description: String { "kannel://\(username):***@\(host):\(port)?from=\(from)" }
+    var debugDescription: String { description }
+}

@@ -9,7 +9,11 @@ import ServiceLifecycle
 /// the handlers' expired sessions and the other drivers' expired links.
 /// With several instances each sweeps, and each upload is
 /// removed by one of them only (the store hands each swept upload to one caller).
-struct UploadSweeper: Service {
+struct UploadSweeper: Service, CustomStringConvertible {
+    /// How the service is named when the lifecycle logs it: by name, never by its parts (which hold the SMS gateway's
+    /// and the claims system's settings).
+    var description: String { "UploadSweeper" }
+
     let erasure: Erasure
     let reports: any ServerReportStore
     let jobs: any JobStore

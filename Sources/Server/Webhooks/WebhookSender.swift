@@ -108,3 +108,9 @@ enum WebhookError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 }
+
+/// What a log line may show of the claims system's address: never the shared secret.
+extension WebhookSender.Configuration: CustomStringConvertible, CustomDebugStringConvertible {
+    var description: String { "\(url) (secret not shown)" }
+    var debugDescription: String { description }
+}

@@ -13,6 +13,8 @@ final class LoopbackConnection: Sendable {
         /// Header names in lower case.
         let headers: [String: String]
         let body: Data
+        /// Every `Set-Cookie` value, in order (``headers`` keeps the last one only).
+        var setCookies: [String] = []
 
         var text: String { String(decoding: body, as: UTF8.self) }
     }
@@ -101,9 +103,12 @@ final class LoopbackConnection: Sendable {
         let statusParts = head[0].split(separator: " ")
         guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(description: "bad status line \(head[0])") }
         var headers: [String: String] = [:]
+        var setCookies: [String] = []
         for line in head.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = value
+            if line[..<colon].lowercased() == "set-cookie" { setCookies.append(value) }
         }
         var body = Data(received[end.upperBound...])
         if method == "HEAD" || status == 204 || status == 304 {
@@ -113,7 +118,7 @@ final class LoopbackConnection: Sendable {
         } else if let length = headers["content-length"].flatMap(Int.init) {
             body = body.prefix(length)
         }
-        return Answer(status: status, headers: headers, body: body)
+        return Answer(status: status, headers: headers, body: body, setCookies: setCookies)
     }
 
     private static func dechunk(_ data: Data) throws -> Data {
