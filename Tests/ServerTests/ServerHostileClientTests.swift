@@ -81,8 +81,9 @@ struct ServerHostileClientTests {
         let server = try ServerProcess(arguments: ["--head-timeout", "3", "--idle-timeout", "30"])
         defer { _ = try? server.stop() }
         var slow: [LoopbackConnection] = []
-        for _ in 0..<300 {
-            let connection = try LoopbackConnection(port: server.port)
+        for index in 0..<300 {
+            // From twenty clients, under the per-client bound.
+            let connection = try LoopbackConnection(port: server.port, from: "127.0.0.\(2 + index % 20)")
             try connection.send(Data("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n".utf8))
             slow.append(connection)
         }
@@ -165,13 +166,17 @@ struct ServerHostileClientTests {
         #expect(acknowledgement.status == 413)
         let form = [("Content-Type", "application/x-www-form-urlencoded")]
         let hugeForm = Data(("token=" + String(repeating: "a", count: 1_024 * 1_024)).utf8)
-        #expect(try LoopbackConnection.request(port: server.port, "POST", "/handler/sign-in", headers: form, body: hugeForm).status == 413)
+        // Without the sign-in page's cookie a sign-in is refused unread; with one, a form past its bound is refused at it.
+        #expect(try LoopbackConnection.request(port: server.port, "POST", "/handler/sign-in", headers: form, body: hugeForm).status == 403)
+        let withCookie = form + [("Cookie", "\(HandlerPages.signInCookie)=v")]
+        #expect(try LoopbackConnection.request(port: server.port, "POST", "/handler/sign-in", headers: withCookie, body: hugeForm).status == 413)
         // Without a session a form is not read at all: to the sign-in page.
         let unsigned = try LoopbackConnection.request(port: server.port, "POST", "/handler/claims/\(UUID())/acknowledge", headers: form, body: hugeForm)
         #expect(unsigned.status == 303)
         #expect(unsigned.headers["location"] == "/handler/sign-in")
 
-        // Two hundred sign-ins with wrong tokens, or without the form's own value, at once: every one refused.
+        // Two hundred sign-ins with wrong tokens, or without the form's own value, at once from twenty clients: every one
+        // refused.
         let statuses = Shared<[Int]>([])
         let group = DispatchGroup()
         for index in 0..<200 {
@@ -180,7 +185,9 @@ struct ServerHostileClientTests {
                 defer { group.leave() }
                 let cookie = index.isMultiple(of: 2) ? [("Cookie", "\(HandlerPages.signInCookie)=v\(index)")] : []
                 let body = Data("csrf=v\(index)&token=ca_wrong-\(index)".utf8)
-                let status = (try? LoopbackConnection.request(port: server.port, "POST", "/handler/sign-in", headers: form + cookie, body: body))?.status ?? -1
+                let status = (try? LoopbackConnection.request(
+                    port: server.port, "POST", "/handler/sign-in", headers: form + cookie, body: body, from: "127.0.0.\(2 + index % 20)"
+                ))?.status ?? -1
                 statuses.value.withLock { $0.append(status) }
             }.start()
         }

@@ -46,6 +46,28 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-connections"), help: "How many connections may be open at once; more are closed at once.")
     var maximumConnections = ConnectionLimits.standard.maximumConnections
 
+    @Option(name: .customLong("max-connections-per-client"), help: ArgumentHelp(
+        "How many connections one client (an IPv4 address, or an IPv6 /64) may hold at once; more are closed at once.", valueName: "N"
+    ))
+    var maximumConnectionsPerClient = ConnectionLimits.standard.maximumConnectionsPerClient
+
+    @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
+        "The address of a proxy in front of the server (repeat for several): its connections are not held to the per-client bound.",
+        valueName: "ADDRESS"
+    ))
+    var trustedProxies: [String] = []
+
+    @Option(name: .customLong("min-body-rate"), help: ArgumentHelp(
+        "Bytes a second a request body must keep while the server reads it, after 10 seconds of reading; slower ones are closed.",
+        valueName: "BYTES"
+    ))
+    var minimumBodyRate = ConnectionLimits.standard.minimumBodyRate
+
+    @Option(name: .customLong("anonymous-body-timeout"), help: ArgumentHelp(
+        "Seconds a request without credentials (a sign-in, the other driver's form) may take to send its body.", valueName: "SECONDS"
+    ))
+    var anonymousBodyTimeout = Int(ConnectionLimits.standard.anonymousBodyTimeout.components.seconds)
+
     @Option(name: .customLong("upload-expiry"), help: ArgumentHelp(
         "Seconds an unfinished upload is kept to resume from; older ones are removed, bytes and all.", valueName: "SECONDS"
     ))
@@ -137,7 +159,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The connection bounds the options give.
     var connectionLimits: ConnectionLimits {
-        ConnectionLimits(headTimeout: .seconds(headTimeout), idleTimeout: .seconds(idleTimeout), maximumConnections: maximumConnections)
+        ConnectionLimits(
+            headTimeout: .seconds(headTimeout), idleTimeout: .seconds(idleTimeout), maximumConnections: maximumConnections,
+            maximumConnectionsPerClient: maximumConnectionsPerClient, trustedProxies: Set(trustedProxies.compactMap(Self.normalisedAddress)),
+            minimumBodyRate: minimumBodyRate, anonymousBodyTimeout: .seconds(anonymousBodyTimeout)
+        )
+    }
+
+    /// An IP address as the server compares it with a connection's (`::1`, `127.0.0.1`), or `nil` when it is not one.
+    static func normalisedAddress(_ text: String) -> String? {
+        (try? SocketAddress(ipAddress: text, port: 0))?.ipAddress
     }
 
     func validate() throws {
@@ -151,6 +182,14 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...3_600).contains(headTimeout) else { throw ValidationError("--head-timeout must be from 1 to 3600 seconds.") }
         guard (1...3_600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be from 1 to 3600 seconds.") }
         guard (1...1_000_000).contains(maximumConnections) else { throw ValidationError("--max-connections must be from 1 to 1000000.") }
+        guard (1...1_000_000).contains(maximumConnectionsPerClient) else {
+            throw ValidationError("--max-connections-per-client must be from 1 to 1000000.")
+        }
+        for proxy in trustedProxies where Self.normalisedAddress(proxy) == nil {
+            throw ValidationError("--trusted-proxy “\(proxy.prefix(60))” is not an IP address (such as 10.0.0.5 or fd00::5).")
+        }
+        guard (1...100_000_000).contains(minimumBodyRate) else { throw ValidationError("--min-body-rate must be from 1 to 100000000 bytes a second.") }
+        guard (1...3_600).contains(anonymousBodyTimeout) else { throw ValidationError("--anonymous-body-timeout must be from 1 to 3600 seconds.") }
         guard (1...31_536_000).contains(uploadExpiry) else { throw ValidationError("--upload-expiry must be from 1 second to a year.") }
         guard (1...86_400).contains(sweepInterval) else { throw ValidationError("--sweep-interval must be from 1 to 86400 seconds.") }
         guard (1...64).contains(renderConcurrency) else { throw ValidationError("--render-concurrency must be from 1 to 64.") }
@@ -186,6 +225,7 @@ struct ServeCommand: AsyncParsableCommand {
             return handler
         }
         let logger = Logger(label: "crash-assistant-server")
+        FileLimit.raise(toHold: maximumConnections, logger: logger)
         ServerMetrics.bootstrap()
         let folder = data.resolved
         let bucket = try blobs.bucket()

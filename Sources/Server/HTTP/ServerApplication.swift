@@ -39,12 +39,15 @@ enum ServerApplication {
         lifecycleServices: [any Service] = [], logger: Logger,
         onServerRunning: @escaping @Sendable (Int) async -> Void = { _ in }
     ) throws -> some ApplicationProtocol {
-        let counter = ConnectionCounter(maximum: limits.maximumConnections)
+        let counter = ConnectionCounter(
+            maximum: limits.maximumConnections, perClient: limits.maximumConnectionsPerClient, trusted: limits.trustedProxies
+        )
         return Application(
             router: try router(services: services),
             server: .http1(configuration: .init(
                 additionalChannelHandlers: [
-                    ConnectionCountHandler(counter: counter), RequestHeadTimeoutHandler(timeout: limits.headTimeout), ExpectContinueHandler(),
+                    ConnectionCountHandler(counter: counter), RequestHeadTimeoutHandler(timeout: limits.headTimeout),
+                    BodyPaceHandler(limits: limits), ExpectContinueHandler(),
                 ],
                 idleTimeout: .init(limits.idleTimeout)
             )),

@@ -102,13 +102,17 @@ struct HandlerPages {
     }
 
     private func signIn(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+        // A post without the sign-in page's cookie (from elsewhere, or a client with no page) is refused unread.
+        guard let expected = Self.cookie(Self.signInCookie, in: request) else {
+            return try await signInPage(request, error: "The sign-in form had expired. Paste your token again.", status: .forbidden)
+        }
         let form: FormBody
         do {
             form = try await Self.form(request)
         } catch {
             return try await signInPage(request, error: "The form was too large to be a sign-in. Paste only the token.", status: .contentTooLarge)
         }
-        guard let expected = Self.cookie(Self.signInCookie, in: request), let sent = form["csrf"], Self.same(expected, sent) else {
+        guard let sent = form["csrf"], Self.same(expected, sent) else {
             return try await signInPage(request, error: "The sign-in form had expired. Paste your token again.", status: .forbidden)
         }
         let token = (form["token"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)

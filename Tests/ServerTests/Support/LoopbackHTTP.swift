@@ -25,12 +25,26 @@ final class LoopbackConnection: Sendable {
 
     private let socket: Int32
 
-    init(port: Int) throws {
+    /// Connects to 127.0.0.1:`port`, from `source` (another loopback address, `127.0.0.2`…, as another client) when
+    /// given.
+    init(port: Int, from source: String? = nil) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if let source {
+            var local = sockaddr_in.loopback(port: 0)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(socket)
+                throw Failure(description: "bind to \(source): \(reason)")
+            }
+        }
         var address = sockaddr_in.loopback(port: port)
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
@@ -175,9 +189,10 @@ final class LoopbackConnection: Sendable {
 
     /// Sends one whole request and reads its answer.
     static func request(
-        port: Int, _ method: String, _ path: String, token: String? = nil, headers: [(String, String)] = [], body: Data? = nil
+        port: Int, _ method: String, _ path: String, token: String? = nil, headers: [(String, String)] = [], body: Data? = nil,
+        from source: String? = nil
     ) throws -> Answer {
-        let connection = try LoopbackConnection(port: port)
+        let connection = try LoopbackConnection(port: port, from: source)
         var all = headers
         if let token { all.append(("Authorization", "Bearer \(token)")) }
         if let body { all.append(("Content-Length", String(body.count))) }
