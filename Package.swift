@@ -103,28 +103,117 @@ let package = Package(
             exclude: ["openapi-generator-config.yaml"],
             resources: [.copy("openapi.yaml")]
         ),
-        // The crash-report server: crash IDs, crash events and their SMS, reports and photos per user, the PDF.
-        // It words its own problems and links none of the app's screens, cache, server client or sync.
-        .executableTarget(
-            name: "Server",
+        // The crash-report server, as libraries with one job each; their imports show the layering.
+        // The server's model, ports and services: crash IDs, crash events and their SMS, reports and photos per
+        // user, claims, the other driver's links, jobs, erasure, quotas. Services state facts (``ServerRefusal``,
+        // ``ReportError``): no HTTP type, no path and no sentence for a person. The in-memory engine is the ports'
+        // reference fake.
+        .target(
+            name: "ServerCore",
             dependencies: [
                 "Domain", "Data", "WireAPI",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        // The core's ports on SQLite: one file for one machine.
+        .target(
+            name: "ServerSQLite",
+            dependencies: ["ServerCore", "Domain", "Data", "WireAPI", "CSQLite", .product(name: "NIOPosix", package: "swift-nio")]
+        ),
+        // The core's ports on PostgreSQL, for several instances.
+        .target(
+            name: "ServerPostgres",
+            dependencies: [
+                "ServerCore", "Domain", "Data", "WireAPI",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // Photo and PDF bytes: in a folder, or in an S3-compatible bucket.
+        .target(
+            name: "ServerBlobs",
+            dependencies: [
+                "ServerCore", "Domain", "Data",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // What the server sends out: SMS through Kannel (or to a folder), first notices of loss to the claims system.
+        .target(
+            name: "ServerGateways",
+            dependencies: [
+                "ServerCore", "Domain", "WireAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        // The HTTP edge: the API's routes (generated and by hand), middleware, connection bounds, and problems — where
+        // the core's facts become status codes and words.
+        .target(
+            name: "ServerHTTP",
+            dependencies: [
+                "ServerCore", "Domain", "Data", "WireAPI",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The pages: the claims handlers' desk and the other driver's form, rendered on the server with no script.
+        .target(
+            name: "ServerPages",
+            dependencies: [
+                "ServerCore", "ServerHTTP", "Domain", "Data", "WireAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The one wiring: the engines chosen by the options (and those options, shared by the commands), the services
+        // over them, the router with the API and the pages, the application with its connection bounds.
+        .target(
+            name: "ServerApp",
+            dependencies: [
+                "ServerCore", "ServerSQLite", "ServerPostgres", "ServerBlobs", "ServerGateways", "ServerHTTP", "ServerPages",
+                "Domain", "Data", "WireAPI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // `crash-assistant-server`: the commands, over the wiring.
+        .executableTarget(
+            name: "Server",
+            dependencies: [
+                "ServerApp", "ServerCore", "ServerGateways", "ServerHTTP", "ServerPostgres", "Domain", "Data",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
 
@@ -147,7 +236,8 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "WireAPI", "TestSupport", "Data", "AppData", "Composition",
+                "ServerCore", "ServerSQLite", "ServerPostgres", "ServerBlobs", "ServerGateways", "ServerHTTP", "ServerPages", "ServerApp",
+                "WireAPI", "TestSupport", "Data", "AppData", "Composition",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

@@ -1,7 +1,8 @@
 import Domain
 import Foundation
 import NIOCore
-@testable import Server
+import ServerBlobs
+import ServerCore
 import TestSupport
 
 /// Every adapter of the blob port, for the tests about the port (`@Test(arguments: BlobStoreBackend.allCases)`).

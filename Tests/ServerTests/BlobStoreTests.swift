@@ -4,7 +4,8 @@ import Foundation
 import NIOCore
 import Testing
 import TestSupport
-@testable import Server
+import ServerBlobs
+import ServerCore
 
 /// The blob port's behaviours, over each adapter: the data folder and S3-compatible storage (moto).
 @Suite("Blobs kept by each blob store")

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-@testable import Server
+import ServerCore
 import TestSupport
 
 /// A blob store made for one test, with what the test needs to look behind it.

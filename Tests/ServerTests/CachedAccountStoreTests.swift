@@ -1,6 +1,7 @@
 import Domain
 import Foundation
-@testable import Server
+import ServerCore
+import ServerSQLite
 import Synchronization
 import Testing
 
@@ -8,7 +9,11 @@ import Testing
 struct CachedAccountStoreTests {
     /// Counts the lookups that reach the store behind the cache.
     final class CountingAccounts: AccountStore {
-        let base = InMemoryServerStore()
+        let base: SQLiteServerStore
+
+        init() throws {
+            base = try SQLiteServerStore(path: FileManager.default.temporaryDirectory.appendingPathComponent("accounts-\(UUID().uuidString).sqlite3").path)
+        }
         let lookups = Mutex(0)
 
         func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, phone: PhoneNumber?, at date: Date) async throws -> Account {
@@ -16,28 +21,28 @@ struct CachedAccountStoreTests {
         }
 
         func setPhone(_ phone: PhoneNumber?, forUserNamed name: String) async throws -> Account? {
-            await base.setPhone(phone, forUserNamed: name)
+            try await base.setPhone(phone, forUserNamed: name)
         }
 
         func account(for digest: TokenDigest) async throws -> Account? {
             lookups.withLock { $0 += 1 }
-            return await base.account(for: digest)
+            return try await base.account(for: digest)
         }
 
         func account(id: AccountID) async throws -> Account? {
-            await base.account(id: id)
+            try await base.account(id: id)
         }
 
         func user(named name: String) async throws -> Account? {
-            await base.user(named: name)
+            try await base.user(named: name)
         }
 
         func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) async throws -> Account? {
-            await base.replaceToken(name: name, kind: kind, with: digest)
+            try await base.replaceToken(name: name, kind: kind, with: digest)
         }
 
         func eraseAccount(name: String, kind: Account.Kind) async throws -> ErasedAccount? {
-            await base.eraseAccount(name: name, kind: kind)
+            try await base.eraseAccount(name: name, kind: kind)
         }
     }
 
@@ -49,7 +54,7 @@ struct CachedAccountStoreTests {
 
     @Test("A known token is looked up once; an unknown one every time, so an account added later is found")
     func remembersKnownTokensOnly() async throws {
-        let counting = CountingAccounts()
+        let counting = try CountingAccounts()
         let cached = CachedAccountStore(counting)
         let added = try await cached.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "t-1"), phone: nil, at: Date())
         for _ in 0..<3 {
@@ -65,13 +70,13 @@ struct CachedAccountStoreTests {
 
     @Test("A token rotated behind the cache's back (another instance) is refused once its lifetime is up; here, at once")
     func aRotatedTokenIsRefusedWithinTheLifetime() async throws {
-        let counting = CountingAccounts()
+        let counting = try CountingAccounts()
         let cached = CachedAccountStore(counting, lifetime: .milliseconds(200))
         let ann = try await cached.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "old"), phone: nil, at: Date())
         #expect(try await cached.account(for: TokenDigest(token: "old")) == ann)
 
         // Another instance rotates it in the shared database.
-        _ = await counting.base.replaceToken(name: "ann", kind: .user, with: TokenDigest(token: "new"))
+        _ = try await counting.base.replaceToken(name: "ann", kind: .user, with: TokenDigest(token: "new"))
         try await Task.sleep(for: .milliseconds(300))
         #expect(try await cached.account(for: TokenDigest(token: "old")) == nil)
         #expect(try await cached.account(for: TokenDigest(token: "new")) == ann)

@@ -1,6 +1,5 @@
 import Domain
 import Foundation
-@testable import Server
 import Testing
 import TestSupport
 import WireAPI

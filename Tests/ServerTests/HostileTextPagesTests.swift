@@ -4,7 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-@testable import Server
+import ServerPages
 import Testing
 import TestSupport
 import WireAPI

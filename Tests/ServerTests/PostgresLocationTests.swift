@@ -1,5 +1,6 @@
 import Foundation
-@testable import Server
+import ServerApp
+import ServerPostgres
 import Testing
 
 /// `--database-url`: what a PostgreSQL URL names, and what is refused.

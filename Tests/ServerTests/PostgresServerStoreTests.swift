@@ -3,7 +3,8 @@ import Domain
 import Foundation
 import Logging
 import PostgresNIO
-@testable import Server
+import ServerCore
+import ServerPostgres
 import Testing
 import TestSupport
 

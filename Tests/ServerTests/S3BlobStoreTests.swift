@@ -2,7 +2,10 @@ import Data
 import Domain
 import Foundation
 import NIOCore
-@testable import Server
+import ServerBlobs
+import ServerApp
+import ServerCore
+import ServerHTTP
 import Testing
 import TestSupport
 

@@ -1,7 +1,7 @@
 import Data
 import Domain
 import Foundation
-@testable import Server
+import ServerBlobs
 import Testing
 import TestSupport
 

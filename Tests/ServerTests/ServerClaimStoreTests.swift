@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-@testable import Server
+import ServerCore
 import Testing
 import TestSupport
 

@@ -1,6 +1,6 @@
 import Domain
 import Foundation
-@testable import Server
+import ServerPages
 import Testing
 import TestSupport
 import WireAPI

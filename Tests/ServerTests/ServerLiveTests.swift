@@ -1,7 +1,7 @@
 import AppData
 import Domain
 import Foundation
-@testable import Server
+import ServerCore
 import Testing
 import TestSupport
 import WireAPI

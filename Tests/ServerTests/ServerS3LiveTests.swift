@@ -1,7 +1,6 @@
 import Data
 import Domain
 import Foundation
-@testable import Server
 import Testing
 import TestSupport
 import WireAPI

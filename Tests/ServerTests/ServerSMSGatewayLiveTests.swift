@@ -1,7 +1,8 @@
 import Domain
 import Foundation
 import Logging
-@testable import Server
+import ServerCore
+import ServerGateways
 import Testing
 import TestSupport
 import WireAPI

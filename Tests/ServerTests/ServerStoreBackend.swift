@@ -2,7 +2,9 @@ import Data
 import Domain
 import Foundation
 import Logging
-@testable import Server
+import ServerCore
+import ServerPostgres
+import ServerSQLite
 import TestSupport
 
 /// Every backend of the server's store ports, for the conformance suite (`@Test(arguments: ServerStoreBackend.allCases)`).
@@ -11,8 +13,6 @@ enum ServerStoreBackend: String, CaseIterable, Sendable, CustomStringConvertible
     case sqlite = "SQLite"
     /// A database of its own on the test run's PostgreSQL (``PostgresProcess``).
     case postgres = "PostgreSQL"
-    /// The in-memory store the router tests use.
-    case inMemory = "in memory"
 
     var description: String { rawValue }
 
@@ -35,11 +35,6 @@ enum ServerStoreBackend: String, CaseIterable, Sendable, CustomStringConvertible
                     return connection.changes
                 }
                 guard changed == 1 else { throw ServerStoreError.reportNotFound(id) }
-            }
-        case .inMemory:
-            let store = InMemoryServerStore()
-            return ServerStoreUnderTest(store: store, directory: TemporaryDirectory("server-store")) { id, owner, body in
-                try await store.damage(id, owner: owner, body: body)
             }
         case .postgres:
             let server = try PostgresProcess.shared()

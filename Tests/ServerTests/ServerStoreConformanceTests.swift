@@ -1,7 +1,8 @@
 import Data
 import Domain
 import Foundation
-@testable import Server
+import ServerCore
+import ServerSQLite
 import Testing
 import TestSupport
 import WireAPI

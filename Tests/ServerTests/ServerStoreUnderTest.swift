@@ -1,5 +1,5 @@
 import Domain
-@testable import Server
+import ServerCore
 import TestSupport
 
 /// A server store made for one test, keeping its temporary folder (and, for PostgreSQL, its running pool) alive as

@@ -4,7 +4,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-@testable import Server
+import ServerCore
+import ServerPages
 import Testing
 import TestSupport
 import WireAPI

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
-@testable import Server
+import ServerCore
+import ServerGateways
 import Testing
 import TestSupport
 import WireAPI

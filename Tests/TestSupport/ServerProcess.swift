@@ -46,7 +46,10 @@ public final class ServerProcess: Sendable {
         self.environment = environment
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--data", folder.path] + arguments
+        // Every client of a test comes from 127.0.0.1, where a real server sees many addresses: the per-client bound is
+        // lifted unless the test sets it (the slow-client tests do, and connect from 127.0.0.2… as other clients).
+        let perClient = arguments.contains("--max-connections-per-client") ? [] : ["--max-connections-per-client", "1024"]
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--data", folder.path] + perClient + arguments
         process.environment = Self.environment(adding: environment)
         let errors = Pipe()
         process.standardError = errors

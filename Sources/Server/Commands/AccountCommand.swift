@@ -2,7 +2,10 @@ import ArgumentParser
 import Domain
 import Foundation
 import Logging
-
+import ServerApp
+import ServerCore
+import ServerHTTP
+import ServerPostgres
 
 /// The kinds of account the `user`, `detector` and `handler` commands add.
 protocol AccountKindCommand: Sendable {

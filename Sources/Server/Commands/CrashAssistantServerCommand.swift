@@ -1,6 +1,7 @@
 import ArgumentParser
 import Domain
 import Foundation
+import ServerApp
 
 @main
 /// `crash-assistant-server`: serves crash IDs, crash events, reports, photos and PDFs, and adds accounts.

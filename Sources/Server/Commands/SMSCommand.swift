@@ -1,6 +1,7 @@
 import ArgumentParser
 import Domain
 import Foundation
+import ServerApp
 
 /// `sms list`: the SMS messages to drivers and where each is on its way (queued, accepted, delivered, failed).
 struct SMSCommand: AsyncParsableCommand {

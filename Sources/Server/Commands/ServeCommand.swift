@@ -4,6 +4,11 @@ import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import ServerApp
+import ServerCore
+import ServerGateways
+import ServerHTTP
+import ServerPostgres
 import ServiceLifecycle
 
 /// `serve`: runs the server until SIGINT or SIGTERM, then stops taking connections and finishes the requests in

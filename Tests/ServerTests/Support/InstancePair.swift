@@ -1,6 +1,7 @@
 import Foundation
 import PostgresNIO
-@testable import Server
+import ServerBlobs
+import ServerPostgres
 import Synchronization
 import TestSupport
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Server
+import ServerBlobs
 import TestSupport
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Logging
 import PostgresNIO
-@testable import Server
+import ServerPostgres
 import TestSupport
 #if canImport(Glibc)
 import Glibc

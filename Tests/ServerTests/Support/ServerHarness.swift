@@ -6,12 +6,16 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
-@testable import Server
+import ServerApp
+import ServerCore
+import ServerSQLite
+import ServerGateways
 import WireAPI
 
 /// The server's services over the in-memory ports, its router, and accounts to call it with.
 struct ServerHarness {
-    let store = InMemoryServerStore()
+    /// The embedded engine, in a folder of the harness's own.
+    let store: SQLiteServerStore
     let blobs = InMemoryBlobStore()
     let sms: RecordingSMSSender
     let services: ServerServices
@@ -21,6 +25,7 @@ struct ServerHarness {
         self.sms = sms
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("server-harness-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        store = try SQLiteServerStore(path: scratch.appendingPathComponent("server.sqlite3").path)
         services = ServerServices(
             accounts: store, records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs, messages: store, jobStore: store, sms: sms,
             clock: SystemClock(), publicURL: "https://claims.example.com/", scratchFolder: scratch.path, quotas: quotas,

@@ -1,7 +1,0 @@
-/// The media type of a `Content-Type` header, without its parameters, in lower case: `image/jpeg` from
-/// `Image/JPEG; charset=…`.
-enum ContentType {
-    static func essence(of header: String) -> String {
-        String(header.split(separator: ";", maxSplits: 1).first ?? "").trimmingCharacters(in: .whitespaces).lowercased()
-    }
-}

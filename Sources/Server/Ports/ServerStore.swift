@@ -1,3 +1,0 @@
-/// Everything the server keeps but bytes: one engine implements all nine ports (``SQLiteServerStore``,
-/// ``PostgresServerStore``, ``InMemoryServerStore``).
-typealias ServerStore = AccountStore & CrashRecordStore & ServerReportStore & PhotoIndex & SMSStore & JobStore & ClaimStore & SessionStore & StatementLinkStore

@@ -1,0 +1,86 @@
+import Domain
+import Foundation
+
+/// One text message to a driver about a crash the server detected, kept from the moment the crash event is stored
+/// (in the same transaction) until the phone network reports it delivered or failed.
+package struct SMSMessage: Sendable, Hashable {
+    package let id: SMSMessageID
+    package let crashID: CrashID
+    /// The driver it is for.
+    package let owner: AccountID
+    package let recipient: PhoneNumber
+    /// The words, as the phone shows them (``SMSText``).
+    package let text: String
+    /// The secret the gateway's delivery reports for this message carry, so nobody else can report on it.
+    package let reportToken: String
+    package let state: SMSState
+    /// The gateway's or the phone network's last words about it, or why it failed.
+    package let detail: String?
+    package let createdAt: Date
+    package let updatedAt: Date
+
+    /// The message moved on to `state`, with the words about it.
+    package func moved(to state: SMSState, detail: String?, at date: Date) -> SMSMessage {
+        SMSMessage(
+            id: id, crashID: crashID, owner: owner, recipient: recipient, text: text, reportToken: reportToken,
+            state: state, detail: detail, createdAt: createdAt, updatedAt: date
+        )
+    }
+
+    /// A new message, queued.
+    package static func queued(crashID: CrashID, owner: AccountID, recipient: PhoneNumber, text: String, at date: Date) -> SMSMessage {
+        SMSMessage(
+            id: SMSMessageID(), crashID: crashID, owner: owner, recipient: recipient, text: text,
+            reportToken: AccessToken.generate(), state: .queued, detail: nil, createdAt: date, updatedAt: date
+        )
+    }
+
+    package init(id: SMSMessageID, crashID: CrashID, owner: AccountID, recipient: PhoneNumber, text: String, reportToken: String, state: SMSState, detail: String?, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.crashID = crashID
+        self.owner = owner
+        self.recipient = recipient
+        self.text = text
+        self.reportToken = reportToken
+        self.state = state
+        self.detail = detail
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+}
+
+/// An SMS message's id.
+package typealias SMSMessageID = ServerID<SMSMessage>
+
+/// Where a message is on its way to the phone. It only moves forward: a late "accepted" report does not undo
+/// "delivered".
+package enum SMSState: String, Sendable, Hashable, CaseIterable {
+    /// Stored, not yet handed to the gateway (or the gateway could not be reached yet).
+    case queued
+    /// The gateway (or the SMS centre behind it) took it.
+    case accepted
+    /// The phone network reported it delivered to the phone.
+    case delivered
+    /// The network reported it undeliverable, or it could not be handed on within a day.
+    case failed
+
+    /// How far along the way: a state only replaces one of a lower rank.
+    package var rank: Int {
+        switch self {
+        case .queued: 0
+        case .accepted: 1
+        case .delivered, .failed: 2
+        }
+    }
+
+    /// The state a Kannel delivery report's type stands for (`dlr-mask` bits: 1 delivered, 2 undelivered, 4 queued
+    /// at the SMS centre, 8 accepted by it, 16 rejected by it); `nil` for a type that is none of those.
+    package init?(deliveryReportType type: Int) {
+        switch type {
+        case 1: self = .delivered
+        case 2, 16: self = .failed
+        case 4, 8: self = .accepted
+        default: return nil
+        }
+    }
+}

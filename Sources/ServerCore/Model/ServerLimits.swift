@@ -1,0 +1,28 @@
+import Domain
+
+/// The limits the server keeps to, in one place.
+package enum ServerLimits {
+    /// The largest request body on any route: 20 MiB, the largest photo the app accepts (the photo routes' limit).
+    package static let maximumBodyBytes = ReportLimits.maximumPhotoBytes
+    /// The largest report body: 1 MiB. The largest valid report — fifty photos, each with a file name of 1,024
+    /// characters of four bytes, JSON-escaped, and a note and an address at their limits — stays under half of it.
+    package static let maximumReportBytes = 1_024 * 1_024
+    /// The largest crash event body: 16 KiB (a few hundred bytes in practice).
+    package static let maximumCrashEventBytes = 16 * 1_024
+    /// The largest acknowledgement body: 8 KiB (a claim number and a message of 500 characters of four bytes).
+    package static let maximumAcknowledgementBytes = 8 * 1_024
+    /// How many reports a page of the list holds when the client does not say.
+    package static let reportsPerPage = 100
+    /// The most reports a page of the list may hold.
+    package static let maximumReportsPerPage = 200
+    /// How many claims a page of a handler's list holds when the client does not say.
+    package static let claimsPerPage = 50
+    /// How long a deleted report is remembered for devices asking what changed: 90 days.
+    package static let deletionMemory: Duration = .seconds(90 * 24 * 3_600)
+    /// The most deleted reports remembered per account (the newest).
+    package static let deletionsRememberedPerAccount = 10_000
+    /// How long a finished job (done, or given up) is kept for an operator to look at: 30 days.
+    package static let finishedJobMemory: Duration = .seconds(30 * 24 * 3_600)
+    /// How many times a new crash ID is drawn when the one drawn was issued before.
+    package static let crashIDAttempts = 8
+}

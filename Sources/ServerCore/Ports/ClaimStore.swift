@@ -1,0 +1,94 @@
+import Domain
+import Foundation
+
+/// The submitted reports of every driver, as the insurer's claims handlers see them, and the acknowledgement a
+/// handler gives one. A report becomes a claim when it is first stored completed (``ServerReportStore/save(_:owner:queueing:)``
+/// records it in the same step); an erased account's claims go with it.
+package protocol ClaimStore: Sendable {
+    /// A page of claims, newest submission first (then by claim id, descending): at most `limit` of them, those
+    /// matching `filter` that come after `position` in that order.
+    func claims(_ filter: ClaimFilter, after position: ClaimPosition?, limit: Int) async throws -> [Claim]
+
+    /// The claim with this id, if any.
+    func claim(_ id: ClaimID) async throws -> Claim?
+
+    /// The claim the owner's report became, if it was submitted.
+    func claim(of report: ReportID, owner: AccountID) async throws -> Claim?
+
+    /// Records the insurer's acknowledgement: the claim's report is stored again with it, at its next revision and
+    /// as the owner's next change, so the driver's device receives it at its next sync. The same acknowledgement
+    /// again (claim number and message) changes nothing.
+    /// - Returns: the claim as it is now, or `nil` when there is no such claim.
+    func acknowledge(_ id: ClaimID, with acknowledgement: ClaimAcknowledgement) async throws -> Claim?
+}
+
+/// A submitted report and what the server knows of it beside it.
+package struct Claim: Sendable, Hashable {
+    package let id: ClaimID
+    package let owner: AccountID
+    /// When the server first stored the report completed.
+    package let submittedAt: Date
+    package let report: CrashReport
+
+    package var position: ClaimPosition { ClaimPosition(submittedAt: submittedAt, id: id) }
+
+    package init(id: ClaimID, owner: AccountID, submittedAt: Date, report: CrashReport) {
+        self.id = id
+        self.owner = owner
+        self.submittedAt = submittedAt
+        self.report = report
+    }
+}
+
+/// A claim's id: made by the server when the report is submitted (a report's own id is its owner's to choose, so
+/// two drivers' reports may share one).
+package typealias ClaimID = ServerID<Claim>
+
+/// Which claims a list holds.
+package struct ClaimFilter: Sendable, Hashable {
+    /// Only those submitted at or after this time.
+    package var submittedFrom: Date?
+    /// Only those submitted before this time.
+    package var submittedBefore: Date?
+    /// Only those acknowledged (`true`) or not yet (`false`).
+    package var acknowledged: Bool?
+
+    /// Whether `claim` is one the filter keeps.
+    package func keeps(_ claim: Claim) -> Bool {
+        if let submittedFrom, claim.submittedAt < submittedFrom { return false }
+        if let submittedBefore, claim.submittedAt >= submittedBefore { return false }
+        if let acknowledged, (claim.report.acknowledgement != nil) != acknowledged { return false }
+        return true
+    }
+
+    package init(submittedFrom: Date? = nil, submittedBefore: Date? = nil, acknowledged: Bool? = nil) {
+        self.submittedFrom = submittedFrom
+        self.submittedBefore = submittedBefore
+        self.acknowledged = acknowledged
+    }
+}
+
+/// Where a claim stands in the order of a list of claims (newest submission first, then by id, descending).
+package struct ClaimPosition: Sendable, Hashable {
+    package let submittedAt: Date
+    package let id: ClaimID
+
+    /// Whether a claim at `other` comes after this position in the list.
+    package func precedes(_ other: ClaimPosition) -> Bool {
+        (submittedAt, id.rawValue.uuidString) > (other.submittedAt, other.id.rawValue.uuidString)
+    }
+
+    /// The position as a page's cursor: the form of a report list's, opaque to clients.
+    package var cursor: String { ReportPosition(updatedAt: submittedAt, id: ReportID(id.rawValue)).cursor }
+
+    package init(submittedAt: Date, id: ClaimID) {
+        self.submittedAt = submittedAt
+        self.id = id
+    }
+
+    /// The position a cursor names, or `nil` when the text is not one this server gave.
+    package init?(cursor: String) {
+        guard let position = ReportPosition(cursor: cursor) else { return nil }
+        self.init(submittedAt: position.updatedAt, id: ClaimID(position.id.rawValue))
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Jobs as rows beside the data they are about (``ServerJob``), taken by the workers of every instance sharing the
+/// store (``JobWorker``). A job is taken by one worker at a time: taking it leases it until a time; a job whose
+/// worker died is taken again once its lease ran out.
+package protocol JobStore: Sendable {
+    /// Queues a job on its own (jobs about something being stored are written with it, in its transaction).
+    func enqueueJob(_ job: ServerJob, at date: Date) async throws
+
+    /// Takes the oldest queued job that is due (never taken, its pause over, or its lease run out), leased until
+    /// `leaseUntil`.
+    func claimJob(at date: Date, leaseUntil: Date) async throws -> ClaimedJob?
+
+    /// Marks the job done — unless another worker took it since (this claim's lease ran out), which then decides.
+    func finishJob(_ job: ClaimedJob, at date: Date) async throws
+
+    /// Puts the job back to be taken again from `retryAt`, keeping the failure's words; or, when `retryAt` is `nil`,
+    /// marks it failed for good — unless another worker took it since.
+    func putBackJob(_ job: ClaimedJob, error: String, retryAt: Date?, at date: Date) async throws
+
+    /// Removes the jobs that finished (done, or failed for good) before `date`.
+    /// - Returns: how many were removed.
+    @discardableResult
+    func forgetFinishedJobs(before date: Date) async throws -> Int
+
+    /// How many jobs are queued (due or waiting for their pause to end) and how many failed for good.
+    func jobCounts() async throws -> (queued: Int, failed: Int)
+}

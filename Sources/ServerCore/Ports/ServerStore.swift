@@ -1,0 +1,3 @@
+/// Everything the server keeps but bytes: one engine implements all nine ports (``SQLiteServerStore``,
+/// ``PostgresServerStore``).
+package typealias ServerStore = AccountStore & CrashRecordStore & ServerReportStore & PhotoIndex & SMSStore & JobStore & ClaimStore & SessionStore & StatementLinkStore

@@ -1,0 +1,55 @@
+import Domain
+import Foundation
+
+/// What the insurer's claims handlers do with submitted reports: list them, read one with its PDF and photos, and
+/// acknowledge one with the insurer's claim number, which reaches the driver's device at its next sync. Handlers
+/// read every driver's submitted reports and change none of them; the acknowledgement is kept beside the report.
+package struct ClaimDesk: Sendable {
+    package let claims: any ClaimStore
+    package let accounts: any AccountStore
+    /// Draws a claim's PDF again with the acknowledgement in it.
+    package let submission: ReportSubmission
+    package let clock: any Clock
+
+    /// A page of claims matching `filter` after `position`, and the position of the next page when one follows.
+    package func page(_ filter: ClaimFilter, after position: ClaimPosition?, limit: Int) async throws -> (claims: [Claim], next: ClaimPosition?) {
+        // One more than the page, to know whether another follows.
+        let found = try await claims.claims(filter, after: position, limit: limit + 1)
+        let page = Array(found.prefix(limit))
+        return (page, found.count > limit ? page.last?.position : nil)
+    }
+
+    /// The claim with this id.
+    /// - Throws: ``ServerRefusal/claimNotFound(_:)`` when there is none.
+    package func claim(_ id: ClaimID) async throws -> Claim {
+        guard let claim = try await claims.claim(id) else { throw ServerRefusal.claimNotFound(id) }
+        return claim
+    }
+
+    /// Gives the driver the insurer's claim number and message, as `handler`.
+    /// - Throws: ``ServerRefusal/invalidAcknowledgement(_:)`` for a claim number or message that breaks its rule;
+    ///   ``ServerRefusal/claimNotFound(_:)``.
+    package func acknowledge(_ id: ClaimID, claimNumber: String, message: String, by handler: Account) async throws -> Claim {
+        let acknowledgement: ClaimAcknowledgement
+        do {
+            acknowledgement = try ClaimAcknowledgement(
+                claimNumber: claimNumber, message: message, acknowledgedAt: clock.now(), handler: handler.name
+            )
+        } catch {
+            throw ServerRefusal.invalidAcknowledgement(error)
+        }
+        let current = try await claim(id)
+        if current.report.acknowledgement?.says(claimNumber, message) == true { return current }
+        // The PDF naming the claim is recorded first: a device that receives the acknowledgement receives it too.
+        var acknowledged = current.report
+        try acknowledged.recordAcknowledgement(acknowledgement)
+        try await submission.renderAgain(acknowledged, owner: current.owner)
+        guard let claim = try await claims.acknowledge(id, with: acknowledgement) else { throw ServerRefusal.claimNotFound(id) }
+        return claim
+    }
+
+    /// The driver who submitted the claim, as their account names them (`nil` when the account is gone).
+    package func policyholder(of claim: Claim) async throws -> Account? {
+        try await accounts.account(id: claim.owner)
+    }
+}

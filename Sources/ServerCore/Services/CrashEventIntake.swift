@@ -1,0 +1,64 @@
+import Domain
+import Foundation
+import Logging
+
+/// Takes in a crash the detection side detected: once per event, it issues a crash ID for the user, stores a
+/// draft report seeded with the detected time and (trusted) position, and — when the user has a phone number —
+/// texts them the links to it: the message and the job that sends it are stored with the event, in one transaction.
+package struct CrashEventIntake: Sendable {
+    package let accounts: any AccountStore
+    package let records: any CrashRecordStore
+    package let issuing: CrashIDIssuing
+    package let quotas: QuotaCheck
+    /// Told when a job was written, so it is done at once.
+    package let worker: JobWorker?
+    package let links: CrashLinks
+    package let clock: any Clock
+    package let logger: Logger
+
+    /// - Returns: the receipt, and whether the event was new (a repeat changes nothing and sends nothing).
+    package func receive(_ crash: DetectedCrash, forUserNamed userName: String, from detector: Account) async throws -> (CrashEventReceipt, isNew: Bool) {
+        if let receipt = try await records.receipt(eventID: crash.eventID, detector: detector.id) {
+            // The same key with another event: refused, not answered as if it were the first (IETF idempotency-key).
+            if let digest = receipt.eventDigest, digest != crash.digest { throw ServerRefusal.idempotencyKeyReused(eventID: crash.eventID) }
+            return (receipt, false)
+        }
+        try await quotas.checkCrashEvent(detector: detector.id)
+        guard let user = try await accounts.user(named: userName) else {
+            throw ServerRefusal.unknownUser(userName)
+        }
+        let now = clock.now()
+        guard crash.detection.detectedAt.timeIntervalSince(now) <= ReportLimits.crashTimeTolerance else {
+            throw ServerRefusal.detectedInFuture
+        }
+        let (receipt, isNew) = try await issuing.withNewCrashID { crashID in
+            var report = CrashReport(crashID: crashID, createdAt: now, utcOffsetMinutes: crash.utcOffsetMinutes, detection: crash.detection)
+            try report.setScene(CrashScene(
+                occurredAt: crash.detection.detectedAt, coordinate: crash.detection.positionTrusted ? crash.detection.position : nil,
+                utcOffsetMinutes: crash.utcOffsetMinutes
+            ))
+            let sms = user.phone.map { phone in
+                SMSMessage.queued(
+                    crashID: crashID, owner: user.id, recipient: phone,
+                    text: SMSText.crashNotice(
+                        crashID: crashID, detection: crash.detection, utcOffsetMinutes: crash.utcOffsetMinutes,
+                        webLink: links.webLink(for: crashID), appLink: links.appLink(for: crashID)
+                    ),
+                    at: now
+                )
+            }
+            return try await records.recordCrash(crash, detector: detector.id, owner: user.id, report: report, sms: sms, at: now)
+        }
+        if !isNew, let digest = receipt.eventDigest, digest != crash.digest {
+            // Two deliveries at once under one key, with different events: the first stands, this one is refused.
+            throw ServerRefusal.idempotencyKeyReused(eventID: crash.eventID)
+        }
+        if isNew {
+            logger.info("crash event received", metadata: [
+                "crash-id": "\(receipt.crashID)", "test": "\(crash.detection.isTest)", "sms": "\(user.phone == nil ? "none: no phone number" : "queued")",
+            ])
+            worker?.nudge()
+        }
+        return (receipt, isNew)
+    }
+}

@@ -1,0 +1,117 @@
+import Data
+import Domain
+import Foundation
+import Logging
+
+/// Draws reports' PDFs with the app's renderer, a few at a time (``RenderPool``), so rendering never takes every
+/// thread from the requests that only read. Photos are drawn as the server stored and inspected them — their media
+/// type and size from its own record, never from what the report claims — and read one at a time from the blob store.
+package struct DocumentRendering: Sendable {
+    package let photos: any PhotoIndex
+    package let blobs: any BlobStore
+    package let pool: RenderPool
+    package let clock: any Clock
+    /// Where PDFs are drawn before they are stored under their hash.
+    package let scratchFolder: String
+    package let logger: Logger
+
+    /// Renders the owner's report as it is given (not as stored) and keeps the PDF as a blob.
+    /// - Returns: the PDF's hash.
+    /// - Throws: ``ServerRefusal/photosMissing(_:_:)`` when a photo was not uploaded; a render failure otherwise.
+    /// - Parameter bounded: whether the owner's renders at once are held to ``RenderPool/perOwner`` (a driver's
+    ///   saves and submits are; a handler's acknowledgement is not the driver's doing and is never refused for it).
+    package func render(_ report: CrashReport, owner: AccountID, bounded: Bool = true) async throws -> ContentHash {
+        let checked = try await asStored(report, owner: owner)
+        return try await pool.run(for: bounded ? owner : nil) {
+            let path = scratchFolder + "/render-\(UUID().uuidString.lowercased()).pdf"
+            defer { unlink(path) }
+            let renderer = PDFReportRenderer(photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone)
+            try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
+                try await renderer.render(checked, toFileAt: path)
+            }
+            let hash = try await blobs.store(fileAt: path, kind: .document)
+            logger.info("report rendered", metadata: ["report": "\(report.id)", "crash-id": "\(report.crashID)"])
+            return hash
+        }
+    }
+
+    /// The report with each photo's media type and size as the server stored them.
+    private func asStored(_ report: CrashReport, owner: AccountID) async throws -> CrashReport {
+        var stored: [ContentHash: StoredPhoto] = [:]
+        var missing: [ContentHash] = []
+        for hash in Set(report.allPhotos.map(\.contentHash)) {
+            if let photo = try await photos.photo(hash, owner: owner) { stored[hash] = photo } else { missing.append(hash) }
+        }
+        guard missing.isEmpty else {
+            throw ServerRefusal.photosMissing(report.id, report.allPhotos.map(\.contentHash).filter(missing.contains))
+        }
+        let photos = report.allPhotos.map { photo in
+            let held = stored[photo.contentHash]
+            return Photo(
+                id: photo.id, section: photo.section, contentHash: photo.contentHash,
+                mediaType: held?.mediaType ?? photo.mediaType, byteCount: held?.byteCount ?? photo.byteCount,
+                pixelSize: photo.pixelSize, originalFileName: photo.originalFileName, addedAt: photo.addedAt,
+                takenAt: photo.takenAt, takenWhere: photo.takenWhere, takenAltitude: photo.takenAltitude,
+                orientation: photo.orientation, serverFileName: photo.serverFileName
+            )
+        }
+        return try report.replacingPhotos(with: photos)
+    }
+}
+
+/// Lets at most `capacity` renders run at once; the rest wait their turn, first come first served. One account holds
+/// at most `perOwner` of them, running or waiting: a driver sending many large reports at once is refused the excess
+/// rather than queueing every other driver's PDF behind theirs.
+package actor RenderPool {
+    package let capacity: Int
+    package let perOwner: Int
+    private var running = 0
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var held: [AccountID: Int] = [:]
+    /// How many renders have begun since the server started.
+    package private(set) var started = 0
+
+    package init(capacity: Int, perOwner: Int = 2) {
+        self.capacity = max(capacity, 1)
+        self.perOwner = max(perOwner, 1)
+    }
+
+    /// Runs `body` in turn.
+    /// - Parameter owner: the account the render is for, held to ``perOwner``; `nil`: not held.
+    /// - Throws: ``ServerRefusal/busy(what:limit:retryAfter:)`` when the owner has ``perOwner`` renders
+    ///   already, running nothing.
+    package func run<Result: Sendable>(for owner: AccountID? = nil, _ body: @Sendable () async throws -> Result) async throws -> Result {
+        if let owner {
+            guard held[owner, default: 0] < perOwner else {
+                throw ServerRefusal.busy(what: "PDFs being drawn", limit: perOwner, retryAfter: 5)
+            }
+            held[owner, default: 0] += 1
+        }
+        defer {
+            if let owner {
+                held[owner, default: 1] -= 1
+                if held[owner] == 0 { held[owner] = nil }
+            }
+        }
+        await acquire()
+        defer { release() }
+        started += 1
+        return try await body()
+    }
+
+    private func acquire() async {
+        if running < capacity {
+            running += 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func release() {
+        if waiting.isEmpty {
+            running -= 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Domain
+import Foundation
+import Logging
+
+/// Does a ``ServerJob``: hands an SMS message to the gateway and records that it took it; tells the insurer's claims
+/// system of a submitted report.
+package struct JobPerformer: Sendable {
+    package let sms: any SMSSender
+    package let messages: any SMSStore
+    /// The submitted reports (as claims), their PDFs and their drivers, for their notices.
+    package let reports: any ServerReportStore
+    package let claims: any ClaimStore
+    package let accounts: any AccountStore
+    /// The server's public address, for the notice's download links.
+    package let links: CrashLinks
+    /// Where notices go; `nil` when no claims system is configured (a job queued before is then done with nothing sent).
+    package let webhook: (any ClaimsSystem)?
+    package let clock: any Clock
+    package let logger: Logger
+
+    package func perform(_ job: ServerJob) async throws {
+        switch job {
+        case let .sendSMS(id):
+            guard let message = try await messages.smsMessage(id) else {
+                // Erased (a data-protection request) before it was sent: nothing to send.
+                logger.info("an SMS job's message is gone; nothing sent", metadata: ["message": "\(id)"])
+                return
+            }
+            // Taken by the gateway before (this job's earlier try recorded it): never sent twice from here.
+            guard message.state == .queued else { return }
+            let handOff: SMSHandOff
+            do {
+                handOff = try await sms.send(message)
+                ServerMetrics.job("sms", failed: false)
+            } catch {
+                ServerMetrics.job("sms", failed: true)
+                throw error
+            }
+            _ = try await messages.updateSMS(id, to: .accepted, detail: handOff.detail, at: clock.now())
+            logger.info("SMS handed to the gateway", metadata: [
+                "crash-id": "\(message.crashID)", "to": "\(message.recipient.masked)", "gateway": "\(handOff.detail)",
+            ])
+        case let .notifyInsurer(owner, id):
+            guard let webhook else {
+                logger.warning("a report's notice is queued but no claims system is configured (--webhook-url); not sent", metadata: ["report": "\(id)"])
+                return
+            }
+            // Erased, or never completed (nothing to tell): done with nothing sent.
+            guard let claim = try await claims.claim(of: id, owner: owner), let driver = try await accounts.account(id: owner) else { return }
+            let report = claim.report
+            // The PDF is recorded just after the completion; a notice waits for it, so it names it.
+            guard let document = try await reports.document(for: id, owner: owner) else {
+                throw JobWorker.JobFailure(reason: "the report's PDF is not recorded yet")
+            }
+            do {
+                try await webhook.deliver(claim, driver: driver, document: document, publicURL: links.publicURL, at: clock.now())
+                ServerMetrics.job("webhook", failed: false)
+            } catch {
+                ServerMetrics.job("webhook", failed: true)
+                throw error
+            }
+            logger.info("the claims system took the report's notice", metadata: ["crash-id": "\(report.crashID)", "report": "\(id)"])
+        }
+    }
+
+    /// Records that the job will not be tried again, on what it was about.
+    package func gaveUp(on job: ServerJob, reason: String) async {
+        switch job {
+        case let .sendSMS(id):
+            _ = try? await messages.updateSMS(id, to: .failed, detail: "not taken by the gateway: \(reason)", at: clock.now())
+        case let .notifyInsurer(_, id):
+            logger.critical("the claims system was not told of a submitted report within a day", metadata: ["report": "\(id)", "error": "\(reason)"])
+        }
+    }
+
+    package init(sms: any SMSSender, messages: any SMSStore, reports: any ServerReportStore, claims: any ClaimStore, accounts: any AccountStore, links: CrashLinks, webhook: (any ClaimsSystem)?, clock: any Clock, logger: Logger) {
+        self.sms = sms
+        self.messages = messages
+        self.reports = reports
+        self.claims = claims
+        self.accounts = accounts
+        self.links = links
+        self.webhook = webhook
+        self.clock = clock
+        self.logger = logger
+    }
+}

@@ -1,0 +1,39 @@
+import Domain
+import Foundation
+
+/// Each user's reports over the wire: saved by revision through Domain's rules, and completed only with the
+/// submission's checks (something to report, every photo uploaded) and its PDF.
+package struct ReportKeeping: Sendable {
+    package let reports: any ServerReportStore
+    package let records: any CrashRecordStore
+    package let quotas: QuotaCheck
+    package let submission: ReportSubmission
+
+    /// Stores a report the caller sent, read at `report.revision`. The store applies the write rules
+    /// (``WriteCheck``: the revision, a completed report read-only, one report per crash ID).
+    /// - Returns: the stored version and whether it was new.
+    package func put(_ sent: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
+        let current = try await reports.report(sent.id, owner: owner.id)
+        // What the crash detection measured is the server's record: a client's version of it is not taken.
+        // Nor is the insurer's acknowledgement: only a claims handler gives one (``ClaimDesk``).
+        let report = sent.withDetection(current?.detection).withAcknowledgement(current?.acknowledgement)
+        // A crash ID is the server's to issue: a report may carry only one issued to its owner (or the app's local form).
+        if !report.crashID.isLocal, current?.crashID != report.crashID, try await records.owner(of: report.crashID) != owner.id {
+            throw ServerRefusal.crashIDNotIssued(report.crashID)
+        }
+        if let current, current.isCompleted, current.revision == report.revision, current.sameContent(as: report) {
+            // A completed report sent again as it is held (a repeat after a lost answer): nothing to store.
+            return (current, false)
+        }
+        if current == nil { try await quotas.checkNewReport(owner: owner.id) }
+        if report.isCompleted, current?.isCompleted != true {
+            // Cheap checks before the PDF is drawn: a stale revision is refused here, not after a render.
+            _ = try WriteCheck.next(for: report, current: current)
+            // Completed on the device: the same checks and PDF as a submit.
+            let stored = try await submission.storeCompleted(report, owner: owner)
+            return (stored, stored.revision == 1)
+        }
+        let stored = try await reports.save(report, owner: owner.id)
+        return (stored, stored.revision == 1)
+    }
+}

@@ -1,0 +1,98 @@
+import Domain
+import Foundation
+import Logging
+import ServiceLifecycle
+
+/// Everything the routes use, wired once from the server's ports (the composition root builds the ports:
+/// ``ServerEnvironment``; tests may build them over a temporary folder).
+package struct ServerServices: Sendable {
+    package let accounts: any AccountStore
+    package let reports: any ServerReportStore
+    package let photos: any PhotoIndex
+    package let blobs: any BlobStore
+    package let links: CrashLinks
+    package let crashIDs: CrashIDIssuing
+    package let crashEvents: CrashEventIntake
+    package let keeping: ReportKeeping
+    package let submission: ReportSubmission
+    package let uploads: PhotoUploads
+    package let erasure: Erasure
+    /// What the insurer's claims handlers do with submitted reports.
+    package let claims: ClaimDesk
+    /// The handlers' signed-in sessions on the web pages.
+    package let sessions: any SessionStore
+    /// The other driver's links to vehicle B of a statement.
+    package let statementSharing: StatementSharing
+    /// The SMS messages to drivers and their states.
+    package let messages: any SMSStore
+    /// What sends them.
+    package let sms: any SMSSender
+    /// Does the jobs requests wrote (sending SMS); run it beside the HTTP server (``workers``).
+    package let worker: JobWorker
+
+    package let clock: any Clock
+
+    /// What must run beside the HTTP server for the jobs to be done.
+    package var workers: [any Service] { [worker] }
+
+    package init(
+        accounts: any AccountStore,
+        records: any CrashRecordStore,
+        reports: any ServerReportStore,
+        claims: any ClaimStore,
+        sessions: any SessionStore,
+        statementLinks: any StatementLinkStore,
+        photos: any PhotoIndex,
+        blobs: any BlobStore,
+        messages: any SMSStore,
+        jobStore: any JobStore,
+        sms: any SMSSender,
+        clock: any Clock,
+        publicURL: String,
+        links: CrashLinks? = nil,
+        scratchFolder: String,
+        locks: any UploadLocking = UploadLocks(),
+        renderConcurrency: Int = 2,
+        quotas: Quotas = .standard,
+        retryPause: Duration = .seconds(60),
+        webhook: (any ClaimsSystem)? = nil,
+        describeFailure: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
+        logger: Logger
+    ) {
+        self.accounts = accounts
+        self.reports = reports
+        self.photos = photos
+        self.blobs = blobs
+        self.links = links ?? CrashLinks(publicURL: publicURL)
+        let quotaCheck = QuotaCheck(quotas: quotas, reports: reports, photos: photos, records: records, clock: clock)
+        crashIDs = CrashIDIssuing(records: records, quotas: quotaCheck, clock: clock)
+        self.messages = messages
+        self.clock = clock
+        self.sms = sms
+        worker = JobWorker(
+            store: jobStore,
+            performer: JobPerformer(
+                sms: sms, messages: messages, reports: reports, claims: claims, accounts: accounts, links: self.links, webhook: webhook,
+                clock: clock, logger: logger
+            ),
+            clock: clock,
+            longestPause: retryPause, describe: describeFailure, logger: logger
+        )
+        crashEvents = CrashEventIntake(
+            accounts: accounts, records: records, issuing: crashIDs, quotas: quotaCheck, worker: worker, links: self.links, clock: clock, logger: logger
+        )
+        let rendering = DocumentRendering(
+            photos: photos, blobs: blobs, pool: RenderPool(capacity: renderConcurrency), clock: clock,
+            scratchFolder: scratchFolder, logger: logger
+        )
+        submission = ReportSubmission(
+            reports: reports, rendering: rendering, blobs: blobs, clock: clock, notifiesInsurer: webhook != nil, worker: worker
+        )
+        self.sessions = sessions
+        statementSharing = StatementSharing(links: statementLinks, reports: reports, addresses: self.links, clock: clock)
+        self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, clock: clock)
+        keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
+        uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger)
+        erasure = Erasure(accounts: accounts, reports: reports, photos: photos, blobs: blobs, sms: sms, logger: logger)
+    }
+}

@@ -1,0 +1,42 @@
+import Domain
+import Foundation
+import Logging
+import ServerCore
+
+/// The default SMS port, for one machine with no SMS gateway: each message is written to the log and as a file in
+/// `DIR/outbox-sms/` (named by time and crash ID), where an operator or a gateway script can pick it up.
+package struct FileSMSSender: SMSSender {
+    package let folder: String
+    package let logger: Logger
+
+    package init(folder: String, logger: Logger) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        self.folder = folder
+        self.logger = logger
+    }
+
+    package var summary: String { "no SMS gateway: messages are written to \(folder) (give --sms-url to send them)" }
+
+    package func send(_ message: SMSMessage) async throws -> SMSHandOff {
+        let stamp = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+        let path = "\(folder)/\(stamp)-\(message.crashID.rawValue).txt"
+        let text = "To: \(message.recipient)\n\n\(message.text)\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        logger.notice(
+            "SMS to \(message.recipient.masked) written to the outbox folder",
+            metadata: ["crash-id": "\(message.crashID)", "file": "\(path)"]
+        )
+        return SMSHandOff(detail: "written to the outbox folder (no SMS gateway)")
+    }
+
+    package func erase(crashIDs: [CrashID]) async throws -> Int {
+        let suffixes = Set(crashIDs.map { "-\($0.rawValue).txt" })
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        var removed = 0
+        for name in names where suffixes.contains(where: { name.hasSuffix($0) }) {
+            try FileManager.default.removeItem(atPath: folder + "/" + name)
+            removed += 1
+        }
+        return removed
+    }
+}

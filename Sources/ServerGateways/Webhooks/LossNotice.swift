@@ -1,0 +1,71 @@
+import Domain
+import Foundation
+import ServerCore
+import WireAPI
+
+extension Components.Schemas.FirstNoticeOfLoss {
+    /// The first notice of loss of a submitted report: its facts under the names a claims system takes them by.
+    /// - Parameters:
+    ///   - driver: the account of the driver who reported it.
+    ///   - document: the report's PDF, when it is recorded.
+    ///   - publicURL: the server's address, for the links to download the PDF and photos with a handler's token.
+    package init(_ claim: Claim, driver: Account, document: ContentHash?, publicURL: String, sentAt: Date) {
+        let report = claim.report
+        let claimID = claim.id.description
+        let base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        let scene = report.scene
+        let injuries = report.injuries.selected
+        let local = scene.utcOffsetMinutes.map { Self.rfc3339(scene.occurredAt, offsetMinutes: $0) }
+        let location: Components.Schemas.LossNotice.LossPayload.LocationPayload? = scene.hasLocation
+            ? .init(latitude: scene.coordinate?.latitude, longitude: scene.coordinate?.longitude, address: scene.address)
+            : nil
+        let detected = report.detection.map { detection in
+            Components.Schemas.LossNotice.LossPayload.DetectedPayload(
+                speedKmh: detection.speedKmh, deltaVKmh: detection.deltaVKmh,
+                airbagsDeployed: detection.airbagsDeployed, rollover: detection.rollover
+            )
+        }
+        var documents: [Components.Schemas.LossNotice.DocumentsPayloadPayload] = []
+        if let document {
+            documents.append(.init(
+                kind: .crashReport, sha256: document.hex, mediaType: "application/pdf", url: base + WirePaths.claimDocument(claimID)
+            ))
+        }
+        for photo in report.allPhotos {
+            documents.append(.init(
+                kind: .photo, section: Components.Schemas.PhotoSection(rawValue: photo.section.rawValue), sha256: photo.contentHash.hex,
+                mediaType: photo.mediaType.rawValue, takenAt: photo.takenAt, url: base + WirePaths.claimPhoto(claimID, photo.contentHash)
+            ))
+        }
+        self.init(
+            _type: .claim_firstNoticeOfLoss,
+            timestamp: sentAt,
+            data: Components.Schemas.LossNotice(
+                crashId: report.crashID.rawValue,
+                reportId: report.id.description,
+                submittedAt: claim.submittedAt,
+                policyholder: .init(account: driver.name, phone: driver.phone?.e164),
+                claim: claimID,
+                loss: .init(
+                    occurredAt: scene.occurredAt, localTime: local, location: location,
+                    description: report.hasNote ? report.otherDriverNote : nil, detected: detected
+                ),
+                injuries: .init(reported: injuries.contains { $0 != .noOne && $0 != .unsure }, who: injuries.map(Components.Schemas.Injury.init)),
+                statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement),
+                documents: documents
+            )
+        )
+    }
+
+    /// `2026-11-18T12:06:40+01:00`: the moment in the local time of the offset, as RFC 3339 writes it.
+    package static func rfc3339(_ date: Date, offsetMinutes: Int) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let shifted = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date.addingTimeInterval(Double(offsetMinutes * 60)))
+        let sign = offsetMinutes < 0 ? "-" : "+"
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", shifted.year ?? 0, shifted.month ?? 0, shifted.day ?? 0,
+            shifted.hour ?? 0, shifted.minute ?? 0, shifted.second ?? 0, sign, abs(offsetMinutes) / 60, abs(offsetMinutes) % 60
+        )
+    }
+}

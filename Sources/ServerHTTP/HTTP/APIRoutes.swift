@@ -1,0 +1,59 @@
+import Hummingbird
+import Logging
+import OpenAPIHummingbird
+import ServerCore
+import ServiceLifecycle
+import WireAPI
+
+/// The API's side of the router: the middleware in front of every route (metrics, the request log, problems, the body
+/// limit, the token) and the API's routes, generated and by hand. Pages are added to the same router after it
+/// (``RouteTable`` records every route, for 405 answers).
+package enum APIRoutes {
+    package static func router(services: ServerServices) throws -> (Router<ServerRequestContext>, RouteTable) {
+        let router = Router(context: ServerRequestContext.self)
+        let routes = RouteTable()
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: RequestLogMiddleware(level: .info))
+        router.add(middleware: ProblemMiddleware(routes: routes))
+        router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes, routes: routes))
+        router.add(middleware: AuthMiddleware(accounts: services.accounts))
+        try APIHandler(services: services).registerHandlers(
+            on: RecordingTransport(router: router, table: routes, servedByHand: StoredReadRoutes.operations),
+            configuration: WireCoding.configuration,
+            middlewares: [BodyBudgetMiddleware()]
+        )
+        StoredReadRoutes(services: services).register(on: router, table: routes)
+        PhotoRoutes(services: services).register(on: router, table: routes)
+        DocumentRoutes(services: services).register(on: router, table: routes)
+        ClaimFileRoutes(services: services).register(on: router, table: routes)
+        return (router, routes)
+    }
+}
+
+/// The HTTP server around a router: HTTP/1.1 with every connection held to ``ConnectionLimits``.
+package enum HTTPEdge {
+    /// The application on `host:port`, running `lifecycleServices` (the database's connection pools) before the
+    /// HTTP server starts and until it has finished.
+    package static func application(
+        router: Router<ServerRequestContext>, host: String, port: Int, limits: ConnectionLimits,
+        lifecycleServices: [any Service], logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void
+    ) -> some ApplicationProtocol {
+        let counter = ConnectionCounter(
+            maximum: limits.maximumConnections, perClient: limits.maximumConnectionsPerClient, trusted: limits.trustedProxies
+        )
+        return Application(
+            router: router,
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [
+                    ConnectionCountHandler(counter: counter), RequestHeadTimeoutHandler(timeout: limits.headTimeout),
+                    BodyPaceHandler(limits: limits), ExpectContinueHandler(),
+                ],
+                idleTimeout: .init(limits.idleTimeout)
+            )),
+            configuration: .init(address: .hostname(host, port: port), serverName: "crash-assistant-server"),
+            services: lifecycleServices,
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
+    }
+}

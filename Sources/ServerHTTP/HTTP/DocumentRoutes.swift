@@ -1,0 +1,60 @@
+import Domain
+import Foundation
+import Hummingbird
+import ServerCore
+import WireAPI
+
+/// Documents: `openapi.yaml`, a submitted report's PDF (streamed from storage), and the page an SMS's web link
+/// opens, which hands the crash to the app.
+package struct DocumentRoutes {
+    package let services: ServerServices
+
+    package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
+        router.get(RouterPath(WirePaths.apiDocument)) { _, _ in try openAPIDocument() }
+        router.get(RouterPath(WirePaths.documentPattern)) { _, context in try await pdf(context) }
+        router.get(RouterPath(WirePaths.crashPagePattern)) { _, context in try crashPage(context) }
+        for path in [WirePaths.apiDocument, WirePaths.documentPattern, WirePaths.crashPagePattern] { table.record(path, .get) }
+    }
+
+    private func openAPIDocument() throws -> Response {
+        guard let yaml = WireDocument.yaml() else {
+            throw APIProblem(.notFound, "This server was installed without its OpenAPI document (the WireAPI resources).")
+        }
+        return Response(status: .ok, headers: [.contentType: "application/yaml"], body: .init(byteBuffer: ByteBuffer(bytes: yaml)))
+    }
+
+    private func pdf(_ context: ServerRequestContext) async throws -> Response {
+        let user = try Caller.user()
+        let id = try APIHandler.reportID(context.parameters.get(WirePaths.reportParameter) ?? "")
+        guard let report = try await services.reports.report(id, owner: user.id) else { throw APIProblem.reportNotFound(id) }
+        guard let hash = try await services.reports.document(for: id, owner: user.id),
+              let length = try await services.blobs.length(of: hash, kind: .document) else {
+            throw APIProblem(.documentNotFound, "Report \(id) has no PDF yet: submit it first.")
+        }
+        let fileName = RenderedReport.defaultFileName(for: report.crashID, format: .pdf)
+        return BlobResponse.make(
+            hash, kind: .document, length: length, from: services.blobs,
+            headers: [.contentType: "application/pdf", .contentDisposition: "attachment; filename=\"\(fileName)\"", .cacheControl: "private, no-cache"]
+        )
+    }
+
+    /// A small page for a browser: the crash ID, and the app link that opens the Crash Assistant on it.
+    private func crashPage(_ context: ServerRequestContext) throws -> Response {
+        let text = context.parameters.get(WirePaths.crashParameter) ?? ""
+        guard let crashID = try? CrashID(validating: text), crashID.rawValue == text else {
+            throw APIProblem.badParameter("crashID", "“\(text.prefix(80))” is not a crash ID. Open the link from the text message as it came.")
+        }
+        let appLink = services.links.appLink(for: crashID)
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8"><title>Crash \(crashID.rawValue)</title>
+            <meta name="viewport" content="width=device-width, initial-scale=1"></head>
+            <body><h1>Crash \(crashID.rawValue)</h1>
+            <p>Open this crash in the Crash Assistant to collect what your claim needs:</p>
+            <p><a href="\(appLink)">\(appLink)</a></p>
+            <p>Or run <code>crash-assistant open \(appLink)</code>.</p></body></html>
+
+            """
+        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}

@@ -1,0 +1,24 @@
+import Hummingbird
+import Logging
+import ServerCore
+import ServiceLifecycle
+
+/// The listener that serves `GET /metrics` on an address of its own (`serve --metrics-port`), so the public one
+/// never shows them.
+package enum MetricsListener {
+    package static func application(host: String, port: Int, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void) -> some Service {
+        let router = Router()
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
+                body: .init(byteBuffer: ServerMetrics.exposition())
+            )
+        }
+        return Application(
+            router: router,
+            configuration: .init(address: .hostname(host, port: port), serverName: "crash-assistant-server-metrics"),
+            onServerRunning: { channel in await onServerRunning(channel.localAddress?.port ?? port) },
+            logger: logger
+        )
+    }
+}

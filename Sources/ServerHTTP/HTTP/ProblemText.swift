@@ -1,0 +1,135 @@
+import Domain
+import Foundation
+
+/// The server's words for the facts Domain and Data report: the `detail` of a problem, written for the programs and
+/// people using the API, and the sentences the server's commands print for its operator. (The app words the same
+/// facts for the driver, on its own side.)
+package enum ProblemText {
+    // MARK: - For API clients
+
+    /// A report that breaks a rule: the field and what is wrong with it.
+    package static func sentence(for error: InvalidReportData) -> String {
+        let problem = switch error.problem {
+        case let .tooMany(count, limit): "has \(count) items; at most \(limit) are allowed"
+        case let .tooLong(count, limit): "has \(count) characters; at most \(limit) are allowed"
+        case let .tooLarge(bytes, limit): "takes \(bytes) UTF-8 bytes; at most \(limit) are allowed"
+        case let .controlCharacter(code): "holds the control character \(codePoint(code)); only plain text is allowed"
+        case let .duplicate(value): "holds \(value) twice; each may appear once"
+        case let .outOfRange(value, allowed): "is \(value), outside \(allowed.lowerBound)–\(allowed.upperBound)"
+        case let .negative(value): "is \(value); it may not be negative"
+        case let .invalid(value): "cannot be “\(value.prefix(80))”"
+        case .missing: "is missing"
+        case .unexpected: "must not be given here"
+        }
+        return "\(error.field) \(problem)."
+    }
+
+    /// A claim number or message a handler typed that breaks its rule, in the handler's words (`field`:
+    /// `claimNumber`, `message`).
+    package static func acknowledgementSentence(for problem: InvalidReportData.Problem, field: String) -> String {
+        switch problem {
+        case .missing: "Give the \(field)."
+        case let .tooLong(count, limit): "The \(field) has \(count) characters; at most \(limit) are taken."
+        case let .tooLarge(bytes, limit): "The \(field) has \(bytes) bytes; at most \(limit) are taken."
+        case let .controlCharacter(code): "The \(field) holds the control character \(codePoint(code)); give plain text."
+        case let .invalid(what): "The \(field) has \(what)."
+        default: "The \(field) is not one the server takes."
+        }
+    }
+
+    /// `U+001B`
+    package static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    /// A value that breaks a rule of its own.
+    package static func sentence(for error: InputError) -> String {
+        switch error {
+        case let .invalidCrashID(raw, reason): "“\(raw.prefix(80))” is not a crash ID: \(reason)."
+        case let .invalidDeepLink(link, reason): "“\(link.prefix(80))” is not a crash link: \(reason)."
+        case let .invalidCoordinate(reason): "The coordinate is not valid: \(reason)."
+        case let .addressTooLong(count, limit): "The address has \(count) characters; at most \(limit) are allowed."
+        case let .noteTooLong(count, limit): "The note has \(count) characters; at most \(limit) are allowed."
+        case let .noteTooLarge(bytes, limit): "The note takes \(bytes) UTF-8 bytes; at most \(limit) are allowed."
+        case let .addressTooLarge(bytes, limit): "The address takes \(bytes) UTF-8 bytes; at most \(limit) are allowed."
+        case let .noteHasControlCharacter(code): "The note holds the control character \(codePoint(code)); only plain text is allowed."
+        case let .addressHasControlCharacter(code): "The address holds the control character \(codePoint(code)); only plain text is allowed."
+        case .crashTimeInFuture: "The crash time lies in the future."
+        case let .invalidUTCOffset(minutes): "An offset of \(minutes) minutes from UTC is outside −1080…1080."
+        case let .invalidContentHash(raw): "“\(raw.prefix(80))” is not a SHA-256 (64 hexadecimal digits)."
+        }
+    }
+
+    /// Uploaded bytes the server does not take as a photo.
+    package static func sentence(for error: PhotoError) -> String {
+        switch error {
+        case .empty: "The body is empty; send the photo's bytes."
+        case let .tooLarge(_, byteCount, limit): "The photo has \(byteCount) bytes; at most \(limit) are allowed."
+        case let .unsupportedFormat(_, detected?): "The bytes are a \(detected) file, not a JPEG or PNG photo."
+        case .unsupportedFormat(_, nil): "The bytes are not a JPEG or PNG photo."
+        case let .malformed(_, reason): "The bytes look like a photo but are damaged (\(reason))."
+        case let .tooManyPixels(_, size, limit): "The photo is \(size) pixels; at most \(limit) pixels are allowed."
+        case let .unembeddableJPEG(_, kind): "The photo is a \(kind) JPEG, which a report cannot embed; send an RGB JPEG or a PNG."
+        case let .sectionFull(section, limit): "The section \(section.rawValue) holds \(limit) photos, the most it can."
+        case let .duplicate(_, section): "The photo is in the section \(section.rawValue) already."
+        case let .notFound(id): "The report has no photo \(id)."
+        case let .bytesMissing(hash): "The server holds no photo with SHA-256 \(hash.hex)."
+        }
+    }
+
+    /// A report the server cannot change or find.
+    package static func sentence(for error: ReportError) -> String {
+        switch error {
+        case let .notFound(id): "You have no report \(id)."
+        case let .crashIDNotFound(crashID): "You have no report with the crash ID \(crashID)."
+        case let .readOnly(crashID): "Crash report \(crashID) is completed, so it can no longer be changed or deleted."
+        case .nothingToReport: "The report is empty: choose who was injured, add a photo or write a note before completing it."
+        case let .notCompleted(crashID): "Crash report \(crashID) is still a draft; submit it first."
+        case let .crashIDUnavailable(attempts): "No unused crash ID could be issued after \(attempts) tries. Try again."
+        case let .conflict(id, current?):
+            "Report \(id) was changed since it was read (it is at revision \(current.revision) now). Nothing was stored; merge your change into `current` and send it with that revision."
+        case let .conflict(id, nil): "Report \(id) was deleted since it was read. Nothing was stored."
+        case let .crashIDTaken(crashID, holder):
+            "Your report \(holder.id) carries the crash ID \(crashID) already, and a crash ID names one report. Nothing was stored; merge this report into `current` and save it under that report's id."
+        }
+    }
+
+    // MARK: - For the operator
+
+    /// What happened to the server's own storage, naming the file or folder, and what to do.
+    package static func sentence(for failure: StorageFailure) -> String {
+        let path = failure.path
+        let cause = failure.cause
+        return switch failure.kind {
+        case .noLocation: "No data folder is known: HOME is not set. Set HOME or give --data DIR."
+        case .folderNotCreatable: "The folder \(path) cannot be created (\(cause)). Give --data a folder the server may create."
+        case .folderNotWritable: "Nothing can be written in the folder \(path) (\(cause)). Make it writable for the server's user."
+        case .notADatabase: "The file \(path) is not a usable database (\(cause)); it was left untouched. Move it aside."
+        case .foreignDatabase: "The file \(path) is another program's database; it was left untouched. Give another --data folder."
+        case let .newerLayout(found, supported):
+            "The database \(path) was written by a newer server (layout \(found); this one knows up to \(supported)); it was left untouched. Update the server."
+        case .damagedRecord: "A record in \(path) cannot be read (\(cause))."
+        case .busy: "The database \(path) is busy: another program holds it. Stop the other server first."
+        case .diskFull: "The disk holding \(path) is full. Free some space."
+        case .damaged: "The database \(path) is damaged (\(cause)). Restore it from a backup."
+        case .notWritable: "The database \(path) cannot be written (\(cause)). Check the permissions of the file and its folder."
+        case .readWrite: "Reading or writing \(path) failed (\(cause)). Check the disk."
+        case let .photoFile(operation): "Could not \(operation) the file \(path) (\(cause))."
+        case let .other(code): "The database \(path) reported an error: \(cause) (SQLite code \(code))."
+        }
+    }
+
+    /// Any error the server's commands end with, in the operator's words.
+    package static func sentence(for error: any Error) -> String {
+        switch error {
+        case let error as any StorageFailureReporting: sentence(for: error.storageFailure)
+        case let error as InvalidReportData: sentence(for: error)
+        case let error as InputError: sentence(for: error)
+        case let error as ReportError: sentence(for: error)
+        case let error as PhotoError: sentence(for: error)
+        case let error as any LocalizedError: error.errorDescription ?? error.localizedDescription
+        default: String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,230 @@
+import Data
+import Domain
+import Foundation
+import ServerCore
+import ServerHTTP
+
+/// What the handlers' templates show, built from claims: plain values only, escaped by the templates.
+package enum HandlerViews {
+    /// Every page's frame: the title and, when signed in, who and the sign-out form's CSRF value.
+    package struct Frame {
+        package let title: String
+        package let handler: String?
+        package let csrf: String
+    }
+
+    package struct SignIn {
+        package let title = "Sign in"
+        package let handler: String? = nil
+        package let csrf: String
+        package let error: String?
+    }
+
+    package struct Filter {
+        package let name: String
+        package let href: String
+        package let current: Bool
+    }
+
+    package struct Row {
+        package let href: String
+        package let crashID: String
+        package let when: String
+        package let place: String
+        package let injured: Bool
+        package let injuries: String
+        package let driver: String
+        package let submitted: String
+        package let claimNumber: String?
+    }
+
+    package struct ClaimList {
+        package let title = "Submitted reports"
+        package let handler: String
+        package let csrf: String
+        package let filters: [Filter]
+        package let caption: String
+        package let rows: [Row]
+        /// Stored, not computed: the templates read values by reflection, which sees stored properties only.
+        package let hasRows: Bool
+        package let next: String?
+
+        package init(handler: String, csrf: String, filters: [Filter], caption: String, rows: [Row], next: String?) {
+            self.handler = handler
+            self.csrf = csrf
+            self.filters = filters
+            self.caption = caption
+            self.rows = rows
+            hasRows = !rows.isEmpty
+            self.next = next
+        }
+    }
+
+    package struct MapLink {
+        package let href: String
+        package let label: String
+    }
+
+    package struct Field {
+        package let label: String
+        package let value: String
+    }
+
+    package struct FieldList {
+        package let fields: [Field]
+    }
+
+    package struct ItemList {
+        package let items: [String]
+    }
+
+    package struct PhotoView {
+        package let src: String
+        package let label: String
+        package let caption: String
+        package let width: Int
+        package let height: Int
+    }
+
+    /// One block of the report's outline (``ReportOutline``), the third drawing of it beside the text and the PDF.
+    package struct Block {
+        package var heading: String?
+        package var subheading: String?
+        package var paragraph: String?
+        package var fieldList: FieldList?
+        package var itemList: ItemList?
+        package var photo: PhotoView?
+        package var rule = false
+        package var closing: String?
+        package var table: TableView?
+    }
+
+    /// A table of the outline (the statement's vehicles side by side): the first header cell heads the labels.
+    package struct TableView {
+        package let label: String
+        package let columns: [String]
+        package let rows: [TableRow]
+    }
+
+    package struct TableRow {
+        package let label: String
+        package let values: [String]
+    }
+
+    package struct ClaimPage {
+        package let title: String
+        package let handler: String
+        package let csrf: String
+        package let crashID: String
+        package let notice: String?
+        package let driver: String
+        package let submitted: String
+        package let injured: Bool
+        package let injuries: String
+        package let map: MapLink?
+        package let pdf: String
+        package let acknowledged: Bool
+        package let claimNumber: String?
+        package let acknowledgedAt: String?
+        package let acknowledgedBy: String?
+        package let error: String?
+        package let action: String
+        package let claimNumberField: String
+        package let messageField: String
+        package let blocks: [Block]
+    }
+
+    package struct Problem {
+        package let title: String
+        package let handler: String?
+        package let csrf: String
+        package let detail: String
+        package let back: String
+        package let backLabel: String
+    }
+
+    // MARK: - Building
+
+    /// Times as the handler reads them: the crash's in the scene's offset from UTC, the server's in UTC.
+    package static let utc = DateText(timeZone: .gmt)
+
+    package static func row(_ claim: Claim, driver: Account?) -> Row {
+        let report = claim.report
+        let scene = report.effectiveScene.scene
+        return Row(
+            href: HandlerPaths.claim(claim.id), crashID: report.crashID.rawValue,
+            when: utc.at(scene).dateTime(scene.occurredAt), place: scene.address ?? scene.coordinate?.description ?? "Not given",
+            injured: injured(report), injuries: injuries(report), driver: driverText(driver),
+            submitted: utc.dateTime(claim.submittedAt), claimNumber: report.acknowledgement?.claimNumber
+        )
+    }
+
+    package static func claimPage(
+        _ claim: Claim, driver: Account?, handler: Account, csrf: String, notice: String?, error: String?,
+        claimNumberField: String?, messageField: String?
+    ) -> ClaimPage {
+        let report = claim.report
+        let acknowledgement = report.acknowledgement
+        let coordinate = report.effectiveScene.scene.coordinate
+        return ClaimPage(
+            title: "Crash \(report.crashID)", handler: handler.name, csrf: csrf, crashID: report.crashID.rawValue, notice: notice,
+            driver: driverText(driver), submitted: utc.dateTime(claim.submittedAt), injured: injured(report), injuries: injuries(report),
+            map: coordinate.map { coordinate in
+                let latitude = String(format: "%.6f", coordinate.latitude), longitude = String(format: "%.6f", coordinate.longitude)
+                return MapLink(
+                    href: "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=17/\(latitude)/\(longitude)",
+                    label: "\(latitude), \(longitude)"
+                )
+            },
+            pdf: HandlerPaths.document(claim.id),
+            acknowledged: acknowledgement != nil, claimNumber: acknowledgement?.claimNumber,
+            acknowledgedAt: acknowledgement.map { utc.dateTime($0.acknowledgedAt) }, acknowledgedBy: acknowledgement?.handler,
+            error: error, action: HandlerPaths.acknowledge(claim.id),
+            claimNumberField: claimNumberField ?? acknowledgement?.claimNumber ?? "",
+            messageField: messageField ?? acknowledgement?.message ?? "",
+            blocks: blocks(of: report, claim: claim.id)
+        )
+    }
+
+    /// The report's outline as blocks of the page; photos shown from this server.
+    package static func blocks(of report: CrashReport, claim: ClaimID) -> [Block] {
+        ReportOutline(report, dates: utc).blocks.compactMap { block -> Block? in
+            switch block {
+            case let .title(_, identifier): Block(fieldList: FieldList(fields: [Field(label: identifier.label, value: identifier.value)]))
+            case let .fields(fields): Block(fieldList: FieldList(fields: fields.map { Field(label: $0.label, value: $0.value) }))
+            case let .heading(text): Block(heading: text)
+            case let .subheading(text): Block(subheading: text)
+            case let .paragraph(text): Block(paragraph: text)
+            case let .list(items): Block(itemList: ItemList(items: items))
+            case let .photo(entry):
+                Block(photo: PhotoView(
+                    src: HandlerPaths.photo(claim, entry.photo.contentHash), label: entry.label, caption: entry.caption,
+                    width: entry.photo.pixelSize.width, height: entry.photo.pixelSize.height
+                ))
+            case .rule: Block(rule: true)
+            case let .closing(text): Block(closing: text)
+            case let .table(table):
+                Block(table: TableView(
+                    label: table.header.first ?? "", columns: Array(table.header.dropFirst()),
+                    rows: table.rows.map { TableRow(label: $0.first ?? "", values: $0.dropFirst().map { $0.isEmpty ? "—" : $0 }) }
+                ))
+            case .impactDrawing, .pageBreak: nil
+            }
+        }
+    }
+
+    package static func injured(_ report: CrashReport) -> Bool {
+        report.injuries.selected.contains { $0 != .noOne && $0 != .unsure }
+    }
+
+    package static func injuries(_ report: CrashReport) -> String {
+        let selected = report.injuries.selected
+        return selected.isEmpty ? "Not said" : selected.map(\.displayName).joined(separator: ", ")
+    }
+
+    package static func driverText(_ account: Account?) -> String {
+        guard let account else { return "(account removed)" }
+        return account.phone.map { "\(account.name), \($0.e164)" } ?? account.name
+    }
+}
+

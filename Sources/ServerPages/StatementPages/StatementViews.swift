@@ -1,0 +1,154 @@
+import Domain
+import Foundation
+
+/// What the other driver's templates show. Mustache sees stored properties only.
+package enum StatementViews {
+    package static let utc = DateText(timeZone: TimeZone(identifier: "UTC") ?? .current)
+
+    package struct Closed {
+        package let title: String
+        package let heading: String
+        package let detail: String
+        package let crash: String?
+    }
+
+    package struct Form {
+        package let title: String
+        package let crash: String
+        package let action: String
+        package let csrf: String
+        package let notice: String?
+        package let errorCount: String?
+        package let sections: [Section]
+        package let impact: Choice
+        package let boxes: [Box]
+        package let remarks: Field
+    }
+
+    package struct Section {
+        package let legend: String
+        package let fields: [Field]
+    }
+
+    package struct Field {
+        package let name: String
+        package let label: String
+        package let value: String
+        package let type: String
+        package let autocomplete: String?
+        package let inputmode: String?
+        package let hint: String?
+        package let error: String?
+        package let isTextArea: Bool
+        package let isYesNo: Bool
+        package let yes: Bool
+        package let no: Bool
+    }
+
+    package struct Choice {
+        package let legend: String
+        package let name: String
+        package let error: String?
+        package let options: [Option]
+    }
+
+    package struct Option {
+        package let value: String
+        package let label: String
+        package let id: String
+        package let checked: Bool
+    }
+
+    package struct Box {
+        package let name: String
+        package let number: Int
+        package let wording: String
+        package let checked: Bool
+    }
+
+    /// "Crash on 20 Nov 2026, 08:15 (UTC+01:00), at Budapest, Lánchíd": all the page says of the driver's report.
+    package static func crashLine(_ report: CrashReport) -> String {
+        let effective = report.effectiveScene
+        return "Crash on \(utc.at(report.scene).dateTime(effective.scene.occurredAt)), at \(effective.scene.locationText ?? "a place not given")."
+    }
+
+    package static func form(report: CrashReport, action: String, csrf: String, typed: FormBody?, errors: [String: String], notice: String?) -> Form {
+        // What the form shows: what was typed when it is shown again, else what vehicle B holds when it was typed on
+        // the driver's device. A column an earlier other driver sent is theirs: a new link's form does not show it.
+        let column = report.statement.vehicleB.enteredByOtherDriverAt == nil ? report.statement.vehicleB : StatementVehicle()
+        func value(_ name: String, stored: String?) -> String {
+            if let typed { return typed[name] ?? "" }
+            return stored ?? ""
+        }
+        let sectionTitles: [(VehiclePart, String)] = [
+            (.policyholder, "Policyholder (the insured)"), (.vehicle, "Vehicle"), (.insurance, "Insurance"), (.driver, "Driver"),
+        ]
+        let sections = sectionTitles.map { part, legend in
+            Section(legend: legend, fields: part.fields.map { field in
+                let current = value(field.rawValue, stored: column[field])
+                return Field(
+                    name: field.rawValue, label: field.label, value: current, type: inputType(field.kind),
+                    autocomplete: autocomplete(field), inputmode: nil, hint: hint(field.kind), error: errors[field.rawValue],
+                    isTextArea: false, isYesNo: field.kind == .yesNo, yes: current == "yes", no: current == "no"
+                )
+            })
+        }
+        let damage = Field(
+            name: VehicleField.visibleDamage.rawValue, label: VehicleField.visibleDamage.label,
+            value: value(VehicleField.visibleDamage.rawValue, stored: column[.visibleDamage]), type: "text", autocomplete: nil, inputmode: nil,
+            hint: nil, error: errors[VehicleField.visibleDamage.rawValue], isTextArea: true, isYesNo: false, yes: false, no: false
+        )
+        let zone = value(VehicleField.impactPoint.rawValue, stored: column[.impactPoint])
+        let impact = Choice(
+            legend: "Point of initial impact on your vehicle", name: VehicleField.impactPoint.rawValue, error: errors[VehicleField.impactPoint.rawValue],
+            options: ImpactZone.allCases.map { Option(value: $0.rawValue, label: $0.displayName, id: "impact-\($0.rawValue)", checked: zone == $0.rawValue) }
+        )
+        let boxes = Circumstance.allCases.map { box in
+            Box(
+                name: "c\(box.number)", number: box.number, wording: "Your vehicle " + box.wording,
+                checked: typed.map { $0["c\(box.number)"] != nil } ?? column.circumstances.contains(box)
+            )
+        }
+        let remarks = Field(
+            name: "remarks", label: "Your remarks", value: value("remarks", stored: column.remarks), type: "text", autocomplete: nil,
+            inputmode: nil, hint: "What you want the insurers to know.", error: errors["remarks"], isTextArea: true, isYesNo: false, yes: false, no: false
+        )
+        var allSections = sections
+        allSections.append(Section(legend: "Damage", fields: [damage]))
+        return Form(
+            title: "Your part of the accident statement", crash: crashLine(report), action: action, csrf: csrf, notice: notice,
+            errorCount: errors.isEmpty ? nil : (errors.count == 1 ? "1 answer needs" : "\(errors.count) answers need") + " changing; it is marked below.",
+            sections: allSections, impact: impact, boxes: boxes, remarks: remarks
+        )
+    }
+
+    package static func inputType(_ kind: StatementFieldKind) -> String {
+        switch kind {
+        case .phone: "tel"
+        case .email: "email"
+        case .day: "date"
+        default: "text"
+        }
+    }
+
+    package static func hint(_ kind: StatementFieldKind) -> String? {
+        switch kind {
+        case .phone: "With + and the country code, e.g. +49 151 2345 6789."
+        case .plate: "As on the plate."
+        case .country: "Two letters, e.g. DE, FR, HU."
+        default: nil
+        }
+    }
+
+    package static func autocomplete(_ field: VehicleField) -> String? {
+        switch field {
+        case .policyholderName, .driverName: "name"
+        // One line of text: `street-address` belongs on a text area only.
+        case .policyholderAddress, .driverAddress: "address-line1"
+        case .policyholderPhone: "tel"
+        case .policyholderEmail: "email"
+        case .driverDateOfBirth: "bday"
+        default: "off"
+        }
+    }
+}

@@ -1,0 +1,299 @@
+import Logging
+import PostgresNIO
+import ServerCore
+
+/// The layout of the server's PostgreSQL database, one migration per version, and the way instances starting
+/// together bring it up to date once.
+///
+/// The tables mirror the embedded SQLite layout (``ServerSchema``): every table a user owns is keyed by its owner
+/// first; ids are `uuid`; times are `double precision` seconds since 2001-01-01 UTC
+/// (`Date.timeIntervalSinceReferenceDate`), so they read back exactly; a report is kept whole as its wire JSON in
+/// `body` (`text`, so what was written is what is read), beside the columns listing and the revision check need.
+/// `crash_events.crash_id` is checked at commit (`DEFERRABLE INITIALLY DEFERRED`), so a crash event's row can be
+/// claimed first, before its crash ID is issued in the same transaction. `jobs` holds the work any instance may do
+/// (``JobStore``, done by each instance's ``JobWorker``), `sms_messages` the SMS to drivers with their states.
+package enum PostgresSchema {
+    /// One step of the layout: its statements run in one transaction with its row in `schema_migrations`.
+    package struct Migration: Sendable {
+        package let version: Int
+        package let statements: [PostgresQuery]
+    }
+
+    /// The session advisory lock migrations run under (the bytes of "CrashAsM"), so of instances starting at once one
+    /// migrates and the others wait, then find nothing left to do.
+    package static let migrationLock: Int64 = 0x4372_6173_6841_734D
+
+    package static let migrations: [Migration] = [
+        Migration(version: 1, statements: [
+            """
+            CREATE TABLE accounts (
+                id uuid NOT NULL PRIMARY KEY,
+                name text NOT NULL,
+                kind text NOT NULL CHECK (kind IN ('user', 'detector')),
+                token_digest text NOT NULL UNIQUE,
+                created_at double precision NOT NULL,
+                UNIQUE (kind, name)
+            )
+            """,
+            """
+            CREATE TABLE crash_ids (
+                crash_id text NOT NULL PRIMARY KEY,
+                owner uuid NOT NULL,
+                issued_at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX crash_ids_by_owner ON crash_ids (owner, crash_id)",
+            """
+            CREATE TABLE crash_events (
+                detector uuid NOT NULL,
+                event_id text NOT NULL,
+                crash_id text NOT NULL REFERENCES crash_ids (crash_id) DEFERRABLE INITIALLY DEFERRED,
+                report_id uuid NOT NULL,
+                owner uuid NOT NULL,
+                received_at double precision NOT NULL,
+                detected_at double precision NOT NULL,
+                latitude double precision NOT NULL,
+                longitude double precision NOT NULL,
+                accuracy_meters double precision,
+                position_trusted boolean NOT NULL,
+                heading_degrees double precision,
+                speed_kmh double precision,
+                delta_v_kmh double precision,
+                airbags_deployed boolean NOT NULL,
+                rollover boolean NOT NULL,
+                is_test boolean NOT NULL,
+                PRIMARY KEY (detector, event_id)
+            )
+            """,
+            "CREATE INDEX crash_events_by_owner ON crash_events (owner, received_at)",
+            """
+            CREATE TABLE reports (
+                owner uuid NOT NULL,
+                id uuid NOT NULL,
+                crash_id text NOT NULL,
+                status text NOT NULL CHECK (status IN ('draft', 'completed')),
+                revision bigint NOT NULL CHECK (revision > 0),
+                updated_at double precision NOT NULL,
+                body text NOT NULL,
+                PRIMARY KEY (owner, id)
+            )
+            """,
+            "CREATE INDEX reports_newest_first ON reports (owner, updated_at DESC, id DESC)",
+            """
+            CREATE TABLE report_documents (
+                owner uuid NOT NULL,
+                report_id uuid NOT NULL,
+                sha256 text NOT NULL,
+                revision bigint NOT NULL,
+                PRIMARY KEY (owner, report_id),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            )
+            """,
+            """
+            CREATE TABLE photos (
+                owner uuid NOT NULL,
+                sha256 text NOT NULL,
+                media_type text NOT NULL,
+                byte_count bigint NOT NULL CHECK (byte_count >= 0),
+                uploaded_at double precision NOT NULL,
+                PRIMARY KEY (owner, sha256)
+            )
+            """,
+            """
+            CREATE TABLE uploads (
+                id uuid NOT NULL PRIMARY KEY,
+                owner uuid NOT NULL,
+                sha256 text NOT NULL,
+                expected_length bigint NOT NULL CHECK (expected_length >= 0),
+                upload_offset bigint NOT NULL CHECK (upload_offset >= 0),
+                started_at double precision NOT NULL,
+                UNIQUE (owner, sha256)
+            )
+            """,
+        ]),
+        Migration(version: 2, statements: [
+            """
+            CREATE TABLE jobs (
+                id bigserial PRIMARY KEY,
+                kind text NOT NULL CHECK (kind IN ('render_document', 'send_sms')),
+                payload text NOT NULL,
+                state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'done', 'failed')),
+                attempts integer NOT NULL DEFAULT 0,
+                lease_until timestamptz,
+                last_error text,
+                created_at timestamptz NOT NULL DEFAULT now(),
+                finished_at timestamptz
+            )
+            """,
+            "CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued'",
+        ]),
+        // A crash ID names one report of a user: a save looks up the report holding it.
+        Migration(version: 3, statements: [
+            "CREATE INDEX reports_by_crash_id ON reports (owner, crash_id)",
+        ]),
+        // Each crash event's digest, so an event id sent again with another event is refused.
+        Migration(version: 4, statements: [
+            "ALTER TABLE crash_events ADD COLUMN event_digest text",
+        ]),
+        // Each owner's changes numbered in the order they were made (see ServerSchema version 4). The owner's counter
+        // row is locked by the save or delete that takes a number, so the owner's changes commit in number order.
+        Migration(version: 5, statements: [
+            "ALTER TABLE reports ADD COLUMN change_seq bigint NOT NULL DEFAULT 0",
+            """
+            UPDATE reports SET change_seq = numbered.n FROM (
+                SELECT owner, id, row_number() OVER (PARTITION BY owner ORDER BY updated_at, id) AS n FROM reports
+            ) AS numbered WHERE reports.owner = numbered.owner AND reports.id = numbered.id
+            """,
+            "CREATE INDEX reports_by_change ON reports (owner, change_seq)",
+            """
+            CREATE TABLE report_tombstones (
+                owner uuid NOT NULL,
+                id uuid NOT NULL,
+                change_seq bigint NOT NULL,
+                deleted_at double precision NOT NULL,
+                PRIMARY KEY (owner, id)
+            )
+            """,
+            "CREATE INDEX report_tombstones_by_change ON report_tombstones (owner, change_seq)",
+            """
+            CREATE TABLE report_change_counters (
+                owner uuid NOT NULL PRIMARY KEY,
+                last_seq bigint NOT NULL,
+                forgotten_through bigint NOT NULL DEFAULT 0
+            )
+            """,
+            "INSERT INTO report_change_counters (owner, last_seq) SELECT owner, max(change_seq) FROM reports GROUP BY owner",
+        ]),
+        // Users' phone numbers, and the SMS messages to them with their states (see ServerSchema version 5); the job
+        // that sends one is written with it and its crash event, in one transaction.
+        Migration(version: 6, statements: [
+            "ALTER TABLE accounts ADD COLUMN phone text",
+            """
+            CREATE TABLE sms_messages (
+                id uuid NOT NULL PRIMARY KEY,
+                crash_id text NOT NULL,
+                owner uuid NOT NULL,
+                recipient text NOT NULL,
+                body text NOT NULL,
+                report_token text NOT NULL,
+                state text NOT NULL CHECK (state IN ('queued', 'accepted', 'delivered', 'failed')),
+                detail text,
+                created_at double precision NOT NULL,
+                updated_at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX sms_messages_by_crash ON sms_messages (crash_id, created_at)",
+            "CREATE INDEX sms_messages_by_owner ON sms_messages (owner)",
+            "CREATE INDEX sms_messages_newest_first ON sms_messages (created_at DESC)",
+            // The kinds of job: an SMS, and a first notice of loss to the insurer's claims system.
+            "ALTER TABLE jobs DROP CONSTRAINT IF EXISTS jobs_kind_check",
+            "ALTER TABLE jobs ADD CONSTRAINT jobs_kind_check CHECK (kind IN ('render_document', 'send_sms', 'deliver_webhook'))",
+            // Jobs queued before name their user, not a message; they cannot be done any more.
+            "UPDATE jobs SET state = 'failed', last_error = 'written by an earlier version', finished_at = now() WHERE state = 'queued'",
+        ]),
+        // Claims handlers, a third kind of account; and each submitted report as a claim (see ServerSchema version 6).
+        Migration(version: 7, statements: [
+            "ALTER TABLE accounts DROP CONSTRAINT IF EXISTS accounts_kind_check",
+            "ALTER TABLE accounts ADD CONSTRAINT accounts_kind_check CHECK (kind IN ('user', 'detector', 'handler'))",
+            """
+            CREATE TABLE claims (
+                id uuid NOT NULL PRIMARY KEY,
+                owner uuid NOT NULL,
+                report_id uuid NOT NULL,
+                submitted_at double precision NOT NULL,
+                acknowledged_at double precision,
+                UNIQUE (owner, report_id),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            )
+            """,
+            "CREATE INDEX claims_newest_first ON claims (submitted_at DESC, id DESC)",
+            "INSERT INTO claims (id, owner, report_id, submitted_at) SELECT gen_random_uuid(), owner, id, updated_at FROM reports WHERE status = 'completed'",
+        ]),
+        // The claims handlers' signed-in sessions on the web pages (see ServerSchema version 7).
+        Migration(version: 8, statements: [
+            """
+            CREATE TABLE handler_sessions (
+                digest text NOT NULL PRIMARY KEY,
+                account uuid NOT NULL,
+                token_digest text NOT NULL,
+                csrf text NOT NULL,
+                created_at double precision NOT NULL,
+                expires_at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX handler_sessions_by_account ON handler_sessions (account, created_at)",
+            "CREATE INDEX handler_sessions_by_expiry ON handler_sessions (expires_at)",
+        ]),
+        // The one-time links to the other driver's part of an accident statement (see ServerSchema version 8).
+        Migration(version: 9, statements: [
+            """
+            CREATE TABLE statement_links (
+                digest text NOT NULL PRIMARY KEY,
+                report uuid NOT NULL,
+                owner uuid NOT NULL,
+                created_at double precision NOT NULL,
+                expires_at double precision NOT NULL,
+                used_at double precision
+            )
+            """,
+            "CREATE INDEX statement_links_by_expiry ON statement_links (expires_at)",
+        ]),
+    ]
+
+    // MARK: - Migrating
+
+    /// Brings the layout up to date on `connection`: under ``migrationLock`` (held by this session until done), each
+    /// missing version in one transaction with its row in `schema_migrations`.
+    /// - Returns: the versions this call applied (none when another instance had done it).
+    /// - Throws: ``PostgresOpenError/newerLayout(found:known:)`` when the database holds a version this program does
+    ///   not know, changing nothing; ``PostgresOpenError/migrationFailed(version:reason:)`` when a step failed (it is
+    ///   rolled back whole).
+    @discardableResult
+    package static func migrate(on connection: PostgresConnection, logger: Logger) async throws -> [Int] {
+        try await connection.query("SELECT pg_advisory_lock(\(migrationLock))", logger: logger)
+        do {
+            let applied = try await bringUpToDate(on: connection, logger: logger)
+            try await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+            return applied
+        } catch {
+            // Dropped with the session anyway; unlocked here so a caller keeping the connection does not hold it.
+            _ = try? await connection.query("SELECT pg_advisory_unlock(\(migrationLock))", logger: logger)
+            throw error
+        }
+    }
+
+    private static func bringUpToDate(on connection: PostgresConnection, logger: Logger) async throws -> [Int] {
+        try await connection.query("""
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version bigint NOT NULL PRIMARY KEY,
+                applied_at timestamptz NOT NULL DEFAULT now()
+            )
+            """, logger: logger)
+        var present: Set<Int> = []
+        for try await version in try await connection.query("SELECT version FROM schema_migrations", logger: logger).decode(Int.self) {
+            present.insert(version)
+        }
+        let known = migrations.last?.version ?? 0
+        if let newest = present.max(), newest > known {
+            throw PostgresOpenError.newerLayout(found: newest, known: known)
+        }
+        var applied: [Int] = []
+        for migration in migrations where !present.contains(migration.version) {
+            do {
+                try await connection.inTransaction(logger: logger) { connection in
+                    for statement in migration.statements {
+                        try await connection.query(statement, logger: logger)
+                    }
+                    try await connection.query(
+                        "INSERT INTO schema_migrations (version) VALUES (\(migration.version))", logger: logger
+                    )
+                }
+            } catch let error as PSQLError {
+                throw PostgresOpenError.migrationFailed(version: migration.version, reason: PostgresServerStore.message(of: error))
+            }
+            logger.notice("database layout migrated", metadata: ["version": "\(migration.version)"])
+            applied.append(migration.version)
+        }
+        return applied
+    }
+}

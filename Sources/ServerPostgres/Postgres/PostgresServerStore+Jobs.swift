@@ -1,0 +1,150 @@
+import Domain
+import Foundation
+import PostgresNIO
+import ServerCore
+
+extension PostgresServerStore: SMSStore {
+    package func smsMessage(_ id: SMSMessageID) async throws -> SMSMessage? {
+        var found: SMSMessage?
+        try await client.rows("""
+            SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at
+            FROM sms_messages WHERE id = \(id.rawValue)
+            """) { row in found = try Self.sms(from: row) }
+        return found
+    }
+
+    package func smsMessages(crashID: CrashID) async throws -> [SMSMessage] {
+        var messages: [SMSMessage] = []
+        try await client.rows("""
+            SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at
+            FROM sms_messages WHERE crash_id = \(crashID.rawValue) ORDER BY created_at, id
+            """) { row in messages.append(try Self.sms(from: row)) }
+        return messages
+    }
+
+    package func recentSMSMessages(limit: Int) async throws -> [SMSMessage] {
+        var messages: [SMSMessage] = []
+        try await client.rows("""
+            SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at
+            FROM sms_messages ORDER BY created_at DESC, id DESC LIMIT \(limit)
+            """) { row in messages.append(try Self.sms(from: row)) }
+        return messages
+    }
+
+    package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSMessage? {
+        try await writing { connection in
+            var current: SMSMessage?
+            for try await row in try await connection.query("""
+                SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at
+                FROM sms_messages WHERE id = \(id.rawValue) FOR UPDATE
+                """, logger: Self.queryLogger) {
+                current = try Self.sms(from: row)
+            }
+            guard let current else { return nil }
+            guard state.rank > current.state.rank || state == current.state else { return current }
+            try await connection.query("""
+                UPDATE sms_messages SET state = \(state.rawValue), detail = \(detail), updated_at = \(date.timeIntervalSinceReferenceDate)
+                WHERE id = \(id.rawValue)
+                """, logger: Self.queryLogger)
+            return current.moved(to: state, detail: detail, at: date)
+        }
+    }
+
+    /// Writes a new message, inside the caller's transaction.
+    package static func insert(_ sms: SMSMessage, on connection: PostgresConnection) async throws {
+        try await connection.query("""
+            INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at)
+            VALUES (\(sms.id.rawValue), \(sms.crashID.rawValue), \(sms.owner.rawValue), \(sms.recipient.e164), \(sms.text),
+                    \(sms.reportToken), \(sms.state.rawValue), \(sms.detail), \(sms.createdAt.timeIntervalSinceReferenceDate),
+                    \(sms.updatedAt.timeIntervalSinceReferenceDate))
+            """, logger: queryLogger)
+    }
+
+    private static func sms(from row: PostgresRow) throws -> SMSMessage {
+        let table = "sms_messages"
+        let (id, crashID, owner, recipient, body, token, state, detail, created, updated) =
+            try row.decode((UUID, String, UUID, String, String, String, String, String?, Double, Double).self)
+        guard let phone = try StoredRecord.phone(recipient, table: table) else {
+            throw ServerStoreError.damagedRecord(table: table, reason: "recipient: missing")
+        }
+        return SMSMessage(
+            id: SMSMessageID(id), crashID: try StoredRecord.crashID(crashID, table: table), owner: AccountID(owner),
+            recipient: phone, text: body, reportToken: token,
+            state: try StoredRecord.named(state, as: SMSState.self, table: table, name: "state"), detail: detail,
+            createdAt: Date(timeIntervalSinceReferenceDate: created), updatedAt: Date(timeIntervalSinceReferenceDate: updated)
+        )
+    }
+}
+
+/// Jobs in the `jobs` table, shared by every instance: a worker takes one with `SELECT … FOR UPDATE SKIP LOCKED`, so
+/// two workers never take the same.
+extension PostgresServerStore: JobStore {
+    package func enqueueJob(_ job: ServerJob, at date: Date) async throws {
+        try await writing { connection in
+            try await Self.insert(job, at: date, on: connection)
+        }
+    }
+
+    package func claimJob(at date: Date, leaseUntil: Date) async throws -> ClaimedJob? {
+        var claimed: ClaimedJob?
+        try await client.rows("""
+            UPDATE jobs SET attempts = attempts + 1, lease_until = \(leaseUntil)
+            WHERE id = (
+                SELECT id FROM jobs WHERE state = 'queued' AND (lease_until IS NULL OR lease_until <= \(date))
+                ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1
+            )
+            RETURNING id, kind, payload, attempts, created_at
+            """) { row in
+            let (id, kind, payload, attempts, created) = try row.decode((Int64, String, String, Int, Date).self)
+            claimed = ClaimedJob(id: id, job: ServerJob(kind: kind, payload: payload), attempts: attempts, queuedAt: created)
+        }
+        return claimed
+    }
+
+    package func finishJob(_ job: ClaimedJob, at date: Date) async throws {
+        try await client.rows("""
+            UPDATE jobs SET state = 'done', finished_at = \(date), lease_until = NULL
+            WHERE id = \(job.id) AND attempts = \(job.attempts) AND state = 'queued'
+            """) { _ in }
+    }
+
+    package func putBackJob(_ job: ClaimedJob, error: String, retryAt: Date?, at date: Date) async throws {
+        if let retryAt {
+            try await client.rows("""
+                UPDATE jobs SET last_error = \(error), state = 'queued', lease_until = \(retryAt)
+                WHERE id = \(job.id) AND attempts = \(job.attempts) AND state = 'queued'
+                """) { _ in }
+        } else {
+            try await client.rows("""
+                UPDATE jobs SET last_error = \(error), state = 'failed', lease_until = NULL, finished_at = \(date)
+                WHERE id = \(job.id) AND attempts = \(job.attempts) AND state = 'queued'
+                """) { _ in }
+        }
+    }
+
+    package func forgetFinishedJobs(before date: Date) async throws -> Int {
+        var removed = 0
+        try await client.rows("""
+            WITH gone AS (DELETE FROM jobs WHERE state IN ('done', 'failed') AND finished_at < \(date) RETURNING 1)
+            SELECT count(*) FROM gone
+            """) { row in removed = try row.decode(Int.self) }
+        return removed
+    }
+
+    package func jobCounts() async throws -> (queued: Int, failed: Int) {
+        var counts = (queued: 0, failed: 0)
+        try await client.rows("""
+            SELECT count(*) FILTER (WHERE state = 'queued'), count(*) FILTER (WHERE state = 'failed') FROM jobs
+            """) { row in
+            let (queued, failed) = try row.decode((Int, Int).self)
+            counts = (queued, failed)
+        }
+        return counts
+    }
+
+    /// Queues a job inside the caller's transaction.
+    package static func insert(_ job: ServerJob, at date: Date, on connection: PostgresConnection) async throws {
+        let (kind, payload) = job.row
+        try await connection.query("INSERT INTO jobs (kind, payload, created_at) VALUES (\(kind), \(payload), \(date))", logger: queryLogger)
+    }
+}

@@ -1,0 +1,77 @@
+import Data
+import Domain
+import Foundation
+import ServerCore
+import WireAPI
+
+extension SQLiteServerStore: ClaimStore {
+    package func claims(_ filter: ClaimFilter, after position: ClaimPosition?, limit: Int) async throws -> [Claim] {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT c.id, c.owner, c.submitted_at, r.id, r.body FROM claims c JOIN reports r ON r.owner = c.owner AND r.id = c.report_id
+                WHERE (?1 IS NULL OR c.submitted_at >= ?1) AND (?2 IS NULL OR c.submitted_at < ?2)
+                  AND (?3 IS NULL OR (c.acknowledged_at IS NOT NULL) = ?3)
+                  AND (?4 IS NULL OR (c.submitted_at, c.id) < (?4, ?5))
+                ORDER BY c.submitted_at DESC, c.id DESC LIMIT ?6
+                """)
+            query.bind(filter.submittedFrom?.timeIntervalSinceReferenceDate, at: 1)
+            query.bind(filter.submittedBefore?.timeIntervalSinceReferenceDate, at: 2)
+            query.bind(filter.acknowledged.map { $0 ? 1 : 0 }, at: 3)
+            query.bind(position?.submittedAt.timeIntervalSinceReferenceDate, at: 4)
+            if let position { query.bind(position.id.rawValue, at: 5) }
+            query.bind(limit, at: 6)
+            defer { query.reset() }
+            let decoder = WireCoding.decoder()
+            var claims: [Claim] = []
+            while try query.step() { claims.append(try Self.claim(from: query, decoder: decoder)) }
+            return claims
+        }
+    }
+
+    package func claim(_ id: ClaimID) async throws -> Claim? {
+        try await reading { connection in try Self.loadClaim(id, in: connection) }
+    }
+
+    package func claim(of report: ReportID, owner: AccountID) async throws -> Claim? {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT c.id, c.owner, c.submitted_at, r.id, r.body FROM claims c JOIN reports r ON r.owner = c.owner AND r.id = c.report_id
+                WHERE c.owner = ?1 AND c.report_id = ?2
+                """)
+            query.bind(owner.rawValue, at: 1)
+            query.bind(report.rawValue, at: 2)
+            defer { query.reset() }
+            return try query.step() ? try Self.claim(from: query, decoder: WireCoding.decoder()) : nil
+        }
+    }
+
+    package func acknowledge(_ id: ClaimID, with acknowledgement: ClaimAcknowledgement) async throws -> Claim? {
+        try await writing { connection in
+            guard let claim = try Self.loadClaim(id, in: connection) else { return nil }
+            if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return claim }
+            var report = claim.report
+            try report.recordAcknowledgement(acknowledgement)
+            let stored = try Self.store(report, owner: claim.owner, in: connection)
+            return Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored)
+        }
+    }
+
+    private static func loadClaim(_ id: ClaimID, in connection: SQLiteConnection) throws -> Claim? {
+        let query = try connection.statement("""
+            SELECT c.id, c.owner, c.submitted_at, r.id, r.body FROM claims c JOIN reports r ON r.owner = c.owner AND r.id = c.report_id
+            WHERE c.id = ?1
+            """)
+        query.bind(id.rawValue, at: 1)
+        defer { query.reset() }
+        return try query.step() ? try claim(from: query, decoder: WireCoding.decoder()) : nil
+    }
+
+    /// The claim in a row of `c.id, c.owner, c.submitted_at, r.id, r.body`.
+    private static func claim(from row: SQLiteStatement, decoder: JSONDecoder) throws -> Claim {
+        let id = ClaimID(try uuid(row, 0, table: "claims", name: "id"))
+        let owner = AccountID(try uuid(row, 1, table: "claims", name: "owner"))
+        let reportID = ReportID(try uuid(row, 3, table: "reports", name: "id"))
+        let report = try StoredRecord.report(body: row.string(4), id: reportID, decoder: decoder)
+        return Claim(id: id, owner: owner, submittedAt: Date(timeIntervalSinceReferenceDate: row.double(2)), report: report)
+    }
+}

@@ -1,0 +1,129 @@
+import Data
+import Domain
+import Foundation
+import ServerCore
+
+extension SQLiteServerStore: CrashRecordStore {
+    package func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) async throws {
+        try await writing { connection in
+            try Self.issue(crashID, owner: owner, at: date, in: connection)
+        }
+    }
+
+    package func owner(of crashID: CrashID) async throws -> AccountID? {
+        try await reading { connection in
+            let query = try connection.statement("SELECT owner FROM crash_ids WHERE crash_id = ?1")
+            query.bind(crashID.rawValue, at: 1)
+            defer { query.reset() }
+            return try query.step() ? AccountID(try Self.uuid(query, 0, table: "crash_ids", name: "owner")) : nil
+        }
+    }
+
+    package func crashIDsIssued(to owner: AccountID, since date: Date) async throws -> RateCount {
+        try await reading { connection in
+            let query = try connection.statement("SELECT count(*), min(issued_at) FROM crash_ids WHERE owner = ?1 AND issued_at >= ?2")
+            query.bind(owner.rawValue, at: 1)
+            query.bind(date.timeIntervalSinceReferenceDate, at: 2)
+            defer { query.reset() }
+            guard try query.step() else { return RateCount(count: 0, earliest: nil) }
+            return RateCount(count: query.int(0), earliest: query.optionalDouble(1).map(Date.init(timeIntervalSinceReferenceDate:)))
+        }
+    }
+
+    package func crashEventsReceived(from detector: AccountID, since date: Date) async throws -> RateCount {
+        try await reading { connection in
+            let query = try connection.statement("SELECT count(*), min(received_at) FROM crash_events WHERE detector = ?1 AND received_at >= ?2")
+            query.bind(detector.rawValue, at: 1)
+            query.bind(date.timeIntervalSinceReferenceDate, at: 2)
+            defer { query.reset() }
+            guard try query.step() else { return RateCount(count: 0, earliest: nil) }
+            return RateCount(count: query.int(0), earliest: query.optionalDouble(1).map(Date.init(timeIntervalSinceReferenceDate:)))
+        }
+    }
+
+    package func receipt(eventID: String, detector: AccountID) async throws -> CrashEventReceipt? {
+        try await reading { connection in
+            try Self.receipt(eventID: eventID, detector: detector, in: connection)
+        }
+    }
+
+    package func recordCrash(
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date
+    ) async throws -> (receipt: CrashEventReceipt, isNew: Bool) {
+        try await writing { connection in
+            // Inside the write lock: of two deliveries at once, the second finds the first's event here.
+            if let first = try Self.receipt(eventID: crash.eventID, detector: detector, in: connection) {
+                return (first, false)
+            }
+            try Self.issue(report.crashID, owner: owner, at: date, in: connection)
+
+            let event = try connection.statement(Self.insertEvent)
+            event.bind(detector.rawValue, at: 1)
+            event.bind(crash.eventID, at: 2)
+            event.bind(report.crashID.rawValue, at: 3)
+            event.bind(report.id.rawValue, at: 4)
+            event.bind(owner.rawValue, at: 5)
+            event.bind(date.timeIntervalSinceReferenceDate, at: 6)
+            event.bind(crash.detection.detectedAt.timeIntervalSinceReferenceDate, at: 7)
+            event.bind(crash.detection.position.latitude, at: 8)
+            event.bind(crash.detection.position.longitude, at: 9)
+            event.bind(crash.detection.accuracyMeters, at: 10)
+            event.bind(crash.detection.positionTrusted ? 1 : 0, at: 11)
+            event.bind(crash.detection.headingDegrees, at: 12)
+            event.bind(crash.detection.speedKmh, at: 13)
+            event.bind(crash.detection.deltaVKmh, at: 14)
+            event.bind(crash.detection.airbagsDeployed ? 1 : 0, at: 15)
+            event.bind(crash.detection.rollover ? 1 : 0, at: 16)
+            event.bind(crash.detection.isTest ? 1 : 0, at: 17)
+            event.bind(crash.digest, at: 18)
+            try event.run()
+
+            _ = try Self.store(report, owner: owner, in: connection)
+            if let sms {
+                try Self.insert(sms, in: connection)
+                try Self.insert(.sendSMS(sms.id), at: date, in: connection)
+            }
+            return (CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner, eventDigest: crash.digest), true)
+        }
+    }
+
+    // MARK: - Rows
+
+    private static let insertEvent: StaticString = """
+        INSERT INTO crash_events (detector, event_id, crash_id, report_id, owner, received_at, detected_at, latitude,
+                                  longitude, accuracy_meters, position_trusted, heading_degrees, speed_kmh, delta_v_kmh,
+                                  airbags_deployed, rollover, is_test, event_digest)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+        """
+
+    /// Records the crash ID as issued, inside the caller's write transaction.
+    /// - Throws: ``ServerStoreError/crashIDTaken(_:)`` when it was issued before.
+    private static func issue(_ crashID: CrashID, owner: AccountID, at date: Date, in connection: SQLiteConnection) throws {
+        let insert = try connection.statement("""
+            INSERT INTO crash_ids (crash_id, owner, issued_at) VALUES (?1, ?2, ?3) ON CONFLICT (crash_id) DO NOTHING
+            """)
+        insert.bind(crashID.rawValue, at: 1)
+        insert.bind(owner.rawValue, at: 2)
+        insert.bind(date.timeIntervalSinceReferenceDate, at: 3)
+        try insert.run()
+        if connection.changes == 0 { throw ServerStoreError.crashIDTaken(crashID) }
+    }
+
+    private static func receipt(
+        eventID: String, detector: AccountID, in connection: SQLiteConnection
+    ) throws -> CrashEventReceipt? {
+        let query = try connection.statement(
+            "SELECT crash_id, report_id, owner, event_digest FROM crash_events WHERE detector = ?1 AND event_id = ?2"
+        )
+        query.bind(detector.rawValue, at: 1)
+        query.bind(eventID, at: 2)
+        defer { query.reset() }
+        guard try query.step() else { return nil }
+        return CrashEventReceipt(
+            crashID: try crashID(query, 0, table: "crash_events"),
+            reportID: ReportID(try uuid(query, 1, table: "crash_events", name: "report_id")),
+            owner: AccountID(try uuid(query, 2, table: "crash_events", name: "owner")),
+            eventDigest: query.optionalString(3)
+        )
+    }
+}

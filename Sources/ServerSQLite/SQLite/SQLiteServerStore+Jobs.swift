@@ -1,0 +1,185 @@
+import Data
+import Domain
+import Foundation
+import ServerCore
+
+extension SQLiteServerStore: SMSStore {
+    package func smsMessage(_ id: SMSMessageID) async throws -> SMSMessage? {
+        try await reading { connection in
+            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
+            query.bind(id.rawValue, at: 1)
+            defer { query.reset() }
+            return try query.step() ? try Self.sms(from: query) : nil
+        }
+    }
+
+    package func smsMessages(crashID: CrashID) async throws -> [SMSMessage] {
+        try await reading { connection in
+            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at FROM sms_messages WHERE crash_id = ?1 ORDER BY created_at, rowid")
+            query.bind(crashID.rawValue, at: 1)
+            defer { query.reset() }
+            var messages: [SMSMessage] = []
+            while try query.step() { messages.append(try Self.sms(from: query)) }
+            return messages
+        }
+    }
+
+    package func recentSMSMessages(limit: Int) async throws -> [SMSMessage] {
+        try await reading { connection in
+            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at FROM sms_messages ORDER BY created_at DESC, rowid DESC LIMIT ?1")
+            query.bind(limit, at: 1)
+            defer { query.reset() }
+            var messages: [SMSMessage] = []
+            while try query.step() { messages.append(try Self.sms(from: query)) }
+            return messages
+        }
+    }
+
+    package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSMessage? {
+        try await writing { connection in
+            let find = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
+            find.bind(id.rawValue, at: 1)
+            guard try find.step() else {
+                find.reset()
+                return nil
+            }
+            let current = try Self.sms(from: find)
+            find.reset()
+            guard state.rank > current.state.rank || state == current.state else { return current }
+            let update = try connection.statement("UPDATE sms_messages SET state = ?2, detail = ?3, updated_at = ?4 WHERE id = ?1")
+            update.bind(id.rawValue, at: 1)
+            update.bind(state.rawValue, at: 2)
+            update.bind(detail, at: 3)
+            update.bind(date.timeIntervalSinceReferenceDate, at: 4)
+            try update.run()
+            return current.moved(to: state, detail: detail, at: date)
+        }
+    }
+
+    // MARK: - Rows
+
+    /// Writes a new message, inside the caller's write transaction.
+    package static func insert(_ sms: SMSMessage, in connection: SQLiteConnection) throws {
+        let insert = try connection.statement("""
+            INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            """)
+        insert.bind(sms.id.rawValue, at: 1)
+        insert.bind(sms.crashID.rawValue, at: 2)
+        insert.bind(sms.owner.rawValue, at: 3)
+        insert.bind(sms.recipient.e164, at: 4)
+        insert.bind(sms.text, at: 5)
+        insert.bind(sms.reportToken, at: 6)
+        insert.bind(sms.state.rawValue, at: 7)
+        insert.bind(sms.detail, at: 8)
+        insert.bind(sms.createdAt.timeIntervalSinceReferenceDate, at: 9)
+        insert.bind(sms.updatedAt.timeIntervalSinceReferenceDate, at: 10)
+        try insert.run()
+    }
+
+    private static func sms(from row: SQLiteStatement) throws(ServerStoreError) -> SMSMessage {
+        let table = "sms_messages"
+        guard let recipient = try StoredRecord.phone(row.string(3), table: table) else {
+            throw .damagedRecord(table: table, reason: "recipient: missing")
+        }
+        return SMSMessage(
+            id: SMSMessageID(try uuid(row, 0, table: table, name: "id")), crashID: try crashID(row, 1, table: table),
+            owner: AccountID(try uuid(row, 2, table: table, name: "owner")), recipient: recipient, text: row.string(4),
+            reportToken: row.string(5), state: try StoredRecord.named(row.string(6), as: SMSState.self, table: table, name: "state"),
+            detail: row.optionalString(7), createdAt: date(row, 8), updatedAt: date(row, 9)
+        )
+    }
+}
+
+extension SQLiteServerStore: JobStore {
+    package func enqueueJob(_ job: ServerJob, at date: Date) async throws {
+        try await writing { connection in
+            try Self.insert(job, at: date, in: connection)
+        }
+    }
+
+    package func claimJob(at date: Date, leaseUntil: Date) async throws -> ClaimedJob? {
+        try await writing { connection -> ClaimedJob? in
+            let find = try connection.statement("""
+                SELECT id, kind, payload, attempts, created_at FROM jobs
+                WHERE state = 'queued' AND (lease_until IS NULL OR lease_until <= ?1) ORDER BY id LIMIT 1
+                """)
+            find.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            guard try find.step() else {
+                find.reset()
+                return nil
+            }
+            let id = find.int(0)
+            let job = ServerJob(kind: find.string(1), payload: find.string(2))
+            let attempts = find.int(3) + 1
+            let queuedAt = Self.date(find, 4)
+            find.reset()
+            let lease = try connection.statement("UPDATE jobs SET attempts = ?2, lease_until = ?3 WHERE id = ?1")
+            lease.bind(id, at: 1)
+            lease.bind(attempts, at: 2)
+            lease.bind(leaseUntil.timeIntervalSinceReferenceDate, at: 3)
+            try lease.run()
+            return ClaimedJob(id: Int64(id), job: job, attempts: attempts, queuedAt: queuedAt)
+        }
+    }
+
+    package func finishJob(_ job: ClaimedJob, at date: Date) async throws {
+        try await writing { connection in
+            let update = try connection.statement(
+                "UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ?2 WHERE id = ?1 AND attempts = ?3 AND state = 'queued'"
+            )
+            update.bind(Int(job.id), at: 1)
+            update.bind(date.timeIntervalSinceReferenceDate, at: 2)
+            update.bind(job.attempts, at: 3)
+            try update.run()
+        }
+    }
+
+    package func putBackJob(_ job: ClaimedJob, error: String, retryAt: Date?, at date: Date) async throws {
+        try await writing { connection in
+            let update = try connection.statement("""
+                UPDATE jobs SET last_error = ?2,
+                    state = CASE WHEN ?3 IS NULL THEN 'failed' ELSE 'queued' END,
+                    lease_until = ?3,
+                    finished_at = CASE WHEN ?3 IS NULL THEN ?4 END
+                WHERE id = ?1 AND attempts = ?5 AND state = 'queued'
+                """)
+            update.bind(Int(job.id), at: 1)
+            update.bind(job.attempts, at: 5)
+            update.bind(error, at: 2)
+            update.bind(retryAt?.timeIntervalSinceReferenceDate, at: 3)
+            update.bind(date.timeIntervalSinceReferenceDate, at: 4)
+            try update.run()
+        }
+    }
+
+    package func forgetFinishedJobs(before date: Date) async throws -> Int {
+        try await writing { connection in
+            let delete = try connection.statement("DELETE FROM jobs WHERE state IN ('done', 'failed') AND finished_at < ?1")
+            delete.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            try delete.run()
+            return connection.changes
+        }
+    }
+
+    package func jobCounts() async throws -> (queued: Int, failed: Int) {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT count(*) FILTER (WHERE state = 'queued'), count(*) FILTER (WHERE state = 'failed') FROM jobs
+                """)
+            defer { query.reset() }
+            guard try query.step() else { return (0, 0) }
+            return (query.int(0), query.int(1))
+        }
+    }
+
+    /// Queues a job inside the caller's write transaction.
+    package static func insert(_ job: ServerJob, at date: Date, in connection: SQLiteConnection) throws {
+        let (kind, payload) = job.row
+        let insert = try connection.statement("INSERT INTO jobs (kind, payload, created_at) VALUES (?1, ?2, ?3)")
+        insert.bind(kind, at: 1)
+        insert.bind(payload, at: 2)
+        insert.bind(date.timeIntervalSinceReferenceDate, at: 3)
+        try insert.run()
+    }
+}

@@ -1,0 +1,169 @@
+import Data
+import Domain
+import Foundation
+import ServerCore
+
+extension SQLiteServerStore: PhotoIndex {
+    @discardableResult
+    package func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date) async throws -> Bool {
+        try await writing { connection in
+            let insert = try connection.statement("""
+                INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                ON CONFLICT (owner, sha256) DO NOTHING
+                """)
+            insert.bind(owner.rawValue, at: 1)
+            insert.bind(photo.contentHash.hex, at: 2)
+            insert.bind(photo.mediaType.rawValue, at: 3)
+            insert.bind(photo.byteCount, at: 4)
+            insert.bind(date.timeIntervalSinceReferenceDate, at: 5)
+            try insert.run()
+            return connection.changes > 0
+        }
+    }
+
+    package func photo(_ contentHash: ContentHash, owner: AccountID) async throws -> StoredPhoto? {
+        try await reading { connection in
+            let query = try connection.statement(
+                "SELECT media_type, byte_count FROM photos WHERE owner = ?1 AND sha256 = ?2"
+            )
+            query.bind(owner.rawValue, at: 1)
+            query.bind(contentHash.hex, at: 2)
+            defer { query.reset() }
+            guard try query.step() else { return nil }
+            let mediaType = try StoredRecord.named(query.string(0), as: MediaType.self, table: "photos", name: "media_type")
+            return StoredPhoto(contentHash: contentHash, mediaType: mediaType, byteCount: query.int(1))
+        }
+    }
+
+    package func missingPhotos(_ hashes: [ContentHash], owner: AccountID) async throws -> [ContentHash] {
+        guard !hashes.isEmpty else { return [] }
+        return try await reading { connection in
+            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE owner = ?1 AND sha256 = ?2)")
+            var missing: [ContentHash] = []
+            for hash in hashes {
+                query.reset()
+                query.bind(owner.rawValue, at: 1)
+                query.bind(hash.hex, at: 2)
+                if try query.step(), query.int(0) == 0 { missing.append(hash) }
+            }
+            query.reset()
+            return missing
+        }
+    }
+
+    // MARK: - Partial uploads
+
+    package func partialUpload(_ contentHash: ContentHash, owner: AccountID) async throws -> PartialUpload? {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT id, expected_length, offset, started_at FROM uploads WHERE owner = ?1 AND sha256 = ?2
+                """)
+            query.bind(owner.rawValue, at: 1)
+            query.bind(contentHash.hex, at: 2)
+            defer { query.reset() }
+            guard try query.step() else { return nil }
+            return PartialUpload(
+                id: UploadID(try Self.uuid(query, 0, table: "uploads", name: "id")),
+                owner: owner,
+                contentHash: contentHash,
+                expectedLength: query.int(1),
+                offset: query.int(2),
+                startedAt: Self.date(query, 3)
+            )
+        }
+    }
+
+    package func beginUpload(_ upload: PartialUpload) async throws -> UploadID? {
+        try await writing { connection in
+            let earlier = try connection.statement(
+                "DELETE FROM uploads WHERE owner = ?1 AND sha256 = ?2 RETURNING id"
+            )
+            earlier.bind(upload.owner.rawValue, at: 1)
+            earlier.bind(upload.contentHash.hex, at: 2)
+            let replaced = try earlier.step() ? earlier.uuid(0).map(UploadID.init) : nil
+            earlier.reset()
+
+            let insert = try connection.statement("""
+                INSERT INTO uploads (id, owner, sha256, expected_length, offset, started_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                """)
+            insert.bind(upload.id.rawValue, at: 1)
+            insert.bind(upload.owner.rawValue, at: 2)
+            insert.bind(upload.contentHash.hex, at: 3)
+            insert.bind(upload.expectedLength, at: 4)
+            insert.bind(upload.offset, at: 5)
+            insert.bind(upload.startedAt.timeIntervalSinceReferenceDate, at: 6)
+            try insert.run()
+            return replaced
+        }
+    }
+
+    package func setOffset(_ offset: Int, of upload: UploadID) async throws {
+        try await writing { connection in
+            let update = try connection.statement("UPDATE uploads SET offset = ?2 WHERE id = ?1")
+            update.bind(upload.rawValue, at: 1)
+            update.bind(offset, at: 2)
+            try update.run()
+        }
+    }
+
+    package func forgetPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
+        try await writing { connection in
+            let delete = try connection.statement("DELETE FROM photos WHERE owner = ?1 AND sha256 = ?2")
+            delete.bind(owner.rawValue, at: 1)
+            delete.bind(contentHash.hex, at: 2)
+            try delete.run()
+            return try Self.isHeld(contentHash, in: connection)
+        }
+    }
+
+    package func usage(of owner: AccountID) async throws -> (photoBytes: Int, uploads: Int) {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT (SELECT coalesce(sum(byte_count), 0) FROM photos WHERE owner = ?1), (SELECT count(*) FROM uploads WHERE owner = ?1)
+                """)
+            query.bind(owner.rawValue, at: 1)
+            defer { query.reset() }
+            return try query.step() ? (query.int(0), query.int(1)) : (0, 0)
+        }
+    }
+
+    package func isPhotoHeld(_ contentHash: ContentHash) async throws -> Bool {
+        try await reading { connection in try Self.isHeld(contentHash, in: connection) }
+    }
+
+    package func sweepUploads(startedBefore date: Date) async throws -> [PartialUpload] {
+        try await writing { connection in
+            let query = try connection.statement("""
+                DELETE FROM uploads WHERE started_at < ?1 RETURNING id, owner, sha256, expected_length, offset, started_at
+                """)
+            query.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            defer { query.reset() }
+            var swept: [PartialUpload] = []
+            while try query.step() {
+                swept.append(PartialUpload(
+                    id: UploadID(try Self.uuid(query, 0, table: "uploads", name: "id")),
+                    owner: AccountID(try Self.uuid(query, 1, table: "uploads", name: "owner")),
+                    contentHash: try Self.contentHash(query, 2, table: "uploads"),
+                    expectedLength: query.int(3), offset: query.int(4), startedAt: Self.date(query, 5)
+                ))
+            }
+            return swept
+        }
+    }
+
+    private static func isHeld(_ contentHash: ContentHash, in connection: SQLiteConnection) throws -> Bool {
+        let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE sha256 = ?1)")
+        query.bind(contentHash.hex, at: 1)
+        defer { query.reset() }
+        return try query.step() && query.int(0) != 0
+    }
+
+    package func endUpload(_ upload: UploadID) async throws {
+        try await writing { connection in
+            let delete = try connection.statement("DELETE FROM uploads WHERE id = ?1")
+            delete.bind(upload.rawValue, at: 1)
+            try delete.run()
+        }
+    }
+}

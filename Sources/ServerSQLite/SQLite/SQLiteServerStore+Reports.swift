@@ -1,0 +1,291 @@
+import Data
+import Domain
+import Foundation
+import ServerCore
+import WireAPI
+
+extension SQLiteServerStore: ServerReportStore {
+    package func reports(owner: AccountID, after position: ReportPosition?, limit: Int) async throws -> [CrashReport] {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT id, body FROM reports WHERE owner = ?1 AND (?2 IS NULL OR (updated_at, id) < (?2, ?3))
+                ORDER BY updated_at DESC, id DESC LIMIT ?4
+                """)
+            query.bind(owner.rawValue, at: 1)
+            query.bind(position?.updatedAt.timeIntervalSinceReferenceDate, at: 2)
+            if let position { query.bind(position.id.rawValue, at: 3) }
+            query.bind(limit, at: 4)
+            defer { query.reset() }
+            let decoder = WireCoding.decoder()
+            var reports: [CrashReport] = []
+            while try query.step() {
+                reports.append(try Self.report(from: query, decoder: decoder))
+            }
+            return reports
+        }
+    }
+
+    package func report(_ id: ReportID, owner: AccountID) async throws -> CrashReport? {
+        try await reading { connection in
+            try Self.load(id, owner: owner, from: connection)
+        }
+    }
+
+    package func storedReport(_ id: ReportID, owner: AccountID) async throws -> StoredReport? {
+        try readingAside { connection in
+            let query = try connection.statement("SELECT change_seq, body FROM reports WHERE owner = ?1 AND id = ?2")
+            query.bind(owner.rawValue, at: 1)
+            query.bind(id.rawValue, at: 2)
+            defer { query.reset() }
+            return try query.step() ? StoredReport(sequence: query.int(0), body: query.string(1)) : nil
+        }
+    }
+
+    package func changes(owner: AccountID, since: Int, limit: Int) async throws -> ReportChangePage {
+        try readingAside { connection in
+            let query = try connection.statement("""
+                SELECT change_seq, id, body FROM (
+                    SELECT change_seq, id, body FROM reports WHERE owner = ?1 AND change_seq > ?2
+                    UNION ALL
+                    SELECT change_seq, id, NULL FROM report_tombstones WHERE owner = ?1 AND change_seq > ?2
+                ) ORDER BY change_seq LIMIT ?3
+                """)
+            query.bind(owner.rawValue, at: 1)
+            query.bind(since, at: 2)
+            query.bind(limit, at: 3)
+            var changes: [ReportChange] = []
+            while try query.step() {
+                let id = ReportID(try Self.uuid(query, 1, table: "reports", name: "id"))
+                changes.append(ReportChange(sequence: query.int(0), id: id, body: query.isNull(2) ? nil : query.string(2)))
+            }
+            query.reset()
+            let counter = try connection.statement("SELECT forgotten_through, last_seq FROM report_change_counters WHERE owner = ?1")
+            counter.bind(owner.rawValue, at: 1)
+            defer { counter.reset() }
+            guard try counter.step() else { return ReportChangePage(changes: changes, forgottenThrough: 0, latest: 0) }
+            return ReportChangePage(changes: changes, forgottenThrough: counter.int(0), latest: counter.int(1))
+        }
+    }
+
+    package func forgetDeletions(before date: Date, keeping: Int) async throws -> Int {
+        try await writing { connection in
+            // What goes: deletions older than `date`, and those beyond the owner's newest `keeping`. Each owner's
+            // counter first records the newest of its deletions forgotten.
+            let mark = try connection.statement("""
+                UPDATE report_change_counters SET forgotten_through = max(forgotten_through, forgotten.through)
+                FROM (
+                    SELECT owner, max(change_seq) AS through FROM (
+                        SELECT owner, change_seq, deleted_at,
+                               row_number() OVER (PARTITION BY owner ORDER BY change_seq DESC) AS newest
+                        FROM report_tombstones
+                    ) WHERE deleted_at < ?1 OR newest > ?2 GROUP BY owner
+                ) AS forgotten
+                WHERE report_change_counters.owner = forgotten.owner
+                """)
+            mark.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            mark.bind(keeping, at: 2)
+            try mark.run()
+            let delete = try connection.statement("""
+                DELETE FROM report_tombstones WHERE (owner, change_seq) IN (
+                    SELECT owner, change_seq FROM (
+                        SELECT owner, change_seq, deleted_at,
+                               row_number() OVER (PARTITION BY owner ORDER BY change_seq DESC) AS newest
+                        FROM report_tombstones
+                    ) WHERE deleted_at < ?1 OR newest > ?2
+                )
+                """)
+            delete.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            delete.bind(keeping, at: 2)
+            try delete.run()
+            return connection.changes
+        }
+    }
+
+    package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) async throws -> CrashReport {
+        try await writing { connection in
+            let stored = try Self.store(report, owner: owner, in: connection)
+            if let job { try Self.insert(job, at: stored.updatedAt, in: connection) }
+            return stored
+        }
+    }
+
+    package func delete(_ id: ReportID, owner: AccountID) async throws -> CrashReport? {
+        try await writing { connection in
+            let current = try Self.load(id, owner: owner, from: connection)
+            try WriteCheck.checkDeletion(of: current)
+            // Its document record goes with it (ON DELETE CASCADE).
+            let delete = try connection.statement("DELETE FROM reports WHERE owner = ?1 AND id = ?2")
+            delete.bind(owner.rawValue, at: 1)
+            delete.bind(id.rawValue, at: 2)
+            try delete.run()
+            guard connection.changes > 0 else { return current }
+            let tombstone = try connection.statement("""
+                INSERT INTO report_tombstones (owner, id, change_seq, deleted_at) VALUES (?1, ?2, ?3, ?4)
+                ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
+                """)
+            tombstone.bind(owner.rawValue, at: 1)
+            tombstone.bind(id.rawValue, at: 2)
+            tombstone.bind(try Self.nextChange(owner: owner, in: connection), at: 3)
+            tombstone.bind(Date().timeIntervalSinceReferenceDate, at: 4)
+            try tombstone.run()
+            return current
+        }
+    }
+
+    package func reportCount(owner: AccountID) async throws -> Int {
+        try await reading { connection in
+            let query = try connection.statement("SELECT count(*) FROM reports WHERE owner = ?1")
+            query.bind(owner.rawValue, at: 1)
+            defer { query.reset() }
+            return try query.step() ? query.int(0) : 0
+        }
+    }
+
+    package func namesPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
+        try await reading { connection in
+            // A photo's SHA-256 appears in a report's JSON only as the photo's own hash.
+            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM reports WHERE owner = ?1 AND instr(body, ?2) > 0)")
+            query.bind(owner.rawValue, at: 1)
+            query.bind(contentHash.hex, at: 2)
+            defer { query.reset() }
+            return try query.step() && query.int(0) != 0
+        }
+    }
+
+    package func isDocumentRecorded(_ hash: ContentHash) async throws -> Bool {
+        try await reading { connection in
+            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM report_documents WHERE sha256 = ?1)")
+            query.bind(hash.hex, at: 1)
+            defer { query.reset() }
+            return try query.step() && query.int(0) != 0
+        }
+    }
+
+    package func document(for id: ReportID, owner: AccountID) async throws -> ContentHash? {
+        try await reading { connection in
+            let query = try connection.statement(
+                "SELECT sha256 FROM report_documents WHERE owner = ?1 AND report_id = ?2"
+            )
+            query.bind(owner.rawValue, at: 1)
+            query.bind(id.rawValue, at: 2)
+            defer { query.reset() }
+            return try query.step() ? try Self.contentHash(query, 0, table: "report_documents") : nil
+        }
+    }
+
+    /// Records the document with the revision of the report it was rendered from (the one stored now).
+    /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
+    package func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash? {
+        try await writing { connection in
+            let earlier = try connection.statement("SELECT sha256 FROM report_documents WHERE owner = ?1 AND report_id = ?2")
+            earlier.bind(owner.rawValue, at: 1)
+            earlier.bind(id.rawValue, at: 2)
+            let replaced = try earlier.step() ? try Self.contentHash(earlier, 0, table: "report_documents") : nil
+            earlier.reset()
+            let upsert = try connection.statement("""
+                INSERT INTO report_documents (owner, report_id, sha256, revision)
+                SELECT owner, id, ?3, revision FROM reports WHERE owner = ?1 AND id = ?2
+                ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
+                """)
+            upsert.bind(owner.rawValue, at: 1)
+            upsert.bind(id.rawValue, at: 2)
+            upsert.bind(hash.hex, at: 3)
+            try upsert.run()
+            if connection.changes == 0 { throw ServerStoreError.reportNotFound(id) }
+            return replaced == hash ? nil : replaced
+        }
+    }
+
+    // MARK: - In a transaction
+
+    /// Saves `report` for `owner` inside the caller's write transaction: checks it against the owner's stored version
+    /// and the owner's report holding its crash ID, and writes the next one as its wire JSON
+    /// (``StoredRecord/nextVersion(of:current:holder:)``).
+    /// - Returns: the stored version, as a later read gives it back (times to the microsecond, as on the wire).
+    /// - Throws: what ``WriteCheck`` refuses, writing nothing.
+    package static func store(_ report: CrashReport, owner: AccountID, in connection: SQLiteConnection) throws -> CrashReport {
+        let current = try load(report.id, owner: owner, from: connection)
+        let holder = current?.crashID == report.crashID
+            ? nil : try holder(of: report.crashID, besides: report.id, owner: owner, in: connection)
+        let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)
+
+        let sequence = try nextChange(owner: owner, in: connection)
+        let upsert = try connection.statement("""
+            INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            ON CONFLICT (owner, id) DO UPDATE SET
+                crash_id = excluded.crash_id, status = excluded.status, revision = excluded.revision,
+                updated_at = excluded.updated_at, body = excluded.body, change_seq = excluded.change_seq
+            """)
+        upsert.bind(owner.rawValue, at: 1)
+        upsert.bind(stored.id.rawValue, at: 2)
+        upsert.bind(stored.crashID.rawValue, at: 3)
+        upsert.bind(stored.status.rawValue, at: 4)
+        upsert.bind(stored.revision, at: 5)
+        upsert.bind(stored.updatedAt.timeIntervalSinceReferenceDate, at: 6)
+        upsert.bind(body, at: 7)
+        upsert.bind(sequence, at: 8)
+        try upsert.run()
+        // A report stored again under the id of one deleted is no longer deleted.
+        let revived = try connection.statement("DELETE FROM report_tombstones WHERE owner = ?1 AND id = ?2")
+        revived.bind(owner.rawValue, at: 1)
+        revived.bind(stored.id.rawValue, at: 2)
+        try revived.run()
+        if stored.isCompleted {
+            // Stored completed: a claim from now on (``ClaimStore``), submitted the first time.
+            let claim = try connection.statement("""
+                INSERT INTO claims (id, owner, report_id, submitted_at, acknowledged_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                ON CONFLICT (owner, report_id) DO UPDATE SET acknowledged_at = excluded.acknowledged_at
+                """)
+            claim.bind(ClaimID().rawValue, at: 1)
+            claim.bind(owner.rawValue, at: 2)
+            claim.bind(stored.id.rawValue, at: 3)
+            claim.bind(Date().timeIntervalSinceReferenceDate, at: 4)
+            claim.bind(stored.acknowledgement?.acknowledgedAt.timeIntervalSinceReferenceDate, at: 5)
+            try claim.run()
+        }
+        return stored
+    }
+
+    /// Takes the owner's next change number inside the caller's write transaction.
+    private static func nextChange(owner: AccountID, in connection: SQLiteConnection) throws -> Int {
+        let next = try connection.statement("""
+            INSERT INTO report_change_counters (owner, last_seq) VALUES (?1, 1)
+            ON CONFLICT (owner) DO UPDATE SET last_seq = last_seq + 1
+            RETURNING last_seq
+            """)
+        next.bind(owner.rawValue, at: 1)
+        defer { next.reset() }
+        guard try next.step() else { throw ServerStoreError.damagedRecord(table: "report_change_counters", reason: "no number was taken") }
+        return next.int(0)
+    }
+
+    /// The owner's report other than `id` that carries `crashID`, read inside the caller's transaction.
+    private static func holder(
+        of crashID: CrashID, besides id: ReportID, owner: AccountID, in connection: SQLiteConnection
+    ) throws -> CrashReport? {
+        let query = try connection.statement("SELECT id, body FROM reports WHERE owner = ?1 AND crash_id = ?2 AND id <> ?3 LIMIT 1")
+        query.bind(owner.rawValue, at: 1)
+        query.bind(crashID.rawValue, at: 2)
+        query.bind(id.rawValue, at: 3)
+        defer { query.reset() }
+        return try query.step() ? try report(from: query, decoder: WireCoding.decoder()) : nil
+    }
+
+    /// The owner's stored report, read inside the caller's transaction.
+    private static func load(_ id: ReportID, owner: AccountID, from connection: SQLiteConnection) throws -> CrashReport? {
+        let query = try connection.statement("SELECT id, body FROM reports WHERE owner = ?1 AND id = ?2")
+        query.bind(owner.rawValue, at: 1)
+        query.bind(id.rawValue, at: 2)
+        defer { query.reset() }
+        return try query.step() ? try report(from: query, decoder: WireCoding.decoder()) : nil
+    }
+
+    // MARK: - Rows
+
+    /// The report in a row of `id, body`.
+    private static func report(from row: SQLiteStatement, decoder: JSONDecoder) throws(ServerStoreError) -> CrashReport {
+        let id = ReportID(try uuid(row, 0, table: "reports", name: "id"))
+        return try StoredRecord.report(body: row.string(1), id: id, decoder: decoder)
+    }
+}

@@ -1,0 +1,211 @@
+import Data
+
+/// The layout of the server's database (`DIR/server.sqlite3`), one migration per version.
+///
+/// Every table a user owns is keyed by its owner first, so each query names the owner and one user's rows are
+/// out of another's reach by construction: two users may even hold a report with the same id. Ids are UUIDs as
+/// 16-byte blobs; times are REAL seconds since 2001-01-01 UTC (`Date.timeIntervalSinceReferenceDate`), so they
+/// read back exactly. A report is kept whole as its wire JSON (`body`), read back through `CrashReport(wire:)`;
+/// the columns beside it are what listing and the revision check need.
+package enum ServerSchema {
+    package static let migrations: [SQLiteMigration] = [
+        SQLiteMigration(version: 1, sql: """
+            CREATE TABLE accounts (
+                id BLOB NOT NULL PRIMARY KEY,
+                name TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('user', 'detector')),
+                token_digest TEXT NOT NULL UNIQUE,
+                created_at REAL NOT NULL,
+                UNIQUE (kind, name)
+            );
+
+            CREATE TABLE crash_ids (
+                crash_id TEXT NOT NULL PRIMARY KEY,
+                owner BLOB NOT NULL,
+                issued_at REAL NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX crash_ids_by_owner ON crash_ids (owner, crash_id);
+
+            CREATE TABLE crash_events (
+                detector BLOB NOT NULL,
+                event_id TEXT NOT NULL,
+                crash_id TEXT NOT NULL REFERENCES crash_ids (crash_id),
+                report_id BLOB NOT NULL,
+                owner BLOB NOT NULL,
+                received_at REAL NOT NULL,
+                detected_at REAL NOT NULL,
+                latitude REAL NOT NULL,
+                longitude REAL NOT NULL,
+                accuracy_meters REAL,
+                position_trusted INTEGER NOT NULL,
+                heading_degrees REAL,
+                speed_kmh REAL,
+                delta_v_kmh REAL,
+                airbags_deployed INTEGER NOT NULL,
+                rollover INTEGER NOT NULL,
+                is_test INTEGER NOT NULL,
+                PRIMARY KEY (detector, event_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX crash_events_by_owner ON crash_events (owner, received_at);
+
+            CREATE TABLE reports (
+                owner BLOB NOT NULL,
+                id BLOB NOT NULL,
+                crash_id TEXT NOT NULL,
+                status TEXT NOT NULL CHECK (status IN ('draft', 'completed')),
+                revision INTEGER NOT NULL CHECK (revision > 0),
+                updated_at REAL NOT NULL,
+                body TEXT NOT NULL,
+                PRIMARY KEY (owner, id)
+            );
+            CREATE INDEX reports_newest_first ON reports (owner, updated_at DESC, id DESC);
+
+            CREATE TABLE report_documents (
+                owner BLOB NOT NULL,
+                report_id BLOB NOT NULL,
+                sha256 TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                PRIMARY KEY (owner, report_id),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+
+            CREATE TABLE photos (
+                owner BLOB NOT NULL,
+                sha256 TEXT NOT NULL,
+                media_type TEXT NOT NULL,
+                byte_count INTEGER NOT NULL CHECK (byte_count >= 0),
+                uploaded_at REAL NOT NULL,
+                PRIMARY KEY (owner, sha256)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE uploads (
+                id BLOB NOT NULL PRIMARY KEY,
+                owner BLOB NOT NULL,
+                sha256 TEXT NOT NULL,
+                expected_length INTEGER NOT NULL CHECK (expected_length >= 0),
+                offset INTEGER NOT NULL CHECK (offset >= 0),
+                started_at REAL NOT NULL,
+                UNIQUE (owner, sha256)
+            );
+            """),
+        // A crash ID names one report of a user: a save looks up the report holding it.
+        SQLiteMigration(version: 2, sql: """
+            CREATE INDEX reports_by_crash_id ON reports (owner, crash_id);
+            """),
+        // Each crash event's digest, so an event id sent again with another event is refused.
+        SQLiteMigration(version: 3, sql: """
+            ALTER TABLE crash_events ADD COLUMN event_digest TEXT;
+            """),
+        // Each owner's changes numbered in the order they were made, so a device asks only for what changed since it
+        // last asked: every save of a report takes the owner's next number (`change_seq`), every delete leaves a
+        // tombstone with one. Reports stored before are numbered in the order they were written.
+        SQLiteMigration(version: 4, sql: """
+            ALTER TABLE reports ADD COLUMN change_seq INTEGER NOT NULL DEFAULT 0;
+            UPDATE reports SET change_seq = rowid;
+            CREATE INDEX reports_by_change ON reports (owner, change_seq);
+            CREATE TABLE report_tombstones (
+                owner BLOB NOT NULL,
+                id BLOB NOT NULL,
+                change_seq INTEGER NOT NULL,
+                deleted_at REAL NOT NULL,
+                PRIMARY KEY (owner, id)
+            ) WITHOUT ROWID;
+            CREATE INDEX report_tombstones_by_change ON report_tombstones (owner, change_seq);
+            CREATE TABLE report_change_counters (
+                owner BLOB NOT NULL PRIMARY KEY,
+                last_seq INTEGER NOT NULL,
+                forgotten_through INTEGER NOT NULL DEFAULT 0
+            ) WITHOUT ROWID;
+            INSERT INTO report_change_counters (owner, last_seq) SELECT owner, max(change_seq) FROM reports GROUP BY owner;
+            """),
+        // Users' phone numbers; the SMS messages to them with their states; and the jobs that send them, written in
+        // the same transaction as the crash event they are about (a transactional outbox).
+        SQLiteMigration(version: 5, sql: """
+            ALTER TABLE accounts ADD COLUMN phone TEXT;
+            CREATE TABLE sms_messages (
+                id BLOB NOT NULL PRIMARY KEY,
+                crash_id TEXT NOT NULL,
+                owner BLOB NOT NULL,
+                recipient TEXT NOT NULL,
+                body TEXT NOT NULL,
+                report_token TEXT NOT NULL,
+                state TEXT NOT NULL CHECK (state IN ('queued', 'accepted', 'delivered', 'failed')),
+                detail TEXT,
+                created_at REAL NOT NULL,
+                updated_at REAL NOT NULL
+            );
+            CREATE INDEX sms_messages_by_crash ON sms_messages (crash_id, created_at);
+            CREATE INDEX sms_messages_by_owner ON sms_messages (owner);
+            CREATE INDEX sms_messages_newest_first ON sms_messages (created_at DESC);
+            CREATE TABLE jobs (
+                id INTEGER PRIMARY KEY,
+                kind TEXT NOT NULL,
+                payload TEXT NOT NULL,
+                state TEXT NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'done', 'failed')),
+                attempts INTEGER NOT NULL DEFAULT 0,
+                lease_until REAL,
+                last_error TEXT,
+                created_at REAL NOT NULL,
+                finished_at REAL
+            );
+            CREATE INDEX jobs_queued ON jobs (id) WHERE state = 'queued';
+            """),
+        // Claims handlers, a third kind of account (the kinds are checked by the table, so it is made again); and each
+        // submitted report as a claim, with its own id (two drivers' reports may share a report id), when it was first
+        // stored completed, and whether a handler acknowledged it. Reports completed before count as submitted when
+        // last changed (a completed report does not change).
+        SQLiteMigration(version: 6, sql: """
+            CREATE TABLE accounts_with_handlers (
+                id BLOB NOT NULL PRIMARY KEY,
+                name TEXT NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('user', 'detector', 'handler')),
+                token_digest TEXT NOT NULL UNIQUE,
+                created_at REAL NOT NULL,
+                phone TEXT,
+                UNIQUE (kind, name)
+            );
+            INSERT INTO accounts_with_handlers (id, name, kind, token_digest, created_at, phone)
+                SELECT id, name, kind, token_digest, created_at, phone FROM accounts;
+            DROP TABLE accounts;
+            ALTER TABLE accounts_with_handlers RENAME TO accounts;
+
+            CREATE TABLE claims (
+                id BLOB NOT NULL PRIMARY KEY,
+                owner BLOB NOT NULL,
+                report_id BLOB NOT NULL,
+                submitted_at REAL NOT NULL,
+                acknowledged_at REAL,
+                UNIQUE (owner, report_id),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            );
+            CREATE INDEX claims_newest_first ON claims (submitted_at DESC, id DESC);
+            INSERT INTO claims (id, owner, report_id, submitted_at)
+                SELECT randomblob(16), owner, id, updated_at FROM reports WHERE status = 'completed';
+            """),
+        // The claims handlers' signed-in sessions on the web pages, by the digest of their cookie.
+        SQLiteMigration(version: 7, sql: """
+            CREATE TABLE handler_sessions (
+                digest TEXT NOT NULL PRIMARY KEY,
+                account BLOB NOT NULL,
+                token_digest TEXT NOT NULL,
+                csrf TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                expires_at REAL NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX handler_sessions_by_account ON handler_sessions (account, created_at);
+            CREATE INDEX handler_sessions_by_expiry ON handler_sessions (expires_at);
+            """),
+        // The one-time links to the other driver's part of an accident statement, by the digest of their token.
+        SQLiteMigration(version: 8, sql: """
+            CREATE TABLE statement_links (
+                digest TEXT NOT NULL PRIMARY KEY,
+                report BLOB NOT NULL,
+                owner BLOB NOT NULL,
+                created_at REAL NOT NULL,
+                expires_at REAL NOT NULL,
+                used_at REAL
+            ) WITHOUT ROWID;
+            CREATE INDEX statement_links_by_expiry ON statement_links (expires_at);
+            """),
+    ]
+}
