@@ -188,6 +188,21 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            // The templates and style sheets, compiled into the binary: nothing to install beside it.
+            resources: [
+                .embedInCode("Templates/handler-head.mustache"),
+                .embedInCode("Templates/handler-foot.mustache"),
+                .embedInCode("Templates/handler-sign-in.mustache"),
+                .embedInCode("Templates/handler-claims.mustache"),
+                .embedInCode("Templates/handler-claim.mustache"),
+                .embedInCode("Templates/handler-problem.mustache"),
+                .embedInCode("Templates/handler.css"),
+                .embedInCode("Templates/statement-head.mustache"),
+                .embedInCode("Templates/statement-foot.mustache"),
+                .embedInCode("Templates/statement-form.mustache"),
+                .embedInCode("Templates/statement-closed.mustache"),
+                .embedInCode("Templates/statement.css"),
             ]
         ),
         // The one wiring: the engines chosen by the options (and those options, shared by the commands), the services

@@ -243,7 +243,8 @@ struct ServerRouterTests {
     @Test("A gateway that is down: the SMS waits, is tried again after a pause, and goes once")
     func smsWaitsForTheGateway() async throws {
         let sender = RecordingSMSSender(failing: 2)
-        let harness = try ServerHarness(sms: sender)
+        let clock = ManualClock()
+        let harness = try ServerHarness(sms: sender, clock: clock)
         let detector = try await harness.add("detector-1", kind: .detector)
         _ = try await harness.add("ann", phone: "+447700900123")
         try await harness.withClient { client in
@@ -251,13 +252,17 @@ struct ServerRouterTests {
         }
         await harness.doJobs()
         #expect(await sender.tries == 1)
-        // Not due again before its pause ended.
+        // Not due again before its pause (a second) ended.
         #expect(await harness.services.worker.doNextJob() == false)
         #expect(try await harness.store.jobCounts() == (1, 0))
-        for _ in 0..<200 where await sender.sent.isEmpty {
-            await harness.doJobs()
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        clock.advance(by: 1.5)
+        await harness.doJobs()
+        #expect(await sender.tries == 2)
+        // The pause doubles: two seconds now.
+        clock.advance(by: 1.5)
+        #expect(await harness.services.worker.doNextJob() == false)
+        clock.advance(by: 1)
+        await harness.doJobs()
         #expect(await sender.tries == 3)
         #expect(await sender.sent.count == 1)
         let message = try #require(try await harness.store.recentSMSMessages(limit: 1).first)

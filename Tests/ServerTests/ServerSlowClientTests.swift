@@ -95,6 +95,42 @@ struct ServerSlowClientTests {
         #expect(refused.errors.contains("--trusted-proxy"))
     }
 
+    @Test("A body the server is not reading yet (its upload waits for another's lock) is not held to the pace: it is answered once its turn comes")
+    func aBodyWaitingForTheServerIsNotCut() throws {
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let photo = try LargePhotos.jpeg(bytes: 40_000, seed: 9)
+        let path = "/v1/photos/\(Wire.sha256(photo))"
+        let headers = [("Authorization", "Bearer \(ann)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(photo.count))]
+        // The first upload goes at 2 KB/s, above the pace: it holds the upload's lock for 20 s.
+        let slow = try LoopbackConnection(port: server.port, from: "127.0.0.2")
+        try slow.sendHead("PUT", path, headers: headers)
+        let sender = Thread {
+            var offset = 0
+            while offset < photo.count {
+                let end = min(offset + 1_000, photo.count)
+                guard (try? slow.send(photo[offset..<end])) != nil else { return }
+                offset = end
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+        }
+        sender.start()
+        Thread.sleep(forTimeInterval: 1)
+        // The second sends everything at once and waits for the lock, its body unread all that time.
+        let waiting = try LoopbackConnection(port: server.port, from: "127.0.0.3")
+        try waiting.sendHead("PUT", path, headers: headers)
+        try waiting.send(photo)
+        let started = Date()
+        let answer = try waiting.readAnswer()
+        let waited = Date().timeIntervalSince(started)
+        print("an upload that waited for another's lock: \(answer.status) after \(String(format: "%.1f", waited)) s")
+        #expect(answer.status == 200 || answer.status == 201)
+        #expect(waited > 15, "the first upload did not hold the lock as long as expected")
+        #expect(try slow.readAnswer().status == 201)
+        #expect(try LoopbackConnection.request(port: server.port, "GET", path, token: ann).body == photo)
+    }
+
     @Test("A sign-in posted without the page's cookie is refused before its body is read")
     func aForgedSignInIsRefusedUnread() throws {
         let server = try ServerProcess()

@@ -143,6 +143,24 @@ struct StatementLinkRouteTests {
         }
     }
 
+    @Test("A refused yes-or-no or point of impact is said as the page asks it, with buttons, not as the terminal does")
+    func refusalsInThePagesWords() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        try await harness.withClient { client in
+            let report = try await Self.storeDraft(client, token: ann)
+            let path = Self.path(of: try #require(try await Self.link(client, report: report.id, token: ann).1))
+            let page = try await client.execute(uri: path, method: .get)
+            let csrf = try #require(HandlerPagesRouteTests.csrf(in: page))
+            let refused = try await Self.post(client, path, csrf: csrf, [("ownDamageCovered", "maybe"), ("impactPoint", "wing-mirror")])
+            #expect(refused.status == .badRequest)
+            let html = String(buffer: refused.body)
+            #expect(html.contains("Choose Yes, No or Not known."))
+            #expect(html.contains("Choose one of the points of impact shown, or Not known."))
+            #expect(!html.contains("type y or n"))
+        }
+    }
+
     @Test("The form's fields carry autocomplete tokens their element takes: an address on one line is address-line1")
     func autocompleteTokens() async throws {
         let harness = try ServerHarness()

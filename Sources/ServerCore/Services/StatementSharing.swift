@@ -15,8 +15,6 @@ package struct StatementSharing: Sendable {
     package static let lifetime: TimeInterval = 24 * 3_600
     /// The most links a report keeps: making another forgets the oldest.
     package static let linksPerReport = 5
-    /// How often a submission is tried again when the driver's device saved the report in between.
-    package static let attempts = 5
 
     /// What a link leads to now.
     package enum Opened: Sendable {
@@ -69,7 +67,8 @@ package struct StatementSharing: Sendable {
         // Another submission took it in between: say what the link leads to now.
         guard try await links.useStatementLink(link.digest, at: clock.now()) else { return .refused(try await open(token)) }
         do {
-            for _ in 0..<Self.attempts {
+            // The driver's device may save in between: take its version and put vehicle B on it again.
+            return try await ConflictRetry.run {
                 guard var report = try await reports.report(link.report, owner: link.owner) else {
                     try await links.releaseStatementLink(link.digest)
                     return .refused(.unknown)
@@ -83,13 +82,10 @@ package struct StatementSharing: Sendable {
                 column.markEnteredByOtherDriver(at: clock.now())
                 statement.vehicleB = column
                 try report.setStatement(statement)
-                do {
-                    return .stored(try await reports.save(report, owner: link.owner))
-                } catch let error as ReportError {
-                    guard case .conflict = error else { throw error }
-                    continue  // the driver's device saved in between: take its version and put vehicle B on it again
-                }
+                return .stored(try await reports.save(report, owner: link.owner))
             }
+        } catch let error as ReportError where error.isConflict {
+            try? await links.releaseStatementLink(link.digest)
             throw ServerRefusal.keptChanging(link.report)
         } catch {
             try? await links.releaseStatementLink(link.digest)

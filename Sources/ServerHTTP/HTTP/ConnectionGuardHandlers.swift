@@ -165,8 +165,9 @@ package final class BodyPaceHandler: ChannelDuplexHandler, RemovableChannelHandl
         inBody = true
         self.anonymous = anonymous
         bodyStarted = .now()
-        // Reading has been asked for already (the head came in answer to it).
-        waitingSince = bodyStarted
+        // Waiting starts with the next read the server asks for: while it is busy and does not read (the body waits
+        // for a handler, or for one ahead of it), nothing counts against the client.
+        waitingSince = nil
         let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         ticker = context.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { _ in
             let (handler, context) = bound.value

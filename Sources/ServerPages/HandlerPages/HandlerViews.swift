@@ -8,12 +8,16 @@ import ServerHTTP
 package enum HandlerViews {
     /// Every page's frame: the title and, when signed in, who and the sign-out form's CSRF value.
     package struct Frame {
+        /// The paths the template links to.
+        package let paths = PageLinks()
         package let title: String
         package let handler: String?
         package let csrf: String
     }
 
     package struct SignIn {
+        /// The paths the template links to.
+        package let paths = PageLinks()
         package let title = "Sign in"
         package let handler: String? = nil
         package let csrf: String
@@ -39,6 +43,8 @@ package enum HandlerViews {
     }
 
     package struct ClaimList {
+        /// The paths the template links to.
+        package let paths = PageLinks()
         package let title = "Submitted reports"
         package let handler: String
         package let csrf: String
@@ -112,6 +118,8 @@ package enum HandlerViews {
     }
 
     package struct ClaimPage {
+        /// The paths the template links to.
+        package let paths = PageLinks()
         package let title: String
         package let handler: String
         package let csrf: String
@@ -135,6 +143,8 @@ package enum HandlerViews {
     }
 
     package struct Problem {
+        /// The paths the template links to.
+        package let paths = PageLinks()
         package let title: String
         package let handler: String?
         package let csrf: String

@@ -19,15 +19,12 @@ package struct StatementPages {
     /// The largest form taken: 64 KiB (every field at its limit, percent-encoded).
     package static let maximumFormBytes = 64 * 1_024
 
+    /// One group of routes with the pages' headers: the form, its answer, the style sheet.
     package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
-        router.get(RouterPath(StatementPaths.pattern)) { request, context in try await show(request, context) }
-        router.post(RouterPath(StatementPaths.pattern)) { request, context in try await submit(request, context) }
-        router.get(RouterPath(StatementPaths.styleSheet)) { _, _ in
-            var headers = HandlerPages.securityHeaders
-            headers[.contentType] = "text/css; charset=utf-8"
-            headers[.cacheControl] = "public, max-age=3600"
-            return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: StatementTemplates.styleSheet)))
-        }
+        let pages = router.group().add(middleware: PageHeadersMiddleware())
+        pages.get(RouterPath(StatementPaths.pattern)) { request, context in try await show(request, context) }
+        pages.post(RouterPath(StatementPaths.pattern)) { request, context in try await submit(request, context) }
+        pages.get(RouterPath(StatementPaths.styleSheet)) { _, _ in PageKit.styleSheet(PageTemplates.statementStyleSheet) }
         table.record(StatementPaths.pattern, .get)
         table.record(StatementPaths.pattern, .post)
         table.record(StatementPaths.styleSheet, .get)
@@ -53,17 +50,23 @@ package struct StatementPages {
         let token = token(context)
         let opened = try await services.statementSharing.open(token)
         guard case let .open(_, report) = opened else { return closed(opened) }
-        let form: FormBody
+        // The link is open (checked above, before anything was read); the form is read within its bound.
+        let form: StatementForm
         do {
-            form = try await HandlerPages.form(request, upTo: Self.maximumFormBytes)
-        } catch {
+            form = try await PageKit.form(StatementForm.self, from: request, upTo: Self.maximumFormBytes)
+        } catch .tooLarge {
             return self.form(
                 report, token: token, typed: nil, errors: [:],
                 notice: "The form was larger than \(Self.maximumFormBytes / 1_024) KiB, more than every field at its longest. Nothing was kept; fill it in again.",
                 status: .contentTooLarge
             )
+        } catch .unreadable {
+            return self.form(
+                report, token: token, typed: nil, errors: [:],
+                notice: "The form could not be read. Nothing was kept; fill it in again.", status: .badRequest
+            )
         }
-        guard let expected = HandlerPages.cookie(Self.formCookie, in: request), let sent = form["csrf"], HandlerPages.same(expected, sent) else {
+        guard let expected = PageKit.cookie(Self.formCookie, in: request), let sent = form.csrf, PageKit.same(expected, sent) else {
             return self.form(
                 report, token: token, typed: form, errors: [:],
                 notice: "The form had been open too long to be sent. Check your answers and send them again.", status: .forbidden
@@ -76,16 +79,16 @@ package struct StatementPages {
         switch try await services.statementSharing.submit(token, vehicle: vehicle) {
         case let .stored(stored):
             context.logger.info("the other driver's part of a statement was stored", metadata: ["report": "\(stored.id)"])
-            var response = HandlerPages.html(
+            var response = PageKit.html(
                 StatementViews.Closed(
                     title: "Thank you", heading: "Your part is sent",
                     detail: "The other driver's crash report now holds your part of the accident statement, marked as entered by you. "
                         + "It reaches their app the next time it connects. This link cannot be used again.",
                     crash: StatementViews.crashLine(stored)
                 ),
-                template: "closed", status: .ok, library: StatementTemplates.library
+                template: "statement-closed", status: .ok
             )
-            response.headers.append(HTTPField(name: .setCookie, value: cookie("", maxAge: 0)))
+            response.setCookie(cookie("", maxAge: 0))
             return response
         case let .refused(state):
             return closed(state)
@@ -94,14 +97,14 @@ package struct StatementPages {
 
     /// The form, with a fresh CSRF value in it and in the cookie.
     private func form(
-        _ report: CrashReport, token: String, typed: FormBody?, errors: [String: String], notice: String?, status: HTTPResponse.Status
+        _ report: CrashReport, token: String, typed: StatementForm?, errors: [String: String], notice: String?, status: HTTPResponse.Status
     ) -> Response {
-        let csrf = HandlerPages.randomValue()
-        var response = HandlerPages.html(
+        let csrf = PageKit.randomValue()
+        var response = PageKit.html(
             StatementViews.form(report: report, action: StatementPaths.prefix + token, csrf: csrf, typed: typed, errors: errors, notice: notice),
-            template: "form", status: status, library: StatementTemplates.library
+            template: "statement-form", status: status
         )
-        response.headers.append(HTTPField(name: .setCookie, value: cookie(csrf, maxAge: 24 * 3_600)))
+        response.setCookie(cookie(csrf, maxAge: 24 * 3_600))
         return response
     }
 
@@ -118,20 +121,19 @@ package struct StatementPages {
         case .unknown, .open:
             ("No such link", "This is not a link to an accident statement. Check that the whole address was copied, or ask the other driver for it again.", .notFound)
         }
-        return HandlerPages.html(
-            StatementViews.Closed(title: heading, heading: heading, detail: detail, crash: nil),
-            template: "closed", status: status, library: StatementTemplates.library
+        return PageKit.html(
+            StatementViews.Closed(title: heading, heading: heading, detail: detail, crash: nil), template: "statement-closed", status: status
         )
     }
 
-    private func cookie(_ value: String, maxAge: Int) -> String {
-        "\(Self.formCookie)=\(value); Path=/s; Max-Age=\(maxAge); HttpOnly; SameSite=Strict" + (secureCookies ? "; Secure" : "")
+    private func cookie(_ value: String, maxAge: Int) -> Cookie {
+        PageKit.cookie(Self.formCookie, value, path: "/s", maxAge: maxAge, secure: secureCookies)
     }
 
     // MARK: - Reading the form
 
     /// The column the form describes, and a sentence for each field it refuses (by the field's name).
-    package static func vehicle(from form: FormBody) -> (StatementVehicle, [String: String]) {
+    package static func vehicle(from form: StatementForm) -> (StatementVehicle, [String: String]) {
         var vehicle = StatementVehicle()
         var errors: [String: String] = [:]
         for field in VehicleField.allCases {
@@ -148,12 +150,18 @@ package struct StatementPages {
         } catch {
             errors["remarks"] = Self.sentence(error)
         }
-        vehicle.setCircumstances(Set(Circumstance.allCases.filter { form["c\($0.number)"] != nil }))
+        vehicle.setCircumstances(Set(Circumstance.allCases.filter { form.boxes.contains($0.number) }))
         return (vehicle, errors)
     }
 
-    private static func sentence(_ error: StatementFieldError) -> String {
-        let text = error.description
+    /// A refused field in the page's words: the form chooses yes or no and the point of impact with buttons, so those
+    /// two are said as the page asks them (Domain's own words are the terminal's: "type y or n").
+    package static func sentence(_ error: StatementFieldError) -> String {
+        let text = switch error {
+        case .notYesOrNo: "choose Yes, No or Not known"
+        case .notAZone: "choose one of the points of impact shown, or Not known"
+        default: error.description
+        }
         return text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 }

@@ -6,6 +6,8 @@ package enum StatementViews {
     package static let utc = DateText(timeZone: TimeZone(identifier: "UTC") ?? .current)
 
     package struct Closed {
+        /// The paths the template links to.
+        package let paths = PageLinks()
         package let title: String
         package let heading: String
         package let detail: String
@@ -13,6 +15,8 @@ package enum StatementViews {
     }
 
     package struct Form {
+        /// The paths the template links to.
+        package let paths = PageLinks()
         package let title: String
         package let crash: String
         package let action: String
@@ -72,7 +76,7 @@ package enum StatementViews {
         return "Crash on \(utc.at(report.scene).dateTime(effective.scene.occurredAt)), at \(effective.scene.locationText ?? "a place not given")."
     }
 
-    package static func form(report: CrashReport, action: String, csrf: String, typed: FormBody?, errors: [String: String], notice: String?) -> Form {
+    package static func form(report: CrashReport, action: String, csrf: String, typed: StatementForm?, errors: [String: String], notice: String?) -> Form {
         // What the form shows: what was typed when it is shown again, else what vehicle B holds when it was typed on
         // the driver's device. A column an earlier other driver sent is theirs: a new link's form does not show it.
         let column = report.statement.vehicleB.enteredByOtherDriverAt == nil ? report.statement.vehicleB : StatementVehicle()
@@ -106,7 +110,7 @@ package enum StatementViews {
         let boxes = Circumstance.allCases.map { box in
             Box(
                 name: "c\(box.number)", number: box.number, wording: "Your vehicle " + box.wording,
-                checked: typed.map { $0["c\(box.number)"] != nil } ?? column.circumstances.contains(box)
+                checked: typed.map { $0.boxes.contains(box.number) } ?? column.circumstances.contains(box)
             )
         }
         let remarks = Field(

@@ -10,6 +10,7 @@ import ServerApp
 import ServerCore
 import ServerSQLite
 import ServerGateways
+import Synchronization
 import WireAPI
 
 /// The server's services over the in-memory ports, its router, and accounts to call it with.
@@ -21,14 +22,14 @@ struct ServerHarness {
     let services: ServerServices
     let scratch: URL
 
-    init(quotas: Quotas = .standard, sms: RecordingSMSSender = RecordingSMSSender()) throws {
+    init(quotas: Quotas = .standard, sms: RecordingSMSSender = RecordingSMSSender(), clock: any Clock = SystemClock()) throws {
         self.sms = sms
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("server-harness-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         store = try SQLiteServerStore(path: scratch.appendingPathComponent("server.sqlite3").path)
         services = ServerServices(
             accounts: store, records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs, messages: store, jobStore: store, sms: sms,
-            clock: SystemClock(), publicURL: "https://claims.example.com/", scratchFolder: scratch.path, quotas: quotas,
+            clock: clock, publicURL: "https://claims.example.com/", scratchFolder: scratch.path, quotas: quotas,
             logger: Logger(label: "test")
         )
     }
@@ -135,4 +136,20 @@ func makePhoto(_ bytes: Data, section: PhotoSection = .crashScene) throws -> Pho
         byteCount: bytes.count, pixelSize: info.pixelSize, originalFileName: "photo.jpg",
         addedAt: Date(timeIntervalSince1970: 1_795_000_100)
     )
+}
+
+
+/// A clock that stands still until the test moves it on: what is due when is the test's to say, however busy the
+/// machine.
+final class ManualClock: Clock {
+    private let base = Date()
+    private let offset = Mutex<TimeInterval>(0)
+
+    func now() -> Date { base.addingTimeInterval(offset.withLock { $0 }) }
+
+    var timeZone: TimeZone { .gmt }
+
+    func advance(by seconds: TimeInterval) {
+        offset.withLock { $0 += seconds }
+    }
 }
