@@ -53,6 +53,8 @@ enum AppErrorText {
             "A photo upload got out of step with the server; it starts again at the next sync." + kept
         case .quotaExceeded?:
             "The server keeps as much of yours as it allows, so it takes nothing more. Delete drafts you no longer need, or ask the server's operator." + kept
+        case .storageFull?:
+            "The server cannot store anything now: its disk is full. The app sends it again at a later sync." + kept
         case .bodyTooLarge?:
             "The server takes nothing larger than 20 MiB at once." + kept
         case .invalidReport?, .invalidParameter?, .invalidRequest?:

@@ -144,6 +144,7 @@ public final class ServerClient: SyncRemote {
             }
         case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
         case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case let .code507(problem): throw refusal(507) { try problem.body.applicationProblemJson }
         case .internalServerError: throw .serverError(server: address.description, status: 500)
         case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
         case let .undocumented(status, payload): throw await undocumented(status, payload)
@@ -245,6 +246,7 @@ public final class ServerClient: SyncRemote {
         case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
         case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
         case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case let .code507(problem): throw refusal(507) { try problem.body.applicationProblemJson }
         case .internalServerError: throw .serverError(server: address.description, status: 500)
         case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
         case let .undocumented(status, payload): throw await undocumented(status, payload)
@@ -310,6 +312,7 @@ public final class ServerClient: SyncRemote {
         case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
         case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
         case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }
+        case let .code507(problem): throw refusal(507) { try problem.body.applicationProblemJson }
         case .internalServerError: throw .serverError(server: address.description, status: 500)
         case .serviceUnavailable: throw .serverError(server: address.description, status: 503)
         case let .undocumented(status, payload): throw await undocumented(status, payload)

@@ -220,6 +220,9 @@ public actor SyncEngine: SyncStatusSource {
             status.connection = .busy(until: clock.now().addingTimeInterval(Double(retryAfter)))
         case .refused(_, .quotaExceeded?, _, _):
             status.connection = .quotaReached
+        case .refused(_, .storageFull?, _, _):
+            // The server's disk is full: nothing of this device's is wrong; tried again after a while.
+            status.connection = .busy(until: clock.now().addingTimeInterval(60))
         case let .otherAccount(bound, reached):
             status.connection = .otherAccount(bound: bound, reached: reached)
         case let .invalidAnswer(_, reason):

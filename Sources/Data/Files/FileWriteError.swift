@@ -9,15 +9,22 @@ public struct FileWriteError: Error, Sendable, Hashable {
     public let path: String
     /// The system's words for what went wrong.
     public let reason: String
+    /// The system's error number, when the system gave one.
+    public let code: Int32?
 
-    public init(operation: String, path: String, reason: String) {
+    public init(operation: String, path: String, reason: String, code: Int32? = nil) {
         self.operation = operation
         self.path = path
         self.reason = reason
+        self.code = code
     }
 
     /// The failure of `operation` on `path`, with the reason `errno` gives (read it before any other call).
     public static func lastError(_ operation: String, _ path: String) -> FileWriteError {
-        FileWriteError(operation: operation, path: path, reason: String(cString: strerror(errno)))
+        let code = errno
+        return FileWriteError(operation: operation, path: path, reason: String(cString: strerror(code)), code: code)
     }
+
+    /// Whether the disk (or the user's share of it) is full.
+    public var isOutOfSpace: Bool { code == ENOSPC || code == EDQUOT }
 }

@@ -31,6 +31,8 @@ package struct ServerServices: Sendable {
     package let worker: JobWorker
 
     package let clock: any Clock
+    /// Where PDFs are drawn before they are stored: on the disk that holds the server's data.
+    package let scratchFolder: String
 
     /// What must run beside the HTTP server for the jobs to be done.
     package var workers: [any Service] { [worker] }
@@ -68,6 +70,7 @@ package struct ServerServices: Sendable {
         crashIDs = CrashIDIssuing(records: records, quotas: quotaCheck, clock: clock)
         self.messages = messages
         self.clock = clock
+        self.scratchFolder = scratchFolder
         self.sms = sms
         worker = JobWorker(
             store: jobStore,

@@ -11,7 +11,13 @@ package struct APIHandler: APIProtocol {
     package let services: ServerServices
 
     package func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
-        .ok(.init(body: .json(.init(status: .ok, version: ProductVersion.current))))
+        if let free = StorageSpace.freeBytes(at: services.scratchFolder), free < StorageSpace.minimumFreeBytes {
+            throw APIProblem(
+                .storageUnavailable,
+                "The disk holding the server's data has \(free / 1_048_576) MiB free, less than a photo and a PDF take; uploads and saves are refused until space is freed."
+            )
+        }
+        return .ok(.init(body: .json(.init(status: .ok, version: ProductVersion.current))))
     }
 
     package func describeProblemType(_ input: Operations.DescribeProblemType.Input) async throws -> Operations.DescribeProblemType.Output {

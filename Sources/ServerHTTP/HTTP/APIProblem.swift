@@ -89,7 +89,7 @@ extension ProblemType {
         case .revisionConflict, .reportCompleted, .crashIdTaken, .nothingToReport, .photosMissing, .uploadOffsetMismatch: .conflict
         case .storageUnavailable: .serviceUnavailable
         case .rateLimited: .tooManyRequests
-        case .quotaExceeded: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
+        case .quotaExceeded, .storageFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
         case .changesExpired: .gone
         case .internalError: .internalServerError
         }
@@ -126,6 +126,7 @@ extension ProblemType {
         case .storageUnavailable: "Storage unavailable"
         case .rateLimited: "Too many requests"
         case .quotaExceeded: "Quota exceeded"
+        case .storageFull: "Storage full"
         case .changesExpired: "Changes expired"
         case .internalError: "Internal error"
         }
@@ -188,6 +189,8 @@ extension ProblemType {
             "The server cannot reach its storage now. Try again later."
         case .rateLimited:
             "The account asked for more than its rate allows (crash IDs or crash events per period, uploads under way). Ask again after the seconds `Retry-After` gives."
+        case .storageFull:
+            "The disk holding the server's data is full, so nothing was stored. Try again later; the operator frees space (GET /health says when the server can store again)."
         case .quotaExceeded:
             "The account keeps as much as its quota allows (reports, bytes of photos). Delete what is no longer needed, or ask the operator for more."
         case .changesExpired:

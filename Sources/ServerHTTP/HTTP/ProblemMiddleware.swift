@@ -41,6 +41,9 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     // MARK: - From facts to problems
 
     package static func problem(for error: any Error) -> APIProblem {
+        if StorageSpace.isOutOfSpace(error) {
+            return APIProblem(.storageFull, "The disk holding the server's data is full, so nothing was stored. Try again later; the operator has been told.")
+        }
         switch error {
         case let problem as APIProblem:
             return problem

@@ -152,6 +152,7 @@ extension Components {
         /// - `storage-unavailable` (503): the server cannot reach its storage now; try again later.
         /// - `rate-limited` (429): the account asked for more than its rate allows; `Retry-After` says when to ask again.
         /// - `quota-exceeded` (507): the account keeps as much as its quota allows (reports, bytes of photos).
+        /// - `storage-full` (507): the disk holding the server's data is full; nothing was stored. Try again later.
         /// - `changes-expired` (410): the cursor is older than the deletions the server remembers, or past its changes; ask again without it.
         /// - `internal-error` (500): the server failed; try again later.
         ///
@@ -186,6 +187,7 @@ extension Components {
             case storageUnavailable = "storage-unavailable"
             case rateLimited = "rate-limited"
             case quotaExceeded = "quota-exceeded"
+            case storageFull = "storage-full"
             case changesExpired = "changes-expired"
             case internalError = "internal-error"
         }

@@ -17,7 +17,9 @@ public import struct Foundation.Data
 public import struct Foundation.Date
 /// API operations, with input and output types, generated from `#/paths` in the OpenAPI document.
 public enum Operations {
-    /// Whether the server is up.
+    /// Whether the server is up and can store what it is sent.
+    ///
+    /// 200 while it is; 503 `storage-unavailable` when the disk holding its data has less room than a photo takes (writes would be refused `storage-full`), so a balancer sends drivers elsewhere.
     ///
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
@@ -717,6 +719,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The account keeps as much as its quota allows (`quota-exceeded`), or the disk holding the server's data is full (`storage-full`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/crash-ids/post(createCrashID)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.InsufficientStorage)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.InsufficientStorage {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct Created: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/crash-ids/POST/responses/201/content`.
                 @frozen public enum Body: Sendable, Hashable {
@@ -970,6 +995,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account keeps as much as its quota allows (`quota-exceeded`), or the disk holding the server's data is full (`storage-full`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/crash-events/post(postCrashEvent)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.InsufficientStorage)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.InsufficientStorage {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -2563,7 +2611,7 @@ public enum Operations {
             }
         }
         @frozen public enum Output: Sendable, Hashable {
-            /// The account keeps as much as its quota allows (`quota-exceeded`).
+            /// The account keeps as much as its quota allows (`quota-exceeded`), or the disk holding the server's data is full (`storage-full`).
             ///
             /// - Remark: Generated from `#/paths//v1/reports/{reportID}/put(putReport)/responses/507`.
             ///
@@ -2990,6 +3038,29 @@ public enum Operations {
                     }
                 }
             }
+            /// The account keeps as much as its quota allows (`quota-exceeded`), or the disk holding the server's data is full (`storage-full`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/reports/{reportID}/delete(deleteReport)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.InsufficientStorage)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.InsufficientStorage {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
             public struct NoContent: Sendable, Hashable {
                 /// Creates a new `NoContent`.
                 public init() {}
@@ -3270,6 +3341,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account keeps as much as its quota allows (`quota-exceeded`), or the disk holding the server's data is full (`storage-full`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/reports/{reportID}/submit/post(submitReport)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.InsufficientStorage)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.InsufficientStorage {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -3580,6 +3674,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account keeps as much as its quota allows (`quota-exceeded`), or the disk holding the server's data is full (`storage-full`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/reports/{reportID}/statement-link/post(createStatementLink)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.InsufficientStorage)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.InsufficientStorage {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }
@@ -4456,6 +4573,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account keeps as much as its quota allows (`quota-exceeded`), or the disk holding the server's data is full (`storage-full`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.InsufficientStorage)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.InsufficientStorage {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
                             response: self
                         )
                     }

@@ -17,7 +17,9 @@ public import struct Foundation.Data
 public import struct Foundation.Date
 /// A type that performs HTTP operations defined by the OpenAPI document.
 public protocol APIProtocol: Sendable {
-    /// Whether the server is up.
+    /// Whether the server is up and can store what it is sent.
+    ///
+    /// 200 while it is; 503 `storage-unavailable` when the disk holding its data has less room than a photo takes (writes would be refused `storage-full`), so a balancer sends drivers elsewhere.
     ///
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
@@ -168,7 +170,9 @@ public protocol APIProtocol: Sendable {
 
 /// Convenience overloads for operation inputs.
 extension APIProtocol {
-    /// Whether the server is up.
+    /// Whether the server is up and can store what it is sent.
+    ///
+    /// 200 while it is; 503 `storage-unavailable` when the disk holding its data has less room than a photo takes (writes would be refused `storage-full`), so a balancer sends drivers elsewhere.
     ///
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
