@@ -185,4 +185,28 @@ struct ServerClaimRouteTests {
             }
         }
     }
+
+    @Test("Two handlers acknowledging one claim at once leave one acknowledgement and the PDF naming it, every time")
+    func concurrentAcknowledgementsKeepTheirPDF() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let handler = try await harness.add("hana", kind: .handler)
+        try await harness.withClient { client in
+            let pdf = try PDFTools()
+            defer { pdf.cleanUp() }
+            let (_, wire, _) = try await Self.submitted(client, ann: ann, handler: handler)
+            let id = try #require(ClaimID(text: wire.id))
+            let hana = try #require(try await harness.store.account(for: TokenDigest(token: handler)))
+            for round in 0..<4 {
+                async let first = harness.services.claims.acknowledge(id, claimNumber: "2026-A\(round)", message: "", by: hana)
+                async let second = harness.services.claims.acknowledge(id, claimNumber: "2026-B\(round)", message: "", by: hana)
+                _ = try await (first, second)
+                let claim = try await harness.services.claims.claim(id)
+                let number = try #require(claim.report.acknowledgement?.claimNumber)
+                let document = try #require(try await harness.store.document(for: claim.report.id, owner: claim.owner))
+                let text = try pdf.text(try pdf.write(try await harness.blobs.bytes(of: document, kind: .document), name: "round-\(round).pdf"))
+                #expect(text.contains(number), "round \(round): the claim says \(number), its PDF does not")
+            }
+        }
+    }
 }

@@ -73,7 +73,8 @@ struct ServerClaimStoreTests {
         #expect(window.map(\.id) == [ids[2], ids[1]])
 
         // By acknowledgement.
-        _ = try await subject.store.acknowledge(ids[1], with: Self.acknowledgement("2026-04417"))
+        let second = try #require(try await subject.store.claim(ids[1]))
+        _ = try await subject.store.acknowledge(ids[1], with: Self.acknowledgement("2026-04417"), document: .stub("d"), drawnAt: second.report.revision)
         #expect(try await subject.store.claims(ClaimFilter(acknowledged: true), after: nil, limit: 10).map(\.id) == [ids[1]])
         #expect(try await subject.store.claims(ClaimFilter(acknowledged: false), after: nil, limit: 10).map(\.id) == [ids[4], ids[3], ids[2], ids[0]])
     }
@@ -87,11 +88,17 @@ struct ServerClaimStoreTests {
         let before = try await subject.store.changes(owner: ann, since: 0, limit: 10)
         let cursor = try #require(before.changes.last?.sequence)
 
-        let acknowledged = try #require(try await subject.store.acknowledge(claim.id, with: Self.acknowledgement("2026-04417", "We will call you today.")))
+        let first = try await subject.store.acknowledge(
+            claim.id, with: Self.acknowledgement("2026-04417", "We will call you today."), document: .stub("a"), drawnAt: report.revision
+        )
+        guard case let .stored(acknowledged, replaced)? = first else { Issue.record("not stored: \(String(describing: first))"); return }
+        #expect(replaced == nil)
         #expect(acknowledged.report.acknowledgement?.claimNumber == "2026-04417")
         #expect(acknowledged.report.acknowledgement?.message == "We will call you today.")
         #expect(acknowledged.report.revision == report.revision + 1)
         #expect(acknowledged.submittedAt == claim.submittedAt)
+        // Its PDF is recorded with it.
+        #expect(try await subject.store.document(for: report.id, owner: ann) == .stub("a"))
         // Everything the driver entered is as it was.
         #expect(acknowledged.report.withAcknowledgement(nil).sameContent(as: report))
         #expect(try await subject.store.report(report.id, owner: ann) == acknowledged.report)
@@ -99,12 +106,24 @@ struct ServerClaimStoreTests {
         #expect(since.changes.map(\.id) == [report.id])
         #expect(try since.changes[0].body == ServerStoreConformanceTests.wireJSON(acknowledged.report))
 
-        let again = try await subject.store.acknowledge(claim.id, with: Self.acknowledgement("2026-04417", "We will call you today.", at: 9_000))
-        #expect(again == acknowledged)
-        // A corrected number replaces it.
-        let corrected = try #require(try await subject.store.acknowledge(claim.id, with: Self.acknowledgement("2026-04418")))
+        let again = try await subject.store.acknowledge(
+            claim.id, with: Self.acknowledgement("2026-04417", "We will call you today.", at: 9_000), document: .stub("b"), drawnAt: acknowledged.report.revision
+        )
+        #expect(again == .unchanged(acknowledged))
+        #expect(try await subject.store.document(for: report.id, owner: ann) == .stub("a"))
+        // A PDF drawn from an older version (another acknowledgement came first) is not recorded, nor its acknowledgement.
+        let late = try await subject.store.acknowledge(claim.id, with: Self.acknowledgement("2026-09999"), document: .stub("c"), drawnAt: report.revision)
+        #expect(late == .moved(acknowledged))
+        #expect(try await subject.store.document(for: report.id, owner: ann) == .stub("a"))
+        // A corrected number replaces it, with its own PDF.
+        let correction = try await subject.store.acknowledge(
+            claim.id, with: Self.acknowledgement("2026-04418"), document: .stub("e"), drawnAt: acknowledged.report.revision
+        )
+        guard case let .stored(corrected, replacedByCorrection)? = correction else { Issue.record("not stored"); return }
+        #expect(replacedByCorrection == .stub("a"))
         #expect(corrected.report.acknowledgement?.claimNumber == "2026-04418")
         #expect(corrected.report.revision == acknowledged.report.revision + 1)
-        #expect(try await subject.store.acknowledge(ClaimID(), with: Self.acknowledgement("1")) == nil)
+        #expect(try await subject.store.document(for: report.id, owner: ann) == .stub("e"))
+        #expect(try await subject.store.acknowledge(ClaimID(), with: Self.acknowledgement("1"), document: .stub("f"), drawnAt: 1) == nil)
     }
 }

@@ -131,6 +131,42 @@ struct ServerSlowClientTests {
         #expect(try LoopbackConnection.request(port: server.port, "GET", path, token: ann).body == photo)
     }
 
+    @Test("One account's fifth upload at once is refused 429 with Retry-After, before any lock is taken; another account's is not; once one ends, the next goes")
+    func oneAccountHoldsFewUploadLocks() throws {
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let bob = try server.add("bob")
+        func begin(_ seed: Int, token: String) throws -> (LoopbackConnection, Data) {
+            let photo = try LargePhotos.jpeg(bytes: 100_000, seed: seed)
+            let connection = try LoopbackConnection(port: server.port, from: "127.0.0.\(2 + seed)")
+            try connection.sendHead("PUT", "/v1/photos/\(Wire.sha256(photo))", headers: [
+                ("Authorization", "Bearer \(token)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(photo.count)),
+            ])
+            try connection.send(photo.prefix(1_000))
+            return (connection, photo)
+        }
+        let held = try (1...4).map { try begin($0, token: ann) }
+        Thread.sleep(forTimeInterval: 0.5)
+        let (fifth, _) = try begin(5, token: ann)
+        let refused = try fifth.readAnswer()
+        #expect(refused.status == 429)
+        #expect(refused.headers["retry-after"] == "5")
+        #expect(refused.text.contains("photo uploads under way"))
+        // Bob is not held back by ann's.
+        let (bobs, bobsPhoto) = try begin(6, token: bob)
+        try bobs.send(bobsPhoto.dropFirst(1_000))
+        #expect(try bobs.readAnswer().status == 201)
+        // Ann finishes one; her next goes.
+        try held[0].0.send(held[0].1.dropFirst(1_000))
+        #expect(try held[0].0.readAnswer().status == 201)
+        Thread.sleep(forTimeInterval: 0.3)
+        let (next, nextPhoto) = try begin(7, token: ann)
+        try next.send(nextPhoto.dropFirst(1_000))
+        #expect(try next.readAnswer().status == 201)
+        for (connection, _) in held.dropFirst() { connection.cut() }
+    }
+
     @Test("A sign-in posted without the page's cookie is refused before its body is read")
     func aForgedSignInIsRefusedUnread() throws {
         let server = try ServerProcess()

@@ -141,6 +141,36 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.user(named: "car-maker") == nil)
     }
 
+    @Test("After an account is erased, a write for it (a token remembered a few seconds longer) is refused and stores nothing", arguments: ServerStoreBackend.allCases)
+    func writesOfAnErasedAccountAreRefused(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        _ = try #require(try await subject.store.eraseAccount(name: "ann", kind: .user))
+        let report = CrashReport.stub(note: "written after the erasure")
+        await #expect(throws: ServerRefusal.accountGone) { try await subject.store.save(report, owner: ann) }
+        await #expect(throws: ServerRefusal.accountGone) {
+            try await subject.store.recordPhoto(StoredPhoto(contentHash: .stub("c"), mediaType: .jpeg, byteCount: 10), owner: ann, at: referenceDate)
+        }
+        await #expect(throws: ServerRefusal.accountGone) {
+            try await subject.store.beginUpload(PartialUpload(
+                id: UploadID(), owner: ann, contentHash: .stub("d"), expectedLength: 10, offset: 0, startedAt: referenceDate
+            ))
+        }
+        await #expect(throws: ServerRefusal.accountGone) { try await subject.store.recordCrashID(try CrashID(validating: "CA-ERASE23456"), owner: ann, at: referenceDate) }
+        await #expect(throws: ServerRefusal.accountGone) {
+            try await subject.store.addStatementLink(
+                StatementLink(digest: TokenDigest(token: "link"), report: report.id, owner: ann, createdAt: referenceDate, expiresAt: referenceDate, usedAt: nil),
+                keeping: 5
+            )
+        }
+        // Nothing of hers was written; bob writes as before.
+        #expect(try await subject.store.reports(owner: ann).isEmpty)
+        #expect(try await subject.store.photo(.stub("c"), owner: ann) == nil)
+        #expect(try await subject.store.partialUpload(.stub("d"), owner: ann) == nil)
+        #expect(try await subject.store.owner(of: try CrashID(validating: "CA-ERASE23456")) == nil)
+        #expect(try await subject.store.save(report, owner: bob).revision == 1)
+    }
+
     @Test("A name taken for a kind of account is refused, and the refused token opens nothing", arguments: ServerStoreBackend.allCases)
     func aTakenNameIsRefused(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()

@@ -25,6 +25,8 @@ package enum ServerRefusal: Error, Sendable, Hashable {
     /// The account has `limit` of something under way at once already (`what`: PDFs being drawn); it may ask again
     /// after `retryAfter` seconds.
     case busy(what: String, limit: Int, retryAfter: Int)
+    /// The account a write was for was erased meanwhile (its token was still remembered): nothing was written.
+    case accountGone
     /// No claim has this id.
     case claimNotFound(ClaimID)
     /// A claim number or message a handler gave breaks its rule (the field is `acknowledgement.claimNumber` or

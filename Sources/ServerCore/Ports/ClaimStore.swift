@@ -15,11 +15,25 @@ package protocol ClaimStore: Sendable {
     /// The claim the owner's report became, if it was submitted.
     func claim(of report: ReportID, owner: AccountID) async throws -> Claim?
 
-    /// Records the insurer's acknowledgement: the claim's report is stored again with it, at its next revision and
-    /// as the owner's next change, so the driver's device receives it at its next sync. The same acknowledgement
-    /// again (claim number and message) changes nothing.
-    /// - Returns: the claim as it is now, or `nil` when there is no such claim.
-    func acknowledge(_ id: ClaimID, with acknowledgement: ClaimAcknowledgement) async throws -> Claim?
+    /// Records the insurer's acknowledgement and the PDF drawn with it, in one step: the claim's report is stored again
+    /// with the acknowledgement, at its next revision and as the owner's next change (so the driver's device receives
+    /// both at its next sync), and the PDF recorded as that revision's. The same acknowledgement again (claim number and
+    /// message) changes nothing. When the report is no longer at `revision` (another acknowledgement came first), nothing
+    /// is stored: the PDF was drawn from an older version.
+    /// - Returns: what happened, or `nil` when there is no such claim.
+    func acknowledge(
+        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash, drawnAt revision: Int
+    ) async throws -> AcknowledgementWrite?
+}
+
+/// What became of an acknowledgement written with its PDF.
+package enum AcknowledgementWrite: Sendable, Equatable {
+    /// Stored with its PDF; the PDF it replaced, if any.
+    case stored(Claim, replacedDocument: ContentHash?)
+    /// The claim says this already; nothing changed.
+    case unchanged(Claim)
+    /// The report moved on since the PDF was drawn: nothing was stored.
+    case moved(Claim)
 }
 
 /// A submitted report and what the server knows of it beside it.

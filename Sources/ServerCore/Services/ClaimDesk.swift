@@ -38,14 +38,31 @@ package struct ClaimDesk: Sendable {
         } catch {
             throw ServerRefusal.invalidAcknowledgement(error)
         }
-        let current = try await claim(id)
-        if current.report.acknowledgement?.says(claimNumber, message) == true { return current }
-        // The PDF naming the claim is recorded first: a device that receives the acknowledgement receives it too.
-        var acknowledged = current.report
-        try acknowledged.recordAcknowledgement(acknowledgement)
-        try await submission.renderAgain(acknowledged, owner: current.owner)
-        guard let claim = try await claims.acknowledge(id, with: acknowledgement) else { throw ServerRefusal.claimNotFound(id) }
-        return claim
+        // The PDF naming the claim is drawn first and recorded with the acknowledgement in one step, from the version
+        // it was drawn from: a device that receives the acknowledgement receives it too, and two handlers at once
+        // leave one acknowledgement and its own PDF (the later one draws again).
+        return try await ConflictRetry.run {
+            let current = try await claim(id)
+            if current.report.acknowledgement?.says(claimNumber, message) == true { return current }
+            var acknowledged = current.report
+            try acknowledged.recordAcknowledgement(acknowledgement)
+            let document = try await submission.draw(acknowledged, owner: current.owner)
+            let write = try await claims.acknowledge(id, with: acknowledgement, document: document, drawnAt: current.report.revision)
+            switch write {
+            case let .stored(claim, replaced):
+                if let replaced { try await submission.dropIfUnrecorded(replaced) }
+                return claim
+            case let .unchanged(claim):
+                try await submission.dropIfUnrecorded(document)
+                return claim
+            case let .moved(claim):
+                try await submission.dropIfUnrecorded(document)
+                throw ReportError.conflict(claim.report.id, current: claim.report)
+            case nil:
+                try await submission.dropIfUnrecorded(document)
+                throw ServerRefusal.claimNotFound(id)
+            }
+        }
     }
 
     /// The driver who submitted the claim, as their account names them (`nil` when the account is gone).

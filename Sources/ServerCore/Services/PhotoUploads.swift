@@ -25,6 +25,10 @@ package struct PhotoUploads: Sendable {
     package let index: any PhotoIndex
     package let blobs: any BlobStore
     package let locks: any UploadLocking
+    /// How many of one account's requests may hold or wait for upload locks at once on this instance: a phone sends
+    /// a photo or two at a time, and one account must not take every lock (on PostgreSQL, every connection of the
+    /// locks' pool) from the others.
+    package let inFlight = UploadsInFlight(perOwner: 4)
     package let quotas: QuotaCheck
     package let clock: any Clock
     package let logger: Logger
@@ -37,7 +41,9 @@ package struct PhotoUploads: Sendable {
         if let stored = try await index.photo(contentHash, owner: owner.id) {
             return .stored(stored, new: false)
         }
-        return try await locks.withLock(owner: owner.id, contentHash: contentHash) {
+        // Cheap checks before a lock is taken: the quota (checked again under the lock), the account's share of locks.
+        try await quotas.checkUpload(owner: owner.id, length: length ?? 0)
+        return try await inFlight.run(for: owner.id) { try await locks.withLock(owner: owner.id, contentHash: contentHash) {
             if let stored = try await index.photo(contentHash, owner: owner.id) {
                 return .stored(stored, new: false)
             }
@@ -53,7 +59,7 @@ package struct PhotoUploads: Sendable {
             defer { ServerMetrics.uploadEnded() }
             let writer = try await blobs.beginPartial(upload.id)
             return try await receive(body, into: upload, writer: writer, hashing: SHA256(), complete: length == nil)
-        }
+        } }
     }
 
     /// `PATCH`: the next part of a partial upload, which must start at the offset the server holds.
@@ -61,7 +67,7 @@ package struct PhotoUploads: Sendable {
     package func append<Body: AsyncSequence & Sendable>(
         _ contentHash: ContentHash, at offset: Int, length: Int?, complete: Bool, body: Body, owner: Account
     ) async throws -> Outcome where Body.Element == ByteBuffer {
-        try await locks.withLock(owner: owner.id, contentHash: contentHash) {
+        try await inFlight.run(for: owner.id) { try await locks.withLock(owner: owner.id, contentHash: contentHash) {
             guard let upload = try await index.partialUpload(contentHash, owner: owner.id) else {
                 if let stored = try await index.photo(contentHash, owner: owner.id) {
                     throw ServerRefusal.offsetMismatch(held: stored.byteCount, given: offset, whole: true)
@@ -82,17 +88,17 @@ package struct PhotoUploads: Sendable {
             defer { ServerMetrics.uploadEnded() }
             let writer = try await blobs.openPartial(upload.id, at: upload.offset)
             return try await receive(body, into: upload, writer: writer, hashing: hasher, complete: complete)
-        }
+        } }
     }
 
     /// `HEAD`: how much of the photo the owner's uploads hold. A request still writing to the upload (or one cut
     /// off and being wound up) is waited for, so the offset given is the one the next `PATCH` must state.
     package func progress(_ contentHash: ContentHash, owner: Account) async throws -> Progress? {
         if let stored = try await index.photo(contentHash, owner: owner.id) { return .whole(stored) }
-        return try await locks.withLock(owner: owner.id, contentHash: contentHash) {
+        return try await inFlight.run(for: owner.id) { try await locks.withLock(owner: owner.id, contentHash: contentHash) {
             if let stored = try await index.photo(contentHash, owner: owner.id) { return .whole(stored) }
             return try await index.partialUpload(contentHash, owner: owner.id).map(Progress.partial)
-        }
+        } }
     }
 
     // MARK: - Receiving
@@ -163,5 +169,29 @@ package struct PhotoUploads: Sendable {
             try? await index.endUpload(upload.id)
             throw error
         }
+    }
+}
+
+/// How many of each account's upload requests hold or wait for a lock on this instance, refused beyond the bound.
+package actor UploadsInFlight {
+    package let perOwner: Int
+    private var held: [AccountID: Int] = [:]
+
+    package init(perOwner: Int) {
+        self.perOwner = perOwner
+    }
+
+    /// Runs `body` counted for `owner`.
+    /// - Throws: ``ServerRefusal/busy(what:limit:retryAfter:)`` when the owner has ``perOwner`` under way already.
+    package func run<Result: Sendable>(for owner: AccountID, _ body: @Sendable () async throws -> Result) async throws -> Result {
+        guard held[owner, default: 0] < perOwner else {
+            throw ServerRefusal.busy(what: "photo uploads under way", limit: perOwner, retryAfter: 5)
+        }
+        held[owner, default: 0] += 1
+        defer {
+            let left = held[owner, default: 1] - 1
+            held[owner] = left > 0 ? left : nil
+        }
+        return try await body()
     }
 }

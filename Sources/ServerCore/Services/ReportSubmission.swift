@@ -47,10 +47,15 @@ package struct ReportSubmission: Sendable {
         return stored
     }
 
-    /// Draws the PDF of a completed report again — with the insurer's acknowledgement, before it is stored — and
-    /// records it, so a device that receives the acknowledgement receives the PDF naming it.
-    package func renderAgain(_ report: CrashReport, owner: AccountID) async throws {
-        try await record(try await rendering.render(report, owner: owner, bounded: false), for: report, owner: owner)
+    /// Draws the PDF of a completed report again — with the insurer's acknowledgement, before it is stored — and keeps
+    /// it as a blob; the caller records it (``ClaimStore/acknowledge(_:with:document:drawnAt:)``).
+    package func draw(_ report: CrashReport, owner: AccountID) async throws -> ContentHash {
+        try await rendering.render(report, owner: owner, bounded: false)
+    }
+
+    /// Removes a PDF's bytes unless a report names them.
+    package func dropIfUnrecorded(_ document: ContentHash) async throws {
+        if try await !reports.isDocumentRecorded(document) { try await blobs.remove(document, kind: .document) }
     }
 
     /// Records the PDF as the report's, removing the one it replaces when no report names that any more.

@@ -237,6 +237,8 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
                 "crashId",
                 "The crash ID \(crashID) was not issued to you. Use one this server issued to you, or the app's local form (CR-…), which is replaced at the first save."
             )
+        case .accountGone:
+            return .unauthorized("The account of this token was erased, so nothing was stored. Ask the operator for a new account.")
         case let .claimNotFound(id):
             return .claimNotFound(id.description)
         case let .invalidAcknowledgement(error):

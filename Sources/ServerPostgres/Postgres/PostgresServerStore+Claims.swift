@@ -36,15 +36,19 @@ extension PostgresServerStore: ClaimStore {
         return found
     }
 
-    package func acknowledge(_ id: ClaimID, with acknowledgement: ClaimAcknowledgement) async throws -> Claim? {
+    package func acknowledge(
+        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash, drawnAt revision: Int
+    ) async throws -> AcknowledgementWrite? {
         try await writing { connection in
             // The report's row is locked, so two handlers acknowledging at once are taken one after the other.
             guard let claim = try await Self.loadClaim(id, on: connection, locking: true) else { return nil }
-            if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return claim }
+            if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return .unchanged(claim) }
+            guard claim.report.revision == revision else { return .moved(claim) }
             var report = claim.report
             try report.recordAcknowledgement(acknowledgement)
             let stored = try await Self.store(report, owner: claim.owner, on: connection)
-            return Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored)
+            let replaced = try await Self.recordDocument(document, for: stored.id, owner: claim.owner, on: connection)
+            return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), replacedDocument: replaced)
         }
     }
 

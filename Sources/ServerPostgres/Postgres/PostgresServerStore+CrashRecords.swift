@@ -6,6 +6,7 @@ import ServerCore
 extension PostgresServerStore: CrashRecordStore {
     package func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) async throws {
         try await writing { connection in
+            try await Self.requireAccount(owner, on: connection)
             try await Self.issue(crashID, owner: owner, at: date, on: connection)
         }
     }

@@ -6,15 +6,18 @@ import ServerCore
 extension PostgresServerStore: PhotoIndex {
     @discardableResult
     package func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date) async throws -> Bool {
-        var inserted = false
-        try await client.rows("""
-            INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at)
-            VALUES (\(owner.rawValue), \(photo.contentHash.hex), \(photo.mediaType.rawValue), \(photo.byteCount),
-                    \(date.timeIntervalSinceReferenceDate))
-            ON CONFLICT (owner, sha256) DO NOTHING
-            RETURNING sha256
-            """) { _ in inserted = true }
-        return inserted
+        try await writing { connection in
+            try await Self.requireAccount(owner, on: connection)
+            var inserted = false
+            for try await _ in try await connection.query("""
+                INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at)
+                VALUES (\(owner.rawValue), \(photo.contentHash.hex), \(photo.mediaType.rawValue), \(photo.byteCount),
+                        \(date.timeIntervalSinceReferenceDate))
+                ON CONFLICT (owner, sha256) DO NOTHING
+                RETURNING sha256
+                """, logger: Self.queryLogger) { inserted = true }
+            return inserted
+        }
     }
 
     package func photo(_ contentHash: ContentHash, owner: AccountID) async throws -> StoredPhoto? {
@@ -116,6 +119,7 @@ extension PostgresServerStore: PhotoIndex {
 
     package func beginUpload(_ upload: PartialUpload) async throws -> UploadID? {
         try await writing { connection in
+            try await Self.requireAccount(upload.owner, on: connection)
             var replaced: UploadID?
             let earlier = try await connection.query("""
                 DELETE FROM uploads WHERE owner = \(upload.owner.rawValue) AND sha256 = \(upload.contentHash.hex) RETURNING id

@@ -95,6 +95,7 @@ extension PostgresServerStore: ServerReportStore {
 
     package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) async throws -> CrashReport {
         try await writing { connection in
+            try await Self.requireAccount(owner, on: connection)
             let stored = try await Self.store(report, owner: owner, on: connection)
             if let job { try await Self.insert(job, at: stored.updatedAt, on: connection) }
             return stored
@@ -152,24 +153,28 @@ extension PostgresServerStore: ServerReportStore {
     /// Records the document with the revision of the report it was rendered from (the one stored now).
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
     package func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash? {
-        try await writing { connection in
-            var replaced: ContentHash?
-            let earlier = try await connection.query(
-                "SELECT sha256 FROM report_documents WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue) FOR UPDATE",
-                logger: Self.queryLogger
-            )
-            for try await row in earlier { replaced = try StoredRecord.contentHash(try row.decode(String.self), table: "report_documents") }
-            var recorded = false
-            let upsert = try await connection.query("""
-                INSERT INTO report_documents (owner, report_id, sha256, revision)
-                SELECT owner, id, \(hash.hex), revision FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
-                ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
-                RETURNING report_id
-                """, logger: Self.queryLogger)
-            for try await _ in upsert { recorded = true }
-            if !recorded { throw ServerStoreError.reportNotFound(id) }
-            return replaced == hash ? nil : replaced
-        }
+        try await writing { connection in try await Self.recordDocument(hash, for: id, owner: owner, on: connection) }
+    }
+
+    /// Records the PDF as the owner's report's at its current revision, inside the caller's transaction.
+    /// - Returns: the PDF it replaced (not when it is the same).
+    static func recordDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID, on connection: PostgresConnection) async throws -> ContentHash? {
+        var replaced: ContentHash?
+        let earlier = try await connection.query(
+            "SELECT sha256 FROM report_documents WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue) FOR UPDATE",
+            logger: Self.queryLogger
+        )
+        for try await row in earlier { replaced = try StoredRecord.contentHash(try row.decode(String.self), table: "report_documents") }
+        var recorded = false
+        let upsert = try await connection.query("""
+            INSERT INTO report_documents (owner, report_id, sha256, revision)
+            SELECT owner, id, \(hash.hex), revision FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
+            ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
+            RETURNING report_id
+            """, logger: Self.queryLogger)
+        for try await _ in upsert { recorded = true }
+        if !recorded { throw ServerStoreError.reportNotFound(id) }
+        return replaced == hash ? nil : replaced
     }
 
     // MARK: - In a transaction

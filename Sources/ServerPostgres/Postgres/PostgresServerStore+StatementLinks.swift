@@ -6,6 +6,7 @@ import ServerCore
 extension PostgresServerStore: StatementLinkStore {
     package func addStatementLink(_ link: StatementLink, keeping: Int) async throws {
         try await writing { connection in
+            try await Self.requireAccount(link.owner, on: connection)
             try await connection.query("""
                 INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at)
                 VALUES (\(link.digest.hex), \(link.report.rawValue), \(link.owner.rawValue), \(link.createdAt.timeIntervalSinceReferenceDate),

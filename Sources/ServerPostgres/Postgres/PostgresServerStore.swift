@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
+import ServerCore
 
 /// The server's store on PostgreSQL, for running several instances over one database: accounts, crash IDs and
 /// crash events, each user's reports and the photos they uploaded, in the layout of ``PostgresSchema``.
@@ -76,5 +77,18 @@ package final class PostgresServerStore: Sendable {
         guard let error = error as? PSQLError else { return .unreachable(cause: "\(error)") }
         if error.code == .server { return .refused(reason: message(of: error)) }
         return .unreachable(cause: message(of: error))
+    }
+}
+
+extension PostgresServerStore {
+    /// Refuses a write for an account that no longer exists, inside the write's own transaction: the account's row is
+    /// share-locked (`FOR KEY SHARE`) until the write commits, so an erasure (which locks it `FOR UPDATE`) waits for the
+    /// write and then removes what it wrote, or comes first and the write finds no account and writes nothing.
+    static func requireAccount(_ owner: AccountID, on connection: PostgresConnection) async throws {
+        var found = false
+        for try await _ in try await connection.query("SELECT 1 FROM accounts WHERE id = \(owner.rawValue) FOR KEY SHARE", logger: queryLogger) {
+            found = true
+        }
+        guard found else { throw ServerRefusal.accountGone }
     }
 }

@@ -45,14 +45,18 @@ extension SQLiteServerStore: ClaimStore {
         }
     }
 
-    package func acknowledge(_ id: ClaimID, with acknowledgement: ClaimAcknowledgement) async throws -> Claim? {
+    package func acknowledge(
+        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash, drawnAt revision: Int
+    ) async throws -> AcknowledgementWrite? {
         try await writing { connection in
             guard let claim = try Self.loadClaim(id, in: connection) else { return nil }
-            if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return claim }
+            if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return .unchanged(claim) }
+            guard claim.report.revision == revision else { return .moved(claim) }
             var report = claim.report
             try report.recordAcknowledgement(acknowledgement)
             let stored = try Self.store(report, owner: claim.owner, in: connection)
-            return Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored)
+            let replaced = try Self.recordDocument(document, for: stored.id, owner: claim.owner, in: connection)
+            return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), replacedDocument: replaced)
         }
     }
 

@@ -6,6 +6,7 @@ import ServerCore
 extension SQLiteServerStore: CrashRecordStore {
     package func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) async throws {
         try await writing { connection in
+            try Self.requireAccount(owner, in: connection)
             try Self.issue(crashID, owner: owner, at: date, in: connection)
         }
     }

@@ -7,6 +7,7 @@ extension SQLiteServerStore: PhotoIndex {
     @discardableResult
     package func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date) async throws -> Bool {
         try await writing { connection in
+            try Self.requireAccount(owner, in: connection)
             let insert = try connection.statement("""
                 INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at) VALUES (?1, ?2, ?3, ?4, ?5)
                 ON CONFLICT (owner, sha256) DO NOTHING
@@ -75,6 +76,7 @@ extension SQLiteServerStore: PhotoIndex {
 
     package func beginUpload(_ upload: PartialUpload) async throws -> UploadID? {
         try await writing { connection in
+            try Self.requireAccount(upload.owner, in: connection)
             let earlier = try connection.statement(
                 "DELETE FROM uploads WHERE owner = ?1 AND sha256 = ?2 RETURNING id"
             )

@@ -103,6 +103,7 @@ extension SQLiteServerStore: ServerReportStore {
 
     package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) async throws -> CrashReport {
         try await writing { connection in
+            try Self.requireAccount(owner, in: connection)
             let stored = try Self.store(report, owner: owner, in: connection)
             if let job { try Self.insert(job, at: stored.updatedAt, in: connection) }
             return stored
@@ -176,24 +177,28 @@ extension SQLiteServerStore: ServerReportStore {
     /// Records the document with the revision of the report it was rendered from (the one stored now).
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
     package func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash? {
-        try await writing { connection in
-            let earlier = try connection.statement("SELECT sha256 FROM report_documents WHERE owner = ?1 AND report_id = ?2")
-            earlier.bind(owner.rawValue, at: 1)
-            earlier.bind(id.rawValue, at: 2)
-            let replaced = try earlier.step() ? try Self.contentHash(earlier, 0, table: "report_documents") : nil
-            earlier.reset()
-            let upsert = try connection.statement("""
-                INSERT INTO report_documents (owner, report_id, sha256, revision)
-                SELECT owner, id, ?3, revision FROM reports WHERE owner = ?1 AND id = ?2
-                ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
-                """)
-            upsert.bind(owner.rawValue, at: 1)
-            upsert.bind(id.rawValue, at: 2)
-            upsert.bind(hash.hex, at: 3)
-            try upsert.run()
-            if connection.changes == 0 { throw ServerStoreError.reportNotFound(id) }
-            return replaced == hash ? nil : replaced
-        }
+        try await writing { connection in try Self.recordDocument(hash, for: id, owner: owner, in: connection) }
+    }
+
+    /// Records the PDF as the owner's report's at its current revision, inside the caller's write transaction.
+    /// - Returns: the PDF it replaced (not when it is the same).
+    static func recordDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID, in connection: SQLiteConnection) throws -> ContentHash? {
+        let earlier = try connection.statement("SELECT sha256 FROM report_documents WHERE owner = ?1 AND report_id = ?2")
+        earlier.bind(owner.rawValue, at: 1)
+        earlier.bind(id.rawValue, at: 2)
+        let replaced = try earlier.step() ? try Self.contentHash(earlier, 0, table: "report_documents") : nil
+        earlier.reset()
+        let upsert = try connection.statement("""
+            INSERT INTO report_documents (owner, report_id, sha256, revision)
+            SELECT owner, id, ?3, revision FROM reports WHERE owner = ?1 AND id = ?2
+            ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
+            """)
+        upsert.bind(owner.rawValue, at: 1)
+        upsert.bind(id.rawValue, at: 2)
+        upsert.bind(hash.hex, at: 3)
+        try upsert.run()
+        if connection.changes == 0 { throw ServerStoreError.reportNotFound(id) }
+        return replaced == hash ? nil : replaced
     }
 
     // MARK: - In a transaction

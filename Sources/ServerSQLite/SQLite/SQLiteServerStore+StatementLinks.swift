@@ -6,6 +6,7 @@ import ServerCore
 extension SQLiteServerStore: StatementLinkStore {
     package func addStatementLink(_ link: StatementLink, keeping: Int) async throws {
         try await writing { connection in
+            try Self.requireAccount(link.owner, in: connection)
             let insert = try connection.statement("""
                 INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
                 """)
