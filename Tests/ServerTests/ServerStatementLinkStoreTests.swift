@@ -8,9 +8,9 @@ import TestSupport
 /// made unused again after a failed store, expired ones swept.
 @Suite("Server statement link store conformance")
 struct ServerStatementLinkStoreTests {
-    static func link(_ token: String, expiringIn seconds: TimeInterval, report: ReportID = ReportID(), madeAt: TimeInterval = 0) -> StatementLink {
+    static func link(_ token: String, expiringIn seconds: TimeInterval, report: ReportID = ReportID(), madeAt: TimeInterval = 0, owner: AccountID) -> StatementLink {
         StatementLink(
-            digest: TokenDigest(token: token), report: report, owner: AccountID(), createdAt: referenceDate.addingTimeInterval(madeAt),
+            digest: TokenDigest(token: token), report: report, owner: owner, createdAt: referenceDate.addingTimeInterval(madeAt),
             expiresAt: referenceDate.addingTimeInterval(seconds), usedAt: nil
         )
     }
@@ -18,7 +18,8 @@ struct ServerStatementLinkStoreTests {
     @Test("A link is found by its digest, used once, released, and swept when expired", arguments: ServerStoreBackend.allCases)
     func linksAreUsedOnce(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
-        let link = Self.link("token-one", expiringIn: 86_400)
+        let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
+        let link = Self.link("token-one", expiringIn: 86_400, owner: ann)
         try await subject.store.addStatementLink(link, keeping: 5)
         #expect(try await subject.store.statementLink(TokenDigest(token: "token-one")) == link)
         #expect(try await subject.store.statementLink(TokenDigest(token: "token-two")) == nil)
@@ -36,7 +37,7 @@ struct ServerStatementLinkStoreTests {
         #expect(try await subject.store.statementLink(link.digest)?.usedAt == nil)
         #expect(try await subject.store.useStatementLink(link.digest, at: used))
 
-        try await subject.store.addStatementLink(Self.link("token-old", expiringIn: 10), keeping: 5)
+        try await subject.store.addStatementLink(Self.link("token-old", expiringIn: 10, owner: ann), keeping: 5)
         #expect(try await subject.store.forgetStatementLinks(expiredBefore: referenceDate.addingTimeInterval(3_600)) == 1)
         #expect(try await subject.store.statementLink(TokenDigest(token: "token-old")) == nil)
         #expect(try await subject.store.statementLink(link.digest) != nil)
@@ -45,11 +46,12 @@ struct ServerStatementLinkStoreTests {
     @Test("A report keeps its newest links only: one more forgets the oldest", arguments: ServerStoreBackend.allCases)
     func aReportKeepsItsNewestLinks(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
+        let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
         let report = ReportID()
-        let other = Self.link("other-report", expiringIn: 86_400)
+        let other = Self.link("other-report", expiringIn: 86_400, owner: ann)
         try await subject.store.addStatementLink(other, keeping: 2)
         for index in 0..<3 {
-            try await subject.store.addStatementLink(Self.link("link-\(index)", expiringIn: 86_400, report: report, madeAt: Double(index)), keeping: 2)
+            try await subject.store.addStatementLink(Self.link("link-\(index)", expiringIn: 86_400, report: report, madeAt: Double(index), owner: ann), keeping: 2)
         }
         #expect(try await subject.store.statementLink(TokenDigest(token: "link-0")) == nil)
         #expect(try await subject.store.statementLink(TokenDigest(token: "link-1")) != nil)

@@ -99,10 +99,11 @@ struct ServerStoreConformanceTests {
     func closingKeepsEverythingInTheFile() async throws {
         let directory = TemporaryDirectory("server-store")
         let path = directory.file("server.sqlite3")
-        let owner = AccountID()
+        let owner: AccountID
         let stored: CrashReport
         do {
             let store = try SQLiteServerStore(path: path)
+            owner = try await store.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann"), phone: nil, at: referenceDate).id
             stored = try await store.save(CrashReport.stub(note: "kept"), owner: owner)
             store.close()
         }
