@@ -106,11 +106,17 @@ struct ServerSlowClientTests {
         // The first upload goes at 2 KB/s, above the pace: it holds the upload's lock for 20 s.
         let slow = try LoopbackConnection(port: server.port, from: "127.0.0.2")
         try slow.sendHead("PUT", path, headers: headers)
+        let cutAt = Shared<Int?>(nil)
         let sender = Thread {
             var offset = 0
             while offset < photo.count {
                 let end = min(offset + 1_000, photo.count)
-                guard (try? slow.send(photo[offset..<end])) != nil else { return }
+                do {
+                    try slow.send(photo[offset..<end])
+                } catch {
+                    cutAt.value.withLock { $0 = offset }
+                    return
+                }
                 offset = end
                 Thread.sleep(forTimeInterval: 0.5)
             }
@@ -127,6 +133,8 @@ struct ServerSlowClientTests {
         print("an upload that waited for another's lock: \(answer.status) after \(String(format: "%.1f", waited)) s")
         #expect(answer.status == 200 || answer.status == 201)
         #expect(waited > 15, "the first upload did not hold the lock as long as expected")
+        // The paced upload was never cut: it kept above the pace the whole time.
+        #expect(cutAt.value.withLock { $0 } == nil, "the upload at 2 KB/s was cut")
         #expect(try slow.readAnswer().status == 201)
         #expect(try LoopbackConnection.request(port: server.port, "GET", path, token: ann).body == photo)
     }

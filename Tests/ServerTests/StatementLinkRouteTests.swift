@@ -143,15 +143,20 @@ struct StatementLinkRouteTests {
         }
     }
 
+    /// The driver's draft stored, a link made to it, and its form opened: the form's path, page and CSRF value.
+    static func openForm(_ client: any TestClientProtocol, token: String) async throws -> (path: String, page: TestResponse, csrf: String) {
+        let report = try await storeDraft(client, token: token)
+        let path = Self.path(of: try #require(try await link(client, report: report.id, token: token).1))
+        let page = try await client.execute(uri: path, method: .get)
+        return (path, page, try #require(HandlerPagesRouteTests.csrf(in: page)))
+    }
+
     @Test("A refused yes-or-no or point of impact is said as the page asks it, with buttons, not as the terminal does")
     func refusalsInThePagesWords() async throws {
         let harness = try ServerHarness()
         let ann = try await harness.add("ann")
         try await harness.withClient { client in
-            let report = try await Self.storeDraft(client, token: ann)
-            let path = Self.path(of: try #require(try await Self.link(client, report: report.id, token: ann).1))
-            let page = try await client.execute(uri: path, method: .get)
-            let csrf = try #require(HandlerPagesRouteTests.csrf(in: page))
+            let (path, _, csrf) = try await Self.openForm(client, token: ann)
             let refused = try await Self.post(client, path, csrf: csrf, [("ownDamageCovered", "maybe"), ("impactPoint", "wing-mirror")])
             #expect(refused.status == .badRequest)
             let html = String(buffer: refused.body)
@@ -166,8 +171,7 @@ struct StatementLinkRouteTests {
         let harness = try ServerHarness()
         let ann = try await harness.add("ann")
         try await harness.withClient { client in
-            let report = try await Self.storeDraft(client, token: ann)
-            let page = String(buffer: try await client.execute(uri: Self.path(of: try #require(try await Self.link(client, report: report.id, token: ann).1)), method: .get).body)
+            let page = String(buffer: try await Self.openForm(client, token: ann).page.body)
             for name in ["policyholderAddress", "driverAddress"] {
                 #expect(page.contains("<input id=\"\(name)\" name=\"\(name)\" type=\"text\" value=\"\" autocomplete=\"address-line1\""))
             }

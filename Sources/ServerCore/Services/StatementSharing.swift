@@ -8,7 +8,6 @@ import Foundation
 package struct StatementSharing: Sendable {
     package let links: any StatementLinkStore
     package let reports: any ServerReportStore
-    package let addresses: CrashLinks
     package let clock: any Clock
 
     /// How long a link may be used: a day.
