@@ -295,7 +295,7 @@ struct PostgresServerStoreTests {
 struct StuckSMSSender: SMSSender {
     var summary: String { "stuck" }
 
-    func send(_ message: SMSMessage) async throws -> SMSHandOff {
+    func send(_ message: SMSMessage, reportToken: String) async throws -> SMSHandOff {
         try await Task.sleep(for: .seconds(600))
         return SMSHandOff(detail: "too late")
     }

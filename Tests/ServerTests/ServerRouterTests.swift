@@ -268,6 +268,30 @@ struct ServerRouterTests {
         let message = try #require(try await harness.store.recentSMSMessages(limit: 1).first)
         #expect(message.state == .accepted)
         #expect(try await harness.store.jobCounts() == (0, 0))
+
+        // Each try was handed a token of its own; a report carrying any of them counts (a gateway that took a try
+        // whose answer was lost reports on it), and none of them is in the database's files in clear.
+        let tokens = try #require(await sender.reportTokens[message.id])
+        #expect(tokens.count == 3 && Set(tokens).count == 3)
+        harness.store.close()
+        let files = try FileManager.default.contentsOfDirectory(atPath: harness.scratch.path).filter { $0.hasPrefix("server.sqlite3") }
+        #expect(files.contains("server.sqlite3"))
+        for file in files {
+            let bytes = try Data(contentsOf: harness.scratch.appendingPathComponent(file))
+            for token in tokens {
+                #expect(bytes.range(of: Data(token.utf8)) == nil, "\(file) holds a delivery-report token in clear")
+                #expect(bytes.range(of: Data(TokenDigest(token: token).hex.utf8)) != nil || file != "server.sqlite3")
+            }
+        }
+        try await harness.withClient { client in
+            for token in [tokens[0], tokens[2]] {
+                let answer = try await client.execute(uri: "/v1/sms/\(message.id)/delivery?token=\(token)&type=8", method: .get)
+                #expect(answer.status == .noContent)
+            }
+            let forged = try await client.execute(uri: "/v1/sms/\(message.id)/delivery?token=\(AccessToken.generate())&type=1", method: .get)
+            #expect(forged.status == .notFound)
+        }
+        #expect(try await harness.store.smsMessage(message.id)?.state == .accepted)
     }
 
     @Test("Delivery reports move an SMS forward, never back; a wrong token or id is 404, with no bearer token needed")
@@ -280,7 +304,10 @@ struct ServerRouterTests {
             await harness.doJobs()
             let message = try #require(try await harness.store.recentSMSMessages(limit: 1).first)
             #expect(message.state == .accepted)
-            func report(_ type: Int, token: String = message.reportToken, id: String = message.id.description) async throws -> HTTPResponse.Status {
+            // The gateway was handed the token; the store keeps only its digest.
+            let reportToken = try #require(await harness.sms.reportTokens[message.id]?.last)
+            #expect(message.reportDigests == [TokenDigest(token: reportToken)])
+            func report(_ type: Int, token: String = reportToken, id: String = message.id.description) async throws -> HTTPResponse.Status {
                 try await client.execute(uri: "/v1/sms/\(id)/delivery?token=\(token)&type=\(type)&detail=id%3A1%20stat%3ADELIVRD", method: .get).status
             }
             #expect(try await report(1) == .noContent)
@@ -295,13 +322,13 @@ struct ServerRouterTests {
             #expect(try await report(3) == .badRequest)
             // The SMS centre's words are kept as plain text: no control character survives.
             let hostile = try await client.execute(
-                uri: "/v1/sms/\(message.id)/delivery?token=\(message.reportToken)&type=1&detail=%1B%5B31mred%0Anext", method: .get
+                uri: "/v1/sms/\(message.id)/delivery?token=\(reportToken)&type=1&detail=%1B%5B31mred%0Anext", method: .get
             )
             #expect(hostile.status == .noContent)
             #expect(try await harness.store.smsMessage(message.id)?.detail == "SMS centre: [31mrednext")
             // Nor a format character: a right-to-left override, a zero-width space, a line separator.
             let reordered = try await client.execute(
-                uri: "/v1/sms/\(message.id)/delivery?token=\(message.reportToken)&type=1&detail=ok%E2%80%AEdeliver%E2%80%8Bed%E2%80%A8x", method: .get
+                uri: "/v1/sms/\(message.id)/delivery?token=\(reportToken)&type=1&detail=ok%E2%80%AEdeliver%E2%80%8Bed%E2%80%A8x", method: .get
             )
             #expect(reordered.status == .noContent)
             #expect(try await harness.store.smsMessage(message.id)?.detail == "SMS centre: okdeliveredx")

@@ -160,10 +160,10 @@ struct ServerSMSGatewayLiveTests {
         )
         let phone = try PhoneNumber(parsing: ServerProcess.testPhone)
         let accented = SMSMessage.queued(crashID: .stub("CA-UCS2"), owner: AccountID(), recipient: phone, text: "Baleset Ő ő – ✓", at: Date())
-        let handOff = try await sender.send(accented)
+        let handOff = try await sender.send(accented, reportToken: "token-1")
         #expect(handOff.detail.hasPrefix("Kannel: 0: Accepted"))
         let long = String(repeating: "Crash 0123456789 ", count: 12)
-        _ = try await sender.send(SMSMessage.queued(crashID: .stub("CA-LONG"), owner: AccountID(), recipient: phone, text: long, at: Date()))
+        _ = try await sender.send(SMSMessage.queued(crashID: .stub("CA-LONG"), owner: AccountID(), recipient: phone, text: long, at: Date()), reportToken: "token-2")
 
         let messages = try gateway.waitForMessages(3)
         #expect(messages[0].kind == "ucs-2")
@@ -177,7 +177,7 @@ struct ServerSMSGatewayLiveTests {
             links: CrashLinks(publicURL: "https://claims.example.com")
         )
         await #expect(throws: SMSGatewayError.refused(status: 403, answer: "Authorization failed for sendsms")) {
-            try await wrong.send(accented)
+            try await wrong.send(accented, reportToken: "token-3")
         }
     }
 }

@@ -358,7 +358,7 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.updateSMS(sms.id, to: .failed, detail: "late", at: later + 6)?.state == .delivered)
         let stored = try #require(try await subject.store.smsMessage(sms.id))
         #expect(stored.state == .delivered && stored.detail == "stat:DELIVRD" && stored.updatedAt == later + 5)
-        #expect(stored.text == sms.text && stored.recipient == sms.recipient && stored.reportToken == sms.reportToken)
+        #expect(stored.text == sms.text && stored.recipient == sms.recipient && stored.reportDigests == sms.reportDigests)
         #expect(try await subject.store.updateSMS(SMSMessageID(), to: .delivered, detail: nil, at: later) == nil)
     }
 
@@ -793,11 +793,140 @@ struct ServerStoreConformanceTests {
         #expect(try await !subject.store.namesPhoto(.stub("2"), owner: ann))
         #expect(try await !subject.store.namesPhoto(.stub("1"), owner: bob))
 
-        #expect(try await subject.store.forgetPhoto(.stub("2"), owner: ann), "Bob still holds the same bytes")
+        #expect(try await !subject.store.releasePhoto(.stub("2"), owner: ann, at: referenceDate), "Bob still holds the same bytes")
         #expect(try await subject.store.photo(.stub("2"), owner: ann) == nil)
-        #expect(try await !subject.store.forgetPhoto(.stub("2"), owner: bob))
-        #expect(try await !subject.store.isPhotoHeld(.stub("2")))
-        #expect(try await subject.store.isPhotoHeld(.stub("1")))
+        #expect(try await subject.store.releasePhoto(.stub("2"), owner: bob, at: referenceDate), "the last holder's bytes are theirs to remove")
+        #expect(try await !subject.store.releaseBytes(.stub("1"), at: referenceDate), "Ann still holds photo 1")
+    }
+
+    @Test("Bytes nobody holds are marked while removed: no upload of them begins until they are gone; an upload under way holds them", arguments: ServerStoreBackend.allCases)
+    func bytesBeingRemovedKeepUploadsOut(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        _ = try await subject.store.recordPhoto(StoredPhoto(contentHash: .stub("1"), mediaType: .jpeg, byteCount: 10), owner: ann, at: referenceDate)
+        // Bob's upload of the same bytes is under way: Ann's release leaves them (his upload may be storing them).
+        let bobs = PartialUpload(id: UploadID(), owner: bob, contentHash: .stub("1"), expectedLength: 10, offset: 0, startedAt: referenceDate)
+        _ = try await subject.store.beginUpload(bobs)
+        #expect(try await !subject.store.releasePhoto(.stub("1"), owner: ann, at: referenceDate))
+        try await subject.store.endUpload(bobs.id)
+        // Nobody holds them now: released to the caller, and marked.
+        #expect(try await subject.store.releaseBytes(.stub("1"), at: referenceDate))
+        let during = PartialUpload(id: UploadID(), owner: bob, contentHash: .stub("1"), expectedLength: 10, offset: 0, startedAt: referenceDate + 1)
+        await #expect(throws: ServerRefusal.busy(what: "removals of the same photo", limit: 1, retryAfter: ServerLimits.bytesRemovalRetryAfter)) {
+            _ = try await subject.store.beginUpload(during)
+        }
+        #expect(try await subject.store.partialUpload(.stub("1"), owner: bob) == nil)
+        // Other bytes are not held up.
+        _ = try await subject.store.beginUpload(PartialUpload(id: UploadID(), owner: bob, contentHash: .stub("2"), expectedLength: 10, offset: 0, startedAt: referenceDate + 1))
+        // Once removed, an upload begins again.
+        try await subject.store.bytesRemoved(.stub("1"))
+        #expect(try await subject.store.beginUpload(during) == nil)
+        // A mark left behind by an instance that died is ignored once its bound has passed.
+        try await subject.store.endUpload(during.id)
+        #expect(try await subject.store.releaseBytes(.stub("1"), at: referenceDate + 10))
+        let muchLater = PartialUpload(
+            id: UploadID(), owner: ann, contentHash: .stub("1"), expectedLength: 10, offset: 0,
+            startedAt: referenceDate + 11 + ServerLimits.bytesRemovalBound
+        )
+        #expect(try await subject.store.beginUpload(muchLater) == nil)
+    }
+
+    @Test("Quotas are taken in the write's own transaction: reports, crash IDs, crash events, uploads and photo bytes stop at the bound", arguments: ServerStoreBackend.allCases)
+    func allowancesBoundTheWrites(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let refusal = ServerRefusal.quotaExceeded(what: "test", limit: 2)
+        func allowance(_ limit: Int, since: Date? = nil) -> Allowance {
+            Allowance(limit: limit, since: since) { _ in refusal }
+        }
+        // Reports: a new one only while fewer than the bound; an existing one may still change.
+        let first = try await subject.store.save(CrashReport.stub(), owner: ann, queueing: nil, within: allowance(2))
+        _ = try await subject.store.save(CrashReport.stub(), owner: ann, queueing: nil, within: allowance(2))
+        await #expect(throws: refusal) {
+            _ = try await subject.store.save(CrashReport.stub(), owner: ann, queueing: nil, within: allowance(2))
+        }
+        #expect(try await subject.store.reportCount(owner: ann) == 2)
+        var changed = first
+        try changed.setNote("changed")
+        _ = try await subject.store.save(changed, owner: ann, queueing: nil, within: allowance(2))
+        // Crash IDs within a window: those before it do not count.
+        try await subject.store.recordCrashID(.stub("SRV-QUOTA-1"), owner: ann, at: referenceDate, within: allowance(1, since: referenceDate - 60))
+        await #expect(throws: refusal) {
+            try await subject.store.recordCrashID(.stub("SRV-QUOTA-2"), owner: ann, at: referenceDate + 1, within: allowance(1, since: referenceDate - 60))
+        }
+        try await subject.store.recordCrashID(.stub("SRV-QUOTA-3"), owner: ann, at: referenceDate + 2, within: allowance(1, since: referenceDate + 1))
+        #expect(try await subject.store.owner(of: .stub("SRV-QUOTA-2")) == nil)
+        // Crash events of a detector within a window: the same event again is its first receipt, not counted.
+        let detector = try await Self.detector(subject)
+        func event(_ index: Int) throws -> (DetectedCrash, CrashReport) {
+            (try Self.crash("quota-\(index)"), CrashReport.stub(crashID: .stub("SRV-QEVENT-\(index)"), createdAt: referenceDate))
+        }
+        let (crash1, report1) = try event(1)
+        #expect(try await subject.store.recordCrash(crash1, detector: detector, owner: ann, report: report1, sms: nil, at: referenceDate, within: allowance(1, since: referenceDate - 60)).isNew)
+        #expect(try await !subject.store.recordCrash(crash1, detector: detector, owner: ann, report: report1, sms: nil, at: referenceDate, within: allowance(1, since: referenceDate - 60)).isNew)
+        let (crash2, report2) = try event(2)
+        await #expect(throws: refusal) {
+            _ = try await subject.store.recordCrash(crash2, detector: detector, owner: ann, report: report2, sms: nil, at: referenceDate + 1, within: allowance(1, since: referenceDate - 60))
+        }
+        #expect(try await subject.store.receipt(eventID: "quota-2", detector: detector) == nil)
+        #expect(try await subject.store.owner(of: .stub("SRV-QEVENT-2")) == nil)
+        // Uploads under way, and the bytes of photos (a photo recorded again takes nothing more).
+        for (index, hash) in ["a", "b"].enumerated() {
+            _ = try await subject.store.beginUpload(
+                PartialUpload(id: UploadID(), owner: ann, contentHash: .stub(Character(hash)), expectedLength: 10, offset: 0, startedAt: referenceDate + Double(index)),
+                within: allowance(2)
+            )
+        }
+        await #expect(throws: refusal) {
+            _ = try await subject.store.beginUpload(
+                PartialUpload(id: UploadID(), owner: ann, contentHash: .stub("c"), expectedLength: 10, offset: 0, startedAt: referenceDate), within: allowance(2)
+            )
+        }
+        _ = try await subject.store.recordPhoto(StoredPhoto(contentHash: .stub("a"), mediaType: .jpeg, byteCount: 60), owner: ann, at: referenceDate, within: allowance(100))
+        #expect(try await !subject.store.recordPhoto(StoredPhoto(contentHash: .stub("a"), mediaType: .jpeg, byteCount: 60), owner: ann, at: referenceDate, within: allowance(100)))
+        await #expect(throws: refusal) {
+            _ = try await subject.store.recordPhoto(StoredPhoto(contentHash: .stub("b"), mediaType: .jpeg, byteCount: 41), owner: ann, at: referenceDate, within: allowance(100))
+        }
+        #expect(try await subject.store.recordPhoto(StoredPhoto(contentHash: .stub("b"), mediaType: .jpeg, byteCount: 40), owner: ann, at: referenceDate, within: allowance(100)))
+        #expect(try await subject.store.usage(of: ann).photoBytes == 100)
+    }
+
+    @Test("Of many new reports at once past a quota, exactly as many as it allows are stored", arguments: ServerStoreBackend.allCases)
+    func concurrentNewReportsStopAtTheQuota(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let store = subject.store
+        let allowance = Allowance(limit: 5, since: nil) { _ in .quotaExceeded(what: "reports", limit: 5) }
+        let stored = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for _ in 0..<20 {
+                group.addTask {
+                    do {
+                        _ = try await store.save(CrashReport.stub(), owner: ann, queueing: nil, within: allowance)
+                        return true
+                    } catch ServerRefusal.quotaExceeded {
+                        return false
+                    }
+                }
+            }
+            return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+        }
+        #expect(stored == 5)
+        #expect(try await store.reportCount(owner: ann) == 5)
+    }
+
+    @Test("A delivery-report digest is kept per try, the newest four", arguments: ServerStoreBackend.allCases)
+    func reportDigestsAreKept(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (_, _, _, sms) = try await Self.crashWithSMS(subject)
+        #expect(sms.reportDigests.isEmpty)
+        for index in 1...5 {
+            let message = try #require(try await subject.store.addReportDigest(TokenDigest(token: "token-\(index)"), to: sms.id))
+            #expect(message.acceptsReport(token: "token-\(index)"))
+        }
+        let stored = try #require(try await subject.store.smsMessage(sms.id))
+        #expect(stored.reportDigests == (2...5).map { TokenDigest(token: "token-\($0)") })
+        #expect(!stored.acceptsReport(token: "token-1"))
+        #expect(try await subject.store.addReportDigest(TokenDigest(token: "x"), to: SMSMessageID()) == nil)
     }
 
     @Test("A completed report cannot be deleted", arguments: ServerStoreBackend.allCases)
@@ -856,7 +985,7 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.account(for: TokenDigest(token: "ann-token")) == nil)
         #expect(try await subject.store.user(named: "ann") == nil)
         #expect(try await subject.store.reports(owner: ann).isEmpty)
-        #expect(try await !subject.store.isPhotoHeld(.stub("1")))
+        #expect(try await subject.store.releaseBytes(.stub("1"), at: referenceDate), "nobody holds Ann's photo's bytes any more")
         #expect(try await subject.store.partialUpload(.stub("2"), owner: ann) == nil)
         #expect(try await subject.store.receipt(eventID: "event-1", detector: detector) == nil)
         #expect(try await subject.store.smsMessage(sms.id) == nil)

@@ -11,8 +11,10 @@ package struct SMSMessage: Sendable, Hashable {
     package let recipient: PhoneNumber
     /// The words, as the phone shows them (``SMSText``).
     package let text: String
-    /// The secret the gateway's delivery reports for this message carry, so nobody else can report on it.
-    package let reportToken: String
+    /// The digests of the secrets the gateway's delivery reports for this message carry, so nobody else can report on
+    /// it: a new secret is drawn each time the message is handed to the gateway (``JobPerformer``), the gateway alone
+    /// gets it in clear, and the last ``keptReportDigests`` are kept (a report about an earlier try still counts).
+    package let reportDigests: [TokenDigest]
     package let state: SMSState
     /// The gateway's or the phone network's last words about it, or why it failed.
     package let detail: String?
@@ -22,26 +24,48 @@ package struct SMSMessage: Sendable, Hashable {
     /// The message moved on to `state`, with the words about it.
     package func moved(to state: SMSState, detail: String?, at date: Date) -> SMSMessage {
         SMSMessage(
-            id: id, crashID: crashID, owner: owner, recipient: recipient, text: text, reportToken: reportToken,
+            id: id, crashID: crashID, owner: owner, recipient: recipient, text: text, reportDigests: reportDigests,
             state: state, detail: detail, createdAt: createdAt, updatedAt: date
         )
+    }
+
+    /// How many tries' report digests a message keeps.
+    package static let keptReportDigests = 4
+
+    /// Whether a delivery report carrying `token` is one the gateway was given for this message.
+    package func acceptsReport(token: String) -> Bool {
+        reportDigests.contains(TokenDigest(token: token))
+    }
+
+    /// The digests kept once `digest` is added: the newest ``keptReportDigests``.
+    package func adding(reportDigest digest: TokenDigest) -> [TokenDigest] {
+        Array((reportDigests + [digest]).suffix(Self.keptReportDigests))
+    }
+
+    /// The digests as one column's text (space-separated hex), and back.
+    package static func digestsText(_ digests: [TokenDigest]) -> String {
+        digests.map(\.hex).joined(separator: " ")
+    }
+
+    package static func digests(fromText text: String) -> [TokenDigest] {
+        text.split(separator: " ").map { TokenDigest(storedHex: String($0)) }
     }
 
     /// A new message, queued.
     package static func queued(crashID: CrashID, owner: AccountID, recipient: PhoneNumber, text: String, at date: Date) -> SMSMessage {
         SMSMessage(
             id: SMSMessageID(), crashID: crashID, owner: owner, recipient: recipient, text: text,
-            reportToken: AccessToken.generate(), state: .queued, detail: nil, createdAt: date, updatedAt: date
+            reportDigests: [], state: .queued, detail: nil, createdAt: date, updatedAt: date
         )
     }
 
-    package init(id: SMSMessageID, crashID: CrashID, owner: AccountID, recipient: PhoneNumber, text: String, reportToken: String, state: SMSState, detail: String?, createdAt: Date, updatedAt: Date) {
+    package init(id: SMSMessageID, crashID: CrashID, owner: AccountID, recipient: PhoneNumber, text: String, reportDigests: [TokenDigest], state: SMSState, detail: String?, createdAt: Date, updatedAt: Date) {
         self.id = id
         self.crashID = crashID
         self.owner = owner
         self.recipient = recipient
         self.text = text
-        self.reportToken = reportToken
+        self.reportDigests = reportDigests
         self.state = state
         self.detail = detail
         self.createdAt = createdAt

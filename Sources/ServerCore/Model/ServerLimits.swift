@@ -1,4 +1,5 @@
 import Domain
+import Foundation
 
 /// The limits the server keeps to, in one place.
 package enum ServerLimits {
@@ -25,4 +26,9 @@ package enum ServerLimits {
     package static let finishedJobMemory: Duration = .seconds(30 * 24 * 3_600)
     /// How many times a new crash ID is drawn when the one drawn was issued before.
     package static let crashIDAttempts = 8
+    /// How long bytes marked as being removed keep new uploads of the same bytes waiting: 10 minutes, far longer than a
+    /// removal takes; a mark left by an instance that died before it finished is ignored after it.
+    package static let bytesRemovalBound: TimeInterval = 600
+    /// What an upload that meets bytes being removed is told: ask again after 2 seconds.
+    package static let bytesRemovalRetryAfter = 2
 }

@@ -3,9 +3,11 @@ import Foundation
 
 /// Crash IDs the server issued, and the crash events that made some of them.
 package protocol CrashRecordStore: Sendable {
-    /// Records `crashID` as issued to `owner`.
-    /// - Throws: ``ServerStoreError/crashIDTaken(_:)`` when it was issued before (draw another).
-    func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) async throws
+    /// Records `crashID` as issued to `owner`, within `rate` (the crash IDs issued to them since its start, counted in
+    /// the same transaction).
+    /// - Throws: ``ServerStoreError/crashIDTaken(_:)`` when it was issued before (draw another); the allowance's
+    ///   ``ServerRefusal``.
+    func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date, within rate: Allowance?) async throws
 
     /// What the detector's event made, when the detector sent this event before.
     func receipt(eventID: String, detector: AccountID) async throws -> CrashEventReceipt?
@@ -25,9 +27,26 @@ package protocol CrashRecordStore: Sendable {
     /// - Returns: the new receipt and `true`; or, when the detector recorded this event before (two deliveries at
     ///   once), the first receipt and `false`, storing nothing.
     /// - Throws: ``ServerStoreError/crashIDTaken(_:)`` when the crash ID was issued before (draw another).
+    /// - Parameter rate: the detector's crash events since its start, counted in the same transaction (a repeat of an
+    ///   event recorded before is not counted).
     func recordCrash(
-        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date,
+        within rate: Allowance?
     ) async throws -> (receipt: CrashEventReceipt, isNew: Bool)
+}
+
+extension CrashRecordStore {
+    /// Records `crashID` as issued to `owner`, bound by no rate.
+    package func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) async throws {
+        try await recordCrashID(crashID, owner: owner, at: date, within: nil)
+    }
+
+    /// Records a detected crash, bound by no rate.
+    package func recordCrash(
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date
+    ) async throws -> (receipt: CrashEventReceipt, isNew: Bool) {
+        try await recordCrash(crash, detector: detector, owner: owner, report: report, sms: sms, at: date, within: nil)
+    }
 }
 
 /// How many of something happened in a window, and when the first of them did.

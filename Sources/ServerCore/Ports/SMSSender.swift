@@ -3,14 +3,15 @@ import Domain
 /// Hands a driver's SMS to whatever sends it on: an SMS gateway (``KannelSMSSender``), or a folder an operator reads
 /// (``FileSMSSender``). Another gateway (an SMS provider's HTTP API, say) stands behind this port as one more
 /// implementation chosen by the scheme of `serve --sms-url`; its delivery reports reach
-/// `GET /v1/sms/{messageId}/delivery` with the message's report token.
+/// `GET /v1/sms/{messageId}/delivery` with the report token it was handed with.
 package protocol SMSSender: Sendable {
     /// What sends the messages, for the line the server logs at start.
     var summary: String { get }
 
     /// Hands the message on; returns once the gateway took it (a message it refused or could not be asked to take
     /// throws, and is tried again later).
-    func send(_ message: SMSMessage) async throws -> SMSHandOff
+    /// - Parameter reportToken: the secret this try's delivery reports carry (only its digest is stored).
+    func send(_ message: SMSMessage, reportToken: String) async throws -> SMSHandOff
 
     /// Removes what is kept of the messages sent about these crashes outside the database (a person's data, on an
     /// erasure request).

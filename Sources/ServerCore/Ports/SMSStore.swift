@@ -16,4 +16,9 @@ package protocol SMSStore: Sendable {
     /// same state with new words; a message never moves back.
     /// - Returns: the message as it is now; `nil` when there is no such message.
     func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSMessage?
+
+    /// Keeps the digest of the token a try's delivery reports will carry (``SMSMessage/adding(reportDigest:)``),
+    /// before the message is handed to the gateway with the token.
+    /// - Returns: the message as it is now; `nil` when there is no such message.
+    func addReportDigest(_ digest: TokenDigest, to id: SMSMessageID) async throws -> SMSMessage?
 }

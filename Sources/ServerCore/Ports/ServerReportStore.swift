@@ -30,10 +30,14 @@ package protocol ServerReportStore: Sendable {
     /// checking and writing in one step (``WriteCheck``): a completed report is read-only, and a crash ID names one of
     /// the owner's reports.
     /// - Returns: the stored version, at the next revision.
-    /// - Parameter job: a job to queue in the same transaction (``JobStore``), so it is done once the save is.
+    /// - Parameters:
+    ///   - job: a job to queue in the same transaction (``JobStore``), so it is done once the save is.
+    ///   - newReports: when the report is new, the bound on the owner's reports, checked against their count in the
+    ///     same transaction.
     /// - Throws: ``ReportError/conflict(_:current:)`` carrying the stored version (or `nil` when deleted),
-    ///   ``ReportError/readOnly(_:)``, ``ReportError/crashIDTaken(_:holder:)``; storing nothing.
-    func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) async throws -> CrashReport
+    ///   ``ReportError/readOnly(_:)``, ``ReportError/crashIDTaken(_:holder:)``, the allowance's ``ServerRefusal``;
+    ///   storing nothing.
+    func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?) async throws -> CrashReport
 
     /// Deletes the owner's draft report and its document record.
     /// - Returns: the report deleted, or `nil` when there was none.
@@ -68,7 +72,12 @@ extension ServerReportStore {
 
     /// Stores the report, queueing nothing with it.
     package func save(_ report: CrashReport, owner: AccountID) async throws -> CrashReport {
-        try await save(report, owner: owner, queueing: nil)
+        try await save(report, owner: owner, queueing: nil, within: nil)
+    }
+
+    /// Stores the report with the job, bound by nothing but the write checks.
+    package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) async throws -> CrashReport {
+        try await save(report, owner: owner, queueing: job, within: nil)
     }
 }
 

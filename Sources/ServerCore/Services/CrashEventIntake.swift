@@ -47,7 +47,7 @@ package struct CrashEventIntake: Sendable {
                     at: now
                 )
             }
-            return try await records.recordCrash(crash, detector: detector.id, owner: user.id, report: report, sms: sms, at: now)
+            return try await records.recordCrash(crash, detector: detector.id, owner: user.id, report: report, sms: sms, at: now, within: quotas.crashEvents)
         }
         if !isNew, let digest = receipt.eventDigest, digest != crash.digest {
             // Two deliveries at once under one key, with different events: the first stands, this one is refused.

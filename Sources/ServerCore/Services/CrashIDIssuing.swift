@@ -15,7 +15,7 @@ package struct CrashIDIssuing: Sendable {
     package func issue(to owner: AccountID) async throws -> CrashID {
         try await quotas.checkCrashID(owner: owner)
         return try await withNewCrashID { crashID in
-            try await records.recordCrashID(crashID, owner: owner, at: clock.now())
+            try await records.recordCrashID(crashID, owner: owner, at: clock.now(), within: quotas.crashIDs)
             return crashID
         }
     }

@@ -28,8 +28,8 @@ package struct Erasure: Sendable {
     /// removed when no one else holds them.
     package func afterDeleting(_ report: CrashReport, owner: AccountID) async throws {
         for hash in Set(report.allPhotos.map(\.contentHash)) where try await !reports.namesPhoto(hash, owner: owner) {
-            if try await !photos.forgetPhoto(hash, owner: owner) {
-                try await blobs.remove(hash, kind: .photo)
+            if try await photos.releasePhoto(hash, owner: owner, at: Date()) {
+                try await removeBytes(hash)
             }
         }
     }
@@ -50,8 +50,8 @@ package struct Erasure: Sendable {
     package func eraseUser(named name: String) async throws -> Summary? {
         guard let erased = try await accounts.eraseAccount(name: name, kind: .user) else { return nil }
         var summary = Summary(reports: erased.reports, photoRecords: erased.photos.count, uploads: erased.uploads.count, crashIDs: erased.crashIDs.count)
-        for hash in Set(erased.photos) where try await !photos.isPhotoHeld(hash) {
-            try await blobs.remove(hash, kind: .photo)
+        for hash in Set(erased.photos) where try await photos.releaseBytes(hash, at: Date()) {
+            try await removeBytes(hash)
             summary.photoBlobs += 1
         }
         for hash in Set(erased.documents) where try await !reports.isDocumentRecorded(hash) {
@@ -61,5 +61,11 @@ package struct Erasure: Sendable {
         for upload in erased.uploads { try await blobs.discardPartial(upload) }
         summary.messages = try await sms.erase(crashIDs: erased.crashIDs)
         return summary
+    }
+
+    /// Removes a photo's bytes the index released to this caller, then lets uploads of them begin again.
+    private func removeBytes(_ hash: ContentHash) async throws {
+        try await blobs.remove(hash, kind: .photo)
+        try await photos.bytesRemoved(hash)
     }
 }

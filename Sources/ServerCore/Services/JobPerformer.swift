@@ -21,16 +21,19 @@ package struct JobPerformer: Sendable {
     package func perform(_ job: ServerJob) async throws {
         switch job {
         case let .sendSMS(id):
-            guard let message = try await messages.smsMessage(id) else {
+            guard let found = try await messages.smsMessage(id) else {
                 // Erased (a data-protection request) before it was sent: nothing to send.
                 logger.info("an SMS job's message is gone; nothing sent", metadata: ["message": "\(id)"])
                 return
             }
             // Taken by the gateway before (this job's earlier try recorded it): never sent twice from here.
-            guard message.state == .queued else { return }
+            guard found.state == .queued else { return }
+            // The secret this try's delivery reports carry: the store keeps its digest, the gateway alone the token.
+            let reportToken = AccessToken.generate()
+            guard let message = try await messages.addReportDigest(TokenDigest(token: reportToken), to: id) else { return }
             let handOff: SMSHandOff
             do {
-                handOff = try await sms.send(message)
+                handOff = try await sms.send(message, reportToken: reportToken)
                 ServerMetrics.job("sms", failed: false)
             } catch {
                 ServerMetrics.job("sms", failed: true)

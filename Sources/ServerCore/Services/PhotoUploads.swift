@@ -52,7 +52,7 @@ package struct PhotoUploads: Sendable {
                 id: UploadID(), owner: owner.id, contentHash: contentHash,
                 expectedLength: length ?? ReportLimits.maximumPhotoBytes, offset: 0, startedAt: clock.now()
             )
-            if let replaced = try await index.beginUpload(upload) {
+            if let replaced = try await index.beginUpload(upload, within: quotas.uploads) {
                 try await blobs.discardPartial(replaced)
             }
             ServerMetrics.uploadStarted(resuming: false)
@@ -161,7 +161,7 @@ package struct PhotoUploads: Sendable {
                 try await blobs.promotePartial(upload.id, as: upload.contentHash)
             }
             let stored = StoredPhoto(contentHash: upload.contentHash, mediaType: info.mediaType, byteCount: length)
-            let isNew = try await index.recordPhoto(stored, owner: upload.owner, at: clock.now())
+            let isNew = try await index.recordPhoto(stored, owner: upload.owner, at: clock.now(), within: quotas.photoBytes)
             try await index.endUpload(upload.id)
             return .stored(stored, new: isNew)
         } catch {

@@ -30,10 +30,10 @@ package struct ReportKeeping: Sendable {
             // Cheap checks before the PDF is drawn: a stale revision is refused here, not after a render.
             _ = try WriteCheck.next(for: report, current: current)
             // Completed on the device: the same checks and PDF as a submit.
-            let stored = try await submission.storeCompleted(report, owner: owner)
+            let stored = try await submission.storeCompleted(report, owner: owner, within: quotas.newReport)
             return (stored, stored.revision == 1)
         }
-        let stored = try await reports.save(report, owner: owner.id)
+        let stored = try await reports.save(report, owner: owner.id, queueing: nil, within: quotas.newReport)
         return (stored, stored.revision == 1)
     }
 }

@@ -29,13 +29,15 @@ package struct ReportSubmission: Sendable {
     }
 
     /// Stores a report completed (here or on the device), once it holds something to report and its PDF is drawn.
-    package func storeCompleted(_ report: CrashReport, owner: Account) async throws -> CrashReport {
+    /// - Parameter newReports: the bound on the owner's reports, when the report may be new.
+    package func storeCompleted(_ report: CrashReport, owner: Account, within newReports: Allowance? = nil) async throws -> CrashReport {
         guard report.hasInformation else { throw ReportError.nothingToReport }
         let document = try await rendering.render(report, owner: owner.id)
         let stored: CrashReport
         do {
             stored = try await reports.save(
-                report, owner: owner.id, queueing: notifiesInsurer ? .notifyInsurer(owner: owner.id, report: report.id) : nil
+                report, owner: owner.id, queueing: notifiesInsurer ? .notifyInsurer(owner: owner.id, report: report.id) : nil,
+                within: newReports
             )
         } catch {
             // Not stored (another writer came first): the PDF drawn for it goes, unless it is another report's.

@@ -17,7 +17,7 @@ package struct FileSMSSender: SMSSender {
 
     package var summary: String { "no SMS gateway: messages are written to \(folder) (give --sms-url to send them)" }
 
-    package func send(_ message: SMSMessage) async throws -> SMSHandOff {
+    package func send(_ message: SMSMessage, reportToken: String) async throws -> SMSHandOff {
         let stamp = Int64((Date().timeIntervalSince1970 * 1000).rounded())
         let path = "\(folder)/\(stamp)-\(message.crashID.rawValue).txt"
         let text = "To: \(message.recipient)\n\n\(message.text)\n"

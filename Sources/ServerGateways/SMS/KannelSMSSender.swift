@@ -76,9 +76,9 @@ package struct KannelSMSSender: SMSSender {
         }
     }
 
-    package func send(_ message: SMSMessage) async throws -> SMSHandOff {
+    package func send(_ message: SMSMessage, reportToken: String) async throws -> SMSHandOff {
         let plan = SMSText.plan(for: message.text)
-        let reportURL = "\(reportURL)/v1/sms/\(message.id)/delivery?token=\(message.reportToken)&type=%d&detail=%A"
+        let reportURL = "\(reportURL)/v1/sms/\(message.id)/delivery?token=\(reportToken)&type=%d&detail=%A"
         let parameters: [(String, String)] = [
             ("username", configuration.username), ("password", configuration.password),
             ("from", configuration.from), ("to", message.recipient.e164), ("text", message.text),

@@ -76,7 +76,7 @@ package struct APIHandler: APIProtocol {
     package func reportSMSDelivery(_ input: Operations.ReportSMSDelivery.Input) async throws -> Operations.ReportSMSDelivery.Output {
         let notFound = APIProblem(.smsNotFound, "No SMS message has this id and report token.")
         guard let id = SMSMessageID(text: input.path.messageId), let message = try await services.messages.smsMessage(id),
-              TokenDigest(token: message.reportToken) == TokenDigest(token: input.query.token) else {
+              message.acceptsReport(token: input.query.token) else {
             throw notFound
         }
         guard let state = SMSState(deliveryReportType: input.query._type.rawValue) else {

@@ -238,6 +238,18 @@ package enum PostgresSchema {
             """,
             "CREATE INDEX statement_links_by_expiry ON statement_links (expires_at)",
         ]),
+        // Photo bytes being removed, photos and uploads by their bytes alone, and the SMS delivery-report tokens kept
+        // as digests — those kept in clear before are turned into digests here (see ServerSchema version 9).
+        Migration(version: 10, statements: [
+            "CREATE TABLE photo_removals (sha256 text NOT NULL PRIMARY KEY, since double precision NOT NULL)",
+            "CREATE INDEX photos_by_hash ON photos (sha256)",
+            "CREATE INDEX uploads_by_hash ON uploads (sha256)",
+            "ALTER TABLE sms_messages ADD COLUMN report_digests text NOT NULL DEFAULT ''",
+            """
+            UPDATE sms_messages SET report_digests = encode(sha256(convert_to(report_token, 'UTF8')), 'hex'), report_token = ''
+            WHERE report_token <> ''
+            """,
+        ]),
     ]
 
     // MARK: - Migrating

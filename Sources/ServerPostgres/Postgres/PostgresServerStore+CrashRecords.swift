@@ -4,9 +4,16 @@ import PostgresNIO
 import ServerCore
 
 extension PostgresServerStore: CrashRecordStore {
-    package func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) async throws {
+    package func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date, within rate: Allowance?) async throws {
         try await writing { connection in
-            try await Self.requireAccount(owner, on: connection)
+            try await Self.requireAccount(owner, on: connection, forQuota: rate != nil)
+            if let rate {
+                let count = try await Self.rateCount(
+                    "SELECT count(*), min(issued_at) FROM crash_ids WHERE owner = \(owner.rawValue) AND issued_at >= \((rate.since ?? .distantPast).timeIntervalSinceReferenceDate)",
+                    on: connection
+                )
+                try rate.check(held: count.count, earliest: count.earliest)
+            }
             try await Self.issue(crashID, owner: owner, at: date, on: connection)
         }
     }
@@ -51,9 +58,12 @@ extension PostgresServerStore: CrashRecordStore {
     /// first's transaction and then does nothing, and it answers with the first's receipt. The crash ID the event
     /// names is checked when the transaction commits.
     package func recordCrash(
-        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date,
+        within rate: Allowance?
     ) async throws -> (receipt: CrashEventReceipt, isNew: Bool) {
         try await writing { connection in
+            // The detector's row locked for its rate's count: its events are taken in one at a time.
+            if rate != nil { try await Self.requireAccount(detector, on: connection, forQuota: true) }
             let claim = try await connection.query("""
                 INSERT INTO crash_events (detector, event_id, crash_id, report_id, owner, received_at, detected_at,
                                           latitude, longitude, accuracy_meters, position_trusted, heading_degrees,
@@ -74,6 +84,14 @@ extension PostgresServerStore: CrashRecordStore {
                     throw ServerStoreError.damagedRecord(table: "crash_events", reason: "event \(crash.eventID) vanished while read")
                 }
                 return (first, false)
+            }
+            if let rate {
+                // The count holds the event just claimed.
+                let count = try await Self.rateCount(
+                    "SELECT count(*), min(received_at) FROM crash_events WHERE detector = \(detector.rawValue) AND received_at >= \((rate.since ?? .distantPast).timeIntervalSinceReferenceDate)",
+                    on: connection
+                )
+                try rate.check(held: count.count - 1, earliest: count.earliest)
             }
             try await Self.issue(report.crashID, owner: owner, at: date, on: connection)
             _ = try await Self.store(report, owner: owner, on: connection)
@@ -117,5 +135,16 @@ extension PostgresServerStore: CrashRecordStore {
             )
         }
         return found
+    }
+}
+
+extension PostgresServerStore {
+    /// A rate's count and its earliest time, inside the caller's transaction.
+    fileprivate static func rateCount(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> RateCount {
+        var count = RateCount(count: 0, earliest: nil)
+        for try await (number, earliest) in try await connection.query(query, logger: queryLogger).decode((Int, Double?).self) {
+            count = RateCount(count: number, earliest: earliest.map(Date.init(timeIntervalSinceReferenceDate:)))
+        }
+        return count
     }
 }

@@ -7,7 +7,7 @@ extension PostgresServerStore: SMSStore {
     package func smsMessage(_ id: SMSMessageID) async throws -> SMSMessage? {
         var found: SMSMessage?
         try await client.rows("""
-            SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at
+            SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at
             FROM sms_messages WHERE id = \(id.rawValue)
             """) { row in found = try Self.sms(from: row) }
         return found
@@ -16,7 +16,7 @@ extension PostgresServerStore: SMSStore {
     package func smsMessages(crashID: CrashID) async throws -> [SMSMessage] {
         var messages: [SMSMessage] = []
         try await client.rows("""
-            SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at
+            SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at
             FROM sms_messages WHERE crash_id = \(crashID.rawValue) ORDER BY created_at, id
             """) { row in messages.append(try Self.sms(from: row)) }
         return messages
@@ -25,7 +25,7 @@ extension PostgresServerStore: SMSStore {
     package func recentSMSMessages(limit: Int) async throws -> [SMSMessage] {
         var messages: [SMSMessage] = []
         try await client.rows("""
-            SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at
+            SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at
             FROM sms_messages ORDER BY created_at DESC, id DESC LIMIT \(limit)
             """) { row in messages.append(try Self.sms(from: row)) }
         return messages
@@ -35,7 +35,7 @@ extension PostgresServerStore: SMSStore {
         try await writing { connection in
             var current: SMSMessage?
             for try await row in try await connection.query("""
-                SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at
+                SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at
                 FROM sms_messages WHERE id = \(id.rawValue) FOR UPDATE
                 """, logger: Self.queryLogger) {
                 current = try Self.sms(from: row)
@@ -50,12 +50,35 @@ extension PostgresServerStore: SMSStore {
         }
     }
 
+    package func addReportDigest(_ digest: TokenDigest, to id: SMSMessageID) async throws -> SMSMessage? {
+        try await writing { connection in
+            var current: SMSMessage?
+            for try await row in try await connection.query("""
+                SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at
+                FROM sms_messages WHERE id = \(id.rawValue) FOR UPDATE
+                """, logger: Self.queryLogger) {
+                current = try Self.sms(from: row)
+            }
+            guard let current else { return nil }
+            let digests = current.adding(reportDigest: digest)
+            try await connection.query(
+                "UPDATE sms_messages SET report_digests = \(SMSMessage.digestsText(digests)) WHERE id = \(id.rawValue)",
+                logger: Self.queryLogger
+            )
+            return SMSMessage(
+                id: current.id, crashID: current.crashID, owner: current.owner, recipient: current.recipient, text: current.text,
+                reportDigests: digests, state: current.state, detail: current.detail, createdAt: current.createdAt,
+                updatedAt: current.updatedAt
+            )
+        }
+    }
+
     /// Writes a new message, inside the caller's transaction.
     package static func insert(_ sms: SMSMessage, on connection: PostgresConnection) async throws {
         try await connection.query("""
-            INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at)
-            VALUES (\(sms.id.rawValue), \(sms.crashID.rawValue), \(sms.owner.rawValue), \(sms.recipient.e164), \(sms.text),
-                    \(sms.reportToken), \(sms.state.rawValue), \(sms.detail), \(sms.createdAt.timeIntervalSinceReferenceDate),
+            INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, report_digests, state, detail, created_at, updated_at)
+            VALUES (\(sms.id.rawValue), \(sms.crashID.rawValue), \(sms.owner.rawValue), \(sms.recipient.e164), \(sms.text), '',
+                    \(SMSMessage.digestsText(sms.reportDigests)), \(sms.state.rawValue), \(sms.detail), \(sms.createdAt.timeIntervalSinceReferenceDate),
                     \(sms.updatedAt.timeIntervalSinceReferenceDate))
             """, logger: queryLogger)
     }
@@ -69,7 +92,7 @@ extension PostgresServerStore: SMSStore {
         }
         return SMSMessage(
             id: SMSMessageID(id), crashID: try StoredRecord.crashID(crashID, table: table), owner: AccountID(owner),
-            recipient: phone, text: body, reportToken: token,
+            recipient: phone, text: body, reportDigests: SMSMessage.digests(fromText: token),
             state: try StoredRecord.named(state, as: SMSState.self, table: table, name: "state"), detail: detail,
             createdAt: Date(timeIntervalSinceReferenceDate: created), updatedAt: Date(timeIntervalSinceReferenceDate: updated)
         )

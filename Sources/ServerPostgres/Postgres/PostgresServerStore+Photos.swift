@@ -1,3 +1,4 @@
+import Crypto
 import Domain
 import Foundation
 import PostgresNIO
@@ -5,9 +6,22 @@ import ServerCore
 
 extension PostgresServerStore: PhotoIndex {
     @discardableResult
-    package func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date) async throws -> Bool {
+    package func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date, within photoBytes: Allowance?) async throws -> Bool {
         try await writing { connection in
-            try await Self.requireAccount(owner, on: connection)
+            // The owner's row locked for the quota's count: their writes that take a quota go one at a time.
+            try await Self.requireAccount(owner, on: connection, forQuota: photoBytes != nil)
+            if let photoBytes {
+                var held: Int?
+                var has = false
+                for try await (bytes, hasIt) in try await connection.query("""
+                    SELECT coalesce(sum(byte_count), 0)::bigint, bool_or(sha256 = \(photo.contentHash.hex))
+                    FROM photos WHERE owner = \(owner.rawValue)
+                    """, logger: Self.queryLogger).decode((Int, Bool?).self) {
+                    held = bytes
+                    has = hasIt ?? false
+                }
+                if !has { try photoBytes.check(held: held ?? 0, adding: photo.byteCount) }
+            }
             var inserted = false
             for try await _ in try await connection.query("""
                 INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at)
@@ -46,13 +60,49 @@ extension PostgresServerStore: PhotoIndex {
         return hashes.filter { !held.contains($0.hex) }
     }
 
-    package func forgetPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
+    package func releasePhoto(_ contentHash: ContentHash, owner: AccountID, at date: Date) async throws -> Bool {
+        try await writing { connection in
+            try await Self.lockBytes(contentHash, on: connection)
+            try await connection.query(
+                "DELETE FROM photos WHERE owner = \(owner.rawValue) AND sha256 = \(contentHash.hex)", logger: Self.queryLogger
+            )
+            return try await Self.release(contentHash, at: date, on: connection)
+        }
+    }
+
+    package func releaseBytes(_ contentHash: ContentHash, at date: Date) async throws -> Bool {
+        try await writing { connection in
+            try await Self.lockBytes(contentHash, on: connection)
+            return try await Self.release(contentHash, at: date, on: connection)
+        }
+    }
+
+    package func bytesRemoved(_ contentHash: ContentHash) async throws {
+        try await client.rows("DELETE FROM photo_removals WHERE sha256 = \(contentHash.hex)") { _ in }
+    }
+
+    /// Inside a transaction holding ``lockBytes(_:on:)``: marks the bytes as being removed when nobody holds them.
+    private static func release(_ contentHash: ContentHash, at date: Date, on connection: PostgresConnection) async throws -> Bool {
         var held = false
-        try await client.rows("""
-            WITH forgotten AS (DELETE FROM photos WHERE owner = \(owner.rawValue) AND sha256 = \(contentHash.hex))
-            SELECT 1 FROM photos WHERE sha256 = \(contentHash.hex) AND owner <> \(owner.rawValue) LIMIT 1
-            """) { _ in held = true }
-        return held
+        for try await _ in try await connection.query("""
+            SELECT 1 WHERE EXISTS (SELECT 1 FROM photos WHERE sha256 = \(contentHash.hex))
+                        OR EXISTS (SELECT 1 FROM uploads WHERE sha256 = \(contentHash.hex))
+            """, logger: queryLogger) { held = true }
+        guard !held else { return false }
+        try await connection.query("""
+            INSERT INTO photo_removals (sha256, since) VALUES (\(contentHash.hex), \(date.timeIntervalSinceReferenceDate))
+            ON CONFLICT (sha256) DO UPDATE SET since = excluded.since
+            """, logger: queryLogger)
+        return true
+    }
+
+    /// Takes, until the transaction ends, the lock every instance takes before it marks these bytes as being removed
+    /// or begins an upload of them, so the two never pass each other's check.
+    private static func lockBytes(_ contentHash: ContentHash, on connection: PostgresConnection) async throws {
+        var hasher = SHA256()
+        hasher.update(data: Data("bytes\u{0}\(contentHash.hex)".utf8))
+        let key = hasher.finalize().prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        try await connection.query("SELECT pg_advisory_xact_lock(\(key))", logger: queryLogger)
     }
 
     package func usage(of owner: AccountID) async throws -> (photoBytes: Int, uploads: Int) {
@@ -65,12 +115,6 @@ extension PostgresServerStore: PhotoIndex {
             usage = (bytes, uploads)
         }
         return usage
-    }
-
-    package func isPhotoHeld(_ contentHash: ContentHash) async throws -> Bool {
-        var held = false
-        try await client.rows("SELECT 1 FROM photos WHERE sha256 = \(contentHash.hex) LIMIT 1") { _ in held = true }
-        return held
     }
 
     package func sweepUploads(startedBefore date: Date) async throws -> [PartialUpload] {
@@ -117,14 +161,30 @@ extension PostgresServerStore: PhotoIndex {
         return found
     }
 
-    package func beginUpload(_ upload: PartialUpload) async throws -> UploadID? {
+    package func beginUpload(_ upload: PartialUpload, within uploads: Allowance?) async throws -> UploadID? {
         try await writing { connection in
-            try await Self.requireAccount(upload.owner, on: connection)
+            try await Self.requireAccount(upload.owner, on: connection, forQuota: uploads != nil)
+            try await Self.lockBytes(upload.contentHash, on: connection)
+            let fresh = upload.startedAt.addingTimeInterval(-ServerLimits.bytesRemovalBound).timeIntervalSinceReferenceDate
+            var beingRemoved = false
+            for try await _ in try await connection.query(
+                "SELECT 1 FROM photo_removals WHERE sha256 = \(upload.contentHash.hex) AND since > \(fresh)", logger: Self.queryLogger
+            ) { beingRemoved = true }
+            if beingRemoved {
+                throw ServerRefusal.busy(what: "removals of the same photo", limit: 1, retryAfter: ServerLimits.bytesRemovalRetryAfter)
+            }
             var replaced: UploadID?
             let earlier = try await connection.query("""
                 DELETE FROM uploads WHERE owner = \(upload.owner.rawValue) AND sha256 = \(upload.contentHash.hex) RETURNING id
                 """, logger: Self.queryLogger)
             for try await id in earlier.decode(UUID.self) { replaced = UploadID(id) }
+            if let uploads {
+                var held = 0
+                for try await count in try await connection.query(
+                    "SELECT count(*) FROM uploads WHERE owner = \(upload.owner.rawValue)", logger: Self.queryLogger
+                ).decode(Int.self) { held = count }
+                try uploads.check(held: held)
+            }
             try await connection.query("""
                 INSERT INTO uploads (id, owner, sha256, expected_length, upload_offset, started_at)
                 VALUES (\(upload.id.rawValue), \(upload.owner.rawValue), \(upload.contentHash.hex), \(upload.expectedLength),

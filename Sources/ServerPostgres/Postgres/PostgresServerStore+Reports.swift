@@ -93,10 +93,10 @@ extension PostgresServerStore: ServerReportStore {
         }
     }
 
-    package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) async throws -> CrashReport {
+    package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?) async throws -> CrashReport {
         try await writing { connection in
             try await Self.requireAccount(owner, on: connection)
-            let stored = try await Self.store(report, owner: owner, on: connection)
+            let stored = try await Self.store(report, owner: owner, within: newReports, on: connection)
             if let job { try await Self.insert(job, at: stored.updatedAt, on: connection) }
             return stored
         }
@@ -187,8 +187,20 @@ extension PostgresServerStore: ServerReportStore {
     /// two cannot both find it free.
     /// - Returns: the stored version, as a later read gives it back.
     /// - Throws: what ``WriteCheck`` refuses, writing nothing.
-    package static func store(_ report: CrashReport, owner: AccountID, on connection: PostgresConnection) async throws -> CrashReport {
+    package static func store(
+        _ report: CrashReport, owner: AccountID, within newReports: Allowance? = nil, on connection: PostgresConnection
+    ) async throws -> CrashReport {
         let current = try await load(report.id, owner: owner, on: connection, locking: true)
+        if current == nil, let newReports {
+            // A new report takes a place of the owner's quota: their row locked, their new reports are counted one
+            // at a time.
+            try await requireAccount(owner, on: connection, forQuota: true)
+            var held = 0
+            for try await count in try await connection.query(
+                "SELECT count(*) FROM reports WHERE owner = \(owner.rawValue)", logger: queryLogger
+            ).decode(Int.self) { held = count }
+            try newReports.check(held: held)
+        }
         var holder: CrashReport?
         if current?.crashID != report.crashID {
             let pair = "\(owner.rawValue.uuidString):\(report.crashID.rawValue)"

@@ -84,11 +84,14 @@ extension PostgresServerStore {
     /// Refuses a write for an account that no longer exists, inside the write's own transaction: the account's row is
     /// share-locked (`FOR KEY SHARE`) until the write commits, so an erasure (which locks it `FOR UPDATE`) waits for the
     /// write and then removes what it wrote, or comes first and the write finds no account and writes nothing.
-    static func requireAccount(_ owner: AccountID, on connection: PostgresConnection) async throws {
+    /// - Parameter forQuota: the write takes a quota (``Allowance``): the row is locked for update, so the account's
+    ///   writes that count their quota go one at a time, each counting what the one before wrote.
+    static func requireAccount(_ owner: AccountID, on connection: PostgresConnection, forQuota: Bool = false) async throws {
         var found = false
-        for try await _ in try await connection.query("SELECT 1 FROM accounts WHERE id = \(owner.rawValue) FOR KEY SHARE", logger: queryLogger) {
-            found = true
-        }
+        let rows = forQuota
+            ? try await connection.query("SELECT 1 FROM accounts WHERE id = \(owner.rawValue) FOR NO KEY UPDATE", logger: queryLogger)
+            : try await connection.query("SELECT 1 FROM accounts WHERE id = \(owner.rawValue) FOR KEY SHARE", logger: queryLogger)
+        for try await _ in rows { found = true }
         guard found else { throw ServerRefusal.accountGone }
     }
 }

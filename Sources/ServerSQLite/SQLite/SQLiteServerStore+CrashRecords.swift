@@ -4,9 +4,13 @@ import Foundation
 import ServerCore
 
 extension SQLiteServerStore: CrashRecordStore {
-    package func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date) async throws {
+    package func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date, within rate: Allowance?) async throws {
         try await writing { connection in
             try Self.requireAccount(owner, in: connection)
+            if let rate {
+                let count = try Self.crashIDsIssued(to: owner, since: rate.since ?? .distantPast, in: connection)
+                try rate.check(held: count.count, earliest: count.earliest)
+            }
             try Self.issue(crashID, owner: owner, at: date, in: connection)
         }
     }
@@ -21,25 +25,28 @@ extension SQLiteServerStore: CrashRecordStore {
     }
 
     package func crashIDsIssued(to owner: AccountID, since date: Date) async throws -> RateCount {
-        try await reading { connection in
-            let query = try connection.statement("SELECT count(*), min(issued_at) FROM crash_ids WHERE owner = ?1 AND issued_at >= ?2")
-            query.bind(owner.rawValue, at: 1)
-            query.bind(date.timeIntervalSinceReferenceDate, at: 2)
-            defer { query.reset() }
-            guard try query.step() else { return RateCount(count: 0, earliest: nil) }
-            return RateCount(count: query.int(0), earliest: query.optionalDouble(1).map(Date.init(timeIntervalSinceReferenceDate:)))
-        }
+        try await reading { connection in try Self.crashIDsIssued(to: owner, since: date, in: connection) }
     }
 
     package func crashEventsReceived(from detector: AccountID, since date: Date) async throws -> RateCount {
-        try await reading { connection in
-            let query = try connection.statement("SELECT count(*), min(received_at) FROM crash_events WHERE detector = ?1 AND received_at >= ?2")
-            query.bind(detector.rawValue, at: 1)
-            query.bind(date.timeIntervalSinceReferenceDate, at: 2)
-            defer { query.reset() }
-            guard try query.step() else { return RateCount(count: 0, earliest: nil) }
-            return RateCount(count: query.int(0), earliest: query.optionalDouble(1).map(Date.init(timeIntervalSinceReferenceDate:)))
-        }
+        try await reading { connection in try Self.crashEventsReceived(from: detector, since: date, in: connection) }
+    }
+
+    private static func crashIDsIssued(to owner: AccountID, since date: Date, in connection: SQLiteConnection) throws -> RateCount {
+        try rateCount("SELECT count(*), min(issued_at) FROM crash_ids WHERE owner = ?1 AND issued_at >= ?2", owner, date, in: connection)
+    }
+
+    private static func crashEventsReceived(from detector: AccountID, since date: Date, in connection: SQLiteConnection) throws -> RateCount {
+        try rateCount("SELECT count(*), min(received_at) FROM crash_events WHERE detector = ?1 AND received_at >= ?2", detector, date, in: connection)
+    }
+
+    private static func rateCount(_ sql: StaticString, _ account: AccountID, _ date: Date, in connection: SQLiteConnection) throws -> RateCount {
+        let query = try connection.statement(sql)
+        query.bind(account.rawValue, at: 1)
+        query.bind(date.timeIntervalSinceReferenceDate, at: 2)
+        defer { query.reset() }
+        guard try query.step() else { return RateCount(count: 0, earliest: nil) }
+        return RateCount(count: query.int(0), earliest: query.optionalDouble(1).map(Date.init(timeIntervalSinceReferenceDate:)))
     }
 
     package func receipt(eventID: String, detector: AccountID) async throws -> CrashEventReceipt? {
@@ -49,12 +56,17 @@ extension SQLiteServerStore: CrashRecordStore {
     }
 
     package func recordCrash(
-        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date
+        _ crash: DetectedCrash, detector: AccountID, owner: AccountID, report: CrashReport, sms: SMSMessage?, at date: Date,
+        within rate: Allowance?
     ) async throws -> (receipt: CrashEventReceipt, isNew: Bool) {
         try await writing { connection in
             // Inside the write lock: of two deliveries at once, the second finds the first's event here.
             if let first = try Self.receipt(eventID: crash.eventID, detector: detector, in: connection) {
                 return (first, false)
+            }
+            if let rate {
+                let count = try Self.crashEventsReceived(from: detector, since: rate.since ?? .distantPast, in: connection)
+                try rate.check(held: count.count, earliest: count.earliest)
             }
             try Self.issue(report.crashID, owner: owner, at: date, in: connection)
 

@@ -6,7 +6,7 @@ import ServerCore
 extension SQLiteServerStore: SMSStore {
     package func smsMessage(_ id: SMSMessageID) async throws -> SMSMessage? {
         try await reading { connection in
-            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
+            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
             query.bind(id.rawValue, at: 1)
             defer { query.reset() }
             return try query.step() ? try Self.sms(from: query) : nil
@@ -15,7 +15,7 @@ extension SQLiteServerStore: SMSStore {
 
     package func smsMessages(crashID: CrashID) async throws -> [SMSMessage] {
         try await reading { connection in
-            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at FROM sms_messages WHERE crash_id = ?1 ORDER BY created_at, rowid")
+            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE crash_id = ?1 ORDER BY created_at, rowid")
             query.bind(crashID.rawValue, at: 1)
             defer { query.reset() }
             var messages: [SMSMessage] = []
@@ -26,7 +26,7 @@ extension SQLiteServerStore: SMSStore {
 
     package func recentSMSMessages(limit: Int) async throws -> [SMSMessage] {
         try await reading { connection in
-            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at FROM sms_messages ORDER BY created_at DESC, rowid DESC LIMIT ?1")
+            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages ORDER BY created_at DESC, rowid DESC LIMIT ?1")
             query.bind(limit, at: 1)
             defer { query.reset() }
             var messages: [SMSMessage] = []
@@ -37,7 +37,7 @@ extension SQLiteServerStore: SMSStore {
 
     package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSMessage? {
         try await writing { connection in
-            let find = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
+            let find = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
             find.bind(id.rawValue, at: 1)
             guard try find.step() else {
                 find.reset()
@@ -56,20 +56,58 @@ extension SQLiteServerStore: SMSStore {
         }
     }
 
+    package func addReportDigest(_ digest: TokenDigest, to id: SMSMessageID) async throws -> SMSMessage? {
+        try await writing { connection in
+            let find = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
+            find.bind(id.rawValue, at: 1)
+            guard try find.step() else {
+                find.reset()
+                return nil
+            }
+            let current = try Self.sms(from: find)
+            find.reset()
+            let digests = current.adding(reportDigest: digest)
+            let update = try connection.statement("UPDATE sms_messages SET report_digests = ?2 WHERE id = ?1")
+            update.bind(id.rawValue, at: 1)
+            update.bind(SMSMessage.digestsText(digests), at: 2)
+            try update.run()
+            return SMSMessage(
+                id: current.id, crashID: current.crashID, owner: current.owner, recipient: current.recipient, text: current.text,
+                reportDigests: digests, state: current.state, detail: current.detail, createdAt: current.createdAt,
+                updatedAt: current.updatedAt
+            )
+        }
+    }
+
+    /// Turns the delivery-report tokens a layout before version 9 kept in clear into digests, inside the caller's
+    /// write transaction; a message without one is left as it is.
+    package static func digestReportTokens(in connection: SQLiteConnection) throws {
+        let find = try connection.statement("SELECT id, report_token FROM sms_messages WHERE report_token <> ''")
+        var found: [(UUID, String)] = []
+        while try find.step() { found.append((try uuid(find, 0, table: "sms_messages", name: "id"), find.string(1))) }
+        find.reset()
+        for (id, token) in found {
+            let update = try connection.statement("UPDATE sms_messages SET report_digests = ?2, report_token = '' WHERE id = ?1")
+            update.bind(id, at: 1)
+            update.bind(TokenDigest(token: token).hex, at: 2)
+            try update.run()
+        }
+    }
+
     // MARK: - Rows
 
     /// Writes a new message, inside the caller's write transaction.
     package static func insert(_ sms: SMSMessage, in connection: SQLiteConnection) throws {
         let insert = try connection.statement("""
-            INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+            INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, report_digests, state, detail, created_at, updated_at)
+            VALUES (?1, ?2, ?3, ?4, ?5, '', ?6, ?7, ?8, ?9, ?10)
             """)
         insert.bind(sms.id.rawValue, at: 1)
         insert.bind(sms.crashID.rawValue, at: 2)
         insert.bind(sms.owner.rawValue, at: 3)
         insert.bind(sms.recipient.e164, at: 4)
         insert.bind(sms.text, at: 5)
-        insert.bind(sms.reportToken, at: 6)
+        insert.bind(SMSMessage.digestsText(sms.reportDigests), at: 6)
         insert.bind(sms.state.rawValue, at: 7)
         insert.bind(sms.detail, at: 8)
         insert.bind(sms.createdAt.timeIntervalSinceReferenceDate, at: 9)
@@ -85,7 +123,7 @@ extension SQLiteServerStore: SMSStore {
         return SMSMessage(
             id: SMSMessageID(try uuid(row, 0, table: table, name: "id")), crashID: try crashID(row, 1, table: table),
             owner: AccountID(try uuid(row, 2, table: table, name: "owner")), recipient: recipient, text: row.string(4),
-            reportToken: row.string(5), state: try StoredRecord.named(row.string(6), as: SMSState.self, table: table, name: "state"),
+            reportDigests: SMSMessage.digests(fromText: row.string(5)), state: try StoredRecord.named(row.string(6), as: SMSState.self, table: table, name: "state"),
             detail: row.optionalString(7), createdAt: date(row, 8), updatedAt: date(row, 9)
         )
     }

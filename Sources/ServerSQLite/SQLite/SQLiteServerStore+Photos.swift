@@ -5,9 +5,12 @@ import ServerCore
 
 extension SQLiteServerStore: PhotoIndex {
     @discardableResult
-    package func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date) async throws -> Bool {
+    package func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date, within photoBytes: Allowance?) async throws -> Bool {
         try await writing { connection in
             try Self.requireAccount(owner, in: connection)
+            if let photoBytes, try Self.photoBytes(owner: owner, sha256: photo.contentHash, in: connection) == nil {
+                try photoBytes.check(held: try Self.usage(of: owner, in: connection).photoBytes, adding: photo.byteCount)
+            }
             let insert = try connection.statement("""
                 INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at) VALUES (?1, ?2, ?3, ?4, ?5)
                 ON CONFLICT (owner, sha256) DO NOTHING
@@ -74,9 +77,17 @@ extension SQLiteServerStore: PhotoIndex {
         }
     }
 
-    package func beginUpload(_ upload: PartialUpload) async throws -> UploadID? {
+    package func beginUpload(_ upload: PartialUpload, within uploads: Allowance?) async throws -> UploadID? {
         try await writing { connection in
             try Self.requireAccount(upload.owner, in: connection)
+            let removal = try connection.statement("SELECT EXISTS (SELECT 1 FROM photo_removals WHERE sha256 = ?1 AND since > ?2)")
+            removal.bind(upload.contentHash.hex, at: 1)
+            removal.bind(upload.startedAt.addingTimeInterval(-ServerLimits.bytesRemovalBound).timeIntervalSinceReferenceDate, at: 2)
+            let beingRemoved = try removal.step() && removal.int(0) != 0
+            removal.reset()
+            if beingRemoved {
+                throw ServerRefusal.busy(what: "removals of the same photo", limit: 1, retryAfter: ServerLimits.bytesRemovalRetryAfter)
+            }
             let earlier = try connection.statement(
                 "DELETE FROM uploads WHERE owner = ?1 AND sha256 = ?2 RETURNING id"
             )
@@ -84,6 +95,7 @@ extension SQLiteServerStore: PhotoIndex {
             earlier.bind(upload.contentHash.hex, at: 2)
             let replaced = try earlier.step() ? earlier.uuid(0).map(UploadID.init) : nil
             earlier.reset()
+            if let uploads { try uploads.check(held: try Self.usage(of: upload.owner, in: connection).uploads) }
 
             let insert = try connection.statement("""
                 INSERT INTO uploads (id, owner, sha256, expected_length, offset, started_at)
@@ -109,29 +121,60 @@ extension SQLiteServerStore: PhotoIndex {
         }
     }
 
-    package func forgetPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
+    package func releasePhoto(_ contentHash: ContentHash, owner: AccountID, at date: Date) async throws -> Bool {
         try await writing { connection in
             let delete = try connection.statement("DELETE FROM photos WHERE owner = ?1 AND sha256 = ?2")
             delete.bind(owner.rawValue, at: 1)
             delete.bind(contentHash.hex, at: 2)
             try delete.run()
-            return try Self.isHeld(contentHash, in: connection)
+            return try Self.release(contentHash, at: date, in: connection)
+        }
+    }
+
+    package func releaseBytes(_ contentHash: ContentHash, at date: Date) async throws -> Bool {
+        try await writing { connection in try Self.release(contentHash, at: date, in: connection) }
+    }
+
+    package func bytesRemoved(_ contentHash: ContentHash) async throws {
+        try await writing { connection in
+            let delete = try connection.statement("DELETE FROM photo_removals WHERE sha256 = ?1")
+            delete.bind(contentHash.hex, at: 1)
+            try delete.run()
         }
     }
 
     package func usage(of owner: AccountID) async throws -> (photoBytes: Int, uploads: Int) {
-        try await reading { connection in
-            let query = try connection.statement("""
-                SELECT (SELECT coalesce(sum(byte_count), 0) FROM photos WHERE owner = ?1), (SELECT count(*) FROM uploads WHERE owner = ?1)
-                """)
-            query.bind(owner.rawValue, at: 1)
-            defer { query.reset() }
-            return try query.step() ? (query.int(0), query.int(1)) : (0, 0)
-        }
+        try await reading { connection in try Self.usage(of: owner, in: connection) }
     }
 
-    package func isPhotoHeld(_ contentHash: ContentHash) async throws -> Bool {
-        try await reading { connection in try Self.isHeld(contentHash, in: connection) }
+    private static func usage(of owner: AccountID, in connection: SQLiteConnection) throws -> (photoBytes: Int, uploads: Int) {
+        let query = try connection.statement("""
+            SELECT (SELECT coalesce(sum(byte_count), 0) FROM photos WHERE owner = ?1), (SELECT count(*) FROM uploads WHERE owner = ?1)
+            """)
+        query.bind(owner.rawValue, at: 1)
+        defer { query.reset() }
+        return try query.step() ? (query.int(0), query.int(1)) : (0, 0)
+    }
+
+    /// The size of the owner's photo with these bytes, if they have it.
+    private static func photoBytes(owner: AccountID, sha256: ContentHash, in connection: SQLiteConnection) throws -> Int? {
+        let query = try connection.statement("SELECT byte_count FROM photos WHERE owner = ?1 AND sha256 = ?2")
+        query.bind(owner.rawValue, at: 1)
+        query.bind(sha256.hex, at: 2)
+        defer { query.reset() }
+        return try query.step() ? query.int(0) : nil
+    }
+
+    /// Inside a write: marks the bytes as being removed when nobody holds them (``PhotoIndex/releaseBytes(_:at:)``).
+    private static func release(_ contentHash: ContentHash, at date: Date, in connection: SQLiteConnection) throws -> Bool {
+        guard try !isHeld(contentHash, in: connection) else { return false }
+        let mark = try connection.statement("""
+            INSERT INTO photo_removals (sha256, since) VALUES (?1, ?2) ON CONFLICT (sha256) DO UPDATE SET since = excluded.since
+            """)
+        mark.bind(contentHash.hex, at: 1)
+        mark.bind(date.timeIntervalSinceReferenceDate, at: 2)
+        try mark.run()
+        return true
     }
 
     package func sweepUploads(startedBefore date: Date) async throws -> [PartialUpload] {
@@ -154,8 +197,11 @@ extension SQLiteServerStore: PhotoIndex {
         }
     }
 
+    /// Whether an owner's photo or an upload under way holds the bytes.
     private static func isHeld(_ contentHash: ContentHash, in connection: SQLiteConnection) throws -> Bool {
-        let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE sha256 = ?1)")
+        let query = try connection.statement(
+            "SELECT EXISTS (SELECT 1 FROM photos WHERE sha256 = ?1) OR EXISTS (SELECT 1 FROM uploads WHERE sha256 = ?1)"
+        )
         query.bind(contentHash.hex, at: 1)
         defer { query.reset() }
         return try query.step() && query.int(0) != 0

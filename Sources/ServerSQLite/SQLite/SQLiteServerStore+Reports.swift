@@ -101,10 +101,10 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
-    package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?) async throws -> CrashReport {
+    package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?) async throws -> CrashReport {
         try await writing { connection in
             try Self.requireAccount(owner, in: connection)
-            let stored = try Self.store(report, owner: owner, in: connection)
+            let stored = try Self.store(report, owner: owner, within: newReports, in: connection)
             if let job { try Self.insert(job, at: stored.updatedAt, in: connection) }
             return stored
         }
@@ -134,12 +134,14 @@ extension SQLiteServerStore: ServerReportStore {
     }
 
     package func reportCount(owner: AccountID) async throws -> Int {
-        try await reading { connection in
-            let query = try connection.statement("SELECT count(*) FROM reports WHERE owner = ?1")
-            query.bind(owner.rawValue, at: 1)
-            defer { query.reset() }
-            return try query.step() ? query.int(0) : 0
-        }
+        try await reading { connection in try Self.reportCount(owner: owner, in: connection) }
+    }
+
+    private static func reportCount(owner: AccountID, in connection: SQLiteConnection) throws -> Int {
+        let query = try connection.statement("SELECT count(*) FROM reports WHERE owner = ?1")
+        query.bind(owner.rawValue, at: 1)
+        defer { query.reset() }
+        return try query.step() ? query.int(0) : 0
     }
 
     package func namesPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
@@ -208,8 +210,11 @@ extension SQLiteServerStore: ServerReportStore {
     /// (``StoredRecord/nextVersion(of:current:holder:)``).
     /// - Returns: the stored version, as a later read gives it back (times to the microsecond, as on the wire).
     /// - Throws: what ``WriteCheck`` refuses, writing nothing.
-    package static func store(_ report: CrashReport, owner: AccountID, in connection: SQLiteConnection) throws -> CrashReport {
+    package static func store(
+        _ report: CrashReport, owner: AccountID, within newReports: Allowance? = nil, in connection: SQLiteConnection
+    ) throws -> CrashReport {
         let current = try load(report.id, owner: owner, from: connection)
+        if current == nil, let newReports { try newReports.check(held: try reportCount(owner: owner, in: connection)) }
         let holder = current?.crashID == report.crashID
             ? nil : try holder(of: report.crashID, besides: report.id, owner: owner, in: connection)
         let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)

@@ -25,6 +25,13 @@ package final class SQLiteServerStore: Sendable {
         database = try SQLiteDatabase(
             path: path, migrations: ServerSchema.migrations, busyTimeout: busyTimeout, secureDelete: true, readers: 4
         )
+        do {
+            try database.write { connection in try Self.digestReportTokens(in: connection) }
+        } catch let error as SQLiteError {
+            throw .databaseUnusable(error)
+        } catch {
+            throw .damagedRecord(path: path, reason: "sms_messages: \(error)")
+        }
     }
 
     /// Moves everything in the database's write-ahead log into its file, so the data folder alone holds it all once

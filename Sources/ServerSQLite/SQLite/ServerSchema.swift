@@ -207,5 +207,17 @@ package enum ServerSchema {
             ) WITHOUT ROWID;
             CREATE INDEX statement_links_by_expiry ON statement_links (expires_at);
             """),
+        // Who is removing a photo's bytes (so no upload of the same bytes begins meanwhile), and the photo rows found by
+        // their bytes alone; the SMS delivery-report tokens kept as digests (those of earlier messages are turned
+        // into digests in place when the store opens, and the clear column left empty).
+        SQLiteMigration(version: 9, sql: """
+            CREATE TABLE photo_removals (
+                sha256 TEXT NOT NULL PRIMARY KEY,
+                since REAL NOT NULL
+            ) WITHOUT ROWID;
+            CREATE INDEX photos_by_hash ON photos (sha256);
+            CREATE INDEX uploads_by_hash ON uploads (sha256);
+            ALTER TABLE sms_messages ADD COLUMN report_digests TEXT NOT NULL DEFAULT '';
+            """),
     ]
 }

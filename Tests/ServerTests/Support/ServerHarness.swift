@@ -62,6 +62,8 @@ struct ServerHarness {
 actor RecordingSMSSender: SMSSender {
     private(set) var sent: [SMSMessage] = []
     private(set) var tries = 0
+    /// The delivery-report token each try was handed, in order, by message.
+    private(set) var reportTokens: [SMSMessageID: [String]] = [:]
     private var failures: Int
 
     init(failing failures: Int = 0) {
@@ -70,8 +72,9 @@ actor RecordingSMSSender: SMSSender {
 
     nonisolated var summary: String { "recorded" }
 
-    func send(_ message: SMSMessage) async throws -> SMSHandOff {
+    func send(_ message: SMSMessage, reportToken: String) async throws -> SMSHandOff {
         tries += 1
+        reportTokens[message.id, default: []].append(reportToken)
         if failures > 0 {
             failures -= 1
             throw SMSGatewayError.unreachable("127.0.0.1:9", "connection refused")

@@ -1,0 +1,70 @@
+import Data
+import Domain
+import Foundation
+import Logging
+import PostgresNIO
+import ServerCore
+import ServerPostgres
+import ServerSQLite
+import Testing
+import TestSupport
+
+/// What a store written by an earlier layout holds once the server opens it with this one.
+@Suite("Store upgrades")
+struct ServerStoreUpgradeTests {
+    static let messageID = UUID()
+
+    @Test("SQLite: a delivery-report token an earlier layout kept in clear is kept as its digest once opened, and still accepted")
+    func sqliteDigestsClearReportTokens() async throws {
+        let directory = TemporaryDirectory("server-upgrade")
+        let path = directory.file("server.sqlite3")
+        // The layout before delivery-report tokens were digests, with a message as it wrote them.
+        let earlier = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations.filter { $0.version <= 8 })
+        try earlier.write { connection in
+            let insert = try connection.statement("""
+                INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at)
+                VALUES (?1, 'SRV-UPGRADE-1', ?2, '+36301234567', 'Crash detected', 'clear-token-1', 'accepted', NULL, 0, 0)
+                """)
+            insert.bind(Self.messageID, at: 1)
+            insert.bind(UUID(), at: 2)
+            try insert.run()
+        }
+        earlier.checkpoint()
+
+        let store = try SQLiteServerStore(path: path)
+        let message = try #require(try await store.smsMessage(SMSMessageID(Self.messageID)))
+        #expect(message.reportDigests == [TokenDigest(token: "clear-token-1")])
+        #expect(message.acceptsReport(token: "clear-token-1"))
+        let clear = try await store.reading { connection in
+            let query = try connection.statement("SELECT count(*) FROM sms_messages WHERE report_token <> ''")
+            defer { query.reset() }
+            return try query.step() ? query.int(0) : -1
+        }
+        #expect(clear == 0)
+        // Opening again changes nothing more.
+        store.close()
+        let again = try SQLiteServerStore(path: path)
+        #expect(try await again.smsMessage(SMSMessageID(Self.messageID))?.reportDigests == [TokenDigest(token: "clear-token-1")])
+    }
+
+    @Test("PostgreSQL: the layout's step turns a token kept in clear into its digest, and the store accepts it")
+    func postgresDigestsClearReportTokens() async throws {
+        let server = try PostgresProcess.shared()
+        let location = try await server.createDatabase()
+        let store = try await PostgresServerStore.open(location, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let running = RunningClient(store.client)
+        defer { withExtendedLifetime(running) {} }
+        // A message as the earlier layout wrote it.
+        _ = try await server.execute("""
+            INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at)
+            VALUES (\(Self.messageID), 'SRV-UPGRADE-1', \(UUID()), '+36301234567', 'Crash detected', 'clear-token-1', 'accepted', NULL, 0, 0)
+            """, in: location)
+        let step = try #require(PostgresSchema.migrations.first { $0.version == 10 }?.statements.last)
+        _ = try await server.execute(step, in: location)
+
+        let message = try #require(try await store.smsMessage(SMSMessageID(Self.messageID)))
+        #expect(message.reportDigests == [TokenDigest(token: "clear-token-1")])
+        #expect(message.acceptsReport(token: "clear-token-1"))
+        #expect(try await server.execute("SELECT 1 FROM sms_messages WHERE report_token <> ''", in: location) == 0)
+    }
+}
