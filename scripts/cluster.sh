@@ -120,6 +120,7 @@ http {
       proxy_pass http://instances;
       proxy_set_header Connection "";
       proxy_set_header Host \$http_host;
+      proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
       proxy_next_upstream off;
     }
   }

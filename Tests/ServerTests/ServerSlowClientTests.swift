@@ -95,6 +95,47 @@ struct ServerSlowClientTests {
         #expect(refused.errors.contains("--trusted-proxy"))
     }
 
+    @Test("Through a trusted proxy a client's requests under way are counted by X-Forwarded-For: one past the bound is answered 429 unread; other clients are served; the header is believed from the proxy only")
+    func forwardedClientsAreCountedThroughATrustedProxy() throws {
+        let server = try ServerProcess(arguments: ["--max-connections-per-client", "3", "--trusted-proxy", "127.0.0.9"])
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        func get(_ path: String, from address: String, forwardedFor: String?) throws -> LoopbackConnection.Answer {
+            let connection = try LoopbackConnection(port: server.port, from: address)
+            try connection.sendHead("GET", path, headers: forwardedFor.map { [("X-Forwarded-For", $0)] } ?? [])
+            return try connection.readAnswer()
+        }
+        // Three uploads of one client under way through the proxy, their bodies part sent.
+        let uploads = try (1...3).map { seed in
+            let photo = try LargePhotos.jpeg(bytes: 50_000, seed: 40 + seed)
+            let connection = try LoopbackConnection(port: server.port, from: "127.0.0.9")
+            try connection.sendHead("PUT", "/v1/photos/\(Wire.sha256(photo))", headers: [
+                ("Authorization", "Bearer \(ann)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(photo.count)),
+                ("X-Forwarded-For", "203.0.113.7"),
+            ])
+            try connection.send(photo.prefix(1_000))
+            return (connection, photo)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        // Its fourth request is refused at once, also when it came through a proxy before this one.
+        for forwardedFor in ["198.51.100.1, 203.0.113.7", "203.0.113.7, 127.0.0.9"] {
+            let refused = try get("/health", from: "127.0.0.9", forwardedFor: forwardedFor)
+            #expect(refused.status == 429)
+            #expect(refused.headers["retry-after"] == "5")
+            #expect(refused.text.contains("rate-limited") && refused.text.contains("from your address"))
+        }
+        // Another client through the proxy, the proxy's own request and the same header from an address not trusted
+        // (believed from the proxy only) are served.
+        #expect(try get("/health", from: "127.0.0.9", forwardedFor: "198.51.100.2").status == 200)
+        #expect(try get("/health", from: "127.0.0.9", forwardedFor: nil).status == 200)
+        #expect(try get("/health", from: "127.0.0.3", forwardedFor: "203.0.113.7").status == 200)
+        // Once one of its uploads is answered, the client's next request goes.
+        try uploads[0].0.send(uploads[0].1.dropFirst(1_000))
+        #expect(try uploads[0].0.readAnswer().status == 201)
+        #expect(try get("/health", from: "127.0.0.9", forwardedFor: "203.0.113.7").status == 200)
+        for (connection, _) in uploads.dropFirst() { connection.cut() }
+    }
+
     @Test("A body the server is not reading yet (its upload waits for another's lock) is not held to the pace: it is answered once its turn comes")
     func aBodyWaitingForTheServerIsNotCut() throws {
         let server = try ServerProcess()

@@ -57,7 +57,7 @@ struct ServeCommand: AsyncParsableCommand {
     var maximumConnectionsPerClient = ConnectionLimits.standard.maximumConnectionsPerClient
 
     @Option(name: .customLong("trusted-proxy"), help: ArgumentHelp(
-        "The address of a proxy in front of the server (repeat for several): its connections are not held to the per-client bound.",
+        "The address of a proxy in front of the server (repeat for several): its connections are not held to the per-client bound; the clients its X-Forwarded-For names are, request by request.",
         valueName: "ADDRESS"
     ))
     var trustedProxies: [String] = []

@@ -1,5 +1,8 @@
+import Foundation
+import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import WireAPI
 
 /// Closes a connection that has not sent a whole request head within ``ConnectionLimits/headTimeout`` of opening, or
 /// of the end of the last answer on it: a slow client trickling header bytes cannot keep a socket for ever.
@@ -58,20 +61,34 @@ package final class RequestHeadTimeoutHandler: ChannelDuplexHandler, RemovableCh
 
 /// Counts the connection among those open (``ConnectionCounter``), in all and for its client, and closes it at once
 /// when there are too many: the excess is refused quickly rather than left to wait.
-package final class ConnectionCountHandler: ChannelInboundHandler, RemovableChannelHandler {
+///
+/// A connection from a trusted proxy carries many clients, one request at a time: each request is counted for the
+/// client its `X-Forwarded-For` names until it is answered, and one past the client's bound is answered
+/// `429 rate-limited` at once without reading its body, and the connection closed after it (the proxy opens another
+/// for its other clients).
+package final class ConnectionCountHandler: ChannelDuplexHandler, RemovableChannelHandler {
     package typealias InboundIn = HTTPRequestPart
     package typealias InboundOut = HTTPRequestPart
+    package typealias OutboundIn = HTTPResponsePart
+    package typealias OutboundOut = HTTPResponsePart
 
     private let counter: ConnectionCounter
     private var admitted = false
     private var client: ClientKey?
+    private var throughProxy = false
+    /// The client the request under way through a proxy is counted for.
+    private var forwarded: ClientKey?
+    /// The request under way is refused: its parts go no further.
+    private var refusing = false
 
     package init(counter: ConnectionCounter) {
         self.counter = counter
     }
 
     package func handlerAdded(context: ChannelHandlerContext) {
-        (admitted, client) = counter.admit(from: context.channel.remoteAddress)
+        let remote = context.channel.remoteAddress
+        (admitted, client) = counter.admit(from: remote)
+        throughProxy = admitted && counter.isTrusted(remote)
         if !admitted { context.close(promise: nil) }
     }
 
@@ -80,12 +97,60 @@ package final class ConnectionCountHandler: ChannelInboundHandler, RemovableChan
             admitted = false
             counter.release(client)
         }
+        releaseForwarded()
     }
 
     package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard admitted else { return }
+        guard admitted, !refusing else { return }
+        if throughProxy, case let .head(head) = unwrapInboundIn(data) {
+            releaseForwarded()
+            if let key = counter.forwardedClient(head.headerFields[Self.forwardedFor]) {
+                guard counter.admitForwarded(key) else {
+                    refuse(context)
+                    return
+                }
+                forwarded = key
+            }
+        }
         context.fireChannelRead(data)
     }
+
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if case .end = unwrapOutboundIn(data) { releaseForwarded() }
+        context.write(data, promise: promise)
+    }
+
+    private func releaseForwarded() {
+        if let forwarded {
+            counter.releaseForwarded(forwarded)
+            self.forwarded = nil
+        }
+    }
+
+    /// Answers 429 for a client past its bound, reading nothing more, and closes the connection once it is written.
+    private func refuse(_ context: ChannelHandlerContext) {
+        refusing = true
+        let body = Self.refusal
+        var head = HTTPResponse(status: .tooManyRequests)
+        head.headerFields[.contentType] = "application/problem+json"
+        head.headerFields[.contentLength] = String(body.count)
+        head.headerFields[.connection] = "close"
+        head.headerFields[.retryAfter] = "5"
+        context.write(wrapOutboundOut(.head(head)), promise: nil)
+        context.write(wrapOutboundOut(.body(context.channel.allocator.buffer(bytes: body))), promise: nil)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    private static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+
+    /// The problem a client past its bound is answered with.
+    private static let refusal: Data = {
+        let problem = APIProblem(
+            .rateLimited, "Too many requests from your address are under way at once. Try again when one of them has finished."
+        )
+        return (try? WireCoding.encoder().encode(problem.wire)) ?? Data()
+    }()
 }
 
 /// Holds a request body to a pace, so a client cannot keep a connection by sending a byte now and then (the idle bound

@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 import Synchronization
 
@@ -13,10 +14,11 @@ package struct ConnectionLimits: Sendable, Hashable {
     /// How many connections may be open at once; any more are closed as soon as they are accepted.
     package var maximumConnections: Int
     /// How many of them one client may hold (an IPv4 address, or an IPv6 /64): enough for an office of claims
-    /// handlers' browsers behind one address (six connections each); connections from a trusted proxy are not counted
-    /// per client.
+    /// handlers' browsers behind one address (six connections each). Through a trusted proxy, a client's requests
+    /// under way count instead, the client named by the proxy in `X-Forwarded-For`.
     package var maximumConnectionsPerClient: Int = 64
-    /// Addresses of proxies in front of the server, whose connections carry many clients.
+    /// Addresses of proxies in front of the server, whose connections carry many clients: their connections are not
+    /// counted for the proxy, and only their `X-Forwarded-For` is believed.
     package var trustedProxies: Set<String> = []
     /// The pace a request body must keep while the server is reading it, once ``bodyRateGrace`` of reading has
     /// passed: the bytes of the last ten seconds of reading, at least this many a second.
@@ -67,6 +69,42 @@ package final class ConnectionCounter: Sendable {
             return true
         }
         return (admitted, client)
+    }
+
+    /// Whether the address is one of a trusted proxy.
+    package func isTrusted(_ address: SocketAddress?) -> Bool {
+        address?.ipAddress.map(trusted.contains) == true
+    }
+
+    /// The client a trusted proxy forwards a request for: the last address in `X-Forwarded-For` (the proxies append
+    /// whom they heard from) that is not itself a trusted proxy; `nil` when there is none to read.
+    package func forwardedClient(_ header: String?) -> ClientKey? {
+        guard let header else { return nil }
+        for entry in header.split(separator: ",").reversed() {
+            let text = entry.trimmingCharacters(in: .whitespaces)
+            guard let address = try? SocketAddress(ipAddress: text, port: 0) else { return nil }
+            if let normalised = address.ipAddress, trusted.contains(normalised) { continue }
+            return ClientKey(address)
+        }
+        return nil
+    }
+
+    /// Counts a request a trusted proxy forwards for `client` in; `false` when the client has as many under way (and
+    /// connections open directly) as it may.
+    package func admitForwarded(_ client: ClientKey) -> Bool {
+        open.withLock { open in
+            guard open.byClient[client, default: 0] < perClient else { return false }
+            open.byClient[client, default: 0] += 1
+            return true
+        }
+    }
+
+    /// The forwarded request counted by ``admitForwarded(_:)`` has been answered.
+    package func releaseForwarded(_ client: ClientKey) {
+        open.withLock { open in
+            let left = open.byClient[client, default: 1] - 1
+            open.byClient[client] = left > 0 ? left : nil
+        }
     }
 
     package func release(_ client: ClientKey?) {
