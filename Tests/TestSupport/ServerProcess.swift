@@ -16,8 +16,12 @@ public final class ServerProcess: Sendable {
         }
     }
 
-    /// The built binary, next to the test bundle.
+    /// The binary `CRASH_ASSISTANT_SERVER_BINARY` names (the release build, for the suites that attack the server),
+    /// else the one built with the tests, next to the test bundle.
     public static var binary: URL {
+        if let named = ProcessInfo.processInfo.environment["CRASH_ASSISTANT_SERVER_BINARY"], !named.isEmpty {
+            return URL(fileURLWithPath: named, relativeTo: Repository.root).standardizedFileURL
+        }
         let candidate = Bundle.main.bundleURL.appendingPathComponent("crash-assistant-server")
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         return Repository.root.appendingPathComponent(".build/debug/crash-assistant-server")
