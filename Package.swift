@@ -50,6 +50,9 @@ let package = Package(
             pkgConfig: "libqrencode",
             providers: [.apt(["libqrencode-dev"])]
         ),
+        // The product's words for Domain's facts (a value refused, a statement flag, where a time came from), for
+        // every edge: Domain carries the facts only.
+        .target(name: "Wording", dependencies: ["Domain"]),
         // Adapters behind the Domain ports that the app and the server share: the SQLite layer and the app's SQLite
         // store (with its outbox and sync state), files written whole, the photo store, the PDF and text renderers,
         // the in-memory fakes.
@@ -57,6 +60,7 @@ let package = Package(
             name: "Data",
             dependencies: [
                 "Domain",
+                "Wording",
                 "CSQLite",
                 "CCairo",
                 "WireAPI",
@@ -80,7 +84,7 @@ let package = Package(
             ]
         ),
         // Box bindings, view models and Ui models. Depends on Domain only.
-        .target(name: "Presentation", dependencies: ["Domain"]),
+        .target(name: "Presentation", dependencies: ["Domain", "Wording"]),
         // The one wiring of adapters to use cases and view models, shared by the app, the tests and the benchmarks.
         .target(name: "Composition", dependencies: ["Domain", "Data", "AppData", "Presentation"]),
         // The line-mode app: chooses the adapters from its options and runs the screens.
@@ -167,7 +171,7 @@ let package = Package(
         .target(
             name: "ServerHTTP",
             dependencies: [
-                "ServerCore", "Domain", "Data", "WireAPI",
+                "ServerCore", "Domain", "Wording", "Data", "WireAPI",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -183,7 +187,7 @@ let package = Package(
         .target(
             name: "ServerPages",
             dependencies: [
-                "ServerCore", "ServerHTTP", "Domain", "Data", "WireAPI",
+                "ServerCore", "ServerHTTP", "Domain", "Wording", "Data", "WireAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -223,7 +227,7 @@ let package = Package(
         .executableTarget(
             name: "Server",
             dependencies: [
-                "ServerApp", "ServerCore", "ServerGateways", "ServerHTTP", "ServerPostgres", "Domain", "Data",
+                "ServerApp", "ServerCore", "ServerGateways", "ServerHTTP", "ServerPostgres", "Domain", "Wording", "Data",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -238,7 +242,7 @@ let package = Package(
             dependencies: ["Domain", "Data", "AppData", "Composition", "WireAPI"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "Data", "TestSupport"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "Wording", "Data", "TestSupport"]),
         // Saves drafts and adds photos in a loop until killed: the storage crash tests run it.
         .executableTarget(
             name: "StorageStressChild",
@@ -252,7 +256,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "ServerCore", "ServerSQLite", "ServerPostgres", "ServerBlobs", "ServerGateways", "ServerHTTP", "ServerPages", "ServerApp",
-                "WireAPI", "TestSupport", "Data", "AppData", "Composition",
+                "WireAPI", "TestSupport", "Wording", "Data", "AppData", "Composition",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 import Foundation
 import Testing
 import TestSupport
@@ -94,7 +95,8 @@ struct AccidentStatementTests {
             #expect(kept == value.kept)
         } catch {
             #expect(value.refusal != nil, "refused: \(error)")
-            #expect(error.description.hasPrefix(value.refusal ?? "—"), "\(error.description)")
+            let words = (error as? StatementFieldError).map(FactText.clause(for:)) ?? "\(error)"
+            #expect(words.hasPrefix(value.refusal ?? "—"), "\(words)")
         }
     }
 
@@ -160,7 +162,7 @@ struct AccidentStatementTests {
         try statement.vehicleA.set(.licenceValidUntil, to: "2026-11-20")
         try report.setStatement(statement)
         #expect(report.crashDay == (try CalendarDay(year: 2026, month: 11, day: 21)))
-        #expect(report.statementFlags.map(\.description) == ["Vehicle A: the driving licence ran out on 2026-11-20, before the crash"])
+        #expect(report.statementFlags.map(FactText.line(for:)) == ["Vehicle A: the driving licence ran out on 2026-11-20, before the crash"])
     }
 
     @Test func witnessesNeedANameOrANumberAndAreAtMostFive() throws {
@@ -220,7 +222,7 @@ struct AccidentStatementTests {
     }
 
     @Test func rebuildingRefusesNamingTheField() {
-        #expect(throws: InvalidReportData(field: "statement.vehicleB.plate", problem: .invalid("a plate has at least 2 letters or digits"))) {
+        #expect(throws: InvalidReportData(field: "statement.vehicleB.plate", problem: .breaksRule(.plate(.tooShort)))) {
             try StatementVehicle(values: [.plate: "A"], circumstances: [], remarks: "", enteredByOtherDriverAt: nil, field: "statement.vehicleB")
         }
         #expect(throws: InvalidReportData(field: "statement.vehicleA.remarks", problem: .tooLong(count: 501, limit: 500))) {

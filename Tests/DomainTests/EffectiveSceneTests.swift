@@ -1,4 +1,5 @@
 import Domain
+import Wording
 import Foundation
 import Testing
 import TestSupport
@@ -26,8 +27,8 @@ struct EffectiveSceneTests {
 
         #expect(report.isSceneSetByDriver)
         #expect(report.effectiveScene == EffectiveScene(scene: set, timeSource: .driver, placeSource: .driver))
-        #expect(report.effectiveScene.timeNote == nil)
-        #expect(report.effectiveScene.placeNote == nil)
+        #expect(FactText.timeNote(report.effectiveScene) == nil)
+        #expect(FactText.placeNote(report.effectiveScene) == nil)
     }
 
     @Test func aTimeTheDriverSetWithoutAPlaceTakesThePlaceFromThePhotoClosestToIt() throws {
@@ -40,7 +41,7 @@ struct EffectiveSceneTests {
         #expect(effective.timeSource == .driver)
         #expect(effective.placeSource == .photo(near))
         #expect(effective.scene.coordinate == Self.place)
-        #expect(effective.whereText == "\(try #require(Self.place)) (from photo near.jpg)")
+        #expect(FactText.place(effective) == "\(try #require(Self.place)) (from photo near.jpg)")
     }
 
     @Test func timeAndPlaceComeFromDifferentPhotosWhenTheEarliestHasNoPosition() throws {
@@ -54,8 +55,8 @@ struct EffectiveSceneTests {
         #expect(effective.placeSource == .photo(close))
         #expect(effective.scene.occurredAt == referenceDate.addingTimeInterval(-900))
         #expect(effective.scene.coordinate == Self.place)
-        #expect(effective.timeNote == "from photo earliest.jpg")
-        #expect(effective.placeNote == "from photo close.jpg")
+        #expect(FactText.timeNote(effective) == "from photo earliest.jpg")
+        #expect(FactText.placeNote(effective) == "from photo close.jpg")
     }
 
     @Test func aPositionWithoutATimeIsUsedWhenNoPhotoWithBothExists() {
@@ -80,8 +81,8 @@ struct EffectiveSceneTests {
         #expect(report.effectiveScene == EffectiveScene(
             scene: CrashScene(occurredAt: referenceDate), timeSource: .notGiven, placeSource: .notGiven
         ))
-        #expect(report.effectiveScene.timeNote == "not given; the time the report was started")
-        #expect(report.effectiveScene.whereText == nil)
+        #expect(FactText.timeNote(report.effectiveScene) == "not given; the time the report was started")
+        #expect(FactText.place(report.effectiveScene) == nil)
     }
 
     @Test func aPhotoWithOnlyAPositionGivesThePlaceButNeverClaimsTheTime() {
@@ -91,8 +92,8 @@ struct EffectiveSceneTests {
         #expect(effective.timeSource == .notGiven)
         #expect(effective.placeSource == .photo(placeOnly))
         #expect(effective.scene.occurredAt == referenceDate)
-        #expect(effective.timeNote == "not given; the time the report was started")
-        #expect(effective.placeNote == "from photo gps.jpg")
+        #expect(FactText.timeNote(effective) == "not given; the time the report was started")
+        #expect(FactText.placeNote(effective) == "from photo gps.jpg")
     }
 
     @Test func aPhotoTimeInTheFutureIsPassedOverForTheNextUsableOne() {
@@ -108,7 +109,7 @@ struct EffectiveSceneTests {
         let report = CrashReport.stub(photos: [future])
         #expect(report.effectiveScene.timeSource == .notGiven)
         #expect(report.effectiveScene.scene.occurredAt == referenceDate)
-        #expect(report.effectiveScene.timeNote == "not given; the time the report was started, as the time of photo "
+        #expect(FactText.timeNote(report.effectiveScene) == "not given; the time the report was started, as the time of photo "
             + "wrong-clock.jpg is later than it was added")
         // Its position is still the best known place.
         #expect(report.effectiveScene.placeSource == .photo(future))
@@ -127,7 +128,7 @@ struct EffectiveSceneTests {
         #expect(effective.timeSource == .photo(old))
         #expect(effective.timeCheck == .longBeforeReport(days: 40))
         #expect(effective.isTimeFlagged)
-        #expect(effective.timeNote == "from photo unset-clock.jpg, taken 40 days before the report was started; "
+        #expect(FactText.timeNote(effective) == "from photo unset-clock.jpg, taken 40 days before the report was started; "
             + "the camera's clock may have been wrong")
     }
 

@@ -497,6 +497,18 @@ struct ServerRouterTests {
             )
             #expect(null.status == .badRequest)
             #expect(try Wire.problem(null.body).field == "completedAt")
+            // A statement field breaking its rule is named, and the rule said.
+            var withStatement = draft
+            var statement = AccidentStatement()
+            try statement.vehicleB.set(.plate, to: "B-XY 12")
+            try withStatement.setStatement(statement)
+            var badPlate = Components.Schemas.Report(withStatement)
+            badPlate.statement?.vehicleB?.vehicle?.plate = "A"
+            let plate = try await client.execute(uri: uri, method: .put, headers: .json(user), body: try Wire.body(badPlate))
+            #expect(plate.status == .badRequest)
+            let problem = try Wire.problem(plate.body)
+            #expect(problem.field == "statement.vehicleB.plate")
+            #expect(problem.detail == "statement.vehicleB.plate is refused: a plate has at least 2 letters or digits.")
             let otherID = try await client.execute(
                 uri: "/v1/reports/\(UUID().uuidString)", method: .put, headers: .json(user), body: try Wire.body(Components.Schemas.Report(draft))
             )

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 import Foundation
 
 /// What a crash report says, in order: the one place its wording is written. The text shown by
@@ -106,8 +107,8 @@ public struct ReportOutline: Sendable, Equatable {
             return [
                 .heading("When and where"),
                 .fields([
-                    ReportField(label: "When", value: effective.whenText(dates)),
-                    ReportField(label: "Where", value: effective.whereText ?? "not given"),
+                    ReportField(label: "When", value: FactText.when(effective, dates: dates)),
+                    ReportField(label: "Where", value: FactText.place(effective) ?? "not given"),
                 ]),
             ]
         }
@@ -146,8 +147,8 @@ public struct ReportOutline: Sendable, Equatable {
             let effective = report.effectiveScene
             var blocks: [ReportBlock] = [.pageBreak, .heading("European Accident Statement")]
             var general = [
-                ReportField(label: "1. Date and time", value: effective.whenText(dates)),
-                ReportField(label: "2. Location", value: effective.whereText ?? "not given"),
+                ReportField(label: "1. Date and time", value: FactText.when(effective, dates: dates)),
+                ReportField(label: "2. Location", value: FactText.place(effective) ?? "not given"),
                 ReportField(label: "3. Injured", value: report.injuries.isEmpty ? "not answered" : report.injuries.selected.map(\.displayName).joined(separator: ", ")),
                 ReportField(label: "4. Damage to other property", value: statement.otherPropertyDamage.isEmpty ? "none given" : statement.otherPropertyDamage),
             ]
@@ -155,7 +156,7 @@ public struct ReportOutline: Sendable, Equatable {
             general.append(ReportField(label: "5. Witnesses", value: witnesses.isEmpty ? "none given" : witnesses.joined(separator: "; ")))
             general.append(ReportField(label: "Police", value: statement.police?.description ?? "not answered"))
             blocks.append(.fields(general))
-            for flag in report.statementFlags { blocks.append(.paragraph("Note: \(flag).")) }
+            for flag in report.statementFlags { blocks.append(.paragraph("Note: \(FactText.line(for: flag)).")) }
             for side in VehicleSide.allCases {
                 if let at = statement[side].enteredByOtherDriverAt {
                     blocks.append(.paragraph("Vehicle \(side.letter) was entered by the other driver on their own phone, \(dates.dateTime(at))."))

@@ -42,10 +42,10 @@ public struct ClaimAcknowledgement: Sendable, Hashable {
         guard text.utf8.count <= claimNumberLimit * 4 else { return .tooLarge(bytes: text.utf8.count, limit: claimNumberLimit * 4) }
         let count = text.count
         guard count <= claimNumberLimit else { return .tooLong(count: count, limit: claimNumberLimit) }
-        guard text.trimmingCharacters(in: .whitespaces) == text else { return .invalid("spaces around it") }
+        guard text.trimmingCharacters(in: .whitespaces) == text else { return .spacesAround }
         let allowed: Set<Unicode.Scalar> = [" ", "-", "/", ".", "_", "#"]
         if let bad = text.unicodeScalars.first(where: { !($0.properties.isAlphabetic || $0.properties.numericType != nil || allowed.contains($0)) }) {
-            return .invalid("the character U+\(String(bad.value, radix: 16, uppercase: true)) (letters, digits, spaces and - / . _ # only)")
+            return .characterNotAllowed(bad.value)
         }
         return nil
     }

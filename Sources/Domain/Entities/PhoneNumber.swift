@@ -81,7 +81,7 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible, Comparab
 }
 
 /// Why a typed phone number is not one.
-public enum PhoneNumberError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum PhoneNumberError: Error, Sendable, Hashable {
     case empty
     /// A character other than digits, `+` first, and the separators people type (its code point).
     case unexpectedCharacter(UInt32)
@@ -93,16 +93,4 @@ public enum PhoneNumberError: Error, Sendable, Hashable, CustomStringConvertible
     case tooLong(digits: Int)
     /// The country's numbers have another length (North America: 11 digits with the 1).
     case wrongLength(countryCode: String, digits: Int, expected: String)
-
-    public var description: String {
-        switch self {
-        case .empty: "the phone number is empty"
-        case let .unexpectedCharacter(code): "a phone number holds only digits, a leading +, spaces and dashes (found U+\(String(code, radix: 16, uppercase: true)))"
-        case .missingCountryCode: "give the number with + and its country code, e.g. +36 30 123 4567"
-        case let .unknownCountryCode(prefix): "no country has the calling code at the start of +\(prefix)…"
-        case let .tooShort(digits): "\(digits) digits are too few for a phone number (at least \(PhoneNumber.minimumDigits) with the country code)"
-        case let .tooLong(digits): "\(digits) digits are too many for a phone number (at most \(PhoneNumber.maximumDigits) with the country code)"
-        case let .wrongLength(code, digits, expected): "numbers under +\(code) have \(expected) digits with the country code, not \(digits)"
-        }
-    }
 }

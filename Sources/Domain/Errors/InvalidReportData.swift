@@ -19,6 +19,12 @@ public struct InvalidReportData: Error, Sendable, Hashable {
         case negative(Int)
         /// A value that cannot be right as given.
         case invalid(String)
+        /// A statement field's value breaks the field's rule.
+        case breaksRule(StatementFieldError)
+        /// Text with spaces before or after it, where there may be none.
+        case spacesAround
+        /// A character the value may not hold (its code point).
+        case characterNotAllowed(UInt32)
         /// A value that must be there is missing.
         case missing
         /// A value is there that must not be (e.g. a completion time on a draft).

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// What "Create crash report" is about to create, and what the driver should check first: asked before the report
 /// is completed, since a completed report can no longer be changed.
@@ -17,7 +18,7 @@ public struct CreateSummary: Sendable, Hashable {
         if !report.statement.isEmpty {
             holds.append("the accident statement (\(report.statement.filledParts) of \(AccidentStatement.partCount) parts)")
         }
-        var warnings: [String] = report.statementFlags.map { $0.description + "." }
+        var warnings: [String] = report.statementFlags.map { FactText.line(for: $0) + "." }
         if effective.isTimeFlagged, case let .photo(photo) = effective.timeSource {
             warnings.append("The crash time, \(dates.dateTime(effective.scene.occurredAt)), comes from photo \(photo.originalFileName), "
                 + "taken long before the report was started: if the camera's clock was wrong, set the time with w first.")
@@ -34,7 +35,7 @@ public struct CreateSummary: Sendable, Hashable {
         self.warnings = warnings
         var lines = [
             "Create crash report \(report.crashID)? It will hold \(holds.joined(separator: ", ")); "
-                + "when: \(effective.whenText(dates)); where: \(effective.whereText ?? "not given").",
+                + "when: \(FactText.when(effective, dates: dates)); where: \(FactText.place(effective) ?? "not given").",
         ]
         lines += warnings.map { "  ! " + $0 }
         lines.append("Once created it can no longer be changed. Type y to create it, n to keep editing.")

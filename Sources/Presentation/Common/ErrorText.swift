@@ -1,4 +1,5 @@
 import Domain
+import Wording
 import Foundation
 
 /// The one place that turns errors into the sentences a person reads: what went wrong and what to do.
@@ -15,6 +16,8 @@ public enum ErrorText {
         case let error as ReportError: sentence(for: error)
         case let error as ShareError: sentence(for: error)
         case let error as InvalidReportData: sentence(for: error)
+        case let error as StatementFieldError: sentence(for: error)
+        case let error as PhoneNumberError: FactText.sentence(FactText.clause(for: error))
         case let error as any StorageFailureReporting: sentence(for: error.storageFailure)
         case let error as any RenderFailureReporting: sentence(for: error.renderFailure)
         case let error as any LocalizedError: error.errorDescription ?? error.localizedDescription
@@ -147,6 +150,19 @@ public enum ErrorText {
         return "\(name ?? "a control character") (\(code))"
     }
 
+    /// A statement field's value refused, as the terminal asks for it: yes or no and the point of impact are typed.
+    public static func sentence(for error: StatementFieldError) -> String {
+        FactText.sentence(clause(for: error))
+    }
+
+    private static func clause(for error: StatementFieldError) -> String {
+        switch error {
+        case .notYesOrNo: FactText.clause(for: error) + ": type y or n"
+        case .notAZone: FactText.clause(for: error) + ": type its number, or e.g. front-left, rear"
+        default: FactText.clause(for: error)
+        }
+    }
+
     /// Received or stored report data that breaks a rule: the field and what is wrong with it.
     public static func sentence(for error: InvalidReportData) -> String {
         "\(error.field) \(describe(error.problem))."
@@ -163,6 +179,9 @@ public enum ErrorText {
         case let .outOfRange(value, allowed): "is \(value), outside \(allowed.lowerBound)–\(allowed.upperBound)"
         case let .negative(value): "is \(value); it may not be negative"
         case let .invalid(value): "cannot be “\(value)”"
+        case let .breaksRule(rule): "is refused: \(clause(for: rule))"
+        case .spacesAround: "has spaces before or after it"
+        case let .characterNotAllowed(code): "holds \(character(code)), which it may not"
         case .missing: "is missing"
         case .unexpected: "must not be given here"
         }

@@ -81,8 +81,7 @@ public final class ProfileViewModel {
             }
             queue.removeFirst()
         } catch let error as StatementFieldError {
-            let description = error.description
-            message.value = .error("Not kept: \(description.prefix(1).uppercased() + description.dropFirst()).")
+            message.value = .error("Not kept: " + ErrorText.sentence(for: error))
         } catch {
             message.value = .error(error)
         }

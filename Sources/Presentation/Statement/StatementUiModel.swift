@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// The Accident statement pages: the overview with its parts, a vehicle's column, the 17 circumstances, the
 /// witnesses, and the police with other damage.
@@ -46,7 +47,7 @@ public struct StatementUiModel: Sendable, Hashable {
         let statement = report.statement
         self.page = page
         completeness = "Accident statement: \(statement.filledParts) of \(AccidentStatement.partCount) parts"
-        flags = report.statementFlags.map(\.description)
+        flags = report.statementFlags.map(FactText.line(for:))
         var rows: [Row] = []
         var circumstances: [CircumstanceRow] = []
         var counts: String?

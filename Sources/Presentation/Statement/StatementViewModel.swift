@@ -374,8 +374,7 @@ public final class StatementViewModel {
 
     private static func sentence(for error: any Error) -> String {
         guard let error = error as? StatementFieldError else { return ErrorText.sentence(for: error) }
-        let text = error.description
-        return "Not kept: \(text.prefix(1).uppercased() + text.dropFirst())."
+        return "Not kept: " + ErrorText.sentence(for: error)
     }
 
     private func show(_ page: StatementUiModel.Page) {

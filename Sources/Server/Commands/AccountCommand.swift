@@ -1,5 +1,6 @@
 import ArgumentParser
 import Domain
+import Wording
 import Foundation
 import Logging
 import ServerApp
@@ -254,7 +255,7 @@ enum PhoneOption {
         do {
             return try PhoneNumber(parsing: text)
         } catch {
-            throw ValidationError("“\(text.prefix(40))” is not a mobile number: \(error).")
+            throw ValidationError("“\(text.prefix(40))” is not a mobile number: \(FactText.clause(for: error)).")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 import Foundation
 
 /// The server's words for the facts Domain and Data report: the `detail` of a problem, written for the programs and
@@ -18,6 +19,9 @@ package enum ProblemText {
         case let .outOfRange(value, allowed): "is \(value), outside \(allowed.lowerBound)–\(allowed.upperBound)"
         case let .negative(value): "is \(value); it may not be negative"
         case let .invalid(value): "cannot be “\(value.prefix(80))”"
+        case let .breaksRule(rule): "is refused: \(FactText.clause(for: rule))"
+        case .spacesAround: "has spaces before or after it"
+        case let .characterNotAllowed(code): "holds the character \(codePoint(code)), which it may not"
         case .missing: "is missing"
         case .unexpected: "must not be given here"
         }
@@ -32,7 +36,8 @@ package enum ProblemText {
         case let .tooLong(count, limit): "The \(field) has \(count) characters; at most \(limit) are taken."
         case let .tooLarge(bytes, limit): "The \(field) has \(bytes) bytes; at most \(limit) are taken."
         case let .controlCharacter(code): "The \(field) holds the control character \(codePoint(code)); give plain text."
-        case let .invalid(what): "The \(field) has \(what)."
+        case .spacesAround: "The \(field) has spaces before or after it; give it without."
+        case let .characterNotAllowed(code): "The \(field) holds the character \(codePoint(code)); letters, digits, spaces and - / . _ # only."
         default: "The \(field) is not one the server takes."
         }
     }

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -155,13 +156,12 @@ package struct StatementPages {
     }
 
     /// A refused field in the page's words: the form chooses yes or no and the point of impact with buttons, so those
-    /// two are said as the page asks them (Domain's own words are the terminal's: "type y or n").
+    /// two are said as the page asks them; the rest as everywhere (``FactText``).
     package static func sentence(_ error: StatementFieldError) -> String {
-        let text = switch error {
-        case .notYesOrNo: "choose Yes, No or Not known"
-        case .notAZone: "choose one of the points of impact shown, or Not known"
-        default: error.description
+        switch error {
+        case .notYesOrNo: FactText.sentence("choose Yes, No or Not known")
+        case .notAZone: FactText.sentence("choose one of the points of impact shown, or Not known")
+        default: FactText.sentence(FactText.clause(for: error))
         }
-        return text.prefix(1).uppercased() + text.dropFirst() + "."
     }
 }

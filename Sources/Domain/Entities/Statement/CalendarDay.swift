@@ -72,20 +72,11 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 }
 
 /// Why typed text is not a day.
-public enum CalendarDayError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum CalendarDayError: Error, Sendable, Hashable {
     case empty
     /// Not in a form a day is written in (what was typed, shortened).
     case notADay(String)
     /// A month or day the calendar does not have (31 April, 29 February in a common year).
     case noSuchDay
     case yearOutOfRange(Int)
-
-    public var description: String {
-        switch self {
-        case .empty: "the date is empty"
-        case let .notADay(text): "“\(text)” is not a date: type it as 31.12.2026 or 2026-12-31"
-        case .noSuchDay: "the calendar has no such day"
-        case let .yearOutOfRange(year): "the year \(year) is outside \(CalendarDay.years.lowerBound)–\(CalendarDay.years.upperBound)"
-        }
-    }
 }

@@ -30,16 +30,8 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why typed text is not an e-mail address.
-public enum EmailAddressError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum EmailAddressError: Error, Sendable, Hashable {
     case empty
     case tooLong(bytes: Int)
     case notAnAddress
-
-    public var description: String {
-        switch self {
-        case .empty: "the e-mail address is empty"
-        case let .tooLong(bytes): "\(bytes) bytes are too many for an e-mail address (at most \(EmailAddress.maximumBytes))"
-        case .notAnAddress: "that is not an e-mail address: type it as name@example.com"
-        }
-    }
 }

@@ -40,21 +40,12 @@ public struct RegistrationPlate: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why typed text is not a registration plate.
-public enum RegistrationPlateError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum RegistrationPlateError: Error, Sendable, Hashable {
     case empty
     case tooShort
     case tooLong(characters: Int)
     /// A character other than letters, digits, spaces, dashes and dots (its code point).
     case unexpectedCharacter(UInt32)
-
-    public var description: String {
-        switch self {
-        case .empty: "the plate is empty"
-        case .tooShort: "a plate has at least 2 letters or digits"
-        case let .tooLong(count): "\(count) letters and digits are too many for a plate (at most \(RegistrationPlate.maximumCharacters))"
-        case let .unexpectedCharacter(code): "a plate holds only letters, digits, spaces and dashes (found U+\(String(code, radix: 16, uppercase: true)))"
-        }
-    }
 }
 
 /// The country a vehicle is registered in, as its ISO 3166-1 two-letter code (`HU`, `DE`, `FR`).
@@ -85,16 +76,8 @@ public struct RegistrationCountry: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why typed text is not a country code.
-public enum CountryCodeError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum CountryCodeError: Error, Sendable, Hashable {
     case empty
     case notACode(String)
     case unassigned(String)
-
-    public var description: String {
-        switch self {
-        case .empty: "the country is empty"
-        case let .notACode(text): "“\(text)” is not a country code: type the two letters, e.g. HU, DE, FR"
-        case let .unassigned(code): "no country has the code \(code)"
-        }
-    }
 }

@@ -140,20 +140,10 @@ public struct StatementVehicle: Sendable, Hashable {
 }
 
 /// Something on the statement that looks wrong on the crash's day: allowed, and flagged.
-public enum StatementFlag: Sendable, Hashable, CustomStringConvertible {
+public enum StatementFlag: Sendable, Hashable {
     case licenceExpired(VehicleSide, CalendarDay)
     case insuranceNotYetValid(VehicleSide, CalendarDay)
     case insuranceExpired(VehicleSide, CalendarDay)
     case bornAfterCrash(VehicleSide)
     case implausibleAge(VehicleSide, Int)
-
-    public var description: String {
-        switch self {
-        case let .licenceExpired(side, day): "Vehicle \(side.letter): the driving licence ran out on \(day), before the crash"
-        case let .insuranceNotYetValid(side, day): "Vehicle \(side.letter): the insurance starts on \(day), after the crash"
-        case let .insuranceExpired(side, day): "Vehicle \(side.letter): the insurance ran out on \(day), before the crash"
-        case let .bornAfterCrash(side): "Vehicle \(side.letter): the driver's date of birth is after the crash"
-        case let .implausibleAge(side, years): "Vehicle \(side.letter): the driver would have been \(years) years old"
-        }
-    }
 }

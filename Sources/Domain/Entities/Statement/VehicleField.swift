@@ -90,7 +90,7 @@ extension TextProblem {
 }
 
 /// Why typed text cannot be a statement field's value.
-public enum StatementFieldError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum StatementFieldError: Error, Sendable, Hashable {
     case text(TextProblem)
     case phone(PhoneNumberError)
     case email(EmailAddressError)
@@ -106,24 +106,6 @@ public enum StatementFieldError: Error, Sendable, Hashable, CustomStringConverti
     /// A witness with neither a name nor a phone number.
     case witnessWithoutNameOrPhone
 
-    public var description: String {
-        switch self {
-        case let .text(.characters(count, limit)): "\(count) characters are too many here (at most \(limit))"
-        case let .text(.bytes(count, limit)): "\(count) bytes are too many here (at most \(limit))"
-        case let .text(.controlCharacter(code)): "the text holds a control character (U+\(String(code, radix: 16, uppercase: true)))"
-        case let .phone(error): error.description
-        case let .email(error): error.description
-        case let .plate(error): error.description
-        case let .country(error): error.description
-        case let .day(error): error.description
-        case let .notYesOrNo(text): "“\(text)” is neither yes nor no: type y or n"
-        case let .notAZone(text): "“\(text)” is not a point of impact: type its number, or e.g. front-left, rear"
-        case let .endsBeforeStart(start, end): "the insurance cannot end (\(end)) before it starts (\(start))"
-        case let .tooManyWitnesses(limit): "a statement lists at most \(limit) witnesses"
-        case .witnessWithoutNameOrPhone: "give the witness's name or phone number"
-        }
-    }
-
     /// As the problem of a rebuilt report's field.
     public var problem: InvalidReportData.Problem {
         switch self {
@@ -132,7 +114,7 @@ public enum StatementFieldError: Error, Sendable, Hashable, CustomStringConverti
         case let .text(.controlCharacter(code)): .controlCharacter(code)
         case let .tooManyWitnesses(limit): .tooMany(count: limit + 1, limit: limit)
         case .witnessWithoutNameOrPhone: .missing
-        default: .invalid(description)
+        default: .breaksRule(self)
         }
     }
 }
