@@ -64,6 +64,9 @@ public final class ServerClient: SyncRemote {
         )
         configuration.httpVersion = .http1Only
         configuration.decompression = .disabled
+        // A kept-alive connection is let go before the server would close it (it closes one that sends no request
+        // within 15 s of its last answer), so a request never goes out on a connection the server is closing.
+        configuration.connectionPool = .init(idleTimeout: .seconds(10))
         http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
         // The transport's own deadline is the longest; each call's is kept by the answer middleware.
         let transport = AsyncHTTPClientTransport(configuration: .init(client: http, timeout: .init(timeouts.transfer)))
