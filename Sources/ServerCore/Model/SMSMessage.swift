@@ -37,9 +37,13 @@ package struct SMSMessage: Sendable, Hashable {
         reportDigests.contains(TokenDigest(token: token))
     }
 
-    /// The digests kept once `digest` is added: the newest ``keptReportDigests``.
-    package func adding(reportDigest digest: TokenDigest) -> [TokenDigest] {
-        Array((reportDigests + [digest]).suffix(Self.keptReportDigests))
+    /// The message with `digest` kept too: the newest ``keptReportDigests``.
+    package func adding(reportDigest digest: TokenDigest) -> SMSMessage {
+        SMSMessage(
+            id: id, crashID: crashID, owner: owner, recipient: recipient, text: text,
+            reportDigests: Array((reportDigests + [digest]).suffix(Self.keptReportDigests)), state: state, detail: detail,
+            createdAt: createdAt, updatedAt: updatedAt
+        )
     }
 
     /// The digests as one column's text (space-separated hex), and back.

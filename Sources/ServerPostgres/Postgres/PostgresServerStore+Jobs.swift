@@ -33,14 +33,7 @@ extension PostgresServerStore: SMSStore {
 
     package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSMessage? {
         try await writing { connection in
-            var current: SMSMessage?
-            for try await row in try await connection.query("""
-                SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at
-                FROM sms_messages WHERE id = \(id.rawValue) FOR UPDATE
-                """, logger: Self.queryLogger) {
-                current = try Self.sms(from: row)
-            }
-            guard let current else { return nil }
+            guard let current = try await Self.lockedMessage(id, on: connection) else { return nil }
             guard state.rank > current.state.rank || state == current.state else { return current }
             try await connection.query("""
                 UPDATE sms_messages SET state = \(state.rawValue), detail = \(detail), updated_at = \(date.timeIntervalSinceReferenceDate)
@@ -52,25 +45,25 @@ extension PostgresServerStore: SMSStore {
 
     package func addReportDigest(_ digest: TokenDigest, to id: SMSMessageID) async throws -> SMSMessage? {
         try await writing { connection in
-            var current: SMSMessage?
-            for try await row in try await connection.query("""
-                SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at
-                FROM sms_messages WHERE id = \(id.rawValue) FOR UPDATE
-                """, logger: Self.queryLogger) {
-                current = try Self.sms(from: row)
-            }
-            guard let current else { return nil }
-            let digests = current.adding(reportDigest: digest)
+            guard let message = try await Self.lockedMessage(id, on: connection)?.adding(reportDigest: digest) else { return nil }
             try await connection.query(
-                "UPDATE sms_messages SET report_digests = \(SMSMessage.digestsText(digests)) WHERE id = \(id.rawValue)",
+                "UPDATE sms_messages SET report_digests = \(SMSMessage.digestsText(message.reportDigests)) WHERE id = \(id.rawValue)",
                 logger: Self.queryLogger
             )
-            return SMSMessage(
-                id: current.id, crashID: current.crashID, owner: current.owner, recipient: current.recipient, text: current.text,
-                reportDigests: digests, state: current.state, detail: current.detail, createdAt: current.createdAt,
-                updatedAt: current.updatedAt
-            )
+            return message
         }
+    }
+
+    /// The message, its row locked until the caller's transaction ends.
+    private static func lockedMessage(_ id: SMSMessageID, on connection: PostgresConnection) async throws -> SMSMessage? {
+        var found: SMSMessage?
+        for try await row in try await connection.query("""
+            SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at
+            FROM sms_messages WHERE id = \(id.rawValue) FOR UPDATE
+            """, logger: queryLogger) {
+            found = try sms(from: row)
+        }
+        return found
     }
 
     /// Writes a new message, inside the caller's transaction.

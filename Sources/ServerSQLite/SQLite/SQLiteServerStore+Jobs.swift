@@ -37,14 +37,7 @@ extension SQLiteServerStore: SMSStore {
 
     package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSMessage? {
         try await writing { connection in
-            let find = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
-            find.bind(id.rawValue, at: 1)
-            guard try find.step() else {
-                find.reset()
-                return nil
-            }
-            let current = try Self.sms(from: find)
-            find.reset()
+            guard let current = try Self.message(id, in: connection) else { return nil }
             guard state.rank > current.state.rank || state == current.state else { return current }
             let update = try connection.statement("UPDATE sms_messages SET state = ?2, detail = ?3, updated_at = ?4 WHERE id = ?1")
             update.bind(id.rawValue, at: 1)
@@ -58,25 +51,21 @@ extension SQLiteServerStore: SMSStore {
 
     package func addReportDigest(_ digest: TokenDigest, to id: SMSMessageID) async throws -> SMSMessage? {
         try await writing { connection in
-            let find = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
-            find.bind(id.rawValue, at: 1)
-            guard try find.step() else {
-                find.reset()
-                return nil
-            }
-            let current = try Self.sms(from: find)
-            find.reset()
-            let digests = current.adding(reportDigest: digest)
+            guard let message = try Self.message(id, in: connection)?.adding(reportDigest: digest) else { return nil }
             let update = try connection.statement("UPDATE sms_messages SET report_digests = ?2 WHERE id = ?1")
             update.bind(id.rawValue, at: 1)
-            update.bind(SMSMessage.digestsText(digests), at: 2)
+            update.bind(SMSMessage.digestsText(message.reportDigests), at: 2)
             try update.run()
-            return SMSMessage(
-                id: current.id, crashID: current.crashID, owner: current.owner, recipient: current.recipient, text: current.text,
-                reportDigests: digests, state: current.state, detail: current.detail, createdAt: current.createdAt,
-                updatedAt: current.updatedAt
-            )
+            return message
         }
+    }
+
+    /// The message, read inside the caller's transaction.
+    private static func message(_ id: SMSMessageID, in connection: SQLiteConnection) throws -> SMSMessage? {
+        let find = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
+        find.bind(id.rawValue, at: 1)
+        defer { find.reset() }
+        return try find.step() ? try sms(from: find) : nil
     }
 
     /// Turns the delivery-report tokens a layout before version 9 kept in clear into digests, inside the caller's
