@@ -48,7 +48,7 @@ struct ServerHostileClientTests {
 
     @Test("A stalled upload is ended within the idle bound: HEAD answers its offset at once, and PATCH completes it once")
     func aStalledUploadIsResumable() throws {
-        let server = try ServerProcess(arguments: ["--idle-timeout", "2"])
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies + ["--idle-timeout", "2"])
         defer { _ = try? server.stop() }
         let token = try server.addUser("ann")
         let photo = try LargePhotos.jpeg(bytes: 2_000_000, seed: 11)
@@ -78,7 +78,7 @@ struct ServerHostileClientTests {
 
     @Test("300 connections trickling a request head: a normal client is still answered, and they are closed within the head bound")
     func slowHeadsDoNotStarveOthers() throws {
-        let server = try ServerProcess(arguments: ["--head-timeout", "3", "--idle-timeout", "30"])
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies + ["--head-timeout", "3", "--idle-timeout", "30"])
         defer { _ = try? server.stop() }
         var slow: [LoopbackConnection] = []
         for index in 0..<300 {
@@ -106,7 +106,7 @@ struct ServerHostileClientTests {
 
     @Test("Connections past --max-connections are closed at once; those admitted are served")
     func theExcessConnectionsAreRefused() throws {
-        let server = try ServerProcess(arguments: ["--max-connections", "10"])
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies + ["--max-connections", "10"])
         defer { _ = try? server.stop() }
         let held = try (0..<10).map { _ in try LoopbackConnection(port: server.port) }
         Thread.sleep(forTimeInterval: 0.3)
@@ -125,7 +125,7 @@ struct ServerHostileClientTests {
 
     @Test("50 anonymous 8 MiB JSON bodies to /health and to a JSON route at once: all refused, little memory, still serving")
     func largeAnonymousBodiesAreRefusedUnread() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies)
         defer { _ = try? server.stop() }
         let before = try Self.peakResidentKiB(of: server.processIdentifier)
         let body = Data(repeating: UInt8(ascii: " "), count: 8 * 1024 * 1024)
@@ -155,7 +155,7 @@ struct ServerHostileClientTests {
 
     @Test("Oversized claims bodies and page forms are refused at their bounds, forged and wrong sign-ins by the hundred change nothing, and the server still serves")
     func claimsAndPagesHoldTheirBounds() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies)
         defer { _ = try? server.stop() }
         let handler = try server.add("hana", kind: "handler")
         let json = [("Content-Type", "application/json")]
@@ -200,7 +200,7 @@ struct ServerHostileClientTests {
 
     @Test("A note, an address or a file name of a few characters and millions of bytes, or holding escape codes, is refused naming the field")
     func textLargeInBytesIsRefused() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies)
         defer { _ = try? server.stop() }
         let token = try server.addUser("ann")
         let heavy = "a" + String(repeating: "\u{0301}", count: 100_000)

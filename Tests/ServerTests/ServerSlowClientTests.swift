@@ -29,7 +29,7 @@ struct ServerSlowClientTests {
 
     @Test("600 sockets from 20 other addresses trickling sign-in bodies: /health answers within a second throughout, and they are closed within the anonymous body bound")
     func tricklingBodiesDoNotStarveOthers() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies)
         defer { _ = try? server.stop() }
         var slow: [LoopbackConnection] = []
         for index in 0..<600 {
@@ -64,7 +64,7 @@ struct ServerSlowClientTests {
 
     @Test("One client's connections past --max-connections-per-client are closed at once; other clients and a trusted proxy are served")
     func oneClientHoldsFewConnections() throws {
-        let server = try ServerProcess(arguments: ["--max-connections-per-client", "5", "--trusted-proxy", "127.0.0.9"])
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies + ["--max-connections-per-client", "5", "--trusted-proxy", "127.0.0.9"])
         defer { _ = try? server.stop() }
         let held = try (0..<5).map { _ in try LoopbackConnection(port: server.port, from: "127.0.0.2") }
         Thread.sleep(forTimeInterval: 0.3)
@@ -97,7 +97,7 @@ struct ServerSlowClientTests {
 
     @Test("Through a trusted proxy a client's requests under way are counted by X-Forwarded-For: one past the bound is answered 429 unread; other clients are served; the header is believed from the proxy only")
     func forwardedClientsAreCountedThroughATrustedProxy() throws {
-        let server = try ServerProcess(arguments: ["--max-connections-per-client", "3", "--trusted-proxy", "127.0.0.9"])
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies + ["--max-connections-per-client", "3", "--trusted-proxy", "127.0.0.9"])
         defer { _ = try? server.stop() }
         let ann = try server.add("ann")
         func get(_ path: String, from address: String, forwardedFor: String?) throws -> LoopbackConnection.Answer {
@@ -138,7 +138,7 @@ struct ServerSlowClientTests {
 
     @Test("A body the server is not reading yet (its upload waits for another's lock) is not held to the pace: it is answered once its turn comes")
     func aBodyWaitingForTheServerIsNotCut() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies)
         defer { _ = try? server.stop() }
         let ann = try server.add("ann")
         let photo = try LargePhotos.jpeg(bytes: 40_000, seed: 9)
@@ -182,7 +182,7 @@ struct ServerSlowClientTests {
 
     @Test("One account's fifth upload at once is refused 429 with Retry-After, before any lock is taken; another account's is not; once one ends, the next goes")
     func oneAccountHoldsFewUploadLocks() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies)
         defer { _ = try? server.stop() }
         let ann = try server.add("ann")
         let bob = try server.add("bob")
@@ -218,7 +218,7 @@ struct ServerSlowClientTests {
 
     @Test("A sign-in posted without the page's cookie is refused before its body is read")
     func aForgedSignInIsRefusedUnread() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies)
         defer { _ = try? server.stop() }
         let connection = try LoopbackConnection(port: server.port, from: "127.0.0.2")
         try connection.sendHead("POST", "/handler/sign-in", headers: [
@@ -233,7 +233,7 @@ struct ServerSlowClientTests {
 
     @Test("A photo sent at 20 KB/s completes; one that keeps a byte every 500 ms is closed by the pace bound, what arrived kept to resume")
     func thePaceOfABody() throws {
-        let server = try ServerProcess(arguments: ["--idle-timeout", "60"])
+        let server = try ServerProcess(arguments: ServerProcess.pacedBodies + ["--idle-timeout", "60"])
         defer { _ = try? server.stop() }
         let ann = try server.add("ann")
 

@@ -16,6 +16,10 @@ public final class ServerProcess: Sendable {
         }
     }
 
+    /// The arguments that keep the server's body pace at its default (1,024 bytes a second), for the suites that test
+    /// it; the others run without it (see ``init(dataFolder:port:arguments:environment:)``).
+    public static let pacedBodies = ["--min-body-rate", "1024"]
+
     /// The binary `CRASH_ASSISTANT_SERVER_BINARY` names (the release build, for the suites that attack the server),
     /// else the one built with the tests, next to the test bundle.
     public static var binary: URL {
@@ -53,7 +57,11 @@ public final class ServerProcess: Sendable {
         // Every client of a test comes from 127.0.0.1, where a real server sees many addresses: the per-client bound is
         // lifted unless the test sets it (the slow-client tests do, and connect from 127.0.0.2… as other clients).
         let perClient = arguments.contains("--max-connections-per-client") ? [] : ["--max-connections-per-client", "1024"]
-        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--data", folder.path] + perClient + arguments
+        // The tests' own client shares two cores with hundreds of tests, some blocking Swift concurrency's threads for
+        // seconds, so a body it sends can stall past the pace bound's grace (its connection was then cut): the pace is
+        // lifted unless the test sets it (the slow-client and hostile suites do, and test it).
+        let pace = arguments.contains("--min-body-rate") ? [] : ["--min-body-rate", "0"]
+        process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port), "--data", folder.path] + perClient + pace + arguments
         process.environment = Self.environment(adding: environment)
         let errors = Pipe()
         process.standardError = errors

@@ -63,7 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
     var trustedProxies: [String] = []
 
     @Option(name: .customLong("min-body-rate"), help: ArgumentHelp(
-        "Bytes a second a request body must keep while the server reads it, after 10 seconds of reading; slower ones are closed.",
+        "Bytes a second a request body must keep while the server reads it, after 10 seconds of reading; slower ones are closed (0: no pace, for a proxy in front that buffers whole bodies).",
         valueName: "BYTES"
     ))
     var minimumBodyRate = ConnectionLimits.standard.minimumBodyRate
@@ -193,7 +193,7 @@ struct ServeCommand: AsyncParsableCommand {
         for proxy in trustedProxies where Self.normalisedAddress(proxy) == nil {
             throw ValidationError("--trusted-proxy “\(proxy.prefix(60))” is not an IP address (such as 10.0.0.5 or fd00::5).")
         }
-        guard (1...100_000_000).contains(minimumBodyRate) else { throw ValidationError("--min-body-rate must be from 1 to 100000000 bytes a second.") }
+        guard (0...100_000_000).contains(minimumBodyRate) else { throw ValidationError("--min-body-rate must be from 0 (no pace) to 100000000 bytes a second.") }
         guard (1...3_600).contains(anonymousBodyTimeout) else { throw ValidationError("--anonymous-body-timeout must be from 1 to 3600 seconds.") }
         guard (1...31_536_000).contains(uploadExpiry) else { throw ValidationError("--upload-expiry must be from 1 second to a year.") }
         guard (1...86_400).contains(sweepInterval) else { throw ValidationError("--sweep-interval must be from 1 to 86400 seconds.") }
