@@ -97,7 +97,7 @@ public struct Wiring: Sendable {
     @MainActor
     public func makeStatementPage(_ report: CrashReport) -> StatementViewModel {
         StatementViewModel(
-            report: report, editStatement: useCases.editStatement, editProfile: useCases.editProfile,
+            report: report, editStatement: useCases.editStatement, signStatement: useCases.signStatement, editProfile: useCases.editProfile,
             shareStatement: useCases.shareStatement, startStatement: useCases.startStatement, dates: dates,
             makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) }
         )

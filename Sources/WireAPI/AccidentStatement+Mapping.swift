@@ -4,7 +4,9 @@ import Foundation
 /// The accident statement on the wire, and back through its rules (each value read as if typed, so nothing crosses
 /// the network that the app would refuse).
 extension Components.Schemas.AccidentStatement {
-    public init(_ statement: AccidentStatement) {
+    /// The statement as it travels; `version` is the front side's version when the report is known (answers and
+    /// notices give it; what a client sends is read without it).
+    public init(_ statement: AccidentStatement, version: StatementVersion? = nil) {
         self.init(
             vehicleA: statement.vehicleA.isEmpty ? nil : Components.Schemas.StatementVehicle(statement.vehicleA),
             vehicleB: statement.vehicleB.isEmpty && statement.vehicleB.enteredByOtherDriverAt == nil
@@ -15,8 +17,60 @@ extension Components.Schemas.AccidentStatement {
             police: statement.police.map {
                 Components.Schemas.PoliceAttendance(attended: $0.attended, reportNumber: $0.reportNumber.nonEmpty, station: $0.station.nonEmpty)
             },
-            otherPropertyDamage: statement.otherPropertyDamage.nonEmpty
+            otherPropertyDamage: statement.otherPropertyDamage.nonEmpty,
+            signatures: statement.signatures.isEmpty ? nil : statement.signatures.map(Components.Schemas.StatementSignature.init),
+            decline: statement.decline.map {
+                Components.Schemas.StatementDecline(reason: $0.reason, declinedAt: $0.declinedAt, version: $0.version.hex)
+            },
+            version: version?.hex
         )
+    }
+}
+
+extension Components.Schemas.StatementSignature {
+    public init(_ signature: StatementSignature) {
+        let (verification, account, phone): (VerificationPayload, String?, String?) = switch signature.verification {
+        case let .driversDevice(account): (.driversDevice, account, nil)
+        case let .smsCode(phone): (.smsCode, nil, phone.e164)
+        case .sameDevice: (.sameDevice, nil, nil)
+        }
+        self.init(
+            side: signature.side == .a ? .a : .b, name: signature.name, verification: verification, account: account, phone: phone,
+            signedAt: signature.signedAt, utcOffsetMinutes: signature.utcOffsetMinutes, version: signature.version.hex
+        )
+    }
+}
+
+extension StatementSignature {
+    /// Rebuilds a signature received or stored.
+    /// - Throws: ``InvalidReportData`` naming the field under `path`.
+    public init(wire: Components.Schemas.StatementSignature, field path: String) throws(InvalidReportData) {
+        guard let version = StatementVersion(hex: wire.version) else {
+            throw InvalidReportData(field: "\(path).version", problem: .invalid(String(wire.version.prefix(80))))
+        }
+        if let offset = wire.utcOffsetMinutes, !CrashScene.utcOffsetRange.contains(offset) {
+            throw InvalidReportData(field: "\(path).utcOffsetMinutes", problem: .outOfRange(value: offset, allowed: CrashScene.utcOffsetRange))
+        }
+        let verification: Verification
+        switch wire.verification {
+        case .driversDevice:
+            verification = .driversDevice(account: wire.account.map { String($0.prefix(100)) })
+        case .smsCode:
+            guard let phone = wire.phone.flatMap({ try? PhoneNumber(parsing: $0) }) else {
+                throw InvalidReportData(field: "\(path).phone", problem: .missing)
+            }
+            verification = .smsCode(phone)
+        case .sameDevice:
+            verification = .sameDevice
+        }
+        do {
+            try self.init(
+                side: wire.side == .a ? .a : .b, name: wire.name, verification: verification, signedAt: wire.signedAt,
+                utcOffsetMinutes: wire.utcOffsetMinutes, version: version
+            )
+        } catch {
+            throw InvalidReportData(field: "\(path).name", problem: error.problem)
+        }
     }
 }
 
@@ -40,10 +94,26 @@ extension AccidentStatement {
         } catch {
             throw InvalidReportData(field: "statement.police", problem: error.problem)
         }
+        var signatures: [StatementSignature] = []
+        for (index, signature) in (wire.signatures ?? []).enumerated() {
+            signatures.append(try StatementSignature(wire: signature, field: "statement.signatures[\(index)]"))
+        }
+        var decline: StatementDecline?
+        if let wireDecline = wire.decline {
+            guard let version = StatementVersion(hex: wireDecline.version) else {
+                throw InvalidReportData(field: "statement.decline.version", problem: .invalid(String(wireDecline.version.prefix(80))))
+            }
+            do {
+                decline = try StatementDecline(reason: wireDecline.reason, declinedAt: wireDecline.declinedAt, version: version)
+            } catch {
+                throw InvalidReportData(field: "statement.decline.reason", problem: error.problem)
+            }
+        }
         try self.init(
             vehicleA: try wire.vehicleA.map { v throws(InvalidReportData) in try StatementVehicle(wire: v, field: "statement.vehicleA") } ?? StatementVehicle(),
             vehicleB: try wire.vehicleB.map { v throws(InvalidReportData) in try StatementVehicle(wire: v, field: "statement.vehicleB") } ?? StatementVehicle(),
-            witnesses: witnesses, police: police, otherPropertyDamage: wire.otherPropertyDamage ?? ""
+            witnesses: witnesses, police: police, otherPropertyDamage: wire.otherPropertyDamage ?? "",
+            signatures: signatures, decline: decline
         )
     }
 }
@@ -77,7 +147,15 @@ extension Components.Schemas.StatementVehicle {
             visibleDamage: text(.visibleDamage),
             circumstances: vehicle.circumstances.isEmpty ? nil : vehicle.ticked.map(\.number),
             remarks: vehicle.remarks.nonEmpty,
-            enteredByOtherDriverAt: vehicle.enteredByOtherDriverAt
+            enteredByOtherDriverAt: vehicle.enteredByOtherDriverAt,
+            asSent: vehicle.asSent.map { sent in
+                Components.Schemas.StatementVehicle(
+                    (try? StatementVehicle(
+                        values: sent.values, circumstances: sent.circumstances, remarks: sent.remarks, enteredByOtherDriverAt: nil,
+                        field: "asSent"
+                    )) ?? StatementVehicle()
+                )
+            }
         )
     }
 
@@ -114,6 +192,25 @@ extension Components.Schemas.StatementVehicle {
 extension StatementVehicle {
     /// Rebuilds one column received or stored as its wire JSON.
     public init(wire: Components.Schemas.StatementVehicle, field path: String) throws(InvalidReportData) {
+        let (values, boxes) = try Self.parts(of: wire, field: path)
+        var sent: Sent?
+        if let asSent = wire.asSent {
+            // What the other driver sent obeys the same rules.
+            let (sentValues, sentBoxes) = try Self.parts(of: asSent, field: "\(path).asSent")
+            let column = try StatementVehicle(
+                values: sentValues, circumstances: sentBoxes, remarks: asSent.remarks ?? "", enteredByOtherDriverAt: nil, field: "\(path).asSent"
+            )
+            sent = Sent(values: column.values, circumstances: column.circumstances, remarks: column.remarks)
+        }
+        try self.init(
+            values: values, circumstances: boxes, remarks: wire.remarks ?? "", enteredByOtherDriverAt: wire.enteredByOtherDriverAt,
+            asSent: sent, field: path
+        )
+    }
+
+    private static func parts(
+        of wire: Components.Schemas.StatementVehicle, field path: String
+    ) throws(InvalidReportData) -> ([VehicleField: String], Set<Circumstance>) {
         var values: [VehicleField: String] = [:]
         for field in VehicleField.allCases {
             if let text = wire.text(of: field) { values[field] = text }
@@ -127,10 +224,7 @@ extension StatementVehicle {
                 throw InvalidReportData(field: "\(path).circumstances[\(index)]", problem: .duplicate(String(number)))
             }
         }
-        try self.init(
-            values: values, circumstances: boxes, remarks: wire.remarks ?? "", enteredByOtherDriverAt: wire.enteredByOtherDriverAt,
-            field: path
-        )
+        return (values, boxes)
     }
 }
 

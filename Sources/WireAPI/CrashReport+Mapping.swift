@@ -18,7 +18,7 @@ extension Components.Schemas.Report {
             injuries: report.injuries.selected.map(Components.Schemas.Injury.init),
             photos: report.allPhotos.map(Components.Schemas.Photo.init),
             otherDriverNote: report.otherDriverNote,
-            statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement),
+            statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement, version: report.statementVersion),
             acknowledgement: report.acknowledgement.map(Components.Schemas.ClaimAcknowledgement.init),
             revision: Int64(report.revision)
         )

@@ -1,3 +1,4 @@
+import Foundation
 import Domain
 
 /// The product's words for Domain's facts — why a typed value is not one, what looks wrong on a statement, where a
@@ -73,6 +74,7 @@ public enum FactText {
         case let .endsBeforeStart(start, end): "the insurance cannot end (\(end)) before it starts (\(start))"
         case let .tooManyWitnesses(limit): "a statement lists at most \(limit) witnesses"
         case .witnessWithoutNameOrPhone: "give the witness's name or phone number"
+        case .signatureWithoutName: "a signature needs the signer's name"
         }
     }
 
@@ -130,6 +132,64 @@ public enum FactText {
     /// The place as every screen and document writes it, with where it came from; `nil` when unknown.
     public static func place(_ scene: EffectiveScene) -> String? {
         scene.scene.locationText.map { $0 + (placeNote(scene).map { " (\($0))" } ?? "") }
+    }
+
+    // MARK: - Signatures and who entered a column
+
+    /// How a signer was known: `on the driver's own device`, `with a code texted to +36 ** *** **67`, `on the driver's
+    /// device, not verified`.
+    public static func verification(_ verification: StatementSignature.Verification) -> String {
+        switch verification {
+        case .driversDevice(nil): "on the driver's own device"
+        case let .driversDevice(account?): "on the driver's own device, signed in as \(account)"
+        case let .smsCode(phone): "with a one-time code texted to \(phone.masked)"
+        case .sameDevice: "on the driver's device at the scene, not verified"
+        }
+    }
+
+    /// One side's signature as it stands: `signed by Anna Kovács, 25 Nov 2026, 10:02 (UTC+01:00), on the driver's own
+    /// device`; a void one says the statement changed after it.
+    public static func signature(_ state: SignatureState, dates: DateText) -> String {
+        switch state {
+        case .unsigned:
+            return "not signed"
+        case let .holds(signature):
+            return "signed by \(signature.name), \(signed(signature, dates)), \(verification(signature.verification))"
+        case let .void(signature):
+            return "signed by \(signature.name), \(signed(signature, dates)), but the statement changed after that, "
+                + "so the signature no longer counts"
+        }
+    }
+
+    /// `The other driver did not agree (25 Nov 2026, 10:10 (UTC+01:00)): Box 17 is not true`.
+    public static func declineLine(_ decline: StatementDecline, dates: DateText) -> String {
+        "The other driver did not agree (\(dates.dateTime(decline.declinedAt)))" + (decline.reason.isEmpty ? "" : ": \(decline.reason)")
+    }
+
+    /// Who entered a column from their own phone, and whether it was changed after: `nil` for a column typed on the
+    /// driver's device.
+    public static func creditLine(_ column: StatementVehicle, side: VehicleSide, dates: DateText) -> String? {
+        guard let at = column.enteredByOtherDriverAt else { return nil }
+        let entered = "Vehicle \(side.letter) was entered by the other driver on their own phone, \(dates.dateTime(at))"
+        let changes = column.changesSinceSent
+        guard !changes.isEmpty else { return entered }
+        return entered + "; changed by the driver after the other driver sent it: " + items(changes)
+    }
+
+    /// Items of a column as a reader finds them: `make and model, box 17, the remarks`.
+    public static func items(_ items: [StatementVehicle.Item]) -> String {
+        items.map { item in
+            switch item {
+            case let .field(field): field.label.prefix(1).lowercased() + field.label.dropFirst()
+            case let .box(box): "box \(box.number)"
+            case .remarks: "the remarks"
+            }
+        }.joined(separator: ", ")
+    }
+
+    private static func signed(_ signature: StatementSignature, _ dates: DateText) -> String {
+        let zone = signature.utcOffsetMinutes.flatMap { TimeZone(secondsFromGMT: $0 * 60) }
+        return (zone.map { DateText(timeZone: $0) } ?? dates).dateTime(signature.signedAt)
     }
 
     private static func codePoint(_ code: UInt32) -> String {

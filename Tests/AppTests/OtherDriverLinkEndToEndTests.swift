@@ -86,7 +86,7 @@ struct OtherDriverLinkEndToEndTests {
         let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
         #expect(sync.output.contains("The other driver filled in their part (vehicle B) of the accident statement"), "\(sync.output)")
         let created = try AppProcess.run(["2", "1", "4", "2", "d", "d", "c", "y", "b", "q"], arguments: options, in: directory.url)
-        #expect(created.output.contains("Entered by the other driver on their phone"), "\(created.output)")
+        #expect(created.output.contains("Vehicle B was entered by the other driver on their own phone"), "\(created.output)")
         #expect(created.output.contains("Policyholder's name: Hans <script>alert('x')</script> Müller"), "\(created.output)")
         let crashID = try #require(created.output.firstMatch(of: /Crash report (C[AR]-[0-9A-Z]+) created/).map { String($0.1) }, "\(created.output)")
         let pdf = directory.file("report.pdf")

@@ -43,6 +43,31 @@ struct TextReportRendererTests {
         #expect(text.contains("generated 18 Nov 2026, 13:06 (UTC+01:00)"))
     }
 
+    @Test("The statement's signatures, a void one, and B changed by the driver after the other driver sent it, are in the text")
+    func signaturesAndTheCreditAreInTheText() throws {
+        var report = CrashReport.stub(crashID: .stub("CR-7KQ2M9XD"))
+        try report.setScene(CrashScene(occurredAt: referenceDate, utcOffsetMinutes: 60))
+        try report.setStatement(try AccidentStatement.full(enteredByOtherDriverAt: referenceDate))
+        try report.signStatement(.a, name: "Jane Doe", verification: .driversDevice(account: "jane"), at: referenceDate.addingTimeInterval(600))
+        var statement = report.statement
+        try statement.vehicleB.set(.makeAndModel, to: "VW Golf GTI")
+        statement.vehicleB.toggle(.ignoredPriorityOrRedLight)
+        try report.setStatement(statement)
+        try report.signStatement(.b, name: "Greta Müller", verification: .sameDevice, at: referenceDate.addingTimeInterval(900))
+
+        let text = renderer.text(for: report).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains(
+            "Vehicle B was entered by the other driver on their own phone, 18 Nov 2026, 12:06 (UTC+01:00); changed by the driver after the other driver sent it: make and model, box 17."
+        ))
+        #expect(text.contains("15. Signatures"))
+        #expect(text.contains(
+            "signed by Jane Doe, 18 Nov 2026, 12:16 (UTC+01:00), but the statement changed after that, so the signature no longer counts"
+        ))
+        #expect(text.contains("signed by Greta Müller, 18 Nov 2026, 12:21 (UTC+01:00), on the driver's device at the scene, not verified"))
+        #expect(text.contains(report.statementVersion.hex))
+        #expect(text.contains("Not signed by both drivers: this statement is not agreed."))
+    }
+
     @Test func longNoteLinesAreWrappedWithoutLosingWords() throws {
         let report = try fullReport()
         let lines = renderer.text(for: report).split(separator: "\n").map(String.init)

@@ -29,6 +29,8 @@ final class StatementScreen: Screen {
                 "4    Witnesses",
                 "5    Police and damage to other property",
                 "s    With a server: a link and QR code for the other driver to fill in vehicle B on their phone",
+                "g    Sign vehicle A's side: you agree to the whole statement as it is now",
+                "o    The other driver signs vehicle B's side here, on this device (as on paper: not verified)",
                 "d    Done",
                 "x    Close (discard the whole statement)",
             ]
@@ -86,6 +88,7 @@ final class StatementScreen: Screen {
                 let value = row.value.map { " — \($0.replacingOccurrences(of: "\n", with: " / "))" } ?? ""
                 console.line("  \(console.styled(row.key, .key))  \(row.title)\(value)")
             }
+            if state.page == .overview { for note in state.notes { console.line("  " + console.styled(note, .dim)) } }
         case .vehicle:
             for row in state.rows {
                 let key = console.styled(row.key.count == 1 ? " " + row.key : row.key, .key)
@@ -120,6 +123,8 @@ final class StatementScreen: Screen {
         switch (viewModel.page, text.command) {
         case (_, "d") where text.rest.isEmpty: viewModel.done()
         case (.overview, "x") where text.rest.isEmpty: viewModel.close()
+        case (.overview, "g") where text.rest.isEmpty: viewModel.sign(.a)
+        case (.overview, "o") where text.rest.isEmpty: viewModel.sign(.b)
         case (.overview, "s") where text.rest.isEmpty:
             viewModel.link.value = nil
             await viewModel.makeLink()

@@ -277,6 +277,9 @@ public final class ServerClient: SyncRemote {
                     return .stored(current)
                 }
                 return .conflict(current: current)
+            case .statementSigned:
+                // Both drivers signed on the server: merged into it, the change keeps their statement as signed.
+                return .conflict(current: current)
             case .crashIdTaken:
                 guard let current else {
                     throw .invalidAnswer(server: address.description, reason: "it refused a crash ID as taken without the report holding it")

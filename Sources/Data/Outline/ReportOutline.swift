@@ -158,9 +158,7 @@ public struct ReportOutline: Sendable, Equatable {
             blocks.append(.fields(general))
             for flag in report.statementFlags { blocks.append(.paragraph("Note: \(FactText.line(for: flag)).")) }
             for side in VehicleSide.allCases {
-                if let at = statement[side].enteredByOtherDriverAt {
-                    blocks.append(.paragraph("Vehicle \(side.letter) was entered by the other driver on their own phone, \(dates.dateTime(at))."))
-                }
+                if let credit = FactText.creditLine(statement[side], side: side, dates: dates) { blocks.append(.paragraph(credit + ".")) }
             }
             let header = ["", "Vehicle A", "Vehicle B"]
             let sections: [(String, [VehicleField])] = [
@@ -187,6 +185,18 @@ public struct ReportOutline: Sendable, Equatable {
             blocks.append(.table(ReportTable(header: header, rows: rows)))
             blocks.append(.subheading("14. Remarks"))
             blocks.append(.table(ReportTable(header: header, rows: [["Remarks", statement.vehicleA.remarks, statement.vehicleB.remarks]])))
+            blocks.append(.subheading("15. Signatures"))
+            var signatures = VehicleSide.allCases.map { side in
+                ReportField(label: "Vehicle \(side.letter)", value: FactText.signature(report.signatureState(of: side), dates: dates))
+            }
+            if let decline = statement.decline { signatures.append(ReportField(label: "Declined", value: FactText.declineLine(decline, dates: dates))) }
+            signatures.append(ReportField(label: "Version", value: report.statementVersion.hex))
+            blocks.append(.fields(signatures))
+            blocks.append(.paragraph(
+                report.isStatementSigned
+                    ? "Both drivers signed this version of the front side; it can no longer change."
+                    : "Not signed by both drivers: this statement is not agreed."
+            ))
             blocks.append(.pageBreak)
             return blocks
         }

@@ -237,7 +237,9 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     /// Applies the injury rule of ``InjurySelection/toggle(_:)``.
     public mutating func toggleInjury(_ injury: Injury) throws(ReportError) {
         try ensureEditable()
+        let old = self
         injuries.toggle(injury)
+        try keepSealed(old)
     }
 
     /// Adds a photo to the end of its section.
@@ -246,7 +248,10 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public mutating func addPhoto(_ photo: Photo) throws {
         try ensureEditable()
         try checkRoom(for: photo.contentHash, fileName: photo.originalFileName, in: photo.section)
+        let old = self
         photos[photo.section, default: []].append(photo)
+        // A crash-scene photo may move the time or place the front shows.
+        try keepSealed(old)
     }
 
     /// Checks, without changing anything, that a photo with these bytes may be added to a section.
@@ -266,8 +271,10 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         try ensureEditable()
         for (section, list) in photos {
             if let index = list.firstIndex(where: { $0.id == photoID }) {
+                let old = self
                 let removed = photos[section, default: []].remove(at: index)
                 if photos[section]?.isEmpty == true { photos[section] = nil }
+                try keepSealed(old)
                 return removed
             }
         }
@@ -291,20 +298,32 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     }
 
     /// Replaces the accident statement (each of its values already obeys its rule).
+    /// A front both drivers signed is read-only (``isStatementSigned``): a change to it is refused.
     public mutating func setStatement(_ newStatement: AccidentStatement) throws(ReportError) {
         try ensureEditable()
+        let old = self
         statement = newStatement
+        try keepSealed(old)
     }
 
     /// Sets when and where the crash happened. A scene without an offset from UTC keeps the one known.
     public mutating func setScene(_ newScene: CrashScene) throws(ReportError) {
         try ensureEditable()
+        let old = self
         scene = newScene.utcOffsetMinutes == nil ? newScene.withUTCOffset(scene.utcOffsetMinutes) : newScene
+        try keepSealed(old)
     }
 
     /// "Discard all information on this page": empties a category and returns the photos it removed.
     public mutating func discard(_ category: InfoCategory) throws(ReportError) -> [Photo] {
         try ensureEditable()
+        let old = self
+        let removed = discarding(category)
+        try keepSealed(old)
+        return removed
+    }
+
+    private mutating func discarding(_ category: InfoCategory) -> [Photo] {
         var removed: [Photo] = []
         switch category {
         case .injuries:
@@ -388,7 +407,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     /// - Returns: whether it changed.
     @discardableResult
     public mutating func takeUTCOffsetIfUnknown(_ minutes: Int) -> Bool {
-        guard !isCompleted, scene.utcOffsetMinutes == nil, CrashScene.utcOffsetRange.contains(minutes) else { return false }
+        guard !isCompleted, sealedVersion == nil, scene.utcOffsetMinutes == nil, CrashScene.utcOffsetRange.contains(minutes) else { return false }
         scene = scene.withUTCOffset(minutes)
         return true
     }
@@ -422,6 +441,10 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     /// server records, ``recordAcknowledgement(_:)``).
     /// - Throws: ``ReportError/readOnly(_:)`` when this version is completed and `next` changes it.
     public func checkReplacement(by next: CrashReport) throws(ReportError) {
+        if let sealed = sealedVersion,
+           next.statementVersion != sealed || next.statement.signatures != statement.signatures || next.statement.decline != statement.decline {
+            throw .statementSigned(crashID)
+        }
         guard isCompleted else { return }
         var adopted = self
         adopted.adoptServerCrashID(next.crashID)
@@ -444,5 +467,75 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
 
     private func ensureEditable() throws(ReportError) {
         guard !isCompleted else { throw .readOnly(crashID) }
+    }
+
+    // MARK: - Signing the statement
+
+    /// The front side as both drivers see and sign it (``StatementFront``).
+    public var statementFront: StatementFront { StatementFront(self) }
+
+    /// The version of the front side as it is now.
+    public var statementVersion: StatementVersion { statementFront.version }
+
+    /// Where a side's signature stands: for the front as it is now, for another version (void), or none.
+    public func signatureState(of side: VehicleSide) -> SignatureState {
+        guard let signature = statement.signature(of: side) else { return .unsigned }
+        return signature.version == statementVersion ? .holds(signature) : .void(signature)
+    }
+
+    /// Whether both drivers signed the front as it is now: it is then read-only on every path, as a completed report is.
+    public var isStatementSigned: Bool { sealedVersion != nil }
+
+    /// The version both signatures name, when both hold.
+    private var sealedVersion: StatementVersion? {
+        guard statement.signatures.count == 2 else { return nil }
+        let version = statementVersion
+        return statement.signatures.allSatisfy { $0.version == version } ? version : nil
+    }
+
+    /// Signs the front side as it is now for one side, replacing that side's earlier signature (and, for B, a decline).
+    /// - Throws: ``ReportError/readOnly(_:)``; ``ReportError/statementSigned(_:)`` when both signed already;
+    ///   ``ReportError/nothingToReport`` for an empty statement; ``StatementFieldError`` for the name.
+    public mutating func signStatement(
+        _ side: VehicleSide, name: String, verification: StatementSignature.Verification, at date: Date
+    ) throws {
+        try ensureEditable()
+        guard sealedVersion == nil else { throw ReportError.statementSigned(crashID) }
+        guard !statement.vehicleA.isEmpty || !statement.vehicleB.isEmpty else { throw ReportError.nothingToReport }
+        let signature = try StatementSignature(
+            side: side, name: name, verification: verification, signedAt: date,
+            utcOffsetMinutes: effectiveScene.scene.utcOffsetMinutes, version: statementVersion
+        )
+        statement.signatures = (statement.signatures.filter { $0.side != side } + [signature]).sorted { $0.side.rawValue < $1.side.rawValue }
+        if side == .b { statement.decline = nil }
+    }
+
+    /// Records that the other driver would not sign the front side as it is now, and why; their signature, if any, goes.
+    /// - Throws: ``ReportError/readOnly(_:)``; ``ReportError/statementSigned(_:)`` when both signed already;
+    ///   ``StatementFieldError`` for the reason.
+    public mutating func declineStatement(reason: String, at date: Date) throws {
+        try ensureEditable()
+        guard sealedVersion == nil else { throw ReportError.statementSigned(crashID) }
+        statement.decline = try StatementDecline(reason: reason, declinedAt: date, version: statementVersion)
+        statement.signatures.removeAll { $0.side == .b }
+    }
+
+    /// This report with the front side of `signed` — its statement, injuries, scene and crash-scene photos — for a
+    /// merge that must keep a statement both drivers signed as they signed it.
+    mutating func takeFront(of signed: CrashReport) {
+        statement = signed.statement
+        injuries = signed.injuries
+        scene = signed.scene
+        photos[.crashScene] = signed.photos[.crashScene]
+    }
+
+    /// After a change: a front both drivers signed (in `old`) must be as it was, signatures and all; otherwise the change
+    /// is undone and refused.
+    private mutating func keepSealed(_ old: CrashReport) throws(ReportError) {
+        guard let sealed = old.sealedVersion else { return }
+        guard statementVersion == sealed, statement.signatures == old.statement.signatures, statement.decline == old.statement.decline else {
+            self = old
+            throw .statementSigned(crashID)
+        }
     }
 }

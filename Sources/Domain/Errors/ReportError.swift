@@ -5,6 +5,9 @@ public enum ReportError: Error, Sendable, Hashable {
     case notFound(ReportID)
     case crashIDNotFound(CrashID)
     case readOnly(CrashID)
+    /// Both drivers signed the statement's front side as it is: it no longer changes (nor what it shows: injuries,
+    /// when and where).
+    case statementSigned(CrashID)
     case nothingToReport
     case notCompleted(CrashID)
     case crashIDUnavailable(attempts: Int)

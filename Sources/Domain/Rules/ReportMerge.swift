@@ -188,7 +188,7 @@ public enum ReportMerge {
 
         let completed = local.isCompleted
         let localHasServerID = remote.crashID.isLocal && !local.crashID.isLocal
-        let report = try CrashReport(
+        var report = try CrashReport(
             id: remote.id,
             crashID: localHasServerID ? local.crashID : remote.crashID,
             provisionalCrashID: localHasServerID ? local.provisionalCrashID : (remote.provisionalCrashID ?? (remote.crashID.isLocal ? nil : local.provisionalCrashID)),
@@ -207,6 +207,12 @@ public enum ReportMerge {
             acknowledgement: completed ? remote.acknowledgement : nil,
             revision: remote.revision
         )
+        // A statement both drivers signed stays as they signed it: what the merge would change on its front (the
+        // statement, the injuries, when and where) comes from the signed version.
+        if let signed = [remote, local].first(where: \.isStatementSigned),
+           report.statementVersion != signed.statementVersion || report.statement.signatures != signed.statement.signatures {
+            report.takeFront(of: signed)
+        }
         return Outcome(
             report: report, photosFromOtherWriter: fromRemote, photosFromThisDevice: fromLocal,
             photosRemovedElsewhere: removedElsewhere, leftOut: leftOut, fieldsFromOtherWriter: fromOther,

@@ -79,3 +79,26 @@ public struct EditDriverProfile: Sendable {
         try await store.saveDriverProfile(vehicle.profilePart)
     }
 }
+
+/// Signs the accident statement's front side as it is now, for the driver (vehicle A) or for the other driver on the
+/// driver's device at the scene (vehicle B, not verified, as on paper); a change to the front afterwards voids it.
+public struct SignStatement: Sendable {
+    let repository: any ReportRepository
+    let clock: any Clock
+
+    public init(repository: any ReportRepository, clock: any Clock) {
+        self.repository = repository
+        self.clock = clock
+    }
+
+    /// - Throws: ``StatementFieldError`` for the name, ``ReportError/statementSigned(_:)`` once both signed,
+    ///   ``ReportError/nothingToReport`` for an empty statement, `ReportError.readOnly`, or the store's error.
+    public func execute(
+        reportID: ReportID, side: VehicleSide, name: String, verification: StatementSignature.Verification
+    ) async throws -> CrashReport {
+        let clock = clock
+        return try await repository.update(reportID, at: clock) { report in
+            try report.signStatement(side, name: name, verification: verification, at: clock.now())
+        }.report
+    }
+}

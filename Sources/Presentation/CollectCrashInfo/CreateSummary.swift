@@ -8,6 +8,17 @@ public struct CreateSummary: Sendable, Hashable {
     public let text: String
     public let warnings: [String]
 
+    /// `signed by both drivers`, `signed by the driver only`, `signed by neither driver`.
+    static func signatures(_ report: CrashReport) -> String {
+        let holding = VehicleSide.allCases.filter { if case .holds = report.signatureState(of: $0) { true } else { false } }
+        switch holding {
+        case [.a, .b]: return "signed by both drivers"
+        case [.a]: return "signed by the driver only"
+        case [.b]: return "signed by the other driver only"
+        default: return "signed by neither driver"
+        }
+    }
+
     public init(_ report: CrashReport, dates: DateText) {
         let dates = dates.at(report.scene)
         let effective = report.effectiveScene
@@ -16,9 +27,19 @@ public struct CreateSummary: Sendable, Hashable {
         if report.photoCount > 0 { holds.append(CategoryRowUiModel.photoCount(report.photoCount)) }
         if report.hasNote { holds.append("the note") }
         if !report.statement.isEmpty {
-            holds.append("the accident statement (\(report.statement.filledParts) of \(AccidentStatement.partCount) parts)")
+            holds.append("the accident statement (\(report.statement.filledParts) of \(AccidentStatement.partCount) parts, \(Self.signatures(report)))")
         }
         var warnings: [String] = report.statementFlags.map { FactText.line(for: $0) + "." }
+        if !report.statement.isEmpty, !report.isStatementSigned {
+            warnings.append(report.statement.decline != nil
+                ? "The other driver did not agree to the statement; the report says so."
+                : "The statement is not signed by both drivers, so it is not an agreed statement: sign it with g and o on its page first, or create the report without.")
+        }
+        for side in VehicleSide.allCases {
+            if case .void = report.signatureState(of: side) {
+                warnings.append("Vehicle \(side.letter)'s signature no longer counts: the statement changed after it was signed.")
+            }
+        }
         if effective.isTimeFlagged, case let .photo(photo) = effective.timeSource {
             warnings.append("The crash time, \(dates.dateTime(effective.scene.occurredAt)), comes from photo \(photo.originalFileName), "
                 + "taken long before the report was started: if the camera's clock was wrong, set the time with w first.")

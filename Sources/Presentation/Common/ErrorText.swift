@@ -116,6 +116,8 @@ public enum ErrorText {
             "No report has the crash ID \(crashID). Check the ID in View crash reports."
         case let .readOnly(crashID):
             "Crash report \(crashID) is completed and can no longer be changed. View or share it instead."
+        case let .statementSigned(crashID):
+            "Both drivers signed the accident statement of \(crashID): it, the injuries and when and where can no longer be changed. Photos and the note still can."
         case .nothingToReport:
             "The report is empty. Choose who was injured, add a photo or write a note first."
         case let .notCompleted(crashID):

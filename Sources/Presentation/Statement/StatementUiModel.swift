@@ -60,14 +60,25 @@ public struct StatementUiModel: Sendable, Hashable {
                 let column = statement[side]
                 let filled = VehiclePart.allCases.filter { column.isFilled($0) }.map(\.displayName)
                 var value = filled.isEmpty ? nil : filled.joined(separator: ", ")
-                if column.enteredByOtherDriverAt != nil { value = (value.map { $0 + " — " } ?? "") + "entered by the other driver" }
+                if column.enteredByOtherDriverAt != nil {
+                    let credit = column.changesSinceSent.isEmpty ? "entered by the other driver" : "entered by the other driver, changed by you after"
+                    value = (value.map { $0 + " — " } ?? "") + credit
+                }
                 rows.append(Row(key: side == .a ? "1" : "2", title: side == .a ? "Vehicle A (yours)" : "Vehicle B (the other)", value: value))
             }
             rows.append(Row(key: "3", title: "Circumstances", value: Self.counts(statement, empty: nil)))
             rows.append(Row(key: "4", title: "Witnesses", value: statement.witnesses.isEmpty ? nil : Self.plural(statement.witnesses.count, "witness", "witnesses")))
             rows.append(Row(key: "5", title: "Police and other damage", value: Self.police(statement)))
+            let sceneDates = dates.at(report.scene)
+            notes = VehicleSide.allCases.map { "Vehicle \($0.letter): " + FactText.signature(report.signatureState(of: $0), dates: sceneDates) }
+            if let decline = statement.decline { notes.append(FactText.declineLine(decline, dates: sceneDates)) }
+            if report.isStatementSigned { notes.append("Both drivers signed this version (\(report.statementVersion.short)): it can no longer change.") }
             options = [MenuOption(key: "1-5", title: "Open a part")]
             if canMakeLink { options.append(MenuOption(key: "s", title: "Send the other driver a link to fill in vehicle B")) }
+            if !report.isStatementSigned, !statement.vehicleA.isEmpty || !statement.vehicleB.isEmpty {
+                options.append(MenuOption(key: "g", title: "Sign vehicle A's side"))
+                options.append(MenuOption(key: "o", title: "The other driver signs here"))
+            }
             options += [MenuOption(key: "d", title: "Done"), MenuOption(key: "x", title: "Close")]
         case let .vehicle(side):
             let column = statement[side]
@@ -76,9 +87,7 @@ public struct StatementUiModel: Sendable, Hashable {
                 rows.append(Row(key: String(index + 1), title: field.label, value: StatementQuestion.shown(column[field], kind: field.kind)))
             }
             rows.append(Row(key: "r", title: "Remarks", value: column.remarks.isEmpty ? nil : column.remarks))
-            if let at = column.enteredByOtherDriverAt {
-                notes.append("Entered by the other driver on their phone, \(dates.at(report.scene).dateTime(at)).")
-            }
+            if let credit = FactText.creditLine(column, side: side, dates: dates.at(report.scene)) { notes.append(credit + ".") }
             options = [
                 MenuOption(key: "e", title: "Enter every field in turn"),
                 MenuOption(key: "1-\(VehicleField.allCases.count)", title: "Enter those fields (several at once: 6 7)"),

@@ -24,10 +24,12 @@ public final class StatementViewModel {
         case witnessName, witnessAddress, witnessPhone
         case policeAttended, policeReport, policeStation
         case otherDamage
+        case signature(VehicleSide)
     }
 
     private var report: CrashReport
     private let editStatement: EditStatement
+    private let signStatement: SignStatement?
     private let editProfile: EditDriverProfile?
     private let shareStatement: ShareStatement?
     private let startStatement: StartStatement?
@@ -42,6 +44,7 @@ public final class StatementViewModel {
     public init(
         report: CrashReport,
         editStatement: EditStatement,
+        signStatement: SignStatement? = nil,
         editProfile: EditDriverProfile?,
         shareStatement: ShareStatement? = nil,
         startStatement: StartStatement? = nil,
@@ -50,6 +53,7 @@ public final class StatementViewModel {
     ) {
         self.report = report
         self.editStatement = editStatement
+        self.signStatement = signStatement
         self.editProfile = editProfile
         self.shareStatement = shareStatement
         self.startStatement = startStatement
@@ -235,6 +239,26 @@ public final class StatementViewModel {
         message.value = .info("Your details filled the empty fields of vehicle A.")
     }
 
+    // MARK: - Signing
+
+    /// `g` for the driver (vehicle A), `o` for the other driver on this device: asks the name to sign with (the
+    /// column's driver's name offered), then signs the front side as it is now.
+    public func sign(_ side: VehicleSide) {
+        guard signStatement != nil else {
+            message.value = .error("This app cannot sign statements.")
+            return
+        }
+        guard !report.statement.vehicleA.isEmpty || !report.statement.vehicleB.isEmpty else {
+            message.value = .error("The statement is empty: fill in the vehicles before anyone signs it.")
+            return
+        }
+        if report.isStatementSigned {
+            message.value = .error(ErrorText.sentence(for: ReportError.statementSigned(report.crashID)))
+            return
+        }
+        ask([.signature(side)])
+    }
+
     /// Makes a one-time link for the other driver to fill in vehicle B on their own phone (``link``).
     public func makeLink() async {
         guard let shareStatement else {
@@ -303,6 +327,13 @@ public final class StatementViewModel {
             question.value = StatementQuestion(
                 label: "Damage to other property", current: statement.otherPropertyDamage.nonEmpty, hint: "a fence, a lamp post…", step: step
             )
+        case let .signature(side):
+            question.value = StatementQuestion(
+                label: side == .a ? "Your name, to sign vehicle A's side" : "The other driver's name, to sign vehicle B's side here",
+                current: statement[side][.driverName] ?? statement[side][.policyholderName],
+                hint: "Signing agrees to the whole statement as it is now: both vehicles, the boxes, the witnesses, the police, when and where, and who was injured. A change to any of it afterwards cancels the signature",
+                step: nil
+            )
         }
     }
 
@@ -345,6 +376,15 @@ public final class StatementViewModel {
         case .otherDamage:
             guard let text else { return }
             try await store { try $0.setOtherPropertyDamage(text) }
+        case let .signature(side):
+            guard let signStatement else { return }
+            let name = text ?? (report.statement[side][.driverName] ?? report.statement[side][.policyholderName] ?? "")
+            let verification: StatementSignature.Verification = side == .a ? .driversDevice(account: nil) : .sameDevice
+            update(try await signStatement.execute(reportID: report.id, side: side, name: name, verification: verification))
+            message.value = .info(
+                "Signed for vehicle \(side.letter) as \(name): statement version \(report.statementVersion.short). "
+                    + (report.isStatementSigned ? "Both drivers signed: the statement can no longer change." : "A change to the statement now cancels this signature.")
+            )
         }
     }
 

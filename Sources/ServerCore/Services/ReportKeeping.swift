@@ -13,6 +13,15 @@ package struct ReportKeeping: Sendable {
     /// (``WriteCheck``: the revision, a completed report read-only, one report per crash ID).
     /// - Returns: the stored version and whether it was new.
     package func put(_ sent: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
+        do {
+            return try await store(sent, owner: owner)
+        } catch ReportError.statementSigned {
+            // The version the signed statement is kept in, for the caller to merge into.
+            throw ServerRefusal.statementSigned(current: try await reports.report(sent.id, owner: owner.id))
+        }
+    }
+
+    private func store(_ sent: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
         let current = try await reports.report(sent.id, owner: owner.id)
         // What the crash detection measured is the server's record: a client's version of it is not taken.
         // Nor is the insurer's acknowledgement: only a claims handler gives one (``ClaimDesk``).

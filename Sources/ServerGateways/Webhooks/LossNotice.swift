@@ -51,7 +51,7 @@ extension Components.Schemas.FirstNoticeOfLoss {
                     description: report.hasNote ? report.otherDriverNote : nil, detected: detected
                 ),
                 injuries: .init(reported: injuries.contains { $0 != .noOne && $0 != .unsure }, who: injuries.map(Components.Schemas.Injury.init)),
-                statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement),
+                statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement, version: report.statementVersion),
                 documents: documents
             )
         )

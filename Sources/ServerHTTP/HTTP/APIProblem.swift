@@ -86,7 +86,7 @@ extension ProblemType {
         case .notAcceptable: .notAcceptable
         case .invalidRequest, .invalidParameter, .invalidReport, .hashMismatch: .badRequest
         case .idempotencyKeyReused: .unprocessableContent
-        case .revisionConflict, .reportCompleted, .crashIdTaken, .nothingToReport, .photosMissing, .uploadOffsetMismatch: .conflict
+        case .revisionConflict, .reportCompleted, .statementSigned, .crashIdTaken, .nothingToReport, .photosMissing, .uploadOffsetMismatch: .conflict
         case .storageUnavailable: .serviceUnavailable
         case .rateLimited: .tooManyRequests
         case .quotaExceeded, .storageFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
@@ -110,6 +110,7 @@ extension ProblemType {
         case .reportNotFound: "No such report"
         case .revisionConflict: "Revision conflict"
         case .reportCompleted: "Report completed"
+        case .statementSigned: "Statement signed"
         case .crashIdTaken: "Crash ID taken"
         case .nothingToReport: "Nothing to report"
         case .photosMissing: "Photos missing"
@@ -159,6 +160,8 @@ extension ProblemType {
             "The report was changed (or deleted) since the revision the save states. `current` carries the version held (absent when deleted): merge the change into it and save again with its revision."
         case .reportCompleted:
             "The report is completed: it has been handed on and can no longer be changed or deleted."
+        case .statementSigned:
+            "Both drivers signed the accident statement's front side as it is (every signature names the version it was given for), so the front — with the injuries and the time and place it shows — can no longer change. `current` carries the version held: keep its statement, injuries and scene, and send the other changes again."
         case .crashIdTaken:
             "Another of the caller's reports carries this crash ID, and a crash ID names one report. `current` carries that report: merge into it and save it with its id and revision."
         case .nothingToReport:

@@ -156,6 +156,8 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return problem
         case .readOnly:
             return APIProblem(.reportCompleted, ProblemText.sentence(for: error))
+        case .statementSigned:
+            return APIProblem(.statementSigned, ProblemText.sentence(for: error))
         case .nothingToReport:
             return APIProblem(.nothingToReport, ProblemText.sentence(for: error))
         case let .notFound(id):
@@ -248,6 +250,10 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIProblem(.reportCompleted, "The report \(crashID) is completed; the other driver can no longer add to it.")
         case .keptChanging:
             return APIProblem(.storageUnavailable, "The report kept changing while your part was stored. Send the form again.")
+        case let .statementSigned(current):
+            var problem = APIProblem(.statementSigned, ProblemText.statementSignedSentence)
+            problem.current = current
+            return problem
         case let .photosMissing(_, missing):
             var problem = APIProblem(
                 .photosMissing,

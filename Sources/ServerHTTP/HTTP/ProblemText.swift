@@ -83,12 +83,17 @@ package enum ProblemText {
         }
     }
 
+    /// A save that would change a statement both drivers signed.
+    package static let statementSignedSentence =
+        "Both drivers signed the accident statement as it is, so its front side, the injuries and when and where can no longer change. Nothing was stored; take them from `current` and send the rest again."
+
     /// A report the server cannot change or find.
     package static func sentence(for error: ReportError) -> String {
         switch error {
         case let .notFound(id): "You have no report \(id)."
         case let .crashIDNotFound(crashID): "You have no report with the crash ID \(crashID)."
         case let .readOnly(crashID): "Crash report \(crashID) is completed, so it can no longer be changed or deleted."
+        case .statementSigned: statementSignedSentence
         case .nothingToReport: "The report is empty: choose who was injured, add a photo or write a note before completing it."
         case let .notCompleted(crashID): "Crash report \(crashID) is still a draft; submit it first."
         case let .crashIDUnavailable(attempts): "No unused crash ID could be issued after \(attempts) tries. Try again."

@@ -136,6 +136,8 @@ extension Components {
         /// - `revision-conflict` (409): the report changed (or was deleted) since the revision the save states;
         ///   `current` is the version held.
         /// - `report-completed` (409): the report is completed, so it can no longer be changed or deleted.
+        /// - `statement-signed` (409): both drivers signed the statement's front side as it is, so it (with the injuries and
+        ///   the time and place it shows) can no longer change; `current` is the version held.
         /// - `crash-id-taken` (409): another of the caller's reports holds this crash ID; `current` is that report.
         /// - `nothing-to-report` (409): the report holds nothing to report yet.
         /// - `photos-missing` (409): photos the report names are not uploaded; `missingPhotos` lists them.
@@ -171,6 +173,7 @@ extension Components {
             case reportNotFound = "report-not-found"
             case revisionConflict = "revision-conflict"
             case reportCompleted = "report-completed"
+            case statementSigned = "statement-signed"
             case crashIdTaken = "crash-id-taken"
             case nothingToReport = "nothing-to-report"
             case photosMissing = "photos-missing"
@@ -847,6 +850,16 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/AccidentStatement/otherPropertyDamage`.
             public var otherPropertyDamage: Swift.String?
+            /// Each side's signature (at most one a side). A signature holds only for the front side's version it names: a change to the front after it voids it. Once both hold for the same version, the front (with the injuries and the time and place it shows) can no longer change: a save that changes it is refused with `statement-signed`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccidentStatement/signatures`.
+            public var signatures: [Components.Schemas.StatementSignature]?
+            /// - Remark: Generated from `#/components/schemas/AccidentStatement/decline`.
+            public var decline: Components.Schemas.StatementDecline?
+            /// The front side's version as it is: the SHA-256 of its canonical form (Domain's `StatementFront`). Given in answers; ignored when sent.
+            ///
+            /// - Remark: Generated from `#/components/schemas/AccidentStatement/version`.
+            public var version: Swift.String?
             /// Creates a new `AccidentStatement`.
             ///
             /// - Parameters:
@@ -855,18 +868,27 @@ extension Components {
             ///   - witnesses:
             ///   - police:
             ///   - otherPropertyDamage: Damage to property other than the two vehicles (several lines).
+            ///   - signatures: Each side's signature (at most one a side). A signature holds only for the front side's version it names: a change to the front after it voids it. Once both hold for the same version, the front (with the injuries and the time and place it shows) can no longer change: a save that changes it is refused with `statement-signed`.
+            ///   - decline:
+            ///   - version: The front side's version as it is: the SHA-256 of its canonical form (Domain's `StatementFront`). Given in answers; ignored when sent.
             public init(
                 vehicleA: Components.Schemas.StatementVehicle? = nil,
                 vehicleB: Components.Schemas.StatementVehicle? = nil,
                 witnesses: [Components.Schemas.Witness]? = nil,
                 police: Components.Schemas.PoliceAttendance? = nil,
-                otherPropertyDamage: Swift.String? = nil
+                otherPropertyDamage: Swift.String? = nil,
+                signatures: [Components.Schemas.StatementSignature]? = nil,
+                decline: Components.Schemas.StatementDecline? = nil,
+                version: Swift.String? = nil
             ) {
                 self.vehicleA = vehicleA
                 self.vehicleB = vehicleB
                 self.witnesses = witnesses
                 self.police = police
                 self.otherPropertyDamage = otherPropertyDamage
+                self.signatures = signatures
+                self.decline = decline
+                self.version = version
             }
             public enum CodingKeys: String, CodingKey {
                 case vehicleA
@@ -874,6 +896,124 @@ extension Components {
                 case witnesses
                 case police
                 case otherPropertyDamage
+                case signatures
+                case decline
+                case version
+            }
+        }
+        /// One driver's agreement to one version of the front side.
+        ///
+        /// - Remark: Generated from `#/components/schemas/StatementSignature`.
+        public struct StatementSignature: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StatementSignature/side`.
+            @frozen public enum SidePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case a = "A"
+                case b = "B"
+            }
+            /// - Remark: Generated from `#/components/schemas/StatementSignature/side`.
+            public var side: Components.Schemas.StatementSignature.SidePayload
+            /// The name as the signer typed it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementSignature/name`.
+            public var name: Swift.String
+            /// `drivers-device`: the driver on their own device (signed in as `account`, when given); `sms-code`: the other driver with a one-time code texted to `phone`; `same-device`: the other driver on the driver's device at the scene, as on paper, not verified.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementSignature/verification`.
+            @frozen public enum VerificationPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case driversDevice = "drivers-device"
+                case smsCode = "sms-code"
+                case sameDevice = "same-device"
+            }
+            /// `drivers-device`: the driver on their own device (signed in as `account`, when given); `sms-code`: the other driver with a one-time code texted to `phone`; `same-device`: the other driver on the driver's device at the scene, as on paper, not verified.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementSignature/verification`.
+            public var verification: Components.Schemas.StatementSignature.VerificationPayload
+            /// - Remark: Generated from `#/components/schemas/StatementSignature/account`.
+            public var account: Swift.String?
+            /// E.164; for `sms-code`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementSignature/phone`.
+            public var phone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/StatementSignature/signedAt`.
+            public var signedAt: Foundation.Date
+            /// The scene's offset from UTC when signed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementSignature/utcOffsetMinutes`.
+            public var utcOffsetMinutes: Swift.Int?
+            /// The version of the front side signed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementSignature/version`.
+            public var version: Swift.String
+            /// Creates a new `StatementSignature`.
+            ///
+            /// - Parameters:
+            ///   - side:
+            ///   - name: The name as the signer typed it.
+            ///   - verification: `drivers-device`: the driver on their own device (signed in as `account`, when given); `sms-code`: the other driver with a one-time code texted to `phone`; `same-device`: the other driver on the driver's device at the scene, as on paper, not verified.
+            ///   - account:
+            ///   - phone: E.164; for `sms-code`.
+            ///   - signedAt:
+            ///   - utcOffsetMinutes: The scene's offset from UTC when signed.
+            ///   - version: The version of the front side signed.
+            public init(
+                side: Components.Schemas.StatementSignature.SidePayload,
+                name: Swift.String,
+                verification: Components.Schemas.StatementSignature.VerificationPayload,
+                account: Swift.String? = nil,
+                phone: Swift.String? = nil,
+                signedAt: Foundation.Date,
+                utcOffsetMinutes: Swift.Int? = nil,
+                version: Swift.String
+            ) {
+                self.side = side
+                self.name = name
+                self.verification = verification
+                self.account = account
+                self.phone = phone
+                self.signedAt = signedAt
+                self.utcOffsetMinutes = utcOffsetMinutes
+                self.version = version
+            }
+            public enum CodingKeys: String, CodingKey {
+                case side
+                case name
+                case verification
+                case account
+                case phone
+                case signedAt
+                case utcOffsetMinutes
+                case version
+            }
+        }
+        /// The other driver would not sign the version they were shown.
+        ///
+        /// - Remark: Generated from `#/components/schemas/StatementDecline`.
+        public struct StatementDecline: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StatementDecline/reason`.
+            public var reason: Swift.String
+            /// - Remark: Generated from `#/components/schemas/StatementDecline/declinedAt`.
+            public var declinedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/StatementDecline/version`.
+            public var version: Swift.String
+            /// Creates a new `StatementDecline`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            ///   - declinedAt:
+            ///   - version:
+            public init(
+                reason: Swift.String,
+                declinedAt: Foundation.Date,
+                version: Swift.String
+            ) {
+                self.reason = reason
+                self.declinedAt = declinedAt
+                self.version = version
+            }
+            public enum CodingKeys: String, CodingKey {
+                case reason
+                case declinedAt
+                case version
             }
         }
         /// One vehicle's column on the statement.
@@ -918,7 +1058,14 @@ extension Components {
                 }
             }
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder`.
-            public var policyholder: Components.Schemas.StatementVehicle.PolicyholderPayload?
+            public var policyholder: Components.Schemas.StatementVehicle.PolicyholderPayload? {
+                get  {
+                    self.storage.value.policyholder
+                }
+                _modify {
+                    yield &self.storage.value.policyholder
+                }
+            }
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle`.
             public struct VehiclePayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/makeAndModel`.
@@ -965,7 +1112,14 @@ extension Components {
                 }
             }
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle`.
-            public var vehicle: Components.Schemas.StatementVehicle.VehiclePayload?
+            public var vehicle: Components.Schemas.StatementVehicle.VehiclePayload? {
+                get  {
+                    self.storage.value.vehicle
+                }
+                _modify {
+                    yield &self.storage.value.vehicle
+                }
+            }
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance`.
             public struct InsurancePayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/insurer`.
@@ -1016,7 +1170,14 @@ extension Components {
                 }
             }
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance`.
-            public var insurance: Components.Schemas.StatementVehicle.InsurancePayload?
+            public var insurance: Components.Schemas.StatementVehicle.InsurancePayload? {
+                get  {
+                    self.storage.value.insurance
+                }
+                _modify {
+                    yield &self.storage.value.insurance
+                }
+            }
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver`.
             public struct DriverPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/name`.
@@ -1067,21 +1228,74 @@ extension Components {
                 }
             }
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver`.
-            public var driver: Components.Schemas.StatementVehicle.DriverPayload?
+            public var driver: Components.Schemas.StatementVehicle.DriverPayload? {
+                get  {
+                    self.storage.value.driver
+                }
+                _modify {
+                    yield &self.storage.value.driver
+                }
+            }
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/impactPoint`.
-            public var impactPoint: Components.Schemas.ImpactPoint?
+            public var impactPoint: Components.Schemas.ImpactPoint? {
+                get  {
+                    self.storage.value.impactPoint
+                }
+                _modify {
+                    yield &self.storage.value.impactPoint
+                }
+            }
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/visibleDamage`.
-            public var visibleDamage: Swift.String?
+            public var visibleDamage: Swift.String? {
+                get  {
+                    self.storage.value.visibleDamage
+                }
+                _modify {
+                    yield &self.storage.value.visibleDamage
+                }
+            }
             /// The numbers (1–17) of the boxes of section 12 ticked for this vehicle.
             ///
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/circumstances`.
-            public var circumstances: [Swift.Int]?
+            public var circumstances: [Swift.Int]? {
+                get  {
+                    self.storage.value.circumstances
+                }
+                _modify {
+                    yield &self.storage.value.circumstances
+                }
+            }
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/remarks`.
-            public var remarks: Swift.String?
+            public var remarks: Swift.String? {
+                get  {
+                    self.storage.value.remarks
+                }
+                _modify {
+                    yield &self.storage.value.remarks
+                }
+            }
             /// When the other driver entered this column from their own phone; absent when it was typed on the driver's device.
             ///
             /// - Remark: Generated from `#/components/schemas/StatementVehicle/enteredByOtherDriverAt`.
-            public var enteredByOtherDriverAt: Foundation.Date?
+            public var enteredByOtherDriverAt: Foundation.Date? {
+                get  {
+                    self.storage.value.enteredByOtherDriverAt
+                }
+                _modify {
+                    yield &self.storage.value.enteredByOtherDriverAt
+                }
+            }
+            /// The column as the other driver sent it, with `enteredByOtherDriverAt`; the credit is theirs only while the column is still so.
+            ///
+            /// - Remark: Generated from `#/components/schemas/StatementVehicle/asSent`.
+            public var asSent: Components.Schemas.StatementVehicle? {
+                get  {
+                    self.storage.value.asSent
+                }
+                _modify {
+                    yield &self.storage.value.asSent
+                }
+            }
             /// Creates a new `StatementVehicle`.
             ///
             /// - Parameters:
@@ -1094,6 +1308,7 @@ extension Components {
             ///   - circumstances: The numbers (1–17) of the boxes of section 12 ticked for this vehicle.
             ///   - remarks:
             ///   - enteredByOtherDriverAt: When the other driver entered this column from their own phone; absent when it was typed on the driver's device.
+            ///   - asSent: The column as the other driver sent it, with `enteredByOtherDriverAt`; the credit is theirs only while the column is still so.
             public init(
                 policyholder: Components.Schemas.StatementVehicle.PolicyholderPayload? = nil,
                 vehicle: Components.Schemas.StatementVehicle.VehiclePayload? = nil,
@@ -1103,17 +1318,21 @@ extension Components {
                 visibleDamage: Swift.String? = nil,
                 circumstances: [Swift.Int]? = nil,
                 remarks: Swift.String? = nil,
-                enteredByOtherDriverAt: Foundation.Date? = nil
+                enteredByOtherDriverAt: Foundation.Date? = nil,
+                asSent: Components.Schemas.StatementVehicle? = nil
             ) {
-                self.policyholder = policyholder
-                self.vehicle = vehicle
-                self.insurance = insurance
-                self.driver = driver
-                self.impactPoint = impactPoint
-                self.visibleDamage = visibleDamage
-                self.circumstances = circumstances
-                self.remarks = remarks
-                self.enteredByOtherDriverAt = enteredByOtherDriverAt
+                self.storage = .init(value: .init(
+                    policyholder: policyholder,
+                    vehicle: vehicle,
+                    insurance: insurance,
+                    driver: driver,
+                    impactPoint: impactPoint,
+                    visibleDamage: visibleDamage,
+                    circumstances: circumstances,
+                    remarks: remarks,
+                    enteredByOtherDriverAt: enteredByOtherDriverAt,
+                    asSent: asSent
+                ))
             }
             public enum CodingKeys: String, CodingKey {
                 case policyholder
@@ -1125,6 +1344,247 @@ extension Components {
                 case circumstances
                 case remarks
                 case enteredByOtherDriverAt
+                case asSent
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.storage = try .init(from: decoder)
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try self.storage.encode(to: encoder)
+            }
+            /// Internal reference storage to allow type recursion.
+            private var storage: OpenAPIRuntime.CopyOnWriteBox<Storage>
+            private struct Storage: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder`.
+                struct PolicyholderPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder/name`.
+                    public var name: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder/address`.
+                    public var address: Swift.String?
+                    /// E.164, e.g. `+36301234567`.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder/phone`.
+                    public var phone: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder/email`.
+                    public var email: Swift.String?
+                    /// Creates a new `PolicyholderPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - name:
+                    ///   - address:
+                    ///   - phone: E.164, e.g. `+36301234567`.
+                    ///   - email:
+                    public init(
+                        name: Swift.String? = nil,
+                        address: Swift.String? = nil,
+                        phone: Swift.String? = nil,
+                        email: Swift.String? = nil
+                    ) {
+                        self.name = name
+                        self.address = address
+                        self.phone = phone
+                        self.email = email
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case name
+                        case address
+                        case phone
+                        case email
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/policyholder`.
+                var policyholder: Components.Schemas.StatementVehicle.PolicyholderPayload?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle`.
+                struct VehiclePayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/makeAndModel`.
+                    public var makeAndModel: Swift.String?
+                    /// Letters and digits, uppercased, single spaces or dashes between groups.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/plate`.
+                    public var plate: Swift.String?
+                    /// ISO 3166-1 two-letter code.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/plateCountry`.
+                    public var plateCountry: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/trailerPlate`.
+                    public var trailerPlate: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle/trailerCountry`.
+                    public var trailerCountry: Swift.String?
+                    /// Creates a new `VehiclePayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - makeAndModel:
+                    ///   - plate: Letters and digits, uppercased, single spaces or dashes between groups.
+                    ///   - plateCountry: ISO 3166-1 two-letter code.
+                    ///   - trailerPlate:
+                    ///   - trailerCountry:
+                    public init(
+                        makeAndModel: Swift.String? = nil,
+                        plate: Swift.String? = nil,
+                        plateCountry: Swift.String? = nil,
+                        trailerPlate: Swift.String? = nil,
+                        trailerCountry: Swift.String? = nil
+                    ) {
+                        self.makeAndModel = makeAndModel
+                        self.plate = plate
+                        self.plateCountry = plateCountry
+                        self.trailerPlate = trailerPlate
+                        self.trailerCountry = trailerCountry
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case makeAndModel
+                        case plate
+                        case plateCountry
+                        case trailerPlate
+                        case trailerCountry
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/vehicle`.
+                var vehicle: Components.Schemas.StatementVehicle.VehiclePayload?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance`.
+                struct InsurancePayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/insurer`.
+                    public var insurer: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/policyNumber`.
+                    public var policyNumber: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/greenCardNumber`.
+                    public var greenCardNumber: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/validFrom`.
+                    public var validFrom: Swift.String?
+                    /// Not before `validFrom`.
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/validUntil`.
+                    public var validUntil: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance/ownDamageCovered`.
+                    public var ownDamageCovered: Swift.Bool?
+                    /// Creates a new `InsurancePayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - insurer:
+                    ///   - policyNumber:
+                    ///   - greenCardNumber:
+                    ///   - validFrom:
+                    ///   - validUntil: Not before `validFrom`.
+                    ///   - ownDamageCovered:
+                    public init(
+                        insurer: Swift.String? = nil,
+                        policyNumber: Swift.String? = nil,
+                        greenCardNumber: Swift.String? = nil,
+                        validFrom: Swift.String? = nil,
+                        validUntil: Swift.String? = nil,
+                        ownDamageCovered: Swift.Bool? = nil
+                    ) {
+                        self.insurer = insurer
+                        self.policyNumber = policyNumber
+                        self.greenCardNumber = greenCardNumber
+                        self.validFrom = validFrom
+                        self.validUntil = validUntil
+                        self.ownDamageCovered = ownDamageCovered
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case insurer
+                        case policyNumber
+                        case greenCardNumber
+                        case validFrom
+                        case validUntil
+                        case ownDamageCovered
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/insurance`.
+                var insurance: Components.Schemas.StatementVehicle.InsurancePayload?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver`.
+                struct DriverPayload: Codable, Hashable, Sendable {
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/name`.
+                    public var name: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/dateOfBirth`.
+                    public var dateOfBirth: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/address`.
+                    public var address: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/licenceNumber`.
+                    public var licenceNumber: Swift.String?
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/licenceCategory`.
+                    public var licenceCategory: Swift.String?
+                    /// May be before the crash (then the statement flags it).
+                    ///
+                    /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver/licenceValidUntil`.
+                    public var licenceValidUntil: Swift.String?
+                    /// Creates a new `DriverPayload`.
+                    ///
+                    /// - Parameters:
+                    ///   - name:
+                    ///   - dateOfBirth:
+                    ///   - address:
+                    ///   - licenceNumber:
+                    ///   - licenceCategory:
+                    ///   - licenceValidUntil: May be before the crash (then the statement flags it).
+                    public init(
+                        name: Swift.String? = nil,
+                        dateOfBirth: Swift.String? = nil,
+                        address: Swift.String? = nil,
+                        licenceNumber: Swift.String? = nil,
+                        licenceCategory: Swift.String? = nil,
+                        licenceValidUntil: Swift.String? = nil
+                    ) {
+                        self.name = name
+                        self.dateOfBirth = dateOfBirth
+                        self.address = address
+                        self.licenceNumber = licenceNumber
+                        self.licenceCategory = licenceCategory
+                        self.licenceValidUntil = licenceValidUntil
+                    }
+                    public enum CodingKeys: String, CodingKey {
+                        case name
+                        case dateOfBirth
+                        case address
+                        case licenceNumber
+                        case licenceCategory
+                        case licenceValidUntil
+                    }
+                }
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/driver`.
+                var driver: Components.Schemas.StatementVehicle.DriverPayload?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/impactPoint`.
+                var impactPoint: Components.Schemas.ImpactPoint?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/visibleDamage`.
+                var visibleDamage: Swift.String?
+                /// The numbers (1–17) of the boxes of section 12 ticked for this vehicle.
+                ///
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/circumstances`.
+                var circumstances: [Swift.Int]?
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/remarks`.
+                var remarks: Swift.String?
+                /// When the other driver entered this column from their own phone; absent when it was typed on the driver's device.
+                ///
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/enteredByOtherDriverAt`.
+                var enteredByOtherDriverAt: Foundation.Date?
+                /// The column as the other driver sent it, with `enteredByOtherDriverAt`; the credit is theirs only while the column is still so.
+                ///
+                /// - Remark: Generated from `#/components/schemas/StatementVehicle/asSent`.
+                var asSent: Components.Schemas.StatementVehicle?
+                init(
+                    policyholder: Components.Schemas.StatementVehicle.PolicyholderPayload? = nil,
+                    vehicle: Components.Schemas.StatementVehicle.VehiclePayload? = nil,
+                    insurance: Components.Schemas.StatementVehicle.InsurancePayload? = nil,
+                    driver: Components.Schemas.StatementVehicle.DriverPayload? = nil,
+                    impactPoint: Components.Schemas.ImpactPoint? = nil,
+                    visibleDamage: Swift.String? = nil,
+                    circumstances: [Swift.Int]? = nil,
+                    remarks: Swift.String? = nil,
+                    enteredByOtherDriverAt: Foundation.Date? = nil,
+                    asSent: Components.Schemas.StatementVehicle? = nil
+                ) {
+                    self.policyholder = policyholder
+                    self.vehicle = vehicle
+                    self.insurance = insurance
+                    self.driver = driver
+                    self.impactPoint = impactPoint
+                    self.visibleDamage = visibleDamage
+                    self.circumstances = circumstances
+                    self.remarks = remarks
+                    self.enteredByOtherDriverAt = enteredByOtherDriverAt
+                    self.asSent = asSent
+                }
+                typealias CodingKeys = Components.Schemas.StatementVehicle.CodingKeys
             }
         }
         /// - Remark: Generated from `#/components/schemas/StatementLink`.

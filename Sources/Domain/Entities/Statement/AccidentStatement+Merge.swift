@@ -9,12 +9,17 @@ extension AccidentStatement {
         case witnesses
         case police
         case otherPropertyDamage
+        /// A side's signature (whichever version it names: one made on each device is kept, and holds only if the
+        /// merged front is the version it names).
+        case signature(VehicleSide)
+        /// The other driver's refusal to sign.
+        case decline
 
         /// Every value, in a fixed order.
         public static let all: [MergeKey] = VehicleSide.allCases.flatMap { side in
             VehicleField.allCases.map { MergeKey.field(side, $0) } + Circumstance.allCases.map { MergeKey.box(side, $0) }
                 + [.remarks(side), .enteredBy(side)]
-        } + [.witnesses, .police, .otherPropertyDamage]
+        } + [.witnesses, .police, .otherPropertyDamage, .signature(.a), .signature(.b), .decline]
     }
 
     /// Whether this statement and `other` hold the same value at `key`.
@@ -27,6 +32,8 @@ extension AccidentStatement {
         case .witnesses: witnesses == other.witnesses
         case .police: police == other.police
         case .otherPropertyDamage: otherPropertyDamage == other.otherPropertyDamage
+        case let .signature(side): signature(of: side) == other.signature(of: side)
+        case .decline: decline == other.decline
         }
     }
 
@@ -42,6 +49,10 @@ extension AccidentStatement {
         case .witnesses: copy.witnesses = other.witnesses
         case .police: copy.police = other.police
         case .otherPropertyDamage: copy.otherPropertyDamage = other.otherPropertyDamage
+        case let .signature(side):
+            copy.signatures = (copy.signatures.filter { $0.side != side } + (other.signature(of: side).map { [$0] } ?? []))
+                .sorted { $0.side.rawValue < $1.side.rawValue }
+        case .decline: copy.decline = other.decline
         }
         return copy
     }

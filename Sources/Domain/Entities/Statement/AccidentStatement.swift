@@ -10,6 +10,10 @@ public struct AccidentStatement: Sendable, Hashable {
     public internal(set) var police: PoliceAttendance?
     /// Damage to property other than the two vehicles (a fence, a lamp post); empty when none.
     public internal(set) var otherPropertyDamage: String
+    /// Each side's signature, at most one a side (``CrashReport/sign(_:name:verification:at:)``); not part of the front.
+    public internal(set) var signatures: [StatementSignature]
+    /// The other driver's refusal to sign, when they gave one.
+    public internal(set) var decline: StatementDecline?
 
     public static let maximumWitnesses = 5
     public static let otherPropertyDamageLimit = TextLimit(characters: 500, allowsLineBreaks: true)
@@ -25,6 +29,8 @@ public struct AccidentStatement: Sendable, Hashable {
         witnesses = []
         police = nil
         otherPropertyDamage = ""
+        signatures = []
+        decline = nil
     }
 
     /// Rebuilds a statement from stored or received parts.
@@ -32,9 +38,14 @@ public struct AccidentStatement: Sendable, Hashable {
     ///   over its limit.
     public init(
         vehicleA: StatementVehicle, vehicleB: StatementVehicle, witnesses: [Witness], police: PoliceAttendance?,
-        otherPropertyDamage: String
+        otherPropertyDamage: String, signatures: [StatementSignature] = [], decline: StatementDecline? = nil
     ) throws(InvalidReportData) {
         self.init()
+        guard Set(signatures.map(\.side)).count == signatures.count else {
+            throw InvalidReportData(field: "statement.signatures", problem: .duplicate("a side"))
+        }
+        self.signatures = signatures.sorted { $0.side.rawValue < $1.side.rawValue }
+        self.decline = decline
         self.vehicleA = vehicleA
         self.vehicleB = vehicleB
         do { try setWitnesses(witnesses) } catch { throw InvalidReportData(field: "statement.witnesses", problem: error.problem) }
@@ -64,6 +75,12 @@ public struct AccidentStatement: Sendable, Hashable {
 
     public var isEmpty: Bool {
         vehicleA.isEmpty && vehicleB.isEmpty && witnesses.isEmpty && police == nil && otherPropertyDamage.isEmpty
+            && signatures.isEmpty && decline == nil
+    }
+
+    /// The side's signature, whatever version it names.
+    public func signature(of side: VehicleSide) -> StatementSignature? {
+        signatures.first { $0.side == side }
     }
 
     /// How many of the ``partCount`` parts hold anything.

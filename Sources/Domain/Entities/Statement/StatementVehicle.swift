@@ -12,6 +12,38 @@ public struct StatementVehicle: Sendable, Hashable {
     public private(set) var remarks: String
     /// When the other driver entered this column from their own phone; `nil` when it was typed on this device.
     public private(set) var enteredByOtherDriverAt: Date?
+    /// The column as the other driver sent it, so a change made after it shows (``changesSinceSent``).
+    public private(set) var asSent: Sent?
+
+    /// What the other driver sent: the values, boxes and remarks of the column then.
+    public struct Sent: Sendable, Hashable {
+        public let values: [VehicleField: String]
+        public let circumstances: Set<Circumstance>
+        public let remarks: String
+
+        public init(values: [VehicleField: String], circumstances: Set<Circumstance>, remarks: String) {
+            self.values = values
+            self.circumstances = circumstances
+            self.remarks = remarks
+        }
+    }
+
+    /// One item of a column, as a change to it is named.
+    public enum Item: Sendable, Hashable, Comparable {
+        case field(VehicleField)
+        case box(Circumstance)
+        case remarks
+
+        private var order: Int {
+            switch self {
+            case let .field(field): VehicleField.allCases.firstIndex(of: field) ?? 0
+            case let .box(box): 100 + box.rawValue
+            case .remarks: 200
+            }
+        }
+
+        public static func < (lhs: Item, rhs: Item) -> Bool { lhs.order < rhs.order }
+    }
 
     /// The remarks' limit.
     public static let remarksLimit = TextLimit(characters: 500, allowsLineBreaks: true)
@@ -22,6 +54,7 @@ public struct StatementVehicle: Sendable, Hashable {
         circumstances = []
         remarks = ""
         enteredByOtherDriverAt = nil
+        asSent = nil
     }
 
     /// Rebuilds a column from stored or received values, each read through its field's rule.
@@ -29,7 +62,7 @@ public struct StatementVehicle: Sendable, Hashable {
     /// - Throws: ``InvalidReportData`` naming the field whose value breaks its rule.
     public init(
         values raw: [VehicleField: String], circumstances: Set<Circumstance>, remarks: String, enteredByOtherDriverAt: Date?,
-        field path: String
+        asSent: Sent? = nil, field path: String
     ) throws(InvalidReportData) {
         self.init()
         for field in VehicleField.allCases {
@@ -43,6 +76,7 @@ public struct StatementVehicle: Sendable, Hashable {
         do { try setRemarks(remarks) } catch { throw InvalidReportData(field: "\(path).remarks", problem: error.problem) }
         self.circumstances = circumstances
         self.enteredByOtherDriverAt = enteredByOtherDriverAt
+        self.asSent = enteredByOtherDriverAt == nil ? nil : asSent
     }
 
     public subscript(field: VehicleField) -> String? { values[field] }
@@ -72,9 +106,24 @@ public struct StatementVehicle: Sendable, Hashable {
         circumstances = boxes
     }
 
-    /// Marks the column as the other driver's, entered at `date` from their own phone.
+    /// Marks the column as the other driver's, entered at `date` from their own phone, as it is now; `nil` unmarks it.
     public mutating func markEnteredByOtherDriver(at date: Date?) {
         enteredByOtherDriverAt = date
+        asSent = date.map { _ in Sent(values: values, circumstances: circumstances, remarks: remarks) }
+    }
+
+    /// What changed in the column since the other driver sent it, in the form's order; empty when nothing did, or
+    /// when they did not send it.
+    public var changesSinceSent: [Item] {
+        guard enteredByOtherDriverAt != nil, let sent = asSent else { return [] }
+        let fields = VehicleField.allCases.filter { values[$0] != sent.values[$0] }.map(Item.field)
+        let boxes = Circumstance.allCases.filter { circumstances.contains($0) != sent.circumstances.contains($0) }.map(Item.box)
+        return fields + boxes + (remarks == sent.remarks ? [] : [.remarks])
+    }
+
+    /// Whether the other driver sent this column and it is as they sent it: only then is it credited to them.
+    public var isAsSentByOtherDriver: Bool {
+        enteredByOtherDriverAt != nil && asSent != nil && changesSinceSent.isEmpty
     }
 
     /// This column with `other`'s value for `field` (for merging two versions field by field).
@@ -108,6 +157,7 @@ public struct StatementVehicle: Sendable, Hashable {
     func takingMark(from other: StatementVehicle) -> StatementVehicle {
         var copy = self
         copy.enteredByOtherDriverAt = other.enteredByOtherDriverAt
+        copy.asSent = other.asSent
         return copy
     }
 

@@ -105,6 +105,8 @@ public enum StatementFieldError: Error, Sendable, Hashable {
     case tooManyWitnesses(limit: Int)
     /// A witness with neither a name nor a phone number.
     case witnessWithoutNameOrPhone
+    /// A signature with no name typed.
+    case signatureWithoutName
 
     /// As the problem of a rebuilt report's field.
     public var problem: InvalidReportData.Problem {
