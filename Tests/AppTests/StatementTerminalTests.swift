@@ -115,8 +115,30 @@ struct StatementTerminalTests {
         _ = try wait(socket, for: "4  [✓] Accident statement — 12 of 12 parts")
         try type(socket, "w 2026-11-20 08:15 47.4979,19.0402 Budapest, Lánchíd")
         _ = try wait(socket, for: "Where: Budapest, Lánchíd")
+
+        // Both drivers sign on this device: the driver with g, the other driver with o; then the front no longer changes.
+        try type(socket, "4")
+        #expect(try wait(socket, for: "Vehicle A: not signed").contains("Sign vehicle A's side"))
+        try type(socket, "g")
+        _ = try wait(socket, for: "Your name, to sign vehicle A's side [Jane Doe]")
+        try type(socket, "")
+        #expect(try wait(socket, for: "Signed for vehicle A as Jane Doe").contains("Vehicle A: signed by Jane Doe, "))
+        try type(socket, "o")
+        _ = try wait(socket, for: "The other driver's name, to sign vehicle B's side here [Greta Müller]")
+        try type(socket, "")
+        let signed = try wait(socket, for: "Both drivers signed this version")
+        #expect(signed.contains("Vehicle B: signed by Greta Müller, "))
+        #expect(signed.contains("on the driver's device at the scene, not verified"))
+        try type(socket, "3")
+        try type(socket, "a 5")
+        _ = try wait(socket, for: "Both drivers signed the accident statement of")
+        try type(socket, "d")
+        try type(socket, "d")
+        _ = try wait(socket, for: "4  [✓] Accident statement — 12 of 12 parts")
         try type(socket, "c")
-        #expect(try wait(socket, for: "Type y to create it").contains("the driving licence ran out on 2020-01-01"))
+        let question = try wait(socket, for: "Type y to create it")
+        #expect(question.contains("the driving licence ran out on 2020-01-01"))
+        #expect(question.contains("signed by both drivers"))
         try type(socket, "y")
         let created = try wait(socket, for: "created.")
         try type(socket, "b")
@@ -131,6 +153,8 @@ struct StatementTerminalTests {
         let tools = try PDFTools()
         defer { tools.cleanUp() }
         let text = try tools.text(pdf).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("Both drivers signed this version of the front side; it can no longer change."))
+        #expect(text.contains("Vehicle A: signed by Jane Doe, ") && text.contains(", on the driver's own device"))
         for expected in [
             "European Accident Statement", "1. Date and time", "4. Damage to other property: Lamp post bent",
             "5. Witnesses: Joe Witness, 1 High St, +447700900123", "Police: came, report 2026/123, Budapest XI",
