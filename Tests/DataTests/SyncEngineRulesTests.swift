@@ -242,6 +242,41 @@ struct SyncEngineRulesTests {
         #expect(await phone.sync.syncOnce().notices.isEmpty)
     }
 
+    @Test("The other driver's signature from their phone, a decline, and a signature voided by a change elsewhere are each told once")
+    func signaturesAreNews() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let draft = try await phone.useCases.start.execute()
+        _ = try await phone.useCases.editStatement.execute(reportID: draft.id) { try $0.vehicleA.set(.driverName, to: "Jane Doe") }
+        _ = try await phone.useCases.signStatement.execute(reportID: draft.id, side: .a, name: "Jane Doe", verification: .driversDevice(account: nil))
+        #expect(await phone.sync.syncOnce().isComplete)
+
+        // The other driver signs on their phone, verified by a code: news once.
+        let number = try PhoneNumber(parsing: "+4915123456789")
+        try await remote.edit(draft.id) { report in
+            try report.signStatement(.b, name: "Greta Müller", verification: .smsCode(number), at: referenceDate.addingTimeInterval(600))
+        }
+        var pass = await phone.sync.syncOnce()
+        #expect(pass.notices.map(\.event) == [.otherDriverSigned], "\(pass.notices.map(\.event))")
+        #expect(try await phone.report(draft.id).isStatementSigned)
+        #expect(await phone.sync.syncOnce().notices.isEmpty)
+
+        // On another draft: a change elsewhere after the driver signed voids it; the other driver declines.
+        let second = try await phone.useCases.start.execute()
+        _ = try await phone.useCases.editStatement.execute(reportID: second.id) { try $0.vehicleA.set(.driverName, to: "Jane Doe") }
+        _ = try await phone.useCases.signStatement.execute(reportID: second.id, side: .a, name: "Jane Doe", verification: .driversDevice(account: nil))
+        #expect(await phone.sync.syncOnce().isComplete)
+        try await remote.edit(second.id) { report in
+            var statement = report.statement
+            try statement.vehicleB.set(.plate, to: "M-AB 1234")
+            try report.setStatement(statement)
+            try report.declineStatement(reason: "Box 17 is not true", at: referenceDate.addingTimeInterval(900))
+        }
+        pass = await phone.sync.syncOnce()
+        #expect(Set(pass.notices.map(\.event)) == [.otherDriverDeclined(reason: "Box 17 is not true"), .signatureVoided(.a)], "\(pass.notices.map(\.event))")
+        #expect(await phone.sync.syncOnce().notices.isEmpty)
+    }
+
     @Test("A completed report erased on the server stays on the device, said once, and is not sent again")
     func anErasedCompletedReportStays() async throws {
         let remote = InMemoryRemote()

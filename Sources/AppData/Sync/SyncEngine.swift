@@ -431,6 +431,19 @@ public actor SyncEngine: SyncStatusSource {
         if let entered = report.statement.vehicleB.enteredByOtherDriverAt, entered != base?.statement.vehicleB.enteredByOtherDriverAt {
             try await note(.otherDriverEntered, reportID: report.id, crashID: report.crashID, in: &pass)
         }
+        // Signed on their own phone (a code texted to them): news; signed on this device, the driver saw it.
+        if case let .holds(signature) = report.signatureState(of: .b), case .smsCode = signature.verification,
+           signature != base?.statement.signature(of: .b) {
+            try await note(.otherDriverSigned, reportID: report.id, crashID: report.crashID, in: &pass)
+        }
+        if let decline = report.statement.decline, decline != base?.statement.decline {
+            try await note(.otherDriverDeclined(reason: decline.reason), reportID: report.id, crashID: report.crashID, in: &pass)
+        }
+        for side in VehicleSide.allCases {
+            if case .void = report.signatureState(of: side), case .holds? = base?.signatureState(of: side) {
+                try await note(.signatureVoided(side), reportID: report.id, crashID: report.crashID, in: &pass)
+            }
+        }
     }
 
     /// Joins a report made here for a crash ID the server has a report for (a link opened offline) into that report:

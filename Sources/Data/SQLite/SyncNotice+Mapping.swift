@@ -21,6 +21,9 @@ extension SyncNotice.Event {
         case let .refused(.other(detail)): stored = StoredEvent(kind: "refused", reason: "other", detail: detail)
         case let .acknowledged(claimNumber, message): stored = StoredEvent(kind: "acknowledged", detail: message, claimNumber: claimNumber)
         case .otherDriverEntered: stored = StoredEvent(kind: "otherDriverEntered")
+        case .otherDriverSigned: stored = StoredEvent(kind: "otherDriverSigned")
+        case let .otherDriverDeclined(reason): stored = StoredEvent(kind: "otherDriverDeclined", detail: reason)
+        case let .signatureVoided(side): stored = StoredEvent(kind: "signatureVoided", detail: side.rawValue)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -40,6 +43,11 @@ extension SyncNotice.Event {
         case "deletedElsewhere": self = .deletedElsewhere
         case "removedFromServer": self = .removedFromServer
         case "otherDriverEntered": self = .otherDriverEntered
+        case "otherDriverSigned": self = .otherDriverSigned
+        case "otherDriverDeclined": self = .otherDriverDeclined(reason: stored.detail ?? "")
+        case "signatureVoided":
+            guard let side = stored.detail.flatMap(VehicleSide.init(rawValue:)) else { return nil }
+            self = .signatureVoided(side)
         case "acknowledged":
             guard let claimNumber = stored.claimNumber else { return nil }
             self = .acknowledged(claimNumber: claimNumber, message: stored.detail ?? "")

@@ -24,6 +24,12 @@ public struct SyncNotice: Sendable, Hashable {
         case acknowledged(claimNumber: String, message: String)
         /// The other driver filled in vehicle B of the accident statement from the link they were given.
         case otherDriverEntered
+        /// The other driver signed the statement's front side as it is.
+        case otherDriverSigned
+        /// The other driver would not sign, and said why.
+        case otherDriverDeclined(reason: String)
+        /// A side's signature no longer counts: the front changed after it (elsewhere, or in a merge).
+        case signatureVoided(VehicleSide)
     }
 
     public let reportID: ReportID

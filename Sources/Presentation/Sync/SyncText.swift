@@ -20,6 +20,14 @@ public enum SyncText {
             return "Your insurer received \(notice.crashID) — claim \(claimNumber). Quote the claim number when you call them.\(said)"
         case .otherDriverEntered:
             return "The other driver filled in their part (vehicle B) of the accident statement of \(notice.crashID) from your link. Check it in the statement."
+        case .otherDriverSigned:
+            return "The other driver signed the accident statement of \(notice.crashID)."
+        case let .otherDriverDeclined(reason):
+            let said = reason.isEmpty ? "" : " They wrote: “\(reason.prefix(500).replacingOccurrences(of: "\n", with: " "))”"
+            return "The other driver did not agree to the accident statement of \(notice.crashID); the report says so and can still be created.\(said)"
+        case let .signatureVoided(side):
+            return "The accident statement of \(notice.crashID) changed after vehicle \(side.letter)'s side was signed, so that signature no longer counts: "
+                + (side == .a ? "check the statement and sign it again (g on its page)." : "the other driver must sign again.")
         case let .merged(summary):
             if summary.completedElsewhere { return completedElsewhere(report, summary) }
             return (["\(report) was also changed elsewhere (another device or the server); both versions were merged"] + parts(summary))
