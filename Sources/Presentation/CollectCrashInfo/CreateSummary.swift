@@ -40,13 +40,15 @@ public struct CreateSummary: Sendable, Hashable {
                 warnings.append("Vehicle \(side.letter)'s signature no longer counts: the statement changed after it was signed.")
             }
         }
-        if effective.isTimeFlagged, case let .photo(photo) = effective.timeSource {
+        if report.isStatementSigned {
+            // When and where are on the front both drivers signed: they stay as they are, and w cannot change them.
+        } else if effective.isTimeFlagged, case let .photo(photo) = effective.timeSource {
             warnings.append("The crash time, \(dates.dateTime(effective.scene.occurredAt)), comes from photo \(photo.originalFileName), "
                 + "taken long before the report was started: if the camera's clock was wrong, set the time with w first.")
         } else if case .notGiven = effective.timeSource {
             warnings.append("No crash time was given: the report says the time it was started, \(dates.dateTime(effective.scene.occurredAt)). Set it with w if that is wrong.")
         }
-        if effective.scene.locationText == nil { warnings.append("Where the crash happened is not given (set it with w).") }
+        if effective.scene.locationText == nil, !report.isStatementSigned { warnings.append("Where the crash happened is not given (set it with w).") }
         let remarks = report.photoRemarks
         for photo in report.allPhotos {
             for remark in remarks[photo.id] ?? [] {
