@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Data", targets: ["Data"]),
         .library(name: "AppData", targets: ["AppData"]),
         .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "Wording", targets: ["Wording"]),
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "WireAPI", targets: ["WireAPI"]),
         .executable(name: "crash-assistant-server", targets: ["Server"]),

@@ -25,12 +25,13 @@ let package = Package(
         fuzzTarget("FuzzCrashScene", library: "Presentation"),
         fuzzTarget("FuzzLineText", library: "Presentation"),
         fuzzTarget("FuzzWireReport", library: "WireAPI"),
-        fuzzTarget("FuzzStatementFields", library: "Domain"),
+        fuzzTarget("FuzzStatementFields", library: "Wording"),
+        fuzzTarget("FuzzStatementFront", library: "WireAPI"),
     ],
     swiftLanguageModes: [.v6]
 )
 
-/// One fuzz target over one library of the app (Presentation brings Domain with it).
+/// One fuzz target over one library of the app (each brings Domain with it).
 func fuzzTarget(_ name: String, library: String) -> Target {
     var dependencies: [Target.Dependency] = ["CLibFuzzer", "FuzzKit", .product(name: "Domain", package: "CrashAssistant")]
     if library != "Domain" {

@@ -14,7 +14,7 @@ seconds=${FUZZ_SECONDS:-60}
 # target:dictionary
 all=(
     FuzzImageInspector:images FuzzPhotoMetadata:images FuzzCrashScene:text
-    FuzzCrashID:text FuzzDeepLink:links FuzzLineText:text FuzzWireReport:json FuzzStatementFields:text
+    FuzzCrashID:text FuzzDeepLink:links FuzzLineText:text FuzzWireReport:json FuzzStatementFields:text FuzzStatementFront:text
 )
 if (($# > 0)); then
     wanted=()

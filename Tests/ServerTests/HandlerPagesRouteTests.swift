@@ -178,6 +178,10 @@ struct HandlerPagesRouteTests {
             #expect(html.contains("Golf &lt;script&gt;alert(1)&lt;/script&gt;"))
             #expect(!html.contains("<script"))
             #expect(html.contains("Vehicle B was entered by the other driver on their own phone"))
+            // Changed on the driver's side after the other driver sent it: said, with what.
+            #expect(html.contains("changed by the driver after the other driver sent it: make and model"))
+            #expect(html.contains("15. Signatures"))
+            #expect(html.contains("Not signed by both drivers: this statement is not agreed."))
         }
     }
 }

@@ -64,6 +64,9 @@ struct WebhookTests {
         // The accident statement, both columns, as the claims system reads it.
         #expect(try AccidentStatement(wire: try #require(notice.data.statement)) == (try AccidentStatement.full()))
         #expect(notice.data.statement?.vehicleB?.vehicle?.plate == "M-AB 1234")
+        // The front side's version, and vehicle B as the other driver sent it, for the claims system to compare.
+        #expect(notice.data.statement?.version.flatMap(StatementVersion.init(hex:)) != nil)
+        #expect(notice.data.statement?.vehicleB?.asSent?.vehicle?.plate == "M-AB 1234")
         // Each with its download link on the server's public address, for a handler's token.
         #expect(notice.data.documents.map(\.url) == [
             "https://claims.example.com/v1/claims/\(claim.id)/report.pdf",

@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import FuzzKit
+import Wording
 
 // The accident statement's field parsers on any text — phone numbers, e-mail addresses, plates, countries, days,
 // yes/no, points of impact, free text: the first byte picks the kind, the rest is what was typed. A kept value obeys
@@ -44,7 +45,7 @@ func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         }
     } catch {
         // A refusal names the rule the text breaks.
-        Fuzz.check(!error.description.isEmpty, "a refusal without words")
+        Fuzz.check(!FactText.clause(for: error).isEmpty, "a refusal without words")
     }
     return 0
 }
