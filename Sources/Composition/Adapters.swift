@@ -26,6 +26,8 @@ public struct Adapters: Sendable {
     public let profile: (any DriverProfileStore)?
     /// Makes the other driver's links to vehicle B; `nil` without a server.
     public let statementLinks: (any StatementLinkMaker)?
+    /// The server account the data folder belongs to, which the driver's signature names; `nil` when the store keeps none.
+    public let accounts: (any AccountBinding)?
 
     /// Adapters a composition root chose one by one (the tests' fakes, for example).
     public init(
@@ -41,8 +43,10 @@ public struct Adapters: Sendable {
         syncStatus: (any SyncStatusSource)? = nil,
         draftPlaces: (any DraftPlaces)? = nil,
         profile: (any DriverProfileStore)? = nil,
-        statementLinks: (any StatementLinkMaker)? = nil
+        statementLinks: (any StatementLinkMaker)? = nil,
+        accounts: (any AccountBinding)? = nil
     ) {
+        self.accounts = accounts
         self.profile = profile
         self.statementLinks = statementLinks
         self.syncStatus = syncStatus
@@ -66,7 +70,7 @@ public struct Adapters: Sendable {
         let repository = InMemoryReportRepository()
         return standard(
             repository: repository, photoStore: InMemoryPhotoStore(), archive: InMemoryDocumentArchive(), places: repository,
-            profile: repository
+            profile: repository, accounts: repository
         )
     }
 
@@ -79,7 +83,8 @@ public struct Adapters: Sendable {
             photoStore: storage.photoStore,
             archive: FileDocumentArchive(directory: try storage.documentsDirectory()),
             places: storage.repository,
-            profile: storage.repository
+            profile: storage.repository,
+            accounts: storage.repository
         )
     }
 
@@ -124,14 +129,15 @@ public struct Adapters: Sendable {
             syncStatus: sync,
             draftPlaces: storage.repository,
             profile: storage.repository,
-            statementLinks: ServerStatementLinks(client: client, sync: sync)
+            statementLinks: ServerStatementLinks(client: client, sync: sync),
+            accounts: storage.repository
         )
         return (adapters, sync)
     }
 
     private static func standard(
         repository: any ReportRepository, photoStore: any PhotoStore, archive: any DocumentArchive, places: any DraftPlaces,
-        profile: any DriverProfileStore
+        profile: any DriverProfileStore, accounts: (any AccountBinding)? = nil
     ) -> Adapters {
         Adapters(
             repository: UnenteredDraftHolder(repository),
@@ -144,7 +150,8 @@ public struct Adapters: Sendable {
             clock: SystemClock(),
             photoFiles: PhotoFileReader(),
             draftPlaces: places,
-            profile: profile
+            profile: profile,
+            accounts: accounts
         )
     }
 }

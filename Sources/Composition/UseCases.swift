@@ -57,7 +57,7 @@ public struct UseCases: Sendable {
         share = ShareReport(repository: repository, renderer: adapters.documentRenderer, exporter: adapters.exporter)
         find = FindReport(repository: repository)
         editStatement = EditStatement(repository: repository, clock: clock)
-        signStatement = SignStatement(repository: repository, clock: clock)
+        signStatement = SignStatement(repository: repository, clock: clock, accounts: adapters.accounts)
         editProfile = adapters.profile.map { EditDriverProfile(store: $0) }
         startStatement = adapters.profile.map { StartStatement(repository: repository, profile: $0, clock: clock) }
         shareStatement = adapters.statementLinks.map { ShareStatement(repository: repository, links: $0) }

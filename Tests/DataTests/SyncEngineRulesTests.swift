@@ -248,7 +248,7 @@ struct SyncEngineRulesTests {
         let phone = Device(remote: remote)
         let draft = try await phone.useCases.start.execute()
         _ = try await phone.useCases.editStatement.execute(reportID: draft.id) { try $0.vehicleA.set(.driverName, to: "Jane Doe") }
-        _ = try await phone.useCases.signStatement.execute(reportID: draft.id, side: .a, name: "Jane Doe", verification: .driversDevice(account: nil))
+        _ = try await phone.useCases.signStatement.execute(reportID: draft.id, side: .a, name: "Jane Doe")
         #expect(await phone.sync.syncOnce().isComplete)
 
         // The other driver signs on their phone, verified by a code: news once.
@@ -264,7 +264,7 @@ struct SyncEngineRulesTests {
         // On another draft: a change elsewhere after the driver signed voids it; the other driver declines.
         let second = try await phone.useCases.start.execute()
         _ = try await phone.useCases.editStatement.execute(reportID: second.id) { try $0.vehicleA.set(.driverName, to: "Jane Doe") }
-        _ = try await phone.useCases.signStatement.execute(reportID: second.id, side: .a, name: "Jane Doe", verification: .driversDevice(account: nil))
+        _ = try await phone.useCases.signStatement.execute(reportID: second.id, side: .a, name: "Jane Doe")
         #expect(await phone.sync.syncOnce().isComplete)
         try await remote.edit(second.id) { report in
             var statement = report.statement

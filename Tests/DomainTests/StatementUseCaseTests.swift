@@ -23,6 +23,29 @@ struct StatementUseCaseTests {
         #expect(try await kit.repository.report(withID: report.id)?.statement.vehicleB[.plate] == "M-AB 1234")
     }
 
+    @Test("The driver signs naming the server account the device belongs to; the other driver signs on it unverified")
+    func signaturesSayHowTheSignerWasKnown() async throws {
+        let store = InMemoryReportRepository()
+        let clock = ManualClock(referenceDate)
+        let start = StartReport(repository: store, issuer: ScriptedCrashIDIssuer([.stub("CR-AAAA2222")]), clock: clock)
+        let report = try await store.save(try await start.execute())
+        _ = try await EditStatement(repository: store, clock: clock).execute(reportID: report.id) { try $0.vehicleA.set(.driverName, to: "Jane Doe") }
+        let sign = SignStatement(repository: store, clock: clock, accounts: store)
+
+        var signed = try await sign.execute(reportID: report.id, side: .a, name: "Jane Doe")
+        #expect(signed.statement.signature(of: .a)?.verification == .driversDevice(account: nil))
+        _ = try await store.bind(to: ServerAccount(id: "acct-1", name: "jane", server: "https://claims.example.com"))
+        signed = try await sign.execute(reportID: report.id, side: .a, name: "Jane Doe")
+        #expect(signed.statement.signature(of: .a)?.verification == .driversDevice(account: "jane"))
+        signed = try await sign.execute(reportID: report.id, side: .b, name: "Greta Müller")
+        #expect(signed.statement.signature(of: .b)?.verification == .sameDevice)
+        #expect(signed.isStatementSigned)
+        #expect(try await store.report(withID: report.id)?.isStatementSigned == true)
+        await #expect(throws: ReportError.statementSigned(signed.crashID)) {
+            _ = try await EditStatement(repository: store, clock: clock).execute(reportID: report.id) { $0.vehicleB.toggle(.parked) }
+        }
+    }
+
     @Test func theProfileFillsVehicleAOfEveryNewStatementAndAReportsChangesLeaveItAlone() async throws {
         let store = InMemoryReportRepository()
         let clock = ManualClock(referenceDate)

@@ -80,22 +80,26 @@ public struct EditDriverProfile: Sendable {
     }
 }
 
-/// Signs the accident statement's front side as it is now, for the driver (vehicle A) or for the other driver on the
-/// driver's device at the scene (vehicle B, not verified, as on paper); a change to the front afterwards voids it.
+/// Signs the accident statement's front side as it is now, for the driver (vehicle A: on their own device, naming the
+/// server account the device belongs to, when it has one) or for the other driver on the driver's device at the scene
+/// (vehicle B, not verified, as on paper); a change to the front afterwards voids it.
 public struct SignStatement: Sendable {
     let repository: any ReportRepository
     let clock: any Clock
+    let accounts: (any AccountBinding)?
 
-    public init(repository: any ReportRepository, clock: any Clock) {
+    public init(repository: any ReportRepository, clock: any Clock, accounts: (any AccountBinding)? = nil) {
         self.repository = repository
         self.clock = clock
+        self.accounts = accounts
     }
 
     /// - Throws: ``StatementFieldError`` for the name, ``ReportError/statementSigned(_:)`` once both signed,
     ///   ``ReportError/nothingToReport`` for an empty statement, `ReportError.readOnly`, or the store's error.
-    public func execute(
-        reportID: ReportID, side: VehicleSide, name: String, verification: StatementSignature.Verification
-    ) async throws -> CrashReport {
+    public func execute(reportID: ReportID, side: VehicleSide, name: String) async throws -> CrashReport {
+        let verification: StatementSignature.Verification = side == .a
+            ? .driversDevice(account: try await accounts?.boundAccount()?.name)
+            : .sameDevice
         let clock = clock
         return try await repository.update(reportID, at: clock) { report in
             try report.signStatement(side, name: name, verification: verification, at: clock.now())

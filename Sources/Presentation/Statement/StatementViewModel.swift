@@ -379,8 +379,7 @@ public final class StatementViewModel {
         case let .signature(side):
             guard let signStatement else { return }
             let name = text ?? (report.statement[side][.driverName] ?? report.statement[side][.policyholderName] ?? "")
-            let verification: StatementSignature.Verification = side == .a ? .driversDevice(account: nil) : .sameDevice
-            update(try await signStatement.execute(reportID: report.id, side: side, name: name, verification: verification))
+            update(try await signStatement.execute(reportID: report.id, side: side, name: name))
             message.value = .info(
                 "Signed for vehicle \(side.letter) as \(name): statement version \(report.statementVersion.short). "
                     + (report.isStatementSigned ? "Both drivers signed: the statement can no longer change." : "A change to the statement now cancels this signature.")
