@@ -619,6 +619,44 @@ struct ServerRouterTests {
         }
     }
 
+    @Test("An upload that goes over the photo quota only when it is recorded is refused 507, and its bytes do not stay behind")
+    func anUploadOverTheQuotaAtItsRecordLeavesNoBytes() async throws {
+        let first = try Fixtures.distinctJPEG(11)
+        let second = try Fixtures.distinctJPEG(12)
+        var quotas = Quotas.standard
+        quotas = Quotas(
+            reportsPerUser: quotas.reportsPerUser, photoBytesPerUser: first.count + second.count - 1, uploadsPerUser: quotas.uploadsPerUser,
+            crashIDsPerWindow: quotas.crashIDsPerWindow, crashEventsPerWindow: quotas.crashEventsPerWindow, window: quotas.window
+        )
+        let harness = try ServerHarness(quotas: quotas)
+        let ann = try await harness.add("ann")
+        let owner = try #require(try await harness.store.account(for: TokenDigest(token: ann)))
+        let hash = try ContentHash(hex: Wire.sha256(second))
+        // The second photo's upload began (and passed the early check) while the first was not recorded yet.
+        let upload = PartialUpload(id: UploadID(), owner: owner.id, contentHash: hash, expectedLength: second.count, offset: 0, startedAt: Date())
+        _ = try await harness.store.beginUpload(upload)
+        let writer = try await harness.blobs.openPartial(upload.id, at: 0)
+        try await writer.append(ByteBuffer(bytes: second.prefix(100)))
+        try await harness.store.setOffset(try await writer.finish(), of: upload.id)
+
+        try await harness.withClient { client in
+            var put = HTTPFields.bearer(ann)
+            put[.contentType] = "image/jpeg"
+            let stored = try await client.execute(uri: "/v1/photos/\(Wire.sha256(first))", method: .put, headers: put, body: ByteBuffer(bytes: first))
+            #expect(stored.status == .created)
+
+            var patch = HTTPFields.bearer(ann)
+            patch[.uploadOffset] = "100"
+            patch[.contentType] = "application/partial-upload"
+            let refused = try await client.execute(uri: "/v1/photos/\(hash.hex)", method: .patch, headers: patch, body: ByteBuffer(bytes: second.dropFirst(100)))
+            #expect(refused.status.code == 507)
+            #expect(ProblemType(uri: try Wire.problem(refused.body)._type) == .quotaExceeded)
+        }
+        await #expect(throws: (any Error).self) { _ = try await harness.blobs.bytes(of: hash, kind: .photo) }
+        #expect(try await harness.store.partialUpload(hash, owner: owner.id) == nil)
+        #expect(try await harness.store.usage(of: owner.id).photoBytes == first.count)
+    }
+
     @Test("A partial upload is reported by HEAD and finished by PATCH from its offset; another offset is 409")
     func resumedUpload() async throws {
         let harness = try ServerHarness()

@@ -60,6 +60,13 @@ package protocol PhotoIndex: Sendable {
 }
 
 extension PhotoIndex {
+    /// Removes bytes released to the caller (``releasePhoto(_:owner:at:)``, ``releaseBytes(_:at:)`` answered `true`)
+    /// from `blobs`, then lets uploads of them begin again.
+    package func removeReleased(_ contentHash: ContentHash, from blobs: any BlobStore) async throws {
+        try await blobs.remove(contentHash, kind: .photo)
+        try await bytesRemoved(contentHash)
+    }
+
     /// Records the photo, bound by nothing.
     @discardableResult
     package func recordPhoto(_ photo: StoredPhoto, owner: AccountID, at date: Date) async throws -> Bool {

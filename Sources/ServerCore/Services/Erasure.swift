@@ -29,7 +29,7 @@ package struct Erasure: Sendable {
     package func afterDeleting(_ report: CrashReport, owner: AccountID) async throws {
         for hash in Set(report.allPhotos.map(\.contentHash)) where try await !reports.namesPhoto(hash, owner: owner) {
             if try await photos.releasePhoto(hash, owner: owner, at: Date()) {
-                try await removeBytes(hash)
+                try await photos.removeReleased(hash, from: blobs)
             }
         }
     }
@@ -51,7 +51,7 @@ package struct Erasure: Sendable {
         guard let erased = try await accounts.eraseAccount(name: name, kind: .user) else { return nil }
         var summary = Summary(reports: erased.reports, photoRecords: erased.photos.count, uploads: erased.uploads.count, crashIDs: erased.crashIDs.count)
         for hash in Set(erased.photos) where try await photos.releaseBytes(hash, at: Date()) {
-            try await removeBytes(hash)
+            try await photos.removeReleased(hash, from: blobs)
             summary.photoBlobs += 1
         }
         for hash in Set(erased.documents) where try await !reports.isDocumentRecorded(hash) {
@@ -63,9 +63,4 @@ package struct Erasure: Sendable {
         return summary
     }
 
-    /// Removes a photo's bytes the index released to this caller, then lets uploads of them begin again.
-    private func removeBytes(_ hash: ContentHash) async throws {
-        try await blobs.remove(hash, kind: .photo)
-        try await photos.bytesRemoved(hash)
-    }
 }

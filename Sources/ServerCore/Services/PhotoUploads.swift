@@ -147,6 +147,7 @@ package struct PhotoUploads: Sendable {
         _ upload: PartialUpload, length: Int, digest: SHA256.Digest, held: HeldUpload?
     ) async throws -> Outcome {
         let actual = try ContentHash(digest: digest)
+        var storedBytes = false
         do {
             guard actual == upload.contentHash else {
                 throw ServerRefusal.hashMismatch(expected: upload.contentHash, actual: actual)
@@ -160,6 +161,7 @@ package struct PhotoUploads: Sendable {
                 info = try ImageInspector.inspect(try await blobs.partialBytes(upload.id), fileName: name)
                 try await blobs.promotePartial(upload.id, as: upload.contentHash)
             }
+            storedBytes = true
             let stored = StoredPhoto(contentHash: upload.contentHash, mediaType: info.mediaType, byteCount: length)
             let isNew = try await index.recordPhoto(stored, owner: upload.owner, at: clock.now(), within: quotas.photoBytes)
             try await index.endUpload(upload.id)
@@ -167,6 +169,10 @@ package struct PhotoUploads: Sendable {
         } catch {
             try? await blobs.discardPartial(upload.id)
             try? await index.endUpload(upload.id)
+            // Stored but not recorded (over the quota, counted with the record): the bytes go unless someone holds them.
+            if storedBytes, (try? await index.releaseBytes(upload.contentHash, at: clock.now())) == true {
+                try? await index.removeReleased(upload.contentHash, from: blobs)
+            }
             throw error
         }
     }
