@@ -18,6 +18,13 @@ struct StatementSignatureTests {
         #expect(StatementVersion(hashing: text).hex == digest)
     }
 
+    static func scenePhoto(_ name: String, digit: Character, takenAt: Date) -> Photo {
+        Photo(
+            section: .crashScene, contentHash: .stub(digit), mediaType: .jpeg, byteCount: 100,
+            pixelSize: PixelSize(width: 4, height: 3), originalFileName: name, addedAt: referenceDate, takenAt: takenAt, takenWhere: nil
+        )
+    }
+
     static func drafted() throws -> CrashReport {
         var report = CrashReport.stub()
         var statement = AccidentStatement()
@@ -112,6 +119,26 @@ struct StatementSignatureTests {
         let outcome = try ReportMerge.merge(base: sealed, local: changed, remote: sealed)
         #expect(outcome.report.statementVersion == sealed.statementVersion)
         #expect(outcome.report.isStatementSigned)
+    }
+
+    @Test("A merge keeps a signed front whose time came from photos: a crash-scene photo added elsewhere is left out and said")
+    func aMergeLeavesOutAPhotoThatWouldMoveTheSignedTime() throws {
+        var signed = try Self.drafted()
+        try signed.addPhoto(Self.scenePhoto("first.jpg", digit: "1", takenAt: referenceDate))
+        try signed.signStatement(.a, name: "Anna Kovács", verification: .driversDevice(account: nil), at: referenceDate)
+        let base = signed
+        try signed.signStatement(.b, name: "Bernd Maier", verification: .sameDevice, at: referenceDate)
+        // This device, not yet knowing B signed, adds an earlier crash-scene photo: the time the front shows moves.
+        var local = base
+        let earlier = Self.scenePhoto("earlier.jpg", digit: "2", takenAt: referenceDate.addingTimeInterval(-600))
+        try local.addPhoto(earlier)
+        #expect(local.statementVersion != base.statementVersion)
+
+        let outcome = try ReportMerge.merge(base: base, local: local, remote: signed)
+        #expect(outcome.report.isStatementSigned)
+        #expect(outcome.report.statementVersion == signed.statementVersion)
+        #expect(outcome.leftOut == [earlier])
+        #expect(outcome.summary.leftOut == ["earlier.jpg"])
     }
 
     @Test("The other driver's credit holds while their column is as they sent it; a change after shows what changed")

@@ -520,12 +520,16 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         statement.signatures.removeAll { $0.side == .b }
     }
 
-    /// This report with the front side of `signed` — its statement, injuries, scene and crash-scene photos — for a
-    /// merge that must keep a statement both drivers signed as they signed it.
+    /// This report with the front side of `signed` — its statement, injuries and scene — for a merge that must keep a
+    /// statement both drivers signed as they signed it.
     mutating func takeFront(of signed: CrashReport) {
         statement = signed.statement
         injuries = signed.injuries
         scene = signed.scene
+    }
+
+    /// This report with `signed`'s crash-scene photos, when others would move the time or place its front shows.
+    mutating func takeCrashScenePhotos(of signed: CrashReport) {
         photos[.crashScene] = signed.photos[.crashScene]
     }
 

@@ -212,6 +212,12 @@ public enum ReportMerge {
         if let signed = [remote, local].first(where: \.isStatementSigned),
            report.statementVersion != signed.statementVersion || report.statement.signatures != signed.statement.signatures {
             report.takeFront(of: signed)
+            // Crash-scene photos added since move when and where: then the signed version's are kept, the others said.
+            if report.statementVersion != signed.statementVersion {
+                let signedKeys = Set(signed.photos(in: .crashScene).map(PhotoKey.init))
+                leftOut += report.photos(in: .crashScene).filter { !signedKeys.contains(PhotoKey($0)) }
+                report.takeCrashScenePhotos(of: signed)
+            }
         }
         return Outcome(
             report: report, photosFromOtherWriter: fromRemote, photosFromThisDevice: fromLocal,
