@@ -1,4 +1,3 @@
-import Crypto
 import Domain
 import Foundation
 import PostgresNIO
@@ -99,9 +98,7 @@ extension PostgresServerStore: PhotoIndex {
     /// Takes, until the transaction ends, the lock every instance takes before it marks these bytes as being removed
     /// or begins an upload of them, so the two never pass each other's check.
     private static func lockBytes(_ contentHash: ContentHash, on connection: PostgresConnection) async throws {
-        var hasher = SHA256()
-        hasher.update(data: Data("bytes\u{0}\(contentHash.hex)".utf8))
-        let key = hasher.finalize().prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
+        let key = PostgresUploadLocks.advisoryKey("bytes\u{0}\(contentHash.hex)")
         try await connection.query("SELECT pg_advisory_xact_lock(\(key))", logger: queryLogger)
     }
 

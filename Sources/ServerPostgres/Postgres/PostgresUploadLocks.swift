@@ -75,8 +75,13 @@ package struct PostgresUploadLocks: UploadLocking {
 
     /// The lock's key: the first 8 bytes of SHA-256("upload", owner, hash), the same on every instance.
     package static func key(owner: AccountID, contentHash: ContentHash) -> Int64 {
+        advisoryKey("upload\u{0}\(owner)\u{0}\(contentHash.hex)")
+    }
+
+    /// An advisory lock's key for `name`: the first 8 bytes of its SHA-256, the same on every instance.
+    package static func advisoryKey(_ name: String) -> Int64 {
         var hasher = SHA256()
-        hasher.update(data: Data("upload\u{0}\(owner)\u{0}\(contentHash.hex)".utf8))
+        hasher.update(data: Data(name.utf8))
         return hasher.finalize().prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }
     }
 }
