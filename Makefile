@@ -53,6 +53,7 @@ test-deps: deps
 	@scripts/ensure-moto.sh
 	@scripts/ensure-kannel.sh
 	@scripts/ensure-webhook-verifier.sh
+	@scripts/ensure-pdf-verifiers.sh
 	@scripts/ensure-browser.sh
 	@scripts/ensure-system-packages.sh cmd:nginx:nginx cmd:zbarimg:zbar-tools
 

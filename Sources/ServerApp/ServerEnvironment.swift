@@ -71,7 +71,7 @@ package struct ServerEnvironment {
     ///   - sms: what sends SMS; by default the data folder's outbox (no gateway).
     package func services(
         publicURL: String, links: CrashLinks? = nil, logger: Logger, renderConcurrency: Int = 2, quotas: Quotas = .standard,
-        sms: (any SMSSender)? = nil, retryPause: Duration = .seconds(60), webhook: WebhookSender? = nil
+        sms: (any SMSSender)? = nil, retryPause: Duration = .seconds(60), webhook: WebhookSender? = nil, seal: DocumentSeal? = nil
     ) throws -> ServerServices {
         let scratch = dataFolder + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -79,7 +79,7 @@ package struct ServerEnvironment {
             accounts: CachedAccountStore(store), records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs,
             messages: store, jobStore: store, sms: try sms ?? outboxSender(logger: logger),
             clock: SystemClock(), publicURL: publicURL, links: links, scratchFolder: scratch, locks: locks, renderConcurrency: renderConcurrency, quotas: quotas,
-            retryPause: retryPause, webhook: webhook, describeFailure: { ProblemText.sentence(for: $0) }, logger: logger
+            retryPause: retryPause, webhook: webhook, seal: seal, describeFailure: { ProblemText.sentence(for: $0) }, logger: logger
         )
     }
 

@@ -21,14 +21,15 @@ public struct ReportOutline: Sendable, Equatable {
     /// - Parameters:
     ///   - report: the report to describe.
     ///   - dates: how dates and times are written when the scene's offset from UTC is not known (else in it).
-    public init(_ report: CrashReport, dates: DateText) {
+    ///   - seal: what the document says of its seal under the statement's signatures (a PDF says; a screen does not).
+    public init(_ report: CrashReport, dates: DateText, seal: DocumentSealNote = .unstated) {
         // Every time in the report as it was at the crash scene, wherever it is read.
         let dates = dates.at(report.scene)
         let generatedAt = report.completedAt ?? report.updatedAt
         let closing = report.isCompleted
             ? "Crash report \(report.crashID), generated \(dates.dateTime(generatedAt)) by Crash Assistant."
             : "Preview of draft \(report.crashID); create the crash report to complete it."
-        blocks = Writer(report: report, dates: dates).blocks() + [.closing(closing)]
+        blocks = Writer(report: report, dates: dates, seal: seal).blocks() + [.closing(closing)]
         documentTitle = "Crash report \(report.crashID)"
         footer = closing
         self.generatedAt = generatedAt
@@ -39,6 +40,7 @@ public struct ReportOutline: Sendable, Equatable {
     private struct Writer {
         let report: CrashReport
         let dates: DateText
+        let seal: DocumentSealNote
 
         func blocks() -> [ReportBlock] {
             let remarks = report.photoRemarks
@@ -185,6 +187,8 @@ public struct ReportOutline: Sendable, Equatable {
             blocks.append(.table(ReportTable(header: header, rows: rows)))
             blocks.append(.subheading("14. Remarks"))
             blocks.append(.table(ReportTable(header: header, rows: [["Remarks", statement.vehicleA.remarks, statement.vehicleB.remarks]])))
+            // The signatures on a page of their own: who signed which version, how each was known, and the seal.
+            blocks.append(.pageBreak)
             blocks.append(.subheading("15. Signatures"))
             var signatures = VehicleSide.allCases.map { side in
                 ReportField(label: "Vehicle \(side.letter)", value: FactText.signature(report.signatureState(of: side), dates: dates))
@@ -197,8 +201,26 @@ public struct ReportOutline: Sendable, Equatable {
                     ? "Both drivers signed this version of the front side; it can no longer change."
                     : "Not signed by both drivers: this statement is not agreed."
             ))
+            if let sealed = sealParagraph { blocks.append(.paragraph(sealed)) }
             blocks.append(.pageBreak)
             return blocks
+        }
+
+        /// What the document says of its seal, when it says anything.
+        private var sealParagraph: String? {
+            switch seal {
+            case .unstated:
+                return nil
+            case .madeOnDevice:
+                return "This PDF was made on the driver's device and is not sealed. The insurer's server seals the PDF of a statement both drivers signed."
+            case .serverHasNoKey:
+                return "This PDF is not sealed: the server that made it has no signing key."
+            case let .sealed(signer, fingerprint):
+                guard report.isStatementSigned else {
+                    return "Not sealed: the server seals the PDF once both drivers signed the same version."
+                }
+                return "Sealed by \(signer) (certificate SHA-256 \(fingerprint)). A PDF reader's signature panel shows whether anything in this file changed after it was sealed."
+            }
         }
 
         /// A field's value as a reader reads it: a day written out, a zone in words, a dash when not given.

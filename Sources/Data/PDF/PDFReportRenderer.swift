@@ -15,13 +15,16 @@ public struct PDFReportRenderer: ReportRenderer {
 
     private let photoSource: any PhotoSource
     private let dates: DateText
+    private let seal: DocumentSealNote
 
     /// - Parameters:
     ///   - photoSource: where the photos' bytes are read from (only read).
     ///   - timeZone: the zone times are written in (with their UTC offset).
-    public init(photoSource: any PhotoSource, timeZone: TimeZone = .current) {
+    ///   - seal: what the PDF says of its seal: by default, that it was made on the driver's device and is not sealed.
+    public init(photoSource: any PhotoSource, timeZone: TimeZone = .current, seal: DocumentSealNote = .madeOnDevice) {
         self.photoSource = photoSource
         self.dates = DateText(timeZone: timeZone)
+        self.seal = seal
     }
 
     /// The app's spelling: the photos are read from its photo store.
@@ -54,7 +57,7 @@ public struct PDFReportRenderer: ReportRenderer {
     // MARK: - Drawing
 
     private func draw(_ report: CrashReport, into sink: any PDFSink) async throws {
-        let outline = ReportOutline(report, dates: dates)
+        let outline = ReportOutline(report, dates: dates, seal: seal)
         let canvas = try CairoPDFCanvas(title: outline.documentTitle, created: outline.generatedAt, sink: sink)
         let layout = PDFReportLayout(outline: outline) { text, style in
             canvas.width(of: text, in: style)

@@ -10,7 +10,7 @@ struct CrashAssistantServerCommand: AsyncParsableCommand {
         commandName: "crash-assistant-server",
         abstract: "The crash-report server: crash IDs, crash events and their SMS, reports and photos per user, the PDF, claims for the insurer.",
         version: ProductVersion.current,
-        subcommands: [ServeCommand.self, AccountCommand<UserKind>.self, AccountCommand<DetectorKind>.self, AccountCommand<HandlerKind>.self, SMSCommand.self]
+        subcommands: [ServeCommand.self, AccountCommand<UserKind>.self, AccountCommand<DetectorKind>.self, AccountCommand<HandlerKind>.self, SMSCommand.self, KeysCommand.self]
     )
 }
 

@@ -28,6 +28,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var database: DatabaseOption
 
+    @OptionGroup var signing: SigningKeyOption
+
     @Option(name: .customLong("public-url"), help: ArgumentHelp(
         "The address drivers reach the server at, for the web links in SMS messages (default: http://HOST:PORT).",
         valueName: "URL"
@@ -236,6 +238,7 @@ struct ServeCommand: AsyncParsableCommand {
         let bucket = try blobs.bucket()
         if let bucket { try await BlobURLOption.check(bucket) }
         let location = try database.location()
+        let seal = try signing.seal(dataFolder: folder)
         let environment: ServerEnvironment
         let services: ServerServices
         do {
@@ -248,13 +251,15 @@ struct ServeCommand: AsyncParsableCommand {
             }
             services = try environment.services(
                 publicURL: links.publicURL, links: links, logger: logger, renderConcurrency: renderConcurrency, quotas: quotas, sms: sms,
-                webhook: try webhook().map { WebhookSender(configuration: $0) }
+                webhook: try webhook().map { WebhookSender(configuration: $0) }, seal: seal
             )
         } catch let error as PostgresOpenError {
             throw DatabaseOption.exit(for: error, location: location)
         } catch {
             throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
         }
+        let sealSummary = seal.map { "statements both drivers signed are sealed by “\($0.signerName)” (certificate SHA-256 \($0.fingerprint))" }
+            ?? "statements both drivers signed are not sealed: no signing key (crash-assistant-server keys create makes one)"
         let host = host
         let hasPublicURL = publicURL != nil
         let webhookPlace = webhookURL
@@ -275,6 +280,7 @@ struct ServeCommand: AsyncParsableCommand {
                 "crash-assistant-server: listening on http://\(host):\(port) (\(kept))\n"
                 + "crash-assistant-server: \(services.sms.summary)\n"
                 + (webhookPlace.map { "crash-assistant-server: submitted reports are sent to the claims system at \($0)\n" } ?? "")
+                + "crash-assistant-server: \(sealSummary)\n"
             ).utf8))
         }
         do {

@@ -13,7 +13,23 @@ package struct DocumentRendering: Sendable {
     package let clock: any Clock
     /// Where PDFs are drawn before they are stored under their hash.
     package let scratchFolder: String
+    /// The server's key and certificate, with which the PDF of a statement both drivers signed is sealed; `nil`: not
+    /// sealed (the PDF says so).
+    package let seal: DocumentSeal?
     package let logger: Logger
+
+    package init(
+        photos: any PhotoIndex, blobs: any BlobStore, pool: RenderPool, clock: any Clock, scratchFolder: String,
+        seal: DocumentSeal? = nil, logger: Logger
+    ) {
+        self.photos = photos
+        self.blobs = blobs
+        self.pool = pool
+        self.clock = clock
+        self.scratchFolder = scratchFolder
+        self.seal = seal
+        self.logger = logger
+    }
 
     /// Renders the owner's report as it is given (not as stored) and keeps the PDF as a blob.
     /// - Returns: the PDF's hash.
@@ -25,9 +41,14 @@ package struct DocumentRendering: Sendable {
         return try await pool.run(for: bounded ? owner : nil) {
             let path = scratchFolder + "/render-\(UUID().uuidString.lowercased()).pdf"
             defer { unlink(path) }
-            let renderer = PDFReportRenderer(photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone)
+            let renderer = PDFReportRenderer(
+                photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone, seal: seal?.note ?? .serverHasNoKey
+            )
             try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
                 try await renderer.render(checked, toFileAt: path)
+                if let seal, checked.isStatementSigned {
+                    try seal.seal(fileAt: path, report: checked, at: clock.now())
+                }
             }
             let hash = try await blobs.store(fileAt: path, kind: .document)
             logger.info("report rendered", metadata: ["report": "\(report.id)", "crash-id": "\(report.crashID)"])

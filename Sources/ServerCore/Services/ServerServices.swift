@@ -58,6 +58,7 @@ package struct ServerServices: Sendable {
         quotas: Quotas = .standard,
         retryPause: Duration = .seconds(60),
         webhook: (any ClaimsSystem)? = nil,
+        seal: DocumentSeal? = nil,
         describeFailure: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
         logger: Logger
     ) {
@@ -86,7 +87,7 @@ package struct ServerServices: Sendable {
         )
         let rendering = DocumentRendering(
             photos: photos, blobs: blobs, pool: RenderPool(capacity: renderConcurrency), clock: clock,
-            scratchFolder: scratchFolder, logger: logger
+            scratchFolder: scratchFolder, seal: seal, logger: logger
         )
         submission = ReportSubmission(
             reports: reports, rendering: rendering, blobs: blobs, clock: clock, notifiesInsurer: webhook != nil, worker: worker
