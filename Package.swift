@@ -211,6 +211,9 @@ let package = Package(
                 .embedInCode("Templates/statement-foot.mustache"),
                 .embedInCode("Templates/statement-form.mustache"),
                 .embedInCode("Templates/statement-closed.mustache"),
+                .embedInCode("Templates/statement-review.mustache"),
+                .embedInCode("Templates/statement-decided.mustache"),
+                .embedInCode("Templates/outline-blocks.mustache"),
                 .embedInCode("Templates/statement.css"),
             ]
         ),

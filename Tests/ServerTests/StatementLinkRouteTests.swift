@@ -17,8 +17,8 @@ struct StatementLinkRouteTests {
     static let formType = HandlerPagesRouteTests.formType
 
     /// Stores the user's draft (vehicle A filled) and returns it.
-    static func storeDraft(_ client: any TestClientProtocol, token: String) async throws -> CrashReport {
-        var report = try makeDraft()
+    static func storeDraft(_ client: any TestClientProtocol, token: String, crashID: String = "CR-23456789") async throws -> CrashReport {
+        var report = try makeDraft(crashID: crashID)
         var statement = AccidentStatement()
         try statement.vehicleA.set(.plate, to: "SECRET-1")
         try statement.vehicleA.set(.policyholderName, to: "Jane Driver")
@@ -114,7 +114,10 @@ struct StatementLinkRouteTests {
 
             let sent = try await Self.post(client, path, csrf: csrf, fields)
             #expect(sent.status == .ok)
-            #expect(String(buffer: sent.body).contains("Your part is sent"))
+            let review = String(buffer: sent.body)
+            #expect(review.contains("Your part is sent"))
+            // The review shows the whole front side: the driver's column too, now.
+            #expect(review.contains("Review and sign the accident statement") && review.contains("SECRET-1") && review.contains("Jane Driver"))
             let stored = try Wire.report(try await client.execute(uri: "/v1/reports/\(report.id)", method: .get, headers: .bearer(ann)).body)
             #expect(stored.revision == report.revision + 1)
             #expect(stored.statement.vehicleB[.policyholderName] == "Hans <b>Müller</b>")
@@ -125,11 +128,13 @@ struct StatementLinkRouteTests {
             #expect(stored.statement.vehicleB.enteredByOtherDriverAt != nil)
             #expect(stored.statement.vehicleA == report.statement.vehicleA)
 
-            // One answer only.
-            #expect(try await Self.post(client, path, csrf: csrf, fields).status == .gone)
+            // One answer only: the form again is refused with the review.
+            let twice = try await Self.post(client, path, csrf: csrf, fields)
+            #expect(twice.status == .conflict)
+            #expect(String(buffer: twice.body).contains("Review and sign the accident statement"))
             let again = try await client.execute(uri: path, method: .get)
-            #expect(again.status == .gone)
-            #expect(String(buffer: again.body).contains("This link was used"))
+            #expect(again.status == .ok)
+            #expect(String(buffer: again.body).contains("Review and sign the accident statement"))
             let after = try Wire.report(try await client.execute(uri: "/v1/reports/\(report.id)", method: .get, headers: .bearer(ann)).body)
             #expect(after.revision == stored.revision)
 
@@ -205,7 +210,7 @@ struct StatementLinkRouteTests {
             #expect(try await client.execute(uri: "/v1/reports/\(report.id)/submit", method: .post, headers: .bearer(ann)).status == .ok)
             let completed = try await client.execute(uri: path, method: .get)
             #expect(completed.status == .conflict)
-            #expect(String(buffer: completed.body).contains("The report is already sent"))
+            #expect(String(buffer: completed.body).contains("The statement can no longer change"))
             #expect(try await Self.link(client, report: report.id, token: ann).0.status == .conflict)
         }
     }

@@ -35,6 +35,21 @@ public struct ReportOutline: Sendable, Equatable {
         self.generatedAt = generatedAt
     }
 
+    /// The accident statement alone — its front side, the signatures and whether the file is sealed — for the other
+    /// driver's review and their copy: nothing else of the driver's report (no photos, no note, no detection).
+    public init(statementOf report: CrashReport, dates: DateText, seal: DocumentSealNote = .unstated) {
+        let dates = dates.at(report.scene)
+        let writer = Writer(report: report, dates: dates, seal: seal)
+        let asOf = report.statement.signatures.map(\.signedAt).max() ?? report.updatedAt
+        let closing = "Accident statement of crash \(report.crashID), as it stood on \(dates.dateTime(asOf)); copied by Crash Assistant."
+        blocks = [.title("European Accident Statement", identifier: ReportField(label: "Crash ID", value: report.crashID.rawValue))]
+            + writer.statement().drop { if case .pageBreak = $0 { true } else if case .heading = $0 { true } else { false } }
+            + [.closing(closing)]
+        documentTitle = "Accident statement \(report.crashID)"
+        footer = closing
+        generatedAt = asOf
+    }
+
     // MARK: - Writing
 
     private struct Writer {
@@ -143,7 +158,7 @@ public struct ReportOutline: Sendable, Equatable {
         }
 
         /// The European Accident Statement on a page of its own, in the form's numbered sections, A and B side by side.
-        private func statement() -> [ReportBlock] {
+        func statement() -> [ReportBlock] {
             let statement = report.statement
             guard !statement.isEmpty else { return [] }
             let effective = report.effectiveScene

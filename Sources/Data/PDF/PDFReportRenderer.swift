@@ -50,14 +50,25 @@ public struct PDFReportRenderer: ReportRenderer {
     ///   cannot be placed or the PDF cannot be made or written (the first failed write, naming the path).
     public func render(_ report: CrashReport, toFileAt path: String) async throws {
         let sink = try PDFFileSink(path: path)
-        try await draw(report, into: sink)
+        try await draw(ReportOutline(report, dates: dates, seal: seal), into: sink)
+        try sink.place()
+    }
+
+    /// Writes the accident statement alone (``ReportOutline/init(statementOf:dates:seal:)``) into the file at `path`:
+    /// the other driver's copy.
+    public func renderStatement(_ report: CrashReport, toFileAt path: String) async throws {
+        let sink = try PDFFileSink(path: path)
+        try await draw(ReportOutline(statementOf: report, dates: dates, seal: seal), into: sink)
         try sink.place()
     }
 
     // MARK: - Drawing
 
     private func draw(_ report: CrashReport, into sink: any PDFSink) async throws {
-        let outline = ReportOutline(report, dates: dates, seal: seal)
+        try await draw(ReportOutline(report, dates: dates, seal: seal), into: sink)
+    }
+
+    private func draw(_ outline: ReportOutline, into sink: any PDFSink) async throws {
         let canvas = try CairoPDFCanvas(title: outline.documentTitle, created: outline.generatedAt, sink: sink)
         let layout = PDFReportLayout(outline: outline) { text, style in
             canvas.width(of: text, in: style)

@@ -60,6 +60,23 @@ package enum SMSText {
         return plan(for: withApp).parts == 1 ? withApp : head
     }
 
+    /// The message carrying the other driver's code to sign an accident statement. The code stands after the
+    /// ``codeMarker``, so that ``withoutCode(_:)`` can hide it once the gateway took the message.
+    package static func statementCode(_ code: String, crashID: CrashID, minutes: Int) -> String {
+        "Crash Assistant: to sign the accident statement of crash \(crashID), type \(codeMarker)\(code) on the page. It is valid for \(minutes) minutes. Do not give it to anyone."
+    }
+
+    /// The message with the digits of a code it carries hidden (`code ••••••`), as it is kept once sent; a message
+    /// without a code as it is.
+    package static func withoutCode(_ text: String) -> String {
+        guard let range = text.range(of: codeMarker) else { return text }
+        let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty else { return text }
+        return text.replacingCharacters(in: range.upperBound..<digits.endIndex, with: String(repeating: "•", count: digits.count))
+    }
+
+    private static let codeMarker = "the code "
+
     /// `22 Nov 14:32` in the offset's local time, or `22 Nov 13:32 UTC` when the offset is not known.
     package static func time(_ date: Date, offsetMinutes: Int?) -> String {
         var calendar = Calendar(identifier: .gregorian)

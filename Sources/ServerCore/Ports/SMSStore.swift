@@ -21,4 +21,8 @@ package protocol SMSStore: Sendable {
     /// before the message is handed to the gateway with the token.
     /// - Returns: the message as it is now; `nil` when there is no such message.
     func addReportDigest(_ digest: TokenDigest, to id: SMSMessageID) async throws -> SMSMessage?
+
+    /// Keeps `text` as the message's words from now on: a code it carried is hidden once the gateway took it
+    /// (``SMSText/withoutCode(_:)``).
+    func replaceSMSText(_ id: SMSMessageID, with text: String) async throws
 }

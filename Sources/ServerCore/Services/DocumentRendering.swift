@@ -56,6 +56,26 @@ package struct DocumentRendering: Sendable {
         }
     }
 
+    /// Draws the accident statement alone for the other driver — sealed once both drivers signed — and gives its bytes
+    /// (kept nowhere: drawn again for each download, so it shows the statement as it stands).
+    /// - Parameter owner: the driver whose report it is: their renders at once are bounded as for their own PDFs.
+    package func renderStatementCopy(_ report: CrashReport, owner: AccountID) async throws -> Data {
+        try await pool.run(for: owner) {
+            let path = scratchFolder + "/statement-\(UUID().uuidString.lowercased()).pdf"
+            defer { unlink(path) }
+            let renderer = PDFReportRenderer(
+                photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone, seal: seal?.note ?? .serverHasNoKey
+            )
+            return try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
+                try await renderer.renderStatement(report, toFileAt: path)
+                if let seal, report.isStatementSigned {
+                    try seal.seal(fileAt: path, report: report, at: clock.now())
+                }
+                return try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+        }
+    }
+
     /// The report with each photo's media type and size as the server stored them.
     private func asStored(_ report: CrashReport, owner: AccountID) async throws -> CrashReport {
         var stored: [ContentHash: StoredPhoto] = [:]

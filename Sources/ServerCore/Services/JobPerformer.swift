@@ -40,6 +40,9 @@ package struct JobPerformer: Sendable {
                 throw error
             }
             _ = try await messages.updateSMS(id, to: .accepted, detail: handOff.detail, at: clock.now())
+            // A code it carried is kept only until the gateway has it.
+            let kept = SMSText.withoutCode(message.text)
+            if kept != message.text { try await messages.replaceSMSText(id, with: kept) }
             logger.info("SMS handed to the gateway", metadata: [
                 "crash-id": "\(message.crashID)", "to": "\(message.recipient.masked)", "gateway": "\(handOff.detail)",
             ])
@@ -71,6 +74,9 @@ package struct JobPerformer: Sendable {
         switch job {
         case let .sendSMS(id):
             _ = try? await messages.updateSMS(id, to: .failed, detail: "not taken by the gateway: \(reason)", at: clock.now())
+            if let message = try? await messages.smsMessage(id), SMSText.withoutCode(message.text) != message.text {
+                try? await messages.replaceSMSText(id, with: SMSText.withoutCode(message.text))
+            }
         case let .notifyInsurer(_, id):
             logger.critical("the claims system was not told of a submitted report within a day", metadata: ["report": "\(id)", "error": "\(reason)"])
         }

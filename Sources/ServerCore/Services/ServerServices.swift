@@ -93,7 +93,7 @@ package struct ServerServices: Sendable {
             reports: reports, rendering: rendering, blobs: blobs, clock: clock, notifiesInsurer: webhook != nil, worker: worker
         )
         self.sessions = sessions
-        statementSharing = StatementSharing(links: statementLinks, reports: reports, clock: clock)
+        statementSharing = StatementSharing(links: statementLinks, reports: reports, clock: clock, worker: worker)
         self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, clock: clock)
         keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
         uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger)

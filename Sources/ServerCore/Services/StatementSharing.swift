@@ -1,27 +1,46 @@
 import Domain
 import Foundation
 
-/// The other driver's part of an accident statement, filled in from a link the driver gives them: a random token
-/// (its SHA-256 only is kept), valid for ``lifetime``, taking one submission, which becomes vehicle B of the draft —
-/// marked as entered by the other driver — at the report's next revision. The page shows nothing of the driver's
-/// own data beyond the crash's date, time and place.
+/// The other driver's part of an accident statement, from a link the driver gives them: a random token (its SHA-256
+/// only is kept), valid for ``lifetime``. Through it the other driver fills in vehicle B once (it becomes vehicle B
+/// of the draft, marked as entered by them, at the report's next revision), then reviews the whole front side and
+/// signs it with a one-time code texted to the mobile number in their column, or declines it with a reason. After
+/// that the link offers a copy of the statement for ``copyLifetime``.
 package struct StatementSharing: Sendable {
     package let links: any StatementLinkStore
     package let reports: any ServerReportStore
     package let clock: any Clock
+    /// Nudged when a code's SMS is queued, so it goes at once.
+    package let worker: JobWorker?
 
-    /// How long a link may be used: a day.
+    /// How long a link may be used to send a part and sign: a day.
     package static let lifetime: TimeInterval = 24 * 3_600
+    /// How long the copy stays on the link after the other driver signed or declined: a week.
+    package static let copyLifetime: TimeInterval = 7 * 24 * 3_600
     /// The most links a report keeps: making another forgets the oldest.
     package static let linksPerReport = 5
+    /// A code is valid for 10 minutes and five tries; at most three are sent for one link in an hour.
+    package static let codeLifetime: TimeInterval = 600
+    package static let codeTries = 5
+    package static let codesPerHour = 3
+
+    package init(links: any StatementLinkStore, reports: any ServerReportStore, clock: any Clock, worker: JobWorker? = nil) {
+        self.links = links
+        self.reports = reports
+        self.clock = clock
+        self.worker = worker
+    }
 
     /// What a link leads to now.
     package enum Opened: Sendable {
         /// The form may be filled in: the report's draft (for its scene and its vehicle B so far).
         case open(StatementLink, CrashReport)
-        case used(at: Date)
+        /// The part was sent: the whole front side to review, then sign or decline.
+        case review(StatementLink, CrashReport)
+        /// The other driver signed or declined: the copy of the statement.
+        case decided(StatementLink, CrashReport)
         case expired
-        /// The driver completed the report before the other driver sent their part.
+        /// The driver completed the report before the other driver sent their part, or signed.
         case completed
         /// No link has this token, or its report is gone.
         case unknown
@@ -30,6 +49,30 @@ package struct StatementSharing: Sendable {
     /// The outcome of a submission.
     package enum Submitted: Sendable {
         case stored(CrashReport)
+        case refused(Opened)
+    }
+
+    /// The outcome of asking for a code.
+    package enum CodeSent: Sendable {
+        /// Texted to this number (queued for the gateway); valid until `expiresAt`.
+        case sent(to: PhoneNumber, expiresAt: Date)
+        /// The hourly bound: the next may be asked for at `nextAt`.
+        case tooMany(nextAt: Date)
+        /// Vehicle B has no phone number to text.
+        case noPhone
+        case refused(Opened)
+    }
+
+    /// The outcome of signing or declining.
+    package enum Decided: Sendable {
+        case signed(CrashReport)
+        case declined(CrashReport)
+        /// The code was not taken (wrong, expired, used up, none sent).
+        case code(StatementCodeCheck)
+        /// The front side changed since the version the other driver reviewed: shown again, nothing recorded.
+        case changed(CrashReport)
+        /// The name or the reason breaks a rule; nothing recorded and no try counted.
+        case invalid(StatementFieldError)
         case refused(Opened)
     }
 
@@ -52,11 +95,115 @@ package struct StatementSharing: Sendable {
     /// What the link with this token leads to.
     package func open(_ token: String) async throws -> Opened {
         guard Self.isWellFormed(token), let link = try await links.statementLink(TokenDigest(token: token)) else { return .unknown }
-        if let usedAt = link.usedAt { return .used(at: usedAt) }
         guard link.expiresAt > clock.now() else { return .expired }
         guard let report = try await reports.report(link.report, owner: link.owner) else { return .unknown }
-        guard !report.isCompleted else { return .completed }
-        return .open(link, report)
+        if link.decidedAt != nil { return .decided(link, report) }
+        guard !report.isCompleted, !report.isStatementSigned else { return .completed }
+        return link.usedAt == nil ? .open(link, report) : .review(link, report)
+    }
+
+    /// Texts a new code to the mobile number in vehicle B's column, for the link under review.
+    package func sendCode(_ token: String) async throws -> CodeSent {
+        let opened = try await open(token)
+        guard case let .review(link, report) = opened else { return .refused(opened) }
+        guard let phone = Self.phone(of: report) else { return .noPhone }
+        let code = String(format: "%06d", Int.random(in: 0..<1_000_000))
+        let now = clock.now()
+        let expiresAt = now.addingTimeInterval(Self.codeLifetime)
+        let sms = SMSMessage.queued(
+            crashID: report.crashID, owner: link.owner, recipient: phone,
+            text: SMSText.statementCode(code, crashID: report.crashID, minutes: Int(Self.codeLifetime / 60)), at: now
+        )
+        let kept = StatementCode(digest: StatementCode.digest(code: code, linkToken: token), expiresAt: expiresAt, tries: 0)
+        switch try await links.issueStatementCode(link.digest, code: kept, sms: sms, perHour: Self.codesPerHour, at: now) {
+        case .issued:
+            worker?.nudge()
+            return .sent(to: phone, expiresAt: expiresAt)
+        case let .tooMany(nextAt):
+            return .tooMany(nextAt: nextAt)
+        case .gone:
+            return .refused(.unknown)
+        }
+    }
+
+    /// Signs vehicle B's side of the version the other driver reviewed, with the code texted to them.
+    /// - Parameter version: the version of the front side their review showed (hex).
+    package func sign(_ token: String, name: String, code: String, version: String) async throws -> Decided {
+        let opened = try await open(token)
+        guard case let .review(link, report) = opened else { return .refused(opened) }
+        guard report.statementVersion.hex == version else { return .changed(report) }
+        guard let phone = Self.phone(of: report) else { return .code(.none) }
+        // The name is checked before a try is counted.
+        var probe = report
+        do {
+            try probe.signStatement(.b, name: name, verification: .smsCode(phone), at: clock.now())
+        } catch let error as StatementFieldError {
+            return .invalid(error)
+        }
+        let digits = code.filter { !$0.isWhitespace }
+        let check = try await links.tryStatementCode(
+            link.digest, digest: StatementCode.digest(code: digits, linkToken: token), at: clock.now(), maximumTries: Self.codeTries
+        )
+        guard check == .accepted else { return .code(check) }
+        return try await record(link, version: version) { report, now in
+            try report.signStatement(.b, name: name, verification: .smsCode(phone), at: now)
+            return .signed(report)
+        }
+    }
+
+    /// Records that the other driver does not agree to the version they reviewed, and why.
+    package func decline(_ token: String, reason: String, version: String) async throws -> Decided {
+        let opened = try await open(token)
+        guard case let .review(link, report) = opened else { return .refused(opened) }
+        guard report.statementVersion.hex == version else { return .changed(report) }
+        var probe = report
+        do {
+            try probe.declineStatement(reason: reason, at: clock.now())
+        } catch let error as StatementFieldError {
+            return .invalid(error)
+        }
+        return try await record(link, version: version) { report, now in
+            try report.declineStatement(reason: reason, at: now)
+            return .declined(report)
+        }
+    }
+
+    /// Changes the report as `change` says, on its latest revision (the driver's device may save in between), unless
+    /// the front side moved on from `version`; then keeps the link for the copy.
+    private func record(
+        _ link: StatementLink, version: String, _ change: @Sendable (inout CrashReport, Date) throws -> Decided
+    ) async throws -> Decided {
+        let outcome: Decided
+        do {
+            outcome = try await ConflictRetry.run {
+                guard var report = try await reports.report(link.report, owner: link.owner) else { return .refused(.unknown) }
+                guard !report.isCompleted else { return .refused(.completed) }
+                guard report.statementVersion.hex == version else { return .changed(report) }
+                let now = clock.now()
+                let decided = try change(&report, now)
+                let saved = try await reports.save(report, owner: link.owner)
+                return switch decided {
+                case .signed: .signed(saved)
+                case .declined: .declined(saved)
+                default: decided
+                }
+            }
+        } catch let error as ReportError where error.isConflict {
+            throw ServerRefusal.keptChanging(link.report)
+        }
+        switch outcome {
+        case .signed, .declined:
+            let now = clock.now()
+            try await links.decideStatementLink(link.digest, at: now, keepUntil: now.addingTimeInterval(Self.copyLifetime))
+        default:
+            break
+        }
+        return outcome
+    }
+
+    /// The mobile number in vehicle B's column, where the code is texted.
+    package static func phone(of report: CrashReport) -> PhoneNumber? {
+        report.statement.vehicleB[.policyholderPhone].flatMap { try? PhoneNumber(parsing: $0) }
     }
 
     /// Takes the other driver's column as vehicle B of the report, once.

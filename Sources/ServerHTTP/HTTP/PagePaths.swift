@@ -33,6 +33,17 @@ package enum StatementPaths {
     package static let tokenParameter = "token"
     package static let pattern = "/s/:token"
     package static let styleSheet = "/s/style.css"
+    /// Asking for a code, signing, declining, and the copy, under the link.
+    package static let codePattern = "/s/:token/code"
+    package static let signPattern = "/s/:token/sign"
+    package static let declinePattern = "/s/:token/decline"
+    package static let copyPattern = "/s/:token/statement.pdf"
+
+    package static func page(_ token: String) -> String { prefix + token }
+    package static func code(_ token: String) -> String { prefix + token + "/code" }
+    package static func sign(_ token: String) -> String { prefix + token + "/sign" }
+    package static func decline(_ token: String) -> String { prefix + token + "/decline" }
+    package static func copy(_ token: String) -> String { prefix + token + "/statement.pdf" }
 
     package static func isPage(_ path: String) -> Bool { path.hasPrefix(prefix) }
 }

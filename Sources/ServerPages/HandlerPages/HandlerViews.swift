@@ -198,7 +198,17 @@ package enum HandlerViews {
 
     /// The report's outline as blocks of the page; photos shown from this server.
     package static func blocks(of report: CrashReport, claim: ClaimID) -> [Block] {
-        ReportOutline(report, dates: utc).blocks.compactMap { block -> Block? in
+        blocks(ReportOutline(report, dates: utc)) { entry in
+            PhotoView(
+                src: HandlerPaths.photo(claim, entry.photo.contentHash), label: entry.label, caption: entry.caption,
+                width: entry.photo.pixelSize.width, height: entry.photo.pixelSize.height
+            )
+        }
+    }
+
+    /// An outline as blocks of a page (the `outline-blocks` partial draws them); `photo` shows a photo, or leaves it out.
+    package static func blocks(_ outline: ReportOutline, photo: (ReportPhotoEntry) -> PhotoView?) -> [Block] {
+        outline.blocks.compactMap { block -> Block? in
             switch block {
             case let .title(_, identifier): Block(fieldList: FieldList(fields: [Field(label: identifier.label, value: identifier.value)]))
             case let .fields(fields): Block(fieldList: FieldList(fields: fields.map { Field(label: $0.label, value: $0.value) }))
@@ -207,10 +217,7 @@ package enum HandlerViews {
             case let .paragraph(text): Block(paragraph: text)
             case let .list(items): Block(itemList: ItemList(items: items))
             case let .photo(entry):
-                Block(photo: PhotoView(
-                    src: HandlerPaths.photo(claim, entry.photo.contentHash), label: entry.label, caption: entry.caption,
-                    width: entry.photo.pixelSize.width, height: entry.photo.pixelSize.height
-                ))
+                photo(entry).map { Block(photo: $0) }
             case .rule: Block(rule: true)
             case let .closing(text): Block(closing: text)
             case let .table(table):

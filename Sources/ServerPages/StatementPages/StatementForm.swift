@@ -31,3 +31,13 @@ package struct StatementForm: Decodable, Sendable {
     /// What was typed in the named field, if it was sent.
     package subscript(_ name: String) -> String? { values[name] }
 }
+
+/// A form of the review page: asking for a code, signing (name, code) or declining (reason), each with the CSRF value
+/// and the version of the front side the page showed.
+package struct StatementDecisionForm: Decodable, Sendable {
+    package let csrf: String?
+    package let version: String?
+    package let name: String?
+    package let code: String?
+    package let reason: String?
+}

@@ -1,5 +1,8 @@
+import Data
 import Domain
 import Foundation
+import ServerCore
+import ServerHTTP
 
 /// What the other driver's templates show. Mustache sees stored properties only.
 package enum StatementViews {
@@ -27,6 +30,102 @@ package enum StatementViews {
         package let impact: Choice
         package let boxes: [Box]
         package let remarks: Field
+    }
+
+    /// The whole front side to review, and the forms to ask for a code, sign and decline.
+    package struct Review {
+        package let paths = PageLinks()
+        package let title: String
+        package let crash: String
+        package let notice: String?
+        package let error: String?
+        package let blocks: [HandlerViews.Block]
+        package let version: String
+        package let versionShort: String
+        package let csrf: String
+        package let codeAction: String
+        package let signAction: String
+        package let declineAction: String
+        /// The number a code goes to, partly hidden; `nil` when vehicle B has none.
+        package let phone: String?
+        package let noPhone: String
+        package let name: String
+        package let nameError: String?
+        package let codeError: String?
+        package let reason: String
+        package let reasonError: String?
+    }
+
+    /// What the link shows once the other driver signed or declined: what was recorded, and the copy.
+    package struct Decided {
+        package let paths = PageLinks()
+        package let title: String
+        package let heading: String
+        package let crash: String
+        package let detail: String
+        package let warning: String?
+        package let copy: String
+        package let copyNote: String
+    }
+
+    /// What a review page says beyond the statement: a notice, an error, and what was typed.
+    package struct ReviewState {
+        package var notice: String?
+        package var error: String?
+        package var name: String?
+        package var nameError: String?
+        package var codeError: String?
+        package var reason = ""
+        package var reasonError: String?
+
+        package init(notice: String? = nil, error: String? = nil) {
+            self.notice = notice
+            self.error = error
+        }
+    }
+
+    package static func review(report: CrashReport, token: String, csrf: String, state: ReviewState) -> Review {
+        let version = report.statementVersion.hex
+        let column = report.statement.vehicleB
+        return Review(
+            title: "Review and sign the accident statement", crash: crashLine(report), notice: state.notice, error: state.error,
+            blocks: HandlerViews.blocks(ReportOutline(statementOf: report, dates: utc)) { _ in nil },
+            version: version, versionShort: String(version.prefix(12)), csrf: csrf,
+            codeAction: StatementPaths.code(token), signAction: StatementPaths.sign(token), declineAction: StatementPaths.decline(token),
+            phone: StatementSharing.phone(of: report)?.masked,
+            noPhone: "Your part has no mobile number, so no code can be texted to you. Ask the other driver to add your mobile number to vehicle B in their app; this page shows it once their app has sent it. You can still decline below.",
+            name: state.name ?? column[.driverName] ?? column[.policyholderName] ?? "", nameError: state.nameError,
+            codeError: state.codeError, reason: state.reason, reasonError: state.reasonError
+        )
+    }
+
+    package static func decided(report: CrashReport, token: String, keptUntil: Date) -> Decided {
+        let dates = utc.at(report.scene)
+        let copyNote = (report.isStatementSigned
+            ? "Both drivers signed the same version: the copy is sealed by the insurer's server, so any change to it shows."
+            : "The copy shows the statement as it stands now; once both drivers sign one version it is sealed by the insurer's server.")
+            + " It stays here until \(dates.dateTime(keptUntil)); after that this link no longer works."
+        let heading: String, detail: String
+        var warning: String?
+        if let decline = report.statement.decline {
+            heading = "You declined the accident statement"
+            detail = "Recorded: the other driver did not agree — “\(decline.reason)” (\(dates.dateTime(decline.declinedAt))). The other driver is told at their app's next sync, and the insurers read it in the statement."
+        } else {
+            heading = "You signed the accident statement"
+            switch report.signatureState(of: .b) {
+            case let .holds(signature):
+                detail = "Your signature as \(signature.name), \(dates.dateTime(signature.signedAt)), verified with the code texted to \(StatementSharing.phone(of: report)?.masked ?? "your phone"), is recorded with the version you reviewed. The other driver is told at their app's next sync."
+            case let .void(signature):
+                detail = "You signed as \(signature.name), \(dates.dateTime(signature.signedAt))."
+                warning = "The statement changed after you signed it, so your signature no longer counts. If you do not agree with the change, tell the other driver or the insurer."
+            case .unsigned:
+                detail = "Your signature is no longer on the statement."
+            }
+        }
+        return Decided(
+            title: heading, heading: heading, crash: crashLine(report), detail: detail, warning: warning,
+            copy: StatementPaths.copy(token), copyNote: copyNote
+        )
     }
 
     package struct Section {

@@ -250,6 +250,14 @@ package enum PostgresSchema {
             WHERE report_token <> ''
             """,
         ]),
+        // The other driver signs or declines through their link (see ServerSchema version 10).
+        Migration(version: 11, statements: [
+            "ALTER TABLE statement_links ADD COLUMN decided_at double precision",
+            "ALTER TABLE statement_links ADD COLUMN code_digest text",
+            "ALTER TABLE statement_links ADD COLUMN code_expires_at double precision",
+            "ALTER TABLE statement_links ADD COLUMN code_tries integer NOT NULL DEFAULT 0",
+            "ALTER TABLE statement_links ADD COLUMN codes_sent text NOT NULL DEFAULT ''",
+        ]),
     ]
 
     // MARK: - Migrating

@@ -66,6 +66,10 @@ extension PostgresServerStore: SMSStore {
         return found
     }
 
+    package func replaceSMSText(_ id: SMSMessageID, with text: String) async throws {
+        try await client.query("UPDATE sms_messages SET body = \(text) WHERE id = \(id.rawValue)", logger: Self.queryLogger)
+    }
+
     /// Writes a new message, inside the caller's transaction.
     package static func insert(_ sms: SMSMessage, on connection: PostgresConnection) async throws {
         try await connection.query("""

@@ -60,6 +60,15 @@ extension SQLiteServerStore: SMSStore {
         }
     }
 
+    package func replaceSMSText(_ id: SMSMessageID, with text: String) async throws {
+        try await writing { connection in
+            let update = try connection.statement("UPDATE sms_messages SET body = ?2 WHERE id = ?1")
+            update.bind(id.rawValue, at: 1)
+            update.bind(text, at: 2)
+            try update.run()
+        }
+    }
+
     /// The message, read inside the caller's transaction.
     private static func message(_ id: SMSMessageID, in connection: SQLiteConnection) throws -> SMSMessage? {
         let find = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")

@@ -28,19 +28,77 @@ extension SQLiteServerStore: StatementLinkStore {
     }
 
     package func statementLink(_ digest: TokenDigest) async throws -> StatementLink? {
-        try await reading { connection in
-            let query = try connection.statement("""
-                SELECT report, owner, created_at, expires_at, used_at FROM statement_links WHERE digest = ?1
+        try await reading { connection in try Self.link(digest, in: connection) }
+    }
+
+    /// The link, read inside the caller's transaction.
+    private static func link(_ digest: TokenDigest, in connection: SQLiteConnection) throws -> StatementLink? {
+        let query = try connection.statement("""
+            SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent
+            FROM statement_links WHERE digest = ?1
+            """)
+        query.bind(digest.hex, at: 1)
+        defer { query.reset() }
+        guard try query.step() else { return nil }
+        let code = query.optionalString(6).flatMap { hex in
+            query.optionalDouble(7).map { StatementCode(digest: TokenDigest(storedHex: hex), expiresAt: Date(timeIntervalSinceReferenceDate: $0), tries: query.int(8)) }
+        }
+        return StatementLink(
+            digest: digest, report: ReportID(try Self.uuid(query, 0, table: "statement_links", name: "report")),
+            owner: AccountID(try Self.uuid(query, 1, table: "statement_links", name: "owner")),
+            createdAt: Date(timeIntervalSinceReferenceDate: query.double(2)), expiresAt: Date(timeIntervalSinceReferenceDate: query.double(3)),
+            usedAt: query.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
+            decidedAt: query.optionalDouble(5).map(Date.init(timeIntervalSinceReferenceDate:)),
+            code: code, codesSent: StatementLink.sendTimes(fromText: query.string(9))
+        )
+    }
+
+    package func issueStatementCode(_ link: TokenDigest, code: StatementCode, sms: SMSMessage, perHour: Int, at date: Date) async throws -> StatementCodeIssue {
+        try await writing { connection in
+            guard let current = try Self.link(link, in: connection) else { return .gone }
+            switch current.codeSending(at: date, perHour: perHour) {
+            case let .failure(refusal):
+                return .tooMany(nextAt: refusal.nextAt)
+            case let .success(sent):
+                let update = try connection.statement("""
+                    UPDATE statement_links SET code_digest = ?2, code_expires_at = ?3, code_tries = 0, codes_sent = ?4 WHERE digest = ?1
+                    """)
+                update.bind(link.hex, at: 1)
+                update.bind(code.digest.hex, at: 2)
+                update.bind(code.expiresAt.timeIntervalSinceReferenceDate, at: 3)
+                update.bind(StatementLink.sendTimesText(sent), at: 4)
+                try update.run()
+                try Self.insert(sms, in: connection)
+                try Self.insert(ServerJob.sendSMS(sms.id), at: date, in: connection)
+                return .issued
+            }
+        }
+    }
+
+    package func tryStatementCode(_ link: TokenDigest, digest: TokenDigest, at date: Date, maximumTries: Int) async throws -> StatementCodeCheck {
+        try await writing { connection in
+            guard let current = try Self.link(link, in: connection) else { return .none }
+            let (check, after) = current.codeTry(digest, at: date, maximumTries: maximumTries)
+            guard after != current.code else { return check }
+            let update = try connection.statement("UPDATE statement_links SET code_digest = ?2, code_expires_at = ?3, code_tries = ?4 WHERE digest = ?1")
+            update.bind(link.hex, at: 1)
+            update.bind(after?.digest.hex, at: 2)
+            update.bind(after?.expiresAt.timeIntervalSinceReferenceDate, at: 3)
+            update.bind(after?.tries ?? 0, at: 4)
+            try update.run()
+            return check
+        }
+    }
+
+    package func decideStatementLink(_ digest: TokenDigest, at date: Date, keepUntil: Date) async throws {
+        try await writing { connection in
+            let update = try connection.statement("""
+                UPDATE statement_links SET decided_at = ?2, expires_at = ?3, code_digest = NULL, code_expires_at = NULL WHERE digest = ?1
                 """)
-            query.bind(digest.hex, at: 1)
-            defer { query.reset() }
-            guard try query.step() else { return nil }
-            return StatementLink(
-                digest: digest, report: ReportID(try Self.uuid(query, 0, table: "statement_links", name: "report")),
-                owner: AccountID(try Self.uuid(query, 1, table: "statement_links", name: "owner")),
-                createdAt: Date(timeIntervalSinceReferenceDate: query.double(2)), expiresAt: Date(timeIntervalSinceReferenceDate: query.double(3)),
-                usedAt: query.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:))
-            )
+            update.bind(digest.hex, at: 1)
+            update.bind(date.timeIntervalSinceReferenceDate, at: 2)
+            update.bind(keepUntil.timeIntervalSinceReferenceDate, at: 3)
+            try update.run()
         }
     }
 

@@ -219,5 +219,14 @@ package enum ServerSchema {
             CREATE INDEX uploads_by_hash ON uploads (sha256);
             ALTER TABLE sms_messages ADD COLUMN report_digests TEXT NOT NULL DEFAULT '';
             """),
+        // The other driver signs or declines through their link: when they did, the code last sent (its digest, until
+        // when, wrong tries) and when codes were sent in the last hour.
+        SQLiteMigration(version: 10, sql: """
+            ALTER TABLE statement_links ADD COLUMN decided_at REAL;
+            ALTER TABLE statement_links ADD COLUMN code_digest TEXT;
+            ALTER TABLE statement_links ADD COLUMN code_expires_at REAL;
+            ALTER TABLE statement_links ADD COLUMN code_tries INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE statement_links ADD COLUMN codes_sent TEXT NOT NULL DEFAULT '';
+            """),
     ]
 }
