@@ -93,15 +93,17 @@ def steps():
     field("policyholderPhone").clear()
     field("policyholderPhone").send_keys("+49 151 2345 6789")
     navigating(lambda: driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click())
-    check(driver.find_element(By.TAG_NAME, "h1").text == "Your part is sent", "the other driver confirms and their part is sent")
+    check(driver.find_element(By.TAG_NAME, "h1").text == "Review and sign the accident statement",
+          "the other driver's part is sent and the review follows")
+    check("Your part is sent" in driver.find_element(By.CSS_SELECTOR, "[role=status]").text, "the review says the part was sent")
     driver.save_screenshot(os.path.join(shots, "statement-sent.png"))
 
-    # The form still open in the other tab is refused: the link took its one answer.
+    # The form still open in the other tab is refused: the link took its one answer, and shows the review instead.
     driver.switch_to.window(first)
     navigating(lambda: driver.find_element(By.CSS_SELECTOR, "button[type=submit]").click())
-    check(driver.find_element(By.TAG_NAME, "h1").text == "This link was used", "a second submission is refused")
+    check(driver.find_element(By.TAG_NAME, "h1").text == "Review and sign the accident statement", "a second submission is refused")
     driver.get(link)
-    check(driver.find_element(By.TAG_NAME, "h1").text == "This link was used", "the link opened again says it was used")
+    check(driver.find_element(By.TAG_NAME, "h1").text == "Review and sign the accident statement", "the link opened again shows the review")
 
     driver.get(expired)
     check(driver.find_element(By.TAG_NAME, "h1").text == "This link has expired", "an expired link says so")

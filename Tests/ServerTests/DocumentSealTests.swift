@@ -30,38 +30,6 @@ struct DocumentSealTests {
         return (try DocumentSeal(keyPEM: pair.keyPEM, certificatePEM: pair.certificatePEM, now: Date()), pair.certificatePEM)
     }
 
-    /// pyHanko's verdict (scripts/verify-pdf-signature.py): its exit status and what it printed.
-    private static func pyHanko(_ file: String, trusting certificate: String, in tools: PDFTools) throws -> (status: Int32, output: String) {
-        let trusted = tools.folder.appendingPathComponent("trusted-\(UUID().uuidString).pem")
-        try Data(certificate.utf8).write(to: trusted)
-        let python = Repository.root.appendingPathComponent(".build/pyhanko-venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw ServerProcess.Failure(description: "pyHanko is not installed: run scripts/ensure-pdf-verifiers.sh (make test does)")
-        }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [Repository.root.appendingPathComponent("scripts/verify-pdf-signature.py").path, file, trusted.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
-    /// poppler's verdict: `pdfsig` with an NSS certificate database (NSS reads none without one) that trusts
-    /// `certificate`.
-    private static func pdfsig(_ file: String, trusting certificate: String, in tools: PDFTools) throws -> String {
-        let database = tools.folder.appendingPathComponent("nss-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: database, withIntermediateDirectories: true)
-        let trusted = database.appendingPathComponent("trusted.pem")
-        try Data(certificate.utf8).write(to: trusted)
-        try tools.run("certutil", ["-N", "-d", "sql:" + database.path, "--empty-password"])
-        try tools.run("certutil", ["-A", "-d", "sql:" + database.path, "-n", "seal", "-t", "C,C,C", "-i", trusted.path])
-        return try tools.run("pdfsig", ["-nssdir", "sql:" + database.path, file], allowFailure: true)
-    }
-
     @Test func aStatementBothSignedIsSealedAndAChangedByteBreaksTheSeal() async throws {
         let tools = try PDFTools()
         defer { tools.cleanUp() }
@@ -77,18 +45,18 @@ struct DocumentSealTests {
         let sealed = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(sealed.prefix(drawn.count) == drawn)
         try tools.checkStructure(path)
-        let poppler = try Self.pdfsig(path, trusting: certificate, in: tools)
+        let poppler = try SealCheck.pdfsig(path, trusting: certificate, in: tools)
         #expect(poppler.contains("Signature Validation: Signature is Valid."), "\(poppler)")
         #expect(poppler.contains("Total document signed"), "\(poppler)")
         #expect(poppler.contains("Signer Certificate Common Name: Crash Assistant test insurer"), "\(poppler)")
         #expect(poppler.contains("Certificate Validation: Certificate is Trusted."), "\(poppler)")
-        let verdict = try Self.pyHanko(path, trusting: certificate, in: tools)
+        let verdict = try SealCheck.pyHanko(path, trusting: certificate, in: tools)
         #expect(verdict.status == 0, "\(verdict.output)")
         #expect(verdict.output.contains("intact=True valid=True trusted=True coverage=ENTIRE_FILE"), "\(verdict.output)")
 
         // Another certificate is not the one that sealed: pyHanko does not trust the seal.
         let (_, stranger) = try Self.seal(name: "Someone else")
-        #expect(try Self.pyHanko(path, trusting: stranger, in: tools).status == 1)
+        #expect(try SealCheck.pyHanko(path, trusting: stranger, in: tools).status == 1)
 
         // One byte flipped in what was drawn: both tools say the seal no longer holds.
         var tampered = sealed
@@ -96,10 +64,10 @@ struct DocumentSealTests {
         tampered[offset] ^= 0x01
         let tamperedPath = tools.folder.appendingPathComponent("tampered.pdf").path
         try tampered.write(to: URL(fileURLWithPath: tamperedPath))
-        let popplerAfter = try Self.pdfsig(tamperedPath, trusting: certificate, in: tools)
+        let popplerAfter = try SealCheck.pdfsig(tamperedPath, trusting: certificate, in: tools)
         #expect(!popplerAfter.contains("Signature is Valid."), "\(popplerAfter)")
         #expect(popplerAfter.contains("Signature is Invalid") || popplerAfter.contains("Digest Mismatch"), "\(popplerAfter)")
-        let verdictAfter = try Self.pyHanko(tamperedPath, trusting: certificate, in: tools)
+        let verdictAfter = try SealCheck.pyHanko(tamperedPath, trusting: certificate, in: tools)
         #expect(verdictAfter.status != 0, "\(verdictAfter.output)")
         #expect(!verdictAfter.output.contains("intact=True"), "\(verdictAfter.output)")
     }
@@ -120,7 +88,7 @@ struct DocumentSealTests {
 
         let signed = try Self.signedReport()
         let signedPath = try tools.write(try await blobs.bytes(of: try await rendering.render(signed, owner: owner), kind: .document), name: "signed.pdf")
-        #expect(try Self.pyHanko(signedPath, trusting: certificate, in: tools).status == 0)
+        #expect(try SealCheck.pyHanko(signedPath, trusting: certificate, in: tools).status == 0)
         // The fingerprint may be wrapped anywhere: compared without spaces.
         let signedText = try tools.text(signedPath).filter { !$0.isWhitespace }
         #expect(signedText.contains("SealedbyCrashAssistanttestinsurer(certificateSHA-256\(seal.fingerprint))"), "\(signedText)")
@@ -232,10 +200,10 @@ struct DocumentSealTests {
         let file = try tools.write(pdf.body)
         try tools.checkStructure(file)
         let certificate = try String(contentsOf: folder.appendingPathComponent("signing-certificate.pem"), encoding: .utf8)
-        let poppler = try Self.pdfsig(file, trusting: certificate, in: tools)
+        let poppler = try SealCheck.pdfsig(file, trusting: certificate, in: tools)
         #expect(poppler.contains("Signature Validation: Signature is Valid."), "\(poppler)")
         #expect(poppler.contains("Total document signed"), "\(poppler)")
-        let verdict = try Self.pyHanko(file, trusting: certificate, in: tools)
+        let verdict = try SealCheck.pyHanko(file, trusting: certificate, in: tools)
         #expect(verdict.status == 0, "\(verdict.output)")
         #expect(verdict.output.contains("signer=Common Name: Example Insurance"), "\(verdict.output)")
     }

@@ -36,6 +36,20 @@ struct SMSTextTests {
         #expect(plan.parts == parts)
     }
 
+    @Test("The code to sign a statement fits one GSM part; once sent it is kept with its digits hidden, and a crash notice as it is")
+    func statementCode() throws {
+        let text = SMSText.statementCode("042917", crashID: .stub("CA-ABCDEFGHJK"), minutes: 10)
+        #expect(text == "Crash Assistant: code 042917 signs the accident statement of crash CA-ABCDEFGHJK. Valid 10 minutes. Do not share it.")
+        #expect(SMSText.plan(for: text).coding == .gsm7 && SMSText.plan(for: text).parts == 1)
+        let kept = SMSText.withoutCode(text)
+        #expect(kept == "Crash Assistant: code •••••• signs the accident statement of crash CA-ABCDEFGHJK. Valid 10 minutes. Do not share it.")
+        let notice = SMSText.crashNotice(
+            crashID: .stub("CA-ABCDEFGHJK"), detection: try Self.detection(), utcOffsetMinutes: 60,
+            webLink: "https://claims.example.com/c/CA-ABCDEFGHJK", appLink: "crashassistant://crash/CA-ABCDEFGHJK"
+        )
+        #expect(SMSText.withoutCode(notice) == notice)
+    }
+
     @Test("The crash notice says when (local time), where (trusted position), the crash ID and the web link, in one GSM part")
     func crashNotice() throws {
         let text = SMSText.crashNotice(

@@ -63,7 +63,7 @@ package enum SMSText {
     /// The message carrying the other driver's code to sign an accident statement. The code stands after the
     /// ``codeMarker``, so that ``withoutCode(_:)`` can hide it once the gateway took the message.
     package static func statementCode(_ code: String, crashID: CrashID, minutes: Int) -> String {
-        "Crash Assistant: to sign the accident statement of crash \(crashID), type \(codeMarker)\(code) on the page. It is valid for \(minutes) minutes. Do not give it to anyone."
+        "Crash Assistant: \(codeMarker)\(code) signs the accident statement of crash \(crashID). Valid \(minutes) minutes. Do not share it."
     }
 
     /// The message with the digits of a code it carries hidden (`code ••••••`), as it is kept once sent; a message
@@ -75,7 +75,7 @@ package enum SMSText {
         return text.replacingCharacters(in: range.upperBound..<digits.endIndex, with: String(repeating: "•", count: digits.count))
     }
 
-    private static let codeMarker = "the code "
+    private static let codeMarker = "code "
 
     /// `22 Nov 14:32` in the offset's local time, or `22 Nov 13:32 UTC` when the offset is not known.
     package static func time(_ date: Date, offsetMinutes: Int?) -> String {

@@ -103,7 +103,9 @@ package enum StatementViews {
         let dates = utc.at(report.scene)
         let copyNote = (report.isStatementSigned
             ? "Both drivers signed the same version: the copy is sealed by the insurer's server, so any change to it shows."
-            : "The copy shows the statement as it stands now; once both drivers sign one version it is sealed by the insurer's server.")
+            : report.statement.decline != nil
+                ? "The copy shows the statement as it stands now, with your reason."
+                : "The copy shows the statement as it stands now; once the other driver signs your version too, it is sealed by the insurer's server.")
             + " It stays here until \(dates.dateTime(keptUntil)); after that this link no longer works."
         let heading: String, detail: String
         var warning: String?
