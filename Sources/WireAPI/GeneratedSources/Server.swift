@@ -2367,10 +2367,13 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     /// A one-time link for the other driver to fill in vehicle B of the accident statement.
     ///
     /// Answers `<public address>/s/<token>`: a random token, valid for 24 hours, whose form takes one submission.
-    /// The page shows the other driver the crash's date, time and place only. What they send becomes vehicle B of
-    /// the report, marked as theirs, at the report's next revision (the driver's next sync brings it). Each call
-    /// makes a new link; the report must be a draft the server holds (else `report-not-found` or
-    /// `report-completed`).
+    /// The form shows the other driver the crash's date, time and place only. What they send becomes vehicle B of
+    /// the report, marked as theirs, at the report's next revision (the driver's next sync brings it). The link
+    /// then shows the whole front side of the statement to review, and signs it (`statement.signatures`, side B,
+    /// verified by a one-time code texted to the number in their column) or declines it (`statement.decline`) on
+    /// the version reviewed; afterwards it offers the other driver a copy of the statement for 7 days (sealed once
+    /// both drivers signed). Each call makes a new link; the report must be a draft the server holds (else
+    /// `report-not-found` or `report-completed`).
     ///
     ///
     /// - Remark: HTTP `POST /v1/reports/{reportID}/statement-link`.
