@@ -11,6 +11,13 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 
+def check(condition, words):
+    """Says `words` when `condition` holds; else fails the script with them."""
+    if not condition:
+        raise AssertionError(words)
+    print("ok: " + words, flush=True)
+
+
 def start(window="1280,1000"):
     """Headless Chromium with a window of `window` (width,height: a desktop's by default, a phone's when asked);
     a missing element is waited for up to 10 s."""

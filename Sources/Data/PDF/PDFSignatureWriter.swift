@@ -314,14 +314,7 @@ private struct PDFDictionary {
         while cursor + 1 < data.endIndex {
             let byte = data[cursor]
             if byte == UInt8(ascii: "("), depth > 0 {
-                var nesting = 1
-                cursor += 1
-                while cursor < data.endIndex, nesting > 0 {
-                    if data[cursor] == UInt8(ascii: "\\") { cursor += 2; continue }
-                    if data[cursor] == UInt8(ascii: "(") { nesting += 1 }
-                    if data[cursor] == UInt8(ascii: ")") { nesting -= 1 }
-                    cursor += 1
-                }
+                cursor = Self.afterString(in: data, at: cursor)
                 continue
             }
             if byte == UInt8(ascii: "<"), data[cursor + 1] == UInt8(ascii: "<") { depth += 1; cursor += 2; continue }
@@ -346,6 +339,21 @@ private struct PDFDictionary {
         entries = Self.entries(of: bytes)
     }
 
+    /// Where the literal string `(…)` starting at `start` ends (after its closing parenthesis): balanced parentheses
+    /// nest, a backslash escapes the byte after it.
+    private static func afterString<Bytes: RandomAccessCollection<UInt8>>(in bytes: Bytes, at start: Bytes.Index) -> Bytes.Index
+    where Bytes.Index == Int {
+        var nesting = 1
+        var index = start + 1
+        while index < bytes.endIndex, nesting > 0 {
+            if bytes[index] == UInt8(ascii: "\\") { index += 2; continue }
+            if bytes[index] == UInt8(ascii: "(") { nesting += 1 }
+            if bytes[index] == UInt8(ascii: ")") { nesting -= 1 }
+            index += 1
+        }
+        return min(index, bytes.endIndex)
+    }
+
     /// The top-level keys and their values' text.
     private static func entries(of bytes: [UInt8]) -> [String: String] {
         var result: [String: String] = [:]
@@ -362,14 +370,7 @@ private struct PDFDictionary {
             let byte = inner[index]
             switch byte {
             case UInt8(ascii: "("):
-                var nesting = 1
-                index += 1
-                while index < inner.count, nesting > 0 {
-                    if inner[index] == UInt8(ascii: "\\") { index += 2; continue }
-                    if inner[index] == UInt8(ascii: "(") { nesting += 1 }
-                    if inner[index] == UInt8(ascii: ")") { nesting -= 1 }
-                    index += 1
-                }
+                index = afterString(in: inner, at: index)
                 continue
             case UInt8(ascii: "<") where index + 1 < inner.count && inner[index + 1] == UInt8(ascii: "<"):
                 depth += 1; index += 2; continue
