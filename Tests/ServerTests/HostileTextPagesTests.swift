@@ -106,7 +106,7 @@ struct HostileTextPagesTests {
         }
     }
 
-    @Test("The other driver's form prefilled from the driver's device, refused and shown again, and its thank-you page show such text as text")
+    @Test("The other driver's form prefilled from the driver's device, refused and shown again, the review, a refused signature and the page after declining show such text as text")
     func statementPages() async throws {
         let harness = try ServerHarness()
         let ann = try await harness.add("ann")
@@ -142,11 +142,27 @@ struct HostileTextPagesTests {
                 for (_, value) in typed { #expect(Self.shows(shown, value), "\(name): not shown again: \(value.prefix(24))") }
             }
 
-            let sent = try await StatementLinkRouteTests.post(client, path, csrf: csrf, typed)
+            let sent = try await StatementLinkRouteTests.post(client, path, csrf: csrf, typed + [("policyholderPhone", "+4915123456789")])
             #expect(sent.status == .ok)
             let thanks = String(buffer: sent.body)
-            Self.expectNoInjection(thanks, "the thank-you page")
+            Self.expectNoInjection(thanks, "the review after sending")
             #expect(Self.shows(thanks, Self.hostile("scene")))
+            // The review shows the whole front: the driver's column, the other driver's as sent, and the rest.
+            for (index, _) in Self.textFields.enumerated() {
+                #expect(Self.shows(thanks, Self.hostile("A\(index)")) && Self.shows(thanks, Self.hostile("T\(index)")), "not on the review: field \(index)")
+            }
+            for marker in ["A-remarks", "T-remarks", "W-name", "W-address", "P-number", "P-station", "other-damage"] {
+                #expect(Self.shows(thanks, Self.hostile(marker)), "not on the review: \(marker)")
+            }
+            // A refused signature (a name over its limit, no code) and a decline with such a reason.
+            let refused = try await StatementSigningRouteTests.post(client, path + "/sign", page: sent, [("name", Self.hostile("name") + String(repeating: "n", count: 100)), ("code", "12")])
+            #expect(refused.status == .badRequest)
+            Self.expectNoInjection(String(buffer: refused.body), "the review with a refused name")
+            #expect(Self.shows(String(buffer: refused.body), Self.hostile("name") + String(repeating: "n", count: 100)))
+            let declined = try await StatementSigningRouteTests.post(client, path + "/decline", page: refused, [("reason", Self.hostile("reason"))])
+            #expect(declined.status == .ok)
+            Self.expectNoInjection(String(buffer: declined.body), "the page after declining")
+            #expect(Self.shows(String(buffer: declined.body), Self.hostile("reason")))
         }
     }
 

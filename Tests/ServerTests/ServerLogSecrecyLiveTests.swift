@@ -75,9 +75,27 @@ struct ServerLogSecrecyLiveTests {
         let sent = try LoopbackConnection.request(
             port: port, "POST", linkPath,
             headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", "\(StatementPages.formCookie)=\(formCSRF)")],
-            body: Self.formBody([("csrf", formCSRF), ("policyholderName", "Hans Müller"), ("plate", "M-AB 1234")])
+            body: Self.formBody([("csrf", formCSRF), ("policyholderName", "Hans Müller"), ("policyholderPhone", "+4915123456789"), ("plate", "M-AB 1234")])
         )
         #expect(sent.status == 200)
+        // The review: a code texted through Kannel, and the signature with it.
+        let reviewCSRF = try #require(Self.cookie(StatementPages.formCookie, in: sent))
+        secrets.append(reviewCSRF)
+        let version = try #require(String(decoding: sent.body, as: UTF8.self).firstMatch(of: /name="version" value="([0-9a-f]{64})"/).map { String($0.1) })
+        let reviewHeaders = [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", "\(StatementPages.formCookie)=\(reviewCSRF)")]
+        let asked = try LoopbackConnection.request(
+            port: port, "POST", linkPath + "/code", headers: reviewHeaders, body: Self.formBody([("csrf", reviewCSRF), ("version", version)])
+        )
+        #expect(asked.status == 200)
+        let texted = try #require(try gateway.waitForMessages(1).last { $0.to.hasSuffix("4915123456789") })
+        let code = try #require(texted.text.removingPercentEncoding?.replacingOccurrences(of: "+", with: " ").firstMatch(of: /code (\d{6})/).map { String($0.1) }, "\(texted)")
+        let signCSRF = try #require(Self.cookie(StatementPages.formCookie, in: asked))
+        let signed = try LoopbackConnection.request(
+            port: port, "POST", linkPath + "/sign",
+            headers: [("Content-Type", "application/x-www-form-urlencoded"), ("Cookie", "\(StatementPages.formCookie)=\(signCSRF)")],
+            body: Self.formBody([("csrf", signCSRF), ("version", version), ("name", "Hans Müller"), ("code", code)])
+        )
+        #expect(signed.status == 200)
 
         // A crash event: its SMS through Kannel, whose delivery reports carry their token in the query.
         let event = Components.Schemas.CrashEvent(
@@ -118,6 +136,8 @@ struct ServerLogSecrecyLiveTests {
         for secret in secrets {
             #expect(!log.contains(secret), "the log holds a secret: \(secret.prefix(6))…")
         }
+        // The code to sign (six digits, so looked for with the words around it).
+        #expect(!log.contains("code \(code)") && !log.contains("code=\(code)") && !log.contains("\(code) signs"))
         #expect(!log.contains("token="))
         #expect(!log.lowercased().contains("authorization"))
         #expect(!log.lowercased().contains("cookie:"))
