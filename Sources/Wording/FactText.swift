@@ -43,8 +43,8 @@ public enum FactText {
     public static func clause(for error: CountryCodeError) -> String {
         switch error {
         case .empty: "the country is empty"
-        case let .notACode(text): "“\(text)” is not a country code: write the two letters, e.g. HU, DE, FR"
-        case let .unassigned(code): "no country has the code \(code)"
+        case let .notACode(text): "“\(text)” is not a country: write its two-letter code or the sign on the plate, e.g. HU or H, DE or D, FR or F"
+        case let .unassigned(code): "no country has the code \(code) (write its two-letter code or the sign on the plate, e.g. DE or D)"
         }
     }
 

@@ -32,6 +32,15 @@ struct AccidentStatementTests {
         var description: String { "\(kind) “\(typed)”" }
     }
 
+    @Test("A country is shown with its sign when the sign is not the code itself")
+    func countriesShowTheirSigns() throws {
+        #expect(try RegistrationCountry(parsing: "D").displayText == "DE (D)")
+        #expect(try RegistrationCountry(parsing: "HU").displayText == "HU (H)")
+        #expect(try RegistrationCountry(parsing: "NL").displayText == "NL")
+        #expect(try RegistrationCountry(parsing: "IE").displayText == "IE (IRL)")
+        #expect(try RegistrationCountry(parsing: "BR").displayText == "BR")
+    }
+
     static let typedValues: [Typed] = [
         // Plates: uppercased, separators kept one at a time.
         Typed(.plate, "abc 123", kept: "ABC 123"),
@@ -42,11 +51,22 @@ struct AccidentStatementTests {
         Typed(.plate, "ABCDEFGHIJKLM", refused: "13 letters and digits are too many"),
         Typed(.plate, "AB_12", refused: "a plate holds only letters"),
         Typed(.plate, "   ", kept: nil),
-        // Countries: ISO codes only.
+        // Countries: ISO codes, or the distinguishing sign on the plate, kept as the code.
         Typed(.country, "hu", kept: "HU"),
         Typed(.country, " De ", kept: "DE"),
+        Typed(.country, "D", kept: "DE"),
+        Typed(.country, "f", kept: "FR"),
+        Typed(.country, "H.", kept: "HU"),
+        Typed(.country, "CH", kept: "CH"),
+        Typed(.country, "nl", kept: "NL"),
+        Typed(.country, "IRL", kept: "IE"),
+        Typed(.country, "SLO", kept: "SI"),
+        Typed(.country, "UK", kept: "GB"),
+        Typed(.country, "FL", kept: "LI"),
         Typed(.country, "XX", refused: "no country has the code XX"),
-        Typed(.country, "HUN", refused: "“HUN” is not a country code"),
+        Typed(.country, "Q", refused: "“Q” is not a country"),
+        Typed(.country, "HUN", refused: "“HUN” is not a country"),
+        Typed(.country, "Deutschland", refused: "“DEUTSCHLAND” is not a country"),
         // Phones: E.164.
         Typed(.phone, "+36 30 123 4567", kept: "+36301234567"),
         Typed(.phone, "0049 151 2345 6789", kept: "+4915123456789"),

@@ -246,6 +246,7 @@ public struct ReportOutline: Sendable, Equatable {
                 guard let day = try? CalendarDay(parsing: value) else { return value }
                 return "\(day.day) \(Self.months[day.month - 1]) \(day.year)"
             case .zone: return ImpactZone(rawValue: value)?.displayName ?? value
+            case .country: return (try? RegistrationCountry(parsing: value))?.displayText ?? value
             default: return value
             }
         }

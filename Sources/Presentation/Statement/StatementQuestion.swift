@@ -21,7 +21,7 @@ public struct StatementQuestion: Sendable, Hashable {
         case .phone: "with + and the country code, e.g. +36 30 123 4567"
         case .email: "e.g. name@example.com"
         case .plate: "as on the plate, e.g. ABC-123"
-        case .country: "two letters, e.g. HU, DE, FR"
+        case .country: "the code or the sign on the plate, e.g. HU or H, DE or D"
         case .day: "day first, e.g. 31.12.2026"
         case .yesNo: "y or n"
         case .zone: ImpactZone.allCases.enumerated().map { "\($0.offset + 1) \($0.element.rawValue)" }.joined(separator: ", ")
@@ -36,6 +36,7 @@ public struct StatementQuestion: Sendable, Hashable {
             guard let day = try? CalendarDay(parsing: value) else { return value }
             return "\(day.day).\(day.month).\(day.year)"
         case .zone: return ImpactZone(rawValue: value)?.displayName ?? value
+        case .country: return (try? RegistrationCountry(parsing: value))?.displayText ?? value
         default: return value
         }
     }

@@ -240,7 +240,7 @@ package enum StatementViews {
         switch kind {
         case .phone: "With + and the country code, e.g. +49 151 2345 6789."
         case .plate: "As on the plate."
-        case .country: "Two letters, e.g. DE, FR, HU."
+        case .country: "The code or the sign on the plate, e.g. DE or D, FR or F, HU or H."
         default: nil
         }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A vehicle's registration plate as it reads: letters and digits, uppercased, with single spaces or dashes between
 /// groups (`B-MW 1234`, `ABC 123`, `MÜ-AB 12`). Dots and runs of separators are kept as one; spaces around are dropped.
 public struct RegistrationPlate: Sendable, Hashable, CustomStringConvertible {
@@ -48,20 +50,57 @@ public enum RegistrationPlateError: Error, Sendable, Hashable {
     case unexpectedCharacter(UInt32)
 }
 
-/// The country a vehicle is registered in, as its ISO 3166-1 two-letter code (`HU`, `DE`, `FR`).
+/// The country a vehicle is registered in, kept as its ISO 3166-1 two-letter code (`HU`, `DE`, `FR`). Drivers may
+/// write it as the code or as the international distinguishing sign on the plate's oval or band (`H`, `D`, `F`, `CH`,
+/// `NL`, `IRL`); a two-letter text that is an assigned code is read as that code.
 public struct RegistrationCountry: Sendable, Hashable, CustomStringConvertible {
     public let code: String
 
-    /// - Throws: ``CountryCodeError`` for anything but an assigned two-letter code (any case, spaces around ignored).
+    /// - Throws: ``CountryCodeError`` for anything but an assigned two-letter code or a known distinguishing sign (any
+    ///   case, spaces and dots around ignored).
     public init(parsing raw: String) throws(CountryCodeError) {
-        let text = raw.trimmingCharacters(in: .whitespaces).uppercased()
+        let text = raw.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "."))).uppercased()
         guard !text.isEmpty else { throw .empty }
-        guard text.count == 2, text.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else { throw .notACode(String(text.prefix(8))) }
-        guard Self.assigned.contains(text) else { throw .unassigned(text) }
-        code = text
+        guard (1...3).contains(text.count), text.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
+            throw .notACode(String(text.prefix(40)))
+        }
+        if text.count == 2, Self.assigned.contains(text) {
+            code = text
+        } else if let country = Self.signs[text] {
+            code = country
+        } else if text.count == 2 {
+            throw .unassigned(text)
+        } else {
+            throw .notACode(text)
+        }
     }
 
     public var description: String { code }
+
+    /// The distinguishing sign drivers see on this country's plates, when it is not the code itself (`D` for `DE`).
+    public var sign: String? {
+        Self.primarySigns[code].flatMap { $0 == code ? nil : $0 }
+    }
+
+    /// The code with its sign, as a reader who knows either finds it: `DE (D)`, or `NL`.
+    public var displayText: String { sign.map { "\(code) (\($0))" } ?? code }
+
+    /// International distinguishing signs of vehicles (the Vienna Convention's, as registered with the UN), for the
+    /// countries whose drivers are likely on Europe's roads, by sign; the first sign of a country is the one shown.
+    static let signList: [(sign: String, code: String)] = [
+        ("A", "AT"), ("AL", "AL"), ("AND", "AD"), ("ARM", "AM"), ("AZ", "AZ"), ("B", "BE"), ("BG", "BG"), ("BIH", "BA"),
+        ("BY", "BY"), ("CH", "CH"), ("CY", "CY"), ("CZ", "CZ"), ("D", "DE"), ("DK", "DK"), ("E", "ES"), ("EST", "EE"),
+        ("F", "FR"), ("FIN", "FI"), ("FL", "LI"), ("GB", "GB"), ("UK", "GB"), ("GBZ", "GI"), ("GBJ", "JE"), ("GBG", "GG"),
+        ("GBM", "IM"), ("GE", "GE"), ("GR", "GR"), ("H", "HU"), ("HR", "HR"), ("I", "IT"), ("IRL", "IE"), ("IS", "IS"),
+        ("KZ", "KZ"), ("L", "LU"), ("LT", "LT"), ("LV", "LV"), ("M", "MT"), ("MC", "MC"), ("MD", "MD"), ("MNE", "ME"),
+        ("NMK", "MK"), ("N", "NO"), ("NL", "NL"), ("P", "PT"), ("PL", "PL"), ("RO", "RO"), ("RSM", "SM"), ("RUS", "RU"),
+        ("S", "SE"), ("SK", "SK"), ("SLO", "SI"), ("SRB", "RS"), ("TR", "TR"), ("UA", "UA"), ("V", "VA"), ("USA", "US"),
+        ("CDN", "CA"), ("AUS", "AU"), ("NZ", "NZ"), ("J", "JP"), ("MA", "MA"), ("TN", "TN"), ("DZ", "DZ"), ("IL", "IL"),
+        ("RL", "LB"), ("SYR", "SY"), ("ROK", "KR"), ("ZA", "ZA"),
+    ]
+
+    static let signs: [String: String] = Dictionary(signList.map { ($0.sign, $0.code) }, uniquingKeysWith: { first, _ in first })
+    static let primarySigns: [String: String] = Dictionary(signList.map { ($0.code, $0.sign) }, uniquingKeysWith: { first, _ in first })
 
     /// ISO 3166-1 alpha-2 codes officially assigned.
     static let assigned: Set<String> = Set("""
