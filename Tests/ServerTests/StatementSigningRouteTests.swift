@@ -113,6 +113,9 @@ struct StatementSigningRouteTests {
             #expect(text.contains("European Accident Statement") && text.contains("Greta Müller") && text.contains("SECRET-1"))
             // The statement alone: nothing of the driver's own photos and note.
             #expect(!text.contains("Crash scene photos") && !text.contains("Additional note"))
+            // No empty page: every page has more than its footer.
+            let pages = text.components(separatedBy: "\u{0C}").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+            #expect(pages.allSatisfy { $0.contains("Vehicle") }, "a page of the copy is empty: \(pages.map { $0.prefix(40) })")
         }
     }
 

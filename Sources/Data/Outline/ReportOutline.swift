@@ -42,9 +42,11 @@ public struct ReportOutline: Sendable, Equatable {
         let writer = Writer(report: report, dates: dates, seal: seal)
         let asOf = report.statement.signatures.map(\.signedAt).max() ?? report.updatedAt
         let closing = "Accident statement of crash \(report.crashID), as it stood on \(dates.dateTime(asOf)); copied by Crash Assistant."
+        // The statement's own pages without the page breaks around them (the heading is the title here).
+        var statement = Array(writer.statement().drop { if case .pageBreak = $0 { true } else if case .heading = $0 { true } else { false } })
+        while let last = statement.last, case .pageBreak = last { statement.removeLast() }
         blocks = [.title("European Accident Statement", identifier: ReportField(label: "Crash ID", value: report.crashID.rawValue))]
-            + writer.statement().drop { if case .pageBreak = $0 { true } else if case .heading = $0 { true } else { false } }
-            + [.closing(closing)]
+            + statement + [.closing(closing)]
         documentTitle = "Accident statement \(report.crashID)"
         footer = closing
         generatedAt = asOf

@@ -188,8 +188,23 @@ package struct StatementPages {
     private func copy(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
         let token = token(context)
         let opened = try await services.statementSharing.open(token)
-        guard case let .decided(link, report) = opened else { return page(for: opened, token: token, status: .notFound) }
-        let bytes = try await services.submission.rendering.renderStatementCopy(report, owner: link.owner)
+        guard case let .decided(link, report) = opened else { return page(for: opened, token: token, status: .conflict) }
+        let bytes: Data
+        do {
+            bytes = try await services.submission.rendering.renderStatementCopy(report, owner: link.owner)
+        } catch let refusal as ServerRefusal {
+            guard case let .busy(_, _, retryAfter) = refusal else { throw refusal }
+            var response = PageKit.html(
+                StatementViews.Closed(
+                    title: "Try again in a moment", heading: "Try again in a moment",
+                    detail: "Other copies of this crash's documents are being drawn right now. Download yours again in a few seconds.",
+                    crash: StatementViews.crashLine(report)
+                ),
+                template: "statement-closed", status: .tooManyRequests
+            )
+            response.headers[.retryAfter] = String(retryAfter)
+            return response
+        }
         return Response(
             status: .ok,
             headers: [
