@@ -17,7 +17,8 @@ SYSTEM_PACKAGES := cmd:pkg-config:pkg-config \
 	cmd:qpdf:qpdf cmd:pdftotext:poppler-utils \
 	cmd:tmux:tmux \
 	pc:sqlite3:libsqlite3-dev \
-	pc:libqrencode:libqrencode-dev
+	pc:libqrencode:libqrencode-dev \
+	file:/usr/include/phonenumbers/phonenumberutil.h:libphonenumber-dev
 # Only for make bench.
 BENCH_PACKAGES := cmd:hyperfine:hyperfine cmd:sqlite3:sqlite3
 
@@ -31,14 +32,19 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# The phone-number library's shared object goes beside each program, which opens it when it first judges a number.
+PHONES := --product CrashAssistantPhoneNumbers
+
 run: deps
 	@$(SWIFT) build --product crash-assistant
+	@$(SWIFT) build $(PHONES)
 	@"$$($(SWIFT) build --show-bin-path)/crash-assistant" $(ARGS)
 
 # The server on 127.0.0.1:8080 with its data under $$XDG_DATA_HOME (or ~/.local/share)/crash-assistant-server.
 SERVER_ARGS ?=
 run-server: deps
 	@$(SWIFT) build --product crash-assistant-server
+	@$(SWIFT) build $(PHONES)
 	@"$$($(SWIFT) build --show-bin-path)/crash-assistant-server" serve $(SERVER_ARGS)
 
 # Seconds schemathesis spends on each of its passes (user routes, crash events), against one instance and then
@@ -72,15 +78,18 @@ APP_RELEASE := -c release --product crash-assistant --scratch-path .build/static
 
 release: deps
 	$(SWIFT) build $(APP_RELEASE)
+	$(SWIFT) build -c release $(PHONES) --scratch-path .build/static
 	$(SWIFT) build -c release --product crash-assistant-server
-	@echo "crash-assistant: .build/static/release/crash-assistant"
-	@echo "crash-assistant-server: .build/release/crash-assistant-server"
+	$(SWIFT) build -c release $(PHONES)
+	@echo "crash-assistant: .build/static/release/crash-assistant (with libCrashAssistantPhoneNumbers.so beside it)"
+	@echo "crash-assistant-server: .build/release/crash-assistant-server (with libCrashAssistantPhoneNumbers.so beside it)"
 
 bench: deps
 	@scripts/ensure-system-packages.sh $(BENCH_PACKAGES)
 	@command -v img2pdf >/dev/null 2>&1 || python3 -m pip install --quiet img2pdf
 	@python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
 	$(SWIFT) build $(APP_RELEASE)
+	$(SWIFT) build -c release $(PHONES) --scratch-path .build/static
 	cd Benchmarks && $(SWIFT) package benchmark
 	Benchmarks/Scripts/start_with_hyperfine.sh
 
@@ -90,6 +99,8 @@ FUZZ_BUILD := -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 
 fuzz:
 	$(SWIFT) build $(FUZZ_BUILD)
+	$(SWIFT) build -c release $(PHONES)
+	cp .build/release/libCrashAssistantPhoneNumbers.so "$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)/"
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/Scripts/run-fuzzers.sh "$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)"
 
 clean:

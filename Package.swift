@@ -14,6 +14,10 @@ let package = Package(
         .library(name: "Composition", targets: ["Composition"]),
         .library(name: "WireAPI", targets: ["WireAPI"]),
         .executable(name: "crash-assistant-server", targets: ["Server"]),
+        // Google's libphonenumber behind a small C interface, as a shared object of its own that the programs open
+        // when they first judge a phone number (beside the binary): linked in, ICU, protobuf and abseil would cost
+        // every start about 2 ms.
+        .library(name: "CrashAssistantPhoneNumbers", type: .dynamic, targets: ["CPhoneNumber"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -36,8 +40,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
-        // Entities, rules, ports and use cases. Depends on nothing but Foundation value types.
-        .target(name: "Domain"),
+        // Entities, rules, ports and use cases. Depends on nothing but Foundation value types, and the phone-number
+        // library's C interface, opened at first use.
+        .target(name: "Domain", dependencies: ["CPhoneNumberLazy"]),
+        // libphonenumber (Debian libphonenumber-dev) behind a plain C interface: the shared object
+        // CrashAssistantPhoneNumbers. Never linked into a program: CPhoneNumberLazy opens it.
+        .target(
+            name: "CPhoneNumber",
+            linkerSettings: [.linkedLibrary("phonenumber")]
+        ),
+        // The same C interface, forwarding to libCrashAssistantPhoneNumbers.so, opened on first use from beside the
+        // program (every function answers CA_PHONE_UNAVAILABLE when it cannot be opened).
+        .target(name: "CPhoneNumberLazy"),
         // The system SQLite library (libsqlite3-dev).
         .systemLibrary(
             name: "CSQLite",

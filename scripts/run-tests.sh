@@ -14,7 +14,8 @@ trap 'rm -f "$log"' EXIT
 heavy="ServerSlowClientTests|ServerHostileClientTests"
 "$SWIFT" test --skip-build --skip "$heavy" "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-if "$SWIFT" build -c release --product crash-assistant-server 2>&1 | tee -a "$log" | tail -n 1; then
+if "$SWIFT" build -c release --product crash-assistant-server 2>&1 | tee -a "$log" | tail -n 1 \
+    && "$SWIFT" build -c release --product CrashAssistantPhoneNumbers 2>&1 | tee -a "$log" | tail -n 1; then
     CRASH_ASSISTANT_SERVER_BINARY=.build/release/crash-assistant-server \
         "$SWIFT" test --skip-build --filter "$heavy" "$@" 2>&1 | tee -a "$log"
     heavy_status=${PIPESTATUS[0]}

@@ -56,7 +56,7 @@ extension StatementSignature {
         case .driversDevice:
             verification = .driversDevice(account: wire.account.map { String($0.prefix(100)) })
         case .smsCode:
-            guard let phone = wire.phone.flatMap({ try? PhoneNumber(parsing: $0) }) else {
+            guard let phone = wire.phone.flatMap({ try? PhoneNumber(kept: $0) }) else {
                 throw InvalidReportData(field: "\(path).phone", problem: .missing)
             }
             verification = .smsCode(phone)
@@ -81,7 +81,7 @@ extension AccidentStatement {
         var witnesses: [Witness] = []
         for (index, witness) in (wire.witnesses ?? []).enumerated() {
             do {
-                witnesses.append(try Witness(name: witness.name ?? "", address: witness.address ?? "", phone: witness.phone ?? ""))
+                witnesses.append(try Witness(name: witness.name ?? "", address: witness.address ?? "", phone: witness.phone ?? "", kept: true))
             } catch {
                 throw InvalidReportData(field: "statement.witnesses[\(index)]", problem: error.problem)
             }

@@ -20,6 +20,21 @@ public enum FactText {
         case let .tooShort(digits): "\(digits) digits are too few for a phone number (at least \(PhoneNumber.minimumDigits) with the country code)"
         case let .tooLong(digits): "\(digits) digits are too many for a phone number (at most \(PhoneNumber.maximumDigits) with the country code)"
         case let .wrongLength(code, digits, expected): "numbers under +\(code) have \(expected) digits with the country code, not \(digits)"
+        case .notANumber: "that is not a phone number"
+        case let .notInUse(region): region.map { "no phone number in use in \($0) looks like this one: check its digits" }
+            ?? "no phone number in use looks like this one: check its digits and its country code"
+        case .checkerMissing: "phone numbers cannot be checked here: the phone-number library (libCrashAssistantPhoneNumbers.so beside the program, with Debian's libphonenumber8) is missing"
+        }
+    }
+
+    /// A kind of line in words: "a landline".
+    public static func line(_ line: PhoneNumber.Line) -> String {
+        switch line {
+        case .mobile: "a mobile number"
+        case .fixedLine: "a landline"
+        case .fixedLineOrMobile: "a landline or a mobile number"
+        case .other: "neither a mobile number nor a landline"
+        case .unknown: "not a number libphonenumber knows"
         }
     }
 

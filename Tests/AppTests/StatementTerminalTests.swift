@@ -89,8 +89,8 @@ struct StatementTerminalTests {
         try type(socket, "4")
         _ = try wait(socket, for: "no witnesses yet")
         try type(socket, "add")
-        for answer in ["Joe Witness", "1 High St", "+44 7700 900123"] { try type(socket, answer) }
-        _ = try wait(socket, for: "1  Joe Witness, 1 High St, +447700900123")
+        for answer in ["Joe Witness", "1 High St", "+44 7400 123456"] { try type(socket, answer) }
+        _ = try wait(socket, for: "1  Joe Witness, 1 High St, +447400123456")
         try type(socket, "d")
         try type(socket, "5")
         _ = try wait(socket, for: "Damage to other property")
@@ -157,7 +157,7 @@ struct StatementTerminalTests {
         #expect(text.contains("Vehicle A: signed by Jane Doe, ") && text.contains(", on the driver's own device"))
         for expected in [
             "European Accident Statement", "1. Date and time", "4. Damage to other property: Lamp post bent",
-            "5. Witnesses: Joe Witness, 1 High St, +447700900123", "Police: came, report 2026/123, Budapest XI",
+            "5. Witnesses: Joe Witness, 1 High St, +447400123456", "Police: came, report 2026/123, Budapest XI",
             "Jane Doe", "Toyota Corolla", "ABC 123", "HU", "Generali", "POL-778812", "1 Jan 2026", "31 Dec 2026", "1 Apr 1980",
             "HU-12345678", "1 Jan 2020", "Scratched front bumper", "The other car reversed into me",
             "Hans Müller", "Hauptstraße 5, München", "+4915123456789", "hans@example.de", "VW Golf", "M-AB 1234", "DE", "Allianz",

@@ -76,7 +76,7 @@ struct StatementViewModelTests {
         #expect(page.question.value == nil)
         #expect(try await stored(id).witnesses.isEmpty)
         page.addWitness()
-        for answer in ["Joe Witness", "1 High St", "+44 7700 900123"] { await page.answer(answer) }
+        for answer in ["Joe Witness", "1 High St", "+44 7400 123456"] { await page.answer(answer) }
         #expect(try await stored(id).witnesses.map(\.name) == ["Joe Witness"])
 
         await page.open(part: 5)

@@ -51,7 +51,7 @@ struct HostileTextPagesTests {
         }
         try statement.vehicleA.setRemarks(hostile("A-remarks"))
         try statement.vehicleB.setRemarks(hostile("B-remarks"))
-        try statement.setWitnesses([Witness(name: hostile("W-name"), address: hostile("W-address"), phone: "+44 7700 900123")])
+        try statement.setWitnesses([Witness(name: hostile("W-name"), address: hostile("W-address"), phone: "+44 7400 123456")])
         statement.setPolice(try PoliceAttendance(attended: true, reportNumber: hostile("P-number"), station: hostile("P-station")))
         try statement.setOtherPropertyDamage(hostile("other-damage"))
         values += ["A-remarks", "B-remarks", "W-name", "W-address", "P-number", "P-station", "other-damage"].map(hostile)

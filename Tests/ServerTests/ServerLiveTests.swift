@@ -35,7 +35,7 @@ struct ServerLiveTests {
         #expect(detector.status == 0)
     }
 
-    @Test("`user add --phone` and `user set-phone` keep a mobile number in E.164; a number without its country code is refused saying so")
+    @Test("`user add --phone` and `user set-phone` keep a mobile number in E.164; a number without its country code, a landline or a number no plan has is refused saying so")
     func phoneNumbers() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-phones-\(UUID().uuidString)")
         let national = try ServerProcess.run(["user", "add", "ann", "--phone", "06 30 123 4567", "--data", folder.path])
@@ -48,19 +48,26 @@ struct ServerLiveTests {
         #expect(detector.status == 64)
         #expect(detector.errors.contains("Only users have a phone number"))
 
-        let changed = try ServerProcess.run(["user", "set-phone", "ann", "0044 7700 900123", "--data", folder.path])
+        let changed = try ServerProcess.run(["user", "set-phone", "ann", "0044 7400 123456", "--data", folder.path])
         #expect(changed.status == 0)
-        #expect(changed.errors.contains("+447700900123"))
+        #expect(changed.errors.contains("+447400123456"))
         let database = try Data(contentsOf: folder.appendingPathComponent("server.sqlite3"))
-        #expect(database.range(of: Data("+447700900123".utf8)) != nil)
+        #expect(database.range(of: Data("+447400123456".utf8)) != nil)
         let removed = try ServerProcess.run(["user", "set-phone", "ann", "--none", "--data", folder.path])
         #expect(removed.errors.contains("no phone number now"))
-        let nobody = try ServerProcess.run(["user", "set-phone", "bob", "+447700900123", "--data", folder.path])
+        let nobody = try ServerProcess.run(["user", "set-phone", "bob", "+447400123456", "--data", folder.path])
         #expect(nobody.status == 1)
         #expect(nobody.errors.contains("There is no user named “bob”"))
         let unknownCountry = try ServerProcess.run(["user", "set-phone", "ann", "+999 123 45678", "--data", folder.path])
         #expect(unknownCountry.status == 64)
         #expect(unknownCountry.errors.contains("no country has the calling code"))
+        // As libphonenumber judges them: a landline takes no SMS; a number no plan has is refused.
+        let landline = try ServerProcess.run(["user", "set-phone", "ann", "+36 1 234 5678", "--data", folder.path])
+        #expect(landline.status == 64)
+        #expect(landline.errors.contains("+3612345678 is not a mobile number (a landline)"))
+        let unused = try ServerProcess.run(["user", "set-phone", "ann", "+44 7700 900123", "--data", folder.path])
+        #expect(unused.status == 64)
+        #expect(unused.errors.contains("no phone number in use looks like this one"))
     }
 
     @Test("Metrics are served on their own listener only: requests by route and status with their latency, refusals by type")

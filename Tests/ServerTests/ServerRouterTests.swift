@@ -246,7 +246,7 @@ struct ServerRouterTests {
         let clock = ManualClock()
         let harness = try ServerHarness(sms: sender, clock: clock)
         let detector = try await harness.add("detector-1", kind: .detector)
-        _ = try await harness.add("ann", phone: "+447700900123")
+        _ = try await harness.add("ann", phone: "+447400123456")
         try await harness.withClient { client in
             _ = try await Self.postEvent(client, detector: detector, user: "ann", eventID: "e-8")
         }

@@ -168,6 +168,11 @@ struct StatementSigningRouteTests {
             let (_, noPhonePath, noPhoneReview) = try await Self.sentPart(client, token: ann, phone: nil, crashID: "CR-34567892")
             #expect(String(buffer: noPhoneReview.body).contains("no code can be texted to you"))
             #expect(try await Self.post(client, noPhonePath + "/code", page: noPhoneReview, []).status == .conflict)
+            // A landline, as libphonenumber judges it: no code is texted to it, and the page says why.
+            let (_, landlinePath, landlineReview) = try await Self.sentPart(client, token: ann, phone: "+36 1 234 5678", crashID: "CR-45678923")
+            let landline = try await Self.post(client, landlinePath + "/code", page: landlineReview, [])
+            #expect(landline.status == .conflict)
+            #expect(String(buffer: landline.body).contains("is a landline: no code can be texted to it"))
         }
     }
 

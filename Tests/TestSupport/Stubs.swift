@@ -111,7 +111,7 @@ extension AccidentStatement {
         try statement.vehicleB.setRemarks("I did not see it.")
         statement.vehicleB.markEnteredByOtherDriver(at: enteredByOtherDriverAt)
         try statement.setWitnesses([
-            Witness(name: "Joe Witness", address: "1 High St", phone: "+44 7700 900123"),
+            Witness(name: "Joe Witness", address: "1 High St", phone: "+44 7400 123456"),
             Witness(name: "", address: "", phone: "+36 1 234 5678"),
         ])
         statement.setPolice(try PoliceAttendance(attended: true, reportNumber: "2026/123", station: "Budapest XI"))

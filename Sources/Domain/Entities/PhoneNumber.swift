@@ -1,6 +1,13 @@
+import CPhoneNumberLazy
+import Foundation
+
 /// A phone number in E.164 form: `+`, a country calling code the ITU assigned, and the subscriber's number, 8 to 15
-/// digits in all. Typed numbers may carry spaces, dots, dashes, brackets and a leading `00` for `+`; they are kept
-/// as digits only.
+/// digits in all, kept as digits only.
+///
+/// What a person types is judged as Google's libphonenumber judges it (``init(parsing:region:)``): a number valid for
+/// its region, a national form (`0151 2345 6789`) read with the country given. What was kept already — in a database,
+/// or sent by the app, which judged it when it was typed — is read back by its shape (``init(kept:)``), so nothing
+/// kept under an earlier rule is refused.
 public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible, Comparable {
     /// `+` and the digits, e.g. `+36301234567`.
     public let e164: String
@@ -10,22 +17,64 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible, Comparab
     /// The shortest number a phone can be texted at, in digits (country code included).
     public static let minimumDigits = 8
 
+    /// What kind of line a number is, as libphonenumber knows it.
+    public enum Line: Sendable, Hashable {
+        case mobile
+        case fixedLine
+        /// A number plan that does not tell the two apart (North America).
+        case fixedLineOrMobile
+        case other
+        /// libphonenumber cannot be opened, or does not call the number valid.
+        case unknown
+    }
+
+    /// Judges typed text as libphonenumber does.
+    /// - Parameter region: the country a number without `+` or `00` is read in (ISO 3166-1, e.g. `DE`); without one,
+    ///   such a number is refused as missing its country code.
     /// - Throws: ``PhoneNumberError`` naming what is wrong.
-    public init(parsing raw: String) throws(PhoneNumberError) {
-        let text = raw.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { throw .empty }
-        guard text.unicodeScalars.count <= 40 else { throw .tooLong(digits: text.unicodeScalars.count) }
-        var digits: [Character] = []
-        var sawPlus = false
-        for (index, character) in text.enumerated() {
-            switch character {
-            case "0"..."9": digits.append(character)
-            case "+" where index == 0: sawPlus = true
-            case " ", "-", ".", "(", ")", "/": continue
-            default: throw .unexpectedCharacter(character.unicodeScalars.first.map { $0.value } ?? 0)
+    public init(parsing raw: String, region: String? = nil) throws(PhoneNumberError) {
+        let digits = try Self.digits(of: raw)
+        var text = raw.trimmingCharacters(in: .whitespaces)
+        let region = region.map { $0.uppercased() }.flatMap { $0.count == 2 ? $0 : nil }
+        if !text.hasPrefix("+"), digits.starts(with: ["0", "0"]), region == nil {
+            // An international prefix typed as 00 stands for + wherever the number is read.
+            text = "+" + String(digits.dropFirst(2))
+        }
+        var e164 = [CChar](repeating: 0, count: Int(CA_PHONE_E164_CAPACITY))
+        var found = [CChar](repeating: 0, count: 3)
+        var type: Int32 = 0
+        let status = text.withCString { typed in
+            (region ?? "").withCString { regionText in
+                ca_phone_parse(typed, regionText, &e164, e164.count, &found, &type)
             }
         }
-        if !sawPlus {
+        let international = text.hasPrefix("+")
+        let count = digits.count
+        switch UInt32(bitPattern: status) {
+        case CA_PHONE_OK.rawValue:
+            self.e164 = String(decoding: e164.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        case CA_PHONE_INVALID_COUNTRY_CODE.rawValue:
+            guard international else { throw .missingCountryCode }
+            throw .unknownCountryCode(String(String(text.dropFirst().filter(\.isNumber)).prefix(3)))
+        case CA_PHONE_TOO_SHORT_AFTER_IDD.rawValue, CA_PHONE_TOO_SHORT_NSN.rawValue, CA_PHONE_INVALID_LENGTH_TOO_SHORT.rawValue:
+            throw .tooShort(digits: count)
+        case CA_PHONE_TOO_LONG.rawValue, CA_PHONE_INVALID_LENGTH_TOO_LONG.rawValue:
+            throw .tooLong(digits: count)
+        case CA_PHONE_INVALID_LENGTH.rawValue, CA_PHONE_INVALID_FOR_REGION.rawValue:
+            throw .notInUse(region: region)
+        case CA_PHONE_UNAVAILABLE.rawValue:
+            throw .checkerMissing
+        default:
+            throw .notANumber
+        }
+    }
+
+    /// Reads a number kept before (E.164, or as typed under the earlier rule) by its shape: `+` or `00`, a country
+    /// calling code in service, 8 to 15 digits.
+    /// - Throws: ``PhoneNumberError`` naming what is wrong.
+    public init(kept raw: String) throws(PhoneNumberError) {
+        var digits = try Self.digits(of: raw)
+        if !raw.trimmingCharacters(in: .whitespaces).hasPrefix("+") {
             // An international prefix typed as 00 stands for +; a national number (starting with one 0) has none.
             guard digits.starts(with: ["0", "0"]) else { throw .missingCountryCode }
             digits.removeFirst(2)
@@ -40,6 +89,42 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible, Comparab
         if code == "1", digits.count != 11 { throw .wrongLength(countryCode: code, digits: digits.count, expected: "11") }
         e164 = "+" + number
     }
+
+    /// The digits of typed text, checking its characters: digits, a leading `+`, and the separators people type.
+    private static func digits(of raw: String) throws(PhoneNumberError) -> [Character] {
+        let text = raw.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { throw .empty }
+        guard text.unicodeScalars.count <= 40 else { throw .tooLong(digits: text.unicodeScalars.count) }
+        var digits: [Character] = []
+        for (index, character) in text.enumerated() {
+            switch character {
+            case "0"..."9": digits.append(character)
+            case "+" where index == 0: continue
+            case " ", "-", ".", "(", ")", "/": continue
+            default: throw .unexpectedCharacter(character.unicodeScalars.first.map { $0.value } ?? 0)
+            }
+        }
+        return digits
+    }
+
+    /// What kind of line the number is, as libphonenumber judges it now.
+    public var line: Line {
+        var e164Out = [CChar](repeating: 0, count: Int(CA_PHONE_E164_CAPACITY))
+        var region = [CChar](repeating: 0, count: 3)
+        var type: Int32 = 0
+        let status = e164.withCString { ca_phone_parse($0, "", &e164Out, e164Out.count, &region, &type) }
+        guard UInt32(bitPattern: status) == CA_PHONE_OK.rawValue else { return .unknown }
+        switch UInt32(bitPattern: type) {
+        case CA_PHONE_TYPE_MOBILE.rawValue: return .mobile
+        case CA_PHONE_TYPE_FIXED_LINE.rawValue: return .fixedLine
+        case CA_PHONE_TYPE_FIXED_LINE_OR_MOBILE.rawValue: return .fixedLineOrMobile
+        default: return .other
+        }
+    }
+
+    /// Whether a text message can reach the number: libphonenumber calls it mobile (or cannot tell, as in North
+    /// America).
+    public var takesTextMessages: Bool { line == .mobile || line == .fixedLineOrMobile }
 
     /// The country calling code: the shortest assigned prefix of the digits (codes are prefix-free).
     public var countryCode: String { Self.countryCode(of: String(e164.dropFirst())) ?? "" }
@@ -89,6 +174,12 @@ public enum PhoneNumberError: Error, Sendable, Hashable {
     case missingCountryCode
     /// The digits after `+` begin with no country calling code in service (the first three digits).
     case unknownCountryCode(String)
+    /// Not a phone number at all (no digits where a number should be).
+    case notANumber
+    /// The right length but no number in use looks like it (in `region` when the number was read in one).
+    case notInUse(region: String?)
+    /// The phone-number library cannot be opened, so typed numbers cannot be judged.
+    case checkerMissing
     case tooShort(digits: Int)
     case tooLong(digits: Int)
     /// The country's numbers have another length (North America: 11 digits with the 1).

@@ -252,11 +252,16 @@ struct SetPhoneCommand: AsyncParsableCommand {
 /// A phone number given on the command line.
 enum PhoneOption {
     static func parse(_ text: String) throws(ValidationError) -> PhoneNumber {
+        let number: PhoneNumber
         do {
-            return try PhoneNumber(parsing: text)
+            number = try PhoneNumber(parsing: text)
         } catch {
             throw ValidationError("“\(text.prefix(40))” is not a mobile number: \(FactText.clause(for: error)).")
         }
+        guard number.takesTextMessages else {
+            throw ValidationError("\(number.e164) is not a mobile number (\(FactText.line(number.line))): crash SMS need a number that takes text messages.")
+        }
+        return number
     }
 }
 

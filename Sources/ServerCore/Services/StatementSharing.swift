@@ -60,6 +60,8 @@ package struct StatementSharing: Sendable {
         case tooMany(nextAt: Date)
         /// Vehicle B has no phone number to text.
         case noPhone
+        /// The number in vehicle B takes no text messages (a landline, as libphonenumber judges it).
+        case notMobile(PhoneNumber)
         case refused(Opened)
     }
 
@@ -107,6 +109,7 @@ package struct StatementSharing: Sendable {
         let opened = try await open(token)
         guard case let .review(link, report) = opened else { return .refused(opened) }
         guard let phone = Self.phone(of: report) else { return .noPhone }
+        guard phone.takesTextMessages else { return .notMobile(phone) }
         let code = String(format: "%06d", Int.random(in: 0..<1_000_000))
         let now = clock.now()
         let expiresAt = now.addingTimeInterval(Self.codeLifetime)
@@ -203,7 +206,7 @@ package struct StatementSharing: Sendable {
 
     /// The mobile number in vehicle B's column, where the code is texted.
     package static func phone(of report: CrashReport) -> PhoneNumber? {
-        report.statement.vehicleB[.policyholderPhone].flatMap { try? PhoneNumber(parsing: $0) }
+        report.statement.vehicleB[.policyholderPhone].flatMap { try? PhoneNumber(kept: $0) }
     }
 
     /// Takes the other driver's column as vehicle B of the report, once.

@@ -72,7 +72,7 @@ package enum StoredRecord {
     package static func phone(_ text: String?, table: String) throws(ServerStoreError) -> PhoneNumber? {
         guard let text else { return nil }
         do {
-            return try PhoneNumber(parsing: text)
+            return try PhoneNumber(kept: text)
         } catch {
             throw .damagedRecord(table: table, reason: "phone: not a phone number ('\(text.prefix(40))')")
         }

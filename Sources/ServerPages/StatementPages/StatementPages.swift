@@ -119,6 +119,9 @@ package struct StatementPages {
         case .noPhone:
             state.error = "Your part has no mobile number, so no code can be texted to you."
             status = .conflict
+        case let .notMobile(phone):
+            state.error = "The number in your part, \(phone.masked), is \(FactText.line(phone.line)): no code can be texted to it. Ask the other driver to put your mobile number in vehicle B in their app; this page shows it once their app has sent it."
+            status = .conflict
         case let .refused(opened):
             return page(for: opened, token: token, status: .conflict)
         }
@@ -295,7 +298,8 @@ package struct StatementPages {
     package static func vehicle(from form: StatementForm) -> (StatementVehicle, [String: String]) {
         var vehicle = StatementVehicle()
         var errors: [String: String] = [:]
-        for field in VehicleField.allCases {
+        // The country of registration first: a phone number without its country code is read in it.
+        for field in [VehicleField.plateCountry] + VehicleField.allCases.filter({ $0 != .plateCountry }) {
             // A text area's line breaks arrive as CR LF.
             let text = (form[field.rawValue] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
             do {

@@ -108,17 +108,18 @@ public struct Witness: Sendable, Hashable, CustomStringConvertible {
 
     /// - Throws: ``StatementFieldError`` for text over its limit, a phone number that is not one, or neither a name nor
     ///   a phone number.
-    public init(name: String, address: String, phone: String) throws(StatementFieldError) {
+    /// - Parameter kept: whether the phone number was kept before (read by its shape) rather than typed now (judged).
+    public init(name: String, address: String, phone: String, kept: Bool = false) throws(StatementFieldError) {
         let name = try StatementFieldKind.text(Self.nameLimit).normalised(name) ?? ""
         let address = try StatementFieldKind.text(Self.addressLimit).normalised(address) ?? ""
-        let phone = try StatementFieldKind.phone.normalised(phone)
+        let phone = try StatementFieldKind.phone.normalised(phone, kept: kept)
         guard !name.isEmpty || phone != nil else { throw .witnessWithoutNameOrPhone }
         self.name = name
         self.address = address
-        self.phone = phone.flatMap { try? PhoneNumber(parsing: $0) }
+        self.phone = phone.flatMap { try? PhoneNumber(kept: $0) }
     }
 
-    /// "Joe Witness, 1 High St, +447700900123": what is known of them, in one line.
+    /// "Joe Witness, 1 High St, +447400123456": what is known of them, in one line.
     public var description: String {
         [name, address, phone?.e164 ?? ""].filter { !$0.isEmpty }.joined(separator: ", ")
     }

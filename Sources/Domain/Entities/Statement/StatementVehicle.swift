@@ -68,7 +68,7 @@ public struct StatementVehicle: Sendable, Hashable {
         for field in VehicleField.allCases {
             guard let text = raw[field] else { continue }
             do {
-                try set(field, to: text)
+                try set(field, to: text, kept: true)
             } catch {
                 throw InvalidReportData(field: "\(path).\(field.rawValue)", problem: error.problem)
             }
@@ -84,7 +84,13 @@ public struct StatementVehicle: Sendable, Hashable {
     /// Sets a field from typed text; blank clears it.
     /// - Throws: ``StatementFieldError`` naming the rule the text breaks, or an insurance ending before it starts.
     public mutating func set(_ field: VehicleField, to text: String) throws(StatementFieldError) {
-        let value = try field.kind.normalised(text)
+        try set(field, to: text, kept: false)
+    }
+
+    /// Sets a field from typed text (judged), or from a value kept before (`kept`: a phone number read by its shape).
+    /// A phone number without `+` is read in the column's country of registration.
+    mutating func set(_ field: VehicleField, to text: String, kept: Bool) throws(StatementFieldError) {
+        let value = try field.kind.normalised(text, region: values[.plateCountry], kept: kept)
         var next = values
         next[field] = value
         if let from = next[.insuranceValidFrom], let until = next[.insuranceValidUntil], until < from {
@@ -168,7 +174,7 @@ public struct StatementVehicle: Sendable, Hashable {
     /// Whether a part holds anything.
     public func isFilled(_ part: VehiclePart) -> Bool { part.fields.contains { values[$0] != nil } }
 
-    public var phone: PhoneNumber? { values[.policyholderPhone].flatMap { try? PhoneNumber(parsing: $0) } }
+    public var phone: PhoneNumber? { values[.policyholderPhone].flatMap { try? PhoneNumber(kept: $0) } }
     public var plate: RegistrationPlate? { values[.plate].flatMap { try? RegistrationPlate(parsing: $0) } }
     public var impactPoint: ImpactZone? { values[.impactPoint].flatMap(ImpactZone.init(rawValue:)) }
     public func day(_ field: VehicleField) -> CalendarDay? { values[field].flatMap { try? CalendarDay(parsing: $0) } }

@@ -49,7 +49,10 @@ public enum StatementFieldKind: Sendable, Hashable {
 
     /// The typed text as the statement keeps it (normalised), or `nil` when it is blank (the field is cleared).
     /// - Throws: ``StatementFieldError`` naming the rule the text breaks.
-    public func normalised(_ raw: String) throws(StatementFieldError) -> String? {
+    /// - Parameters:
+    ///   - region: the country a phone number without `+` is read in (the column's country of registration).
+    ///   - kept: whether the text is a value kept before (read back by its shape) rather than typed now (judged).
+    public func normalised(_ raw: String, region: String? = nil, kept: Bool = false) throws(StatementFieldError) -> String? {
         if case let .text(limit) = self {
             let blank = raw.allSatisfy { $0.isWhitespace || $0.isNewline }
             if let problem = limit.problem(with: raw), !(blank && problem.isCharacters) { throw .text(problem) }
@@ -60,7 +63,7 @@ public enum StatementFieldKind: Sendable, Hashable {
         switch self {
         case .text: return nil
         case .phone:
-            do { return try PhoneNumber(parsing: text).e164 } catch { throw .phone(error) }
+            do { return try (kept ? PhoneNumber(kept: text) : PhoneNumber(parsing: text, region: region)).e164 } catch { throw .phone(error) }
         case .email:
             do { return try EmailAddress(parsing: text).text } catch { throw .email(error) }
         case .plate:
