@@ -238,7 +238,7 @@ package enum StatementViews {
 
     package static func hint(_ kind: StatementFieldKind) -> String? {
         switch kind {
-        case .phone: "With + and the country code, e.g. +49 151 2345 6789."
+        case .phone: "With + and the country code, e.g. +49 151 2345 6789, or as written at home once the country of registration is filled in below."
         case .plate: "As on the plate."
         case .country: "The code or the sign on the plate, e.g. DE or D, FR or F, HU or H."
         default: nil
