@@ -65,6 +65,13 @@ struct ServerLiveTests {
         let landline = try ServerProcess.run(["user", "set-phone", "ann", "+36 1 234 5678", "--data", folder.path])
         #expect(landline.status == 64)
         #expect(landline.errors.contains("+3612345678 is not a mobile number (a landline)"))
+        // Written as at home, read in the country given (its code or its plates' sign).
+        let home = try ServerProcess.run(["user", "set-phone", "ann", "06 30 123 4567", "--country", "H", "--data", folder.path])
+        #expect(home.status == 0, "\(home.errors)")
+        #expect(home.errors.contains("+36301234567"))
+        let badCountry = try ServerProcess.run(["user", "set-phone", "ann", "06 30 123 4567", "--country", "Hungaria", "--data", folder.path])
+        #expect(badCountry.status == 64)
+        #expect(badCountry.errors.contains("--country: “HUNGARIA” is not a country"))
         let unused = try ServerProcess.run(["user", "set-phone", "ann", "+44 7700 900123", "--data", folder.path])
         #expect(unused.status == 64)
         #expect(unused.errors.contains("no phone number in use looks like this one"))

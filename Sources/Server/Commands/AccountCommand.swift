@@ -54,8 +54,10 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
     @Argument(help: "The name (1–100 characters; crash events name users by it).")
     var name: String
 
-    @Option(help: ArgumentHelp("A user's mobile number, with + and the country code (e.g. +36301234567): crash SMS go to it.", valueName: "NUMBER"))
+    @Option(help: ArgumentHelp("A user's mobile number, with + and the country code (e.g. +36301234567), or as written at home with --country: crash SMS go to it.", valueName: "NUMBER"))
     var phone: String?
+
+    @OptionGroup var country: PhoneCountryOption
 
     @OptionGroup var data: DataOption
 
@@ -64,7 +66,9 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
     func validate() throws {
         if let phone {
             guard Kind.kind == .user else { throw ValidationError("Only users have a phone number; leave out --phone.") }
-            _ = try PhoneOption.parse(phone)
+            _ = try PhoneOption.parse(phone, country: try country.region())
+        } else if country.text != nil {
+            throw ValidationError("--country reads a --phone number written as at home; give it with --phone.")
         }
         let limit = TextLimit.accountName
         let trimmed = name.trimmingCharacters(in: .whitespaces)
@@ -92,7 +96,8 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
             throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
         }
         let token = AccessToken.generate()
-        let number = try phone.map(PhoneOption.parse)
+        let region = try country.region()
+        let number = try phone.map { try PhoneOption.parse($0, country: region) }
         do {
             _ = try await environment.whileRunning {
                 try await environment.store.addAccount(
@@ -215,8 +220,10 @@ struct SetPhoneCommand: AsyncParsableCommand {
     @Argument(help: "The name the user was added with.")
     var name: String
 
-    @Argument(help: ArgumentHelp("The number, with + and the country code (e.g. +36301234567).", valueName: "NUMBER"))
+    @Argument(help: ArgumentHelp("The number, with + and the country code (e.g. +36301234567), or as written at home with --country.", valueName: "NUMBER"))
     var phone: String?
+
+    @OptionGroup var country: PhoneCountryOption
 
     @Flag(help: "Remove the user's number: crash events send them no SMS.")
     var none = false
@@ -229,13 +236,14 @@ struct SetPhoneCommand: AsyncParsableCommand {
         switch (phone, none) {
         case (nil, false): throw ValidationError("Give the number (e.g. +36301234567), or --none to remove it.")
         case (_?, true): throw ValidationError("Give either a number or --none, not both.")
-        case let (phone?, false): _ = try PhoneOption.parse(phone)
+        case let (phone?, false): _ = try PhoneOption.parse(phone, country: try country.region())
         case (nil, true): break
         }
     }
 
     func run() async throws {
-        let number = try phone.map(PhoneOption.parse)
+        let region = try country.region()
+        let number = try phone.map { try PhoneOption.parse($0, country: region) }
         let environment = try await ServerEnvironment.forCommand(data: data, database: database)
         let account = try await environment.whileRunning {
             try await environment.store.setPhone(number, forUserNamed: name)
@@ -249,12 +257,29 @@ struct SetPhoneCommand: AsyncParsableCommand {
     }
 }
 
+/// `--country CODE`: the country a phone number written as at home is read in (`--phone "0151 2345 6789" --country DE`).
+struct PhoneCountryOption: ParsableArguments {
+    @Option(name: .customLong("country"), help: ArgumentHelp(
+        "The country a --phone number without + is read in: its code or the sign on its plates (DE or D, HU or H).", valueName: "CODE"
+    ))
+    var text: String?
+
+    func region() throws(ValidationError) -> String? {
+        guard let text else { return nil }
+        do {
+            return try RegistrationCountry(parsing: text).code
+        } catch {
+            throw ValidationError("--country: \(FactText.clause(for: error)).")
+        }
+    }
+}
+
 /// A phone number given on the command line.
 enum PhoneOption {
-    static func parse(_ text: String) throws(ValidationError) -> PhoneNumber {
+    static func parse(_ text: String, country: String? = nil) throws(ValidationError) -> PhoneNumber {
         let number: PhoneNumber
         do {
-            number = try PhoneNumber(parsing: text)
+            number = try PhoneNumber(parsing: text, region: country)
         } catch {
             throw ValidationError("“\(text.prefix(40))” is not a mobile number: \(FactText.clause(for: error)).")
         }
