@@ -99,8 +99,6 @@ FUZZ_BUILD := -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 
 fuzz:
 	$(SWIFT) build $(FUZZ_BUILD)
-	$(SWIFT) build -c release $(PHONES)
-	cp .build/release/libCrashAssistantPhoneNumbers.so "$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)/"
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/Scripts/run-fuzzers.sh "$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)"
 
 clean:

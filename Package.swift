@@ -40,9 +40,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
-        // Entities, rules, ports and use cases. Depends on nothing but Foundation value types, and the phone-number
-        // library's C interface, opened at first use.
-        .target(name: "Domain", dependencies: ["CPhoneNumberLazy"]),
+        // Entities, rules, ports and use cases. Depends on nothing but Foundation value types.
+        .target(name: "Domain"),
         // libphonenumber (Debian libphonenumber-dev) behind a plain C interface: the shared object
         // CrashAssistantPhoneNumbers. Never linked into a program: CPhoneNumberLazy opens it.
         .target(
@@ -52,6 +51,8 @@ let package = Package(
         // The same C interface, forwarding to libCrashAssistantPhoneNumbers.so, opened on first use from beside the
         // program (every function answers CA_PHONE_UNAVAILABLE when it cannot be opened).
         .target(name: "CPhoneNumberLazy"),
+        // Domain's PhoneNumberJudge as libphonenumber judges numbers: the programs install it at start.
+        .target(name: "PhoneNumbers", dependencies: ["Domain", "CPhoneNumberLazy"]),
         // The system SQLite library (libsqlite3-dev).
         .systemLibrary(
             name: "CSQLite",
@@ -108,7 +109,7 @@ let package = Package(
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Data", "AppData", "Presentation", "Composition", "WireAPI", "CQRencode",
+                "Domain", "Data", "AppData", "Presentation", "Composition", "WireAPI", "CQRencode", "PhoneNumbers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -249,7 +250,7 @@ let package = Package(
         .executableTarget(
             name: "Server",
             dependencies: [
-                "ServerApp", "ServerCore", "ServerGateways", "ServerHTTP", "ServerPostgres", "Domain", "Wording", "Data",
+                "ServerApp", "ServerCore", "ServerGateways", "ServerHTTP", "ServerPostgres", "Domain", "Wording", "Data", "PhoneNumbers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -264,7 +265,7 @@ let package = Package(
             dependencies: ["Domain", "Data", "AppData", "Composition", "WireAPI"],
             path: "Tests/TestSupport"
         ),
-        .testTarget(name: "DomainTests", dependencies: ["Domain", "Wording", "Data", "TestSupport"]),
+        .testTarget(name: "DomainTests", dependencies: ["Domain", "Wording", "Data", "TestSupport", "PhoneNumbers"]),
         // Saves drafts and adds photos in a loop until killed: the storage crash tests run it.
         .executableTarget(
             name: "StorageStressChild",
@@ -278,7 +279,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "ServerCore", "ServerSQLite", "ServerPostgres", "ServerBlobs", "ServerGateways", "ServerHTTP", "ServerPages", "ServerApp",
-                "WireAPI", "TestSupport", "Wording", "Data", "AppData", "Composition",
+                "WireAPI", "TestSupport", "Wording", "Data", "AppData", "Composition", "PhoneNumbers",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Domain
+import PhoneNumbers
 
 /// `crash-assistant`: collects what an insurance claim needs after a car crash and turns it into a crash report.
 @main
@@ -18,4 +19,10 @@ struct CrashAssistantCommand: AsyncParsableCommand {
         subcommands: [InteractiveCommand.self, NewCommand.self, OpenCommand.self, ReportsCommand.self, ExportCommand.self, SyncCommand.self],
         defaultSubcommand: InteractiveCommand.self
     )
+
+    /// Makes libphonenumber the judge of typed phone numbers, then runs the command.
+    static func main() async {
+        LibPhoneNumberJudge.install()
+        await main(nil)
+    }
 }

@@ -1,11 +1,14 @@
 import Domain
 import Foundation
+import PhoneNumbers
 import Testing
 
 /// Typed phone numbers are judged as Google's libphonenumber judges them: a table of its own example numbers for 33
 /// regions (mobile and fixed line; E.164, national form, one digit short, one long) and a few numbers people type.
 @Suite("Phone numbers as libphonenumber judges them")
 struct PhoneNumberTests {
+    init() { LibPhoneNumberJudge.install() }
+
     static let lines: [String: PhoneNumber.Line] = ["mobile": .mobile, "fixedLine": .fixedLine, "fixedLineOrMobile": .fixedLineOrMobile]
 
     @Test("Every example is accepted or refused as libphonenumber says, kept in E.164, with its kind of line")

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import PhoneNumbers
 import ServerCore
 import ServerGateways
 import Testing
@@ -7,6 +8,8 @@ import TestSupport
 
 @Suite("SMS text and phone numbers")
 struct SMSTextTests {
+    init() { LibPhoneNumberJudge.install() }
+
     static func detection(trusted: Bool = true, test: Bool = false) throws -> CrashDetection {
         try CrashDetection(
             detectedAt: Date(timeIntervalSince1970: 1_795_000_000), position: try Coordinate(latitude: 47.497_912, longitude: 19.040_235),

@@ -1,4 +1,3 @@
-import CPhoneNumberLazy
 import Foundation
 
 /// A phone number in E.164 form: `+`, a country calling code the ITU assigned, and the subscriber's number, 8 to 15
@@ -17,18 +16,18 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible, Comparab
     /// The shortest number a phone can be texted at, in digits (country code included).
     public static let minimumDigits = 8
 
-    /// What kind of line a number is, as libphonenumber knows it.
+    /// What kind of line a number is.
     public enum Line: Sendable, Hashable {
         case mobile
         case fixedLine
         /// A number plan that does not tell the two apart (North America).
         case fixedLineOrMobile
         case other
-        /// libphonenumber cannot be opened, or does not call the number valid.
+        /// The judge does not know the number's kind (no judge installed, or it does not call the number valid).
         case unknown
     }
 
-    /// Judges typed text as libphonenumber does.
+    /// Judges typed text with the program's ``PhoneNumberJudge`` (libphonenumber, installed at its start).
     /// - Parameter region: the country a number without `+` or `00` is read in (ISO 3166-1, e.g. `DE`); without one,
     ///   such a number is refused as missing its country code.
     /// - Throws: ``PhoneNumberError`` naming what is wrong.
@@ -40,32 +39,9 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible, Comparab
             // An international prefix typed as 00 stands for + wherever the number is read.
             text = "+" + String(digits.dropFirst(2))
         }
-        var e164 = [CChar](repeating: 0, count: Int(CA_PHONE_E164_CAPACITY))
-        var found = [CChar](repeating: 0, count: 3)
-        var type: Int32 = 0
-        let status = text.withCString { typed in
-            (region ?? "").withCString { regionText in
-                ca_phone_parse(typed, regionText, &e164, e164.count, &found, &type)
-            }
-        }
-        let international = text.hasPrefix("+")
-        let count = digits.count
-        switch UInt32(bitPattern: status) {
-        case CA_PHONE_OK.rawValue:
-            self.e164 = String(decoding: e164.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        case CA_PHONE_INVALID_COUNTRY_CODE.rawValue:
-            guard international else { throw .missingCountryCode }
-            throw .unknownCountryCode(String(String(text.dropFirst().filter(\.isNumber)).prefix(3)))
-        case CA_PHONE_TOO_SHORT_AFTER_IDD.rawValue, CA_PHONE_TOO_SHORT_NSN.rawValue, CA_PHONE_INVALID_LENGTH_TOO_SHORT.rawValue:
-            throw .tooShort(digits: count)
-        case CA_PHONE_TOO_LONG.rawValue, CA_PHONE_INVALID_LENGTH_TOO_LONG.rawValue:
-            throw .tooLong(digits: count)
-        case CA_PHONE_INVALID_LENGTH.rawValue, CA_PHONE_INVALID_FOR_REGION.rawValue:
-            throw .notInUse(region: region)
-        case CA_PHONE_UNAVAILABLE.rawValue:
-            throw .checkerMissing
-        default:
-            throw .notANumber
+        switch PhoneNumberJudging.current.judge(text, region: region, digits: digits.count) {
+        case let .valid(e164): self.e164 = e164
+        case let .refused(error): throw error
         }
     }
 
@@ -107,20 +83,8 @@ public struct PhoneNumber: Sendable, Hashable, CustomStringConvertible, Comparab
         return digits
     }
 
-    /// What kind of line the number is, as libphonenumber judges it now.
-    public var line: Line {
-        var e164Out = [CChar](repeating: 0, count: Int(CA_PHONE_E164_CAPACITY))
-        var region = [CChar](repeating: 0, count: 3)
-        var type: Int32 = 0
-        let status = e164.withCString { ca_phone_parse($0, "", &e164Out, e164Out.count, &region, &type) }
-        guard UInt32(bitPattern: status) == CA_PHONE_OK.rawValue else { return .unknown }
-        switch UInt32(bitPattern: type) {
-        case CA_PHONE_TYPE_MOBILE.rawValue: return .mobile
-        case CA_PHONE_TYPE_FIXED_LINE.rawValue: return .fixedLine
-        case CA_PHONE_TYPE_FIXED_LINE_OR_MOBILE.rawValue: return .fixedLineOrMobile
-        default: return .other
-        }
-    }
+    /// What kind of line the number is, as the program's ``PhoneNumberJudge`` knows it.
+    public var line: Line { PhoneNumberJudging.current.line(of: e164) }
 
     /// Whether a text message can reach the number: libphonenumber calls it mobile (or cannot tell, as in North
     /// America).
@@ -184,4 +148,51 @@ public enum PhoneNumberError: Error, Sendable, Hashable {
     case tooLong(digits: Int)
     /// The country's numbers have another length (North America: 11 digits with the 1).
     case wrongLength(countryCode: String, digits: Int, expected: String)
+}
+
+/// How typed phone numbers are judged: the port behind ``PhoneNumber/init(parsing:region:)``. A program installs its
+/// adapter (Google's libphonenumber) at start with ``PhoneNumberJudging/use(_:)``.
+public protocol PhoneNumberJudge: Sendable {
+    /// The verdict on `text` (its characters checked already: digits, a leading `+`, separators; `00` made `+` when no
+    /// region is given), read in `region` when it has no `+`; `digits` is how many digits it holds, for the words.
+    func judge(_ text: String, region: String?, digits: Int) -> PhoneNumberVerdict
+    func line(of e164: String) -> PhoneNumber.Line
+}
+
+/// What a ``PhoneNumberJudge`` says of typed text.
+public enum PhoneNumberVerdict: Sendable, Equatable {
+    case valid(e164: String)
+    case refused(PhoneNumberError)
+}
+
+/// The judge this program uses. Until one is installed, typed numbers are judged by their shape (the rule of
+/// ``PhoneNumber/init(kept:)``), as the tools that do not link the adapter (fuzzing, benchmarks) use them.
+public enum PhoneNumberJudging {
+    /// Installs the program's judge; done once, at start, before any number is typed.
+    public static func use(_ judge: any PhoneNumberJudge) {
+        box.lock.withLock { box.judge = judge }
+    }
+
+    static var current: any PhoneNumberJudge { box.lock.withLock { box.judge } }
+
+    private static let box = Box()
+
+    // Set once at a program's start and read after; the lock makes every read see it.
+    private final class Box: @unchecked Sendable {
+        let lock = NSLock()
+        var judge: any PhoneNumberJudge = ShapeJudge()
+    }
+}
+
+/// Judges a number by its shape alone: the default until a program installs its judge.
+struct ShapeJudge: PhoneNumberJudge {
+    func judge(_ text: String, region: String?, digits: Int) -> PhoneNumberVerdict {
+        do {
+            return .valid(e164: try PhoneNumber(kept: text).e164)
+        } catch {
+            return .refused(error)
+        }
+    }
+
+    func line(of e164: String) -> PhoneNumber.Line { .unknown }
 }

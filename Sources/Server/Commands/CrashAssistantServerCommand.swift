@@ -1,5 +1,6 @@
 import ArgumentParser
 import Domain
+import PhoneNumbers
 import Foundation
 import ServerApp
 
@@ -12,6 +13,12 @@ struct CrashAssistantServerCommand: AsyncParsableCommand {
         version: ProductVersion.current,
         subcommands: [ServeCommand.self, AccountCommand<UserKind>.self, AccountCommand<DetectorKind>.self, AccountCommand<HandlerKind>.self, SMSCommand.self, KeysCommand.self]
     )
+
+    /// Makes libphonenumber the judge of typed phone numbers, then runs the command.
+    static func main() async {
+        LibPhoneNumberJudge.install()
+        await main(nil)
+    }
 }
 
 /// `--data DIR`, shared by every command.

@@ -5,6 +5,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import PhoneNumbers
 import NIOCore
 import ServerApp
 import ServerCore
@@ -23,6 +24,8 @@ struct ServerHarness {
     let scratch: URL
 
     init(quotas: Quotas = .standard, sms: RecordingSMSSender = RecordingSMSSender(), clock: any Clock = SystemClock()) throws {
+        // As the server's main does.
+        LibPhoneNumberJudge.install()
         self.sms = sms
         scratch = FileManager.default.temporaryDirectory.appendingPathComponent("server-harness-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
