@@ -70,7 +70,7 @@ let package = Package(
         ),
         // The product's words for Domain's facts (a value refused, a statement flag, where a time came from), for
         // every edge: Domain carries the facts only.
-        .target(name: "Wording", dependencies: ["Domain"]),
+        .target(name: "Wording", dependencies: ["Domain"], resources: [.copy("Catalogs")]),
         // Adapters behind the Domain ports that the app and the server share: the SQLite layer and the app's SQLite
         // store (with its outbox and sync state), files written whole, the photo store, the PDF and text renderers,
         // the in-memory fakes.
@@ -133,7 +133,7 @@ let package = Package(
         .target(
             name: "ServerCore",
             dependencies: [
-                "Domain", "Data", "WireAPI",
+                "Domain", "Wording", "Data", "WireAPI",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -272,7 +272,7 @@ let package = Package(
             dependencies: ["Domain", "Data", "AppData"],
             path: "Tests/StorageStressChild"
         ),
-        .testTarget(name: "DataTests", dependencies: ["Domain", "Data", "AppData", "CSQLite", "TestSupport"]),
+        .testTarget(name: "DataTests", dependencies: ["Domain", "Wording", "Data", "AppData", "CSQLite", "TestSupport"]),
         .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "Composition", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
         .testTarget(

@@ -48,7 +48,7 @@ struct CrashAssistantEndToEndTests {
         #expect(run.output.contains("Draft CR-"))
         #expect(run.output.contains("Draft      21 Nov 2026, 17:42 (UTC)  2 injury choices, 5 photos, note"))
         #expect(run.output.contains("The information on this page was discarded."))
-        #expect(run.output.contains("Your vehicle's damages: no photos"))
+        #expect(run.output.contains("Driver's own vehicle's damage: no photos"))
         #expect(run.output.contains("Blue Golf, the driver was on the phone"))
         #expect(run.output.contains("already exists. Replace it? (y/n)"))
         #expect(run.output.contains("Crash report written to \(shared)"))

@@ -52,7 +52,7 @@ struct OtherDriverSignsEndToEndTests {
         #expect(page.output.contains("ok: a wrong code is refused and the tries counted"), "\(page.output)")
         let texts = gateway.received().filter { $0.to.hasSuffix("4915123456789") }
         #expect(texts.count == 1, "\(gateway.received())")
-        #expect(texts.first?.text.contains("signs the accident statement of crash") == true, "\(texts)")
+        #expect(texts.first?.text.contains("is your code to sign the accident statement of crash") == true, "\(texts)")
         let copyURL = try #require(page.output.split(separator: "\n").first { $0.hasPrefix("copy: ") }.map { String($0.dropFirst(6)) })
 
         // The driver's sync says so; the driver signs vehicle A on the same version and creates the report.

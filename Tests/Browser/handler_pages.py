@@ -86,7 +86,7 @@ try:
     for image in images:
         check(driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image), "the photo " + image.get_attribute("alt") + " loaded")
     sections = [h3.text for h3 in driver.find_elements(By.CSS_SELECTOR, "article h3")]
-    check(any(s.startswith("Licence / Insurance info: 1 photo") for s in sections), "photos are shown by section")
+    check(any(s.startswith("Other driver's licence and insurance documents: 1 photo") for s in sections), "photos are shown by section")
     note = driver.find_element(By.XPATH, "//h3[text()='Additional note']/following-sibling::p[1]")
     check(note.text == "Hit me <script>alert('x')</script> & drove off", "text from the report is shown as text")
     try:

@@ -51,7 +51,7 @@ def codes_received():
     for line in lines:
         if "Got message" in line and PHONE in line:
             text = urllib.parse.unquote_plus(line)
-            match = re.search(r"code (\d{6})", text)
+            match = re.search(r"Crash Assistant: (\d{6})", text)
             if match:
                 found.append(match.group(1))
     return found
@@ -73,7 +73,7 @@ def steps():
     article = driver.find_element(By.CSS_SELECTOR, "article.statement").text
     check(drivers_own in article, "the review shows the driver's column (vehicle A) too")
     check("Greta Müller" in article and "M-AB 1234" in article, "the review shows their own column")
-    check("12. Circumstances" in article and "8. hit the rear of the other vehicle" in article, "the review shows both sides' boxes")
+    check("12. Circumstances" in article and "8. striking the rear of the other vehicle" in article, "the review shows both sides' boxes")
     check("Point of initial impact" in article and "rear, left corner" in article, "the review shows the points of impact")
     check("5. Witnesses" in article and "14. Remarks" in article, "the review shows the witnesses and the remarks")
     check(fits(), "the review fits the phone's width")

@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Testing
+import Wording
 import TestSupport
 
 @Suite("The crash report as a PDF")
@@ -74,13 +75,13 @@ struct PDFReportRendererTests {
         let text = try tools.text(path)
         #expect(text.contains("CR-7KQ2M9XD"))
         for injury in [Injury.myself, .myPassengers, .otherDriver, .otherDriversPassengers] {
-            #expect(text.contains(injury.displayName), "missing \(injury.displayName)")
+            #expect(text.contains(StatementWords.english.injury(injury)), "missing \(injury)")
         }
         #expect(text.contains("Dvořák"))
         #expect(text.contains("Karpács"))
         #expect(text.contains("Øresund"))
         #expect(text.contains("said he was sorry"))
-        #expect(text.contains("Licence / Insurance info, photo 1 of 1: "))
+        #expect(text.contains("Other driver's licence and insurance documents, photo 1 of 1: "))
         #expect(!text.contains("photo-64x48.jpg") && !text.contains("64 × 48 px"))
         #expect(text.contains("Page 1 of"))
     }
@@ -178,7 +179,7 @@ struct PDFReportRendererTests {
         #expect(try tools.images(path).count == 50)
         for section in PhotoSection.allCases {
             for photo in 1...ReportLimits.maximumPhotosPerSection {
-                #expect(text.contains("\(section.displayName), photo \(photo) of 10"), "caption of photo \(photo) in \(section)")
+                #expect(text.contains("\(StatementWords.english.section(section)), photo \(photo) of 10"), "caption of photo \(photo) in \(section)")
             }
         }
     }

@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Testing
+import Wording
 import TestSupport
 
 @Suite("One outline of the report, drawn as text and as a PDF")
@@ -111,8 +112,8 @@ struct ReportOutlineTests {
             return nil
         }
         #expect(headings == [
-            "When and where", InfoCategory.injuries.displayName,
-            InfoCategory.otherDriver.displayName, InfoCategory.yourInfo.displayName,
+            "When and where", StatementWords.english.category(.injuries),
+            StatementWords.english.category(.otherDriver), StatementWords.english.category(.yourInfo),
         ])
     }
 

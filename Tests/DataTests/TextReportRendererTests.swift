@@ -29,17 +29,17 @@ struct TextReportRendererTests {
         #expect(text.contains("Status: Completed, created 18 Nov 2026, 13:06 (UTC+01:00)"))
         #expect(text.contains("When:  18 Nov 2026, 12:06 (UTC+01:00)"))
         #expect(text.contains("Where: Andrássy út 1, Budapest (47.49790, 19.04020)"))
-        #expect(text.contains("  - Myself\n  - Other driver\n"))
-        #expect(text.contains("Licence / Insurance info: 2 photos"))
+        #expect(text.contains("  - the driver\n  - the other driver\n"))
+        #expect(text.contains("Other driver's licence and insurance documents: 2 photos"))
         let flowing = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(flowing.contains("1. The photo does not say when or where it was taken; added to the report 18 Nov 2026, 12:06"))
         #expect(text.contains("2. The photo does not say"))
         // Captions are words for the reader: no file names, sizes or pixels.
         #expect(!text.contains("licence.jpg") && !text.contains(" KB") && !text.contains(" px"))
-        #expect(text.contains("Vehicle's licence plate: no photos"))
+        #expect(text.contains("Other vehicle's registration plate: no photos"))
         #expect(text.contains("Driver Antonín Dvořák said: \"sorry\"."))
-        #expect(text.contains("Crash scene photos: 1 photo\n    1. The photo does not say"))
-        #expect(text.contains("Your vehicle's damages: no photos"))
+        #expect(text.contains("Crash scene: 1 photo\n    1. The photo does not say"))
+        #expect(text.contains("Driver's own vehicle's damage: no photos"))
         #expect(text.contains("generated 18 Nov 2026, 13:06 (UTC+01:00)"))
     }
 
@@ -57,7 +57,7 @@ struct TextReportRendererTests {
 
         let text = renderer.text(for: report).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains(
-            "Vehicle B was entered by the other driver on their own phone, 18 Nov 2026, 12:06 (UTC+01:00); changed by the driver after the other driver sent it: make and model, box 17."
+            "Vehicle B was entered by the other driver on their own phone, 18 Nov 2026, 12:06 (UTC+01:00); changed by the driver after the other driver sent it: “Make and model”, box 17."
         ))
         #expect(text.contains("15. Signatures"))
         #expect(text.contains(
@@ -94,7 +94,7 @@ struct TextReportRendererTests {
     @Test func draftSaysItIsAPreviewAndUnansweredPartsSaySo() throws {
         let text = renderer.text(for: CrashReport.stub(crashID: .stub("CR-DRAFT234")))
         #expect(text.contains("Status: Draft (not yet created)"))
-        #expect(text.contains("WHO WAS INJURED?\n  Not answered"))
+        #expect(text.contains("WHO WAS INJURED\n  Not answered"))
         #expect(text.contains("Where: not given"))
         #expect(text.contains("Additional note\n    None"))
         #expect(text.contains("Preview of draft CR-DRAFT234"))
@@ -129,8 +129,8 @@ struct TextReportRendererTests {
         try report.addPhoto(.stub(section: .yourVehicleDamage, contentHash: .stub("f"), fileName: "dent again.jpg"))
         let text = renderer.text(for: report).replacingOccurrences(of: "\n", with: " ").split(separator: " ").joined(separator: " ")
         #expect(text.contains("Note: taken 18 years before the crash; taken 1,460 km from the crash scene."), "\(text)")
-        #expect(text.contains("Note: the same photo is also under “Your vehicle's damages”."))
-        #expect(text.contains("Note: the same photo is also under “Vehicle's damages”."))
+        #expect(text.contains("Note: the same photo is also under “Driver's own vehicle's damage”."))
+        #expect(text.contains("Note: the same photo is also under “Other vehicle's damage”."))
         // Times are the scene's: UTC+01:00 however the renderer's zone is set.
         #expect(TextReportRenderer(timeZone: TimeZone(identifier: "Asia/Tokyo") ?? .current).text(for: report).contains("When:  18 Nov 2026, 12:06 (UTC+01:00)"))
     }

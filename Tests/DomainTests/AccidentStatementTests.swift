@@ -115,14 +115,14 @@ struct AccidentStatementTests {
             #expect(kept == value.kept)
         } catch {
             #expect(value.refusal != nil, "refused: \(error)")
-            let words = (error as? StatementFieldError).map(FactText.clause(for:)) ?? "\(error)"
+            let words = (error as? StatementFieldError).map(FactText.english.clause(for:)) ?? "\(error)"
             #expect(words.hasPrefix(value.refusal ?? "—"), "\(words)")
         }
     }
 
     @Test func everyFieldHasAKindALabelAndAPart() {
         #expect(VehicleField.allCases.count == 23)
-        #expect(Set(VehicleField.allCases.map(\.label)).count == 23)
+        #expect(Set(VehicleField.allCases.map(StatementWords.english.field)).count == 23)
         #expect(VehiclePart.allCases.flatMap(\.fields).count == 23)
         #expect(VehicleField.profileFields.count == 21)
         #expect(Circumstance.allCases.map(\.number) == Array(1...17))
@@ -182,7 +182,7 @@ struct AccidentStatementTests {
         try statement.vehicleA.set(.licenceValidUntil, to: "2026-11-20")
         try report.setStatement(statement)
         #expect(report.crashDay == (try CalendarDay(year: 2026, month: 11, day: 21)))
-        #expect(report.statementFlags.map(FactText.line(for:)) == ["Vehicle A: the driving licence ran out on 2026-11-20, before the crash"])
+        #expect(report.statementFlags.map(FactText.english.line(for:)) == ["Vehicle A: the driving licence ran out on 20 Nov 2026, before the crash"])
     }
 
     @Test func witnessesNeedANameOrANumberAndAreAtMostFive() throws {

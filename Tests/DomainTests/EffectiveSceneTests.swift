@@ -27,8 +27,8 @@ struct EffectiveSceneTests {
 
         #expect(report.isSceneSetByDriver)
         #expect(report.effectiveScene == EffectiveScene(scene: set, timeSource: .driver, placeSource: .driver))
-        #expect(FactText.timeNote(report.effectiveScene) == nil)
-        #expect(FactText.placeNote(report.effectiveScene) == nil)
+        #expect(FactText.english.timeNote(report.effectiveScene) == nil)
+        #expect(FactText.english.placeNote(report.effectiveScene) == nil)
     }
 
     @Test func aTimeTheDriverSetWithoutAPlaceTakesThePlaceFromThePhotoClosestToIt() throws {
@@ -41,7 +41,7 @@ struct EffectiveSceneTests {
         #expect(effective.timeSource == .driver)
         #expect(effective.placeSource == .photo(near))
         #expect(effective.scene.coordinate == Self.place)
-        #expect(FactText.place(effective) == "\(try #require(Self.place)) (from photo near.jpg)")
+        #expect(FactText.english.place(effective) == "\(try #require(Self.place)) (from photo near.jpg)")
     }
 
     @Test func timeAndPlaceComeFromDifferentPhotosWhenTheEarliestHasNoPosition() throws {
@@ -55,8 +55,8 @@ struct EffectiveSceneTests {
         #expect(effective.placeSource == .photo(close))
         #expect(effective.scene.occurredAt == referenceDate.addingTimeInterval(-900))
         #expect(effective.scene.coordinate == Self.place)
-        #expect(FactText.timeNote(effective) == "from photo earliest.jpg")
-        #expect(FactText.placeNote(effective) == "from photo close.jpg")
+        #expect(FactText.english.timeNote(effective) == "from photo earliest.jpg")
+        #expect(FactText.english.placeNote(effective) == "from photo close.jpg")
     }
 
     @Test func aPositionWithoutATimeIsUsedWhenNoPhotoWithBothExists() {
@@ -81,8 +81,8 @@ struct EffectiveSceneTests {
         #expect(report.effectiveScene == EffectiveScene(
             scene: CrashScene(occurredAt: referenceDate), timeSource: .notGiven, placeSource: .notGiven
         ))
-        #expect(FactText.timeNote(report.effectiveScene) == "not given; the time the report was started")
-        #expect(FactText.place(report.effectiveScene) == nil)
+        #expect(FactText.english.timeNote(report.effectiveScene) == "not given; the time the report was started")
+        #expect(FactText.english.place(report.effectiveScene) == nil)
     }
 
     @Test func aPhotoWithOnlyAPositionGivesThePlaceButNeverClaimsTheTime() {
@@ -92,8 +92,8 @@ struct EffectiveSceneTests {
         #expect(effective.timeSource == .notGiven)
         #expect(effective.placeSource == .photo(placeOnly))
         #expect(effective.scene.occurredAt == referenceDate)
-        #expect(FactText.timeNote(effective) == "not given; the time the report was started")
-        #expect(FactText.placeNote(effective) == "from photo gps.jpg")
+        #expect(FactText.english.timeNote(effective) == "not given; the time the report was started")
+        #expect(FactText.english.placeNote(effective) == "from photo gps.jpg")
     }
 
     @Test func aPhotoTimeInTheFutureIsPassedOverForTheNextUsableOne() {
@@ -109,7 +109,7 @@ struct EffectiveSceneTests {
         let report = CrashReport.stub(photos: [future])
         #expect(report.effectiveScene.timeSource == .notGiven)
         #expect(report.effectiveScene.scene.occurredAt == referenceDate)
-        #expect(FactText.timeNote(report.effectiveScene) == "not given; the time the report was started, as the time of photo "
+        #expect(FactText.english.timeNote(report.effectiveScene) == "not given; the time the report was started, as the time of photo "
             + "wrong-clock.jpg is later than it was added")
         // Its position is still the best known place.
         #expect(report.effectiveScene.placeSource == .photo(future))
@@ -128,7 +128,7 @@ struct EffectiveSceneTests {
         #expect(effective.timeSource == .photo(old))
         #expect(effective.timeCheck == .longBeforeReport(days: 40))
         #expect(effective.isTimeFlagged)
-        #expect(FactText.timeNote(effective) == "from photo unset-clock.jpg, taken 40 days before the report was started; "
+        #expect(FactText.english.timeNote(effective) == "from photo unset-clock.jpg, taken 40 days before the report was started; "
             + "the camera's clock may have been wrong")
     }
 

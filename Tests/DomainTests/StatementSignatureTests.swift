@@ -182,7 +182,7 @@ struct StatementSignatureTests {
         #expect(throws: StatementFieldError.signatureWithoutName) {
             try report.signStatement(.a, name: "  ", verification: .driversDevice(account: nil), at: referenceDate)
         }
-        #expect(FactText.clause(for: StatementFieldError.signatureWithoutName) == "a signature needs the signer's name")
+        #expect(FactText.english.clause(for: StatementFieldError.signatureWithoutName) == "a signature needs the signer's name")
         let again = try Self.drafted()
         #expect(again.statementFront.canonicalText == report.statementFront.canonicalText)
         #expect(report.statementFront.canonicalText.hasPrefix("format=crash-assistant-statement-front/1\n"))

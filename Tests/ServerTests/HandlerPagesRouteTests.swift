@@ -179,7 +179,7 @@ struct HandlerPagesRouteTests {
             #expect(!html.contains("<script"))
             #expect(html.contains("Vehicle B was entered by the other driver on their own phone"))
             // Changed on the driver's side after the other driver sent it: said, with what.
-            #expect(html.contains("changed by the driver after the other driver sent it: make and model"))
+            #expect(html.contains("changed by the driver after the other driver sent it: “Make and model”"))
             #expect(html.contains("15. Signatures"))
             #expect(html.contains("Not signed by both drivers: this statement is not agreed."))
         }

@@ -42,10 +42,14 @@ struct SMSTextTests {
     @Test("The code to sign a statement fits one GSM part; once sent it is kept with its digits hidden, and a crash notice as it is")
     func statementCode() throws {
         let text = SMSText.statementCode("042917", crashID: .stub("CA-ABCDEFGHJK"), minutes: 10)
-        #expect(text == "Crash Assistant: code 042917 signs the accident statement of crash CA-ABCDEFGHJK. Valid 10 minutes. Do not share it.")
+        #expect(text == "Crash Assistant: 042917 is your code to sign the accident statement of crash CA-ABCDEFGHJK. It works for 10 minutes. Do not share it.")
         #expect(SMSText.plan(for: text).coding == .gsm7 && SMSText.plan(for: text).parts == 1)
         let kept = SMSText.withoutCode(text)
-        #expect(kept == "Crash Assistant: code •••••• signs the accident statement of crash CA-ABCDEFGHJK. Valid 10 minutes. Do not share it.")
+        #expect(kept == "Crash Assistant: •••••• is your code to sign the accident statement of crash CA-ABCDEFGHJK. It works for 10 minutes. Do not share it.")
+        // Kept so however a language places the code, and a crash ID's digits stay (they stand between letters).
+        #expect(SMSText.withoutCode("Crash Assistant: a CA-123456AB baleset kódja: 042917.") == "Crash Assistant: a CA-123456AB baleset kódja: ••••••.")
+        // A message written before the code came first.
+        #expect(SMSText.withoutCode("Crash Assistant: code 042917 signs it.") == "Crash Assistant: code •••••• signs it.")
         let notice = SMSText.crashNotice(
             crashID: .stub("CA-ABCDEFGHJK"), detection: try Self.detection(), utcOffsetMinutes: 60,
             webLink: "https://claims.example.com/c/CA-ABCDEFGHJK", appLink: "crashassistant://crash/CA-ABCDEFGHJK"

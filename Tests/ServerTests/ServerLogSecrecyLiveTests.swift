@@ -88,7 +88,7 @@ struct ServerLogSecrecyLiveTests {
         )
         #expect(asked.status == 200)
         let texted = try #require(try gateway.waitForMessages(1).last { $0.to.hasSuffix("4915123456789") })
-        let code = try #require(texted.text.removingPercentEncoding?.replacingOccurrences(of: "+", with: " ").firstMatch(of: /code (\d{6})/).map { String($0.1) }, "\(texted)")
+        let code = try #require(texted.text.removingPercentEncoding?.replacingOccurrences(of: "+", with: " ").firstMatch(of: /Crash Assistant: (\d{6})/).map { String($0.1) }, "\(texted)")
         let signCSRF = try #require(Self.cookie(StatementPages.formCookie, in: asked))
         let signed = try LoopbackConnection.request(
             port: port, "POST", linkPath + "/sign",

@@ -45,7 +45,7 @@ struct StatementSigningRouteTests {
     static func lastCode(_ harness: ServerHarness) async throws -> String {
         await harness.doJobs()
         let text = try #require(await harness.sms.sent.last?.text)
-        return try #require(text.firstMatch(of: /code (\d{6})/).map { String($0.1) })
+        return try #require(text.firstMatch(of: /Crash Assistant: (\d{6})/).map { String($0.1) })
     }
 
     @Test("A code is texted to the number in vehicle B; a wrong one is counted; the right one signs the version reviewed, once; the copy downloads")
@@ -66,7 +66,7 @@ struct StatementSigningRouteTests {
             #expect(message.recipient.e164 == Self.phone)
             // Kept only until the gateway took it: the store holds the message with the code hidden.
             let kept = try #require(try await harness.store.smsMessage(message.id))
-            #expect(!kept.text.contains(code) && kept.text.contains("code •••••• signs"))
+            #expect(!kept.text.contains(code) && kept.text.contains("Crash Assistant: •••••• is your code"))
 
             let wrong = String(code.reversed()) == code ? "000000" : String(code.reversed())
             let refused = try await Self.post(client, path + "/sign", page: asked, [("name", "Greta Müller"), ("code", wrong)])

@@ -22,32 +22,37 @@ public struct ReportOutline: Sendable, Equatable {
     ///   - report: the report to describe.
     ///   - dates: how dates and times are written when the scene's offset from UTC is not known (else in it).
     ///   - seal: what the document says of its seal under the statement's signatures (a PDF says; a screen does not).
-    public init(_ report: CrashReport, dates: DateText, seal: DocumentSealNote = .unstated) {
+    ///   - words: the language it is written in.
+    public init(_ report: CrashReport, dates: DateText, seal: DocumentSealNote = .unstated, words: Words = .english) {
         // Every time in the report as it was at the crash scene, wherever it is read.
-        let dates = dates.at(report.scene)
+        let dates = words.dates(dates.at(report.scene))
         let generatedAt = report.completedAt ?? report.updatedAt
+        let id = report.crashID.rawValue
         let closing = report.isCompleted
-            ? "Crash report \(report.crashID), generated \(dates.dateTime(generatedAt)) by Crash Assistant."
-            : "Preview of draft \(report.crashID); create the crash report to complete it."
-        blocks = Writer(report: report, dates: dates, seal: seal).blocks() + [.closing(closing)]
-        documentTitle = "Crash report \(report.crashID)"
+            ? words("Crash report {crashID}, generated {time} by Crash Assistant.", ["crashID": id, "time": dates.dateTime(generatedAt)])
+            : words("Preview of draft {crashID}; create the crash report to complete it.", ["crashID": id])
+        blocks = Writer(report: report, dates: dates, seal: seal, words: words).blocks() + [.closing(closing)]
+        documentTitle = words("Crash report {crashID}", ["crashID": id])
         footer = closing
         self.generatedAt = generatedAt
     }
 
     /// The accident statement alone — its front side, the signatures and whether the file is sealed — for the other
     /// driver's review and their copy: nothing else of the driver's report (no photos, no note, no detection).
-    public init(statementOf report: CrashReport, dates: DateText, seal: DocumentSealNote = .unstated) {
-        let dates = dates.at(report.scene)
-        let writer = Writer(report: report, dates: dates, seal: seal)
+    public init(statementOf report: CrashReport, dates: DateText, seal: DocumentSealNote = .unstated, words: Words = .english) {
+        let dates = words.dates(dates.at(report.scene))
+        let writer = Writer(report: report, dates: dates, seal: seal, words: words)
         let asOf = report.statement.signatures.map(\.signedAt).max() ?? report.updatedAt
-        let closing = "Accident statement of crash \(report.crashID), as it stood on \(dates.dateTime(asOf)); copied by Crash Assistant."
+        let closing = words(
+            "Accident statement of crash {crashID}, as it stood on {time}; copied by Crash Assistant.",
+            ["crashID": report.crashID.rawValue, "time": dates.dateTime(asOf)]
+        )
         // The statement's own pages without the page breaks around them (the heading is the title here).
         var statement = Array(writer.statement().drop { if case .pageBreak = $0 { true } else if case .heading = $0 { true } else { false } })
         while let last = statement.last, case .pageBreak = last { statement.removeLast() }
-        blocks = [.title("European Accident Statement", identifier: ReportField(label: "Crash ID", value: report.crashID.rawValue))]
+        blocks = [.title(words("European Accident Statement"), identifier: ReportField(label: words("Crash ID"), value: report.crashID.rawValue))]
             + statement + [.closing(closing)]
-        documentTitle = "Accident statement \(report.crashID)"
+        documentTitle = words("Accident statement {crashID}", ["crashID": report.crashID.rawValue])
         footer = closing
         generatedAt = asOf
     }
@@ -58,10 +63,13 @@ public struct ReportOutline: Sendable, Equatable {
         let report: CrashReport
         let dates: DateText
         let seal: DocumentSealNote
+        let words: Words
+        private var facts: FactText { FactText(words) }
+        private var vocabulary: StatementWords { StatementWords(words) }
 
         func blocks() -> [ReportBlock] {
             let remarks = report.photoRemarks
-            var blocks: [ReportBlock] = [.title("Crash report", identifier: ReportField(label: "Crash ID", value: crashID))]
+            var blocks: [ReportBlock] = [.title(words("Crash report"), identifier: ReportField(label: words("Crash ID"), value: crashID))]
             if let note = crashIDNote { blocks.append(.paragraph(note)) }
             blocks += [.fields([status] + claim), .rule]
             blocks += whenAndWhere()
@@ -69,14 +77,14 @@ public struct ReportOutline: Sendable, Equatable {
             blocks += injuries()
             blocks += statement()
 
-            blocks.append(.heading(InfoCategory.otherDriver.displayName))
+            blocks.append(.heading(vocabulary.category(.otherDriver)))
             for section in InfoCategory.otherDriver.photoSections {
                 blocks += photos(in: section, remarks: remarks)
             }
-            blocks.append(.subheading("Additional note"))
-            blocks.append(.paragraph(report.hasNote ? report.otherDriverNote : "None"))
+            blocks.append(.subheading(words("Additional note")))
+            blocks.append(.paragraph(report.hasNote ? report.otherDriverNote : words("None", context: "no note")))
 
-            blocks.append(.heading(InfoCategory.yourInfo.displayName))
+            blocks.append(.heading(vocabulary.category(.yourInfo)))
             for section in InfoCategory.yourInfo.photoSections {
                 blocks += photos(in: section, remarks: remarks)
             }
@@ -89,45 +97,50 @@ public struct ReportOutline: Sendable, Equatable {
 
         /// The crash ID, and the one it was known by before.
         private var crashID: String {
-            if let provisional = report.provisionalCrashID { return "\(report.crashID) (first given as \(provisional))" }
-            return report.crashID.isLocal ? "\(report.crashID) (provisional)" : report.crashID.rawValue
+            let id = report.crashID.rawValue
+            if let provisional = report.provisionalCrashID {
+                return words("{crashID} (first given as {provisional})", ["crashID": id, "provisional": provisional.rawValue])
+            }
+            return report.crashID.isLocal ? words("{crashID} (provisional)", ["crashID": id]) : id
         }
 
         /// What a reader holding another crash ID for this crash should know.
         private var crashIDNote: String? {
             if let provisional = report.provisionalCrashID {
-                return "The driver's device gave this report the provisional crash ID \(provisional) before the crash-report "
-                    + "server issued \(report.crashID); both name this report."
+                return words(
+                    "The driver's device gave this report the provisional crash ID {provisional} before the crash-report server issued {crashID}; both name this report.",
+                    ["provisional": provisional.rawValue, "crashID": report.crashID.rawValue]
+                )
             }
             guard report.crashID.isLocal else { return nil }
-            return "The crash ID is provisional: the driver's device gave it without reaching the crash-report server. When "
-                + "the report reaches the server, the server issues the crash ID, and this one stays recorded with the report."
+            return words("The crash ID is provisional: the driver's device gave it without reaching the crash-report server. When the report reaches the server, the server issues the crash ID, and this one stays recorded with the report.")
         }
 
         /// The insurer's claim number and message, once a claims handler acknowledged the report.
         private var claim: [ReportField] {
             guard let acknowledgement = report.acknowledgement else { return [] }
             var fields = [ReportField(
-                label: "Insurer's claim", value: "\(acknowledgement.claimNumber), received \(dates.dateTime(acknowledgement.acknowledgedAt))"
+                label: words("Insurer's claim"),
+                value: words("{claim}, received {time}", ["claim": acknowledgement.claimNumber, "time": dates.dateTime(acknowledgement.acknowledgedAt)])
             )]
-            if !acknowledgement.message.isEmpty { fields.append(ReportField(label: "Insurer's message", value: acknowledgement.message)) }
+            if !acknowledgement.message.isEmpty { fields.append(ReportField(label: words("Insurer's message"), value: acknowledgement.message)) }
             return fields
         }
 
         private var status: ReportField {
             if report.isCompleted, let completedAt = report.completedAt {
-                return ReportField(label: "Status", value: "Completed, created \(dates.dateTime(completedAt))")
+                return ReportField(label: words("Status"), value: words("Completed, created {time}", ["time": dates.dateTime(completedAt)]))
             }
-            return ReportField(label: "Status", value: "Draft (not yet created), last changed \(dates.dateTime(report.updatedAt))")
+            return ReportField(label: words("Status"), value: words("Draft (not yet created), last changed {time}", ["time": dates.dateTime(report.updatedAt)]))
         }
 
         private func whenAndWhere() -> [ReportBlock] {
             let effective = report.effectiveScene
             return [
-                .heading("When and where"),
+                .heading(words("When and where")),
                 .fields([
-                    ReportField(label: "When", value: FactText.when(effective, dates: dates)),
-                    ReportField(label: "Where", value: FactText.place(effective) ?? "not given"),
+                    ReportField(label: words("When"), value: facts.when(effective, dates: dates)),
+                    ReportField(label: words("Where"), value: facts.place(effective) ?? words("not given")),
                 ]),
             ]
         }
@@ -135,28 +148,38 @@ public struct ReportOutline: Sendable, Equatable {
         /// What the crash detection measured, when the server made the report for a detected crash.
         private func detection() -> [ReportBlock] {
             guard let detection = report.detection else { return [] }
-            var position = detection.position.description
-            if let accuracy = detection.accuracyMeters { position += ", within \(Self.number(accuracy)) m" }
-            position += detection.positionTrusted ? "" : " (the detector does not trust this position)"
+            let coordinates = vocabulary.coordinate(detection.position)
+            var position = detection.accuracyMeters.map {
+                words("{position}, within {meters} m", ["position": coordinates, "meters": words.decimal($0)])
+            } ?? coordinates
+            if !detection.positionTrusted {
+                position = words("{position} (the detector does not trust this position)", ["position": position])
+            }
             var fields = [
-                ReportField(label: "Detected", value: dates.dateTime(detection.detectedAt)),
-                ReportField(label: "Position", value: position),
+                ReportField(label: words("Detected"), value: dates.dateTime(detection.detectedAt)),
+                ReportField(label: words("Position"), value: position),
             ]
-            if let speed = detection.speedKmh { fields.append(ReportField(label: "Speed", value: "\(Self.number(speed)) km/h")) }
-            if let deltaV = detection.deltaVKmh { fields.append(ReportField(label: "Change of speed (delta-V)", value: "\(Self.number(deltaV)) km/h")) }
-            if let heading = detection.headingDegrees { fields.append(ReportField(label: "Heading", value: "\(Self.number(heading))° from north")) }
-            fields.append(ReportField(label: "Airbags", value: detection.airbagsDeployed ? "deployed" : "not deployed"))
-            fields.append(ReportField(label: "Rollover", value: detection.rollover ? "yes" : "no"))
-            var blocks: [ReportBlock] = [.heading("Detected by the vehicle"), .fields(fields)]
-            if detection.isTest { blocks.append(.paragraph("The detector marked this as a test call.")) }
+            if let speed = detection.speedKmh {
+                fields.append(ReportField(label: words("Speed"), value: words("{speed} km/h", ["speed": words.decimal(speed)])))
+            }
+            if let deltaV = detection.deltaVKmh {
+                fields.append(ReportField(label: words("Change of speed (delta-V)"), value: words("{speed} km/h", ["speed": words.decimal(deltaV)])))
+            }
+            if let heading = detection.headingDegrees {
+                fields.append(ReportField(label: words("Heading"), value: words("{degrees}° from north", ["degrees": words.decimal(heading)])))
+            }
+            fields.append(ReportField(label: words("Airbags"), value: detection.airbagsDeployed ? words("deployed") : words("not deployed")))
+            fields.append(ReportField(label: words("Rollover"), value: vocabulary.yesNo(detection.rollover)))
+            var blocks: [ReportBlock] = [.heading(words("Detected by the vehicle")), .fields(fields)]
+            if detection.isTest { blocks.append(.paragraph(words("The detector marked this as a test call."))) }
             return blocks
         }
 
         private func injuries() -> [ReportBlock] {
             let injuries: ReportBlock = report.injuries.isEmpty
-                ? .paragraph("Not answered")
-                : .list(report.injuries.selected.map(\.displayName))
-            return [.heading(InfoCategory.injuries.displayName), injuries]
+                ? .paragraph(words("Not answered"))
+                : .list(report.injuries.selected.map(vocabulary.injury))
+            return [.heading(vocabulary.category(.injuries)), injuries]
         }
 
         /// The European Accident Statement on a page of its own, in the form's numbered sections, A and B side by side.
@@ -164,59 +187,66 @@ public struct ReportOutline: Sendable, Equatable {
             let statement = report.statement
             guard !statement.isEmpty else { return [] }
             let effective = report.effectiveScene
-            var blocks: [ReportBlock] = [.pageBreak, .heading("European Accident Statement")]
+            var blocks: [ReportBlock] = [.pageBreak, .heading(words("European Accident Statement"))]
+            // Each box keeps its number in every language, so a reader finds box 12.8 where it always is.
+            func numbered(_ number: String, _ title: String) -> String {
+                words("{number}. {title}", context: "a numbered box of the form", ["number": number, "title": title])
+            }
+            let separator = words(", ", context: "between the items of a list")
             var general = [
-                ReportField(label: "1. Date and time", value: FactText.when(effective, dates: dates)),
-                ReportField(label: "2. Location", value: FactText.place(effective) ?? "not given"),
-                ReportField(label: "3. Injured", value: report.injuries.isEmpty ? "not answered" : report.injuries.selected.map(\.displayName).joined(separator: ", ")),
-                ReportField(label: "4. Damage to other property", value: statement.otherPropertyDamage.isEmpty ? "none given" : statement.otherPropertyDamage),
+                ReportField(label: numbered("1", words("Date and time")), value: facts.when(effective, dates: dates)),
+                ReportField(label: numbered("2", words("Location")), value: facts.place(effective) ?? words("not given")),
+                ReportField(label: numbered("3", words("Injured")), value: report.injuries.isEmpty ? words("not answered") : report.injuries.selected.map(vocabulary.injury).joined(separator: separator)),
+                ReportField(label: numbered("4", words("Damage to other property")), value: statement.otherPropertyDamage.isEmpty ? words("none given") : statement.otherPropertyDamage),
             ]
             let witnesses = statement.witnesses.map(\.description)
-            general.append(ReportField(label: "5. Witnesses", value: witnesses.isEmpty ? "none given" : witnesses.joined(separator: "; ")))
-            general.append(ReportField(label: "Police", value: statement.police?.description ?? "not answered"))
+            general.append(ReportField(label: numbered("5", words("Witnesses")), value: witnesses.isEmpty ? words("none given") : witnesses.joined(separator: "; ")))
+            general.append(ReportField(label: words("Police"), value: statement.police.map(vocabulary.police) ?? words("not answered")))
             blocks.append(.fields(general))
-            for flag in report.statementFlags { blocks.append(.paragraph("Note: \(FactText.line(for: flag)).")) }
+            for flag in report.statementFlags { blocks.append(.paragraph(words("Note: {flag}.", ["flag": facts.line(for: flag)]))) }
             for side in VehicleSide.allCases {
-                if let credit = FactText.creditLine(statement[side], side: side, dates: dates) { blocks.append(.paragraph(credit + ".")) }
+                if let credit = facts.creditLine(statement[side], side: side, dates: dates) {
+                    blocks.append(.paragraph(words("{sentence}.", context: "a sentence's full stop", ["sentence": credit])))
+                }
             }
-            let header = ["", "Vehicle A", "Vehicle B"]
+            let header = ["", words("Vehicle {side}", ["side": "A"]), words("Vehicle {side}", ["side": "B"])]
             let sections: [(String, [VehicleField])] = [
-                ("6. Policyholder", VehiclePart.policyholder.fields),
-                ("7. Vehicle", VehiclePart.vehicle.fields),
-                ("8. Insurance", VehiclePart.insurance.fields),
-                ("9. Driver", VehiclePart.driver.fields),
-                ("10. Point of initial impact and 11. visible damage", VehiclePart.impact.fields),
+                (numbered("6", words("Policyholder")), VehiclePart.policyholder.fields),
+                (numbered("7", words("Vehicle")), VehiclePart.vehicle.fields),
+                (numbered("8", words("Insurance")), VehiclePart.insurance.fields),
+                (numbered("9", words("Driver")), VehiclePart.driver.fields),
+                (words("10. Point of initial impact and 11. visible damage"), VehiclePart.impact.fields),
             ]
             for (title, fields) in sections {
                 blocks.append(.subheading(title))
                 blocks.append(.table(ReportTable(header: header, rows: fields.map { field in
-                    [field.label, value(of: field, statement.vehicleA), value(of: field, statement.vehicleB)]
+                    [vocabulary.field(field), value(of: field, statement.vehicleA), value(of: field, statement.vehicleB)]
                 })))
             }
             blocks.append(.impactDrawing(a: statement.vehicleA.impactPoint, b: statement.vehicleB.impactPoint))
-            blocks.append(.subheading("12. Circumstances"))
+            blocks.append(.subheading(numbered("12", words("Circumstances"))))
             var rows = Circumstance.allCases.map { box in
-                ["\(box.number). \(box.wording)",
+                [numbered(String(box.number), vocabulary.circumstance(box)),
                  statement.vehicleA.circumstances.contains(box) ? "☒" : "☐",
                  statement.vehicleB.circumstances.contains(box) ? "☒" : "☐"]
             }
-            rows.append(["Boxes ticked", String(statement.vehicleA.circumstances.count), String(statement.vehicleB.circumstances.count)])
+            rows.append([numbered("13", words("Boxes ticked")), String(statement.vehicleA.circumstances.count), String(statement.vehicleB.circumstances.count)])
             blocks.append(.table(ReportTable(header: header, rows: rows)))
-            blocks.append(.subheading("14. Remarks"))
-            blocks.append(.table(ReportTable(header: header, rows: [["Remarks", statement.vehicleA.remarks, statement.vehicleB.remarks]])))
+            blocks.append(.subheading(numbered("14", words("Remarks"))))
+            blocks.append(.table(ReportTable(header: header, rows: [[words("Remarks"), statement.vehicleA.remarks, statement.vehicleB.remarks]])))
             // The signatures on a page of their own: who signed which version, how each was known, and the seal.
             blocks.append(.pageBreak)
-            blocks.append(.subheading("15. Signatures"))
+            blocks.append(.subheading(numbered("15", words("Signatures"))))
             var signatures = VehicleSide.allCases.map { side in
-                ReportField(label: "Vehicle \(side.letter)", value: FactText.signature(report.signatureState(of: side), dates: dates))
+                ReportField(label: words("Vehicle {side}", ["side": side.letter]), value: facts.signature(report.signatureState(of: side), dates: dates))
             }
-            if let decline = statement.decline { signatures.append(ReportField(label: "Declined", value: FactText.declineLine(decline, dates: dates))) }
-            signatures.append(ReportField(label: "Version", value: report.statementVersion.hex))
+            if let decline = statement.decline { signatures.append(ReportField(label: words("Declined"), value: facts.declineLine(decline, dates: dates))) }
+            signatures.append(ReportField(label: words("Version"), value: report.statementVersion.hex))
             blocks.append(.fields(signatures))
             blocks.append(.paragraph(
                 report.isStatementSigned
-                    ? "Both drivers signed this version of the front side; it can no longer change."
-                    : "Not signed by both drivers: this statement is not agreed."
+                    ? words("Both drivers signed this version of the front side; it can no longer change.")
+                    : words("Not signed by both drivers: this statement is not agreed.")
             ))
             if let sealed = sealParagraph { blocks.append(.paragraph(sealed)) }
             blocks.append(.pageBreak)
@@ -229,41 +259,39 @@ public struct ReportOutline: Sendable, Equatable {
             case .unstated:
                 return nil
             case .madeOnDevice:
-                return "This PDF was made on the driver's device and is not sealed. The insurer's server seals the PDF of a statement both drivers signed."
+                return words("This PDF was made on the driver's device and is not sealed. The insurer's server seals the PDF of a statement both drivers signed.")
             case .serverHasNoKey:
-                return "This PDF is not sealed: the server that made it has no signing key."
+                return words("This PDF is not sealed: the server that made it has no signing key.")
             case let .sealed(signer, fingerprint):
                 guard report.isStatementSigned else {
-                    return "Not sealed: the server seals the PDF once both drivers signed the same version."
+                    return words("Not sealed: the server seals the PDF once both drivers signed the same version.")
                 }
-                return "Sealed by \(signer) (certificate SHA-256 \(fingerprint)). A PDF reader's signature panel shows whether anything in this file changed after it was sealed."
+                return words(
+                    "Sealed by {signer} (certificate SHA-256 {fingerprint}). A PDF reader's signature panel shows whether anything in this file changed after it was sealed.",
+                    ["signer": signer, "fingerprint": fingerprint]
+                )
             }
         }
 
         /// A field's value as a reader reads it: a day written out, a zone in words, a dash when not given.
         private func value(of field: VehicleField, _ column: StatementVehicle) -> String {
-            guard let value = column[field] else { return "" }
-            switch field.kind {
-            case .day:
-                guard let day = try? CalendarDay(parsing: value) else { return value }
-                return "\(day.day) \(Self.months[day.month - 1]) \(day.year)"
-            case .zone: return ImpactZone(rawValue: value)?.displayName ?? value
-            case .country: return (try? RegistrationCountry(parsing: value))?.displayText ?? value
-            default: return value
-            }
+            column[field].map { vocabulary.value(field, $0) } ?? ""
         }
-
-        private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
 
         private func photos(in section: PhotoSection, remarks: [PhotoID: [PhotoRemark]]) -> [ReportBlock] {
             let photos = report.photos(in: section)
-            let count = photos.isEmpty ? "no photos" : photos.count == 1 ? "1 photo" : "\(photos.count) photos"
-            return [.subheading("\(section.displayName): \(count)")] + photos.enumerated().map { index, photo in
+            let name = vocabulary.section(section)
+            let heading = photos.isEmpty
+                ? words("{section}: no photos", ["section": name])
+                : words.plural("{section}: {count} photo", "{section}: {count} photos", count: photos.count, ["section": name])
+            return [.subheading(heading)] + photos.enumerated().map { index, photo in
                 .photo(ReportPhotoEntry(
                     photo: photo,
                     number: index + 1,
-                    label: "\(section.displayName), photo \(index + 1) of \(photos.count)",
+                    label: words("{section}, photo {number} of {count}", [
+                        "section": name, "number": words.number(index + 1), "count": words.number(photos.count),
+                    ]),
                     description: description(of: photo, remarks: remarks[photo.id] ?? [])
                 ))
             }
@@ -271,37 +299,29 @@ public struct ReportOutline: Sendable, Equatable {
 
         /// When and where the photo was taken, in words, and what a reader should notice about it.
         private func description(of photo: Photo, remarks: [PhotoRemark]) -> String {
-            var text: String
-            switch (photo.takenAt, photo.takenWhere) {
-            case let (takenAt?, takenWhere?): text = "Taken \(dates.dateTime(takenAt)) at \(takenWhere)"
-            case let (takenAt?, nil): text = "Taken \(dates.dateTime(takenAt)); the photo does not say where"
-            case let (nil, takenWhere?): text = "Taken at \(takenWhere); the photo does not say when"
-            case (nil, nil): text = "The photo does not say when or where it was taken"
+            let added = dates.dateTime(photo.addedAt)
+            var text = switch (photo.takenAt, photo.takenWhere) {
+            case let (takenAt?, takenWhere?):
+                words("Taken {time} at {place}; added to the report {added}.", ["time": dates.dateTime(takenAt), "place": vocabulary.coordinate(takenWhere), "added": added])
+            case let (takenAt?, nil):
+                words("Taken {time}; the photo does not say where; added to the report {added}.", ["time": dates.dateTime(takenAt), "added": added])
+            case let (nil, takenWhere?):
+                words("Taken at {place}; the photo does not say when; added to the report {added}.", ["place": vocabulary.coordinate(takenWhere), "added": added])
+            case (nil, nil):
+                words("The photo does not say when or where it was taken; added to the report {added}.", ["added": added])
             }
-            text += "; added to the report \(dates.dateTime(photo.addedAt))."
-            let notes = remarks.map(Self.remark)
-            if !notes.isEmpty { text += " Note: " + notes.joined(separator: "; ") + "." }
+            let notes = remarks.map(remark)
+            if !notes.isEmpty { text = words("{text} Note: {notes}.", ["text": text, "notes": notes.joined(separator: "; ")]) }
             return text
         }
 
-        private static func remark(_ remark: PhotoRemark) -> String {
+        private func remark(_ remark: PhotoRemark) -> String {
             switch remark {
-            case let .takenBefore(seconds): "taken \(DurationText.describe(seconds: seconds)) before the crash"
-            case let .takenAfter(seconds): "taken \(DurationText.describe(seconds: seconds)) after the crash"
-            case let .takenAway(meters): "taken \(distance(meters)) from the crash scene"
-            case let .alsoIn(section): "the same photo is also under “\(section.displayName)”"
+            case let .takenBefore(seconds): words("taken {duration} before the crash", ["duration": facts.duration(seconds: seconds)])
+            case let .takenAfter(seconds): words("taken {duration} after the crash", ["duration": facts.duration(seconds: seconds)])
+            case let .takenAway(meters): words("taken {distance} from the crash scene", ["distance": facts.distance(meters: meters)])
+            case let .alsoIn(section): words("the same photo is also under “{section}”", ["section": vocabulary.section(section)])
             }
-        }
-
-        /// `850 m`, `12 km`, `1,240 km`.
-        private static func distance(_ meters: Double) -> String {
-            meters < 1_000 ? "\(Int(meters.rounded())) m" : "\(Int((meters / 1_000).rounded()).formatted()) km"
-        }
-
-        /// A measurement without needless decimals: `48`, `22.5`.
-        private static func number(_ value: Double) -> String {
-            let tenths = (value * 10).rounded() / 10
-            return tenths == tenths.rounded() ? String(Int(tenths)) : String(tenths)
         }
     }
 }

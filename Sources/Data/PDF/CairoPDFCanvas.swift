@@ -177,19 +177,22 @@ final class CairoPDFCanvas {
 extension CairoPDFCanvas {
     /// Two cars seen from above, front up — vehicle A's on the left, B's on the right — each with its point of initial
     /// impact marked by a filled circle and an arrow pointing at it, and its name under it.
-    func drawImpactDiagram(a: ImpactZone?, b: ImpactZone?, x: Double, y: Double, width: Double, height: Double) throws(PDFRenderError) {
+    /// `labels` names each car under it, A's first.
+    func drawImpactDiagram(
+        a: ImpactZone?, b: ImpactZone?, labels: [String], x: Double, y: Double, width: Double, height: Double
+    ) throws(PDFRenderError) {
         let labelRoom = 16.0
         // Room above and below the car for an arrow pointing at its front or rear.
         let arrowRoom = 36.0
         let carHeight = height - labelRoom - 2 * arrowRoom
         let carWidth = carHeight * 0.48
-        for (index, (letter, zone)) in [("A", a), ("B", b)].enumerated() {
+        for (index, zone) in [a, b].enumerated() {
             let centre = x + width * (index == 0 ? 0.25 : 0.75)
             let left = centre - carWidth / 2
             let top = y + arrowRoom
             drawCar(left: left, top: top, width: carWidth, height: carHeight)
             if let zone { try markImpact(zone, left: left, top: top, width: carWidth, height: carHeight) }
-            let label = "Vehicle \(letter): " + (zone?.displayName ?? "not given")
+            let label = index < labels.count ? labels[index] : ""
             let style = PDFTextStyle(size: 9, bold: true, grey: 0)
             try drawText(label, style: style, x: centre - self.width(of: label, in: style) / 2, baseline: y + height - 4)
         }

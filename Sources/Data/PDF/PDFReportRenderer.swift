@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Wording
 
 /// Renders a crash report as an A4 PDF with cairo: its ``ReportOutline`` (the same words as the text view),
 /// each photo upright with a caption, text in DejaVu Sans, and "Page n of m" on every page.
@@ -16,15 +17,23 @@ public struct PDFReportRenderer: ReportRenderer {
     private let photoSource: any PhotoSource
     private let dates: DateText
     private let seal: DocumentSealNote
+    private let words: Words
 
     /// - Parameters:
     ///   - photoSource: where the photos' bytes are read from (only read).
     ///   - timeZone: the zone times are written in (with their UTC offset).
     ///   - seal: what the PDF says of its seal: by default, that it was made on the driver's device and is not sealed.
-    public init(photoSource: any PhotoSource, timeZone: TimeZone = .current, seal: DocumentSealNote = .madeOnDevice) {
+    ///   - words: the language the document is written in.
+    public init(photoSource: any PhotoSource, timeZone: TimeZone = .current, seal: DocumentSealNote = .madeOnDevice, words: Words = .english) {
         self.photoSource = photoSource
         self.dates = DateText(timeZone: timeZone)
         self.seal = seal
+        self.words = words
+    }
+
+    /// The same renderer writing in another language.
+    public func writing(in words: Words) -> PDFReportRenderer {
+        PDFReportRenderer(photoSource: photoSource, timeZone: dates.timeZone, seal: seal, words: words)
     }
 
     /// The app's spelling: the photos are read from its photo store.
@@ -50,7 +59,7 @@ public struct PDFReportRenderer: ReportRenderer {
     ///   cannot be placed or the PDF cannot be made or written (the first failed write, naming the path).
     public func render(_ report: CrashReport, toFileAt path: String) async throws {
         let sink = try PDFFileSink(path: path)
-        try await draw(ReportOutline(report, dates: dates, seal: seal), into: sink)
+        try await draw(ReportOutline(report, dates: dates, seal: seal, words: words), into: sink)
         try sink.place()
     }
 
@@ -58,14 +67,14 @@ public struct PDFReportRenderer: ReportRenderer {
     /// the other driver's copy.
     public func renderStatement(_ report: CrashReport, toFileAt path: String) async throws {
         let sink = try PDFFileSink(path: path)
-        try await draw(ReportOutline(statementOf: report, dates: dates, seal: seal), into: sink)
+        try await draw(ReportOutline(statementOf: report, dates: dates, seal: seal, words: words), into: sink)
         try sink.place()
     }
 
     // MARK: - Drawing
 
     private func draw(_ report: CrashReport, into sink: any PDFSink) async throws {
-        try await draw(ReportOutline(report, dates: dates, seal: seal), into: sink)
+        try await draw(ReportOutline(report, dates: dates, seal: seal, words: words), into: sink)
     }
 
     private func draw(_ outline: ReportOutline, into sink: any PDFSink) async throws {
@@ -81,7 +90,11 @@ public struct PDFReportRenderer: ReportRenderer {
                 case let .rule(y):
                     try canvas.drawRule(y: y)
                 case let .impactDiagram(a, b, x, y, width, height):
-                    try canvas.drawImpactDiagram(a: a, b: b, x: x, y: y, width: width, height: height)
+                    let vocabulary = StatementWords(words)
+                    let labels = [("A", a), ("B", b)].map { side, zone in
+                        words("Vehicle {side}: {point}", ["side": side, "point": zone.map(vocabulary.zone) ?? words("not given")])
+                    }
+                    try canvas.drawImpactDiagram(a: a, b: b, labels: labels, x: x, y: y, width: width, height: height)
                 case let .photo(photo, x, y, width, height):
                     // Read when drawn, and let go once the surface has them; the surface goes when this case ends
                     // (cairo keeps its own copy of a JPEG until the page is written).
@@ -98,7 +111,7 @@ public struct PDFReportRenderer: ReportRenderer {
     /// The footer line on the left, wrapped to end before "Page n of m" on the right (a long crash ID makes it two
     /// lines, the last on the footer's baseline).
     private func drawFooter(on canvas: CairoPDFCanvas, left: String, page: Int, of count: Int) throws(PDFRenderError) {
-        let pageText = "Page \(page) of \(count)"
+        let pageText = words("Page {page} of {count}", ["page": words.number(page), "count": words.number(count)])
         let right = PDFPageGeometry.contentLeft + PDFPageGeometry.contentWidth
         let pageTextLeft = right - canvas.width(of: pageText, in: .footer)
         let width = pageTextLeft - Self.footerGap - PDFPageGeometry.contentLeft

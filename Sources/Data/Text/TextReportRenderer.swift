@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Wording
 
 /// Writes the whole report as readable plain text: what "View crash report" prints in the terminal.
 ///
@@ -12,9 +13,11 @@ public struct TextReportRenderer: ReportRenderer {
 
     public let format = RenderedReport.Format.plainText
     private let dates: DateText
+    private let words: Words
 
-    public init(timeZone: TimeZone = .current) {
+    public init(timeZone: TimeZone = .current, words: Words = .english) {
         dates = DateText(timeZone: timeZone)
+        self.words = words
     }
 
     public func render(_ report: CrashReport) -> RenderedReport {
@@ -23,7 +26,7 @@ public struct TextReportRenderer: ReportRenderer {
 
     /// The report as text, one trailing new line.
     public func text(for report: CrashReport) -> String {
-        text(for: ReportOutline(report, dates: dates))
+        text(for: ReportOutline(report, dates: dates, words: words))
     }
 
     /// An outline as text, one trailing new line.

@@ -1,42 +1,70 @@
 import Foundation
 
 /// Writes times the same way on every screen and document: `22 Nov 2026, 10:05 (UTC+01:00)`.
-/// Day–month–year with a named month and the offset from UTC, so no reader can misread it.
+/// Day–month–year with a named month and the offset from UTC, so no reader can misread it. In another language the
+/// date and time are written as its locale writes them (`22. Nov. 2026, 10:05`, `2026. nov. 22. 10:05`), one style
+/// per language, with the same offset after them.
 public struct DateText: Sendable {
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     public let timeZone: TimeZone
+    /// The locale dates are written in; `nil` for the product's own English style.
+    public let locale: Locale?
     private let calendar: Calendar
 
-    public init(timeZone: TimeZone = .current) {
+    public init(timeZone: TimeZone = .current, locale: Locale? = nil) {
         self.timeZone = timeZone
+        self.locale = locale
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
+    }
+
+    /// The same times written in another locale (`nil`: the product's English style).
+    public func written(in locale: Locale?) -> DateText {
+        DateText(timeZone: timeZone, locale: locale)
+    }
+
+    private func style(date: Date.FormatStyle.DateStyle, time: Date.FormatStyle.TimeStyle, _ locale: Locale) -> Date.FormatStyle {
+        Date.FormatStyle(date: date, time: time, locale: locale, calendar: calendar, timeZone: timeZone)
     }
 
     /// Times as read at a crash scene: in the scene's offset from UTC when it is known, else in this zone. Every
     /// screen and document shows a report's times this way, so the same report reads the same wherever it is shown.
     public func at(_ scene: CrashScene) -> DateText {
         guard let minutes = scene.utcOffsetMinutes, let zone = TimeZone(secondsFromGMT: minutes * 60) else { return self }
-        return DateText(timeZone: zone)
+        return DateText(timeZone: zone, locale: locale)
     }
 
     /// Date, time to the minute and UTC offset.
     public func dateTime(_ date: Date) -> String {
         let offsetSeconds = timeZone.secondsFromGMT(for: date)
+        if let locale { return "\(date.formatted(style(date: .abbreviated, time: .shortened, locale))) (\(Self.offset(seconds: offsetSeconds)))" }
         let local = fields(date, offsetSeconds: offsetSeconds)
         return "\(Self.day(local)), \(Self.time(local)) (\(Self.offset(seconds: offsetSeconds)))"
     }
 
     /// `22 Nov 2026`
     public func day(_ date: Date) -> String {
-        Self.day(fields(date, offsetSeconds: timeZone.secondsFromGMT(for: date)))
+        if let locale { return date.formatted(style(date: .abbreviated, time: .omitted, locale)) }
+        return Self.day(fields(date, offsetSeconds: timeZone.secondsFromGMT(for: date)))
+    }
+
+    /// A calendar day (no time, no zone): `1 May 2025`, `01.05.2025` in German's abbreviated style.
+    public func day(_ day: CalendarDay) -> String {
+        if let locale {
+            var utc = Calendar(identifier: .gregorian)
+            utc.timeZone = TimeZone(secondsFromGMT: 0) ?? timeZone
+            let noon = Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 43_200)
+            return noon.formatted(Date.FormatStyle(date: .abbreviated, time: .omitted, locale: locale, calendar: utc, timeZone: utc.timeZone))
+        }
+        return "\(day.day) \(Self.months[(day.month - 1) % 12]) \(day.year)"
     }
 
     /// `10:05`
     public func time(_ date: Date) -> String {
-        Self.time(fields(date, offsetSeconds: timeZone.secondsFromGMT(for: date)))
+        if let locale { return date.formatted(style(date: .omitted, time: .shortened, locale)) }
+        return Self.time(fields(date, offsetSeconds: timeZone.secondsFromGMT(for: date)))
     }
 
     // MARK: - Calendar fields

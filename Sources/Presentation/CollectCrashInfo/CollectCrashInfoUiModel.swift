@@ -30,8 +30,8 @@ public struct CollectCrashInfoUiModel: Sendable, Hashable {
         // Unset by the driver, when and where come from the earliest crash-scene photo that has them;
         // the screen says where they came from, in the same words as the report.
         let effective = report.effectiveScene
-        when = FactText.when(effective, dates: dates) + (effective.isTimeFlagged ? " — correct it with w if the camera's clock was wrong" : "")
-        place = FactText.place(effective) ?? "not given yet"
+        when = FactText.english.when(effective, dates: dates) + (effective.isTimeFlagged ? " — correct it with w if the camera's clock was wrong" : "")
+        place = FactText.english.place(effective) ?? "not given yet"
         hasPlace = effective.scene.hasLocation
         categories = InfoCategory.allCases.map { CategoryRowUiModel($0, of: report) }
         create = MenuOption(

@@ -29,7 +29,7 @@ public struct CreateSummary: Sendable, Hashable {
         if !report.statement.isEmpty {
             holds.append("the accident statement (\(report.statement.filledParts) of \(AccidentStatement.partCount) parts, \(Self.signatures(report)))")
         }
-        var warnings: [String] = report.statementFlags.map { FactText.line(for: $0) + "." }
+        var warnings: [String] = report.statementFlags.map { FactText.english.line(for: $0) + "." }
         if !report.statement.isEmpty, !report.isStatementSigned {
             warnings.append(report.statement.decline != nil
                 ? "The other driver did not agree to the statement; the report says so."
@@ -58,7 +58,7 @@ public struct CreateSummary: Sendable, Hashable {
         self.warnings = warnings
         var lines = [
             "Create crash report \(report.crashID)? It will hold \(holds.joined(separator: ", ")); "
-                + "when: \(FactText.when(effective, dates: dates)); where: \(FactText.place(effective) ?? "not given").",
+                + "when: \(FactText.english.when(effective, dates: dates)); where: \(FactText.english.place(effective) ?? "not given").",
         ]
         lines += warnings.map { "  ! " + $0 }
         lines.append("Once created it can no longer be changed. Type y to create it, n to keep editing.")

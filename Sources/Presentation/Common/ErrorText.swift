@@ -17,7 +17,7 @@ public enum ErrorText {
         case let error as ShareError: sentence(for: error)
         case let error as InvalidReportData: sentence(for: error)
         case let error as StatementFieldError: sentence(for: error)
-        case let error as PhoneNumberError: FactText.sentence(FactText.clause(for: error))
+        case let error as PhoneNumberError: FactText.english.sentence(FactText.english.clause(for: error))
         case let error as any StorageFailureReporting: sentence(for: error.storageFailure)
         case let error as any RenderFailureReporting: sentence(for: error.renderFailure)
         case let error as any LocalizedError: error.errorDescription ?? error.localizedDescription
@@ -154,14 +154,14 @@ public enum ErrorText {
 
     /// A statement field's value refused, as the terminal asks for it: yes or no and the point of impact are typed.
     public static func sentence(for error: StatementFieldError) -> String {
-        FactText.sentence(clause(for: error))
+        FactText.english.sentence(clause(for: error))
     }
 
     private static func clause(for error: StatementFieldError) -> String {
         switch error {
-        case .notYesOrNo: FactText.clause(for: error) + ": type y or n"
-        case .notAZone: FactText.clause(for: error) + ": type its number, or e.g. front-left, rear"
-        default: FactText.clause(for: error)
+        case .notYesOrNo: FactText.english.clause(for: error) + ": type y or n"
+        case .notAZone: FactText.english.clause(for: error) + ": type its number, or e.g. front-left, rear"
+        default: FactText.english.clause(for: error)
         }
     }
 

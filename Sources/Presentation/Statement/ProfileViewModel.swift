@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// "Your details": the driver's own policyholder, vehicle, insurance and licence, kept on the device and filling
 /// vehicle A of every new report. Fields are asked one at a time like a statement's; each answer is kept as given.
@@ -106,7 +107,7 @@ public final class ProfileViewModel {
             return
         }
         question.value = StatementQuestion(
-            label: field.label, current: StatementQuestion.shown(profile[field], kind: field.kind),
+            label: StatementWords.english.field(field), current: StatementQuestion.shown(profile[field], kind: field.kind),
             hint: StatementQuestion.hint(for: field.kind),
             step: walkLength > 1 ? "\(walkLength - queue.count + 1) of \(walkLength)" : nil
         )
@@ -114,7 +115,7 @@ public final class ProfileViewModel {
 
     private static func rows(of profile: StatementVehicle) -> [Row] {
         VehicleField.profileFields.enumerated().map { index, field in
-            Row(number: index + 1, label: field.label, value: StatementQuestion.shown(profile[field], kind: field.kind))
+            Row(number: index + 1, label: StatementWords.english.field(field), value: StatementQuestion.shown(profile[field], kind: field.kind))
         }
     }
 }

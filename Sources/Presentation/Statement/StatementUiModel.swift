@@ -47,7 +47,7 @@ public struct StatementUiModel: Sendable, Hashable {
         let statement = report.statement
         self.page = page
         completeness = "Accident statement: \(statement.filledParts) of \(AccidentStatement.partCount) parts"
-        flags = report.statementFlags.map(FactText.line(for:))
+        flags = report.statementFlags.map(FactText.english.line(for:))
         var rows: [Row] = []
         var circumstances: [CircumstanceRow] = []
         var counts: String?
@@ -70,8 +70,8 @@ public struct StatementUiModel: Sendable, Hashable {
             rows.append(Row(key: "4", title: "Witnesses", value: statement.witnesses.isEmpty ? nil : Self.plural(statement.witnesses.count, "witness", "witnesses")))
             rows.append(Row(key: "5", title: "Police and other damage", value: Self.police(statement)))
             let sceneDates = dates.at(report.scene)
-            notes = VehicleSide.allCases.map { "Vehicle \($0.letter): " + FactText.signature(report.signatureState(of: $0), dates: sceneDates) }
-            if let decline = statement.decline { notes.append(FactText.declineLine(decline, dates: sceneDates)) }
+            notes = VehicleSide.allCases.map { "Vehicle \($0.letter): " + FactText.english.signature(report.signatureState(of: $0), dates: sceneDates) }
+            if let decline = statement.decline { notes.append(FactText.english.declineLine(decline, dates: sceneDates)) }
             if report.isStatementSigned { notes.append("Both drivers signed this version (\(report.statementVersion.short)): it can no longer change.") }
             options = [MenuOption(key: "1-5", title: "Open a part")]
             if canMakeLink { options.append(MenuOption(key: "s", title: "Send the other driver a link to fill in vehicle B")) }
@@ -84,10 +84,10 @@ public struct StatementUiModel: Sendable, Hashable {
             let column = statement[side]
             title = side == .a ? "Vehicle A (yours)" : "Vehicle B (the other)"
             for (index, field) in VehicleField.allCases.enumerated() {
-                rows.append(Row(key: String(index + 1), title: field.label, value: StatementQuestion.shown(column[field], kind: field.kind)))
+                rows.append(Row(key: String(index + 1), title: StatementWords.english.field(field), value: StatementQuestion.shown(column[field], kind: field.kind)))
             }
             rows.append(Row(key: "r", title: "Remarks", value: column.remarks.isEmpty ? nil : column.remarks))
-            if let credit = FactText.creditLine(column, side: side, dates: dates.at(report.scene)) { notes.append(credit + ".") }
+            if let credit = FactText.english.creditLine(column, side: side, dates: dates.at(report.scene)) { notes.append(credit + ".") }
             options = [
                 MenuOption(key: "e", title: "Enter every field in turn"),
                 MenuOption(key: "1-\(VehicleField.allCases.count)", title: "Enter those fields (several at once: 6 7)"),
@@ -101,7 +101,7 @@ public struct StatementUiModel: Sendable, Hashable {
         case .circumstances:
             title = "Circumstances"
             circumstances = Circumstance.allCases.map {
-                CircumstanceRow(number: $0.number, wording: $0.wording, a: statement.vehicleA.circumstances.contains($0), b: statement.vehicleB.circumstances.contains($0))
+                CircumstanceRow(number: $0.number, wording: StatementWords.english.circumstance($0), a: statement.vehicleA.circumstances.contains($0), b: statement.vehicleB.circumstances.contains($0))
             }
             counts = Self.counts(statement, empty: "No boxes ticked")
             options = [

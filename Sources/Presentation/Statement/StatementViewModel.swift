@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// "Accident statement": both vehicles' columns field by field, the 17 circumstances toggled like injuries, the
 /// witnesses, the police and other damage. Each answer is stored as it is given, so leaving halfway loses nothing.
@@ -306,7 +307,7 @@ public final class StatementViewModel {
         switch next {
         case let .field(side, field):
             question.value = StatementQuestion(
-                label: "\(side.letter): \(field.label)", current: StatementQuestion.shown(statement[side][field], kind: field.kind),
+                label: "\(side.letter): \(StatementWords.english.field(field))", current: StatementQuestion.shown(statement[side][field], kind: field.kind),
                 hint: StatementQuestion.hint(for: field.kind), step: step
             )
         case let .remarks(side):

@@ -269,7 +269,7 @@ struct PhoneCountryOption: ParsableArguments {
         do {
             return try RegistrationCountry(parsing: text).code
         } catch {
-            throw ValidationError("--country: \(FactText.clause(for: error)).")
+            throw ValidationError("--country: \(FactText.english.clause(for: error)).")
         }
     }
 }
@@ -281,10 +281,10 @@ enum PhoneOption {
         do {
             number = try PhoneNumber(parsing: text, region: country)
         } catch {
-            throw ValidationError("“\(text.prefix(40))” is not a mobile number: \(FactText.clause(for: error)).")
+            throw ValidationError("“\(text.prefix(40))” is not a mobile number: \(FactText.english.clause(for: error)).")
         }
         guard number.takesTextMessages else {
-            throw ValidationError("\(number.e164) is not a mobile number (\(FactText.line(number.line))): crash SMS need a number that takes text messages.")
+            throw ValidationError("\(number.e164) is not a mobile number (\(FactText.english.line(number.line))): crash SMS need a number that takes text messages.")
         }
         return number
     }

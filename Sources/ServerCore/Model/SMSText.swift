@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Wording
 
 /// The words of a crash's SMS, and how many parts a phone receives them in.
 ///
@@ -60,22 +61,46 @@ package enum SMSText {
         return plan(for: withApp).parts == 1 ? withApp : head
     }
 
-    /// The message carrying the other driver's code to sign an accident statement. The code stands after the
-    /// ``codeMarker``, so that ``withoutCode(_:)`` can hide it once the gateway took the message.
-    package static func statementCode(_ code: String, crashID: CrashID, minutes: Int) -> String {
-        "Crash Assistant: \(codeMarker)\(code) signs the accident statement of crash \(crashID). Valid \(minutes) minutes. Do not share it."
+    /// The message carrying the other driver's code to sign an accident statement, in their language. It starts with
+    /// ``codeSender`` (the product's name, in every language), by which ``withoutCode(_:)`` knows to hide the code
+    /// once the gateway took the message.
+    package static func statementCode(_ code: String, crashID: CrashID, minutes: Int, words: Words = .english) -> String {
+        codeSender + words.plural(
+            "{code} is your code to sign the accident statement of crash {crashID}. It works for {count} minute. Do not share it.",
+            "{code} is your code to sign the accident statement of crash {crashID}. It works for {count} minutes. Do not share it.",
+            count: minutes, ["code": code, "crashID": crashID.rawValue]
+        )
     }
 
-    /// The message with the digits of a code it carries hidden (`code ••••••`), as it is kept once sent; a message
-    /// without a code as it is.
+    /// The message with the digits of a code it carries hidden (`••••••`), as it is kept once sent; a message without
+    /// a code as it is. A code message starts with ``codeSender``; its code is the first run of six digits that stands
+    /// alone (a crash ID's digits stand between letters).
     package static func withoutCode(_ text: String) -> String {
-        guard let range = text.range(of: codeMarker) else { return text }
-        let digits = text[range.upperBound...].prefix { $0.isASCII && $0.isNumber }
-        guard !digits.isEmpty else { return text }
-        return text.replacingCharacters(in: range.upperBound..<digits.endIndex, with: String(repeating: "•", count: digits.count))
+        guard text.hasPrefix(codeSender) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        func isDigit(_ index: Int) -> Bool { index >= 0 && index < scalars.count && ("0"..."9").contains(scalars[index]) }
+        func isWordy(_ index: Int) -> Bool {
+            index >= 0 && index < scalars.count && (scalars[index].properties.isAlphabetic || ("0"..."9").contains(scalars[index]))
+        }
+        var index = codeSender.unicodeScalars.count
+        while index < scalars.count {
+            guard isDigit(index), !isWordy(index - 1) else { index += 1; continue }
+            var end = index
+            while isDigit(end) { end += 1 }
+            if end - index == 6, !isWordy(end) {
+                var hidden = scalars
+                hidden.replaceSubrange(index..<end, with: Array(repeating: "•", count: 6))
+                var result = String.UnicodeScalarView()
+                result.append(contentsOf: hidden)
+                return String(result)
+            }
+            index = end
+        }
+        return text
     }
 
-    private static let codeMarker = "code "
+    /// How a code message starts, in every language.
+    private static let codeSender = "Crash Assistant: "
 
     /// `22 Nov 14:32` in the offset's local time, or `22 Nov 13:32 UTC` when the offset is not known.
     package static func time(_ date: Date, offsetMinutes: Int?) -> String {

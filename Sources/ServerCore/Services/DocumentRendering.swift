@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Logging
+import Wording
 
 /// Draws reports' PDFs with the app's renderer, a few at a time (``RenderPool``), so rendering never takes every
 /// thread from the requests that only read. Photos are drawn as the server stored and inspected them — their media
@@ -58,13 +59,15 @@ package struct DocumentRendering: Sendable {
 
     /// Draws the accident statement alone for the other driver — sealed once both drivers signed — and gives its bytes
     /// (kept nowhere: drawn again for each download, so it shows the statement as it stands).
-    /// - Parameter owner: the driver whose report it is: their renders at once are bounded as for their own PDFs.
-    package func renderStatementCopy(_ report: CrashReport, owner: AccountID) async throws -> Data {
+    /// - Parameters:
+    ///   - owner: the driver whose report it is: their renders at once are bounded as for their own PDFs.
+    ///   - words: the language of the other driver, who reads it.
+    package func renderStatementCopy(_ report: CrashReport, owner: AccountID, words: Words = .english) async throws -> Data {
         try await pool.run(for: owner) {
             let path = scratchFolder + "/statement-\(UUID().uuidString.lowercased()).pdf"
             defer { unlink(path) }
             let renderer = PDFReportRenderer(
-                photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone, seal: seal?.note ?? .serverHasNoKey
+                photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone, seal: seal?.note ?? .serverHasNoKey, words: words
             )
             return try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
                 try await renderer.renderStatement(report, toFileAt: path)

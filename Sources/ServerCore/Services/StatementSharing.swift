@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Wording
 
 /// The other driver's part of an accident statement, from a link the driver gives them: a random token (its SHA-256
 /// only is kept), valid for ``lifetime``. Through it the other driver fills in vehicle B once (it becomes vehicle B
@@ -105,7 +106,8 @@ package struct StatementSharing: Sendable {
     }
 
     /// Texts a new code to the mobile number in vehicle B's column, for the link under review.
-    package func sendCode(_ token: String) async throws -> CodeSent {
+    /// - Parameter words: the language the other driver reads the page in, and so the text.
+    package func sendCode(_ token: String, words: Words = .english) async throws -> CodeSent {
         let opened = try await open(token)
         guard case let .review(link, report) = opened else { return .refused(opened) }
         guard let phone = Self.phone(of: report) else { return .noPhone }
@@ -115,7 +117,7 @@ package struct StatementSharing: Sendable {
         let expiresAt = now.addingTimeInterval(Self.codeLifetime)
         let sms = SMSMessage.queued(
             crashID: report.crashID, owner: link.owner, recipient: phone,
-            text: SMSText.statementCode(code, crashID: report.crashID, minutes: Int(Self.codeLifetime / 60)), at: now
+            text: SMSText.statementCode(code, crashID: report.crashID, minutes: Int(Self.codeLifetime / 60), words: words), at: now
         )
         let kept = StatementCode(digest: StatementCode.digest(code: code, linkToken: token), expiresAt: expiresAt, tries: 0)
         switch try await links.issueStatementCode(link.digest, code: kept, sms: sms, perHour: Self.codesPerHour, at: now) {

@@ -19,7 +19,7 @@ package enum ProblemText {
         case let .outOfRange(value, allowed): "is \(value), outside \(allowed.lowerBound)–\(allowed.upperBound)"
         case let .negative(value): "is \(value); it may not be negative"
         case let .invalid(value): "cannot be “\(value.prefix(80))”"
-        case let .breaksRule(rule): "is refused: \(FactText.clause(for: rule))"
+        case let .breaksRule(rule): "is refused: \(FactText.english.clause(for: rule))"
         case .spacesAround: "has spaces before or after it"
         case let .characterNotAllowed(code): "holds the character \(codePoint(code)), which it may not"
         case .missing: "is missing"

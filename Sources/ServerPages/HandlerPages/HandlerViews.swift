@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import ServerCore
 import ServerHTTP
+import Wording
 
 /// What the handlers' templates show, built from claims: plain values only, escaped by the templates.
 package enum HandlerViews {
@@ -236,7 +237,7 @@ package enum HandlerViews {
 
     package static func injuries(_ report: CrashReport) -> String {
         let selected = report.injuries.selected
-        return selected.isEmpty ? "Not said" : selected.map(\.displayName).joined(separator: ", ")
+        return selected.isEmpty ? "Not said" : selected.map(StatementWords.english.injury).joined(separator: ", ")
     }
 
     package static func driverText(_ account: Account?) -> String {

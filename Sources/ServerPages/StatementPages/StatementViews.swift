@@ -3,12 +3,15 @@ import Domain
 import Foundation
 import ServerCore
 import ServerHTTP
+import Wording
 
 /// What the other driver's templates show. Mustache sees stored properties only.
 package enum StatementViews {
     package static let utc = DateText(timeZone: TimeZone(identifier: "UTC") ?? .current)
 
     package struct Closed {
+        /// The page's language and the switch; `page.t` translates the template's sentences.
+        package let page: PageLanguage
         /// The paths the template links to.
         package let paths = PageLinks()
         package let title: String
@@ -18,6 +21,8 @@ package enum StatementViews {
     }
 
     package struct Form {
+        /// The page's language and the switch; `page.t` translates the template's sentences.
+        package let page: PageLanguage
         /// The paths the template links to.
         package let paths = PageLinks()
         package let title: String
@@ -34,6 +39,8 @@ package enum StatementViews {
 
     /// The whole front side to review, and the forms to ask for a code, sign and decline.
     package struct Review {
+        /// The page's language and the switch; `page.t` translates the template's sentences.
+        package let page: PageLanguage
         package let paths = PageLinks()
         package let title: String
         package let crash: String
@@ -58,6 +65,8 @@ package enum StatementViews {
 
     /// What the link shows once the other driver signed or declined: what was recorded, and the copy.
     package struct Decided {
+        /// The page's language and the switch; `page.t` translates the template's sentences.
+        package let page: PageLanguage
         package let paths = PageLinks()
         package let title: String
         package let heading: String
@@ -84,48 +93,61 @@ package enum StatementViews {
         }
     }
 
-    package static func review(report: CrashReport, token: String, csrf: String, state: ReviewState) -> Review {
+    package static func review(report: CrashReport, token: String, csrf: String, state: ReviewState, page: PageLanguage) -> Review {
+        let words = page.words
         let version = report.statementVersion.hex
         let column = report.statement.vehicleB
         return Review(
-            title: "Review and sign the accident statement", crash: crashLine(report), notice: state.notice, error: state.error,
-            blocks: HandlerViews.blocks(ReportOutline(statementOf: report, dates: utc)) { _ in nil },
+            page: page, title: words("Review and sign the accident statement"), crash: crashLine(report, words), notice: state.notice, error: state.error,
+            blocks: HandlerViews.blocks(ReportOutline(statementOf: report, dates: utc, words: words)) { _ in nil },
             version: version, versionShort: String(version.prefix(12)), csrf: csrf,
             codeAction: StatementPaths.code(token), signAction: StatementPaths.sign(token), declineAction: StatementPaths.decline(token),
             phone: StatementSharing.phone(of: report)?.masked,
-            noPhone: "Your part has no mobile number, so no code can be texted to you. Ask the other driver to add your mobile number to vehicle B in their app; this page shows it once their app has sent it. You can still decline below.",
+            noPhone: words("Your part has no mobile number, so no code can be texted to you. Ask the other driver to add your mobile number to vehicle B in their app; this page shows it once their app has sent it. You can still decline below."),
             name: state.name ?? column[.driverName] ?? column[.policyholderName] ?? "", nameError: state.nameError,
             codeError: state.codeError, reason: state.reason, reasonError: state.reasonError
         )
     }
 
-    package static func decided(report: CrashReport, token: String, keptUntil: Date) -> Decided {
-        let dates = utc.at(report.scene)
-        let copyNote = (report.isStatementSigned
-            ? "Both drivers signed the same version: the copy is sealed by the insurer's server, so any change to it shows."
+    package static func decided(report: CrashReport, token: String, keptUntil: Date, page: PageLanguage) -> Decided {
+        let words = page.words
+        let dates = words.dates(utc.at(report.scene))
+        let until = ["time": dates.dateTime(keptUntil)]
+        let copyNote = report.isStatementSigned
+            ? words("Both drivers signed the same version: the copy is sealed by the insurer's server, so any change to it shows. It stays here until {time}; after that this link no longer works.", until)
             : report.statement.decline != nil
-                ? "The copy shows the statement as it stands now, with your reason."
-                : "The copy shows the statement as it stands now; once the other driver signs your version too, it is sealed by the insurer's server.")
-            + " It stays here until \(dates.dateTime(keptUntil)); after that this link no longer works."
+                ? words("The copy shows the statement as it stands now, with your reason. It stays here until {time}; after that this link no longer works.", until)
+                : words("The copy shows the statement as it stands now; once the other driver signs your version too, it is sealed by the insurer's server. It stays here until {time}; after that this link no longer works.", until)
         let heading: String, detail: String
         var warning: String?
         if let decline = report.statement.decline {
-            heading = "You declined the accident statement"
-            detail = "Recorded: the other driver did not agree — “\(decline.reason)” (\(dates.dateTime(decline.declinedAt))). The other driver is told at their app's next sync, and the insurers read it in the statement."
+            heading = words("You declined the accident statement")
+            detail = words(
+                "Recorded: the other driver did not agree — “{reason}” ({time}). The other driver is told at their app's next sync, and the insurers read it in the statement.",
+                ["reason": decline.reason, "time": dates.dateTime(decline.declinedAt)]
+            )
         } else {
-            heading = "You signed the accident statement"
+            heading = words("You signed the accident statement")
             switch report.signatureState(of: .b) {
             case let .holds(signature):
-                detail = "Your signature as \(signature.name), \(dates.dateTime(signature.signedAt)), verified with the code texted to \(StatementSharing.phone(of: report)?.masked ?? "your phone"), is recorded with the version you reviewed. The other driver is told at their app's next sync."
+                let values = ["name": signature.name, "time": dates.dateTime(signature.signedAt)]
+                detail = if let phone = StatementSharing.phone(of: report)?.masked {
+                    words(
+                        "Your signature as {name}, {time}, verified with the code texted to {phone}, is recorded with the version you reviewed. The other driver is told at their app's next sync.",
+                        values.merging(["phone": phone]) { $1 }
+                    )
+                } else {
+                    words("Your signature as {name}, {time}, is recorded with the version you reviewed. The other driver is told at their app's next sync.", values)
+                }
             case let .void(signature):
-                detail = "You signed as \(signature.name), \(dates.dateTime(signature.signedAt))."
-                warning = "The statement changed after you signed it, so your signature no longer counts. If you do not agree with the change, tell the other driver or the insurer."
+                detail = words("You signed as {name}, {time}.", ["name": signature.name, "time": dates.dateTime(signature.signedAt)])
+                warning = words("The statement changed after you signed it, so your signature no longer counts. If you do not agree with the change, tell the other driver or the insurer.")
             case .unsigned:
-                detail = "Your signature is no longer on the statement."
+                detail = words("Your signature is no longer on the statement.")
             }
         }
         return Decided(
-            title: heading, heading: heading, crash: crashLine(report), detail: detail, warning: warning,
+            page: page, title: heading, heading: heading, crash: crashLine(report, words), detail: detail, warning: warning,
             copy: StatementPaths.copy(token), copyNote: copyNote
         )
     }
@@ -172,12 +194,18 @@ package enum StatementViews {
     }
 
     /// "Crash on 20 Nov 2026, 08:15 (UTC+01:00), at Budapest, Lánchíd": all the page says of the driver's report.
-    package static func crashLine(_ report: CrashReport) -> String {
+    package static func crashLine(_ report: CrashReport, _ words: Words) -> String {
         let effective = report.effectiveScene
-        return "Crash on \(utc.at(report.scene).dateTime(effective.scene.occurredAt)), at \(effective.scene.locationText ?? "a place not given")."
+        let time = words.dates(utc.at(report.scene)).dateTime(effective.scene.occurredAt)
+        guard let place = effective.scene.locationText else { return words("Crash on {time}, at a place not given.", ["time": time]) }
+        return words("Crash on {time}, at {place}.", ["time": time, "place": place])
     }
 
-    package static func form(report: CrashReport, action: String, csrf: String, typed: StatementForm?, errors: [String: String], notice: String?) -> Form {
+    package static func form(
+        report: CrashReport, action: String, csrf: String, typed: StatementForm?, errors: [String: String], notice: String?, page: PageLanguage
+    ) -> Form {
+        let words = page.words
+        let vocabulary = StatementWords(words)
         // What the form shows: what was typed when it is shown again, else what vehicle B holds when it was typed on
         // the driver's device. A column an earlier other driver sent is theirs: a new link's form does not show it.
         let column = report.statement.vehicleB.enteredByOtherDriverAt == nil ? report.statement.vehicleB : StatementVehicle()
@@ -186,43 +214,49 @@ package enum StatementViews {
             return stored ?? ""
         }
         let sectionTitles: [(VehiclePart, String)] = [
-            (.policyholder, "Policyholder (the insured)"), (.vehicle, "Vehicle"), (.insurance, "Insurance"), (.driver, "Driver"),
+            (.policyholder, words("Policyholder (the insured)")), (.vehicle, words("Vehicle")), (.insurance, words("Insurance")),
+            (.driver, words("Driver")),
         ]
         let sections = sectionTitles.map { part, legend in
             Section(legend: legend, fields: part.fields.map { field in
                 let current = value(field.rawValue, stored: column[field])
                 return Field(
-                    name: field.rawValue, label: field.label, value: current, type: inputType(field.kind),
-                    autocomplete: autocomplete(field), inputmode: nil, hint: hint(field.kind), error: errors[field.rawValue],
+                    name: field.rawValue, label: vocabulary.field(field), value: current, type: inputType(field.kind),
+                    autocomplete: autocomplete(field), inputmode: nil, hint: hint(field.kind, words), error: errors[field.rawValue],
                     isTextArea: false, isYesNo: field.kind == .yesNo, yes: current == "yes", no: current == "no"
                 )
             })
         }
         let damage = Field(
-            name: VehicleField.visibleDamage.rawValue, label: VehicleField.visibleDamage.label,
+            name: VehicleField.visibleDamage.rawValue, label: vocabulary.field(.visibleDamage),
             value: value(VehicleField.visibleDamage.rawValue, stored: column[.visibleDamage]), type: "text", autocomplete: nil, inputmode: nil,
             hint: nil, error: errors[VehicleField.visibleDamage.rawValue], isTextArea: true, isYesNo: false, yes: false, no: false
         )
         let zone = value(VehicleField.impactPoint.rawValue, stored: column[.impactPoint])
         let impact = Choice(
-            legend: "Point of initial impact on your vehicle", name: VehicleField.impactPoint.rawValue, error: errors[VehicleField.impactPoint.rawValue],
-            options: ImpactZone.allCases.map { Option(value: $0.rawValue, label: $0.displayName, id: "impact-\($0.rawValue)", checked: zone == $0.rawValue) }
+            legend: words("Point of initial impact on your vehicle"), name: VehicleField.impactPoint.rawValue,
+            error: errors[VehicleField.impactPoint.rawValue],
+            options: ImpactZone.allCases.map { Option(value: $0.rawValue, label: vocabulary.zone($0), id: "impact-\($0.rawValue)", checked: zone == $0.rawValue) }
         )
         let boxes = Circumstance.allCases.map { box in
             Box(
-                name: "c\(box.number)", number: box.number, wording: "Your vehicle " + box.wording,
+                name: "c\(box.number)", number: box.number, wording: vocabulary.circumstance(box),
                 checked: typed.map { $0.boxes.contains(box.number) } ?? column.circumstances.contains(box)
             )
         }
         let remarks = Field(
-            name: "remarks", label: "Your remarks", value: value("remarks", stored: column.remarks), type: "text", autocomplete: nil,
-            inputmode: nil, hint: "What you want the insurers to know.", error: errors["remarks"], isTextArea: true, isYesNo: false, yes: false, no: false
+            name: "remarks", label: words("Your remarks"), value: value("remarks", stored: column.remarks), type: "text", autocomplete: nil,
+            inputmode: nil, hint: words("What you want the insurers to know."), error: errors["remarks"], isTextArea: true, isYesNo: false,
+            yes: false, no: false
         )
         var allSections = sections
-        allSections.append(Section(legend: "Damage", fields: [damage]))
+        allSections.append(Section(legend: words("Damage"), fields: [damage]))
         return Form(
-            title: "Your part of the accident statement", crash: crashLine(report), action: action, csrf: csrf, notice: notice,
-            errorCount: errors.isEmpty ? nil : (errors.count == 1 ? "1 answer needs" : "\(errors.count) answers need") + " changing; it is marked below.",
+            page: page, title: words("Your part of the accident statement"), crash: crashLine(report, words), action: action, csrf: csrf,
+            notice: notice,
+            errorCount: errors.isEmpty ? nil : words.plural(
+                "{count} answer needs changing; it is marked below.", "{count} answers need changing; they are marked below.", count: errors.count
+            ),
             sections: allSections, impact: impact, boxes: boxes, remarks: remarks
         )
     }
@@ -236,11 +270,11 @@ package enum StatementViews {
         }
     }
 
-    package static func hint(_ kind: StatementFieldKind) -> String? {
+    package static func hint(_ kind: StatementFieldKind, _ words: Words) -> String? {
         switch kind {
-        case .phone: "With + and the country code, e.g. +49 151 2345 6789, or as written at home once the country of registration is filled in below."
-        case .plate: "As on the plate."
-        case .country: "The code or the sign on the plate, e.g. DE or D, FR or F, HU or H."
+        case .phone: words("With + and the country code, e.g. +49 151 2345 6789, or as written at home once the country of registration is filled in below.")
+        case .plate: words("As on the plate.")
+        case .country: words("The code or the sign on the plate, e.g. DE or D, FR or F, HU or H.")
         default: nil
         }
     }

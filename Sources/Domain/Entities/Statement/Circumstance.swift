@@ -22,29 +22,6 @@ public enum Circumstance: Int, Sendable, Hashable, CaseIterable, Comparable {
     /// Its number on the form, 1–17.
     public var number: Int { rawValue }
 
-    /// What the box says.
-    public var wording: String {
-        switch self {
-        case .parked: "was parked or stopped"
-        case .leavingParkingOrOpeningDoor: "was leaving a parking space, or opening a door"
-        case .parking: "was parking"
-        case .emergingFromCarParkOrPrivateGround: "was coming out of a car park, private ground or a track"
-        case .enteringCarParkOrPrivateGround: "was going into a car park, private ground or a track"
-        case .enteringRoundabout: "was entering a roundabout"
-        case .circulatingInRoundabout: "was driving in a roundabout"
-        case .hitRearSameDirectionSameLane: "hit the rear of the other vehicle, going the same way in the same lane"
-        case .sameDirectionDifferentLane: "was going the same way in another lane"
-        case .changingLanes: "was changing lanes"
-        case .overtaking: "was overtaking"
-        case .turningRight: "was turning right"
-        case .turningLeft: "was turning left"
-        case .reversing: "was reversing"
-        case .encroachingOnOncomingLane: "was on the side of the road meant for oncoming traffic"
-        case .comingFromRight: "was coming from the right at a junction"
-        case .ignoredPriorityOrRedLight: "had not seen a give-way sign or a red light"
-        }
-    }
-
     public static func < (lhs: Circumstance, rhs: Circumstance) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 

@@ -178,35 +178,6 @@ public enum VehicleField: String, Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The label a form shows.
-    public var label: String {
-        switch self {
-        case .policyholderName: "Policyholder's name"
-        case .policyholderAddress: "Policyholder's address"
-        case .policyholderPhone: "Policyholder's phone"
-        case .policyholderEmail: "Policyholder's e-mail"
-        case .makeAndModel: "Make and model"
-        case .plate: "Registration plate"
-        case .plateCountry: "Country of registration"
-        case .trailerPlate: "Trailer's plate"
-        case .trailerCountry: "Trailer's country"
-        case .insurer: "Insurance company"
-        case .policyNumber: "Policy number"
-        case .greenCardNumber: "Green card number"
-        case .insuranceValidFrom: "Insurance valid from"
-        case .insuranceValidUntil: "Insurance valid until"
-        case .ownDamageCovered: "Own damage covered"
-        case .driverName: "Driver's name"
-        case .driverDateOfBirth: "Driver's date of birth"
-        case .driverAddress: "Driver's address"
-        case .licenceNumber: "Driving licence number"
-        case .licenceCategory: "Licence category"
-        case .licenceValidUntil: "Licence valid until"
-        case .impactPoint: "Point of initial impact"
-        case .visibleDamage: "Visible damage"
-        }
-    }
-
     /// The fields a driver's profile keeps (everything but what happened in this crash).
     public static let profileFields: [VehicleField] = allCases.filter { $0.part != .impact }
 }
