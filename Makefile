@@ -22,7 +22,7 @@ SYSTEM_PACKAGES := cmd:pkg-config:pkg-config \
 # Only for make bench.
 BENCH_PACKAGES := cmd:hyperfine:hyperfine cmd:sqlite3:sqlite3
 
-.PHONY: all deps test-deps build release run run-server test bench fuzz clean
+.PHONY: all deps test-deps build release run run-server test bench fuzz clean messages
 
 all: build
 
@@ -61,9 +61,10 @@ test-deps: deps
 	@scripts/ensure-webhook-verifier.sh
 	@scripts/ensure-pdf-verifiers.sh
 	@scripts/ensure-browser.sh
-	@scripts/ensure-system-packages.sh cmd:nginx:nginx cmd:zbarimg:zbar-tools
+	@scripts/ensure-system-packages.sh cmd:nginx:nginx cmd:zbarimg:zbar-tools cmd:msgfmt:gettext
 
 test: test-deps
+	scripts/messages.py check
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/run-tests.sh
 	SWIFT=$(SWIFT) scripts/generate-wire-api.sh --check
@@ -100,6 +101,12 @@ FUZZ_BUILD := -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 fuzz:
 	$(SWIFT) build $(FUZZ_BUILD)
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Fuzz/Scripts/run-fuzzers.sh "$$($(SWIFT) build $(FUZZ_BUILD) --show-bin-path)"
+
+# After changing a message in the sources: the template again, and every catalog merged with it (new messages empty,
+# for the translators; scripts/messages.py check, run by make test, says what is missing).
+messages:
+	@scripts/ensure-system-packages.sh cmd:msgfmt:gettext
+	scripts/messages.py update
 
 clean:
 	$(SWIFT) package clean

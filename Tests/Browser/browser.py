@@ -18,12 +18,15 @@ def check(condition, words):
     print("ok: " + words, flush=True)
 
 
-def start(window="1280,1000"):
-    """Headless Chromium with a window of `window` (width,height: a desktop's by default, a phone's when asked);
-    a missing element is waited for up to 10 s."""
+def start(window="1280,1000", languages=None):
+    """Headless Chromium with a window of `window` (width,height: a desktop's by default, a phone's when asked), asking
+    for `languages` (an Accept-Language list such as "de-DE,de") when given; a missing element is waited for up to 10 s."""
     options = webdriver.ChromeOptions()
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=" + window]:
         options.add_argument(argument)
+    if languages:
+        options.add_argument("--lang=" + languages.split(",")[0])
+        options.add_experimental_option("prefs", {"intl.accept_languages": languages})
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path="/usr/bin/chromedriver"))
     driver.set_page_load_timeout(30)
     driver.implicitly_wait(10)

@@ -19,19 +19,17 @@ struct PDFBlockBuilder {
             let indent = inSection ? Self.indent : 0
             switch block {
             case let .title(title, identifier):
-                blocks.append(.line(title, .title, indent: 0, spaceBefore: 0, keepWithNext: false))
-                blocks.append(.line(identifier.text, .crashID, indent: 0, spaceBefore: 6, keepWithNext: false))
+                blocks += lines(title, .title, indent: 0, spaceBefore: 0, keepWithNext: false)
+                blocks += lines(identifier.text, .crashID, indent: 0, spaceBefore: 6, keepWithNext: false)
             case let .fields(fields):
                 for field in fields {
                     blocks += paragraph(field.text, style: .body, indent: indent, spaceBefore: inSection ? 0 : 2)
                 }
             case let .heading(title):
-                blocks.append(.line(title, .heading, indent: 0, spaceBefore: 14, keepWithNext: true))
+                blocks += lines(title, .heading, indent: 0, spaceBefore: 14, keepWithNext: true)
                 inSection = true
             case let .subheading(title):
-                blocks.append(.line(
-                    title, .subheading, indent: Self.indent / 2, spaceBefore: 8, keepWithNext: Self.belongsToSubheading(next)
-                ))
+                blocks += lines(title, .subheading, indent: Self.indent / 2, spaceBefore: 8, keepWithNext: Self.belongsToSubheading(next))
             case let .paragraph(text):
                 blocks += paragraph(text, style: .body, indent: indent, spaceBefore: 0)
             case let .list(items):
@@ -123,6 +121,18 @@ struct PDFBlockBuilder {
     }
 
     // MARK: - Text
+
+    /// A title or heading wrapped to the width (a language's words can be longer than the page), its lines kept
+    /// together and, when `keepWithNext`, with what follows.
+    private func lines(_ text: String, _ style: PDFTextStyle, indent: Double, spaceBefore: Double, keepWithNext: Bool) -> [Block] {
+        let wrapped = PDFTextWrapper.wrap(text, width: PDFPageGeometry.contentWidth - indent) { measure($0, style) }
+        return wrapped.enumerated().map { index, line in
+            .line(
+                line, style, indent: indent, spaceBefore: index == 0 ? spaceBefore : 0,
+                keepWithNext: index < wrapped.count - 1 ? true : keepWithNext
+            )
+        }
+    }
 
     /// Wrapped lines, each its own block so a long paragraph flows across pages.
     private func paragraph(_ text: String, style: PDFTextStyle, indent: Double, spaceBefore: Double) -> [Block] {

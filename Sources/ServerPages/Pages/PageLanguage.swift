@@ -55,7 +55,8 @@ package struct PageLanguage {
     package init(words: Words, base: String, languages: Languages = .shipped) {
         self.words = words
         self.lang = words.tag
-        self.languages = languages.all.map { language in
+        // By their names, as a reader looks for theirs.
+        self.languages = languages.all.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }.map { language in
             Choice(name: language.name, tag: language.tag, href: base + "?\(Self.queryName)=\(language.code)", current: language.code == words.code)
         }
         self.t = MustacheLambda { text in
