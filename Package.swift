@@ -104,12 +104,12 @@ let package = Package(
         // Box bindings, view models and Ui models. Depends on Domain only.
         .target(name: "Presentation", dependencies: ["Domain", "Wording"]),
         // The one wiring of adapters to use cases and view models, shared by the app, the tests and the benchmarks.
-        .target(name: "Composition", dependencies: ["Domain", "Data", "AppData", "Presentation"]),
+        .target(name: "Composition", dependencies: ["Domain", "Wording", "Data", "AppData", "Presentation"]),
         // The line-mode app: chooses the adapters from its options and runs the screens.
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Data", "AppData", "Presentation", "Composition", "WireAPI", "CQRencode", "PhoneNumbers",
+                "Domain", "Wording", "Data", "AppData", "Presentation", "Composition", "WireAPI", "CQRencode", "PhoneNumbers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import AppData
 import Data
 import Domain
+import Wording
 
 /// The adapters behind every port the use cases and the screens need: chosen once by a composition root
 /// (the app, the tests, the benchmarks) and handed to ``Wiring``.
@@ -66,25 +67,27 @@ public struct Adapters: Sendable {
 
     /// Reports, photos and documents in memory (they end with the process); the PDF renderer, files written
     /// where the driver asks, random crash IDs, the system clock and photo files read from disk.
-    public static func inMemory() -> Adapters {
+    /// - Parameter words: the language the documents are written in.
+    public static func inMemory(words: Words = .english) -> Adapters {
         let repository = InMemoryReportRepository()
         return standard(
             repository: repository, photoStore: InMemoryPhotoStore(), archive: InMemoryDocumentArchive(), places: repository,
-            profile: repository, accounts: repository
+            profile: repository, accounts: repository, words: words
         )
     }
 
     /// The local store: the SQLite repository behind the cache, the file photo store, and the documents folder
     /// beside the database; the rest as ``inMemory()``.
     /// - Throws: `StorageError` when the documents folder cannot be made.
-    public static func local(_ storage: LocalStorage) throws(StorageError) -> Adapters {
+    public static func local(_ storage: LocalStorage, words: Words = .english) throws(StorageError) -> Adapters {
         standard(
             repository: CachedReportRepository(local: storage.repository),
             photoStore: storage.photoStore,
             archive: FileDocumentArchive(directory: try storage.documentsDirectory()),
             places: storage.repository,
             profile: storage.repository,
-            accounts: storage.repository
+            accounts: storage.repository,
+            words: words
         )
     }
 
@@ -104,7 +107,7 @@ public struct Adapters: Sendable {
     /// - Returns: the adapters and the sync engine (not started).
     /// - Parameter backoff: the pauses after failed passes.
     public static func server(
-        _ storage: LocalStorage, client: ServerClient, backoff: SyncBackoff = .standard
+        _ storage: LocalStorage, client: ServerClient, backoff: SyncBackoff = .standard, words: Words = .english
     ) throws(StorageError) -> (adapters: Adapters, sync: SyncEngine) {
         precondition(client.isBound, "the client of a data folder checks the folder's account: make it with Adapters.serverClient")
         let changes = ChangeSignal()
@@ -120,8 +123,8 @@ public struct Adapters: Sendable {
             repository: UnenteredDraftHolder(repository),
             photoStore: storage.photoStore,
             archive: archive,
-            textRenderer: TextReportRenderer(),
-            documentRenderer: PDFReportRenderer(photoStore: storage.photoStore),
+            textRenderer: TextReportRenderer(words: words),
+            documentRenderer: PDFReportRenderer(photoSource: storage.photoStore, words: words),
             exporter: FileDocumentExporter(),
             issuer: ServerCrashIDIssuer(client: client, fallback: RandomCrashIDIssuer(), answered: changes),
             clock: clock,
@@ -137,14 +140,14 @@ public struct Adapters: Sendable {
 
     private static func standard(
         repository: any ReportRepository, photoStore: any PhotoStore, archive: any DocumentArchive, places: any DraftPlaces,
-        profile: any DriverProfileStore, accounts: (any AccountBinding)? = nil
+        profile: any DriverProfileStore, accounts: (any AccountBinding)? = nil, words: Words
     ) -> Adapters {
         Adapters(
             repository: UnenteredDraftHolder(repository),
             photoStore: photoStore,
             archive: archive,
-            textRenderer: TextReportRenderer(),
-            documentRenderer: PDFReportRenderer(photoStore: photoStore),
+            textRenderer: TextReportRenderer(words: words),
+            documentRenderer: PDFReportRenderer(photoSource: photoStore, words: words),
             exporter: FileDocumentExporter(),
             issuer: RandomCrashIDIssuer(),
             clock: SystemClock(),

@@ -31,11 +31,12 @@ public struct UseCases: Sendable {
     public let documentFormat: RenderedReport.Format
 
     /// Wires every use case to these adapters.
-    public init(_ adapters: Adapters) {
+    /// - Parameter language: the language the app speaks, which a new report records.
+    public init(_ adapters: Adapters, language: LanguageTag? = nil) {
         let repository = adapters.repository
         let photoStore = adapters.photoStore
         let clock = adapters.clock
-        start = StartReport(repository: repository, issuer: adapters.issuer, clock: clock)
+        start = StartReport(repository: repository, issuer: adapters.issuer, clock: clock, language: language)
         toggleInjury = ToggleInjury(repository: repository, clock: clock)
         addImage = AddImage(repository: repository, photoStore: photoStore, clock: clock)
         removeImage = RemoveImage(repository: repository, photoStore: photoStore, clock: clock)

@@ -1,5 +1,6 @@
 import Domain
 import Presentation
+import Wording
 
 /// The one composition function: given the chosen ``Adapters``, builds the use cases and every screen's view model
 /// with only the use cases (and ports) it calls, and the factories of the screens it opens. The app, the tests and
@@ -7,14 +8,17 @@ import Presentation
 public struct Wiring: Sendable {
     public let adapters: Adapters
     public let useCases: UseCases
-    /// How the screens write dates and times.
+    /// How the screens write dates and times (in ``words``' language).
     public let dates: DateText
+    /// The language the screens speak.
+    public let words: Words
 
     /// Builds the use cases over `adapters`; the screens are made on demand by the `make…` functions.
-    public init(_ adapters: Adapters, dates: DateText = DateText()) {
+    public init(_ adapters: Adapters, dates: DateText = DateText(), words: Words = .english) {
         self.adapters = adapters
-        self.useCases = UseCases(adapters)
-        self.dates = dates
+        self.useCases = UseCases(adapters, language: try? LanguageTag(parsing: words.code))
+        self.dates = words.dates(dates)
+        self.words = words
     }
 
     // MARK: - Screens
@@ -30,7 +34,8 @@ public struct Wiring: Sendable {
             makeCrashReport: { reportID, crashID in makeCrashReport(reportID, crashID, documentLocation: nil) },
             syncStatus: adapters.syncStatus,
             dates: dates,
-            makeProfile: makeProfile
+            makeProfile: makeProfile,
+            words: words
         )
     }
 
@@ -38,13 +43,13 @@ public struct Wiring: Sendable {
     @MainActor
     public var makeProfile: (@MainActor () -> ProfileViewModel)? {
         guard let edit = useCases.editProfile else { return nil }
-        return { ProfileViewModel(editProfile: edit) }
+        return { ProfileViewModel(editProfile: edit, words: words) }
     }
 
     /// View crash reports.
     @MainActor
     public func makeReportList() -> ReportListViewModel {
-        ReportListViewModel(list: useCases.list, dates: dates)
+        ReportListViewModel(list: useCases.list, dates: dates, words: words)
     }
 
     /// Collect Crash Info on a draft: a new one on the Emergency checklist, a resumed one where it was left.
@@ -64,7 +69,8 @@ public struct Wiring: Sendable {
             makeCrashReport: { reportID, crashID, location in makeCrashReport(reportID, crashID, documentLocation: location) },
             opening: opening,
             places: adapters.draftPlaces,
-            crashIDsFromServer: adapters.syncStatus != nil
+            crashIDsFromServer: adapters.syncStatus != nil,
+            words: words
         )
     }
 
@@ -74,7 +80,8 @@ public struct Wiring: Sendable {
         InjuryViewModel(
             report: report,
             toggleInjury: useCases.toggleInjury,
-            makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) }
+            makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) },
+            words: words
         )
     }
 
@@ -89,7 +96,8 @@ public struct Wiring: Sendable {
             removeImage: useCases.removeImage,
             setNote: useCases.setNote,
             dates: dates,
-            makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) }
+            makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) },
+            words: words
         )
     }
 
@@ -99,7 +107,8 @@ public struct Wiring: Sendable {
         StatementViewModel(
             report: report, editStatement: useCases.editStatement, signStatement: useCases.signStatement, editProfile: useCases.editProfile,
             shareStatement: useCases.shareStatement, startStatement: useCases.startStatement, dates: dates,
-            makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) }
+            makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) },
+            words: words
         )
     }
 
@@ -107,14 +116,15 @@ public struct Wiring: Sendable {
     @MainActor
     public func makeCloseDialog(_ reportID: ReportID, _ crashID: CrashID) -> CloseReportViewModel {
         CloseReportViewModel(
-            reportID: reportID, crashID: crashID, saveDraft: useCases.saveDraft, discardReport: useCases.discardReport
+            reportID: reportID, crashID: crashID, saveDraft: useCases.saveDraft, discardReport: useCases.discardReport,
+            words: words
         )
     }
 
     /// The dialog Close opens on an information page titled `title`.
     @MainActor
     public func makeDiscardDialog(_ report: CrashReport, _ category: InfoCategory, title: String) -> DiscardPageViewModel {
-        DiscardPageViewModel(report: report, category: category, title: title, discardSection: useCases.discardSection)
+        DiscardPageViewModel(report: report, category: category, title: title, discardSection: useCases.discardSection, words: words)
     }
 
     /// The Crash report screen; `documentLocation` is where its document is kept, when known.
@@ -126,7 +136,8 @@ public struct Wiring: Sendable {
             documentLocation: documentLocation,
             view: useCases.view,
             share: useCases.share,
-            documentFormat: useCases.documentFormat
+            documentFormat: useCases.documentFormat,
+            words: words
         )
     }
 }

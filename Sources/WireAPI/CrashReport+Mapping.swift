@@ -20,6 +20,7 @@ extension Components.Schemas.Report {
             otherDriverNote: report.otherDriverNote,
             statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement, version: report.statementVersion),
             acknowledgement: report.acknowledgement.map(Components.Schemas.ClaimAcknowledgement.init),
+            language: report.language?.rawValue,
             revision: Int64(report.revision)
         )
     }
@@ -45,6 +46,12 @@ extension CrashReport {
             throw InvalidReportData(field: "provisionalCrashId", problem: .invalid(String((wire.provisionalCrashId ?? "").prefix(80))))
         }
         let detection = try wire.detection.map { detection throws(InvalidReportData) in try CrashDetection(wire: detection) }
+        let language: LanguageTag?
+        do {
+            language = try wire.language.map { text throws(LanguageTagError) in try LanguageTag(parsing: text) }
+        } catch {
+            throw InvalidReportData(field: "language", problem: .invalid(String((wire.language ?? "").prefix(16))))
+        }
         let injuries = wire.injuries.map(Injury.init)
         let selection = InjurySelection(injuries)
         guard selection.count == injuries.count else {
@@ -78,6 +85,7 @@ extension CrashReport {
             acknowledgement: try wire.acknowledgement.map { acknowledgement throws(InvalidReportData) in
                 try ClaimAcknowledgement(wire: acknowledgement)
             },
+            language: language,
             revision: Int(wire.revision)
         )
     }

@@ -7,14 +7,14 @@ import Testing
 struct AppErrorTextTests {
     @Test func withoutAnyPlaceTheAppSaysHowToGiveOneAndEndsWithConfig() {
         let error = StorageError.noDataLocation
-        #expect(AppErrorText.sentence(for: error) == "No folder for the reports is known: HOME is not set. "
+        #expect(AppErrorText.sentence(for: error, words: .english) == "No folder for the reports is known: HOME is not set. "
             + "Give --database FILE, or set CRASH_ASSISTANT_DATABASE or HOME.")
         #expect(ExitStatus.of(error) == 78)
     }
 
     @Test func aFileThatIsNotADatabaseOffersAnotherFileAndEndsWithDataError() {
         let error = StorageError.notADatabase(path: "/d/r.sqlite", reason: "it is cut short")
-        #expect(AppErrorText.sentence(for: error) == "The file /d/r.sqlite is not a usable crash-assistant database "
+        #expect(AppErrorText.sentence(for: error, words: .english) == "The file /d/r.sqlite is not a usable crash-assistant database "
             + "(it is cut short). It was left untouched. Move it aside (keep a copy), or choose another file with --database FILE.")
         #expect(ExitStatus.of(error) == 65)
     }
@@ -31,7 +31,7 @@ struct AppErrorTextTests {
         #expect(ExitStatus.of(busy) == 75)
         #expect(ExitStatus.of(StorageError.databaseUnusable(corrupt)) == 65)
         #expect(ExitStatus.of(full) == 74)
-        #expect(AppErrorText.sentence(for: busy)
+        #expect(AppErrorText.sentence(for: busy, words: .english)
             == "The database /d/r.sqlite is busy: another program is writing to it. Wait a moment and try again.")
     }
 
@@ -41,14 +41,14 @@ struct AppErrorTextTests {
     }
 
     @Test func theMissingFontSaysHowToInstallIt() {
-        #expect(AppErrorText.sentence(for: PDFRenderError.fontMissing(found: "Liberation Sans"))
+        #expect(AppErrorText.sentence(for: PDFRenderError.fontMissing(found: "Liberation Sans"), words: .english)
             == "The PDF needs the DejaVu Sans font, but the system offers “Liberation Sans” instead. "
             + "Install it (apt-get install fonts-dejavu-core, or run make deps) and try again.")
     }
 
     @Test func aMissingDrawingLibrarySaysHowToInstallIt() {
         let error = PDFRenderError.libraryMissing(reason: "libcairo.so.2: cannot open shared object file: No such file or directory")
-        #expect(AppErrorText.sentence(for: error)
+        #expect(AppErrorText.sentence(for: error, words: .english)
             == "The PDF cannot be made: its drawing library libcairo.so.2 cannot be loaded (libcairo.so.2: cannot open shared "
             + "object file: No such file or directory). Install it (apt-get install libcairo2, or run make deps) and try again; "
             + "everything else works without it.")
@@ -56,7 +56,7 @@ struct AppErrorTextTests {
     }
 
     @Test func aDamagedRecordOffersAnotherDatabaseFile() {
-        #expect(AppErrorText.sentence(for: StorageError.damagedRecord(path: "/d/r.sqlite", reason: "unknown status 9"))
+        #expect(AppErrorText.sentence(for: StorageError.damagedRecord(path: "/d/r.sqlite", reason: "unknown status 9"), words: .english)
             == "A report stored in /d/r.sqlite cannot be read (unknown status 9). Move the database aside (keep a copy) "
             + "and start again, or choose another file with --database FILE.")
     }

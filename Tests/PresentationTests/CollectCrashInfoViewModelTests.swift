@@ -29,7 +29,7 @@ struct CollectCrashInfoViewModelTests {
         let assistant = try await openAssistant()
         let create = assistant.state.value.create
         #expect(!create.isEnabled)
-        #expect(create.disabledReason == CollectCrashInfoUiModel.createDisabledReason)
+        #expect(create.disabledReason == CollectCrashInfoUiModel.createDisabledReason(words: .english))
         #expect(assistant.state.value.categories.allSatisfy { !$0.isComplete && $0.summary == nil })
     }
 

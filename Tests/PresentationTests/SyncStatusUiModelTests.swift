@@ -60,29 +60,29 @@ struct SyncStatusUiModelTests {
         let local = CrashReport.stub(id: id, photos: [.stub(contentHash: .stub("a"))], note: "older", updatedAt: referenceDate)
         let remote = CrashReport.stub(id: id, photos: [.stub(contentHash: .stub("b"))], note: "newer", updatedAt: referenceDate.addingTimeInterval(5), revision: 3)
         let outcome = try ReportMerge.merge(local: local, remote: remote)
-        let text = SyncText.sentence(for: SyncNotice(reportID: id, crashID: .stub("CR-TEST2345"), event: .merged(outcome.summary), date: referenceDate))
+        let text = SyncText.sentence(for: SyncNotice(reportID: id, crashID: .stub("CR-TEST2345"), event: .merged(outcome.summary), date: referenceDate), words: .english)
         #expect(text == "Report CR-TEST2345 was also changed elsewhere (another device or the server); both versions were merged; 1 photo added from there; 1 photo from here kept; the note changed both here and there: the newer change, there, was kept.")
     }
 
     @Test func aRefusalIsWordedByWhatItIsNotByTheServersWords() {
         let completed = SyncNotice(reportID: ReportID(), crashID: .stub("CA-KEPT234567"), event: .refused(.completedThere), date: referenceDate)
-        #expect(SyncText.sentence(for: completed) == "The server refused Report CA-KEPT234567: it is completed there, so it can no longer be changed or deleted. It stays on this device as it is.")
+        #expect(SyncText.sentence(for: completed, words: .english) == "The server refused Report CA-KEPT234567: it is completed there, so it can no longer be changed or deleted. It stays on this device as it is.")
         let invalid = SyncNotice(reportID: ReportID(), crashID: .stub("CA-KEPT234567"), event: .refused(.invalid(field: "otherDriverNote")), date: referenceDate)
-        #expect(SyncText.sentence(for: invalid).contains("its otherDriverNote breaks a rule the server keeps"))
+        #expect(SyncText.sentence(for: invalid, words: .english).contains("its otherDriverNote breaks a rule the server keeps"))
     }
 
     @Test func theInsurersClaimNumberIsSaidWithTheirMessageOnOneLine() {
         let notice = SyncNotice(
             reportID: ReportID(), crashID: .stub("CA-KEPT234567"), event: .acknowledged(claimNumber: "2026-04417", message: "Call us.\nKeep the photos."), date: referenceDate
         )
-        #expect(SyncText.sentence(for: notice) == "Your insurer received CA-KEPT234567 — claim 2026-04417. Quote the claim number when you call them. They wrote: “Call us. Keep the photos.”")
+        #expect(SyncText.sentence(for: notice, words: .english) == "Your insurer received CA-KEPT234567 — claim 2026-04417. Quote the claim number when you call them. They wrote: “Call us. Keep the photos.”")
         let bare = SyncNotice(reportID: ReportID(), crashID: .stub("CA-KEPT234567"), event: .acknowledged(claimNumber: "7", message: ""), date: referenceDate)
-        #expect(SyncText.sentence(for: bare) == "Your insurer received CA-KEPT234567 — claim 7. Quote the claim number when you call them.")
+        #expect(SyncText.sentence(for: bare, words: .english) == "Your insurer received CA-KEPT234567 — claim 7. Quote the claim number when you call them.")
     }
 
     @Test func aJoinSaysTheCrashHasOneReport() {
         let summary = MergeSummary(photosFromThisDevice: 1, fieldsFromOtherWriter: [.scene])
         let notice = SyncNotice(reportID: ReportID(), crashID: .stub("CA-JOINED2345"), event: .joined(summary), date: referenceDate)
-        #expect(SyncText.sentence(for: notice) == "The report started on this device for crash CA-JOINED2345 was joined with the server's report for it, so the crash has one report; 1 photo from here kept; the time and place taken from the change there.")
+        #expect(SyncText.sentence(for: notice, words: .english) == "The report started on this device for crash CA-JOINED2345 was joined with the server's report for it, so the crash has one report; 1 photo from here kept; the time and place taken from the change there.")
     }
 }

@@ -24,6 +24,10 @@ struct CachedAccountStoreTests {
             try await base.setPhone(phone, forUserNamed: name)
         }
 
+        func setLanguage(_ language: LanguageTag?, forUserNamed name: String) async throws -> Account? {
+            try await base.setLanguage(language, forUserNamed: name)
+        }
+
         func account(for digest: TokenDigest) async throws -> Account? {
             lookups.withLock { $0 += 1 }
             return try await base.account(for: digest)

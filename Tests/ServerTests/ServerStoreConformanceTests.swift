@@ -262,6 +262,25 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.setPhone(other, forUserNamed: "car-maker") == nil)
     }
 
+    @Test("A user's language is kept with the account, changed, removed; a report keeps its own", arguments: ServerStoreBackend.allCases)
+    func languagesAreKept(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        _ = try await subject.store.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "a"), phone: nil, at: referenceDate)
+        #expect(try await subject.store.user(named: "ann")?.language == nil)
+        let german = try LanguageTag(parsing: "de")
+        #expect(try await subject.store.setLanguage(german, forUserNamed: "ann")?.language == german)
+        #expect(try await subject.store.account(for: TokenDigest(token: "a"))?.language == german)
+        #expect(try await subject.store.setLanguage(nil, forUserNamed: "ann")?.language == nil)
+        #expect(try await subject.store.setLanguage(german, forUserNamed: "nobody") == nil)
+        _ = try await Self.detector(subject)
+        #expect(try await subject.store.setLanguage(german, forUserNamed: "car-maker") == nil)
+        // A report's language travels in its stored body.
+        let owner = try #require(try await subject.store.user(named: "ann")).id
+        let report = CrashReport(crashID: .stub("CR-HHHH2222"), createdAt: referenceDate, language: try LanguageTag(parsing: "hu"))
+        let saved = try await subject.store.save(report, owner: owner, queueing: nil, within: nil)
+        #expect(try await subject.store.report(saved.id, owner: owner)?.language?.rawValue == "hu")
+    }
+
     @Test("A crash event's SMS and its job are stored with it; a repeat stores neither again", arguments: ServerStoreBackend.allCases)
     func anSMSIsStoredWithItsCrashEvent(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()

@@ -2,6 +2,7 @@ import ArgumentParser
 import Domain
 import Foundation
 import Presentation
+import Wording
 
 /// `crash-assistant export <crash ID or report id> <file>`: writes a created report's document to a file.
 struct ExportCommand: AsyncParsableCommand {
@@ -24,40 +25,41 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await storage.withEnvironment { environment in
+            let words = environment.wiring.words
             let found: CrashReport
             do {
                 found = try await environment.useCases.find.execute(report)
             } catch let error as InputError {
-                Console.standardError(AppErrorText.sentence(for: error))
+                Console.standardError(AppErrorText.sentence(for: error, words: words))
                 throw ExitCode(ExitStatus.usage)
             } catch ReportError.notFound, ReportError.crashIDNotFound {
-                Console.standardError("No crash report has the ID \(report). List them with crash-assistant reports.")
+                Console.standardError(words("No crash report has the ID {report}. List them with crash-assistant reports.", ["report": report]))
                 throw ExitCode(ExitStatus.noInput)
             } catch {
-                Console.standardError(AppErrorText.sentence(for: error))
+                Console.standardError(AppErrorText.sentence(for: error, words: words))
                 throw ExitCode(ExitStatus.of(error))
             }
             let share = environment.useCases.share
             do {
                 let path = try await share.execute(reportID: found.id, destination: LineText.expandingTilde(file), replacing: force)
-                Console.standardOutput("Crash report \(found.crashID) written to \(path)")
+                Console.standardOutput(words("Crash report {crashID} written to {path}", ["crashID": found.crashID.description, "path": path]))
             } catch let error as ReportError {
-                Console.standardError(AppErrorText.sentence(for: error))
+                Console.standardError(AppErrorText.sentence(for: error, words: words))
                 throw ExitCode(ExitStatus.dataError)
             } catch let error as ShareError {
                 switch error {
-                case .destinationExists:
-                    Console.standardError(AppErrorText.sentence(for: error) + " Pass --force to replace it, or give another file name.")
+                case let .destinationExists(path):
+                    Console.standardError(words("{path} already exists. Pass --force to replace it, or give another file name.", ["path": path]))
                     throw ExitCode(ExitStatus.cannotCreate)
                 case .destinationIsDirectory, .folderMissing, .wrongExtension:
-                    Console.standardError(AppErrorText.sentence(for: error))
+                    Console.standardError(AppErrorText.sentence(for: error, words: words))
                     throw ExitCode(ExitStatus.cannotCreate)
                 case .notWritable:
-                    Console.standardError(AppErrorText.sentence(for: error))
+                    Console.standardError(AppErrorText.sentence(for: error, words: words))
                     throw ExitCode(ExitStatus.ioError)
                 }
             } catch {
-                Console.standardError(AppErrorText.sentence(for: error))
+                Console.standardError(AppErrorText.sentence(for: error, words: words))
                 throw ExitCode(ExitStatus.of(error))
             }
         }

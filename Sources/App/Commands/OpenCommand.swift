@@ -1,5 +1,7 @@
 import ArgumentParser
 import Domain
+import Foundation
+import Wording
 
 /// `crash-assistant open <link or crash ID>`: opens the Crash Assistant on the crash a link from the server's text
 /// message names, or on the report a typed crash ID names.
@@ -31,7 +33,8 @@ struct OpenCommand: AsyncParsableCommand {
                 target = .crash(try CrashID(entered: link), link: nil)
             }
         } catch {
-            Console.standardError(AppErrorText.sentence(for: error))
+            let words = (try? storage.words(ProcessInfo.processInfo.environment)) ?? .english
+            Console.standardError(AppErrorText.sentence(for: error, words: words))
             throw ExitCode(ExitStatus.dataError)
         }
         try await InteractiveSession.run(storage: storage, start: target)

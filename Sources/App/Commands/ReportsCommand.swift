@@ -2,6 +2,7 @@ import ArgumentParser
 import Domain
 import Foundation
 import Presentation
+import Wording
 
 /// `crash-assistant reports [--json]`: lists drafts and completed reports, newest first.
 struct ReportsCommand: AsyncParsableCommand {
@@ -17,11 +18,12 @@ struct ReportsCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await storage.withEnvironment { environment in
+            let words = environment.wiring.words
             let summaries: [ReportSummary]
             do {
                 summaries = try await ListReports(repository: environment.repository).execute()
             } catch {
-                Console.standardError(AppErrorText.sentence(for: error))
+                Console.standardError(AppErrorText.sentence(for: error, words: words))
                 throw ExitCode(ExitStatus.of(error))
             }
             if json {
@@ -32,7 +34,7 @@ struct ReportsCommand: AsyncParsableCommand {
                 Console.standardOutput(String(decoding: data, as: UTF8.self))
                 return
             }
-            let list = ReportListUiModel(summaries, firstNumber: 1, hasNextPage: false, dates: DateText())
+            let list = ReportListUiModel(summaries, firstNumber: 1, hasNextPage: false, dates: environment.wiring.dates, words: words)
             guard !list.rows.isEmpty else {
                 Console.standardOutput(list.emptyText)
                 return

@@ -3,6 +3,7 @@ import ArgumentParser
 import Data
 import Domain
 import Presentation
+import Wording
 
 /// `crash-assistant sync`: sends what waits to the server and brings back what changed there, once, and says what
 /// it did (for scripts: the status tells whether everything was sent).
@@ -21,49 +22,69 @@ struct SyncCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await storage.withEnvironment { environment in
+            let words = environment.wiring.words
             guard let sync = environment.sync else {
-                Console.standardError("sync needs a server: give --server URL and --token TOKEN (or set \(StorageOptions.serverVariable) and \(StorageOptions.tokenVariable)).")
+                Console.standardError(words(
+                    "sync needs a server: give --server URL and --token TOKEN (or set {serverVariable} and {tokenVariable}).",
+                    ["serverVariable": StorageOptions.serverVariable, "tokenVariable": StorageOptions.tokenVariable]
+                ))
                 throw ExitCode(ExitStatus.config)
             }
             let pass = await sync.syncOnce()
             // What this pass did, and what earlier passes (a run quit before showing it) kept for the driver.
             let notices = await sync.currentStatus.notices
-            for line in Self.lines(for: pass, notices: notices) { Console.standardOutput(line) }
+            for line in Self.lines(for: pass, notices: notices, words: words) { Console.standardOutput(line) }
             await sync.noticesShown(notices)
             if let failure = pass.failure {
-                Console.standardError(AppErrorText.sentence(for: failure))
+                Console.standardError(AppErrorText.sentence(for: failure, words: words))
                 throw ExitCode(ExitStatus.of(failure))
             }
         }
     }
 
     /// What the pass did, and the notices not shown yet, one line each.
-    static func lines(for pass: SyncPass, notices: [SyncNotice]) -> [String] {
-        func count(_ number: Int, _ noun: String) -> String { number == 1 ? "1 \(noun)" : "\(number) \(noun)s" }
+    static func lines(for pass: SyncPass, notices: [SyncNotice], words: Words) -> [String] {
         var lines: [String] = []
         let moved = pass.photosUploaded + pass.reportsSent + pass.deletionsSent + pass.reportsReceived + pass.photosDownloaded
             + pass.documentsReceived + pass.reportsRemoved
+        let waiting = SyncStatusUiModel.waiting(photos: pass.waitingPhotos, reports: pass.waitingReports, words: words)
         // A pass that failed before moving anything has nothing to count: its failure says what happened.
         guard pass.failure == nil || moved > 0 else {
-            lines += notices.map(SyncText.sentence(for:))
-            if let waiting = SyncStatusUiModel.waiting(photos: pass.waitingPhotos, reports: pass.waitingReports) {
-                lines.append("Waiting on this device: \(waiting).")
-            }
+            lines += notices.map { SyncText.sentence(for: $0, words: words) }
+            if let waiting { lines.append(words("Waiting on this device: {waiting}.", ["waiting": waiting])) }
             return lines
         }
-        var sent = ["\(count(pass.photosUploaded, "photo"))" + (pass.photosResumed > 0 ? " (\(pass.photosResumed) resumed)" : ""),
-                    count(pass.reportsSent, "report")]
-        if pass.deletionsSent > 0 { sent.append(count(pass.deletionsSent, "deletion")) }
-        lines.append("Sent: " + sent.joined(separator: ", ") + ".")
-        var received = [count(pass.reportsReceived, "report"), count(pass.photosDownloaded, "photo"), count(pass.documentsReceived, "PDF")]
-        if pass.reportsRemoved > 0 { received.append(count(pass.reportsRemoved, "deleted report")) }
-        lines.append("Received: " + received.joined(separator: ", ") + ".")
-        lines += notices.map(SyncText.sentence(for:))
-        if let waiting = SyncStatusUiModel.waiting(photos: pass.waitingPhotos, reports: pass.waitingReports) {
-            lines.append("Waiting on this device: \(waiting).")
+        var sent = [
+            pass.photosResumed > 0
+                ? words.plural(
+                    "{count} photo ({resumed} resumed)", "{count} photos ({resumed} resumed)",
+                    count: pass.photosUploaded, ["resumed": words.number(pass.photosResumed)]
+                )
+                : words.plural("{count} photo", "{count} photos", count: pass.photosUploaded),
+            words.plural("{count} report", "{count} reports", count: pass.reportsSent),
+        ]
+        if pass.deletionsSent > 0 { sent.append(words.plural("{count} deletion", "{count} deletions", count: pass.deletionsSent)) }
+        lines.append(words("Sent: {items}.", ["items": list(sent, words)]))
+        var received = [
+            words.plural("{count} report", "{count} reports", count: pass.reportsReceived),
+            words.plural("{count} photo", "{count} photos", count: pass.photosDownloaded),
+            words.plural("{count} PDF", "{count} PDFs", count: pass.documentsReceived),
+        ]
+        if pass.reportsRemoved > 0 {
+            received.append(words.plural("{count} deleted report", "{count} deleted reports", count: pass.reportsRemoved))
+        }
+        lines.append(words("Received: {items}.", ["items": list(received, words)]))
+        lines += notices.map { SyncText.sentence(for: $0, words: words) }
+        if let waiting {
+            lines.append(words("Waiting on this device: {waiting}.", ["waiting": waiting]))
         } else if pass.failure == nil {
-            lines.append("All sent.")
+            lines.append(words("All sent."))
         }
         return lines
+    }
+
+    /// Counted items one after another: `2 photos, 1 report`.
+    private static func list(_ items: [String], _ words: Words) -> String {
+        items.joined(separator: words(", ", context: "between the items of a list"))
     }
 }

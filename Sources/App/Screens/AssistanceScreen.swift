@@ -1,4 +1,5 @@
 import Presentation
+import Wording
 
 /// The Assistance menu: `1` Crash Assistant, `2` View crash reports, `q` Quit.
 @MainActor
@@ -15,9 +16,10 @@ final class AssistanceScreen: Screen {
     }
 
     var keys: [String] {
-        ["1  Crash Assistant (a new crash report)", "2  View crash reports"]
-            + (viewModel.menu.value == .withProfile ? ["3  Your details: fill in vehicle A of every new accident statement"] : [])
-            + ["q  Quit"]
+        let words = viewModel.words
+        return ["1  " + words("Crash Assistant (a new crash report)"), "2  " + words("View crash reports")]
+            + (viewModel.menu.value.hasProfile ? ["3  " + words("Your details: fill in vehicle A of every new accident statement")] : [])
+            + ["q  " + words("Quit")]
     }
 
     func render(_ console: Console) {
@@ -42,7 +44,7 @@ final class AssistanceScreen: Screen {
         switch LineText(line).key ?? "" {
         case "1": await viewModel.openCrashAssistant()
         case "2": await viewModel.viewReports()
-        case "3" where viewModel.menu.value == .withProfile: await viewModel.openProfile()
+        case "3" where viewModel.menu.value.hasProfile: await viewModel.openProfile()
         case "q", "quit": viewModel.quit()
         default: navigator.unknown(line)
         }

@@ -1,4 +1,5 @@
 import Presentation
+import Wording
 
 /// The Emergency checklist; Enter continues.
 @MainActor
@@ -13,7 +14,10 @@ final class ChecklistScreen: Screen {
         self.parent = parent
     }
 
-    let keys = ["Enter  Continue to Collect Crash Info"]
+    /// The language the screen speaks.
+    private var words: Words { viewModel.words }
+
+    var keys: [String] { ["Enter  " + words("Continue to Collect Crash Info")] }
     var prompt: String { viewModel.checklist.value.footer + " " }
 
     func render(_ console: Console) {
@@ -26,7 +30,7 @@ final class ChecklistScreen: Screen {
 
     func handle(_ line: String) async {
         guard LineText(line).command.isEmpty else {
-            navigator.notice(.error("Press Enter (an empty line) to continue; type h for the keys."))
+            navigator.notice(.error(words("Press Enter (an empty line) to continue; type h for the keys.")))
             return
         }
         viewModel.proceed()

@@ -1,4 +1,6 @@
+import Domain
 import Presentation
+import Wording
 
 /// Collect Crash Info, the landing screen of the Crash Assistant.
 @MainActor
@@ -16,33 +18,39 @@ final class CollectCrashInfoScreen: Screen {
         bindings.append(viewModel.route.bind { [weak self] route in self?.go(route) })
     }
 
+    /// The language the screen speaks.
+    private var words: Words { viewModel.words }
+
     var keys: [String] {
-        [
-            "1  Who was injured?",
-            "2  Other driver's info",
-            "3  Collect your info",
-            "4  Accident statement: both vehicles, the 17 circumstances, witnesses, police",
-            "c  Create crash report (once the report holds something)",
-            "w  Set when and where: \(CrashSceneInput.syntax)",
-            "     e.g. \(CrashSceneInput.examples.joined(separator: "   or   "))",
-            "     the place is optional: latitude,longitude (no spaces), an address, or both",
-            "i  Emergency checklist",
-            "x  Close: keep editing, save as draft, or discard",
+        let screen = ScreenWords(words)
+        let examples = CrashSceneInput.examples
+        return [
+            "1  " + screen.category(.injuries),
+            "2  " + screen.category(.otherDriver),
+            "3  " + words("Collect your info"),
+            "4  " + words("Accident statement: both vehicles, the 17 circumstances, witnesses, police"),
+            "c  " + words("Create crash report (once the report holds something)"),
+            "w  " + words("Set when and where: {syntax}", ["syntax": CrashSceneInput.syntax]),
+            "     " + words("e.g. {first}   or   {second}", ["first": examples[0], "second": examples[examples.count - 1]]),
+            "     " + words("the place is optional: latitude,longitude (no spaces), an address, or both"),
+            "i  " + words("Emergency checklist"),
+            "x  " + words("Close: keep editing, save as draft, or discard"),
         ]
     }
 
     func render(_ console: Console) {
         let state = viewModel.state.value
-        console.title("\(state.title) — crash ID \(state.crashID)")
-        if let note = state.crashIDNote { console.line(console.styled("  (\(note))", .dim)) }
-        if let detection = state.detection { console.line("  Detected by the vehicle: \(detection)") }
-        console.line("  When:  \(state.when)")
-        console.line("  Where: " + (state.hasPlace ? state.place : console.styled(state.place + " (set it with w)", .dim)))
+        console.title(words("{title} — crash ID {crashID}", ["title": state.title, "crashID": state.crashID]))
+        if let note = state.crashIDNote { console.line(console.styled("  " + words("({note})", ["note": note]), .dim)) }
+        if let detection = state.detection { console.line("  " + words("Detected by the vehicle: {detection}", ["detection": detection])) }
+        console.line("  " + words("When:  {when}", ["when": state.when]))
+        let place = state.hasPlace ? state.place : console.styled(words("{place} (set it with w)", ["place": state.place]), .dim)
+        console.line("  " + words("Where: {place}", ["place": place]))
         console.line()
         for row in state.categories {
             let mark = row.isComplete ? console.styled("[✓]", .good) : "[ ]"
-            let summary = row.summary.map { " — \($0)" } ?? ""
-            console.line("  \(console.styled(row.key, .key))  \(mark) \(row.title)\(summary)")
+            let title = row.summary.map { words("{title} — {summary}", ["title": row.title, "summary": $0]) } ?? row.title
+            console.line("  \(console.styled(row.key, .key))  \(mark) \(title)")
         }
         console.line()
         console.option(state.create)
@@ -70,7 +78,10 @@ final class CollectCrashInfoScreen: Screen {
         case "x": viewModel.close()
         case "w":
             if text.rest.isEmpty {
-                navigator.notice(.error("Say when (and where): \(CrashSceneInput.syntax), e.g. \(CrashSceneInput.examples[0])"))
+                navigator.notice(.error(words(
+                    "Say when (and where): {syntax}, e.g. {example}",
+                    ["syntax": CrashSceneInput.syntax, "example": CrashSceneInput.examples[0]]
+                )))
             } else {
                 await viewModel.setWhenAndWhere(text.rest)
             }

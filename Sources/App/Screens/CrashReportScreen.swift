@@ -1,4 +1,5 @@
 import Presentation
+import Wording
 
 /// The Crash report screen: `v` View, `s` Share (asks where), `b` Back to Assistance.
 @MainActor
@@ -29,20 +30,24 @@ final class CrashReportScreen: Screen {
         })
     }
 
-    let keys = [
-        "v  View crash report (the whole report, and where its document is)",
-        "s  Share crash report (asks where to write it; Enter takes the default)",
-        "b  Back to Assistance",
-    ]
+    var keys: [String] {
+        let words = viewModel.words
+        return [
+            "v  " + words("View crash report (the whole report, and where its document is)"),
+            "s  " + words("Share crash report (asks where to write it; Enter takes the default)"),
+            "b  " + words("Back to Assistance"),
+        ]
+    }
 
-    var prompt: String { viewModel.prompt.value?.question ?? "> " }
+    var prompt: String { viewModel.prompt.value?.question(words: viewModel.words) ?? "> " }
     var takesFreeText: Bool { viewModel.prompt.value != nil }
 
     func render(_ console: Console) {
         let state = viewModel.state.value
-        console.title("\(state.title) — crash ID \(state.crashID)")
+        let words = viewModel.words
+        console.title(words("{title} — crash ID {crashID}", ["title": state.title, "crashID": state.crashID]))
         if let location = state.documentLocation {
-            console.line("  Document: \(location)")
+            console.line("  " + words("Document: {location}", ["location": location]))
         }
         if let claim = state.claim { console.line("  " + claim) }
         console.options(state.options)

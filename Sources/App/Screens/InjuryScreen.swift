@@ -1,4 +1,6 @@
+import Domain
 import Presentation
+import Wording
 
 /// "Who was injured?": `1`–`6` toggle (several on one line in order), `d` Done, `x` Close.
 @MainActor
@@ -16,12 +18,21 @@ final class InjuryScreen: Screen {
         bindings.append(viewModel.route.bind { [weak self] route in self?.go(route) })
     }
 
-    let keys = [
-        "1-6  Choose or unchoose an option; several at once in order, e.g. 1 3",
-        "     No one and Unsure clear the others; choosing a person clears them",
-        "d    Done",
-        "x    Close (discard this page's information)",
-    ]
+    /// The language the screen speaks.
+    private var words: Words { viewModel.words }
+
+    var keys: [String] {
+        let screen = ScreenWords(words)
+        return [
+            "1-6  " + words("Choose or unchoose an option; several at once in order, e.g. 1 3"),
+            "     " + words(
+                "{noOne} and {unsure} clear the others; choosing a person clears them",
+                ["noOne": screen.injury(.noOne), "unsure": screen.injury(.unsure)]
+            ),
+            "d    " + words("Done"),
+            "x    " + words("Close (discard this page's information)"),
+        ]
+    }
 
     func render(_ console: Console) {
         let state = viewModel.state.value
@@ -36,13 +47,13 @@ final class InjuryScreen: Screen {
 
     func handle(_ line: String) async {
         // `1 3`, `1,3` and `1, 3` alike.
-        let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
+        let typed = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
         switch LineText(line).key ?? "" {
         case "d": viewModel.done()
         case "x": viewModel.close()
         default:
-            let numbers = words.compactMap { Int($0) }
-            guard !words.isEmpty, numbers.count == words.count else {
+            let numbers = typed.compactMap { Int($0) }
+            guard !typed.isEmpty, numbers.count == typed.count else {
                 navigator.unknown(line)
                 return
             }

@@ -3,6 +3,7 @@ import Composition
 import Data
 import Domain
 import Presentation
+import Wording
 
 /// Runs the interactive app: the screens, typed lines, and the end of input or a stop signal,
 /// which keep an open report as a draft before the app ends.
@@ -16,11 +17,13 @@ final class InteractiveSession {
     private var syncBinding: AnyObject?
     /// The sync line last printed, so a change is printed once while the prompt waits.
     private var printedSync: SyncStatusUiModel?
+    /// The language the session speaks.
+    private var words: Words { environment.wiring.words }
 
     init(environment: Environment, console: Console) {
         self.environment = environment
         self.console = console
-        navigator = Navigator(console: console)
+        navigator = Navigator(console: console, words: environment.wiring.words)
         assistance = environment.wiring.makeAssistance()
         root = AssistanceScreen(viewModel: assistance, navigator: navigator)
     }
@@ -44,7 +47,7 @@ final class InteractiveSession {
             throw ExitCode(refusal.exitCode)
         }
         let editor = TerminalLineEditor()
-        let session = InteractiveSession(environment: environment, console: Console(editor: editor))
+        let session = InteractiveSession(environment: environment, console: Console(editor: editor, words: environment.wiring.words))
         let status = await session.run(start: start, editor: editor)
         editor?.restoreTerminal()
         await environment.finish()
@@ -54,15 +57,18 @@ final class InteractiveSession {
     /// - Returns: the exit status: 0 after quit or end of input, 128 + the signal's number after a signal.
     func run(start: Start, editor: TerminalLineEditor? = nil) async -> Int32 {
         let input = InputSource(editor: editor)
-        console.line("Crash Assistant \(ProductVersion.current) — type h on any screen for its keys.")
+        console.line(words("Crash Assistant {version} — type h on any screen for its keys.", ["version": "\(ProductVersion.current)"]))
         if let sync = environment.sync {
             if case let .crash(crashID, link) = start {
                 // Bring what the server holds for the crash first; offline, the link opens what this device has.
                 let pass = await sync.syncOnce()
-                if let failure = pass.failure { console.message(.error(AppErrorText.sentence(for: failure))) }
+                if let failure = pass.failure { console.message(.error(AppErrorText.sentence(for: failure, words: words))) }
                 // A typed crash ID opens a report; it never starts one (only the server's link may).
                 if link == nil, (try? await environment.repository.report(withCrashID: crashID)) == nil {
-                    console.message(.error("No report on this device or on the server has the crash ID \(crashID). Type crash-assistant reports to see yours."))
+                    console.message(.error(words(
+                        "No report on this device or on the server has the crash ID {crashID}. Type crash-assistant reports to see yours.",
+                        ["crashID": crashID.rawValue]
+                    )))
                     return ExitStatus.noInput
                 }
             }
@@ -81,14 +87,14 @@ final class InteractiveSession {
             case let .line(line):
                 await navigator.handle(line)
                 if navigator.hasQuit {
-                    console.line("Goodbye.")
+                    console.line(words("Goodbye."))
                     return 0
                 }
                 navigator.present()
             case .endOfInput:
-                return await stop(status: 0, because: "Input ended")
+                return await stop(status: 0, because: .inputEnded)
             case let .signal(number):
-                return await stop(status: ExitStatus.signal(number), because: Self.name(of: number))
+                return await stop(status: ExitStatus.signal(number), because: .signal(number))
             }
         }
         return 0
@@ -108,52 +114,82 @@ final class InteractiveSession {
     /// Why a crash cannot be opened here, before anything is shown or made: a typed crash ID no report on this device
     /// has; a link to a crash the server detected when no server is configured to bring it from. `nil` when it can be.
     private static func refusal(toOpen crashID: CrashID, link: String?, in environment: Environment) async -> Environment.Failure? {
+        let words = environment.wiring.words
         // With a server, what it holds for the crash comes first; without one, only this device's reports count.
         if environment.sync != nil, link != nil { return nil }
         do {
             if try await environment.repository.report(withCrashID: crashID) != nil { return nil }
         } catch {
-            return Environment.Failure(description: AppErrorText.sentence(for: error), exitCode: ExitStatus.of(error))
+            return Environment.Failure(description: AppErrorText.sentence(for: error, words: words), exitCode: ExitStatus.of(error))
         }
         guard let link else {
             if environment.sync != nil, !crashID.isLocal { return nil }
+            let values = ["crashID": crashID.rawValue]
             return Environment.Failure(
-                description: "No report on this device has the crash ID \(crashID). Type crash-assistant reports to see them"
-                    + (environment.sync == nil ? ", or give --server and --token if the crash is on your server." : "."),
+                description: environment.sync == nil
+                    ? words("No report on this device has the crash ID {crashID}. Type crash-assistant reports to see them, or give --server and --token if the crash is on your server.", values)
+                    : words("No report on this device has the crash ID {crashID}. Type crash-assistant reports to see them.", values),
                 exitCode: ExitStatus.noInput
             )
         }
-        let server = DeepLink.server(of: link).map { " --server \($0)" } ?? " --server <your server>"
+        // The command to type, with the server the link names (or where to put it) and where to put the token.
+        let server = DeepLink.server(of: link) ?? words("<your server>")
+        let command = "crash-assistant open '\(link.trimmingCharacters(in: .whitespaces))' --server \(server) --token " + words("<your token>")
         return Environment.Failure(
-            description: "This link is for crash \(crashID), which the crash-report server recorded; this app has no server "
-                + "configured, so it cannot bring what the server holds (the detected time and place). Open it with your "
-                + "server and token: crash-assistant open '\(link.trimmingCharacters(in: .whitespaces))'\(server) --token <your token>. "
-                + "Nothing was created.",
+            description: words(
+                "This link is for crash {crashID}, which the crash-report server recorded; this app has no server configured, so it cannot bring what the server holds (the detected time and place). Open it with your server and token: {command}. Nothing was created.",
+                ["crashID": crashID.rawValue, "command": command]
+            ),
             exitCode: ExitStatus.config
         )
     }
 
+    /// Why the session stops before the driver quit.
+    private enum Ending {
+        /// Standard input ended.
+        case inputEnded
+        /// A signal arrived, by its number.
+        case signal(Int32)
+    }
+
     /// Keeps the open report as a draft and says where it is.
-    private func stop(status: Int32, because reason: String) async -> Int32 {
+    private func stop(status: Int32, because ending: Ending) async -> Int32 {
         console.leavePrompt()
         console.line()
         do {
             if let draft = try await assistance.keepOpenReportAsDraft() {
-                console.line("\(reason): draft \(draft.crashID) was saved \(environment.storeDescription).")
+                console.line(saved(draft.crashID, ending))
             }
         } catch {
-            console.message(.error("\(reason), and the open report could not be kept as a draft: \(AppErrorText.sentence(for: error))"))
+            console.message(.error(notKept(AppErrorText.sentence(for: error, words: words), ending)))
             return status == 0 ? ExitStatus.ioError : status
         }
         return status
     }
 
-    private static func name(of signal: Int32) -> String {
-        switch signal {
-        case 1: "Hang-up received"
-        case 2: "Interrupted"
-        case 15: "Asked to stop"
-        default: "Signal \(signal) received"
+    /// Why the app stops, and that the open report was kept as a draft, and where.
+    private func saved(_ crashID: CrashID, _ ending: Ending) -> String {
+        let values = ["crashID": crashID.rawValue, "place": environment.storeDescription]
+        return switch ending {
+        case .inputEnded: words("Input ended: draft {crashID} was saved {place}.", values)
+        case .signal(1): words("Hang-up received: draft {crashID} was saved {place}.", values)
+        case .signal(2): words("Interrupted: draft {crashID} was saved {place}.", values)
+        case .signal(15): words("Asked to stop: draft {crashID} was saved {place}.", values)
+        case let .signal(number):
+            words("Signal {signal} received: draft {crashID} was saved {place}.", values.merging(["signal": String(number)]) { $1 })
+        }
+    }
+
+    /// Why the app stops, and that the open report could not be kept as a draft (`reason`: the error in words).
+    private func notKept(_ reason: String, _ ending: Ending) -> String {
+        let values = ["error": reason]
+        return switch ending {
+        case .inputEnded: words("Input ended, and the open report could not be kept as a draft: {error}", values)
+        case .signal(1): words("Hang-up received, and the open report could not be kept as a draft: {error}", values)
+        case .signal(2): words("Interrupted, and the open report could not be kept as a draft: {error}", values)
+        case .signal(15): words("Asked to stop, and the open report could not be kept as a draft: {error}", values)
+        case let .signal(number):
+            words("Signal {signal} received, and the open report could not be kept as a draft: {error}", values.merging(["signal": String(number)]) { $1 })
         }
     }
 }

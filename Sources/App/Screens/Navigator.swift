@@ -1,9 +1,12 @@
 import Presentation
+import Wording
 
 /// Holds the screen on show, the messages to print after it, and whether the driver quit.
 @MainActor
 final class Navigator {
     let console: Console
+    /// The language of what the navigator itself says (the keys' heading, an unknown key).
+    let words: Words
     private(set) var current: (any Screen)?
     private(set) var hasQuit = false
     private var notices: [UiMessage] = []
@@ -12,8 +15,9 @@ final class Navigator {
     /// Set by a screen that printed something to keep in view: the next turn prints only the prompt.
     var keepsOutput = false
 
-    init(console: Console) {
+    init(console: Console, words: Words) {
         self.console = console
+        self.words = words
     }
 
     func show(_ screen: any Screen) {
@@ -60,7 +64,7 @@ final class Navigator {
         guard let screen = current else { return }
         let word = line.trimmingCharacters(in: .whitespaces).lowercased()
         if !screen.takesFreeText, word == "h" || word == "?" || word == "help" {
-            console.line("Keys:")
+            console.line(words("Keys:"))
             for key in screen.keys { console.line("  " + key) }
             keepsOutput = true
             return
@@ -83,9 +87,9 @@ final class Navigator {
     func unknown(_ line: String) {
         let typed = line.trimmingCharacters(in: .whitespaces)
         guard !typed.isEmpty else {
-            notice(.error("Type one of the keys above and press Enter (h lists them)."))
+            notice(.error(words("Type one of the keys above and press Enter (h lists them).")))
             return
         }
-        notice(.error("\(LineText.echo(typed)) is not a key on this screen. Type h for the keys."))
+        notice(.error(words("{typed} is not a key on this screen. Type h for the keys.", ["typed": LineText.echo(typed, words: words)])))
     }
 }

@@ -1,4 +1,5 @@
 import Presentation
+import Wording
 
 /// "Other driver's info" and "Your info": photo sections (and the note), `add`, `remove`, `note`, `d`, `x`.
 @MainActor
@@ -7,6 +8,7 @@ final class PhotoPageScreen: Screen {
     private let navigator: Navigator
     private let parent: AnyObject
     private var bindings: [AnyObject] = []
+    private var words: Words { viewModel.words }
 
     init(viewModel: PhotoPageViewModel, navigator: Navigator, parent: AnyObject) {
         self.viewModel = viewModel
@@ -20,14 +22,17 @@ final class PhotoPageScreen: Screen {
         let state = viewModel.state.value
         let numbers = state.sections.count == 1 ? "1" : "1-\(state.sections.count)"
         var keys = [
-            "add <\(numbers)> <file>     Add a JPEG or PNG photo, e.g. add 1 ~/Pictures/licence.jpg",
-            "                        (quote a path with spaces: add 2 \"my photos/plate.jpg\")",
-            "remove <\(numbers)> <n>     Remove photo n of a section, e.g. remove 1 2",
+            "add <\(numbers)> <file>     " + words("Add a JPEG or PNG photo, e.g. add 1 ~/Pictures/licence.jpg"),
+            "                        " + words("(quote a path with spaces: add 2 \"my photos/plate.jpg\")"),
+            "remove <\(numbers)> <n>     " + words("Remove photo n of a section, e.g. remove 1 2"),
         ]
         if state.noteNumber != nil {
-            keys.append("note <text>            Set the additional note (note alone clears it)")
+            keys.append("note <text>            " + words("Set the additional note (note alone clears it)"))
         }
-        keys += ["d                      Done", "x                      Close (discard this page's information)"]
+        keys += [
+            "d                      " + words("Done"),
+            "x                      " + words("Close (discard this page's information)"),
+        ]
         return keys
     }
 
@@ -37,18 +42,18 @@ final class PhotoPageScreen: Screen {
         for section in state.sections {
             console.line("  \(console.styled(String(section.number), .key))  \(section.title) " + console.styled("(\(section.capacity))", .dim))
             if section.photos.isEmpty {
-                console.line(console.styled("       no photos yet", .dim))
+                console.line(console.styled("       " + words("no photos yet"), .dim))
             }
             for photo in section.photos {
                 console.line("       \(photo.number). \(photo.fileName) — \(photo.format), \(photo.size), \(photo.pixelSize)")
             }
         }
         if let number = state.noteNumber {
-            console.line("  \(console.styled(String(number), .key))  Additional note")
+            console.line("  \(console.styled(String(number), .key))  " + words("Additional note"))
             if let note = state.note {
                 for line in note.split(separator: "\n", omittingEmptySubsequences: false) { console.line("       \(line)") }
             } else {
-                console.line(console.styled("       none", .dim))
+                console.line(console.styled("       " + words("none", context: "no additional note"), .dim))
             }
         }
         console.line()
@@ -72,14 +77,14 @@ final class PhotoPageScreen: Screen {
         case "add":
             let parts = LineText(text.rest)
             guard let section = Int(parts.command), !parts.rest.isEmpty else {
-                navigator.notice(.error("Type add, a section number and a file, e.g. add 1 ~/Pictures/licence.jpg"))
+                navigator.notice(.error(words("Type add, a section number and a file, e.g. add 1 ~/Pictures/licence.jpg")))
                 return
             }
             await viewModel.addPhoto(path: LineText.path(parts.rest), toSection: section)
         case "remove":
-            let words = LineText.words(text.rest)
-            guard words.count == 2, let section = Int(words[0]), let photo = Int(words[1]) else {
-                navigator.notice(.error("Type remove, a section number and a photo number, e.g. remove 1 2"))
+            let numbers = LineText.words(text.rest)
+            guard numbers.count == 2, let section = Int(numbers[0]), let photo = Int(numbers[1]) else {
+                navigator.notice(.error(words("Type remove, a section number and a photo number, e.g. remove 1 2")))
                 return
             }
             await viewModel.removePhoto(section: section, photoNumber: photo)
@@ -87,8 +92,10 @@ final class PhotoPageScreen: Screen {
             await viewModel.setNote(text.rest)
         default:
             if let number = Int(text.command), text.rest.isEmpty {
-                let noteHint = viewModel.state.value.noteNumber == number ? "Type note <text> to set the note." : "Type add \(number) <file> to add a photo to it."
-                navigator.notice(.error("\(number) is a section, not a key. \(noteHint)"))
+                let values = ["number": String(number)]
+                navigator.notice(.error(viewModel.state.value.noteNumber == number
+                    ? words("{number} is a section, not a key. Type note <text> to set the note.", values)
+                    : words("{number} is a section, not a key. Type add {number} <file> to add a photo to it.", values)))
             } else {
                 navigator.unknown(line)
             }

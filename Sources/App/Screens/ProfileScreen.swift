@@ -1,4 +1,5 @@
 import Presentation
+import Wording
 
 /// "Your details": the fields (`e` every one in turn, numbers for some), `d` back to the menu. While a question is
 /// asked every line is its answer.
@@ -8,6 +9,8 @@ final class ProfileScreen: Screen {
     private let navigator: Navigator
     private let parent: AnyObject
     private var bindings: [AnyObject] = []
+    /// The language the screen speaks.
+    private var words: Words { viewModel.words }
 
     init(viewModel: ProfileViewModel, navigator: Navigator, parent: AnyObject) {
         self.viewModel = viewModel
@@ -18,10 +21,10 @@ final class ProfileScreen: Screen {
 
     var keys: [String] {
         [
-            "e      Enter every field in turn",
-            "1-\(viewModel.rows.value.count)   Enter those fields in turn, e.g. 6 7",
-            "d      Done (back to the menu)",
-            "When asked: type the value and Enter; Enter alone keeps it, - clears it, . stops asking",
+            "e      " + words("Enter every field in turn"),
+            "1-\(viewModel.rows.value.count)   " + words("Enter those fields in turn, e.g. 6 7"),
+            "d      " + words("Done (back to the menu)"),
+            words("When asked: type the value and Enter; Enter alone keeps it, - clears it, . stops asking"),
         ]
     }
 
@@ -35,12 +38,12 @@ final class ProfileScreen: Screen {
 
     var promptNote: String? {
         guard let question = viewModel.question.value else { return nil }
-        return "  \(question.hint.map { "\($0). " } ?? "")\(StatementQuestion.keys)."
+        return "  " + StatementQuestion.note(hint: question.hint, words: words)
     }
 
     func render(_ console: Console) {
         console.title(viewModel.title)
-        console.line(console.styled("  Every new report's vehicle A starts with these; change them there for one report.", .dim))
+        console.line(console.styled("  " + words("Every new report's vehicle A starts with these; change them there for one report."), .dim))
         for row in viewModel.rows.value {
             let key = console.styled(row.number < 10 ? " \(row.number)" : "\(row.number)", .key)
             console.line("  \(key)  \(row.label): \(row.value ?? console.styled("—", .dim))")
@@ -55,13 +58,13 @@ final class ProfileScreen: Screen {
             if viewModel.question.value != nil { navigator.keepsOutput = true }
             return
         }
-        let words = LineText.words(line)
-        let numbers = words.compactMap { Int($0) }
+        let typed = LineText.words(line)
+        let numbers = typed.compactMap { Int($0) }
         switch LineText(line).key ?? "" {
         case "d": viewModel.done()
         case "e": viewModel.askEveryField()
         default:
-            guard !words.isEmpty, numbers.count == words.count else {
+            guard !typed.isEmpty, numbers.count == typed.count else {
                 navigator.unknown(line)
                 return
             }

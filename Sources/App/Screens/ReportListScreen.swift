@@ -1,4 +1,5 @@
 import Presentation
+import Wording
 
 /// View crash reports: a number opens a report, `b` goes back.
 @MainActor
@@ -15,12 +16,15 @@ final class ReportListScreen: Screen {
         bindings.append(navigator.forwardMessages(of: viewModel.message))
     }
 
-    let keys = [
-        "<number>  Open that report (a draft reopens in the Crash Assistant)",
-        "n         Next page",
-        "p         Previous page",
-        "b         Back to Assistance",
-    ]
+    var keys: [String] {
+        let words = viewModel.words
+        return [
+            "<number>  " + words("Open that report (a draft reopens in the Crash Assistant)"),
+            "n         " + words("Next page"),
+            "p         " + words("Previous page"),
+            "b         " + words("Back to Assistance"),
+        ]
+    }
 
     func render(_ console: Console) {
         let state = viewModel.state.value

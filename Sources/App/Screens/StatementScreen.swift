@@ -1,5 +1,6 @@
 import Domain
 import Presentation
+import Wording
 
 /// "Accident statement": the overview (`1`–`5`, `d`, `x`), a vehicle's column (`e`, field numbers, `r`, `p`, `f`, `d`),
 /// the circumstances (`a 1 12`, `b 3`, `d`), the witnesses (`add`, `remove n`, `d`), police and other damage (`p`, `o`,
@@ -10,6 +11,8 @@ final class StatementScreen: Screen {
     private let navigator: Navigator
     private let parent: AnyObject
     private var bindings: [AnyObject] = []
+    /// The language the screen speaks.
+    private var words: Words { viewModel.words }
 
     init(viewModel: StatementViewModel, navigator: Navigator, parent: AnyObject) {
         self.viewModel = viewModel
@@ -23,46 +26,46 @@ final class StatementScreen: Screen {
         switch viewModel.page {
         case .overview:
             [
-                "1    Vehicle A: yours (your profile fills it in)",
-                "2    Vehicle B: the other driver's",
-                "3    Circumstances: the 17 boxes, for both vehicles",
-                "4    Witnesses",
-                "5    Police and damage to other property",
-                "s    With a server: a link and QR code for the other driver to fill in vehicle B on their phone",
-                "g    Sign vehicle A's side: you agree to the whole statement as it is now",
-                "o    The other driver signs vehicle B's side here, on this device (as on paper: not verified)",
-                "d    Done",
-                "x    Close (discard the whole statement)",
+                "1    " + words("Vehicle A: yours (your profile fills it in)"),
+                "2    " + words("Vehicle B: the other driver's"),
+                "3    " + words("Circumstances: the 17 boxes, for both vehicles"),
+                "4    " + words("Witnesses"),
+                "5    " + words("Police and damage to other property"),
+                "s    " + words("With a server: a link and QR code for the other driver to fill in vehicle B on their phone"),
+                "g    " + words("Sign vehicle A's side: you agree to the whole statement as it is now"),
+                "o    " + words("The other driver signs vehicle B's side here, on this device (as on paper: not verified)"),
+                "d    " + words("Done"),
+                "x    " + words("Close (discard the whole statement)"),
             ]
         case let .vehicle(side):
             [
-                "e        Enter every field in turn (then the remarks)",
-                "1-\(VehicleField.allCases.count)     Enter those fields in turn, e.g. 6 7",
-                "r        Remarks",
+                "e        " + words("Enter every field in turn (then the remarks)"),
+                "1-\(VehicleField.allCases.count)     " + words("Enter those fields in turn, e.g. 6 7"),
+                "r        " + words("Remarks"),
             ] + (side == .a ? [
-                "p        Keep vehicle A's details as yours: every new report starts with them",
-                "f        Fill vehicle A's empty fields from your details",
+                "p        " + words("Keep vehicle A's details as yours: every new report starts with them"),
+                "f        " + words("Fill vehicle A's empty fields from your details"),
             ] : []) + [
-                "d        Done (back to the statement)",
-                "When asked: type the value and Enter; Enter alone keeps it, - clears it, . stops asking",
+                "d        " + words("Done (back to the statement)"),
+                words("When asked: type the value and Enter; Enter alone keeps it, - clears it, . stops asking"),
             ]
         case .circumstances:
             [
-                "a 1-17   Tick or clear vehicle A's boxes; several at once, e.g. a 1 12",
-                "b 1-17   Tick or clear vehicle B's boxes",
-                "d        Done (back to the statement)",
+                "a 1-17   " + words("Tick or clear vehicle A's boxes; several at once, e.g. a 1 12"),
+                "b 1-17   " + words("Tick or clear vehicle B's boxes"),
+                "d        " + words("Done (back to the statement)"),
             ]
         case .witnesses:
             [
-                "add        Add a witness (name, address, phone; a name or a phone number at least)",
-                "remove <n> Remove witness n",
-                "d          Done (back to the statement)",
+                "add        " + words("Add a witness (name, address, phone; a name or a phone number at least)"),
+                "remove <n> " + words("Remove witness n"),
+                "d          " + words("Done (back to the statement)"),
             ]
         case .police:
             [
-                "p    Whether the police came; their report number and station",
-                "o    Damage to anything but the two vehicles",
-                "d    Done (back to the statement)",
+                "p    " + words("Whether the police came; their report number and station"),
+                "o    " + words("Damage to anything but the two vehicles"),
+                "d    " + words("Done (back to the statement)"),
             ]
         }
     }
@@ -83,7 +86,7 @@ final class StatementScreen: Screen {
         for flag in state.flags { console.line("  " + console.styled("! " + flag, .bad)) }
         switch state.page {
         case .overview, .witnesses, .police:
-            if state.page == .witnesses, state.rows.isEmpty { console.line(console.styled("  no witnesses yet", .dim)) }
+            if state.page == .witnesses, state.rows.isEmpty { console.line(console.styled("  " + words("no witnesses yet"), .dim)) }
             for row in state.rows {
                 let value = row.value.map { " — \($0.replacingOccurrences(of: "\n", with: " / "))" } ?? ""
                 console.line("  \(console.styled(row.key, .key))  \(row.title)\(value)")
@@ -136,17 +139,17 @@ final class StatementScreen: Screen {
         case (.vehicle(.a), "f") where text.rest.isEmpty: await viewModel.fillFromProfile()
         case (.vehicle, _) where allNumbers: viewModel.ask(fieldNumbers: numbers)
         case (.circumstances, "a"), (.circumstances, "b"):
-            let words = LineText.words(text.rest)
-            let boxes = words.compactMap { Int($0) }
-            guard !words.isEmpty, boxes.count == words.count else {
-                navigator.notice(.error("Type \(text.command) and box numbers from 1 to 17, e.g. \(text.command) 1 12"))
+            let typed = LineText.words(text.rest)
+            let boxes = typed.compactMap { Int($0) }
+            guard !typed.isEmpty, boxes.count == typed.count else {
+                navigator.notice(.error(words("Type {key} and box numbers from 1 to 17, e.g. {key} 1 12", ["key": text.command])))
                 return
             }
             await viewModel.toggle(text.command == "a" ? .a : .b, numbers: boxes)
         case (.witnesses, "add") where text.rest.isEmpty: viewModel.addWitness()
         case (.witnesses, "remove"):
             guard let number = Int(text.rest.trimmingCharacters(in: .whitespaces)) else {
-                navigator.notice(.error("Type remove and the witness's number, e.g. remove 1"))
+                navigator.notice(.error(words("Type remove and the witness's number, e.g. remove 1")))
                 return
             }
             await viewModel.removeWitness(number: number)
@@ -169,8 +172,7 @@ final class StatementScreen: Screen {
 
     var promptNote: String? {
         guard let question = viewModel.question.value else { return nil }
-        let hint = question.hint.map { "\($0). " } ?? ""
-        return "  \(hint)\(StatementQuestion.keys)."
+        return "  " + StatementQuestion.note(hint: question.hint, words: words)
     }
 
     private func go(_ route: PageRoute) {

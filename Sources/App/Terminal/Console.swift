@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Presentation
+import Wording
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,11 +25,17 @@ final class Console {
     let columns: Int?
     /// Draws prompts and the line being typed in a terminal; `nil` over a pipe.
     let editor: TerminalLineEditor?
+    /// The language the screens speak, for what the console words itself (errors, options not available).
+    let words: Words
 
-    init(usesColour: Bool = Console.colourWanted(), columns: Int? = TerminalText.columns(), editor: TerminalLineEditor? = nil) {
+    init(
+        usesColour: Bool = Console.colourWanted(), columns: Int? = TerminalText.columns(), editor: TerminalLineEditor? = nil,
+        words: Words
+    ) {
         self.usesColour = usesColour
         self.columns = columns
         self.editor = editor
+        self.words = words
     }
 
     /// Whether standard output is a terminal and `NO_COLOR` is unset (or empty).
@@ -73,7 +80,7 @@ final class Console {
     func message(_ message: UiMessage) {
         switch message.kind {
         case .info: line(styled(message.text, .good))
-        case .error: line(styled("! " + (message.cause.map(AppErrorText.sentence(for:)) ?? message.text), .bad))
+        case .error: line(styled("! " + (message.cause.map { AppErrorText.sentence(for: $0, words: words) } ?? message.text), .bad))
         }
     }
 
@@ -90,7 +97,8 @@ final class Console {
         if option.isEnabled {
             line("  \(key)  \(option.title)")
         } else {
-            line("  \(key)  " + styled("\(option.title) — not available: \(option.disabledReason ?? "")", .dim))
+            let text = words("{option} — not available: {reason}", ["option": option.title, "reason": option.disabledReason ?? ""])
+            line("  \(key)  " + styled(text, .dim))
         }
     }
 

@@ -451,7 +451,8 @@ public actor SyncEngine: SyncStatusSource {
     private func join(_ report: CrashReport, into holder: CrashReport, _ pass: inout SyncPass) async throws {
         let target = try await repository.report(withID: holder.id) ?? holder
         let empty = CrashReport(
-            id: holder.id, crashID: report.crashID, createdAt: report.createdAt, utcOffsetMinutes: report.scene.utcOffsetMinutes
+            id: holder.id, crashID: report.crashID, createdAt: report.createdAt, utcOffsetMinutes: report.scene.utcOffsetMinutes,
+            language: report.language
         )
         let merge = try ReportMerge.merge(base: empty, local: report, remote: target)
         var merged = merge.report

@@ -6,11 +6,11 @@ extension CrashReport {
     /// Columns read by ``init(row:id:injuries:photos:path:)``, in order.
     static let selectByID: StaticString = """
         SELECT crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude, longitude, address,
-               note, revision, provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement
+               note, revision, provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement, language
         FROM reports WHERE id = ?1
         """
 
-    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–25): the scene the driver set
+    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–26): the scene the driver set
     /// (7–10, its offset 21) and, for the list, the scene the report shows (16–19).
     func bind(to statement: SQLiteStatement) {
         statement.bind(id.rawValue, at: 1)
@@ -32,6 +32,7 @@ extension CrashReport {
         statement.bind(acknowledgement.flatMap(Self.acknowledgementJSON), at: 23)
         statement.bind(self.statement.isEmpty ? nil : Self.statementJSON(self.statement), at: 24)
         statement.bind(self.statement.filledParts, at: 25)
+        statement.bind(language?.rawValue, at: 26)
     }
 
     /// The accident statement, as the wire's JSON.
@@ -95,6 +96,12 @@ extension CrashReport {
                 throw StorageError.damagedRecord(path: path, reason: "the accident statement of report \(reportID) cannot be read")
             }
         }
+        let language: LanguageTag?
+        do {
+            language = try row.optionalString(16).map { text throws(LanguageTagError) in try LanguageTag(parsing: text) }
+        } catch {
+            throw StorageError.damagedRecord(path: path, reason: "the language of report \(reportID) is not a language")
+        }
         do {
             try self.init(
             id: reportID,
@@ -111,6 +118,7 @@ extension CrashReport {
             otherDriverNote: row.string(9),
             statement: statement,
             acknowledgement: acknowledgement,
+            language: language,
             revision: row.int(10)
             )
         } catch {

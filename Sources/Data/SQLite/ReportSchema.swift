@@ -177,5 +177,9 @@ enum ReportSchema {
         SQLiteMigration(version: 11, sql: """
             CREATE INDEX reports_without_shown_scene ON reports (id) WHERE shown_occurred_at IS NULL;
             """),
+        // The language the app spoke when the report was started (the server writes the driver's documents in it).
+        SQLiteMigration(version: 12, sql: """
+            ALTER TABLE reports ADD COLUMN language TEXT;
+            """),
     ]
 }

@@ -204,8 +204,8 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
                              longitude, address, note, revision, injury_count, photo_count, has_note,
                              shown_occurred_at, shown_latitude, shown_longitude, shown_address,
                              provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement,
-                             statement_parts)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)
+                             statement_parts, language)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
         ON CONFLICT (id) DO UPDATE SET
             crash_id = excluded.crash_id, status = excluded.status, created_at = excluded.created_at,
             updated_at = excluded.updated_at, completed_at = excluded.completed_at,
@@ -216,7 +216,7 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
             shown_longitude = excluded.shown_longitude, shown_address = excluded.shown_address,
             provisional_crash_id = excluded.provisional_crash_id, utc_offset_minutes = excluded.utc_offset_minutes,
             detection = excluded.detection, acknowledgement = excluded.acknowledgement, statement = excluded.statement,
-            statement_parts = excluded.statement_parts
+            statement_parts = excluded.statement_parts, language = excluded.language
         """
 
     private static let insertPhoto: StaticString = """

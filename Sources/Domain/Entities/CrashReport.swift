@@ -28,6 +28,10 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public private(set) var statement: AccidentStatement
     /// The insurer's claim number and message, once a claims handler acknowledged the completed report.
     public private(set) var acknowledgement: ClaimAcknowledgement?
+    /// The language the driver's app spoke when the report was started: the server writes the driver's documents in
+    /// it. `nil` for a report from before languages, or one the server made for a detected crash until the driver's
+    /// app opens it.
+    public private(set) var language: LanguageTag?
     /// The revision the store gave this version: 0 for a report never stored, then one more with every
     /// stored change. Only a store assigns it (``ReportRepository/save(_:)``); a save states the revision it
     /// read, so a change made from an outdated copy is refused instead of overwriting a newer one.
@@ -38,8 +42,10 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     ///   - utcOffsetMinutes: the offset from UTC where it is started (the scene's, until the driver says otherwise).
     ///   - detection: what the crash detection measured, for a report the server makes for a detected crash.
     public init(
-        id: ReportID = ReportID(), crashID: CrashID, createdAt: Date, utcOffsetMinutes: Int? = nil, detection: CrashDetection? = nil
+        id: ReportID = ReportID(), crashID: CrashID, createdAt: Date, utcOffsetMinutes: Int? = nil, detection: CrashDetection? = nil,
+        language: LanguageTag? = nil
     ) {
+        self.language = language
         self.id = id
         self.crashID = crashID
         self.provisionalCrashID = nil
@@ -79,8 +85,10 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         otherDriverNote: String,
         statement: AccidentStatement = .empty,
         acknowledgement: ClaimAcknowledgement? = nil,
+        language: LanguageTag? = nil,
         revision: Int
     ) throws(InvalidReportData) {
+        self.language = language
         try Self.validate(
             status: status, completedAt: completedAt, photos: photos, otherDriverNote: otherDriverNote, revision: revision
         )
@@ -368,7 +376,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
             id: id, crashID: crashID, provisionalCrashID: provisionalCrashID, detection: detection, status: status,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, scene: scene, injuries: injuries,
             photos: photos, otherDriverNote: otherDriverNote, statement: statement, acknowledgement: acknowledgement,
-            revision: revision
+            language: language, revision: revision
         )
     }
 
@@ -400,6 +408,15 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     /// Whether the report is known by `crashID`: its crash ID, or the provisional one it had before.
     public func isKnown(by crashID: CrashID) -> Bool {
         self.crashID == crashID || provisionalCrashID == crashID
+    }
+
+    /// Takes the language of the driver's app when the report has none (the server made it for a detected crash);
+    /// a report's language never changes once set. Returns whether it changed.
+    @discardableResult
+    public mutating func takeLanguageIfUnknown(_ tag: LanguageTag) -> Bool {
+        guard language == nil, !isCompleted else { return false }
+        language = tag
+        return true
     }
 
     /// Gives a draft whose scene has no offset from UTC yet (the server made it from a detection that did not say)

@@ -205,6 +205,8 @@ public enum ReportMerge {
             statement: statement,
             // The insurer's answer is the server's to say, and only a completed report has one.
             acknowledgement: completed ? remote.acknowledgement : nil,
+            // Set once, where the report was started: either side's.
+            language: remote.language ?? local.language,
             revision: remote.revision
         )
         // A statement both drivers signed stays as they signed it: what the merge would change on its front (the

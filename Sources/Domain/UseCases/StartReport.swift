@@ -6,11 +6,14 @@ public struct StartReport: Sendable {
     let repository: any ReportRepository
     let issuer: any CrashIDIssuer
     let clock: any Clock
+    /// The language the app speaks: a new report records it (the server then writes the driver's documents in it).
+    let language: LanguageTag?
 
-    public init(repository: any ReportRepository, issuer: any CrashIDIssuer, clock: any Clock) {
+    public init(repository: any ReportRepository, issuer: any CrashIDIssuer, clock: any Clock, language: LanguageTag? = nil) {
         self.repository = repository
         self.issuer = issuer
         self.clock = clock
+        self.language = language
     }
 
     /// - Parameter crashID: the crash ID from a deep link; without one the issuer gives a new one.
@@ -20,10 +23,13 @@ public struct StartReport: Sendable {
     public func execute(crashID: CrashID? = nil) async throws -> CrashReport {
         if let crashID {
             if let existing = try await repository.report(withCrashID: crashID) {
-                // A draft the server made for a detected crash may not know the scene's zone: the device there does.
-                guard !existing.isCompleted, existing.scene.utcOffsetMinutes == nil else { return existing }
+                // A draft the server made for a detected crash may not know the scene's zone nor the driver's
+                // language: the device there does.
+                let knowsLanguage = language == nil || existing.language != nil
+                guard !existing.isCompleted, existing.scene.utcOffsetMinutes == nil || !knowsLanguage else { return existing }
                 return try await repository.update(existing.id, at: clock) { report in
                     report.takeUTCOffsetIfUnknown(CrashScene.utcOffsetMinutes(of: clock.timeZone, at: report.scene.occurredAt))
+                    if let language { report.takeLanguageIfUnknown(language) }
                 }.report
             }
             return try await create(with: crashID)
@@ -40,6 +46,6 @@ public struct StartReport: Sendable {
     private func create(with crashID: CrashID) async throws -> CrashReport {
         let now = clock.now()
         let offset = CrashScene.utcOffsetMinutes(of: clock.timeZone, at: now)
-        return try await repository.save(CrashReport(crashID: crashID, createdAt: now, utcOffsetMinutes: offset))
+        return try await repository.save(CrashReport(crashID: crashID, createdAt: now, utcOffsetMinutes: offset, language: language))
     }
 }

@@ -1,19 +1,18 @@
+import Wording
+
 /// The Assistance menu.
 public struct AssistanceUiModel: Sendable, Hashable {
     public let title: String
     public let options: [MenuOption]
+    /// Whether the menu offers "Your details" (the store keeps them).
+    public let hasProfile: Bool
 
-    public static let standard = menu(withProfile: false)
-
-    /// With "Your details", when the store keeps them.
-    public static let withProfile = menu(withProfile: true)
-
-    private static func menu(withProfile: Bool) -> AssistanceUiModel {
-        AssistanceUiModel(
-            title: "Assistance",
-            options: [MenuOption(key: "1", title: "Crash Assistant"), MenuOption(key: "2", title: "View crash reports")]
-                + (withProfile ? [MenuOption(key: "3", title: "Your details (they fill in vehicle A of every new accident statement)")] : [])
-                + [MenuOption(key: "q", title: "Quit")]
-        )
+    /// - Parameter withProfile: with "Your details", when the store keeps them.
+    public init(withProfile: Bool = false, words: Words = .english) {
+        title = words("Assistance")
+        hasProfile = withProfile
+        options = [MenuOption(key: "1", title: words("Crash Assistant")), MenuOption(key: "2", title: words("View crash reports"))]
+            + (withProfile ? [MenuOption(key: "3", title: words("Your details (they fill in vehicle A of every new accident statement)"))] : [])
+            + [MenuOption(key: "q", title: words("Quit"))]
     }
 }

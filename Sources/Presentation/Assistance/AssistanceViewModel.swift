@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// The Assistance menu, the root of the app: opens the Crash Assistant and View crash reports,
 /// and hears back from them when they end.
@@ -15,7 +16,7 @@ public final class AssistanceViewModel {
 
     // MARK: - Outputs
 
-    public let menu = Box(AssistanceUiModel.standard)
+    public let menu: Box<AssistanceUiModel>
     public let route = Box(Route.menu)
     public let message = Box<UiMessage?>(nil)
     /// Where sending to the server stands; `nil` when no server is configured.
@@ -35,6 +36,9 @@ public final class AssistanceViewModel {
     private var latestSync: SyncStatus?
     private var following: Task<Void, Never>?
 
+    /// The language the screen speaks.
+    public let words: Words
+
     /// - Parameters:
     ///   - makeReportList: opens View crash reports.
     ///   - makeCrashAssistant: opens the Crash Assistant on a new or resumed draft.
@@ -47,10 +51,12 @@ public final class AssistanceViewModel {
         makeCrashReport: @escaping @MainActor (ReportID, CrashID) -> CrashReportViewModel,
         syncStatus: (any SyncStatusSource)? = nil,
         dates: DateText = DateText(),
-        makeProfile: (@MainActor () -> ProfileViewModel)? = nil
+        makeProfile: (@MainActor () -> ProfileViewModel)? = nil,
+        words: Words = .english
     ) {
+        self.words = words
         self.makeProfile = makeProfile
-        if makeProfile != nil { menu.value = .withProfile }
+        menu = Box(AssistanceUiModel(withProfile: makeProfile != nil, words: words))
         self.syncStatus = syncStatus
         self.dates = dates
         self.start = start
@@ -68,14 +74,14 @@ public final class AssistanceViewModel {
             let report = try await start.execute()
             show(report)
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
     /// Your details: the driver's own, which fill vehicle A of every new report.
     public func openProfile() async {
         guard let makeProfile else {
-            message.value = .error("This store keeps no details of yours (it ends with the app).")
+            message.value = .error(words("This store keeps no details of yours (it ends with the app)."))
             return
         }
         let profile = makeProfile()
@@ -95,18 +101,18 @@ public final class AssistanceViewModel {
                 show(report)
             }
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
     /// Follows where sending to the server stands, updating ``sync`` until ``stopFollowingSync()``.
     public func followSync() {
         guard let syncStatus, following == nil else { return }
-        following = Task { [weak self, dates] in
+        following = Task { [weak self, dates, words] in
             for await status in await syncStatus.statusUpdates() {
                 guard let self else { return }
                 self.latestSync = status
-                let model = SyncStatusUiModel(status, dates: dates)
+                let model = SyncStatusUiModel(status, dates: dates, words: words)
                 if self.sync.value != model { self.sync.value = model }
             }
         }
@@ -157,7 +163,7 @@ public final class AssistanceViewModel {
                 let draft = try await resume.execute(reportID: reportID)
                 show(draft, opening: .resumed(await resume.place(of: reportID)))
             } catch {
-                message.value = .error(error)
+                message.value = .error(error, words: words)
             }
         case let .completed(reportID, crashID):
             let crashReport = makeCrashReport(reportID, crashID)

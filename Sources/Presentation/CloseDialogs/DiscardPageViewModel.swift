@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// The dialog Close opens on a page: "Discard all information on this page?" Keep editing or Discard.
 @MainActor
@@ -19,18 +20,20 @@ public final class DiscardPageViewModel {
     private let category: InfoCategory
     private let discardSection: DiscardSection
 
-    public init(report: CrashReport, category: InfoCategory, title: String, discardSection: DiscardSection) {
+    /// The language the screen speaks.
+    public let words: Words
+
+    public init(report: CrashReport, category: InfoCategory, title: String, discardSection: DiscardSection, words: Words = .english) {
+        self.words = words
         self.reportID = report.id
         self.category = category
         self.discardSection = discardSection
-        let contents = Self.contents(of: report, on: category)
         dialog = Box(DialogUiModel(
-            title: "Discard all information on this page?",
-            detail: contents.map { "\($0.prefix(1).uppercased() + $0.dropFirst()) will be removed from the report (everything on “\(title)”)." }
-                ?? "“\(title)” holds nothing yet; discarding removes nothing.",
+            title: words("Discard all information on this page?"),
+            detail: Self.detail(of: report, on: category, title: title, words: words),
             options: [
-                MenuOption(key: "k", title: "Keep editing"),
-                MenuOption(key: "d", title: "Discard"),
+                MenuOption(key: "k", title: words("Keep editing")),
+                MenuOption(key: "d", title: words("Discard")),
             ]
         ))
     }
@@ -47,21 +50,48 @@ public final class DiscardPageViewModel {
         route.value = .discard(dialog)
     }
 
-    /// What the page holds, in words: `2 photos and the note`, `who was injured (Myself, Other driver)`; `nil` when empty.
-    static func contents(of report: CrashReport, on category: InfoCategory) -> String? {
+    /// What discarding the page removes, in a sentence: `2 photos and the note will be removed from the report
+    /// (everything on “Other driver's info”).`, or that the page holds nothing yet.
+    static func detail(of report: CrashReport, on category: InfoCategory, title: String, words: Words) -> String {
+        let values = ["page": title]
         switch category {
-        case .injuries:
-            return report.injuries.isEmpty ? nil : "who was injured (\(report.injuries.selected.map(\.displayName).joined(separator: ", ")))"
-        case .accidentStatement:
-            let statement = report.statement
-            return statement.isEmpty ? nil : "the accident statement (\(statement.filledParts) of \(AccidentStatement.partCount) parts)"
+        case .injuries where !report.injuries.isEmpty:
+            let injuries = CategoryRowUiModel.list(report.injuries.selected.map(ScreenWords(words).injury), words: words)
+            return words(
+                "Who was injured ({injuries}) will be removed from the report (everything on “{page}”).",
+                values.merging(["injuries": injuries]) { $1 }
+            )
+        case .accidentStatement where !report.statement.isEmpty:
+            return words.plural(
+                "The accident statement ({filled} of {count} part) will be removed from the report (everything on “{page}”).",
+                "The accident statement ({filled} of {count} parts) will be removed from the report (everything on “{page}”).",
+                count: AccidentStatement.partCount, values.merging(["filled": words.number(report.statement.filledParts)]) { $1 }
+            )
         case .otherDriver, .yourInfo:
-            var parts: [String] = []
             let photos = category.photoSections.reduce(0) { $0 + report.photos(in: $1).count }
-            if photos > 0 { parts.append(CategoryRowUiModel.photoCount(photos)) }
-            if category == .otherDriver, report.hasNote { parts.append("the note") }
-            return parts.isEmpty ? nil : parts.joined(separator: " and ")
+            let note = category == .otherDriver && report.hasNote
+            switch (photos > 0, note) {
+            case (true, true):
+                return words.plural(
+                    "{count} photo and the note will be removed from the report (everything on “{page}”).",
+                    "{count} photos and the note will be removed from the report (everything on “{page}”).",
+                    count: photos, values
+                )
+            case (true, false):
+                return words.plural(
+                    "{count} photo will be removed from the report (everything on “{page}”).",
+                    "{count} photos will be removed from the report (everything on “{page}”).",
+                    count: photos, values
+                )
+            case (false, true):
+                return words("The note will be removed from the report (everything on “{page}”).", values)
+            case (false, false):
+                break
+            }
+        default:
+            break
         }
+        return words("“{page}” holds nothing yet; discarding removes nothing.", values)
     }
 
     // MARK: - Inputs
@@ -73,10 +103,10 @@ public final class DiscardPageViewModel {
     public func discard() async {
         do {
             let report = try await discardSection.execute(reportID: reportID, category: category)
-            message.value = .info("The information on this page was discarded.")
+            message.value = .info(words("The information on this page was discarded."))
             didFinish?(.discarded(report))
         } catch {
-            message.value = .error(error)
+            message.value = UiMessage(.error, ErrorText.sentence(for: error, words: words), cause: error)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// One category row of Collect Crash Info: its key, title, check mark and what it holds.
 public struct CategoryRowUiModel: Sendable, Hashable {
@@ -8,39 +9,55 @@ public struct CategoryRowUiModel: Sendable, Hashable {
     /// One line saying what the page holds; `nil` while it holds nothing.
     public let summary: String?
 
-    public init(_ category: InfoCategory, of report: CrashReport) {
+    public init(_ category: InfoCategory, of report: CrashReport, words: Words = .english) {
+        let screen = ScreenWords(words)
         switch category {
         case .injuries:
             key = "1"
-            title = "Who was injured?"
-            summary = report.injuries.isEmpty ? nil : report.injuries.selected.map(\.displayName).joined(separator: ", ")
+            title = screen.category(.injuries)
+            summary = report.injuries.isEmpty ? nil : Self.list(report.injuries.selected.map(screen.injury), words: words)
         case .otherDriver:
             key = "2"
-            title = "Other driver's info"
-            var parts: [String] = []
+            title = screen.category(.otherDriver)
             let photos = category.photoSections.reduce(0) { $0 + report.photos(in: $1).count }
-            if photos > 0 { parts.append(Self.photoCount(photos)) }
-            if report.hasNote { parts.append("note (\(Self.characters(report.otherDriverNote.count)))") }
-            summary = parts.isEmpty ? nil : parts.joined(separator: ", ")
+            let characters = report.otherDriverNote.count
+            switch (photos > 0, report.hasNote) {
+            case (true, true):
+                summary = words.plural(
+                    "{photos}, note ({count} character)", "{photos}, note ({count} characters)",
+                    count: characters, ["photos": Self.photoCount(photos, words: words)]
+                )
+            case (true, false):
+                summary = Self.photoCount(photos, words: words)
+            case (false, true):
+                summary = words.plural("note ({count} character)", "note ({count} characters)", count: characters)
+            case (false, false):
+                summary = nil
+            }
         case .yourInfo:
             key = "3"
-            title = "Collect your info"
+            title = words("Collect your info")
             let photos = category.photoSections.reduce(0) { $0 + report.photos(in: $1).count }
-            summary = photos > 0 ? Self.photoCount(photos) : nil
+            summary = photos > 0 ? Self.photoCount(photos, words: words) : nil
         case .accidentStatement:
             key = "4"
-            title = "Accident statement"
+            title = screen.category(.accidentStatement)
             let statement = report.statement
-            summary = statement.isEmpty ? nil : "\(statement.filledParts) of \(AccidentStatement.partCount) parts"
+            summary = statement.isEmpty ? nil : words.plural(
+                "{filled} of {count} part", "{filled} of {count} parts",
+                count: AccidentStatement.partCount, ["filled": words.number(statement.filledParts)]
+            )
         }
         isComplete = report.hasInformation(in: category)
     }
 
-    static func photoCount(_ count: Int) -> String {
-        count == 1 ? "1 photo" : "\(count) photos"
+    /// `1 photo`, `3 photos`.
+    static func photoCount(_ count: Int, words: Words) -> String {
+        words.plural("{count} photo", "{count} photos", count: count)
     }
 
-    static func characters(_ count: Int) -> String {
-        count == 1 ? "1 character" : "\(count) characters"
+    /// Items of a list (names the driver chose), separated as this language separates them: `Myself, Other driver`.
+    static func list(_ items: [String], words: Words) -> String {
+        items.joined(separator: words(", ", context: "between the items of a list"))
     }
 }

@@ -3,7 +3,10 @@ import Wording
 
 /// The Collect Crash Info (landing) screen of the Crash Assistant.
 public struct CollectCrashInfoUiModel: Sendable, Hashable {
-    public static let createDisabledReason = "Add at least one piece of information first: who was injured, a photo, a note or the accident statement."
+    /// Why Create crash report cannot be chosen while the report holds nothing.
+    public static func createDisabledReason(words: Words) -> String {
+        words("Add at least one piece of information first: who was injured, a photo, a note or the accident statement.")
+    }
 
     public let title: String
     public let crashID: String
@@ -20,50 +23,71 @@ public struct CollectCrashInfoUiModel: Sendable, Hashable {
     public let options: [MenuOption]
 
     /// - Parameter crashIDsFromServer: whether a server issues crash IDs, so a local one is provisional.
-    public init(_ report: CrashReport, dates: DateText, crashIDsFromServer: Bool = false) {
-        title = "Collect Crash Info"
+    public init(_ report: CrashReport, dates: DateText, crashIDsFromServer: Bool = false, words: Words = .english) {
+        title = words("Collect Crash Info")
         crashID = report.crashID.rawValue
-        crashIDNote = Self.crashIDNote(report, fromServer: crashIDsFromServer)
+        crashIDNote = Self.crashIDNote(report, fromServer: crashIDsFromServer, words: words)
         // Times as at the scene.
         let dates = dates.at(report.scene)
-        detection = report.detection.map { Self.describe($0, dates: dates) }
+        detection = report.detection.map { Self.describe($0, dates: dates, words: words) }
         // Unset by the driver, when and where come from the earliest crash-scene photo that has them;
         // the screen says where they came from, in the same words as the report.
         let effective = report.effectiveScene
-        when = FactText.english.when(effective, dates: dates) + (effective.isTimeFlagged ? " — correct it with w if the camera's clock was wrong" : "")
-        place = FactText.english.place(effective) ?? "not given yet"
+        let facts = FactText(words)
+        let time = facts.when(effective, dates: dates)
+        when = effective.isTimeFlagged
+            ? words("{time} — correct it with w if the camera's clock was wrong", ["time": time])
+            : time
+        place = facts.place(effective) ?? words("not given yet")
         hasPlace = effective.scene.hasLocation
-        categories = InfoCategory.allCases.map { CategoryRowUiModel($0, of: report) }
+        categories = InfoCategory.allCases.map { CategoryRowUiModel($0, of: report, words: words) }
         create = MenuOption(
             key: "c",
-            title: "Create crash report",
+            title: words("Create crash report"),
             isEnabled: report.canBeCreated,
-            disabledReason: Self.createDisabledReason
+            disabledReason: Self.createDisabledReason(words: words)
         )
         options = [
-            MenuOption(key: "w", title: "Set when and where, e.g. w now 47.4979,19.0402 (h shows how)"),
-            MenuOption(key: "i", title: "Emergency checklist"),
-            MenuOption(key: "x", title: "Close"),
+            MenuOption(key: "w", title: words("Set when and where, e.g. w now 47.4979,19.0402 (h shows how)")),
+            MenuOption(key: "i", title: words("Emergency checklist")),
+            MenuOption(key: "x", title: words("Close")),
         ]
     }
 
     /// `provisional: the server gives this report its own crash ID when it is sent`, `first given as CR-…`.
-    static func crashIDNote(_ report: CrashReport, fromServer: Bool) -> String? {
-        if let provisional = report.provisionalCrashID { return "first given as \(provisional) on this device" }
+    static func crashIDNote(_ report: CrashReport, fromServer: Bool, words: Words) -> String? {
+        if let provisional = report.provisionalCrashID {
+            return words("first given as {crashID} on this device", ["crashID": String(describing: provisional)])
+        }
         guard fromServer, report.crashID.isLocal else { return nil }
-        return "provisional: given on this device without the server; when the report is sent, the server gives it the crash ID to use with your insurer"
+        return words("provisional: given on this device without the server; when the report is sent, the server gives it the crash ID to use with your insurer")
     }
 
     /// `22 Nov 2026, 17:41 (UTC+01:00) at 47.49790, 19.04020 (within 8 m), 48 km/h, delta-V 22 km/h, airbags deployed, no rollover`
-    static func describe(_ detection: CrashDetection, dates: DateText) -> String {
-        var parts = ["\(dates.dateTime(detection.detectedAt)) at \(detection.position)"
-            + (detection.accuracyMeters.map { " (within \(Int($0.rounded())) m)" } ?? "")
-            + (detection.positionTrusted ? "" : " (position not trusted)")]
-        if let speed = detection.speedKmh { parts.append("\(Int(speed.rounded())) km/h") }
-        if let deltaV = detection.deltaVKmh { parts.append("delta-V \(Int(deltaV.rounded())) km/h") }
-        parts.append(detection.airbagsDeployed ? "airbags deployed" : "airbags not deployed")
-        parts.append(detection.rollover ? "rollover" : "no rollover")
-        if detection.isTest { parts.append("a test call") }
-        return parts.joined(separator: ", ")
+    static func describe(_ detection: CrashDetection, dates: DateText, words: Words) -> String {
+        let values = [
+            "time": dates.dateTime(detection.detectedAt),
+            "position": StatementWords(words).coordinate(detection.position),
+        ]
+        let whereAndWhen: String = switch (detection.accuracyMeters, detection.positionTrusted) {
+        case let (meters?, true):
+            words("{time} at {position} (within {meters} m)", values.merging(["meters": words.number(Int(meters.rounded()))]) { $1 })
+        case let (meters?, false):
+            words(
+                "{time} at {position} (within {meters} m) (position not trusted)",
+                values.merging(["meters": words.number(Int(meters.rounded()))]) { $1 }
+            )
+        case (nil, true):
+            words("{time} at {position}", values)
+        case (nil, false):
+            words("{time} at {position} (position not trusted)", values)
+        }
+        var parts = [whereAndWhen]
+        if let speed = detection.speedKmh { parts.append(words("{speed} km/h", ["speed": words.number(Int(speed.rounded()))])) }
+        if let deltaV = detection.deltaVKmh { parts.append(words("delta-V {speed} km/h", ["speed": words.number(Int(deltaV.rounded()))])) }
+        parts.append(detection.airbagsDeployed ? words("airbags deployed") : words("airbags not deployed"))
+        parts.append(detection.rollover ? words("rollover") : words("no rollover"))
+        if detection.isTest { parts.append(words("a test call")) }
+        return CategoryRowUiModel.list(parts, words: words)
     }
 }

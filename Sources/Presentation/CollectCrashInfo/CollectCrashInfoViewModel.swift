@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// Collect Crash Info, the landing screen of the Crash Assistant: the three categories, when and where,
 /// Create crash report, the checklist and Close. It opens each page and hears back when the page is done.
@@ -68,6 +69,9 @@ public final class CollectCrashInfoViewModel {
     private var currentPlace: InfoCategory?
     private let crashIDsFromServer: Bool
 
+    /// The language the screen speaks.
+    public let words: Words
+
     /// Opens the assistant on a draft: a new one on the checklist, a resumed one where it was left.
     /// - Parameters:
     ///   - places: where drafts were left, kept as the driver moves between pages.
@@ -90,8 +94,10 @@ public final class CollectCrashInfoViewModel {
         makeCrashReport: @escaping @MainActor (ReportID, CrashID, String?) -> CrashReportViewModel,
         opening: Opening = .new,
         places: (any DraftPlaces)? = nil,
-        crashIDsFromServer: Bool = false
+        crashIDsFromServer: Bool = false,
+        words: Words = .english
     ) {
+        self.words = words
         self.report = report
         self.setScene = setScene
         self.createReport = create
@@ -105,8 +111,8 @@ public final class CollectCrashInfoViewModel {
         self.makeCrashReport = makeCrashReport
         self.places = places
         self.crashIDsFromServer = crashIDsFromServer
-        self.sceneInput = CrashSceneInput(timeZone: dates.timeZone)
-        self.state = Box(CollectCrashInfoUiModel(report, dates: dates, crashIDsFromServer: crashIDsFromServer))
+        self.sceneInput = CrashSceneInput(timeZone: dates.timeZone, words: words)
+        self.state = Box(CollectCrashInfoUiModel(report, dates: dates, crashIDsFromServer: crashIDsFromServer, words: words))
         self.route = Box(.landing)
         switch opening {
         case .new: route.value = .checklist(makeChecklist())
@@ -150,9 +156,11 @@ public final class CollectCrashInfoViewModel {
         do {
             let scene = try sceneInput.parse(text, current: report.scene, now: clock.now())
             update(try await setScene.execute(reportID: report.id, scene: scene))
-            message.value = .info("When: \(dates.at(scene).dateTime(scene.occurredAt)). Where: \(scene.locationText ?? "not given").")
+            let time = dates.at(scene).dateTime(scene.occurredAt)
+            message.value = .info(scene.locationText.map { words("When: {time}. Where: {place}.", ["time": time, "place": $0]) }
+                ?? words("When: {time}. Where: not given.", ["time": time]))
         } catch {
-            message.value = .error(error)
+            message.value = failure(error)
         }
     }
 
@@ -161,10 +169,10 @@ public final class CollectCrashInfoViewModel {
     /// reason while the report holds nothing.
     public func create() async {
         guard report.canBeCreated else {
-            message.value = .error("Create crash report is not available yet. " + CollectCrashInfoUiModel.createDisabledReason)
+            message.value = .error(words("Create crash report is not available yet. Add at least one piece of information first: who was injured, a photo, a note or the accident statement."))
             return
         }
-        let summary = CreateSummary(report, dates: dates)
+        let summary = CreateSummary(report, dates: dates, words: words)
         pendingCreate = summary.text
         message.value = .info(summary.text)
     }
@@ -174,7 +182,7 @@ public final class CollectCrashInfoViewModel {
         guard pendingCreate != nil else { return }
         pendingCreate = nil
         guard yes else {
-            message.value = .info("Not created; the draft is as it was.")
+            message.value = .info(words("Not created; the draft is as it was."))
             return
         }
         do {
@@ -186,10 +194,10 @@ public final class CollectCrashInfoViewModel {
                 guard let self else { return }
                 didFinish?(.created(self.report.crashID))
             }
-            message.value = .info("Crash report \(created.report.crashID) created.")
+            message.value = .info(words("Crash report {crashID} created.", ["crashID": created.report.crashID.rawValue]))
             route.value = .crashReport(crashReport)
         } catch {
-            message.value = .error(error)
+            message.value = failure(error)
         }
     }
 
@@ -214,7 +222,7 @@ public final class CollectCrashInfoViewModel {
     // MARK: - Children
 
     private func makeChecklist() -> ChecklistViewModel {
-        let checklist = ChecklistViewModel()
+        let checklist = ChecklistViewModel(words: words)
         checklist.didFinish = { [weak self] in self?.route.value = .landing }
         return checklist
     }
@@ -273,8 +281,13 @@ public final class CollectCrashInfoViewModel {
         }
     }
 
+    /// An error in this screen's language, keeping the error as the cause.
+    private func failure(_ error: any Error) -> UiMessage {
+        UiMessage(.error, ErrorText.sentence(for: error, words: words), cause: error)
+    }
+
     private func update(_ newReport: CrashReport) {
         report = newReport
-        state.value = CollectCrashInfoUiModel(newReport, dates: dates, crashIDsFromServer: crashIDsFromServer)
+        state.value = CollectCrashInfoUiModel(newReport, dates: dates, crashIDsFromServer: crashIDsFromServer, words: words)
     }
 }

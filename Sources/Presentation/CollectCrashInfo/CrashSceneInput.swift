@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Wording
 
 /// Reads "when and where" as the driver types it after `w`:
 ///
@@ -18,12 +19,15 @@ public struct CrashSceneInput: Sendable {
 
     private let calendar: Calendar
     private let timeZone: TimeZone
+    /// The language the failures are said in.
+    private let words: Words
 
-    public init(timeZone: TimeZone = .current) {
+    public init(timeZone: TimeZone = .current, words: Words = .english) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         self.calendar = calendar
         self.timeZone = timeZone
+        self.words = words
     }
 
     /// - Parameters:
@@ -32,9 +36,11 @@ public struct CrashSceneInput: Sendable {
     ///   - now: the moment `now` and times of today refer to.
     /// - Throws: `CrashSceneInput.Failure` or `InputError`, each naming what is wrong and what to type.
     public func parse(_ text: String, current: CrashScene, now: Date) throws -> CrashScene {
-        var words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard let first = words.first else { throw Failure(Self.usage("Say when the crash happened")) }
-        words.removeFirst()
+        var typed = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let first = typed.first else {
+            throw Failure(words("Say when the crash happened. Type {syntax}, e.g. {example}", usageValues))
+        }
+        typed.removeFirst()
 
         let occurredAt: Date
         var typedOffset: Int?
@@ -55,55 +61,66 @@ public struct CrashSceneInput: Sendable {
                     year: yesterday?.year ?? local.year, month: yesterday?.month ?? local.month, day: yesterday?.day ?? local.day,
                     hour: local.hour, minute: local.minute, offset: nil
                 )
-                throw Failure("\(first) today is still to come. If the crash was yesterday, give the date too: w \(day.text)")
+                throw Failure(words(
+                    "{time} today is still to come. If the crash was yesterday, give the date too: w {yesterday}",
+                    ["time": first, "yesterday": day.text]
+                ))
             }
         } else if let day = Self.calendarDay(first) {
-            guard let timeWord = words.first, let time = Self.clockTime(timeWord) else {
-                throw Failure(Self.usage("Give the time after the date, e.g. \(first) 17:42"))
+            guard let timeWord = typed.first, let time = Self.clockTime(timeWord) else {
+                throw Failure(words(
+                    "Give the time after the date, e.g. {date} 17:42. Type {syntax}, e.g. {example}",
+                    usageValues.merging(["date": first]) { $1 }
+                ))
             }
-            words.removeFirst()
+            typed.removeFirst()
             occurredAt = try date(LocalTime(
                 year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute, offset: time.offset
             ))
             typedOffset = time.offset
         } else {
-            throw Failure(Self.usage("“\(first.prefix(40))” is not a time"))
+            throw Failure(words("“{text}” is not a time. Type {syntax}, e.g. {example}", usageValues.merging(["text": String(first.prefix(40))]) { $1 }))
         }
         // The scene's offset from UTC: as typed, else this zone's at that moment.
         let offsetMinutes = (typedOffset ?? timeZone.secondsFromGMT(for: occurredAt)) / 60
 
-        guard !words.isEmpty else {
+        guard !typed.isEmpty else {
             return try CrashScene(occurredAt: occurredAt, coordinate: current.coordinate, address: current.address, utcOffsetMinutes: offsetMinutes)
         }
         var coordinate: Coordinate?
-        if let pair = Self.coordinatePair(words[0]) {
+        if let pair = Self.coordinatePair(typed[0]) {
             coordinate = try Coordinate(latitude: pair.latitude, longitude: pair.longitude)
-            words.removeFirst()
-        } else if words.count >= 2, words[0].hasSuffix(","), let pair = Self.coordinatePair(words[0] + words[1]) {
+            typed.removeFirst()
+        } else if typed.count >= 2, typed[0].hasSuffix(","), let pair = Self.coordinatePair(typed[0] + typed[1]) {
             // `47.4979, 19.0402`: a space after the comma.
             coordinate = try Coordinate(latitude: pair.latitude, longitude: pair.longitude)
-            words.removeFirst(2)
-        } else if let problem = Self.coordinateLookalike(words[0]) {
+            typed.removeFirst(2)
+        } else if let problem = coordinateLookalike(typed[0]) {
             throw Failure(problem)
         }
-        let address = words.isEmpty ? nil : words.joined(separator: " ")
+        let address = typed.isEmpty ? nil : typed.joined(separator: " ")
         return try CrashScene(occurredAt: occurredAt, coordinate: coordinate, address: address, utcOffsetMinutes: offsetMinutes)
     }
 
     /// Why a word that looks like a coordinate is not one (rather than taking it as the address), or `nil`.
-    private static func coordinateLookalike(_ word: String) -> String? {
+    private func coordinateLookalike(_ word: String) -> String? {
         let body = word.filter { $0 != "+" && $0 != "-" }
         guard !body.isEmpty, body.allSatisfy({ ($0.isASCII && $0.isNumber) || $0 == "," || $0 == "." }),
               body.contains(where: \.isNumber), body.contains(where: { $0 == "," || $0 == "." }) else { return nil }
         let commas = body.count { $0 == "," }
         // `12,` may start an address; `47.4979` or `47,4979,19,0402` cannot.
         guard commas >= 2 || body.contains(".") else { return nil }
+        let values = ["text": String(word.prefix(40))]
         if commas >= 3 || (commas == 2 && !body.contains(".")) {
-            return "“\(word.prefix(40))” looks like a coordinate written with decimal commas. Write decimals with a point and "
-                + "separate latitude and longitude with a comma, e.g. 47.4979,19.0402"
+            return words(
+                "“{text}” looks like a coordinate written with decimal commas. Write decimals with a point and separate latitude and longitude with a comma, e.g. 47.4979,19.0402",
+                values
+            )
         }
-        return "“\(word.prefix(40))” is not a coordinate. Give latitude,longitude in decimal degrees, e.g. 47.4979,19.0402 "
-            + "(south and west take a minus sign: -33.8688,151.2093)"
+        return words(
+            "“{text}” is not a coordinate. Give latitude,longitude in decimal degrees, e.g. 47.4979,19.0402 (south and west take a minus sign: -33.8688,151.2093)",
+            values
+        )
     }
 
     /// What went wrong with the typed text, and how to type it.
@@ -119,8 +136,9 @@ public struct CrashSceneInput: Sendable {
 
     // MARK: - Pieces
 
-    private static func usage(_ problem: String) -> String {
-        "\(problem). Type \(syntax), e.g. \(examples[0])"
+    /// What a usage hint fills in: what `w` accepts and an example.
+    private var usageValues: [String: String] {
+        ["syntax": Self.syntax, "example": Self.examples[0]]
     }
 
     /// `HH:MM`, optionally followed by a UTC offset `+HH:MM` / `-HH:MM` (for a time the clocks showed twice).
@@ -198,7 +216,10 @@ public struct CrashSceneInput: Sendable {
         utcCalendar.timeZone = TimeZone(secondsFromGMT: 0) ?? timeZone
         let components = DateComponents(year: local.year, month: local.month, day: local.day, hour: local.hour, minute: local.minute)
         guard components.isValidDate(in: utcCalendar), let wallClock = utcCalendar.date(from: components) else {
-            throw Failure("\(local.year)-\(local.month)-\(local.day) is not a date. Give the date as YYYY-MM-DD, e.g. 2026-11-21")
+            throw Failure(words(
+                "{date} is not a date. Give the date as YYYY-MM-DD, e.g. 2026-11-21",
+                ["date": "\(local.year)-\(local.month)-\(local.day)"]
+            ))
         }
         if let offset = local.offset { return wallClock.addingTimeInterval(-Double(offset)) }
         // The offsets in force around that day; a moment is the wall-clock time less one of them that holds then.
@@ -213,14 +234,18 @@ public struct CrashSceneInput: Sendable {
                 year: local.year, month: local.month, day: local.day,
                 hour: (local.hour + jump / 3_600) % 24, minute: (local.minute + jump % 3_600 / 60) % 60, offset: nil
             )
-            throw Failure("\(local.text) did not happen in \(zone): the clocks went forward that night and skipped it. "
-                + "Give the time the clock showed, e.g. \(suggestion.text.suffix(5))")
+            throw Failure(words(
+                "{time} did not happen in {zone}: the clocks went forward that night and skipped it. Give the time the clock showed, e.g. {suggestion}",
+                ["time": local.text, "zone": zone, "suggestion": String(suggestion.text.suffix(5))]
+            ))
         case 1:
             return moments[0]
         default:
             let choices = moments.map { "\(local.text.suffix(5))\(Self.offsetText(timeZone.secondsFromGMT(for: $0)))" }
-            throw Failure("\(local.text) happened twice in \(zone): the clocks went back that night. Say which with its "
-                + "offset: \(choices.joined(separator: " (the first) or ")) (the second), e.g. w \(local.text.prefix(10)) \(choices[0])")
+            throw Failure(words(
+                "{time} happened twice in {zone}: the clocks went back that night. Say which with its offset: {first} (the first) or {second} (the second), e.g. w {date} {first}",
+                ["time": local.text, "zone": zone, "first": choices[0], "second": choices[choices.count - 1], "date": String(local.text.prefix(10))]
+            ))
         }
     }
 

@@ -8,69 +8,134 @@ public struct CreateSummary: Sendable, Hashable {
     public let text: String
     public let warnings: [String]
 
-    /// `signed by both drivers`, `signed by the driver only`, `signed by neither driver`.
-    static func signatures(_ report: CrashReport) -> String {
+    /// The accident statement as the report will hold it: how many parts are filled and who signed it,
+    /// `the accident statement (3 of 12 parts, signed by both drivers)`.
+    static func statement(_ report: CrashReport, words: Words) -> String {
         let holding = VehicleSide.allCases.filter { if case .holds = report.signatureState(of: $0) { true } else { false } }
+        let count = AccidentStatement.partCount
+        let values = ["filled": words.number(report.statement.filledParts)]
         switch holding {
-        case [.a, .b]: return "signed by both drivers"
-        case [.a]: return "signed by the driver only"
-        case [.b]: return "signed by the other driver only"
-        default: return "signed by neither driver"
+        case [.a, .b]:
+            return words.plural(
+                "the accident statement ({filled} of {count} part, signed by both drivers)",
+                "the accident statement ({filled} of {count} parts, signed by both drivers)",
+                count: count, values
+            )
+        case [.a]:
+            return words.plural(
+                "the accident statement ({filled} of {count} part, signed by the driver only)",
+                "the accident statement ({filled} of {count} parts, signed by the driver only)",
+                count: count, values
+            )
+        case [.b]:
+            return words.plural(
+                "the accident statement ({filled} of {count} part, signed by the other driver only)",
+                "the accident statement ({filled} of {count} parts, signed by the other driver only)",
+                count: count, values
+            )
+        default:
+            return words.plural(
+                "the accident statement ({filled} of {count} part, signed by neither driver)",
+                "the accident statement ({filled} of {count} parts, signed by neither driver)",
+                count: count, values
+            )
         }
     }
 
-    public init(_ report: CrashReport, dates: DateText) {
+    public init(_ report: CrashReport, dates: DateText, words: Words) {
         let dates = dates.at(report.scene)
         let effective = report.effectiveScene
+        let facts = FactText(words)
+        let screen = ScreenWords(words)
         var holds: [String] = []
-        if !report.injuries.isEmpty { holds.append("who was injured (\(report.injuries.selected.map(\.displayName).joined(separator: ", ")))") }
-        if report.photoCount > 0 { holds.append(CategoryRowUiModel.photoCount(report.photoCount)) }
-        if report.hasNote { holds.append("the note") }
-        if !report.statement.isEmpty {
-            holds.append("the accident statement (\(report.statement.filledParts) of \(AccidentStatement.partCount) parts, \(Self.signatures(report)))")
+        if !report.injuries.isEmpty {
+            holds.append(words(
+                "who was injured ({injuries})",
+                ["injuries": CategoryRowUiModel.list(report.injuries.selected.map(screen.injury), words: words)]
+            ))
         }
-        var warnings: [String] = report.statementFlags.map { FactText.english.line(for: $0) + "." }
+        if report.photoCount > 0 { holds.append(CategoryRowUiModel.photoCount(report.photoCount, words: words)) }
+        if report.hasNote { holds.append(words("the note")) }
+        if !report.statement.isEmpty { holds.append(Self.statement(report, words: words)) }
+        var warnings: [String] = report.statementFlags.map { facts.sentence(facts.line(for: $0)) }
         if !report.statement.isEmpty, !report.isStatementSigned {
             warnings.append(report.statement.decline != nil
-                ? "The other driver did not agree to the statement; the report says so."
-                : "The statement is not signed by both drivers, so it is not an agreed statement: sign it with g and o on its page first, or create the report without.")
+                ? words("The other driver did not agree to the statement; the report says so.")
+                : words("The statement is not signed by both drivers, so it is not an agreed statement: sign it with g and o on its page first, or create the report without."))
         }
         for side in VehicleSide.allCases {
             if case .void = report.signatureState(of: side) {
-                warnings.append("Vehicle \(side.letter)'s signature no longer counts: the statement changed after it was signed.")
+                warnings.append(words(
+                    "Vehicle {side}'s signature no longer counts: the statement changed after it was signed.",
+                    ["side": side.letter]
+                ))
             }
         }
+        let time = dates.dateTime(effective.scene.occurredAt)
         if report.isStatementSigned {
             // When and where are on the front both drivers signed: they stay as they are, and w cannot change them.
         } else if effective.isTimeFlagged, case let .photo(photo) = effective.timeSource {
-            warnings.append("The crash time, \(dates.dateTime(effective.scene.occurredAt)), comes from photo \(photo.originalFileName), "
-                + "taken long before the report was started: if the camera's clock was wrong, set the time with w first.")
+            warnings.append(words(
+                "The crash time, {time}, comes from photo {file}, taken long before the report was started: if the camera's clock was wrong, set the time with w first.",
+                ["time": time, "file": photo.originalFileName]
+            ))
         } else if case .notGiven = effective.timeSource {
-            warnings.append("No crash time was given: the report says the time it was started, \(dates.dateTime(effective.scene.occurredAt)). Set it with w if that is wrong.")
+            warnings.append(words(
+                "No crash time was given: the report says the time it was started, {time}. Set it with w if that is wrong.",
+                ["time": time]
+            ))
         }
-        if effective.scene.locationText == nil, !report.isStatementSigned { warnings.append("Where the crash happened is not given (set it with w).") }
+        if effective.scene.locationText == nil, !report.isStatementSigned {
+            warnings.append(words("Where the crash happened is not given (set it with w)."))
+        }
         let remarks = report.photoRemarks
         for photo in report.allPhotos {
             for remark in remarks[photo.id] ?? [] {
-                warnings.append("Photo \(photo.originalFileName) (\(photo.section.displayName)) " + Self.words(remark) + ".")
+                warnings.append(Self.warning(remark, file: photo.originalFileName, section: photo.section, words: words))
             }
         }
         self.warnings = warnings
+        let values = [
+            "crashID": report.crashID.rawValue,
+            "contents": CategoryRowUiModel.list(holds, words: words),
+            "when": facts.when(effective, dates: dates),
+        ]
         var lines = [
-            "Create crash report \(report.crashID)? It will hold \(holds.joined(separator: ", ")); "
-                + "when: \(FactText.english.when(effective, dates: dates)); where: \(FactText.english.place(effective) ?? "not given").",
+            facts.place(effective).map {
+                words("Create crash report {crashID}? It will hold {contents}; when: {when}; where: {where}.", values.merging(["where": $0]) { $1 })
+            } ?? words("Create crash report {crashID}? It will hold {contents}; when: {when}; where: not given.", values),
         ]
         lines += warnings.map { "  ! " + $0 }
-        lines.append("Once created it can no longer be changed. Type y to create it, n to keep editing.")
+        lines.append(words("Once created it can no longer be changed. Type y to create it, n to keep editing."))
         text = lines.joined(separator: "\n")
     }
 
-    private static func words(_ remark: PhotoRemark) -> String {
+    /// A remark on a photo as a warning: `Photo IMG_0042.jpg (Crash scene photos) was taken 3 days before the crash time.`
+    private static func warning(_ remark: PhotoRemark, file: String, section: PhotoSection, words: Words) -> String {
+        let screen = ScreenWords(words)
+        let facts = FactText(words)
+        let values = ["file": file, "section": screen.section(section)]
         switch remark {
-        case let .takenBefore(seconds): "was taken \(DurationText.describe(seconds: seconds)) before the crash time"
-        case let .takenAfter(seconds): "was taken \(DurationText.describe(seconds: seconds)) after the crash time"
-        case let .takenAway(meters): "was taken \(Int((meters / 1_000).rounded()).formatted()) km from the crash scene"
-        case let .alsoIn(section): "is also under “\(section.displayName)”"
+        case let .takenBefore(seconds):
+            return words(
+                "Photo {file} ({section}) was taken {duration} before the crash time.",
+                values.merging(["duration": facts.duration(seconds: seconds)]) { $1 }
+            )
+        case let .takenAfter(seconds):
+            return words(
+                "Photo {file} ({section}) was taken {duration} after the crash time.",
+                values.merging(["duration": facts.duration(seconds: seconds)]) { $1 }
+            )
+        case let .takenAway(meters):
+            return words(
+                "Photo {file} ({section}) was taken {distance} from the crash scene.",
+                values.merging(["distance": facts.distance(meters: meters)]) { $1 }
+            )
+        case let .alsoIn(other):
+            return words(
+                "Photo {file} ({section}) is also under “{otherSection}”.",
+                values.merging(["otherSection": screen.section(other)]) { $1 }
+            )
         }
     }
 }

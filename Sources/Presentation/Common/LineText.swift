@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// Splits what the driver typed: the command word, and the rest as typed.
 public struct LineText: Sendable, Equatable {
@@ -24,10 +25,13 @@ public struct LineText: Sendable, Equatable {
 
     /// What the driver typed, quoted to be shown back in a message: shortened when long, so a pasted page is not
     /// printed again over many lines. `“abc”`, `“a long note that goes on…” (2,000 characters)`.
-    public static func echo(_ typed: String, limit: Int = 60) -> String {
+    public static func echo(_ typed: String, limit: Int = 60, words: Words) -> String {
         let count = typed.count
-        guard count > limit else { return "“\(typed)”" }
-        return "“\(typed.prefix(limit - 1))…” (\(count.formatted()) characters)"
+        guard count > limit else { return words("“{typed}”", context: "what the driver typed, shown back", ["typed": typed]) }
+        return words.plural(
+            "“{typed}…” ({count} character)", "“{typed}…” ({count} characters)",
+            count: count, ["typed": String(typed.prefix(limit - 1))]
+        )
     }
 
     /// The words of the whole line, split at spaces.

@@ -1,4 +1,5 @@
 import Foundation
+import Wording
 
 /// A one-line message a screen shows once: what happened, or what went wrong and what to do.
 public struct UiMessage: Sendable, Hashable {
@@ -22,8 +23,8 @@ public struct UiMessage: Sendable, Hashable {
     public static func info(_ text: String) -> UiMessage { UiMessage(.info, text) }
 
     /// The error in words (``ErrorText``), keeping the error as the ``cause``.
-    public static func error(_ error: any Error) -> UiMessage {
-        UiMessage(.error, ErrorText.sentence(for: error), cause: error)
+    public static func error(_ error: any Error, words: Words) -> UiMessage {
+        UiMessage(.error, ErrorText.sentence(for: error, words: words), cause: error)
     }
 
     public static func error(_ text: String) -> UiMessage { UiMessage(.error, text) }

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// The Crash report screen, after the report is created (or a completed report is opened).
 public struct CrashReportUiModel: Sendable, Hashable {
@@ -10,18 +11,22 @@ public struct CrashReportUiModel: Sendable, Hashable {
     public let claim: String?
     public let options: [MenuOption]
 
-    public init(crashID: String, documentLocation: String?, acknowledgement: ClaimAcknowledgement? = nil) {
-        title = "Crash report"
+    public init(crashID: String, documentLocation: String?, acknowledgement: ClaimAcknowledgement? = nil, words: Words = .english) {
+        title = words("Crash report")
         self.crashID = crashID
         self.documentLocation = documentLocation
         claim = acknowledgement.map { acknowledgement in
-            "Your insurer's claim: \(acknowledgement.claimNumber)"
-                + (acknowledgement.message.isEmpty ? "" : " — “\(acknowledgement.message.replacingOccurrences(of: "\n", with: " "))”")
+            acknowledgement.message.isEmpty
+                ? words("Your insurer's claim: {claimNumber}", ["claimNumber": acknowledgement.claimNumber])
+                : words("Your insurer's claim: {claimNumber} — “{message}”", [
+                    "claimNumber": acknowledgement.claimNumber,
+                    "message": acknowledgement.message.replacingOccurrences(of: "\n", with: " "),
+                ])
         }
         options = [
-            MenuOption(key: "v", title: "View crash report"),
-            MenuOption(key: "s", title: "Share crash report"),
-            MenuOption(key: "b", title: "Back to Assistance"),
+            MenuOption(key: "v", title: words("View crash report")),
+            MenuOption(key: "s", title: words("Share crash report")),
+            MenuOption(key: "b", title: words("Back to Assistance")),
         ]
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// The Crash report screen: view the created report, share it to a file, or go back to Assistance.
 @MainActor
@@ -21,6 +22,9 @@ public final class CrashReportViewModel {
     /// The format Share writes (its default file extension).
     private let documentFormat: RenderedReport.Format
 
+    /// The language the screen speaks.
+    public let words: Words
+
     /// - Parameter documentLocation: where the report's document is kept, when known.
     public init(
         reportID: ReportID,
@@ -28,14 +32,16 @@ public final class CrashReportViewModel {
         documentLocation: String?,
         view: ViewReport,
         share: ShareReport,
-        documentFormat: RenderedReport.Format
+        documentFormat: RenderedReport.Format,
+        words: Words = .english
     ) {
+        self.words = words
         self.reportID = reportID
         self.crashID = crashID
         self.viewReport = view
         self.shareReport = share
         self.documentFormat = documentFormat
-        state = Box(CrashReportUiModel(crashID: crashID.rawValue, documentLocation: documentLocation))
+        state = Box(CrashReportUiModel(crashID: crashID.rawValue, documentLocation: documentLocation, words: words))
     }
 
     /// Where Share writes when the driver just presses Enter.
@@ -49,11 +55,12 @@ public final class CrashReportViewModel {
         do {
             let viewed = try await viewReport.execute(reportID: reportID)
             state.value = CrashReportUiModel(
-                crashID: crashID.rawValue, documentLocation: viewed.documentLocation, acknowledgement: viewed.report.acknowledgement
+                crashID: crashID.rawValue, documentLocation: viewed.documentLocation, acknowledgement: viewed.report.acknowledgement,
+                words: words
             )
-            document.value = ReportDocumentUiModel(text: viewed.text, documentLocation: viewed.documentLocation)
+            document.value = ReportDocumentUiModel(text: viewed.text, documentLocation: viewed.documentLocation, words: words)
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
@@ -62,10 +69,11 @@ public final class CrashReportViewModel {
         do {
             let viewed = try await viewReport.execute(reportID: reportID)
             state.value = CrashReportUiModel(
-                crashID: crashID.rawValue, documentLocation: viewed.documentLocation, acknowledgement: viewed.report.acknowledgement
+                crashID: crashID.rawValue, documentLocation: viewed.documentLocation, acknowledgement: viewed.report.acknowledgement,
+                words: words
             )
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
@@ -88,9 +96,9 @@ public final class CrashReportViewModel {
                 await write(to: path, replacing: true)
             case "n", "no":
                 prompt.value = nil
-                message.value = .info("\(path) was left as it was. Share again to choose another file name.")
+                message.value = .info(words("{path} was left as it was. Share again to choose another file name.", ["path": path]))
             default:
-                message.value = .error("Answer y to replace \(path) or n to keep it.")
+                message.value = .error(words("Answer y to replace {path} or n to keep it.", ["path": path]))
             }
         }
     }
@@ -104,12 +112,12 @@ public final class CrashReportViewModel {
         do {
             let path = try await shareReport.execute(reportID: reportID, destination: destination, replacing: replacing)
             prompt.value = nil
-            message.value = .info("Crash report written to \(path)")
+            message.value = .info(words("Crash report written to {path}", ["path": path]))
         } catch let ShareError.destinationExists(path) {
             prompt.value = .replace(path: path)
         } catch {
             prompt.value = nil
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Wording
+
 /// What "Share crash report" is waiting for the driver to answer.
 public enum SharePrompt: Sendable, Hashable {
     /// Where to write the report; Enter takes `defaultPath`.
@@ -6,10 +8,10 @@ public enum SharePrompt: Sendable, Hashable {
     case replace(path: String)
 
     /// The question, as printed before the answer.
-    public var question: String {
+    public func question(words: Words) -> String {
         switch self {
-        case let .destination(defaultPath): "Save the crash report to [\(defaultPath)]: "
-        case let .replace(path): "\(path) already exists. Replace it? (y/n): "
+        case let .destination(defaultPath): words("Save the crash report to [{path}]:", ["path": defaultPath]) + " "
+        case let .replace(path): words("{path} already exists. Replace it? (y/n):", ["path": path]) + " "
         }
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// One option of "Who was injured?": its number, name and whether it is chosen.
 public struct InjuryRowUiModel: Sendable, Hashable {
@@ -6,9 +7,9 @@ public struct InjuryRowUiModel: Sendable, Hashable {
     public let title: String
     public let isSelected: Bool
 
-    public init(_ injury: Injury, in selection: InjurySelection) {
+    public init(_ injury: Injury, in selection: InjurySelection, words: Words = .english) {
         number = injury.rawValue
-        title = injury.displayName
+        title = ScreenWords(words).injury(injury)
         isSelected = selection.contains(injury)
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// The "Who was injured?" page.
 public struct InjuryUiModel: Sendable, Hashable {
@@ -6,13 +7,13 @@ public struct InjuryUiModel: Sendable, Hashable {
     public let rows: [InjuryRowUiModel]
     public let options: [MenuOption]
 
-    public init(_ report: CrashReport) {
-        title = "Who was injured?"
-        rows = Injury.allCases.map { InjuryRowUiModel($0, in: report.injuries) }
+    public init(_ report: CrashReport, words: Words = .english) {
+        title = ScreenWords(words).category(.injuries)
+        rows = Injury.allCases.map { InjuryRowUiModel($0, in: report.injuries, words: words) }
         options = [
-            MenuOption(key: "1-6", title: "Choose or unchoose (several at once: 1 3)"),
-            MenuOption(key: "d", title: "Done"),
-            MenuOption(key: "x", title: "Close"),
+            MenuOption(key: "1-6", title: words("Choose or unchoose (several at once: 1 3)")),
+            MenuOption(key: "d", title: words("Done")),
+            MenuOption(key: "x", title: words("Close")),
         ]
     }
 }

@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// "Who was injured?": toggles the six options (the domain rule decides the rest).
 @MainActor
@@ -15,16 +16,21 @@ public final class InjuryViewModel {
     private let toggleInjury: ToggleInjury
     private let makeDiscardDialog: @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
 
+    /// The language the screen speaks.
+    public let words: Words
+
     /// - Parameter makeDiscardDialog: the dialog Close opens (report, page, page title).
     public init(
         report: CrashReport,
         toggleInjury: ToggleInjury,
-        makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
+        makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel,
+        words: Words = .english
     ) {
+        self.words = words
         self.report = report
         self.toggleInjury = toggleInjury
         self.makeDiscardDialog = makeDiscardDialog
-        state = Box(InjuryUiModel(report))
+        state = Box(InjuryUiModel(report, words: words))
     }
 
     // MARK: - Inputs
@@ -33,8 +39,9 @@ public final class InjuryViewModel {
     public func toggle(numbers: [Int]) async {
         let injuries = numbers.compactMap(Injury.init(rawValue:))
         guard !numbers.isEmpty, injuries.count == numbers.count else {
-            let wrong = numbers.first { Injury(rawValue: $0) == nil }.map(String.init) ?? "nothing"
-            message.value = .error("There is no option \(wrong). Type numbers from 1 to 6, e.g. 1 3.")
+            message.value = .error(numbers.first { Injury(rawValue: $0) == nil }.map {
+                words("There is no option {number}. Type numbers from 1 to 6, e.g. 1 3.", ["number": String($0)])
+            } ?? words("Type numbers from 1 to 6, e.g. 1 3."))
             return
         }
         for injury in injuries {
@@ -46,7 +53,7 @@ public final class InjuryViewModel {
         do {
             update(try await toggleInjury.execute(reportID: report.id, injury: injury))
         } catch {
-            message.value = .error(error)
+            message.value = UiMessage(.error, ErrorText.sentence(for: error, words: words), cause: error)
         }
     }
 
@@ -63,6 +70,6 @@ public final class InjuryViewModel {
 
     private func update(_ newReport: CrashReport) {
         report = newReport
-        state.value = InjuryUiModel(newReport)
+        state.value = InjuryUiModel(newReport, words: words)
     }
 }

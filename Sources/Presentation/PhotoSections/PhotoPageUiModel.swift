@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// "Other driver's info" or "Your info": photo sections and, for the other driver, the additional note.
 public struct PhotoPageUiModel: Sendable, Hashable {
@@ -10,21 +11,21 @@ public struct PhotoPageUiModel: Sendable, Hashable {
     public let note: String?
     public let options: [MenuOption]
 
-    public init(_ category: InfoCategory, of report: CrashReport) {
-        title = category == .otherDriver ? "Other driver's info" : "Your info"
-        sections = category.photoSections.enumerated().map { PhotoSectionUiModel($1, number: $0 + 1, of: report) }
+    public init(_ category: InfoCategory, of report: CrashReport, words: Words = .english) {
+        title = ScreenWords(words).category(category == .otherDriver ? .otherDriver : .yourInfo)
+        sections = category.photoSections.enumerated().map { PhotoSectionUiModel($1, number: $0 + 1, of: report, words: words) }
         let hasNote = category == .otherDriver
         noteNumber = hasNote ? sections.count + 1 : nil
         note = hasNote && report.hasNote ? report.otherDriverNote : nil
         let numbers = sections.count == 1 ? "1" : "1-\(sections.count)"
         var options = [
-            MenuOption(key: "add <\(numbers)> <file>", title: "Add a JPEG or PNG photo to a section"),
-            MenuOption(key: "remove <\(numbers)> <n>", title: "Remove photo n from a section"),
+            MenuOption(key: "add <\(numbers)> <file>", title: words("Add a JPEG or PNG photo to a section")),
+            MenuOption(key: "remove <\(numbers)> <n>", title: words("Remove photo n from a section")),
         ]
         if hasNote {
-            options.append(MenuOption(key: "note <text>", title: "Set the additional note (note alone clears it)"))
+            options.append(MenuOption(key: "note <text>", title: words("Set the additional note (note alone clears it)")))
         }
-        options += [MenuOption(key: "d", title: "Done"), MenuOption(key: "x", title: "Close")]
+        options += [MenuOption(key: "d", title: words("Done")), MenuOption(key: "x", title: words("Close"))]
         self.options = options
     }
 }

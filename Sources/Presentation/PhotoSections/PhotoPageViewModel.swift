@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// "Other driver's info" and "Your info": photos per section, and the other driver's additional note.
 @MainActor
@@ -20,6 +21,9 @@ public final class PhotoPageViewModel {
     private let dates: DateText
     private let makeDiscardDialog: @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
 
+    /// The language the screen speaks.
+    public let words: Words
+
     /// - Parameters:
     ///   - photoFiles: reads the photo files the driver names.
     ///   - dates: writes a photo's time when the page says why it is not used as the crash time as it is.
@@ -32,8 +36,10 @@ public final class PhotoPageViewModel {
         removeImage: RemoveImage,
         setNote: SetNote,
         dates: DateText,
-        makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
+        makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel,
+        words: Words = .english
     ) {
+        self.words = words
         self.category = category
         self.report = report
         self.photoFiles = photoFiles
@@ -42,7 +48,7 @@ public final class PhotoPageViewModel {
         self.setNote = setNote
         self.dates = dates
         self.makeDiscardDialog = makeDiscardDialog
-        state = Box(PhotoPageUiModel(category, of: report))
+        state = Box(PhotoPageUiModel(category, of: report, words: words))
     }
 
     // MARK: - Inputs
@@ -55,26 +61,36 @@ public final class PhotoPageViewModel {
             let stored = try await addImage.execute(reportID: report.id, section: section, bytes: file.bytes, fileName: file.fileName)
             update(stored)
             let added = stored.photos(in: section).last
-            message.value = .info("Added \(file.fileName) to “\(section.displayName)”." + (added.map { timeRemark(on: $0) } ?? ""))
+            message.value = .info(addedText(file.fileName, to: section, photo: added))
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
-    /// What the driver should know about a crash-scene photo's time (``PhotoTimeCheck``): why one in the future
-    /// is not the crash time, and that one long before the report is, but wants checking.
-    private func timeRemark(on photo: Photo) -> String {
-        guard photo.section == .crashScene, let takenAt = photo.takenAt,
-              let check = photo.timeCheck(reportStartedAt: report.createdAt) else { return "" }
+    /// That the photo was added, and what the driver should know about a crash-scene photo's time
+    /// (``PhotoTimeCheck``): why one in the future is not the crash time, and that one long before the report is,
+    /// but wants checking.
+    private func addedText(_ fileName: String, to section: PhotoSection, photo: Photo?) -> String {
+        let values = ["file": fileName, "section": ScreenWords(words).section(section)]
+        guard let photo, photo.section == .crashScene, let takenAt = photo.takenAt,
+              let check = photo.timeCheck(reportStartedAt: report.createdAt) else {
+            return words("Added {file} to “{section}”.", values)
+        }
+        let time = ["time": dates.dateTime(takenAt)]
         switch check {
         case .plausible:
-            return ""
+            return words("Added {file} to “{section}”.", values)
         case .inFuture:
-            return " Its time, \(dates.dateTime(takenAt)), is later than now (the camera's clock is wrong), so it is not "
-                + "used as the crash time. Set the time with w on Collect Crash Info."
+            return words(
+                "Added {file} to “{section}”. Its time, {time}, is later than now (the camera's clock is wrong), so it is not used as the crash time. Set the time with w on Collect Crash Info.",
+                values.merging(time) { $1 }
+            )
         case let .longBeforeReport(days):
-            return " Its time, \(dates.dateTime(takenAt)), is \(days) days before the report was started; it is used as the "
-                + "crash time, so check it, and correct it with w on Collect Crash Info if the camera's clock was wrong."
+            return words.plural(
+                "Added {file} to “{section}”. Its time, {time}, is {count} day before the report was started; it is used as the crash time, so check it, and correct it with w on Collect Crash Info if the camera's clock was wrong.",
+                "Added {file} to “{section}”. Its time, {time}, is {count} days before the report was started; it is used as the crash time, so check it, and correct it with w on Collect Crash Info if the camera's clock was wrong.",
+                count: days, values.merging(time) { $1 }
+            )
         }
     }
 
@@ -82,17 +98,22 @@ public final class PhotoPageViewModel {
     public func removePhoto(section number: Int, photoNumber: Int) async {
         guard let section = section(number) else { return }
         let photos = report.photos(in: section)
+        let name = ScreenWords(words).section(section)
         guard photos.indices.contains(photoNumber - 1) else {
-            let range = photos.isEmpty ? "it has no photos" : photos.count == 1 ? "it has only photo 1" : "choose 1 to \(photos.count)"
-            message.value = .error("“\(section.displayName)” has no photo \(photoNumber): \(range).")
+            let values = ["section": name, "number": String(photoNumber)]
+            message.value = .error(
+                photos.isEmpty ? words("“{section}” has no photo {number}: it has no photos.", values)
+                    : photos.count == 1 ? words("“{section}” has no photo {number}: it has only photo 1.", values)
+                    : words("“{section}” has no photo {number}: choose 1 to {last}.", values.merging(["last": String(photos.count)]) { $1 })
+            )
             return
         }
         let photo = photos[photoNumber - 1]
         do {
             update(try await removeImage.execute(reportID: report.id, photoID: photo.id))
-            message.value = .info("Removed \(photo.originalFileName) from “\(section.displayName)”.")
+            message.value = .info(words("Removed {file} from “{section}”.", ["file": photo.originalFileName, "section": name]))
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
@@ -104,7 +125,9 @@ public final class PhotoPageViewModel {
     /// already has a note, asks first (``pendingNote``; ``confirmNote(_:)`` answers).
     public func setNote(_ text: String) async {
         guard category == .otherDriver else {
-            message.value = .error("This page has no note. The additional note is on Other driver's info.")
+            message.value = .error(words(
+                "This page has no note. The additional note is on {page}.", ["page": ScreenWords(words).category(.otherDriver)]
+            ))
             return
         }
         pendingNote = nil
@@ -113,19 +136,21 @@ public final class PhotoPageViewModel {
         do {
             try trial.setNote(text)
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
             return
         }
         if trial.otherDriverNote == report.otherDriverNote {
-            message.value = .info(report.hasNote ? "The note already says that." : "There is no note to clear. Type note and the text to add one.")
+            message.value = .info(report.hasNote
+                ? words("The note already says that.")
+                : words("There is no note to clear. Type note and the text to add one."))
             return
         }
         guard report.hasNote else { return await saveNote(text) }
         pendingNote = text
-        let old = LineText.echo(report.otherDriverNote)
+        let old = LineText.echo(report.otherDriverNote, words: words)
         message.value = .info(trial.hasNote
-            ? "Replace the note \(old) with \(LineText.echo(trial.otherDriverNote))? Type y to replace it, n to keep it."
-            : "Clear the note \(old)? Type y to clear it, n to keep it.")
+            ? words("Replace the note {old} with {new}? Type y to replace it, n to keep it.", ["old": old, "new": LineText.echo(trial.otherDriverNote, words: words)])
+            : words("Clear the note {old}? Type y to clear it, n to keep it.", ["old": old]))
     }
 
     /// The driver's answer to replacing or clearing the note.
@@ -135,16 +160,16 @@ public final class PhotoPageViewModel {
         if yes {
             await saveNote(text)
         } else {
-            message.value = .info("The note was kept as it was.")
+            message.value = .info(words("The note was kept as it was."))
         }
     }
 
     private func saveNote(_ text: String) async {
         do {
             update(try await setNote.execute(reportID: report.id, note: text))
-            message.value = .info(report.hasNote ? "Note saved." : "Note cleared.")
+            message.value = .info(report.hasNote ? words("Note saved.") : words("Note cleared."))
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
@@ -164,7 +189,10 @@ public final class PhotoPageViewModel {
     private func section(_ number: Int) -> PhotoSection? {
         let sections = category.photoSections
         guard sections.indices.contains(number - 1) else {
-            message.value = .error("There is no section \(number) here. Choose a section from 1 to \(sections.count).")
+            message.value = .error(words(
+                "There is no section {number} here. Choose a section from 1 to {last}.",
+                ["number": String(number), "last": String(sections.count)]
+            ))
             return nil
         }
         return sections[number - 1]
@@ -172,6 +200,6 @@ public final class PhotoPageViewModel {
 
     private func update(_ newReport: CrashReport) {
         report = newReport
-        state.value = PhotoPageUiModel(category, of: newReport)
+        state.value = PhotoPageUiModel(category, of: newReport, words: words)
     }
 }

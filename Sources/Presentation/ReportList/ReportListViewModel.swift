@@ -1,4 +1,5 @@
 import Domain
+import Wording
 
 /// View crash reports: lists drafts and completed reports a page at a time, newest first; a number opens one.
 @MainActor
@@ -29,10 +30,14 @@ public final class ReportListViewModel {
     private let list: ListReports
     private let dates: DateText
 
-    public init(list: ListReports, dates: DateText = DateText()) {
+    /// The language the screen speaks.
+    public let words: Words
+
+    public init(list: ListReports, dates: DateText = DateText(), words: Words = .english) {
+        self.words = words
         self.list = list
         self.dates = dates
-        state = Box(ReportListUiModel([], firstNumber: 1, hasNextPage: false, dates: dates))
+        state = Box(ReportListUiModel([], firstNumber: 1, hasNextPage: false, dates: dates, words: words))
     }
 
     // MARK: - Inputs
@@ -44,7 +49,7 @@ public final class ReportListViewModel {
 
     public func nextPage() async {
         guard hasNextPage else {
-            message.value = .error(summaries.isEmpty ? "There are no reports yet." : "This is the last page; p goes back a page.")
+            message.value = .error(summaries.isEmpty ? words("There are no reports yet.") : words("This is the last page; p goes back a page."))
             return
         }
         await show(offset: offset + Self.pageSize)
@@ -52,7 +57,7 @@ public final class ReportListViewModel {
 
     public func previousPage() async {
         guard offset > 0 else {
-            message.value = .error("This is the first page; n shows the next one.")
+            message.value = .error(words("This is the first page; n shows the next one."))
             return
         }
         await show(offset: max(offset - Self.pageSize, 0))
@@ -62,7 +67,7 @@ public final class ReportListViewModel {
     public func open(number: Int) async {
         let index = number - 1 - offset
         guard summaries.indices.contains(index) else {
-            message.value = .error("There is no report \(number) on this page: \(choices).")
+            message.value = .error(noReport(number))
             return
         }
         let summary = summaries[index]
@@ -86,16 +91,23 @@ public final class ReportListViewModel {
             offset = newOffset
             hasNextPage = rows.count > Self.pageSize
             summaries = Array(rows.prefix(Self.pageSize))
-            state.value = ReportListUiModel(summaries, firstNumber: offset + 1, hasNextPage: hasNextPage, dates: dates)
+            state.value = ReportListUiModel(summaries, firstNumber: offset + 1, hasNextPage: hasNextPage, dates: dates, words: words)
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
-    private var choices: String {
-        if summaries.isEmpty { return "there are no reports yet" }
-        var text = summaries.count == 1 ? "choose \(offset + 1)" : "choose \(offset + 1) to \(offset + summaries.count)"
-        if hasNextPage || offset > 0 { text += ", or n / p for the next or previous page" }
-        return text
+    /// That row `number` is not on this page, and which numbers are.
+    private func noReport(_ number: Int) -> String {
+        let values = ["number": String(number), "first": String(offset + 1), "last": String(offset + summaries.count)]
+        let paged = hasNextPage || offset > 0
+        if summaries.isEmpty { return words("There is no report {number} on this page: there are no reports yet.", values) }
+        switch (summaries.count == 1, paged) {
+        case (true, false): return words("There is no report {number} on this page: choose {first}.", values)
+        case (true, true): return words("There is no report {number} on this page: choose {first}, or n / p for the next or previous page.", values)
+        case (false, false): return words("There is no report {number} on this page: choose {first} to {last}.", values)
+        case (false, true):
+            return words("There is no report {number} on this page: choose {first} to {last}, or n / p for the next or previous page.", values)
+        }
     }
 }

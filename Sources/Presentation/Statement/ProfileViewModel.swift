@@ -18,21 +18,27 @@ public final class ProfileViewModel {
     public let question = Box<StatementQuestion?>(nil)
     public var didFinish: (() -> Void)?
 
-    public let title = "Your details"
-    public let options = [
-        MenuOption(key: "e", title: "Enter every field in turn"),
-        MenuOption(key: "1-\(VehicleField.profileFields.count)", title: "Enter those fields (several at once: 6 7)"),
-        MenuOption(key: "d", title: "Done"),
-    ]
+    public var title: String { words("Your details") }
+    public var options: [MenuOption] {
+        [
+            MenuOption(key: "e", title: words("Enter every field in turn")),
+            MenuOption(key: "1-\(VehicleField.profileFields.count)", title: words("Enter those fields (several at once: 6 7)")),
+            MenuOption(key: "d", title: words("Done")),
+        ]
+    }
 
     private let editProfile: EditDriverProfile
     private var profile = StatementVehicle()
     private var queue: [VehicleField] = []
     private var walkLength = 0
 
-    public init(editProfile: EditDriverProfile) {
+    /// The language the screen speaks.
+    public let words: Words
+
+    public init(editProfile: EditDriverProfile, words: Words = .english) {
+        self.words = words
         self.editProfile = editProfile
-        rows = Box(Self.rows(of: StatementVehicle()))
+        rows = Box(Self.rows(of: StatementVehicle(), words: words))
     }
 
     // MARK: - Inputs
@@ -41,9 +47,9 @@ public final class ProfileViewModel {
     public func load() async {
         do {
             profile = try await editProfile.profile()
-            rows.value = Self.rows(of: profile)
+            rows.value = Self.rows(of: profile, words: words)
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
@@ -55,8 +61,12 @@ public final class ProfileViewModel {
     public func ask(fieldNumbers numbers: [Int]) {
         let count = VehicleField.profileFields.count
         guard !numbers.isEmpty, numbers.allSatisfy({ (1...count).contains($0) }) else {
-            let wrong = numbers.first { !(1...count).contains($0) }.map(String.init) ?? "nothing"
-            message.value = .error("There is no field \(wrong). Type numbers from 1 to \(count), e.g. 6 7.")
+            let last = words.number(count)
+            message.value = .error(
+                numbers.first { !(1...count).contains($0) }.map {
+                    words("There is no field {number}. Type numbers from 1 to {last}, e.g. 6 7.", ["number": String($0), "last": last])
+                } ?? words("Type numbers from 1 to {last}, e.g. 6 7.", ["last": last])
+            )
             return
         }
         ask(numbers.map { VehicleField.profileFields[$0 - 1] })
@@ -78,13 +88,13 @@ public final class ProfileViewModel {
         do {
             if text != (profile[field] ?? "") {
                 profile = try await editProfile.set(field, to: text)
-                rows.value = Self.rows(of: profile)
+                rows.value = Self.rows(of: profile, words: words)
             }
             queue.removeFirst()
         } catch let error as StatementFieldError {
-            message.value = .error("Not kept: " + ErrorText.sentence(for: error))
+            message.value = .error(words("Not kept: {reason}", ["reason": ErrorText.sentence(for: error, words: words)]))
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
         askNext()
     }
@@ -107,15 +117,18 @@ public final class ProfileViewModel {
             return
         }
         question.value = StatementQuestion(
-            label: StatementWords.english.field(field), current: StatementQuestion.shown(profile[field], kind: field.kind),
-            hint: StatementQuestion.hint(for: field.kind),
-            step: walkLength > 1 ? "\(walkLength - queue.count + 1) of \(walkLength)" : nil
+            label: StatementWords(words).field(field), current: StatementQuestion.shown(profile[field], kind: field.kind, words: words),
+            hint: StatementQuestion.hint(for: field.kind, words: words),
+            step: walkLength > 1 ? StatementQuestion.step(walkLength - queue.count + 1, of: walkLength, words: words) : nil
         )
     }
 
-    private static func rows(of profile: StatementVehicle) -> [Row] {
+    private static func rows(of profile: StatementVehicle, words: Words) -> [Row] {
         VehicleField.profileFields.enumerated().map { index, field in
-            Row(number: index + 1, label: StatementWords.english.field(field), value: StatementQuestion.shown(profile[field], kind: field.kind))
+            Row(
+                number: index + 1, label: StatementWords(words).field(field),
+                value: StatementQuestion.shown(profile[field], kind: field.kind, words: words)
+            )
         }
     }
 }

@@ -43,11 +43,14 @@ public struct StatementUiModel: Sendable, Hashable {
     public let flags: [String]
     public let options: [MenuOption]
 
-    public init(_ report: CrashReport, page: Page, canMakeLink: Bool, hasProfile: Bool, dates: DateText) {
+    public init(_ report: CrashReport, page: Page, canMakeLink: Bool, hasProfile: Bool, dates: DateText, words: Words = .english) {
         let statement = report.statement
+        let facts = FactText(words)
+        let statementWords = StatementWords(words)
         self.page = page
-        completeness = "Accident statement: \(statement.filledParts) of \(AccidentStatement.partCount) parts"
-        flags = report.statementFlags.map(FactText.english.line(for:))
+        completeness = words.plural("Accident statement: {filled} of {count} part", "Accident statement: {filled} of {count} parts",
+                                    count: AccidentStatement.partCount, ["filled": words.number(statement.filledParts)])
+        flags = report.statementFlags.map { facts.line(for: $0) }
         var rows: [Row] = []
         var circumstances: [CircumstanceRow] = []
         var counts: String?
@@ -55,83 +58,106 @@ public struct StatementUiModel: Sendable, Hashable {
         var options: [MenuOption] = []
         switch page {
         case .overview:
-            title = "Accident statement"
+            title = ScreenWords(words).category(.accidentStatement)
             for side in VehicleSide.allCases {
                 let column = statement[side]
-                let filled = VehiclePart.allCases.filter { column.isFilled($0) }.map(\.displayName)
-                var value = filled.isEmpty ? nil : filled.joined(separator: ", ")
-                if column.enteredByOtherDriverAt != nil {
-                    let credit = column.changesSinceSent.isEmpty ? "entered by the other driver" : "entered by the other driver, changed by you after"
-                    value = (value.map { $0 + " — " } ?? "") + credit
+                let filled = VehiclePart.allCases.filter { column.isFilled($0) }.map { ScreenWords(words).part($0) }
+                let parts = filled.isEmpty ? nil : filled.joined(separator: words(", ", context: "between the items of a list"))
+                let value: String?
+                if column.enteredByOtherDriverAt == nil {
+                    value = parts
+                } else if column.changesSinceSent.isEmpty {
+                    value = parts.map { words("{parts} — entered by the other driver", ["parts": $0]) }
+                        ?? words("entered by the other driver")
+                } else {
+                    value = parts.map { words("{parts} — entered by the other driver, changed by you after", ["parts": $0]) }
+                        ?? words("entered by the other driver, changed by you after")
                 }
-                rows.append(Row(key: side == .a ? "1" : "2", title: side == .a ? "Vehicle A (yours)" : "Vehicle B (the other)", value: value))
+                rows.append(Row(key: side == .a ? "1" : "2", title: Self.vehicleTitle(side, words: words), value: value))
             }
-            rows.append(Row(key: "3", title: "Circumstances", value: Self.counts(statement, empty: nil)))
-            rows.append(Row(key: "4", title: "Witnesses", value: statement.witnesses.isEmpty ? nil : Self.plural(statement.witnesses.count, "witness", "witnesses")))
-            rows.append(Row(key: "5", title: "Police and other damage", value: Self.police(statement)))
+            rows.append(Row(key: "3", title: words("Circumstances"), value: Self.counts(statement, empty: nil, words: words)))
+            rows.append(Row(
+                key: "4", title: words("Witnesses"),
+                value: statement.witnesses.isEmpty ? nil : words.plural("{count} witness", "{count} witnesses", count: statement.witnesses.count)
+            ))
+            rows.append(Row(key: "5", title: words("Police and other damage"), value: Self.police(statement, words: words)))
             let sceneDates = dates.at(report.scene)
-            notes = VehicleSide.allCases.map { "Vehicle \($0.letter): " + FactText.english.signature(report.signatureState(of: $0), dates: sceneDates) }
-            if let decline = statement.decline { notes.append(FactText.english.declineLine(decline, dates: sceneDates)) }
-            if report.isStatementSigned { notes.append("Both drivers signed this version (\(report.statementVersion.short)): it can no longer change.") }
-            options = [MenuOption(key: "1-5", title: "Open a part")]
-            if canMakeLink { options.append(MenuOption(key: "s", title: "Send the other driver a link to fill in vehicle B")) }
-            if !report.isStatementSigned, !statement.vehicleA.isEmpty || !statement.vehicleB.isEmpty {
-                options.append(MenuOption(key: "g", title: "Sign vehicle A's side"))
-                options.append(MenuOption(key: "o", title: "The other driver signs here"))
+            notes = VehicleSide.allCases.map {
+                words("Vehicle {side}: {signature}", ["side": $0.letter, "signature": facts.signature(report.signatureState(of: $0), dates: sceneDates)])
             }
-            options += [MenuOption(key: "d", title: "Done"), MenuOption(key: "x", title: "Close")]
+            if let decline = statement.decline { notes.append(facts.declineLine(decline, dates: sceneDates)) }
+            if report.isStatementSigned {
+                notes.append(words("Both drivers signed this version ({version}): it can no longer change.", ["version": report.statementVersion.short]))
+            }
+            options = [MenuOption(key: "1-5", title: words("Open a part"))]
+            if canMakeLink { options.append(MenuOption(key: "s", title: words("Send the other driver a link to fill in vehicle B"))) }
+            if !report.isStatementSigned, !statement.vehicleA.isEmpty || !statement.vehicleB.isEmpty {
+                options.append(MenuOption(key: "g", title: words("Sign vehicle A's side")))
+                options.append(MenuOption(key: "o", title: words("The other driver signs here")))
+            }
+            options += [MenuOption(key: "d", title: words("Done")), MenuOption(key: "x", title: words("Close"))]
         case let .vehicle(side):
             let column = statement[side]
-            title = side == .a ? "Vehicle A (yours)" : "Vehicle B (the other)"
+            title = Self.vehicleTitle(side, words: words)
             for (index, field) in VehicleField.allCases.enumerated() {
-                rows.append(Row(key: String(index + 1), title: StatementWords.english.field(field), value: StatementQuestion.shown(column[field], kind: field.kind)))
+                rows.append(Row(
+                    key: String(index + 1), title: statementWords.field(field),
+                    value: StatementQuestion.shown(column[field], kind: field.kind, words: words)
+                ))
             }
-            rows.append(Row(key: "r", title: "Remarks", value: column.remarks.isEmpty ? nil : column.remarks))
-            if let credit = FactText.english.creditLine(column, side: side, dates: dates.at(report.scene)) { notes.append(credit + ".") }
+            rows.append(Row(key: "r", title: words("Remarks"), value: column.remarks.isEmpty ? nil : column.remarks))
+            if let credit = facts.creditLine(column, side: side, dates: dates.at(report.scene)) { notes.append(facts.sentence(credit)) }
             options = [
-                MenuOption(key: "e", title: "Enter every field in turn"),
-                MenuOption(key: "1-\(VehicleField.allCases.count)", title: "Enter those fields (several at once: 6 7)"),
-                MenuOption(key: "r", title: "Remarks"),
+                MenuOption(key: "e", title: words("Enter every field in turn")),
+                MenuOption(key: "1-\(VehicleField.allCases.count)", title: words("Enter those fields (several at once: 6 7)")),
+                MenuOption(key: "r", title: words("Remarks")),
             ]
             if side == .a {
-                options.append(MenuOption(key: "p", title: "Keep these as your details for new reports"))
-                if hasProfile { options.append(MenuOption(key: "f", title: "Fill in your details from your profile")) }
+                options.append(MenuOption(key: "p", title: words("Keep these as your details for new reports")))
+                if hasProfile { options.append(MenuOption(key: "f", title: words("Fill in your details from your profile"))) }
             }
-            options.append(MenuOption(key: "d", title: "Done"))
+            options.append(MenuOption(key: "d", title: words("Done")))
         case .circumstances:
-            title = "Circumstances"
+            title = words("Circumstances")
             circumstances = Circumstance.allCases.map {
-                CircumstanceRow(number: $0.number, wording: StatementWords.english.circumstance($0), a: statement.vehicleA.circumstances.contains($0), b: statement.vehicleB.circumstances.contains($0))
+                CircumstanceRow(
+                    number: $0.number, wording: statementWords.circumstance($0),
+                    a: statement.vehicleA.circumstances.contains($0), b: statement.vehicleB.circumstances.contains($0)
+                )
             }
-            counts = Self.counts(statement, empty: "No boxes ticked")
+            counts = Self.counts(statement, empty: words("No boxes ticked"), words: words)
             options = [
-                MenuOption(key: "a 1-17", title: "Tick or clear vehicle A's boxes, e.g. a 1 12"),
-                MenuOption(key: "b 1-17", title: "Tick or clear vehicle B's boxes"),
-                MenuOption(key: "d", title: "Done"),
+                MenuOption(key: "a 1-17", title: words("Tick or clear vehicle A's boxes, e.g. a 1 12")),
+                MenuOption(key: "b 1-17", title: words("Tick or clear vehicle B's boxes")),
+                MenuOption(key: "d", title: words("Done")),
             ]
         case .witnesses:
-            title = "Witnesses"
+            title = words("Witnesses")
             for (index, witness) in statement.witnesses.enumerated() {
+                // What is known of the witness, as typed: data, not words.
                 rows.append(Row(key: String(index + 1), title: witness.description, value: nil))
             }
             options = [
                 MenuOption(
-                    key: "add", title: "Add a witness", isEnabled: statement.witnesses.count < AccidentStatement.maximumWitnesses,
-                    disabledReason: "a statement lists at most \(AccidentStatement.maximumWitnesses)"
+                    key: "add", title: words("Add a witness"), isEnabled: statement.witnesses.count < AccidentStatement.maximumWitnesses,
+                    disabledReason: words("a statement lists at most {limit}", ["limit": words.number(AccidentStatement.maximumWitnesses)])
                 ),
-                MenuOption(key: "remove <n>", title: "Remove witness n", isEnabled: !statement.witnesses.isEmpty, disabledReason: "none listed"),
-                MenuOption(key: "d", title: "Done"),
+                MenuOption(
+                    key: "remove <n>", title: words("Remove witness n"), isEnabled: !statement.witnesses.isEmpty,
+                    disabledReason: words("none listed")
+                ),
+                MenuOption(key: "d", title: words("Done")),
             ]
         case .police:
-            title = "Police and other damage"
+            title = words("Police and other damage")
             rows = [
-                Row(key: "p", title: "Police", value: Self.police(statement)),
-                Row(key: "o", title: "Damage to other property", value: statement.otherPropertyDamage.isEmpty ? nil : statement.otherPropertyDamage),
+                Row(key: "p", title: words("Police"), value: Self.police(statement, words: words)),
+                Row(key: "o", title: words("Damage to other property"), value: statement.otherPropertyDamage.isEmpty ? nil : statement.otherPropertyDamage),
             ]
             options = [
-                MenuOption(key: "p", title: "Whether the police came, their report"),
-                MenuOption(key: "o", title: "Damage to anything but the two vehicles"),
-                MenuOption(key: "d", title: "Done"),
+                MenuOption(key: "p", title: words("Whether the police came, their report")),
+                MenuOption(key: "o", title: words("Damage to anything but the two vehicles")),
+                MenuOption(key: "d", title: words("Done")),
             ]
         }
         self.rows = rows
@@ -141,18 +167,26 @@ public struct StatementUiModel: Sendable, Hashable {
         self.options = options
     }
 
-    static func counts(_ statement: AccidentStatement, empty: String?) -> String? {
+    /// A vehicle's page and its row on the overview: `Vehicle A (yours)`.
+    static func vehicleTitle(_ side: VehicleSide, words: Words) -> String {
+        switch side {
+        case .a: words("Vehicle A (yours)")
+        case .b: words("Vehicle B (the other)")
+        }
+    }
+
+    /// Each side's count of boxes ticked: `A: 2 boxes, B: 1 box`.
+    static func counts(_ statement: AccidentStatement, empty: String?, words: Words) -> String? {
         let a = statement.vehicleA.circumstances.count
         let b = statement.vehicleB.circumstances.count
         guard a + b > 0 else { return empty }
-        return "A: \(plural(a, "box", "boxes")), B: \(plural(b, "box", "boxes"))"
+        return words("A: {boxesA}, B: {boxesB}", [
+            "boxesA": words.plural("{count} box", "{count} boxes", count: a),
+            "boxesB": words.plural("{count} box", "{count} boxes", count: b),
+        ])
     }
 
-    static func police(_ statement: AccidentStatement) -> String? {
-        statement.police?.description
-    }
-
-    static func plural(_ count: Int, _ one: String, _ many: String) -> String {
-        "\(count) \(count == 1 ? one : many)"
+    static func police(_ statement: AccidentStatement, words: Words) -> String? {
+        statement.police.map { StatementWords(words).police($0) }
     }
 }

@@ -42,6 +42,9 @@ public final class StatementViewModel {
     private var police = (attended: false, report: "", station: "")
     private var hasProfile = false
 
+    /// The language the screen speaks.
+    public let words: Words
+
     public init(
         report: CrashReport,
         editStatement: EditStatement,
@@ -50,8 +53,10 @@ public final class StatementViewModel {
         shareStatement: ShareStatement? = nil,
         startStatement: StartStatement? = nil,
         dates: DateText = DateText(),
-        makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
+        makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel,
+        words: Words = .english
     ) {
+        self.words = words
         self.report = report
         self.editStatement = editStatement
         self.signStatement = signStatement
@@ -60,7 +65,7 @@ public final class StatementViewModel {
         self.startStatement = startStatement
         self.dates = dates
         self.makeDiscardDialog = makeDiscardDialog
-        state = Box(StatementUiModel(report, page: .overview, canMakeLink: shareStatement != nil, hasProfile: false, dates: dates))
+        state = Box(StatementUiModel(report, page: .overview, canMakeLink: shareStatement != nil, hasProfile: false, dates: dates, words: words))
     }
 
     /// Before the statement is first shown: an empty one gets the driver's own details in vehicle A.
@@ -70,10 +75,10 @@ public final class StatementViewModel {
             let started = try await startStatement.execute(reportID: report.id)
             if !started.statement.isEmpty {
                 update(started)
-                message.value = .info("Vehicle A starts with your details; change them here for this report only.")
+                message.value = .info(words("Vehicle A starts with your details; change them here for this report only."))
             }
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
@@ -90,7 +95,7 @@ public final class StatementViewModel {
     public func open(part number: Int) async {
         let pages: [StatementUiModel.Page] = [.vehicle(.a), .vehicle(.b), .circumstances, .witnesses, .police]
         guard (1...pages.count).contains(number) else {
-            message.value = .error("There is no part \(number). Type 1 to \(pages.count).")
+            message.value = .error(words("There is no part {number}. Type 1 to {last}.", ["number": String(number), "last": words.number(pages.count)]))
             return
         }
         await open(pages[number - 1])
@@ -102,7 +107,7 @@ public final class StatementViewModel {
     }
 
     public func close() {
-        DiscardPageViewModel.open(makeDiscardDialog(report, .accidentStatement, "Accident statement"), on: route) { [weak self] report in
+        DiscardPageViewModel.open(makeDiscardDialog(report, .accidentStatement, ScreenWords(words).category(.accidentStatement)), on: route) { [weak self] report in
             self?.update(report)
             self?.didFinish?(report)
         }
@@ -121,8 +126,12 @@ public final class StatementViewModel {
         guard case let .vehicle(side) = page else { return }
         let count = VehicleField.allCases.count
         guard !numbers.isEmpty, numbers.allSatisfy({ (1...count).contains($0) }) else {
-            let wrong = numbers.first { !(1...count).contains($0) }.map(String.init) ?? "nothing"
-            message.value = .error("There is no field \(wrong). Type numbers from 1 to \(count), e.g. 6 7.")
+            let last = words.number(count)
+            message.value = .error(
+                numbers.first { !(1...count).contains($0) }.map {
+                    words("There is no field {number}. Type numbers from 1 to {last}, e.g. 6 7.", ["number": String($0), "last": last])
+                } ?? words("Type numbers from 1 to {last}, e.g. 6 7.", ["last": last])
+            )
             return
         }
         ask(numbers.map { .field(side, VehicleField.allCases[$0 - 1]) })
@@ -135,7 +144,8 @@ public final class StatementViewModel {
 
     public func addWitness() {
         guard report.statement.witnesses.count < AccidentStatement.maximumWitnesses else {
-            message.value = .error("A statement lists at most \(AccidentStatement.maximumWitnesses) witnesses; remove one first.")
+            message.value = .error(words.plural("A statement lists at most {count} witness; remove one first.", "A statement lists at most {count} witnesses; remove one first.",
+                                                 count: AccidentStatement.maximumWitnesses))
             return
         }
         witness = ("", "", "")
@@ -169,7 +179,7 @@ public final class StatementViewModel {
                 try await finishGroup(after: asked)
             }
         } catch {
-            message.value = .error(Self.sentence(for: error))
+            message.value = .error(sentence(for: error))
             if asked == .witnessPhone, case StatementFieldError.witnessWithoutNameOrPhone = error {
                 // A witness with neither name nor number is dropped, not asked about forever.
                 queue = []
@@ -184,8 +194,11 @@ public final class StatementViewModel {
     public func toggle(_ side: VehicleSide, numbers: [Int]) async {
         let boxes = numbers.compactMap(Circumstance.init(rawValue:))
         guard !numbers.isEmpty, boxes.count == numbers.count else {
-            let wrong = numbers.first { Circumstance(rawValue: $0) == nil }.map(String.init) ?? "nothing"
-            message.value = .error("There is no box \(wrong). Type numbers from 1 to 17, e.g. b 1 12.")
+            message.value = .error(
+                numbers.first { Circumstance(rawValue: $0) == nil }.map {
+                    words("There is no box {number}. Type numbers from 1 to 17, e.g. b 1 12.", ["number": String($0)])
+                } ?? words("Type numbers from 1 to 17, e.g. b 1 12.")
+            )
             return
         }
         await edit { statement in
@@ -198,7 +211,11 @@ public final class StatementViewModel {
     public func removeWitness(number: Int) async {
         let count = report.statement.witnesses.count
         guard (1...max(count, 1)).contains(number), count > 0 else {
-            message.value = .error(count == 0 ? "No witnesses are listed." : "There is no witness \(number). Type remove 1 to remove the first.")
+            message.value = .error(
+                count == 0
+                    ? words("No witnesses are listed.")
+                    : words("There is no witness {number}. Type remove 1 to remove the first.", ["number": String(number)])
+            )
             return
         }
         await edit { statement in
@@ -211,23 +228,23 @@ public final class StatementViewModel {
     /// Keeps vehicle A's details as the driver's profile, which fills vehicle A of every new report.
     public func keepAsProfile() async {
         guard let editProfile else {
-            message.value = .error("This store keeps no profile (it ends with the app).")
+            message.value = .error(words("This store keeps no profile (it ends with the app)."))
             return
         }
         do {
             try await editProfile.keep(report.statement.vehicleA)
             hasProfile = !report.statement.vehicleA.profilePart.isEmpty
-            message.value = .info("Kept as your details: every new report starts with them in vehicle A.")
+            message.value = .info(words("Kept as your details: every new report starts with them in vehicle A."))
             refresh()
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
     /// Fills vehicle A's empty fields from the driver's profile.
     public func fillFromProfile() async {
         guard let editProfile, let profile = try? await editProfile.profile(), !profile.isEmpty else {
-            message.value = .error("You have kept no details yet: fill in vehicle A and type p.")
+            message.value = .error(words("You have kept no details yet: fill in vehicle A and type p."))
             return
         }
         await edit { statement in
@@ -237,7 +254,7 @@ public final class StatementViewModel {
             }
             statement.vehicleA = column
         }
-        message.value = .info("Your details filled the empty fields of vehicle A.")
+        message.value = .info(words("Your details filled the empty fields of vehicle A."))
     }
 
     // MARK: - Signing
@@ -246,15 +263,15 @@ public final class StatementViewModel {
     /// column's driver's name offered), then signs the front side as it is now.
     public func sign(_ side: VehicleSide) {
         guard signStatement != nil else {
-            message.value = .error("This app cannot sign statements.")
+            message.value = .error(words("This app cannot sign statements."))
             return
         }
         guard !report.statement.vehicleA.isEmpty || !report.statement.vehicleB.isEmpty else {
-            message.value = .error("The statement is empty: fill in the vehicles before anyone signs it.")
+            message.value = .error(words("The statement is empty: fill in the vehicles before anyone signs it."))
             return
         }
         if report.isStatementSigned {
-            message.value = .error(ErrorText.sentence(for: ReportError.statementSigned(report.crashID)))
+            message.value = .error(ErrorText.sentence(for: ReportError.statementSigned(report.crashID), words: words))
             return
         }
         ask([.signature(side)])
@@ -263,29 +280,28 @@ public final class StatementViewModel {
     /// Makes a one-time link for the other driver to fill in vehicle B on their own phone (``link``).
     public func makeLink() async {
         guard let shareStatement else {
-            message.value = .error("Links for the other driver need a server (start the app with --server URL). Type their details in vehicle B instead.")
+            message.value = .error(words("Links for the other driver need a server (start the app with {option}). Type their details in vehicle B instead.",
+                                         ["option": "--server URL"]))
             return
         }
         do {
             let made = try await shareStatement.execute(reportID: report.id)
             link.value = made
-            message.value = .info(
-                "Show the other driver this code or send them the link. It works once, until \(dates.at(report.scene).dateTime(made.expiresAt)); "
-                    + "their part arrives at your next sync."
-            )
+            message.value = .info(words("Show the other driver this code or send them the link. It works once, until {time}; their part arrives at your next sync.",
+                                        ["time": dates.at(report.scene).dateTime(made.expiresAt)]))
         } catch let error as StatementLinkError {
-            message.value = .error(Self.sentence(for: error))
+            message.value = .error(sentence(for: error))
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
-    private static func sentence(for error: StatementLinkError) -> String {
+    private func sentence(for error: StatementLinkError) -> String {
         switch error {
-        case .notOnServerYet: "This draft has not reached the server yet, so no link can point to it. Check the connection and type s again."
-        case .completed: "This report is completed: the other driver can no longer add to it."
-        case let .unavailable(reason): "No link was made: \(reason). Try again, or type their details in vehicle B."
-        case let .refused(reason): "The server made no link: \(reason)"
+        case .notOnServerYet: words("This draft has not reached the server yet, so no link can point to it. Check the connection and type s again.")
+        case .completed: words("This report is completed: the other driver can no longer add to it.")
+        case let .unavailable(reason): words("No link was made: {reason}. Try again, or type their details in vehicle B.", ["reason": reason])
+        case let .refused(reason): words("The server made no link: {reason}", ["reason": reason])
         }
     }
 
@@ -302,37 +318,43 @@ public final class StatementViewModel {
             question.value = nil
             return
         }
-        let step = walkLength > 1 ? "\(walkLength - queue.count + 1) of \(walkLength)" : nil
+        let step = walkLength > 1 ? StatementQuestion.step(walkLength - queue.count + 1, of: walkLength, words: words) : nil
         let statement = report.statement
         switch next {
         case let .field(side, field):
             question.value = StatementQuestion(
-                label: "\(side.letter): \(StatementWords.english.field(field))", current: StatementQuestion.shown(statement[side][field], kind: field.kind),
-                hint: StatementQuestion.hint(for: field.kind), step: step
+                label: words("{side}: {field}", ["side": side.letter, "field": StatementWords(words).field(field)]),
+                current: StatementQuestion.shown(statement[side][field], kind: field.kind, words: words),
+                hint: StatementQuestion.hint(for: field.kind, words: words), step: step
             )
         case let .remarks(side):
-            question.value = StatementQuestion(label: "\(side.letter): Remarks", current: statement[side].remarks.nonEmpty, hint: nil, step: step)
-        case .witnessName: question.value = StatementQuestion(label: "Witness's name", current: nil, hint: nil, step: step)
-        case .witnessAddress: question.value = StatementQuestion(label: "Witness's address", current: nil, hint: nil, step: step)
+            question.value = StatementQuestion(
+                label: words("{side}: Remarks", ["side": side.letter]), current: statement[side].remarks.nonEmpty, hint: nil, step: step
+            )
+        case .witnessName: question.value = StatementQuestion(label: words("Witness's name"), current: nil, hint: nil, step: step)
+        case .witnessAddress: question.value = StatementQuestion(label: words("Witness's address"), current: nil, hint: nil, step: step)
         case .witnessPhone:
-            question.value = StatementQuestion(label: "Witness's phone", current: nil, hint: StatementQuestion.hint(for: .phone), step: step)
+            question.value = StatementQuestion(
+                label: words("Witness's phone"), current: nil, hint: StatementQuestion.hint(for: .phone, words: words), step: step
+            )
         case .policeAttended:
             question.value = StatementQuestion(
-                label: "Did the police come?", current: statement.police.map { $0.attended ? "yes" : "no" }, hint: "y or n", step: step
+                label: words("Did the police come?"), current: statement.police.map { StatementWords(words).yesNo($0.attended) },
+                hint: StatementQuestion.hint(for: .yesNo, words: words), step: step
             )
         case .policeReport:
-            question.value = StatementQuestion(label: "Police report number", current: police.report.nonEmpty, hint: nil, step: step)
+            question.value = StatementQuestion(label: words("Police report number"), current: police.report.nonEmpty, hint: nil, step: step)
         case .policeStation:
-            question.value = StatementQuestion(label: "Police station", current: police.station.nonEmpty, hint: nil, step: step)
+            question.value = StatementQuestion(label: words("Police station"), current: police.station.nonEmpty, hint: nil, step: step)
         case .otherDamage:
             question.value = StatementQuestion(
-                label: "Damage to other property", current: statement.otherPropertyDamage.nonEmpty, hint: "a fence, a lamp post…", step: step
+                label: words("Damage to other property"), current: statement.otherPropertyDamage.nonEmpty, hint: words("a fence, a lamp post…"), step: step
             )
         case let .signature(side):
             question.value = StatementQuestion(
-                label: side == .a ? "Your name, to sign vehicle A's side" : "The other driver's name, to sign vehicle B's side here",
+                label: side == .a ? words("Your name, to sign vehicle A's side") : words("The other driver's name, to sign vehicle B's side here"),
                 current: statement[side][.driverName] ?? statement[side][.policyholderName],
-                hint: "Signing agrees to the whole statement as it is now: both vehicles, the boxes, the witnesses, the police, when and where, and who was injured. A change to any of it afterwards cancels the signature",
+                hint: words("Signing agrees to the whole statement as it is now: both vehicles, the boxes, the witnesses, the police, when and where, and who was injured. A change to any of it afterwards cancels the signature"),
                 step: nil
             )
         }
@@ -381,9 +403,11 @@ public final class StatementViewModel {
             guard let signStatement else { return }
             let name = text ?? (report.statement[side][.driverName] ?? report.statement[side][.policyholderName] ?? "")
             update(try await signStatement.execute(reportID: report.id, side: side, name: name))
+            let values = ["side": side.letter, "name": name, "version": report.statementVersion.short]
             message.value = .info(
-                "Signed for vehicle \(side.letter) as \(name): statement version \(report.statementVersion.short). "
-                    + (report.isStatementSigned ? "Both drivers signed: the statement can no longer change." : "A change to the statement now cancels this signature.")
+                report.isStatementSigned
+                    ? words("Signed for vehicle {side} as {name}: statement version {version}. Both drivers signed: the statement can no longer change.", values)
+                    : words("Signed for vehicle {side} as {name}: statement version {version}. A change to the statement now cancels this signature.", values)
             )
         }
     }
@@ -393,7 +417,7 @@ public final class StatementViewModel {
         case .witnessPhone:
             let new = try Witness(name: witness.name, address: witness.address, phone: witness.phone)
             try await store { statement in try statement.setWitnesses(statement.witnesses + [new]) }
-            message.value = .info("Witness added.")
+            message.value = .info(words("Witness added."))
         default:
             let attendance = try PoliceAttendance(attended: police.attended, reportNumber: police.report, station: police.station)
             try await store { $0.setPolice(attendance) }
@@ -408,23 +432,23 @@ public final class StatementViewModel {
         do {
             try await store(change)
         } catch {
-            message.value = .error(error)
+            message.value = .error(error, words: words)
         }
     }
 
-    private static func sentence(for error: any Error) -> String {
-        guard let error = error as? StatementFieldError else { return ErrorText.sentence(for: error) }
-        return "Not kept: " + ErrorText.sentence(for: error)
+    private func sentence(for error: any Error) -> String {
+        guard let error = error as? StatementFieldError else { return ErrorText.sentence(for: error, words: words) }
+        return words("Not kept: {reason}", ["reason": ErrorText.sentence(for: error, words: words)])
     }
 
     private func show(_ page: StatementUiModel.Page) {
         queue = []
         question.value = nil
-        state.value = StatementUiModel(report, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates)
+        state.value = StatementUiModel(report, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates, words: words)
     }
 
     private func refresh() {
-        state.value = StatementUiModel(report, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates)
+        state.value = StatementUiModel(report, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates, words: words)
     }
 
     private func update(_ newReport: CrashReport) {

@@ -1,113 +1,229 @@
 import Domain
+import Wording
 
 /// What sync did to a report, in the driver's words.
 public enum SyncText {
-    public static func sentence(for notice: SyncNotice) -> String {
-        let report = "Report \(notice.crashID)"
+    public static func sentence(for notice: SyncNotice, words: Words) -> String {
+        let crashID = notice.crashID.description
         switch notice.event {
         case let .crashIDReplaced(old):
-            return "Report \(old) now has the crash ID \(notice.crashID) from the server; use it with your insurer."
+            return words(
+                "Report {old} now has the crash ID {crashID} from the server; use it with your insurer.",
+                ["old": old.description, "crashID": crashID]
+            )
         case .recreatedAfterDeletion:
-            return "\(report) was deleted on another device; your changes here were kept and it was sent again."
+            return words(
+                "Report {crashID} was deleted on another device; your changes here were kept and it was sent again.",
+                ["crashID": crashID]
+            )
         case .deletedElsewhere:
-            return "\(report) was deleted on another device, so it is gone here too."
+            return words("Report {crashID} was deleted on another device, so it is gone here too.", ["crashID": crashID])
         case .removedFromServer:
-            return "\(report) is no longer on the server (it was erased there); it stays on this device and is not sent again."
+            return words(
+                "Report {crashID} is no longer on the server (it was erased there); it stays on this device and is not sent again.",
+                ["crashID": crashID]
+            )
         case let .refused(refusal):
-            return "The server refused \(report): " + reason(refusal) + ". It stays on this device as it is."
+            return refused(refusal, crashID: crashID, words: words)
         case let .acknowledged(claimNumber, message):
-            let said = message.isEmpty ? "" : " They wrote: “\(message.prefix(500).replacingOccurrences(of: "\n", with: " "))”"
-            return "Your insurer received \(notice.crashID) — claim \(claimNumber). Quote the claim number when you call them.\(said)"
+            let values = ["crashID": crashID, "claim": claimNumber]
+            guard !message.isEmpty else {
+                return words("Your insurer received {crashID} — claim {claim}. Quote the claim number when you call them.", values)
+            }
+            return words(
+                "Your insurer received {crashID} — claim {claim}. Quote the claim number when you call them. They wrote: “{message}”",
+                values.merging(["message": oneLine(message)]) { $1 }
+            )
         case .otherDriverEntered:
-            return "The other driver filled in their part (vehicle B) of the accident statement of \(notice.crashID) from your link. Check it in the statement."
+            return words(
+                "The other driver filled in their part (vehicle B) of the accident statement of {crashID} from your link. Check it in the statement.",
+                ["crashID": crashID]
+            )
         case .otherDriverSigned:
-            return "The other driver signed the accident statement of \(notice.crashID)."
+            return words("The other driver signed the accident statement of {crashID}.", ["crashID": crashID])
         case let .otherDriverDeclined(reason):
-            let said = reason.isEmpty ? "" : " They wrote: “\(reason.prefix(500).replacingOccurrences(of: "\n", with: " "))”"
-            return "The other driver did not agree to the accident statement of \(notice.crashID); the report says so and can still be created.\(said)"
+            guard !reason.isEmpty else {
+                return words(
+                    "The other driver did not agree to the accident statement of {crashID}; the report says so and can still be created.",
+                    ["crashID": crashID]
+                )
+            }
+            return words(
+                "The other driver did not agree to the accident statement of {crashID}; the report says so and can still be created. They wrote: “{reason}”",
+                ["crashID": crashID, "reason": oneLine(reason)]
+            )
         case let .signatureVoided(side):
-            return "The accident statement of \(notice.crashID) changed after vehicle \(side.letter)'s side was signed, so that signature no longer counts: "
-                + (side == .a ? "check the statement and sign it again (g on its page)." : "the other driver must sign again.")
+            let values = ["crashID": crashID, "side": side.letter]
+            return side == .a
+                ? words(
+                    "The accident statement of {crashID} changed after vehicle {side}'s side was signed, so that signature no longer counts: check the statement and sign it again (g on its page).",
+                    values
+                )
+                : words(
+                    "The accident statement of {crashID} changed after vehicle {side}'s side was signed, so that signature no longer counts: the other driver must sign again.",
+                    values
+                )
         case let .merged(summary):
-            if summary.completedElsewhere { return completedElsewhere(report, summary) }
-            return (["\(report) was also changed elsewhere (another device or the server); both versions were merged"] + parts(summary))
-                .joined(separator: "; ") + "."
+            if summary.completedElsewhere { return completedElsewhere(crashID, summary, words) }
+            let details = parts(summary, words)
+            guard !details.isEmpty else {
+                return words(
+                    "Report {crashID} was also changed elsewhere (another device or the server); both versions were merged.",
+                    ["crashID": crashID]
+                )
+            }
+            return words(
+                "Report {crashID} was also changed elsewhere (another device or the server); both versions were merged; {details}.",
+                ["crashID": crashID, "details": clauses(details, words)]
+            )
         case let .joined(summary):
-            return (["The report started on this device for crash \(notice.crashID) was joined with the server's report for it, "
-                + "so the crash has one report"] + parts(summary)).joined(separator: "; ") + "."
+            let details = parts(summary, words)
+            guard !details.isEmpty else {
+                return words(
+                    "The report started on this device for crash {crashID} was joined with the server's report for it, so the crash has one report.",
+                    ["crashID": crashID]
+                )
+            }
+            return words(
+                "The report started on this device for crash {crashID} was joined with the server's report for it, so the crash has one report; {details}.",
+                ["crashID": crashID, "details": clauses(details, words)]
+            )
         }
     }
 
     /// Why nothing is sent with a token of another account, and what to do.
-    public static func otherAccount(bound: ServerAccount, reached: ServerAccount) -> String {
-        let whose = bound.server == reached.server
-            ? "the token given is “\(reached.name)”'s"
-            : "the token given is “\(reached.name)”'s on \(reached.server)"
-        return "This data folder holds the reports of “\(bound.name)” on \(bound.server); \(whose). Nothing was sent, "
-            + "received or removed. Use that account's token with this folder, or give “\(reached.name)” a data folder "
-            + "of their own (--database FILE)."
+    public static func otherAccount(bound: ServerAccount, reached: ServerAccount, words: Words) -> String {
+        let values = ["account": bound.name, "server": bound.server, "other": reached.name, "otherServer": reached.server]
+        return bound.server == reached.server
+            ? words(
+                "This data folder holds the reports of “{account}” on {server}; the token given is “{other}”'s. Nothing was sent, received or removed. Use that account's token with this folder, or give “{other}” a data folder of their own (--database FILE).",
+                values
+            )
+            : words(
+                "This data folder holds the reports of “{account}” on {server}; the token given is “{other}”'s on {otherServer}. Nothing was sent, received or removed. Use that account's token with this folder, or give “{other}” a data folder of their own (--database FILE).",
+                values
+            )
     }
 
     /// What answers at the server's address cannot be used, and what to check.
-    public static func unusable(_ reason: String) -> String {
-        "The server's answer cannot be used: \(reason). Your reports are kept on this device."
+    public static func unusable(_ reason: String, words: Words) -> String {
+        words("The server's answer cannot be used: {reason}. Your reports are kept on this device.", ["reason": reason])
     }
 
-    private static func reason(_ refusal: SyncRefusal) -> String {
+    private static func refused(_ refusal: SyncRefusal, crashID: String, words: Words) -> String {
         switch refusal {
-        case let .invalid(field?): "its \(field) breaks a rule the server keeps (an update of the app may be needed)"
-        case .invalid(nil): "it breaks a rule the server keeps (an update of the app may be needed)"
-        case .completedThere: "it is completed there, so it can no longer be changed or deleted"
-        case .nothingToReport: "it holds nothing to report yet"
-        case .tooLarge: "it is larger than the server takes"
-        case let .other(detail): "“\(detail.prefix(300))”"
+        case let .invalid(field?):
+            words(
+                "The server refused Report {crashID}: its {field} breaks a rule the server keeps (an update of the app may be needed). It stays on this device as it is.",
+                ["crashID": crashID, "field": field]
+            )
+        case .invalid(nil):
+            words(
+                "The server refused Report {crashID}: it breaks a rule the server keeps (an update of the app may be needed). It stays on this device as it is.",
+                ["crashID": crashID]
+            )
+        case .completedThere:
+            words(
+                "The server refused Report {crashID}: it is completed there, so it can no longer be changed or deleted. It stays on this device as it is.",
+                ["crashID": crashID]
+            )
+        case .nothingToReport:
+            words("The server refused Report {crashID}: it holds nothing to report yet. It stays on this device as it is.", ["crashID": crashID])
+        case .tooLarge:
+            words("The server refused Report {crashID}: it is larger than the server takes. It stays on this device as it is.", ["crashID": crashID])
+        case let .other(detail):
+            words(
+                "The server refused Report {crashID}: “{detail}”. It stays on this device as it is.",
+                ["crashID": crashID, "detail": String(detail.prefix(300))]
+            )
         }
     }
 
-    private static func completedElsewhere(_ report: String, _ summary: MergeSummary) -> String {
-        var parts = ["\(report) was completed on another device, so changes made here could not be added"]
-        if !summary.leftOut.isEmpty {
-            parts.append(count(summary.leftOut.count, "photo") + " added here " + (summary.leftOut.count == 1 ? "is" : "are") + " not in it (still on this device)")
-        }
-        if !summary.keptFields.isEmpty { parts.append("its " + fields(summary.keptFields) + " stayed as completed there") }
-        return parts.joined(separator: "; ") + "."
-    }
-
-    /// What came from where, and which changes made on both sides were kept.
-    private static func parts(_ summary: MergeSummary) -> [String] {
+    private static func completedElsewhere(_ crashID: String, _ summary: MergeSummary, _ words: Words) -> String {
         var parts: [String] = []
-        if summary.photosFromOtherWriter > 0 { parts.append(count(summary.photosFromOtherWriter, "photo") + " added from there") }
-        if summary.photosFromThisDevice > 0 { parts.append(count(summary.photosFromThisDevice, "photo") + " from here kept") }
+        if !summary.leftOut.isEmpty {
+            parts.append(words.plural(
+                "{count} photo added here is not in it (still on this device)",
+                "{count} photos added here are not in it (still on this device)",
+                count: summary.leftOut.count
+            ))
+        }
+        if !summary.keptFields.isEmpty {
+            parts.append(words("its {fields} stayed as completed there", ["fields": fields(summary.keptFields, words)]))
+        }
+        guard !parts.isEmpty else {
+            return words(
+                "Report {crashID} was completed on another device, so changes made here could not be added.",
+                ["crashID": crashID]
+            )
+        }
+        return words(
+            "Report {crashID} was completed on another device, so changes made here could not be added; {details}.",
+            ["crashID": crashID, "details": clauses(parts, words)]
+        )
+    }
+
+    /// What came from where, and which changes made on both sides were kept: one clause each.
+    private static func parts(_ summary: MergeSummary, _ words: Words) -> [String] {
+        var parts: [String] = []
+        if summary.photosFromOtherWriter > 0 {
+            parts.append(words.plural("{count} photo added from there", "{count} photos added from there", count: summary.photosFromOtherWriter))
+        }
+        if summary.photosFromThisDevice > 0 {
+            parts.append(words.plural("{count} photo from here kept", "{count} photos from here kept", count: summary.photosFromThisDevice))
+        }
         if summary.photosRemovedElsewhere > 0 {
-            parts.append(count(summary.photosRemovedElsewhere, "photo") + " removed there " + (summary.photosRemovedElsewhere == 1 ? "is" : "are") + " gone here too")
+            parts.append(words.plural(
+                "{count} photo removed there is gone here too", "{count} photos removed there are gone here too",
+                count: summary.photosRemovedElsewhere
+            ))
         }
         let conflicting = summary.conflicts.map(\.field)
         let takenFromThere = summary.fieldsFromOtherWriter.filter { !conflicting.contains($0) }
-        if !takenFromThere.isEmpty { parts.append("the " + fields(takenFromThere) + " taken from the change there") }
+        if !takenFromThere.isEmpty {
+            parts.append(words("the {fields} taken from the change there", ["fields": fields(takenFromThere, words)]))
+        }
         for side in [false, true] {
             let changed = summary.conflicts.filter { $0.keptThisDevice == side }.map(\.field)
             guard !changed.isEmpty else { continue }
-            parts.append("the " + fields(changed) + " changed both here and there: the newer change, " + (side ? "here" : "there") + ", was kept")
+            let values = ["fields": fields(changed, words)]
+            parts.append(side
+                ? words("the {fields} changed both here and there: the newer change, here, was kept", values)
+                : words("the {fields} changed both here and there: the newer change, there, was kept", values))
         }
         if !summary.leftOut.isEmpty {
-            parts.append(count(summary.leftOut.count, "photo") + " did not fit (a section holds \(ReportLimits.maximumPhotosPerSection)) and stayed out")
+            parts.append(words.plural(
+                "{count} photo did not fit (a section holds {limit}) and stayed out",
+                "{count} photos did not fit (a section holds {limit}) and stayed out",
+                count: summary.leftOut.count, ["limit": words.number(ReportLimits.maximumPhotosPerSection)]
+            ))
         }
         return parts
     }
 
-    private static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    /// Clauses one after another: `1 photo added from there; the note taken from the change there`.
+    private static func clauses(_ parts: [String], _ words: Words) -> String {
+        parts.joined(separator: words("; ", context: "between the clauses of a list"))
     }
 
-    private static func fields(_ names: [ReportMerge.Field]) -> String {
-        let words = names.map { name -> String in
+    /// The fields as a list: `note`, `note and time and place`, `injuries, note and time and place`.
+    private static func fields(_ names: [ReportMerge.Field], _ words: Words) -> String {
+        let list = names.map { name -> String in
             switch name {
-            case .injuries: "injuries"
-            case .otherDriverNote: "note"
-            case .scene: "time and place"
-            case .statement: "accident statement"
+            case .injuries: words("injuries", context: "a part of a report sync merged")
+            case .otherDriverNote: words("note", context: "a part of a report sync merged")
+            case .scene: words("time and place", context: "a part of a report sync merged")
+            case .statement: words("accident statement", context: "a part of a report sync merged")
             }
         }
-        return words.count <= 1 ? words.joined() : words.dropLast().joined(separator: ", ") + " and " + (words.last ?? "")
+        guard list.count > 1, let last = list.last else { return list.joined() }
+        return words("{items} and {last}", context: "the last item of a list", [
+            "items": list.dropLast().joined(separator: words(", ", context: "between the items of a list")), "last": last,
+        ])
+    }
+
+    /// Words someone wrote, at most 500 characters, on one line.
+    private static func oneLine(_ text: String) -> String {
+        text.prefix(500).replacingOccurrences(of: "\n", with: " ")
     }
 }

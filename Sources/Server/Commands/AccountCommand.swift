@@ -19,7 +19,7 @@ protocol AccountKindCommand: Sendable {
 enum UserKind: AccountKindCommand {
     static let kind = Account.Kind.user
     static let abstract = "Users: drivers, who own reports and photos."
-    static var ownCommands: [any ParsableCommand.Type] { [SetPhoneCommand.self, EraseUserCommand.self] }
+    static var ownCommands: [any ParsableCommand.Type] { [SetPhoneCommand.self, SetLanguageCommand.self, EraseUserCommand.self] }
 }
 
 enum DetectorKind: AccountKindCommand {
@@ -59,11 +59,21 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
 
     @OptionGroup var country: PhoneCountryOption
 
+    @Option(help: ArgumentHelp(
+        "A user's language, for their crash SMS and the documents of reports that do not say theirs: \(Languages.shipped.codes.joined(separator: ", ")) (default: English).",
+        valueName: "CODE"
+    ))
+    var language: String?
+
     @OptionGroup var data: DataOption
 
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
+        if let language {
+            guard Kind.kind == .user else { throw ValidationError("Only users have a language; leave out --language.") }
+            _ = try LanguageOption.parse(language)
+        }
         if let phone {
             guard Kind.kind == .user else { throw ValidationError("Only users have a phone number; leave out --phone.") }
             _ = try PhoneOption.parse(phone, country: try country.region())
@@ -98,11 +108,13 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
         let token = AccessToken.generate()
         let region = try country.region()
         let number = try phone.map { try PhoneOption.parse($0, country: region) }
+        let tag = try language.map(LanguageOption.parse)
         do {
             _ = try await environment.whileRunning {
                 try await environment.store.addAccount(
                     name: name, kind: Kind.kind, tokenDigest: TokenDigest(token: token), phone: number, at: Date()
                 )
+                if let tag { _ = try await environment.store.setLanguage(tag, forUserNamed: name) }
             }
         } catch ServerStoreError.nameTaken {
             throw ServerCommandFailure.message("A \(Kind.kind.rawValue) named “\(name)” exists already. Choose another name.")
@@ -254,6 +266,62 @@ struct SetPhoneCommand: AsyncParsableCommand {
         }
         FileHandle.standardError.write(Data((number.map { "Crash SMS for “\(name)” go to \($0) from now on.\n" }
             ?? "User “\(name)” has no phone number now; crash events send them no SMS.\n").utf8))
+    }
+}
+
+/// `user set-language NAME CODE` / `user set-language NAME --none`: the language of the user's crash SMS and of the
+/// documents of reports that do not say their own.
+struct SetLanguageCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-language",
+        abstract: "Gives a user the language their crash SMS and documents are written in (or, with --none, English)."
+    )
+
+    @Argument(help: "The name the user was added with.")
+    var name: String
+
+    @Argument(help: ArgumentHelp("The language's code: \(Languages.shipped.codes.joined(separator: ", ")).", valueName: "CODE"))
+    var language: String?
+
+    @Flag(help: "Remove the user's language: English.")
+    var none = false
+
+    @OptionGroup var data: DataOption
+
+    @OptionGroup var database: DatabaseOption
+
+    func validate() throws {
+        switch (language, none) {
+        case (nil, false): throw ValidationError("Give the language's code (e.g. de), or --none to remove it.")
+        case (_?, true): throw ValidationError("Give either a language or --none, not both.")
+        case let (language?, false): _ = try LanguageOption.parse(language)
+        case (nil, true): break
+        }
+    }
+
+    func run() async throws {
+        let tag = try language.map(LanguageOption.parse)
+        let environment = try await ServerEnvironment.forCommand(data: data, database: database)
+        let account = try await environment.whileRunning {
+            try await environment.store.setLanguage(tag, forUserNamed: name)
+        }
+        environment.close()
+        guard account != nil else {
+            throw ServerCommandFailure.message("There is no user named “\(name)”. `user add \(name) --language CODE` adds one.")
+        }
+        FileHandle.standardError.write(Data((tag.map { "Crash SMS and documents for “\(name)” are written in \(Languages.shipped.words($0.rawValue).name) from now on.\n" }
+            ?? "Crash SMS and documents for “\(name)” are written in English from now on.\n").utf8))
+    }
+}
+
+/// A language the server speaks, as given to `--language` or `set-language`.
+enum LanguageOption {
+    static func parse(_ text: String) throws -> LanguageTag {
+        let known = Languages.shipped.codes
+        guard let tag = try? LanguageTag(parsing: text), known.contains(tag.rawValue) || known.contains(String(tag.rawValue.prefix { $0 != "_" })) else {
+            throw ValidationError("“\(text)” is not a language this server speaks. Give one of: \(known.joined(separator: ", ")).")
+        }
+        return known.contains(tag.rawValue) ? tag : try LanguageTag(parsing: String(tag.rawValue.prefix { $0 != "_" }))
     }
 }
 

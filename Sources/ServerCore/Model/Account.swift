@@ -17,12 +17,15 @@ package struct Account: Sendable, Hashable {
     package let createdAt: Date
     /// The number a user's crash SMS goes to (users only; none until given).
     package var phone: PhoneNumber? = nil
+    /// The language a user's crash SMS and documents are written in, when the report does not say (none: English).
+    package var language: LanguageTag? = nil
 
-    package init(id: AccountID, name: String, kind: Kind, createdAt: Date, phone: PhoneNumber? = nil) {
+    package init(id: AccountID, name: String, kind: Kind, createdAt: Date, phone: PhoneNumber? = nil, language: LanguageTag? = nil) {
         self.id = id
         self.name = name
         self.kind = kind
         self.createdAt = createdAt
         self.phone = phone
+        self.language = language
     }
 }

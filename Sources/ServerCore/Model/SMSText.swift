@@ -47,18 +47,27 @@ package enum SMSText {
 
     /// The message about a detected crash: when (in the crash's local time, when known) and where (when the
     /// position can be trusted), the crash ID and the web link; the app link too when all of it still fits one part.
+    /// In the driver's language; the position in digits with points (a comma there would split the pair), `[TEST] `
+    /// before a detector's test call.
     package static func crashNotice(
-        crashID: CrashID, detection: CrashDetection, utcOffsetMinutes: Int?, webLink: String, appLink: String
+        crashID: CrashID, detection: CrashDetection, utcOffsetMinutes: Int?, webLink: String, appLink: String, words: Words = .english
     ) -> String {
-        var head = detection.isTest ? "[TEST] " : ""
         // The gateway's sender name says who it is from; every character here is one the driver needs.
-        head += "Crash detected \(time(detection.detectedAt, offsetMinutes: utcOffsetMinutes))"
+        var values = [
+            "time": time(detection.detectedAt, offsetMinutes: utcOffsetMinutes, words: words), "crashID": crashID.rawValue,
+            "link": webLink, "appLink": appLink,
+        ]
+        let marker = detection.isTest ? "[TEST] " : ""
+        let withApp: String, withoutApp: String
         if detection.positionTrusted {
-            head += " at " + String(format: "%.4f,%.4f", detection.position.latitude, detection.position.longitude)
+            values["position"] = String(format: "%.4f,%.4f", detection.position.latitude, detection.position.longitude)
+            withApp = words("Crash detected {time} at {position} ({crashID}). Your claim: {link} App: {appLink}", values)
+            withoutApp = words("Crash detected {time} at {position} ({crashID}). Your claim: {link}", values)
+        } else {
+            withApp = words("Crash detected {time} ({crashID}). Your claim: {link} App: {appLink}", values)
+            withoutApp = words("Crash detected {time} ({crashID}). Your claim: {link}", values)
         }
-        head += " (\(crashID)). Your claim: \(webLink)"
-        let withApp = head + " App: \(appLink)"
-        return plan(for: withApp).parts == 1 ? withApp : head
+        return plan(for: marker + withApp).parts == 1 ? marker + withApp : marker + withoutApp
     }
 
     /// The message carrying the other driver's code to sign an accident statement, in their language. It starts with
@@ -102,10 +111,17 @@ package enum SMSText {
     /// How a code message starts, in every language.
     private static let codeSender = "Crash Assistant: "
 
-    /// `22 Nov 14:32` in the offset's local time, or `22 Nov 13:32 UTC` when the offset is not known.
-    package static func time(_ date: Date, offsetMinutes: Int?) -> String {
+    /// `22 Nov 14:32` in the offset's local time, or `22 Nov 13:32 UTC` when the offset is not known; in another
+    /// language as its locale writes a day and month and a time (`22. Nov., 14:32`).
+    package static func time(_ date: Date, offsetMinutes: Int?, words: Words = .english) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(secondsFromGMT: (offsetMinutes ?? 0) * 60) ?? .gmt
+        if words.code != "en" {
+            let style = Date.FormatStyle(locale: words.locale, calendar: calendar, timeZone: calendar.timeZone)
+                .day().month(.abbreviated).hour(.twoDigits(amPM: .omitted)).minute()
+            let clock = date.formatted(style)
+            return offsetMinutes == nil ? clock + " UTC" : clock
+        }
         let parts = calendar.dateComponents([.day, .month, .hour, .minute], from: date)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let month = months[((parts.month ?? 1) - 1) % 12]

@@ -11,6 +11,10 @@ package protocol AccountStore: Sendable {
     /// - Returns: the user, or `nil` when there is no such user.
     func setPhone(_ phone: PhoneNumber?, forUserNamed name: String) async throws -> Account?
 
+    /// Gives the user of this name the language their crash SMS and documents are written in, or none (English).
+    /// - Returns: the user, or `nil` when there is no such user.
+    func setLanguage(_ language: LanguageTag?, forUserNamed name: String) async throws -> Account?
+
     /// The account whose token has this digest, if any.
     func account(for digest: TokenDigest) async throws -> Account?
 

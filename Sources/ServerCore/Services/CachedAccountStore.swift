@@ -29,6 +29,10 @@ package final class CachedAccountStore: AccountStore {
         try await base.setPhone(phone, forUserNamed: name)
     }
 
+    package func setLanguage(_ language: LanguageTag?, forUserNamed name: String) async throws -> Account? {
+        try await base.setLanguage(language, forUserNamed: name)
+    }
+
     package func account(for digest: TokenDigest) async throws -> Account? {
         let now = ContinuousClock.now
         if let entry = known.withLock({ $0[digest] }), entry.until > now { return entry.account }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Wording
 import Logging
 
 /// Takes in a crash the detection side detected: once per event, it issues a crash ID for the user, stores a
@@ -32,7 +33,9 @@ package struct CrashEventIntake: Sendable {
             throw ServerRefusal.detectedInFuture
         }
         let (receipt, isNew) = try await issuing.withNewCrashID { crashID in
-            var report = CrashReport(crashID: crashID, createdAt: now, utcOffsetMinutes: crash.utcOffsetMinutes, detection: crash.detection)
+            var report = CrashReport(
+                crashID: crashID, createdAt: now, utcOffsetMinutes: crash.utcOffsetMinutes, detection: crash.detection, language: user.language
+            )
             try report.setScene(CrashScene(
                 occurredAt: crash.detection.detectedAt, coordinate: crash.detection.positionTrusted ? crash.detection.position : nil,
                 utcOffsetMinutes: crash.utcOffsetMinutes
@@ -42,7 +45,8 @@ package struct CrashEventIntake: Sendable {
                     crashID: crashID, owner: user.id, recipient: phone,
                     text: SMSText.crashNotice(
                         crashID: crashID, detection: crash.detection, utcOffsetMinutes: crash.utcOffsetMinutes,
-                        webLink: links.webLink(for: crashID), appLink: links.appLink(for: crashID)
+                        webLink: links.webLink(for: crashID), appLink: links.appLink(for: crashID),
+                        words: Languages.shipped.best([user.language?.rawValue].compactMap { $0 })
                     ),
                     at: now
                 )

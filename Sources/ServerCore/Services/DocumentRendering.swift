@@ -37,13 +37,16 @@ package struct DocumentRendering: Sendable {
     /// - Throws: ``ServerRefusal/photosMissing(_:_:)`` when a photo was not uploaded; a render failure otherwise.
     /// - Parameter bounded: whether the owner's renders at once are held to ``RenderPool/perOwner`` (a driver's
     ///   saves and submits are; a handler's acknowledgement is not the driver's doing and is never refused for it).
-    package func render(_ report: CrashReport, owner: AccountID, bounded: Bool = true) async throws -> ContentHash {
+    /// - Parameter language: the owner's language, for a report that does not say its own (the PDF is written in the
+    ///   report's, else this one, else English).
+    package func render(_ report: CrashReport, owner: AccountID, bounded: Bool = true, language: LanguageTag? = nil) async throws -> ContentHash {
+        let words = Self.words(for: report, owner: language)
         let checked = try await asStored(report, owner: owner)
         return try await pool.run(for: bounded ? owner : nil) {
             let path = scratchFolder + "/render-\(UUID().uuidString.lowercased()).pdf"
             defer { unlink(path) }
             let renderer = PDFReportRenderer(
-                photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone, seal: seal?.note ?? .serverHasNoKey
+                photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone, seal: seal?.note ?? .serverHasNoKey, words: words
             )
             try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
                 try await renderer.render(checked, toFileAt: path)
@@ -77,6 +80,11 @@ package struct DocumentRendering: Sendable {
                 return try Data(contentsOf: URL(fileURLWithPath: path))
             }
         }
+    }
+
+    /// The language a driver's document is written in: the report's, else its owner's, else English.
+    package static func words(for report: CrashReport, owner: LanguageTag?) -> Words {
+        Languages.shipped.best([report.language, owner].compactMap { $0?.rawValue })
     }
 
     /// The report with each photo's media type and size as the server stored them.

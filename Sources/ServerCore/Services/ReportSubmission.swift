@@ -20,7 +20,7 @@ package struct ReportSubmission: Sendable {
         guard var report = try await reports.report(id, owner: owner.id) else { throw ReportError.notFound(id) }
         if report.isCompleted {
             if try await reports.document(for: id, owner: owner.id) == nil {
-                try await record(try await rendering.render(report, owner: owner.id), for: report, owner: owner.id)
+                try await record(try await rendering.render(report, owner: owner.id, language: owner.language), for: report, owner: owner.id)
             }
             return report
         }
@@ -32,7 +32,7 @@ package struct ReportSubmission: Sendable {
     /// - Parameter newReports: the bound on the owner's reports, when the report may be new.
     package func storeCompleted(_ report: CrashReport, owner: Account, within newReports: Allowance? = nil) async throws -> CrashReport {
         guard report.hasInformation else { throw ReportError.nothingToReport }
-        let document = try await rendering.render(report, owner: owner.id)
+        let document = try await rendering.render(report, owner: owner.id, language: owner.language)
         let stored: CrashReport
         do {
             stored = try await reports.save(

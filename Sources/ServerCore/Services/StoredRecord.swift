@@ -78,6 +78,16 @@ package enum StoredRecord {
         }
     }
 
+    /// A language kept as text in a column.
+    package static func language(_ text: String?, table: String) throws(ServerStoreError) -> LanguageTag? {
+        guard let text else { return nil }
+        do {
+            return try LanguageTag(parsing: text)
+        } catch {
+            throw .damagedRecord(table: table, reason: "language: not a language ('\(text.prefix(16))')")
+        }
+    }
+
     /// A value of a closed set of names (an account's kind, a photo's media type) kept as text in a column.
     package static func named<Value: RawRepresentable<String>>(
         _ text: String, as type: Value.Type, table: String, name: String

@@ -258,6 +258,10 @@ package enum PostgresSchema {
             "ALTER TABLE statement_links ADD COLUMN code_tries integer NOT NULL DEFAULT 0",
             "ALTER TABLE statement_links ADD COLUMN codes_sent text NOT NULL DEFAULT ''",
         ]),
+        // The language of a user's crash SMS and documents (see ServerSchema version 11).
+        Migration(version: 12, statements: [
+            "ALTER TABLE accounts ADD COLUMN language text",
+        ]),
     ]
 
     // MARK: - Migrating

@@ -20,7 +20,7 @@ extension PostgresServerStore: AccountStore {
 
     package func account(for digest: TokenDigest) async throws -> Account? {
         var found: Account?
-        try await client.rows("SELECT id, name, kind, created_at, phone FROM accounts WHERE token_digest = \(digest.hex)") { row in
+        try await client.rows("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE token_digest = \(digest.hex)") { row in
             found = try Self.account(from: row)
         }
         return found
@@ -28,7 +28,7 @@ extension PostgresServerStore: AccountStore {
 
     package func account(id: AccountID) async throws -> Account? {
         var found: Account?
-        try await client.rows("SELECT id, name, kind, created_at, phone FROM accounts WHERE id = \(id.rawValue)") { row in
+        try await client.rows("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE id = \(id.rawValue)") { row in
             found = try Self.account(from: row)
         }
         return found
@@ -36,7 +36,7 @@ extension PostgresServerStore: AccountStore {
 
     package func user(named name: String) async throws -> Account? {
         var found: Account?
-        try await client.rows("SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = 'user' AND name = \(name)") { row in
+        try await client.rows("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = \(name)") { row in
             found = try Self.account(from: row)
         }
         return found
@@ -46,7 +46,7 @@ extension PostgresServerStore: AccountStore {
         var found: Account?
         try await client.rows("""
             UPDATE accounts SET token_digest = \((digest ?? .revoked()).hex) WHERE kind = \(kind.rawValue) AND name = \(name)
-            RETURNING id, name, kind, created_at, phone
+            RETURNING id, name, kind, created_at, phone, language
             """) { row in found = try Self.account(from: row) }
         return found
     }
@@ -55,7 +55,16 @@ extension PostgresServerStore: AccountStore {
         var found: Account?
         try await client.rows("""
             UPDATE accounts SET phone = \(phone?.e164) WHERE kind = 'user' AND name = \(name)
-            RETURNING id, name, kind, created_at, phone
+            RETURNING id, name, kind, created_at, phone, language
+            """) { row in found = try Self.account(from: row) }
+        return found
+    }
+
+    package func setLanguage(_ language: LanguageTag?, forUserNamed name: String) async throws -> Account? {
+        var found: Account?
+        try await client.rows("""
+            UPDATE accounts SET language = \(language?.rawValue) WHERE kind = 'user' AND name = \(name)
+            RETURNING id, name, kind, created_at, phone, language
             """) { row in found = try Self.account(from: row) }
         return found
     }
@@ -64,7 +73,7 @@ extension PostgresServerStore: AccountStore {
         try await writing { connection in
             var found: Account?
             let find = try await connection.query(
-                "SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name) FOR UPDATE",
+                "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name) FOR UPDATE",
                 logger: Self.queryLogger
             )
             for try await row in find { found = try Self.account(from: row) }
@@ -116,14 +125,15 @@ extension PostgresServerStore: AccountStore {
 
     // MARK: - Rows
 
-    /// The account in a row of `id, name, kind, created_at, phone`.
+    /// The account in a row of `id, name, kind, created_at, phone, language`.
     private static func account(from row: PostgresRow) throws -> Account {
-        let (id, name, kind, created, phone) = try row.decode((UUID, String, String, Double, String?).self)
+        let (id, name, kind, created, phone, language) = try row.decode((UUID, String, String, Double, String?, String?).self)
         return Account(
             id: AccountID(id), name: name,
             kind: try StoredRecord.named(kind, as: Account.Kind.self, table: "accounts", name: "kind"),
             createdAt: Date(timeIntervalSinceReferenceDate: created),
-            phone: try StoredRecord.phone(phone, table: "accounts")
+            phone: try StoredRecord.phone(phone, table: "accounts"),
+            language: try StoredRecord.language(language, table: "accounts")
         )
     }
 }

@@ -32,7 +32,7 @@ extension SQLiteServerStore: AccountStore {
     package func account(for digest: TokenDigest) async throws -> Account? {
         try readingAside { connection in
             let query = try connection.statement(
-                "SELECT id, name, kind, created_at, phone FROM accounts WHERE token_digest = ?1"
+                "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE token_digest = ?1"
             )
             query.bind(digest.hex, at: 1)
             defer { query.reset() }
@@ -42,7 +42,7 @@ extension SQLiteServerStore: AccountStore {
 
     package func account(id: AccountID) async throws -> Account? {
         try await reading { connection in
-            let query = try connection.statement("SELECT id, name, kind, created_at, phone FROM accounts WHERE id = ?1")
+            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE id = ?1")
             query.bind(id.rawValue, at: 1)
             defer { query.reset() }
             return try query.step() ? try Self.account(from: query) : nil
@@ -52,7 +52,7 @@ extension SQLiteServerStore: AccountStore {
     package func user(named name: String) async throws -> Account? {
         try await reading { connection in
             let query = try connection.statement(
-                "SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = 'user' AND name = ?1"
+                "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = ?1"
             )
             query.bind(name, at: 1)
             defer { query.reset() }
@@ -68,7 +68,7 @@ extension SQLiteServerStore: AccountStore {
             update.bind((digest ?? .revoked()).hex, at: 3)
             try update.run()
             guard connection.changes > 0 else { return nil }
-            let query = try connection.statement("SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = ?1 AND name = ?2")
+            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = ?1 AND name = ?2")
             query.bind(kind.rawValue, at: 1)
             query.bind(name, at: 2)
             defer { query.reset() }
@@ -83,7 +83,21 @@ extension SQLiteServerStore: AccountStore {
             update.bind(phone?.e164, at: 2)
             try update.run()
             guard connection.changes > 0 else { return nil }
-            let query = try connection.statement("SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = 'user' AND name = ?1")
+            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = ?1")
+            query.bind(name, at: 1)
+            defer { query.reset() }
+            return try query.step() ? try Self.account(from: query) : nil
+        }
+    }
+
+    package func setLanguage(_ language: LanguageTag?, forUserNamed name: String) async throws -> Account? {
+        try await writing { connection in
+            let update = try connection.statement("UPDATE accounts SET language = ?2 WHERE kind = 'user' AND name = ?1")
+            update.bind(name, at: 1)
+            update.bind(language?.rawValue, at: 2)
+            try update.run()
+            guard connection.changes > 0 else { return nil }
+            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = ?1")
             query.bind(name, at: 1)
             defer { query.reset() }
             return try query.step() ? try Self.account(from: query) : nil
@@ -92,7 +106,7 @@ extension SQLiteServerStore: AccountStore {
 
     package func eraseAccount(name: String, kind: Account.Kind) async throws -> ErasedAccount? {
         try await writing { connection in
-            let find = try connection.statement("SELECT id, name, kind, created_at, phone FROM accounts WHERE kind = ?1 AND name = ?2")
+            let find = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = ?1 AND name = ?2")
             find.bind(kind.rawValue, at: 1)
             find.bind(name, at: 2)
             guard try find.step() else {
@@ -143,7 +157,8 @@ extension SQLiteServerStore: AccountStore {
         let kind = try StoredRecord.named(row.string(2), as: Account.Kind.self, table: "accounts", name: "kind")
         return Account(
             id: AccountID(id), name: row.string(1), kind: kind, createdAt: date(row, 3),
-            phone: try StoredRecord.phone(row.optionalString(4), table: "accounts")
+            phone: try StoredRecord.phone(row.optionalString(4), table: "accounts"),
+            language: try StoredRecord.language(row.optionalString(5), table: "accounts")
         )
     }
 }

@@ -228,5 +228,9 @@ package enum ServerSchema {
             ALTER TABLE statement_links ADD COLUMN code_tries INTEGER NOT NULL DEFAULT 0;
             ALTER TABLE statement_links ADD COLUMN codes_sent TEXT NOT NULL DEFAULT '';
             """),
+        // The language a user's crash SMS and documents are written in, when the report does not say.
+        SQLiteMigration(version: 11, sql: """
+            ALTER TABLE accounts ADD COLUMN language TEXT;
+            """),
     ]
 }

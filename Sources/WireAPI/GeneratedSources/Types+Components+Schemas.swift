@@ -763,6 +763,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Report/acknowledgement`.
             public var acknowledgement: Components.Schemas.ClaimAcknowledgement?
+            /// The language the driver's app spoke when the report was started (`de`, `hu`, `pt_BR`): the server writes the driver's PDF in it (English when it has no catalog for it). Set once; a report the server made for a detected crash takes it when the driver's app first opens it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Report/language`.
+            public var language: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Report/revision`.
             public var revision: Swift.Int64
             /// Creates a new `Report`.
@@ -782,6 +786,7 @@ extension Components {
             ///   - otherDriverNote:
             ///   - statement: The European Accident Statement; absent or empty when nothing of it was entered.
             ///   - acknowledgement: The insurer's claim number and message, once a claims handler acknowledged the report. Only the server sets it; what a client sends is ignored.
+            ///   - language: The language the driver's app spoke when the report was started (`de`, `hu`, `pt_BR`): the server writes the driver's PDF in it (English when it has no catalog for it). Set once; a report the server made for a detected crash takes it when the driver's app first opens it.
             ///   - revision:
             public init(
                 id: Swift.String,
@@ -798,6 +803,7 @@ extension Components {
                 otherDriverNote: Swift.String,
                 statement: Components.Schemas.AccidentStatement? = nil,
                 acknowledgement: Components.Schemas.ClaimAcknowledgement? = nil,
+                language: Swift.String? = nil,
                 revision: Swift.Int64
             ) {
                 self.id = id
@@ -814,6 +820,7 @@ extension Components {
                 self.otherDriverNote = otherDriverNote
                 self.statement = statement
                 self.acknowledgement = acknowledgement
+                self.language = language
                 self.revision = revision
             }
             public enum CodingKeys: String, CodingKey {
@@ -831,6 +838,7 @@ extension Components {
                 case otherDriverNote
                 case statement
                 case acknowledgement
+                case language
                 case revision
             }
         }
