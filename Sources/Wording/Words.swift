@@ -115,3 +115,8 @@ extension Words {
         dates.written(in: code == "en" ? nil : locale)
     }
 }
+
+extension Words: Equatable {
+    /// Two values of one language are the same words (a language has one catalog).
+    public static func == (lhs: Words, rhs: Words) -> Bool { lhs.code == rhs.code }
+}

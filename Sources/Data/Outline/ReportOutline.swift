@@ -17,6 +17,8 @@ public struct ReportOutline: Sendable, Equatable {
     public let footer: String
     /// When the report counts as generated: when it was completed, or for a draft when it last changed.
     public let generatedAt: Date
+    /// The language it is written in (a document's own words, such as "Page 1 of 3", are in it too).
+    public let words: Words
 
     /// - Parameters:
     ///   - report: the report to describe.
@@ -33,6 +35,7 @@ public struct ReportOutline: Sendable, Equatable {
             : words("Preview of draft {crashID}; create the crash report to complete it.", ["crashID": id])
         blocks = Writer(report: report, dates: dates, seal: seal, words: words).blocks() + [.closing(closing)]
         documentTitle = words("Crash report {crashID}", ["crashID": id])
+        self.words = words
         footer = closing
         self.generatedAt = generatedAt
     }
@@ -53,6 +56,7 @@ public struct ReportOutline: Sendable, Equatable {
         blocks = [.title(words("European Accident Statement"), identifier: ReportField(label: words("Crash ID"), value: report.crashID.rawValue))]
             + statement + [.closing(closing)]
         documentTitle = words("Accident statement {crashID}", ["crashID": report.crashID.rawValue])
+        self.words = words
         footer = closing
         generatedAt = asOf
     }

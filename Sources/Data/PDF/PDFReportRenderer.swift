@@ -31,6 +31,12 @@ public struct PDFReportRenderer: ReportRenderer {
         self.words = words
     }
 
+    /// The language a report's document is written in: the one the report was started in when the product speaks it,
+    /// else this renderer's; so the same report gives the same document on the driver's device and on the server.
+    private func words(for report: CrashReport) -> Words {
+        Languages.shipped.best([report.language?.rawValue, words.code].compactMap { $0 })
+    }
+
     /// The same renderer writing in another language.
     public func writing(in words: Words) -> PDFReportRenderer {
         PDFReportRenderer(photoSource: photoSource, timeZone: dates.timeZone, seal: seal, words: words)
@@ -59,7 +65,7 @@ public struct PDFReportRenderer: ReportRenderer {
     ///   cannot be placed or the PDF cannot be made or written (the first failed write, naming the path).
     public func render(_ report: CrashReport, toFileAt path: String) async throws {
         let sink = try PDFFileSink(path: path)
-        try await draw(ReportOutline(report, dates: dates, seal: seal, words: words), into: sink)
+        try await draw(ReportOutline(report, dates: dates, seal: seal, words: words(for: report)), into: sink)
         try sink.place()
     }
 
@@ -74,10 +80,11 @@ public struct PDFReportRenderer: ReportRenderer {
     // MARK: - Drawing
 
     private func draw(_ report: CrashReport, into sink: any PDFSink) async throws {
-        try await draw(ReportOutline(report, dates: dates, seal: seal, words: words), into: sink)
+        try await draw(ReportOutline(report, dates: dates, seal: seal, words: words(for: report)), into: sink)
     }
 
     private func draw(_ outline: ReportOutline, into sink: any PDFSink) async throws {
+        let words = outline.words
         let canvas = try CairoPDFCanvas(title: outline.documentTitle, created: outline.generatedAt, sink: sink)
         let layout = PDFReportLayout(outline: outline) { text, style in
             canvas.width(of: text, in: style)
@@ -102,7 +109,7 @@ public struct PDFReportRenderer: ReportRenderer {
                     try canvas.drawPhoto(surface, orientation: photo.orientation, x: x, y: y, width: width, height: height)
                 }
             }
-            try drawFooter(on: canvas, left: outline.footer, page: index + 1, of: layout.pages.count)
+            try drawFooter(on: canvas, left: outline.footer, page: index + 1, of: layout.pages.count, words: words)
             try canvas.finishPage()
         }
         try canvas.finish()
@@ -110,7 +117,7 @@ public struct PDFReportRenderer: ReportRenderer {
 
     /// The footer line on the left, wrapped to end before "Page n of m" on the right (a long crash ID makes it two
     /// lines, the last on the footer's baseline).
-    private func drawFooter(on canvas: CairoPDFCanvas, left: String, page: Int, of count: Int) throws(PDFRenderError) {
+    private func drawFooter(on canvas: CairoPDFCanvas, left: String, page: Int, of count: Int, words: Words) throws(PDFRenderError) {
         let pageText = words("Page {page} of {count}", ["page": words.number(page), "count": words.number(count)])
         let right = PDFPageGeometry.contentLeft + PDFPageGeometry.contentWidth
         let pageTextLeft = right - canvas.width(of: pageText, in: .footer)
