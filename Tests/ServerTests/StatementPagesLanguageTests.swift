@@ -14,23 +14,9 @@ import Wording
 /// remembered for that link, and complete — no English sentence of the product's left on a page in another language.
 @Suite("The other driver's pages in their language")
 struct StatementPagesLanguageTests {
-    /// The product's English sentences (from the message template) of at least three words, with placeholders cut
-    /// out: a page in another language that shows one of them has a message left untranslated.
-    static let englishSentences: [String] = {
-        let template = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/Wording/Catalogs/messages.pot")
-        guard let text = try? String(contentsOf: template, encoding: .utf8) else { return [] }
-        var fragments: Set<String> = []
-        for line in text.split(separator: "\n") where line.hasPrefix("msgid \"") || line.hasPrefix("msgid_plural \"") {
-            let message = line.drop { $0 != "\"" }.dropFirst().dropLast().replacingOccurrences(of: "\\\"", with: "\"")
-            // The text between placeholders, `{name}` and `{{name}}` alike.
-            for piece in message.split(separator: /\{\{[^}]*\}\}|\{[^}]*\}/) {
-                let fragment = piece.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
-                if fragment.split(separator: " ").count >= 3 { fragments.insert(fragment) }
-            }
-        }
-        return fragments.sorted()
-    }()
+    /// The product's English sentences of at least three words, placeholders cut out: a page in another language
+    /// that shows one of them has a message left untranslated.
+    static let englishSentences = EnglishMessages.fragments(minimumWords: 3)
 
     /// The text a reader sees: the markup's text with its entities read, white space folded.
     static func visibleText(_ html: String) -> String {

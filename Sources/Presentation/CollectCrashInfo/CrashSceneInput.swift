@@ -37,6 +37,11 @@ public struct CrashSceneInput: Sendable {
     /// - Throws: `CrashSceneInput.Failure` or `InputError`, each naming what is wrong and what to type.
     public func parse(_ text: String, current: CrashScene, now: Date) throws -> CrashScene {
         var typed = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        // A date written as Hungarian writes it, `2026. 11. 21.`, is one word here.
+        if typed.count >= 3, typed[0].wholeMatch(of: /\d{4}\./) != nil, typed[1].wholeMatch(of: /\d{1,2}\./) != nil,
+           typed[2].wholeMatch(of: /\d{1,2}\.?/) != nil {
+            typed.replaceSubrange(0..<3, with: [typed[0] + typed[1] + typed[2]])
+        }
         guard let first = typed.first else {
             throw Failure(words("Say when the crash happened. Type {syntax}, e.g. {example}", usageValues))
         }
@@ -166,11 +171,11 @@ public struct CrashSceneInput: Sendable {
         return sign * (hours * 3_600 + minutes * 60)
     }
 
+    /// A day as any of the product's languages writes it (the statement's days follow the same rule): `2026-11-21`,
+    /// `21.11.2026`, `21/11/2026`, `2026.11.21.`.
     private static func calendarDay(_ word: String) -> (year: Int, month: Int, day: Int)? {
-        let parts = word.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, (1...2).contains(parts[1].count), (1...2).contains(parts[2].count),
-              let year = unsigned(parts[0]), let month = unsigned(parts[1]), let day = unsigned(parts[2]) else { return nil }
-        return (year, month, day)
+        guard word.first?.isNumber == true, let day = try? CalendarDay(parsing: word) else { return nil }
+        return (day.year, day.month, day.day)
     }
 
     /// A number written with digits only: `Int` alone would also take `+1` or `-0`.

@@ -29,8 +29,13 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Reads a typed day: year first with dashes (`2026-04-01`), or day first with dots, slashes or dashes
     /// (`1.4.2026`, `01/04/2026`); surrounding spaces are ignored.
     public init(parsing raw: String) throws(CalendarDayError) {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        var text = raw.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { throw .empty }
+        // Hungarian order, `2026. 12. 31.`: the year first, a dot after each part.
+        if text.hasSuffix("."), text.utf8.count <= 16, text.first?.isNumber == true {
+            let compact = String(text.dropLast()).replacingOccurrences(of: ". ", with: ".")
+            if compact.split(separator: ".").first?.count == 4 { text = compact }
+        }
         guard text.utf8.count <= 12, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E || $0 == 0x2F }) else {
             throw .notADay(String(text.prefix(20)))
         }
