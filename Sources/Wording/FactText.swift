@@ -161,7 +161,7 @@ public struct FactText: Sendable {
 
     /// The place as every screen and document writes it, with where it came from; `nil` when unknown.
     public func place(_ scene: EffectiveScene) -> String? {
-        guard let place = scene.scene.locationText else { return nil }
+        guard let place = location(scene.scene) else { return nil }
         return placeNote(scene).map { words("{place} ({source})", ["place": place, "source": $0]) } ?? place
     }
 
@@ -231,6 +231,17 @@ public struct FactText: Sendable {
     private func signed(_ signature: StatementSignature, _ dates: DateText) -> String {
         let zone = signature.utcOffsetMinutes.flatMap { TimeZone(secondsFromGMT: $0 * 60) }
         return (zone.map { DateText(timeZone: $0, locale: dates.locale) } ?? dates).dateTime(signature.signedAt)
+    }
+
+    /// Where a scene is, as this language writes it: the address, and the coordinate in the language's decimals.
+    public func location(_ scene: CrashScene) -> String? {
+        let coordinate = scene.coordinate.map(StatementWords(words).coordinate)
+        switch (scene.address, coordinate) {
+        case let (address?, coordinate?): return words("{address} ({coordinate})", context: "a place", ["address": address, "coordinate": coordinate])
+        case let (address?, nil): return address
+        case let (nil, coordinate?): return coordinate
+        case (nil, nil): return nil
+        }
     }
 
     /// A calendar day as this language writes it.

@@ -10,14 +10,11 @@ struct LanguageTerminalTests {
     static let tmuxPath = Tmux.path
 
     private func wait(_ socket: String, for text: String) throws -> String {
-        let screen = try Tmux(socket: socket).screen(containing: text, scrollBack: 200)
-        if !screen.contains(text) { Issue.record("the terminal never showed “\(text)”:\n\(screen)") }
-        return screen
+        try Tmux(socket: socket).wait(for: text, scrollBack: 200)
     }
 
     private func type(_ socket: String, _ line: String) throws {
-        if !line.isEmpty { try Tmux(socket: socket).run(["send-keys", "-t", "app", "-l", line]) }
-        try Tmux(socket: socket).run(["send-keys", "-t", "app", "Enter"])
+        try Tmux(socket: socket).type(line)
     }
 
     /// The product's English sentences of at least four words (placeholders cut out): none may be on a Hungarian

@@ -9,17 +9,12 @@ import TestSupport
 struct StatementTerminalTests {
     static let tmuxPath = Tmux.path
 
-    /// Waits until the pane (with its scroll-back) shows `text` and returns it; records an issue when it never does.
     private func wait(_ socket: String, for text: String) throws -> String {
-        let screen = try Tmux(socket: socket).screen(containing: text, scrollBack: 60)
-        if !screen.contains(text) { Issue.record("the terminal never showed “\(text)”:\n\(screen)") }
-        return screen
+        try Tmux(socket: socket).wait(for: text, scrollBack: 60)
     }
 
-    /// Types a line and presses Enter.
     private func type(_ socket: String, _ line: String) throws {
-        if !line.isEmpty { try Tmux(socket: socket).run(["send-keys", "-t", "app", "-l", line]) }
-        try Tmux(socket: socket).run(["send-keys", "-t", "app", "Enter"])
+        try Tmux(socket: socket).type(line)
     }
 
     /// Vehicle B's 23 fields and its remarks, as the other driver dictates them; a first plate is refused.

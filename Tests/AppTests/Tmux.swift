@@ -25,4 +25,18 @@ struct Tmux {
         }
         return screen
     }
+
+    /// Waits until the pane (with `scrollBack` lines above it) shows `text` and returns it; records an issue when it
+    /// never does.
+    func wait(for text: String, scrollBack: Int = 60) throws -> String {
+        let screen = try screen(containing: text, scrollBack: scrollBack)
+        if !screen.contains(text) { Issue.record("the terminal never showed “\(text)”:\n\(screen)") }
+        return screen
+    }
+
+    /// Types a line into the app's pane and presses Enter.
+    func type(_ line: String) throws {
+        if !line.isEmpty { try run(["send-keys", "-t", "app", "-l", line]) }
+        try run(["send-keys", "-t", "app", "Enter"])
+    }
 }

@@ -1,8 +1,10 @@
 """What the browser scripts share: headless Chromium through its WebDriver, waiting for the page an action leads to,
 and how a script ends when a check fails."""
 import os
+import re
 import sys
 import traceback
+import urllib.parse
 
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
@@ -55,3 +57,29 @@ def run(driver, shots, steps):
         sys.exit(1)
     finally:
         driver.quit()
+
+
+def field(driver, name):
+    """The form field named `name`."""
+    return driver.find_element(By.NAME, name)
+
+
+def heading(driver):
+    """The page's first-level heading."""
+    return driver.find_element(By.TAG_NAME, "h1").text
+
+
+def codes_received(sms_log, phone):
+    """The codes to sign a statement the fake SMS centre (its log at `sms_log`) received for `phone`, oldest first."""
+    try:
+        with open(sms_log, encoding="utf-8", errors="replace") as log:
+            lines = log.read().splitlines()
+    except FileNotFoundError:
+        return []
+    found = []
+    for line in lines:
+        if "Got message" in line and phone in line:
+            match = re.search(r"Crash Assistant: (\d{6})", urllib.parse.unquote_plus(line))
+            if match:
+                found.append(match.group(1))
+    return found

@@ -8,10 +8,8 @@ per check passed; exits 1 with the failed check's words on the first that fails.
 """
 import json
 import os
-import re
 import sys
 import time
-import urllib.parse
 import urllib.request
 
 import browser
@@ -32,11 +30,11 @@ def navigating(action):
 
 
 def field(name):
-    return driver.find_element(By.NAME, name)
+    return browser.field(driver, name)
 
 
 def heading():
-    return driver.find_element(By.TAG_NAME, "h1").text
+    return browser.heading(driver)
 
 
 def language():
@@ -48,18 +46,7 @@ def button(words):
 
 
 def codes_received():
-    try:
-        with open(sms_log, encoding="utf-8", errors="replace") as log:
-            lines = log.read().splitlines()
-    except FileNotFoundError:
-        return []
-    found = []
-    for line in lines:
-        if "Got message" in line and PHONE in line:
-            match = re.search(r"Crash Assistant: (\d{6})", urllib.parse.unquote_plus(line))
-            if match:
-                found.append(match.group(1))
-    return found
+    return browser.codes_received(sms_log, PHONE)
 
 
 def steps():

@@ -7,10 +7,8 @@ Prints one line per check passed, and `copy: URL` for the copy the page offers; 
 on the first that fails.
 """
 import os
-import re
 import sys
 import time
-import urllib.parse
 
 import browser
 
@@ -29,11 +27,11 @@ def navigating(action):
 
 
 def field(name):
-    return driver.find_element(By.NAME, name)
+    return browser.field(driver, name)
 
 
 def heading():
-    return driver.find_element(By.TAG_NAME, "h1").text
+    return browser.heading(driver)
 
 
 def fits():
@@ -42,19 +40,7 @@ def fits():
 
 def codes_received():
     """The codes the SMS centre received for the other driver's number, oldest first."""
-    try:
-        with open(sms_log, encoding="utf-8", errors="replace") as log:
-            lines = log.read().splitlines()
-    except FileNotFoundError:
-        return []
-    found = []
-    for line in lines:
-        if "Got message" in line and PHONE in line:
-            text = urllib.parse.unquote_plus(line)
-            match = re.search(r"Crash Assistant: (\d{6})", text)
-            if match:
-                found.append(match.group(1))
-    return found
+    return browser.codes_received(sms_log, PHONE)
 
 
 def steps():

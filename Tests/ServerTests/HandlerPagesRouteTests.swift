@@ -9,6 +9,7 @@ import ServerPages
 import Testing
 import TestSupport
 import WireAPI
+import Wording
 
 /// The handlers' pages' rules that need no browser: who may sign in, what a form without its CSRF value does, the
 /// security headers, a revoked token, sizes.
@@ -30,12 +31,16 @@ struct HandlerPagesRouteTests {
 
     static let formType: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
 
-    /// Signs in with the token; returns the session cookie (nil when refused) and the last answer.
-    static func signIn(_ client: any TestClientProtocol, token: String) async throws -> (String?, TestResponse) {
-        let page = try await client.execute(uri: "/handler/sign-in", method: .get)
+    /// Signs in with the token, from a browser asking for `language` when one is given; returns the session cookie (nil
+    /// when refused) and the last answer.
+    static func signIn(_ client: any TestClientProtocol, token: String, language: String? = nil) async throws -> (String?, TestResponse) {
+        var asking = HTTPFields()
+        if let language { asking[.acceptLanguage] = language }
+        let page = try await client.execute(uri: "/handler/sign-in", method: .get, headers: asking)
         let csrf = try #require(setCookie(HandlerPages.signInCookie, in: page))
         var headers = formType
         headers[.cookie] = "\(HandlerPages.signInCookie)=\(csrf)"
+        if let language { headers[.acceptLanguage] = language }
         let answer = try await client.execute(uri: "/handler/sign-in", method: .post, headers: headers, body: form([("csrf", csrf), ("token", token)]))
         return (setCookie(HandlerPages.sessionCookie, in: answer), answer)
     }
@@ -183,5 +188,120 @@ struct HandlerPagesRouteTests {
             #expect(html.contains("15. Signatures"))
             #expect(html.contains("Not signed by both drivers: this statement is not agreed."))
         }
+    }
+
+    @Test("The handlers' pages follow the browser's language")
+    func pagesInTheBrowsersLanguage() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let handler = try await harness.add("hana", kind: .handler)
+        let german = Languages.shipped.words("de")
+        try await harness.withClient { client in
+            let (_, claim, _) = try await ServerClaimRouteTests.submitted(client, ann: ann, handler: handler)
+            var browser = HTTPFields()
+            browser[.acceptLanguage] = "de-DE,de;q=0.9,en;q=0.5"
+
+            // Signing in, in German; a refusal is said in German too.
+            let signInPage = try await client.execute(uri: "/handler/sign-in", method: .get, headers: browser)
+            let signInHTML = String(buffer: signInPage.body)
+            #expect(signInPage.headers[.contentLanguage] == "de")
+            #expect(signInHTML.contains("<html lang=\"de\">"))
+            #expect(Self.text(signInHTML).contains(german("Skip to the content")))
+            #expect(Self.text(signInHTML).contains(german("Handler token")))
+            #expect(Self.untranslated(in: signInHTML) == [], "the sign-in page")
+            let (none, refused) = try await Self.signIn(client, token: ann, language: "de-DE")
+            #expect(none == nil)
+            let refusedHTML = String(buffer: refused.body)
+            #expect(refusedHTML.contains("<html lang=\"de\">"))
+            #expect(StatementPagesLanguageTests.untranslated(in: refusedHTML) == [], "the refused sign-in")
+
+            let (session, answer) = try await Self.signIn(client, token: handler, language: "de-DE")
+            #expect(answer.status == .seeOther)
+            var headers = browser
+            headers[.cookie] = "\(HandlerPages.sessionCookie)=\(try #require(session))"
+
+            let list = try await client.execute(uri: "/handler/claims", method: .get, headers: headers)
+            #expect(list.status == .ok)
+            #expect(list.headers[.contentLanguage] == "de")
+            #expect(list.headers[.vary]?.contains("Accept-Language") == true)
+            let listHTML = String(buffer: list.body)
+            #expect(listHTML.contains("<html lang=\"de\">"))
+            for message in ["Skip to the content", "When", "Where", "Submitted reports", "Waiting", "Sign out"] {
+                #expect(Self.text(listHTML).contains(german(message)), "the list: \(message)")
+            }
+            #expect(Self.text(listHTML).contains(
+                german.plural("Newest submission first, {count} report", "Newest submission first, {count} reports", count: 1)
+            ))
+            // Who was injured as the report says it to a reader, in German.
+            #expect(Self.text(listHTML).contains(StatementWords(german).injury(.myself)))
+            // Every language is offered by its own name, for all the handlers' pages.
+            #expect(listHTML.contains("href=\"/handler?lang=pl\" hreflang=\"pl\" lang=\"pl\">Polski</a>"))
+            #expect(listHTML.contains("hreflang=\"de\" lang=\"de\" aria-current=\"true\">Deutsch</a>"))
+            #expect(Self.untranslated(in: listHTML) == [], "the list")
+
+            let page = try await client.execute(uri: "/handler/claims/\(claim.id)", method: .get, headers: headers)
+            #expect(page.status == .ok)
+            #expect(page.headers[.contentLanguage] == "de")
+            let pageHTML = String(buffer: page.body)
+            #expect(pageHTML.contains("<html lang=\"de\">"))
+            for message in ["Crash report", "When and where", "The PDF the driver shares", "Claim number", "Message to the driver (optional)"] {
+                #expect(Self.text(pageHTML).contains(german(message)), "the claim page: \(message)")
+            }
+            // The report's outline is in German as well.
+            #expect(Self.text(pageHTML).contains(StatementWords(german).category(.injuries)))
+            #expect(Self.untranslated(in: pageHTML) == [], "the claim page")
+
+            // An acknowledgement refused, and one recorded, are said in German.
+            let csrf = try #require(Self.csrf(in: page))
+            var post = headers
+            post[.contentType] = "application/x-www-form-urlencoded"
+            let refusedNumber = try await client.execute(
+                uri: "/handler/claims/\(claim.id)/acknowledge", method: .post, headers: post, body: Self.form([("csrf", csrf), ("claimNumber", "")])
+            )
+            #expect(refusedNumber.status == .badRequest)
+            let refusedNumberHTML = String(buffer: refusedNumber.body)
+            #expect(Self.text(refusedNumberHTML).contains(german("Give the claim number.")))
+            #expect(Self.untranslated(in: refusedNumberHTML) == [], "the acknowledgement refused")
+            let done = try await client.execute(
+                uri: "/handler/claims/\(claim.id)/acknowledge", method: .post, headers: post, body: Self.form([("csrf", csrf), ("claimNumber", "2026-04417")])
+            )
+            #expect(done.status == .seeOther)
+            let acknowledged = try await client.execute(uri: try #require(done.headers[.location]), method: .get, headers: headers)
+            let acknowledgedHTML = String(buffer: acknowledged.body)
+            #expect(Self.text(acknowledgedHTML).contains(german(
+                "Acknowledged with claim {claimNumber}. The driver's app shows it at its next sync.", ["claimNumber": "2026-04417"]
+            )))
+            #expect(Self.untranslated(in: acknowledgedHTML) == [], "the acknowledged claim page")
+
+            // A problem page, in German.
+            let unknown = try await client.execute(uri: "/handler/claims/\(UUID())", method: .get, headers: headers)
+            #expect(unknown.status == .notFound)
+            let unknownHTML = String(buffer: unknown.body)
+            #expect(unknown.headers[.contentLanguage] == "de")
+            #expect(Self.text(unknownHTML).contains(german("No such claim")))
+            #expect(Self.untranslated(in: unknownHTML) == [], "the problem page")
+
+            // A language picked with the switch is remembered for all the handlers' pages.
+            let picked = try await client.execute(uri: "/handler?lang=pl", method: .get, headers: headers)
+            #expect(picked.status == .seeOther)
+            let cookie = try #require(picked.headers[values: .setCookie].first { $0.hasPrefix(PageLanguage.cookieName + "=") })
+            #expect(cookie.contains("\(PageLanguage.cookieName)=pl") && cookie.contains("Path=/handler"))
+            var remembered = headers
+            remembered[.cookie] = "\(HandlerPages.sessionCookie)=\(try #require(session)); \(PageLanguage.cookieName)=pl"
+            let polish = try await client.execute(uri: "/handler/claims/\(claim.id)", method: .get, headers: remembered)
+            #expect(String(buffer: polish.body).contains("<html lang=\"pl\">"))
+            #expect(polish.headers[.contentLanguage] == "pl")
+        }
+    }
+
+    /// The text a reader sees on a page: its tags stripped, its entities read, white space folded.
+    static func text(_ html: String) -> String {
+        StatementPagesLanguageTests.visibleText(html)
+    }
+
+    /// The product's English sentences of three words or more in a page's visible text: none on a page in another
+    /// language.
+    static func untranslated(in html: String) -> [String] {
+        StatementPagesLanguageTests.untranslated(in: html)
     }
 }

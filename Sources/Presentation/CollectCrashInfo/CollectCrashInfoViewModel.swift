@@ -157,7 +157,7 @@ public final class CollectCrashInfoViewModel {
             let scene = try sceneInput.parse(text, current: report.scene, now: clock.now())
             update(try await setScene.execute(reportID: report.id, scene: scene))
             let time = dates.at(scene).dateTime(scene.occurredAt)
-            message.value = .info(scene.locationText.map { words("When: {time}. Where: {place}.", ["time": time, "place": $0]) }
+            message.value = .info(FactText(words).location(scene).map { words("When: {time}. Where: {place}.", ["time": time, "place": $0]) }
                 ?? words("When: {time}. Where: not given.", ["time": time]))
         } catch {
             message.value = failure(error)

@@ -1,8 +1,10 @@
 import Domain
 import Foundation
+import HTTPTypes
 import Hummingbird
 import ServerCore
 import WireAPI
+import Wording
 
 /// Documents: `openapi.yaml`, a submitted report's PDF (streamed from storage), and the page an SMS's web link
 /// opens, which hands the crash to the app.
@@ -12,7 +14,7 @@ package struct DocumentRoutes {
     package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
         router.get(RouterPath(WirePaths.apiDocument)) { _, _ in try openAPIDocument() }
         router.get(RouterPath(WirePaths.documentPattern)) { _, context in try await pdf(context) }
-        router.get(RouterPath(WirePaths.crashPagePattern)) { _, context in try crashPage(context) }
+        router.get(RouterPath(WirePaths.crashPagePattern)) { request, context in try crashPage(request, context) }
         for path in [WirePaths.apiDocument, WirePaths.documentPattern, WirePaths.crashPagePattern] { table.record(path, .get) }
     }
 
@@ -38,23 +40,48 @@ package struct DocumentRoutes {
         )
     }
 
-    /// A small page for a browser: the crash ID, and the app link that opens the Crash Assistant on it.
-    private func crashPage(_ context: ServerRequestContext) throws -> Response {
+    /// A small page for a browser: the crash ID, and the app link that opens the Crash Assistant on it, in the
+    /// browser's language (`Accept-Language`).
+    private func crashPage(_ request: Request, _ context: ServerRequestContext) throws -> Response {
         let text = context.parameters.get(WirePaths.crashParameter) ?? ""
         guard let crashID = try? CrashID(validating: text), crashID.rawValue == text else {
             throw APIProblem.badParameter("crashID", "“\(text.prefix(80))” is not a crash ID. Open the link from the text message as it came.")
         }
-        let appLink = services.links.appLink(for: crashID)
+        let words = Languages.shipped.best(acceptLanguage: request.headers[.acceptLanguage])
+        let appLink = Self.escaped(services.links.appLink(for: crashID))
+        let crash = Self.escaped(words("Crash {crashID}", ["crashID": crashID.rawValue]))
+        // The sentence is escaped first; the command, markup of its own, fills its placeholder after.
+        let run = Words.fill(Self.escaped(words("Or run {command}.")), ["command": "<code>crash-assistant open \(appLink)</code>"])
         let html = """
             <!doctype html>
-            <html lang="en"><head><meta charset="utf-8"><title>Crash \(crashID.rawValue)</title>
+            <html lang="\(Self.escaped(words.tag))"><head><meta charset="utf-8"><title>\(crash)</title>
             <meta name="viewport" content="width=device-width, initial-scale=1"></head>
-            <body><h1>Crash \(crashID.rawValue)</h1>
-            <p>Open this crash in the Crash Assistant to collect what your claim needs:</p>
+            <body><h1>\(crash)</h1>
+            <p>\(Self.escaped(words("Open this crash in the Crash Assistant to collect what your claim needs:")))</p>
             <p><a href="\(appLink)">\(appLink)</a></p>
-            <p>Or run <code>crash-assistant open \(appLink)</code>.</p></body></html>
+            <p>\(run)</p></body></html>
 
             """
-        return Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/html; charset=utf-8", .contentLanguage: words.tag, .vary: "Accept-Language"],
+            body: .init(byteBuffer: ByteBuffer(string: html))
+        )
+    }
+
+    /// Text for HTML, one Unicode scalar at a time (a combining mark cannot hide a quote or a `<`).
+    private static func escaped(_ text: String) -> String {
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
+            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
+            case "\"": escaped.append(contentsOf: "&quot;".unicodeScalars)
+            case "'": escaped.append(contentsOf: "&#39;".unicodeScalars)
+            default: escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 }

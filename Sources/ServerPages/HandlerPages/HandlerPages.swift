@@ -6,6 +6,8 @@ import Hummingbird
 import Logging
 import ServerCore
 import ServerHTTP
+import WireAPI
+import Wording
 
 /// The insurer's claims handlers' web pages, rendered on the server with no script: sign in with a handler's token
 /// (a session cookie: `HttpOnly`, `SameSite=Strict`, `Secure` when the server's address is https), the submitted
@@ -29,29 +31,46 @@ package struct HandlerPages {
 
     /// Two groups of routes, each with its middleware: the open pages (sign in, the style sheet) with the pages'
     /// headers; the signed-in pages with the headers, the session and the CSRF value (``HandlerSessionMiddleware``).
+    /// Every page answers in the handler's language (``PageLanguage``), chosen for all the pages under
+    /// ``HandlerPaths/root``: a language picked on one is remembered on all.
     package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
         let open = router.group().add(middleware: PageHeadersMiddleware())
         open.get(RouterPath(HandlerPaths.root)) { request, _ in
-            PageKit.redirect(to: try await HandlerSessionMiddleware.signedIn(request, services: services) == nil ? HandlerPaths.signIn : HandlerPaths.claims)
+            try await inLanguage(request) { _ in
+                PageKit.redirect(to: try await HandlerSessionMiddleware.signedIn(request, services: services) == nil ? HandlerPaths.signIn : HandlerPaths.claims)
+            }
         }
-        open.get(RouterPath(HandlerPaths.signIn)) { request, _ in try await signInPage(request, error: nil, status: .ok) }
-        open.post(RouterPath(HandlerPaths.signIn)) { request, context in try await signIn(request, context) }
+        open.get(RouterPath(HandlerPaths.signIn)) { request, _ in
+            try await inLanguage(request) { language in try await signInPage(request, error: nil, status: .ok, language: language) }
+        }
+        open.post(RouterPath(HandlerPaths.signIn)) { request, context in
+            try await inLanguage(request) { language in try await signIn(request, context, language) }
+        }
         open.get(RouterPath(HandlerPaths.styleSheet)) { _, _ in PageKit.styleSheet(PageTemplates.handlerStyleSheet) }
 
         let signedIn = router.group(context: HandlerRequestContext.self)
             .add(middleware: PageHeadersMiddleware())
-            .add(middleware: HandlerSessionMiddleware(services: services))
-        signedIn.post(RouterPath(HandlerPaths.signOut)) { _, context in try await signOut(context) }
-        signedIn.get(RouterPath(HandlerPaths.claims)) { request, context in try await list(request, context.handler()) }
+            .add(middleware: HandlerSessionMiddleware(services: services, secureCookies: secureCookies))
+        signedIn.post(RouterPath(HandlerPaths.signOut)) { request, context in
+            try await inLanguage(request) { _ in try await signOut(context) }
+        }
+        signedIn.get(RouterPath(HandlerPaths.claims)) { request, context in
+            try await inLanguage(request) { language in try await list(request, context.handler(), language) }
+        }
         signedIn.get(RouterPath(HandlerPaths.claimPattern)) { request, context in
-            try await claimPage(request, context, context.handler(), error: nil, typed: nil)
+            try await inLanguage(request) { language in
+                try await claimPage(request, context, context.handler(), error: nil, typed: nil, language: language)
+            }
         }
-        signedIn.post(RouterPath(HandlerPaths.acknowledgePattern)) { request, context in try await acknowledge(request, context) }
-        signedIn.get(RouterPath(HandlerPaths.documentPattern)) { _, context in
-            try await ClaimFileRoutes.document(of: try await claim(context), services: services)
+        signedIn.post(RouterPath(HandlerPaths.acknowledgePattern)) { request, context in
+            try await inLanguage(request) { language in try await acknowledge(request, context, language) }
         }
-        signedIn.get(RouterPath(HandlerPaths.photoPattern)) { _, context in
-            try await ClaimFileRoutes.photo(context.parameters.get(HandlerPaths.photoParameter) ?? "", of: try await claim(context), services: services)
+        // A file's answer says no language; a page saying why there is none is in the handler's.
+        signedIn.get(RouterPath(HandlerPaths.documentPattern)) { request, context in
+            try await document(context, words: pageLanguage(request).words)
+        }
+        signedIn.get(RouterPath(HandlerPaths.photoPattern)) { request, context in
+            try await photo(context, words: pageLanguage(request).words)
         }
         for path in [HandlerPaths.root, HandlerPaths.claims, HandlerPaths.claimPattern, HandlerPaths.documentPattern, HandlerPaths.photoPattern, HandlerPaths.styleSheet] {
             table.record(path, .get)
@@ -60,46 +79,69 @@ package struct HandlerPages {
         for path in [HandlerPaths.signIn, HandlerPaths.signOut, HandlerPaths.acknowledgePattern] { table.record(path, .post) }
     }
 
+    /// The handler's language for a request: picked with `?lang=`, else remembered for the pages, else the browser's.
+    private func pageLanguage(_ request: Request) -> PageLanguage {
+        PageLanguage(request, base: HandlerPaths.root, secure: secureCookies)
+    }
+
+    /// Answers in the handler's language (``PageLanguage``), saying it (`Content-Language`) and remembering one just
+    /// picked, for all the handlers' pages.
+    private func inLanguage(_ request: Request, _ answer: (PageLanguage) async throws -> Response) async throws -> Response {
+        let language = pageLanguage(request)
+        var response = try await answer(language)
+        response.set(language)
+        return response
+    }
+
     // MARK: - Signing in and out
 
     /// The sign-in form, with a fresh value in a cookie and in the form (a form posted from elsewhere has neither).
-    private func signInPage(_ request: Request, error: String?, status: HTTPResponse.Status) async throws -> Response {
+    private func signInPage(_ request: Request, error: String?, status: HTTPResponse.Status, language: PageLanguage) async throws -> Response {
         if error == nil, try await HandlerSessionMiddleware.signedIn(request, services: services) != nil { return PageKit.redirect(to: HandlerPaths.claims) }
         let csrf = PageKit.randomValue()
-        var response = PageKit.html(HandlerViews.SignIn(csrf: csrf, error: error), template: "handler-sign-in", status: status)
+        var response = PageKit.html(HandlerViews.SignIn(page: language, csrf: csrf, error: error), template: "handler-sign-in", status: status)
         response.setCookie(cookie(Self.signInCookie, csrf, maxAge: 3_600))
         return response
     }
 
-    private func signIn(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
+    private func signIn(_ request: Request, _ context: ServerRequestContext, _ language: PageLanguage) async throws -> Response {
+        let words = language.words
+        func refused(_ error: String, _ status: HTTPResponse.Status) async throws -> Response {
+            try await signInPage(request, error: error, status: status, language: language)
+        }
         // A post without the sign-in page's cookie (from elsewhere, or a client with no page) is refused unread.
         guard let expected = PageKit.cookie(Self.signInCookie, in: request) else {
-            return try await signInPage(request, error: "The sign-in form had expired. Paste your token again.", status: .forbidden)
+            return try await refused(words("The sign-in form had expired. Paste your token again."), .forbidden)
         }
         let form: SignInForm
         do {
             form = try await PageKit.form(SignInForm.self, from: request, upTo: Self.maximumFormBytes)
         } catch .tooLarge {
-            return try await signInPage(request, error: "The form was too large to be a sign-in. Paste only the token.", status: .contentTooLarge)
+            return try await refused(words("The form was too large to be a sign-in. Paste only the token."), .contentTooLarge)
         } catch .unreadable {
-            return try await signInPage(request, error: "The sign-in form could not be read. Paste your token again.", status: .badRequest)
+            return try await refused(words("The sign-in form could not be read. Paste your token again."), .badRequest)
         }
         guard let sent = form.csrf, PageKit.same(expected, sent) else {
-            return try await signInPage(request, error: "The sign-in form had expired. Paste your token again.", status: .forbidden)
+            return try await refused(words("The sign-in form had expired. Paste your token again."), .forbidden)
         }
         let token = (form.token ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty, token.utf8.count <= 512 else {
-            return try await signInPage(request, error: "Paste the handler token you were given.", status: .badRequest)
+            return try await refused(words("Paste the handler token you were given."), .badRequest)
         }
         let digest = TokenDigest(token: token)
         guard let account = try await services.accounts.account(for: digest) else {
-            return try await signInPage(
-                request, error: "That token is not one this server knows. Ask the operator for a new one (crash-assistant-server handler add NAME).",
-                status: .unauthorized
+            return try await refused(
+                words(
+                    "That token is not one this server knows. Ask the operator for a new one ({command}).",
+                    ["command": "crash-assistant-server handler add NAME"]
+                ),
+                .unauthorized
             )
         }
-        guard account.kind == .handler else {
-            return try await signInPage(request, error: "That token is a \(account.kind.rawValue)'s; these pages need a claims handler's token.", status: .unauthorized)
+        switch account.kind {
+        case .handler: break
+        case .user: return try await refused(words("That token is a user's; these pages need a claims handler's token."), .unauthorized)
+        case .detector: return try await refused(words("That token is a detector's; these pages need a claims handler's token."), .unauthorized)
         }
         let value = AccessToken.generate()
         let now = services.clock.now()
@@ -126,29 +168,38 @@ package struct HandlerPages {
 
     // MARK: - Pages
 
-    private func list(_ request: Request, _ signedIn: SignedIn) async throws -> Response {
+    private func list(_ request: Request, _ signedIn: SignedIn, _ language: PageLanguage) async throws -> Response {
+        let words = language.words
         let show = request.uri.queryParameters.get("show") ?? "all"
         let acknowledged: Bool? = switch show {
         case "waiting": false
         case "acknowledged": true
         case "all": nil
-        default: throw APIProblem.badParameter("show", "Show “all”, “waiting” or “acknowledged” reports.")
+        default: throw HandlerProblem(.badRequest, title: words("Invalid parameter"), detail: words("Show “all”, “waiting” or “acknowledged” reports."))
         }
-        let position = try request.uri.queryParameters.get("cursor").map { text throws(APIProblem) in
+        let position = try request.uri.queryParameters.get("cursor").map { text throws(HandlerProblem) in
             guard let position = ClaimPosition(cursor: text) else {
-                throw .badParameter("cursor", "That page of the list is not one this server gave. Start from the first page.")
+                throw HandlerProblem(
+                    .badRequest, title: words("Invalid parameter"),
+                    detail: words("That page of the list is not one this server gave. Start from the first page.")
+                )
             }
             return position
         }
         let (claims, next) = try await services.claims.page(ClaimFilter(acknowledged: acknowledged), after: position, limit: Self.claimsPerPage)
         var rows: [HandlerViews.Row] = []
-        for claim in claims { rows.append(HandlerViews.row(claim, driver: try await services.claims.policyholder(of: claim))) }
-        let filters = [("all", "All"), ("waiting", "Waiting for a claim number"), ("acknowledged", "Acknowledged")].map { key, name in
+        for claim in claims { rows.append(HandlerViews.row(claim, driver: try await services.claims.policyholder(of: claim), words: words)) }
+        let filters = [
+            ("all", words("All", context: "reports shown")), ("waiting", words("Waiting for a claim number")),
+            ("acknowledged", words("Acknowledged", context: "reports shown")),
+        ].map { key, name in
             HandlerViews.Filter(name: name, href: HandlerPaths.claims + (key == "all" ? "" : "?show=\(key)"), current: key == show)
         }
-        let caption = (position == nil ? "Newest submission first" : "Older submissions") + (rows.count == 1 ? ", 1 report" : ", \(rows.count) reports")
+        let caption = position == nil
+            ? words.plural("Newest submission first, {count} report", "Newest submission first, {count} reports", count: rows.count)
+            : words.plural("Older submissions, {count} report", "Older submissions, {count} reports", count: rows.count)
         let view = HandlerViews.ClaimList(
-            handler: signedIn.handler.name, csrf: signedIn.session.csrf, filters: filters, caption: caption, rows: rows,
+            page: language, handler: signedIn.handler.name, csrf: signedIn.session.csrf, filters: filters, caption: caption, rows: rows,
             next: next.map { HandlerPaths.claims + "?show=\(show)&cursor=" + ($0.cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") }
         )
         return PageKit.html(view, template: "handler-claims", status: .ok)
@@ -156,42 +207,144 @@ package struct HandlerPages {
 
     private func claimPage(
         _ request: Request, _ context: HandlerRequestContext, _ signedIn: SignedIn, error: String?, typed: (String, String)?,
-        status: HTTPResponse.Status = .ok
+        status: HTTPResponse.Status = .ok, language: PageLanguage
     ) async throws -> Response {
-        let claim = try await claim(context)
+        let words = language.words
+        let claim = try await claim(context, words: words)
         let notice = request.uri.queryParameters.get("acknowledged") == "1" && error == nil
-            ? claim.report.acknowledgement.map { "Acknowledged with claim \($0.claimNumber). The driver's app shows it at its next sync." }
+            ? claim.report.acknowledgement.map {
+                words("Acknowledged with claim {claimNumber}. The driver's app shows it at its next sync.", ["claimNumber": $0.claimNumber])
+            }
             : nil
         let view = HandlerViews.claimPage(
             claim, driver: try await services.claims.policyholder(of: claim), handler: signedIn.handler, csrf: signedIn.session.csrf,
-            notice: notice, error: error, claimNumberField: typed?.0, messageField: typed?.1
+            notice: notice, error: error, claimNumberField: typed?.0, messageField: typed?.1, page: language
         )
         return PageKit.html(view, template: "handler-claim", status: status)
     }
 
     /// The acknowledgement, its form's CSRF value checked by the middleware.
-    private func acknowledge(_ request: Request, _ context: HandlerRequestContext) async throws -> Response {
+    private func acknowledge(_ request: Request, _ context: HandlerRequestContext, _ language: PageLanguage) async throws -> Response {
+        let words = language.words
         let signedIn = try context.handler()
-        let form = try context.decodedForm(AcknowledgementForm.self)
+        let form: AcknowledgementForm
+        do {
+            form = try context.decodedForm(AcknowledgementForm.self)
+        } catch {
+            throw HandlerProblem(
+                .badRequest, title: words("Invalid request"),
+                detail: words("The form could not be read, so nothing was saved. Open the page again and send it from there.")
+            )
+        }
         // Browsers send a text area's line breaks as CR LF; a message keeps them as line feeds.
         let number = (form.claimNumber ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         let message = (form.message ?? "").replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .trimmingCharacters(in: .whitespacesAndNewlines)
-        let id = try APIHandler.claimID(context.parameters.get(HandlerPaths.claimParameter) ?? "")
+        let id = try claimID(context, words: words)
         do {
             _ = try await services.claims.acknowledge(id, claimNumber: number, message: message, by: signedIn.handler)
         } catch ServerRefusal.invalidAcknowledgement(let error) {
             // Shown again with what was typed, and what to change.
-            let field = String(error.field.dropFirst("acknowledgement.".count))
-            let words = ProblemText.acknowledgementSentence(for: error.problem, field: field == "claimNumber" ? "claim number" : field)
-            return try await claimPage(request, context, signedIn, error: words, typed: (number, message), status: .badRequest)
+            return try await claimPage(
+                request, context, signedIn, error: Self.sentence(error, words: words), typed: (number, message), status: .badRequest, language: language
+            )
         }
         context.logger.info("a claim was acknowledged", metadata: ["claim": "\(id)", "handler": "\(signedIn.handler.name)"])
         return PageKit.redirect(to: HandlerPaths.claim(id) + "?acknowledged=1")
     }
 
-    private func claim(_ context: HandlerRequestContext) async throws -> Claim {
-        try await services.claims.claim(try APIHandler.claimID(context.parameters.get(HandlerPaths.claimParameter) ?? ""))
+    /// The claim's PDF; a page saying why when there is none yet.
+    private func document(_ context: HandlerRequestContext, words: Words) async throws -> Response {
+        let claim = try await claim(context, words: words)
+        do {
+            return try await ClaimFileRoutes.document(of: claim, services: services)
+        } catch let problem as APIProblem where problem.type == .documentNotFound {
+            throw HandlerProblem(
+                .notFound, title: words("Not submitted"),
+                detail: words("The PDF of {crashID} is still being made; ask again in a moment.", ["crashID": claim.report.crashID.rawValue])
+            )
+        }
+    }
+
+    /// One of the claim's photos; a page saying why when it is not one.
+    private func photo(_ context: HandlerRequestContext, words: Words) async throws -> Response {
+        let claim = try await claim(context, words: words)
+        let text = context.parameters.get(HandlerPaths.photoParameter) ?? ""
+        do {
+            return try await ClaimFileRoutes.photo(text, of: claim, services: services)
+        } catch let problem as APIProblem where problem.type == .invalidParameter {
+            throw HandlerProblem(
+                .badRequest, title: words("Invalid parameter"),
+                detail: words("“{text}” is not a SHA-256 (64 hexadecimal digits).", ["text": String(text.prefix(80))])
+            )
+        } catch let problem as APIProblem where problem.type == .photoNotFound {
+            throw HandlerProblem(
+                .notFound, title: words("No such photo"),
+                detail: words(
+                    "The report of {crashID} has no photo with SHA-256 {sha256}.",
+                    ["crashID": claim.report.crashID.rawValue, "sha256": (try? ContentHash(hex: text))?.hex ?? String(text.prefix(80))]
+                )
+            )
+        }
+    }
+
+    /// The claim the path names (``HandlerSessionMiddleware`` words a claim that is not there).
+    private func claim(_ context: HandlerRequestContext, words: Words) async throws -> Claim {
+        try await services.claims.claim(try claimID(context, words: words))
+    }
+
+    private func claimID(_ context: HandlerRequestContext, words: Words) throws(HandlerProblem) -> ClaimID {
+        let text = context.parameters.get(HandlerPaths.claimParameter) ?? ""
+        guard let id = ClaimID(text: text) else {
+            throw HandlerProblem(
+                .badRequest, title: words("Invalid parameter"),
+                detail: words("“{text}” is not a claim id (a UUID, as the list of claims gives it).", ["text": String(text.prefix(64))])
+            )
+        }
+        return id
+    }
+
+    /// A claim number or message the handler typed that breaks its rule, in the handler's words: what to change.
+    static func sentence(_ error: InvalidReportData, words: Words) -> String {
+        switch (error.field, error.problem) {
+        case ("acknowledgement.claimNumber", .missing):
+            words("Give the claim number.")
+        case let ("acknowledgement.claimNumber", .tooLong(count, limit)):
+            words.plural(
+                "The claim number has {count} character; at most {limit} are taken.", "The claim number has {count} characters; at most {limit} are taken.",
+                count: count, ["limit": words.number(limit)]
+            )
+        case let ("acknowledgement.claimNumber", .tooLarge(bytes, limit)):
+            words.plural(
+                "The claim number has {count} byte; at most {limit} are taken.", "The claim number has {count} bytes; at most {limit} are taken.",
+                count: bytes, ["limit": words.number(limit)]
+            )
+        case ("acknowledgement.claimNumber", .spacesAround):
+            words("The claim number has spaces before or after it; give it without.")
+        case let ("acknowledgement.claimNumber", .characterNotAllowed(code)), let ("acknowledgement.claimNumber", .controlCharacter(code)):
+            words(
+                "The claim number holds the character {character}; letters, digits, spaces and - / . _ # only.",
+                ["character": ProblemText.codePoint(code)]
+            )
+        case ("acknowledgement.claimNumber", _):
+            words("The claim number is not one the server takes.")
+        case let ("acknowledgement.message", .tooLong(count, limit)):
+            words.plural(
+                "The message has {count} character; at most {limit} are taken.", "The message has {count} characters; at most {limit} are taken.",
+                count: count, ["limit": words.number(limit)]
+            )
+        case let ("acknowledgement.message", .tooLarge(bytes, limit)):
+            words.plural(
+                "The message has {count} byte; at most {limit} are taken.", "The message has {count} bytes; at most {limit} are taken.",
+                count: bytes, ["limit": words.number(limit)]
+            )
+        case let ("acknowledgement.message", .controlCharacter(code)):
+            words("The message holds the control character {character}; give plain text.", ["character": ProblemText.codePoint(code)])
+        case ("acknowledgement.message", _):
+            words("The message is not one the server takes.")
+        default:
+            words("The acknowledgement is not one the server takes; nothing was saved.")
+        }
     }
 
     private func cookie(_ name: String, _ value: String, maxAge: Int) -> Cookie {

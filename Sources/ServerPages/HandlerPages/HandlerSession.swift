@@ -5,6 +5,8 @@ import Hummingbird
 import Logging
 import ServerCore
 import ServerHTTP
+import WireAPI
+import Wording
 
 /// A signed-in handler: their session and account.
 package struct SignedIn: Sendable {
@@ -46,15 +48,27 @@ package struct HandlerRequestContext: ChildRequestContext {
 /// The one check every signed-in page goes through, in order, cheapest first: a session cookie the server gave, not
 /// expired, its handler's token still the one it was opened with (else to the sign-in form); for a posted form, a
 /// body within ``HandlerPages/maximumFormBytes`` carrying the session's CSRF value (else a page saying nothing was
-/// saved). A page that throws is a page saying what went wrong, never a JSON problem.
+/// saved). A page that throws is a page saying what went wrong, never a JSON problem. What it answers itself is in the
+/// handler's language (``PageLanguage``, chosen as the pages choose it).
 package struct HandlerSessionMiddleware: RouterMiddleware {
     package typealias Context = HandlerRequestContext
 
     let services: ServerServices
+    /// Whether the language cookie is marked `Secure` (the server's public address is https).
+    let secureCookies: Bool
+
+    package init(services: ServerServices, secureCookies: Bool) {
+        self.services = services
+        self.secureCookies = secureCookies
+    }
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let language = PageLanguage(request, base: HandlerPaths.root, secure: secureCookies)
+        let words = language.words
         guard let signedIn = try await Self.signedIn(request, services: services) else {
-            return PageKit.redirect(to: HandlerPaths.signIn)
+            var response = PageKit.redirect(to: HandlerPaths.signIn)
+            response.set(language)
+            return response
         }
         var context = context
         context.signedIn = signedIn
@@ -65,28 +79,43 @@ package struct HandlerSessionMiddleware: RouterMiddleware {
                 context.form = buffer
                 form = try context.decodedForm(CSRFForm.self)
             } catch is PageKit.FormError {
-                return Self.problemPage(APIProblem(.invalidRequest, "The form could not be read, so nothing was saved. Open the page again and send it from there."), signedIn: signedIn)
+                return Self.problemPage(
+                    HandlerProblem(
+                        .badRequest, title: words("Invalid request"),
+                        detail: words("The form could not be read, so nothing was saved. Open the page again and send it from there.")
+                    ),
+                    signedIn: signedIn, language: language
+                )
             } catch {
                 return Self.problemPage(
-                    APIProblem(.bodyTooLarge, "The form was larger than \(HandlerPages.maximumFormBytes / 1_024) KiB, so nothing was saved; shorten the message."),
-                    signedIn: signedIn
+                    HandlerProblem(
+                        .contentTooLarge, title: words("Body too large"),
+                        detail: words(
+                            "The form was larger than {size} KiB, so nothing was saved; shorten the message.",
+                            ["size": words.number(HandlerPages.maximumFormBytes / 1_024)]
+                        )
+                    ),
+                    signedIn: signedIn, language: language
                 )
             }
             guard let sent = form.csrf, PageKit.same(signedIn.session.csrf, sent) else {
                 return Self.problemPage(
-                    APIProblem(.invalidRequest, "The page was out of date, so nothing was saved. Open the page again and send the form from there."),
-                    signedIn: signedIn, status: .forbidden
+                    HandlerProblem(
+                        .forbidden, title: words("Invalid request"),
+                        detail: words("The page was out of date, so nothing was saved. Open the page again and send the form from there.")
+                    ),
+                    signedIn: signedIn, language: language
                 )
             }
         }
         do {
             return try await next(request, context)
         } catch {
-            let problem = ProblemMiddleware<Context>.problem(for: error)
+            let problem = Self.problem(for: error, words: words)
             if problem.status.kind == .serverError {
                 context.logger.error("a handler's page failed", metadata: ["route": "\(LogSafe.route(context))", "error": "\(LogSafe.describe(error))"])
             }
-            return Self.problemPage(problem, signedIn: signedIn)
+            return Self.problemPage(problem, signedIn: signedIn, language: language)
         }
     }
 
@@ -99,15 +128,104 @@ package struct HandlerSessionMiddleware: RouterMiddleware {
         return SignedIn(session: session, handler: account)
     }
 
-    /// A page saying what went wrong, signed in.
-    static func problemPage(_ problem: APIProblem, signedIn: SignedIn?, status: HTTPResponse.Status? = nil) -> Response {
-        PageKit.html(
+    /// A page saying what went wrong, signed in, in the page's language.
+    static func problemPage(_ problem: HandlerProblem, signedIn: SignedIn?, language: PageLanguage) -> Response {
+        var response = PageKit.html(
             HandlerViews.Problem(
-                title: problem.type.title, handler: signedIn?.handler.name, csrf: signedIn?.session.csrf ?? "", detail: problem.detail,
-                back: HandlerPaths.claims, backLabel: "All submitted reports"
+                page: language, title: problem.title, handler: signedIn?.handler.name, csrf: signedIn?.session.csrf ?? "",
+                detail: problem.detail
             ),
-            template: "handler-problem", status: status ?? problem.status
+            template: "handler-problem", status: problem.status
         )
+        if let retryAfter = problem.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        response.set(language)
+        return response
+    }
+
+    /// What a page that threw says: a ``HandlerProblem`` as the page worded it; anything else by the problem the API
+    /// would answer with (its status), worded for the handler.
+    static func problem(for error: any Error, words: Words) -> HandlerProblem {
+        if let problem = error as? HandlerProblem { return problem }
+        if case let .claimNotFound(id)? = error as? ServerRefusal {
+            return HandlerProblem(
+                .notFound, title: words("No such claim"),
+                detail: words("No submitted report has the claim id {id}. List the claims for their ids.", ["id": id.description])
+            )
+        }
+        let problem = ProblemMiddleware<Context>.problem(for: error)
+        let retryAfter = problem.headers[.retryAfter].flatMap { Int($0) }
+        let detail: String = switch problem.type {
+        case .storageFull:
+            words("The disk holding the server's data is full, so nothing was stored. Try again later; the operator has been told.")
+        case .storageUnavailable:
+            words("The server cannot reach its storage now. Try again later.")
+        case .rateLimited:
+            retryAfter.map {
+                words.plural("The server is busy right now. Try again in {count} second.", "The server is busy right now. Try again in {count} seconds.", count: $0)
+            } ?? words("The server is busy right now. Try again in a moment.")
+        case .revisionConflict:
+            words("The report changed while this was being saved, so nothing was saved. Open the page again and send the form from there.")
+        default:
+            problem.status.kind == .serverError
+                ? words("The server could not complete the request. Try again later.")
+                : words("The server did not take this request, so nothing was saved. Go back to the list and try again.")
+        }
+        return HandlerProblem(problem.status, title: title(of: problem.type, words: words), detail: detail, retryAfter: retryAfter)
+    }
+
+    /// A problem's title, as the API names its type (`No such claim`), in the handler's language.
+    static func title(of type: ProblemType, words: Words) -> String {
+        switch type {
+        case .notSignedIn: words("Not signed in")
+        case .notFound: words("Not found")
+        case .methodNotAllowed: words("Method not allowed")
+        case .bodyTooLarge: words("Body too large")
+        case .unsupportedMediaType: words("Unsupported media type")
+        case .notAcceptable: words("Not acceptable")
+        case .invalidRequest: words("Invalid request")
+        case .invalidParameter: words("Invalid parameter")
+        case .invalidReport: words("Invalid report")
+        case .reportNotFound: words("No such report")
+        case .revisionConflict: words("Revision conflict")
+        case .reportCompleted: words("Report completed")
+        case .statementSigned: words("Statement signed")
+        case .crashIdTaken: words("Crash ID taken")
+        case .nothingToReport: words("Nothing to report")
+        case .photosMissing: words("Photos missing")
+        case .photoNotFound: words("No such photo")
+        case .notAPhoto: words("Not an accepted photo")
+        case .hashMismatch: words("Hash mismatch")
+        case .uploadNotFound: words("No such upload")
+        case .uploadOffsetMismatch: words("Upload offset mismatch")
+        case .userNotFound: words("No such user")
+        case .smsNotFound: words("No such SMS")
+        case .idempotencyKeyReused: words("Idempotency key reused")
+        case .documentNotFound: words("Not submitted")
+        case .claimNotFound: words("No such claim")
+        case .storageUnavailable: words("Storage unavailable")
+        case .rateLimited: words("Too many requests")
+        case .quotaExceeded: words("Quota exceeded")
+        case .storageFull: words("Storage full")
+        case .changesExpired: words("Changes expired")
+        case .internalError: words("Internal error")
+        }
+    }
+}
+
+/// What a handler's page could not do, worded in the handler's language by the page that knows why: the problem page's
+/// title and sentence, and its status.
+package struct HandlerProblem: Error {
+    package let status: HTTPResponse.Status
+    package let title: String
+    package let detail: String
+    /// Seconds to wait before asking again (`Retry-After`), when the server is busy.
+    package let retryAfter: Int?
+
+    package init(_ status: HTTPResponse.Status, title: String, detail: String, retryAfter: Int? = nil) {
+        self.status = status
+        self.title = title
+        self.detail = detail
+        self.retryAfter = retryAfter
     }
 }
 

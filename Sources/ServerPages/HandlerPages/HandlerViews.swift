@@ -5,10 +5,14 @@ import ServerCore
 import ServerHTTP
 import Wording
 
-/// What the handlers' templates show, built from claims: plain values only, escaped by the templates.
+/// What the handlers' templates show, built from claims: plain values only, escaped by the templates. Every page is
+/// in the handler's language (``PageLanguage``): its view carries it as `page`, the templates' sentences are looked up
+/// with `page.t`, and what is said here is said with `page.words`.
 package enum HandlerViews {
     /// Every page's frame: the title and, when signed in, who and the sign-out form's CSRF value.
     package struct Frame {
+        /// The page's language and the switch; `page.t` translates the template's sentences.
+        package let page: PageLanguage
         /// The paths the template links to.
         package let paths = PageLinks()
         package let title: String
@@ -17,12 +21,23 @@ package enum HandlerViews {
     }
 
     package struct SignIn {
+        /// The page's language and the switch; `page.t` translates the template's sentences.
+        package let page: PageLanguage
         /// The paths the template links to.
         package let paths = PageLinks()
-        package let title = "Sign in"
+        package let title: String
         package let handler: String? = nil
         package let csrf: String
         package let error: String?
+        /// The command that gives a handler a token, named in the page's sentence.
+        package let command = "crash-assistant-server handler add NAME"
+
+        package init(page: PageLanguage, csrf: String, error: String?) {
+            self.page = page
+            title = page.words("Sign in")
+            self.csrf = csrf
+            self.error = error
+        }
     }
 
     package struct Filter {
@@ -44,9 +59,11 @@ package enum HandlerViews {
     }
 
     package struct ClaimList {
+        /// The page's language and the switch; `page.t` translates the template's sentences.
+        package let page: PageLanguage
         /// The paths the template links to.
         package let paths = PageLinks()
-        package let title = "Submitted reports"
+        package let title: String
         package let handler: String
         package let csrf: String
         package let filters: [Filter]
@@ -56,7 +73,9 @@ package enum HandlerViews {
         package let hasRows: Bool
         package let next: String?
 
-        package init(handler: String, csrf: String, filters: [Filter], caption: String, rows: [Row], next: String?) {
+        package init(page: PageLanguage, handler: String, csrf: String, filters: [Filter], caption: String, rows: [Row], next: String?) {
+            self.page = page
+            title = page.words("Submitted reports")
             self.handler = handler
             self.csrf = csrf
             self.filters = filters
@@ -119,6 +138,8 @@ package enum HandlerViews {
     }
 
     package struct ClaimPage {
+        /// The page's language and the switch; `page.t` translates the template's sentences.
+        package let page: PageLanguage
         /// The paths the template links to.
         package let paths = PageLinks()
         package let title: String
@@ -144,14 +165,14 @@ package enum HandlerViews {
     }
 
     package struct Problem {
-        /// The paths the template links to.
+        /// The page's language and the switch; `page.t` translates the template's sentences.
+        package let page: PageLanguage
+        /// The paths the template links to (back to the list).
         package let paths = PageLinks()
         package let title: String
         package let handler: String?
         package let csrf: String
         package let detail: String
-        package let back: String
-        package let backLabel: String
     }
 
     // MARK: - Building
@@ -159,47 +180,59 @@ package enum HandlerViews {
     /// Times as the handler reads them: the crash's in the scene's offset from UTC, the server's in UTC.
     package static let utc = DateText(timeZone: .gmt)
 
-    package static func row(_ claim: Claim, driver: Account?) -> Row {
+    package static func row(_ claim: Claim, driver: Account?, words: Words) -> Row {
         let report = claim.report
         let scene = report.effectiveScene.scene
         return Row(
             href: HandlerPaths.claim(claim.id), crashID: report.crashID.rawValue,
-            when: utc.at(scene).dateTime(scene.occurredAt), place: scene.address ?? scene.coordinate?.description ?? "Not given",
-            injured: injured(report), injuries: injuries(report), driver: driverText(driver),
-            submitted: utc.dateTime(claim.submittedAt), claimNumber: report.acknowledgement?.claimNumber
+            when: words.dates(utc.at(scene)).dateTime(scene.occurredAt),
+            place: scene.address ?? scene.coordinate.map(StatementWords(words).coordinate) ?? words("Not given"),
+            injured: injured(report), injuries: injuries(report, words: words), driver: driverText(driver, words: words),
+            submitted: words.dates(utc).dateTime(claim.submittedAt), claimNumber: report.acknowledgement?.claimNumber
         )
     }
 
     package static func claimPage(
         _ claim: Claim, driver: Account?, handler: Account, csrf: String, notice: String?, error: String?,
-        claimNumberField: String?, messageField: String?
+        claimNumberField: String?, messageField: String?, page: PageLanguage
     ) -> ClaimPage {
+        let words = page.words
+        let dates = words.dates(utc)
         let report = claim.report
         let acknowledgement = report.acknowledgement
         let coordinate = report.effectiveScene.scene.coordinate
         return ClaimPage(
-            title: "Crash \(report.crashID)", handler: handler.name, csrf: csrf, crashID: report.crashID.rawValue, notice: notice,
-            driver: driverText(driver), submitted: utc.dateTime(claim.submittedAt), injured: injured(report), injuries: injuries(report),
-            map: coordinate.map { coordinate in
-                let latitude = String(format: "%.6f", coordinate.latitude), longitude = String(format: "%.6f", coordinate.longitude)
-                return MapLink(
-                    href: "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=17/\(latitude)/\(longitude)",
-                    label: "\(latitude), \(longitude)"
-                )
-            },
+            page: page, title: words("Crash {crashID}", ["crashID": report.crashID.rawValue]), handler: handler.name, csrf: csrf,
+            crashID: report.crashID.rawValue, notice: notice, driver: driverText(driver, words: words),
+            submitted: dates.dateTime(claim.submittedAt), injured: injured(report), injuries: injuries(report, words: words),
+            map: coordinate.map { mapLink($0, words: words) },
             pdf: HandlerPaths.document(claim.id),
             acknowledged: acknowledgement != nil, claimNumber: acknowledgement?.claimNumber,
-            acknowledgedAt: acknowledgement.map { utc.dateTime($0.acknowledgedAt) }, acknowledgedBy: acknowledgement?.handler,
+            acknowledgedAt: acknowledgement.map { dates.dateTime($0.acknowledgedAt) }, acknowledgedBy: acknowledgement?.handler,
             error: error, action: HandlerPaths.acknowledge(claim.id),
             claimNumberField: claimNumberField ?? acknowledgement?.claimNumber ?? "",
             messageField: messageField ?? acknowledgement?.message ?? "",
-            blocks: blocks(of: report, claim: claim.id)
+            blocks: blocks(of: report, claim: claim.id, words: words)
         )
     }
 
-    /// The report's outline as blocks of the page; photos shown from this server.
-    package static func blocks(of report: CrashReport, claim: ClaimID) -> [Block] {
-        blocks(ReportOutline(report, dates: utc)) { entry in
+    /// The scene on OpenStreetMap: the link, and its label with the position in the language's decimals
+    /// (`47.497900, 19.040200`; `47,497900 ; 19,040200` where a comma is the decimal separator).
+    package static func mapLink(_ coordinate: Coordinate, words: Words) -> MapLink {
+        let latitude = String(format: "%.6f", coordinate.latitude), longitude = String(format: "%.6f", coordinate.longitude)
+        let separator = words.code == "en" ? "." : words.locale.decimalSeparator ?? "."
+        let position = separator == "."
+            ? "\(latitude), \(longitude)"
+            : [latitude, longitude].map { $0.replacingOccurrences(of: ".", with: separator) }.joined(separator: separator == "," ? " ; " : ", ")
+        return MapLink(
+            href: "https://www.openstreetmap.org/?mlat=\(latitude)&mlon=\(longitude)#map=17/\(latitude)/\(longitude)",
+            label: words("The scene on OpenStreetMap ({position})", ["position": position])
+        )
+    }
+
+    /// The report's outline as blocks of the page, in the handler's language; photos shown from this server.
+    package static func blocks(of report: CrashReport, claim: ClaimID, words: Words = .english) -> [Block] {
+        blocks(ReportOutline(report, dates: utc, words: words)) { entry in
             PhotoView(
                 src: HandlerPaths.photo(claim, entry.photo.contentHash), label: entry.label, caption: entry.caption,
                 width: entry.photo.pixelSize.width, height: entry.photo.pixelSize.height
@@ -235,14 +268,16 @@ package enum HandlerViews {
         report.injuries.selected.contains { $0 != .noOne && $0 != .unsure }
     }
 
-    package static func injuries(_ report: CrashReport) -> String {
+    /// Who was injured, as the report says it to a reader (`the driver, the other driver`), not as the driver answered.
+    package static func injuries(_ report: CrashReport, words: Words = .english) -> String {
         let selected = report.injuries.selected
-        return selected.isEmpty ? "Not said" : selected.map(StatementWords.english.injury).joined(separator: ", ")
+        guard !selected.isEmpty else { return words("Not said") }
+        return selected.map(StatementWords(words).injury).joined(separator: words(", ", context: "between the items of a list"))
     }
 
-    package static func driverText(_ account: Account?) -> String {
-        guard let account else { return "(account removed)" }
+    /// The driver whose report it is: their account's name and phone number.
+    package static func driverText(_ account: Account?, words: Words = .english) -> String {
+        guard let account else { return words("(account removed)") }
         return account.phone.map { "\(account.name), \($0.e164)" } ?? account.name
     }
 }
-

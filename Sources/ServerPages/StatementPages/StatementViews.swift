@@ -197,7 +197,7 @@ package enum StatementViews {
     package static func crashLine(_ report: CrashReport, _ words: Words) -> String {
         let effective = report.effectiveScene
         let time = words.dates(utc.at(report.scene)).dateTime(effective.scene.occurredAt)
-        guard let place = effective.scene.locationText else { return words("Crash on {time}, at a place not given.", ["time": time]) }
+        guard let place = FactText(words).location(effective.scene) else { return words("Crash on {time}, at a place not given.", ["time": time]) }
         return words("Crash on {time}, at {place}.", ["time": time, "place": place])
     }
 
