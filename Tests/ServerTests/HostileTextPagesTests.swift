@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import ServerHTTP
 import ServerPages
 import Testing
 import TestSupport

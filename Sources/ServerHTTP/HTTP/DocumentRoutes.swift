@@ -48,16 +48,16 @@ package struct DocumentRoutes {
             throw APIProblem.badParameter("crashID", "“\(text.prefix(80))” is not a crash ID. Open the link from the text message as it came.")
         }
         let words = Languages.shipped.best(acceptLanguage: request.headers[.acceptLanguage])
-        let appLink = Self.escaped(services.links.appLink(for: crashID))
-        let crash = Self.escaped(words("Crash {crashID}", ["crashID": crashID.rawValue]))
+        let appLink = HTMLText.escape(services.links.appLink(for: crashID))
+        let crash = HTMLText.escape(words("Crash {crashID}", ["crashID": crashID.rawValue]))
         // The sentence is escaped first; the command, markup of its own, fills its placeholder after.
-        let run = Words.fill(Self.escaped(words("Or run {command}.")), ["command": "<code>crash-assistant open \(appLink)</code>"])
+        let run = Words.fill(HTMLText.escape(words("Or run {command}.")), ["command": "<code>crash-assistant open \(appLink)</code>"])
         let html = """
             <!doctype html>
-            <html lang="\(Self.escaped(words.tag))"><head><meta charset="utf-8"><title>\(crash)</title>
+            <html lang="\(HTMLText.escape(words.tag))"><head><meta charset="utf-8"><title>\(crash)</title>
             <meta name="viewport" content="width=device-width, initial-scale=1"></head>
             <body><h1>\(crash)</h1>
-            <p>\(Self.escaped(words("Open this crash in the Crash Assistant to collect what your claim needs:")))</p>
+            <p>\(HTMLText.escape(words("Open this crash in the Crash Assistant to collect what your claim needs:")))</p>
             <p><a href="\(appLink)">\(appLink)</a></p>
             <p>\(run)</p></body></html>
 
@@ -67,21 +67,5 @@ package struct DocumentRoutes {
             headers: [.contentType: "text/html; charset=utf-8", .contentLanguage: words.tag, .vary: "Accept-Language"],
             body: .init(byteBuffer: ByteBuffer(string: html))
         )
-    }
-
-    /// Text for HTML, one Unicode scalar at a time (a combining mark cannot hide a quote or a `<`).
-    private static func escaped(_ text: String) -> String {
-        var escaped = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
-            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
-            case "\"": escaped.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": escaped.append(contentsOf: "&#39;".unicodeScalars)
-            default: escaped.append(scalar)
-            }
-        }
-        return String(escaped)
     }
 }
