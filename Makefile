@@ -11,9 +11,16 @@ SWIFT ?= swift
 ARGS ?=
 
 # KIND:NAME:PACKAGE — see scripts/ensure-system-packages.sh
+# The PDF's text: cairo and Pango; DejaVu Sans (Latin, Greek, Cyrillic, Arabic, Hebrew), and for what it lacks Noto
+# (Noto Sans CJK for Chinese and Japanese, fonts-noto-core for scripts such as Devanagari) and Symbola for emoji (black
+# and white outlines, which a PDF keeps sharp, where a colour emoji font is pictures).
 SYSTEM_PACKAGES := cmd:pkg-config:pkg-config \
 	pc:cairo:libcairo2-dev \
+	pc:pangocairo:libpango1.0-dev \
 	file:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
+	file:/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf:fonts-noto-core \
+	file:/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc:fonts-noto-cjk \
+	file:/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf:fonts-symbola \
 	cmd:qpdf:qpdf cmd:pdftotext:poppler-utils \
 	cmd:tmux:tmux \
 	pc:sqlite3:libsqlite3-dev \

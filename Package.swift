@@ -1,6 +1,19 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+/// Where Debian (libpango1.0-dev, installed by `make deps`) puts the headers Pango's own headers include: the folders
+/// `pkg-config --cflags-only-I pangocairo pangoft2` names, GLib's configuration being under the machine's multiarch
+/// folder.
+#if arch(arm64)
+let multiarch = "aarch64-linux-gnu"
+#else
+let multiarch = "x86_64-linux-gnu"
+#endif
+let pangoIncludeFlags = [
+    "/usr/include/pango-1.0", "/usr/include/glib-2.0", "/usr/lib/\(multiarch)/glib-2.0/include", "/usr/include/harfbuzz",
+    "/usr/include/cairo", "/usr/include/freetype2",
+].map { "-I" + $0 }
+
 let package = Package(
     name: "CrashAssistant",
     platforms: [.macOS(.v15)],
@@ -59,9 +72,16 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // The system cairo library (libcairo2-dev), for the PDF renderer: its headers, and its functions forwarded to
-        // the library opened when a PDF is first drawn, so the app starts without loading it.
-        .target(name: "CCairo"),
+        // The system cairo and Pango libraries (libcairo2-dev, libpango1.0-dev), for the PDF renderer: their headers,
+        // and the functions it calls forwarded to the libraries opened when a PDF is first drawn, so the app starts
+        // without loading them. Pango's headers need GLib's, HarfBuzz's, FreeType's and cairo's folders (`pkg-config
+        // --cflags pangocairo pangoft2`), given here to the forwarders' C file alone: a `.systemLibrary` with `pkgConfig: "pangocairo"`
+        // would find them, but it also links every program that depends on it with Pango, GLib and cairo, which then
+        // load at each start. Swift sees Pango through the module's own header, which needs none of these folders.
+        .target(
+            name: "CCairo",
+            cSettings: [.unsafeFlags(pangoIncludeFlags)]
+        ),
         // The system QR code library, for the link the other driver scans from the app's screen.
         .systemLibrary(
             name: "CQRencode",

@@ -55,6 +55,14 @@ struct AppErrorTextTests {
         #expect(ExitStatus.of(error) == 69)
     }
 
+    @Test func aMissingPangoLibraryNamesItsPackage() {
+        let error = PDFRenderError.libraryMissing(library: "libpangocairo-1.0.so.0", reason: "not found")
+        #expect(AppErrorText.sentence(for: error)
+            == "The PDF cannot be made: its drawing library libpangocairo-1.0.so.0 cannot be loaded (not found). Install it "
+            + "(apt-get install libpangocairo-1.0-0, or run make deps) and try again; everything else works without it.")
+        #expect(ExitStatus.of(error) == 69)
+    }
+
     @Test func aDamagedRecordOffersAnotherDatabaseFile() {
         #expect(AppErrorText.sentence(for: StorageError.damagedRecord(path: "/d/r.sqlite", reason: "unknown status 9"), words: .english)
             == "A report stored in /d/r.sqlite cannot be read (unknown status 9). Move the database aside (keep a copy) "

@@ -2,23 +2,25 @@ import CCairo
 @testable import Data
 import Testing
 
-/// cairo opened at the first drawing, and the FreeType face read through the forwarders.
-@Suite("cairo, opened when first drawn")
+/// cairo and Pango opened at the first drawing, and Pango's font for DejaVu Sans read through the forwarders.
+@Suite("cairo and Pango, opened when first drawn")
 struct CairoLibraryTests {
-    @Test func openingTwiceLoadsItOnceAndTheFontCairoChoosesIsNamedFromItsFace() throws {
+    @Test func openingTwiceLoadsThemOnceAndPangoNamesTheFontItChooses() throws {
         try CairoLibrary.open()
         try CairoLibrary.open()
-        let surface = try #require(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 4, 4))
-        defer { cairo_surface_destroy(surface) }
-        let context = try #require(cairo_create(surface))
-        defer { cairo_destroy(context) }
-        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-        cairo_set_font_size(context, 12)
-        let font = try #require(cairo_get_scaled_font(context))
-        #expect(cairo_scaled_font_get_type(font) == CAIRO_FONT_TYPE_FT)
+        #expect(crash_cairo_unopened_library() == nil)
+        let fontMap = try #require(crash_pango_font_map_new())
+        defer { g_object_unref(UnsafeMutableRawPointer(fontMap)) }
+        let context = try #require(pango_font_map_create_context(fontMap))
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        let description = try #require(pango_font_description_from_string("DejaVu Sans, Bold 12"))
+        defer { pango_font_description_free(description) }
+        let font = try #require(pango_context_load_font(context, description))
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
 
-        let family = try #require(crash_cairo_font_family(font))
+        let described = try #require(pango_font_describe(font))
+        defer { pango_font_description_free(described) }
 
-        #expect(String(cString: family) == "DejaVu Sans")
+        #expect(String(cString: try #require(pango_font_description_get_family(described))) == "DejaVu Sans")
     }
 }

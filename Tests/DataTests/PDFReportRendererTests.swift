@@ -97,6 +97,113 @@ struct PDFReportRendererTests {
         #expect(fonts.contains("DejaVuSans-Bold"))
     }
 
+    // MARK: - Scripts
+
+    /// One line of the other driver's note in each script the PDF prints, and an emoji.
+    static let linesInEachScript: [(script: String, line: String)] = [
+        ("Greek", "Οδηγός"), ("Cyrillic", "Водитель"), ("Arabic", "السائق"), ("Hebrew", "הנהג"), ("Chinese", "司机"),
+        ("Japanese", "運転手さん"), ("Hindi", "चालक"), ("emoji", "🚗"), ("Latin", "Dvořák crossed the Øresund"),
+    ]
+
+    @Test func everyScriptPrintsAsTypedInEmbeddedFonts() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let (report, store) = try await report(note: Self.linesInEachScript.map(\.line).joined(separator: "\n"))
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        // pdftotext gives every line back as typed: Arabic and Hebrew in the order they were typed, between a
+        // right-to-left embedding and its end (U+202B … U+202C), which the comparison leaves out.
+        let text = try tools.text(path)
+        for (script, line) in Self.linesInEachScript {
+            #expect(Self.folded(text).contains(Self.folded(line)), "the \(script) line is not in the text")
+        }
+        #expect(text.contains("\u{202B}السائق\u{202C}") && text.contains("\u{202B}הנהג\u{202C}"))
+
+        // Every font is embedded. DejaVu Sans has Greek, Cyrillic, Arabic and Hebrew, so they are set in it (its
+        // CID font beside the WinAnsi one for Latin); fontconfig finds Noto Sans CJK for Chinese and Japanese, Noto
+        // Sans Devanagari for Hindi and Symbola for the emoji.
+        let fonts = try Self.fonts(tools.run("pdffonts", [path]))
+        #expect(!fonts.isEmpty)
+        for font in fonts {
+            #expect(font.embedded, "\(font.name) is not embedded")
+            // Glyphs drawn as pictures (a colour emoji font's) would make a Type 3 font.
+            #expect(!font.type.hasPrefix("Type 3"), "\(font.name) is a \(font.type) font")
+        }
+        for family in ["DejaVuSans", "DejaVuSans-Bold", "NotoSansCJK", "NotoSansDevanagari", "Symbola"] {
+            #expect(fonts.contains { $0.name.contains("+" + family) }, "no \(family) in \(fonts.map(\.name))")
+        }
+
+        // A right-to-left line starts where the others do, at the note's left edge. pdftotext -bbox gives such a line
+        // glyph by glyph as they lie on the page, so its leftmost is its last letter (ق, ג).
+        let boxes = try tools.run("pdftotext", ["-bbox", path, "-"])
+        let left = try #require(Self.leftEdge(of: "Οδηγός", in: boxes))
+        for line in ["السائق", "הנהג"] {
+            let last = try #require(line.last)
+            let edge = try #require(Self.leftEdge(of: String(last), in: boxes))
+            #expect(abs(edge - left) < 0.5, "\(line) starts at \(edge), the note at \(left)")
+        }
+    }
+
+    @Test func chineseAndJapaneseWithoutSpacesWrapInsideTheMargins() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let note = String(repeating: "運転手さんは交差点で止まりました。司机说他很抱歉。", count: 12)
+        let (report, store) = try await report(note: note)
+        let path = try await renderChecked(report, store: store, tools: tools)
+
+        let boxes = try tools.run("pdftotext", ["-bbox", path, "-"])
+        let rightEdges = Self.edges("xMax", in: boxes)
+        #expect(rightEdges.count > 3)
+        #expect(rightEdges.allSatisfy { $0 <= 595.28 - 56.69 + 0.5 }, "widest \(rightEdges.max() ?? 0)")
+        #expect(try tools.text(path).filter { !$0.isWhitespace }.contains(note))
+    }
+
+    /// Text with its white space folded to single spaces and the marks that set a direction left out.
+    static func folded(_ text: String) -> String {
+        let marks: Set<Unicode.Scalar> = ["\u{200E}", "\u{200F}", "\u{061C}"]
+        let kept = text.unicodeScalars.filter { scalar in
+            !marks.contains(scalar) && !(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value)
+        }
+        return String(String.UnicodeScalarView(kept)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The rows of `pdffonts`: each font's name, type and whether it is embedded, read by the columns its header
+    /// ruling gives (a type such as "CID TrueType" holds a space).
+    static func fonts(_ listing: String) throws -> [(name: String, type: String, embedded: Bool)] {
+        let lines = listing.split(separator: "\n").map(String.init)
+        let ruling = try #require(lines.first { $0.hasPrefix("---") })
+        var columns: [Range<Int>] = []
+        var start: Int?
+        for (index, character) in ruling.enumerated() {
+            if character == "-", start == nil { start = index }
+            if character == " ", let begin = start { columns.append(begin..<index); start = nil }
+        }
+        if let begin = start { columns.append(begin..<ruling.count) }
+        #expect(columns.count >= 4)
+        return lines.drop { !$0.hasPrefix("---") }.dropFirst().map { line in
+            let characters = Array(line)
+            func column(_ index: Int) -> String {
+                let range = columns[index].clamped(to: 0..<characters.count)
+                return String(characters[range]).trimmingCharacters(in: .whitespaces)
+            }
+            return (name: column(0), type: column(1), embedded: column(3) == "yes")
+        }
+    }
+
+    /// The left edge of the (first) word `word` in `pdftotext -bbox` output.
+    static func leftEdge(of word: String, in boxes: String) -> Double? {
+        boxes.split(separator: "\n").first { $0.contains("<word") && $0.contains(">" + word + "</word>") }
+            .flatMap { edges("xMin", in: String($0)).first }
+    }
+
+    /// The values of one attribute (`xMin`, `xMax` …) of every word in `pdftotext -bbox` output.
+    static func edges(_ attribute: String, in boxes: String) -> [Double] {
+        boxes.split(separator: "\n").filter { $0.contains("<word") }.compactMap { line -> Double? in
+            guard let range = line.range(of: attribute + "=\"") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != "\"" })
+        }
+    }
+
     // MARK: - Photos
 
     @Test func jpegsAreEmbeddedByteForByteAtTheirOwnPixelSize() async throws {
@@ -232,6 +339,22 @@ struct PDFReportRendererTests {
         let first = try await renderer.render(report)
         let second = try await renderer.render(report)
         #expect(first == second)
+    }
+
+    @Test func reportsDrawnAtOnceGiveTheBytesEachGivesAlone() async throws {
+        let (report, store) = try await report(
+            photos: [("photo-64x48.jpg", .crashScene)], note: Self.linesInEachScript.map(\.line).joined(separator: "\n")
+        )
+        let renderer = PDFReportRenderer(photoStore: store, timeZone: timeZone)
+        let alone = try await renderer.render(report)
+
+        let together = try await withThrowingTaskGroup(of: RenderedReport.self) { group in
+            for _ in 0..<8 { group.addTask { try await renderer.render(report) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+
+        #expect(together.count == 8)
+        #expect(together.allSatisfy { $0 == alone })
     }
 
     @Test func photoWhoseBytesAreGoneIsReportedByName() async throws {

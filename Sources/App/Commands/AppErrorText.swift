@@ -6,7 +6,8 @@ import WireAPI
 import Wording
 
 /// The app's words for errors: ``ErrorText``'s, with the advice only the app can give — its own options
-/// (`--database FILE`, `CRASH_ASSISTANT_DATABASE`) for where the data lives, and how to install the PDF's font.
+/// (`--database FILE`, `CRASH_ASSISTANT_DATABASE`) for where the data lives, and how to install the PDF's fonts and
+/// libraries.
 enum AppErrorText {
     /// The sentence the app prints for an error.
     static func sentence(for error: any Error, words: Words) -> String {
@@ -106,14 +107,24 @@ enum AppErrorText {
         }
     }
 
+    /// The Debian package that installs a drawing library the PDF needs.
+    private static func debianPackage(of library: String) -> String {
+        switch library {
+        case "libpangocairo-1.0.so.0": "libpangocairo-1.0-0"
+        case "libpango-1.0.so.0": "libpango-1.0-0"
+        case "libgobject-2.0.so.0": "libglib2.0-0"
+        default: "libcairo2"
+        }
+    }
+
     private static func advice(_ failure: RenderFailure, words: Words) -> String? {
         switch failure {
         case .fontMissing:
             words("Install it ({install}, or run {deps}) and try again.", ["install": "apt-get install fonts-dejavu-core", "deps": "make deps"])
-        case .libraryMissing:
+        case let .libraryMissing(library, _):
             words(
                 "Install it ({install}, or run {deps}) and try again; everything else works without it.",
-                ["install": "apt-get install libcairo2", "deps": "make deps"]
+                ["install": "apt-get install \(debianPackage(of: library))", "deps": "make deps"]
             )
         case .drawingFailed, .photoUnreadable:
             nil

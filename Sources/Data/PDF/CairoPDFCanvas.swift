@@ -2,15 +2,23 @@ import CCairo
 import Domain
 import Foundation
 
-/// One PDF being drawn with cairo into a ``PDFSink`` (memory or a file): measures and draws text in DejaVu Sans,
-/// places photos, and turns every cairo failure into a ``PDFRenderError`` instead of a crash.
+/// One PDF being drawn with cairo into a ``PDFSink`` (memory or a file): lays text out with Pango (shaped by
+/// HarfBuzz) in DejaVu Sans, and in the fonts fontconfig offers for what DejaVu Sans lacks (Chinese, Japanese,
+/// emoji …); places photos, and turns every cairo failure into a ``PDFRenderError`` instead of a crash.
+///
+/// Each line is laid out in the direction its first letter gives (Pango's own rule): a line of Arabic or Hebrew reads
+/// right to left, and like every line it starts at the x it is drawn at (lines are left-aligned on the page).
 final class CairoPDFCanvas {
     static let fontFamily = "DejaVu Sans"
 
     private let sink: any PDFSink
     private let surface: OpaquePointer
     fileprivate let context: OpaquePointer
-    private var currentStyle: PDFTextStyle?
+    /// The Pango font map this canvas alone uses while it draws (``PangoFontMaps``), and its context.
+    private let fontMap: OpaquePointer
+    private let textContext: OpaquePointer
+    /// One layout per style, holding its font description.
+    private var layouts: [PDFTextStyle: OpaquePointer] = [:]
     private var isFinished = false
 
     /// - Parameters:
@@ -29,10 +37,25 @@ final class CairoPDFCanvas {
             cairo_surface_destroy(surface)
             throw .drawingFailed(step: "starting the document", reason: "out of memory")
         }
+        guard let fontMap = PangoFontMaps.take() else {
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+            throw .drawingFailed(step: "starting the document's text", reason: "out of memory")
+        }
+        guard let textContext = pango_font_map_create_context(fontMap) else {
+            PangoFontMaps.giveBack(fontMap)
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+            throw .drawingFailed(step: "starting the document's text", reason: "out of memory")
+        }
         self.surface = surface
         self.context = context
+        self.fontMap = fontMap
+        self.textContext = textContext
         try check(cairo_surface_status(surface), "starting the document")
         try check(cairo_status(context), "starting the document")
+        // The surface's font options (no hinting in a PDF) and the page's coordinates, in points.
+        pango_cairo_update_context(context, textContext)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title)
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "Crash Assistant")
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, Self.isoDate(created))
@@ -43,48 +66,76 @@ final class CairoPDFCanvas {
     }
 
     deinit {
+        for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        g_object_unref(UnsafeMutableRawPointer(textContext))
         cairo_destroy(context)
         cairo_surface_destroy(surface)
+        PangoFontMaps.giveBack(fontMap)
         withExtendedLifetime(sink) {}
     }
 
     // MARK: - Text
 
-    /// How wide `text` is in `style`, in points.
+    /// How wide `text` is in `style`, in points, as Pango lays it out.
     func width(of text: String, in style: PDFTextStyle) -> Double {
-        select(style)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
-        return extents.x_advance
+        let layout = layout(text, style)
+        var width: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_size(layout, &width, &height)
+        return Double(width) / Double(CRASH_PANGO_SCALE)
     }
 
+    /// Draws one line of text starting at `x`, on `baseline`.
     func drawText(_ text: String, style: PDFTextStyle, x: Double, baseline: Double) throws(PDFRenderError) {
-        select(style)
+        let layout = layout(text, style)
         cairo_set_source_rgb(context, style.grey, style.grey, style.grey)
-        cairo_move_to(context, x, baseline)
-        cairo_show_text(context, text)
+        // Pango draws the layout's top-left corner at the current point; its first line's baseline lies below it.
+        let ascent = Double(pango_layout_get_baseline(layout)) / Double(CRASH_PANGO_SCALE)
+        cairo_move_to(context, x, baseline - ascent)
+        pango_cairo_show_layout(context, layout)
         try check(cairo_status(context), "writing text")
     }
 
-    /// Makes sure the system font library gave DejaVu Sans itself, not a stand-in that may lack letters
-    /// such as ř or Ø.
-    private func checkFont(_ style: PDFTextStyle) throws(PDFRenderError) {
-        select(style)
-        guard let font = cairo_get_scaled_font(context) else { return }
-        try check(cairo_scaled_font_status(font), "choosing the font")
-        guard cairo_scaled_font_get_type(font) == CAIRO_FONT_TYPE_FT else { return }
-        guard let name = crash_cairo_font_family(font) else { return }
-        let family = name.pointee == 0 ? "an unnamed font" : String(cString: name)
-        guard family == Self.fontFamily else { throw .fontMissing(found: family) }
+    /// The style's layout, holding `text`.
+    private func layout(_ text: String, _ style: PDFTextStyle) -> OpaquePointer {
+        let layout = layout(for: style)
+        pango_layout_set_text(layout, text, -1)
+        return layout
     }
 
-    private func select(_ style: PDFTextStyle) {
-        guard style != currentStyle else { return }
-        cairo_select_font_face(
-            context, Self.fontFamily, CAIRO_FONT_SLANT_NORMAL, style.bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL
-        )
-        cairo_set_font_size(context, style.size)
-        currentStyle = style
+    private func layout(for style: PDFTextStyle) -> OpaquePointer {
+        if let layout = layouts[style] { return layout }
+        guard let layout = pango_layout_new(textContext) else {
+            fatalError("Pango could not make a text layout: out of memory")
+        }
+        let description = Self.fontDescription(style)
+        pango_layout_set_font_description(layout, description)
+        pango_font_description_free(description)
+        layouts[style] = layout
+        return layout
+    }
+
+    /// DejaVu Sans, regular or bold, at the style's size in points (an absolute size: the page's units are points).
+    private static func fontDescription(_ style: PDFTextStyle) -> OpaquePointer {
+        // "Family," ends the family list, so the weight that follows is never read as part of the family's name.
+        guard let description = pango_font_description_from_string(fontFamily + (style.bold ? ", Bold" : ",")) else {
+            fatalError("Pango could not make a font description: out of memory")
+        }
+        pango_font_description_set_absolute_size(description, style.size * Double(CRASH_PANGO_SCALE))
+        return description
+    }
+
+    /// Makes sure the system font library gives DejaVu Sans itself for Latin text, not a stand-in that may draw
+    /// letters such as ř or Ø in another face (fonts for other scripts are found for what DejaVu Sans lacks).
+    private func checkFont(_ style: PDFTextStyle) throws(PDFRenderError) {
+        let description = Self.fontDescription(style)
+        defer { pango_font_description_free(description) }
+        guard let font = pango_context_load_font(textContext, description) else { throw .fontMissing(found: "no font") }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        guard let described = pango_font_describe(font) else { return }
+        defer { pango_font_description_free(described) }
+        let family = pango_font_description_get_family(described).map { String(cString: $0) } ?? ""
+        guard family == Self.fontFamily else { throw .fontMissing(found: family.isEmpty ? "an unnamed font" : family) }
     }
 
     // MARK: - Shapes and photos

@@ -9,15 +9,16 @@ public enum PDFRenderError: Error, Sendable, Hashable, RenderFailureReporting {
     case photoUnreadable(fileName: String, reason: String)
     /// The system found another font for DejaVu Sans (`found`), which may not have every letter of the report.
     case fontMissing(found: String)
-    /// cairo (libcairo.so.2) cannot be loaded; `reason` is the loader's words.
-    case libraryMissing(reason: String)
+    /// A drawing library (`library`: cairo, libcairo.so.2, or Pango's libraries) cannot be loaded; `reason` is the
+    /// loader's words.
+    case libraryMissing(library: String = "libcairo.so.2", reason: String)
 
     public var renderFailure: RenderFailure {
         switch self {
         case let .drawingFailed(step, reason): .drawingFailed(step: step, cause: reason)
         case let .photoUnreadable(fileName, reason): .photoUnreadable(fileName: fileName, cause: reason)
         case let .fontMissing(found): .fontMissing(needed: "DejaVu Sans", found: found)
-        case let .libraryMissing(reason): .libraryMissing(library: "libcairo.so.2", cause: reason)
+        case let .libraryMissing(library, reason): .libraryMissing(library: library, cause: reason)
         }
     }
 }

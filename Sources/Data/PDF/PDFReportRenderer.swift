@@ -3,7 +3,8 @@ import Foundation
 import Wording
 
 /// Renders a crash report as an A4 PDF with cairo: its ``ReportOutline`` (the same words as the text view),
-/// each photo upright with a caption, text in DejaVu Sans, and "Page n of m" on every page.
+/// each photo upright with a caption, text laid out by Pango in DejaVu Sans (and, for the scripts and emoji it lacks,
+/// the fonts fontconfig finds), and "Page n of m" on every page.
 ///
 /// JPEG photos are embedded byte for byte (no re-encoding, so the PDF is about as large as the photos);
 /// PNGs are embedded losslessly. Dates in the document come from the report itself, so rendering the same

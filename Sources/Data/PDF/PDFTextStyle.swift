@@ -1,4 +1,5 @@
-/// How a piece of text in the PDF looks: DejaVu Sans at a size, regular or bold, black or grey.
+/// How a piece of text in the PDF looks: DejaVu Sans (and the fonts found for what it lacks) at a size, regular or
+/// bold, black or grey.
 struct PDFTextStyle: Sendable, Hashable {
     let size: Double
     let bold: Bool
