@@ -57,10 +57,21 @@ struct AppErrorTextTests {
 
     @Test func aMissingPangoLibraryNamesItsPackage() {
         let error = PDFRenderError.libraryMissing(library: "libpangocairo-1.0.so.0", reason: "not found")
-        #expect(AppErrorText.sentence(for: error)
+        #expect(AppErrorText.sentence(for: error, words: .english)
             == "The PDF cannot be made: its drawing library libpangocairo-1.0.so.0 cannot be loaded (not found). Install it "
             + "(apt-get install libpangocairo-1.0-0, or run make deps) and try again; everything else works without it.")
         #expect(ExitStatus.of(error) == 69)
+    }
+
+    @Test func charactersNoFontHasAreNamedWithTheFontsToInstall() {
+        #expect(AppErrorText.sentence(for: PDFRenderError.charactersWithoutFont("\u{E000}"), words: .english)
+            == "The PDF cannot print “\u{E000}” (U+E000): no font installed on this system has it. Install the fonts "
+            + "(apt-get install fonts-noto-core fonts-noto-cjk fonts-symbola, or run make deps), or remove it from the "
+            + "report, and try again.")
+        #expect(AppErrorText.sentence(for: PDFRenderError.charactersWithoutFont("\u{E000}司"), words: .english)
+            == "The PDF cannot print “\u{E000}” (U+E000) and “司” (U+53F8): no font installed on this system has them. "
+            + "Install the fonts (apt-get install fonts-noto-core fonts-noto-cjk fonts-symbola, or run make deps), or "
+            + "remove them from the report, and try again.")
     }
 
     @Test func aDamagedRecordOffersAnotherDatabaseFile() {

@@ -105,6 +105,8 @@ struct PDFReportRendererTests {
         ("Japanese", "運転手さん"), ("Hindi", "चालक"), ("emoji", "🚗"), ("Latin", "Dvořák crossed the Øresund"),
     ]
 
+    /// The render fails on any character no font has (see the next test), so a document at all means every glyph
+    /// was found.
     @Test func everyScriptPrintsAsTypedInEmbeddedFonts() async throws {
         let tools = try PDFTools()
         defer { tools.cleanUp() }
@@ -142,6 +144,18 @@ struct PDFReportRendererTests {
             let edge = try #require(Self.leftEdge(of: String(last), in: boxes))
             #expect(abs(edge - left) < 0.5, "\(line) starts at \(edge), the note at \(left)")
         }
+    }
+
+    @Test func aCharacterNoFontHasFailsTheRenderNamingIt() async throws {
+        // Two characters of the private use areas, which no font installed here has, among ones that print.
+        let (report, store) = try await report(note: "Reference \u{E000} and 司机\nand \u{10FFFD}, then \u{E000} again")
+        let renderer = PDFReportRenderer(photoStore: store, timeZone: timeZone)
+
+        let error = await #expect(throws: PDFRenderError.self) { try await renderer.render(report) }
+
+        // Each is named once, in the order they came.
+        #expect(error == .charactersWithoutFont("\u{E000}\u{10FFFD}"))
+        #expect(error?.renderFailure == .charactersWithoutFont(characters: "\u{E000}\u{10FFFD}"))
     }
 
     @Test func chineseAndJapaneseWithoutSpacesWrapInsideTheMargins() async throws {

@@ -60,6 +60,15 @@ struct ErrorTextTests {
             + "Remove it from the report, add it again, and create the report again.")
     }
 
+    @Test func charactersNoFontHasAreNamedByTheirCodePoints() {
+        #expect(ErrorText.sentence(for: RenderFailure.charactersWithoutFont(characters: "\u{10FFFD}"), words: .english)
+            == "The PDF cannot print “\u{10FFFD}” (U+10FFFD): no font installed on this system has it. "
+            + "Install a font that has it, or remove it from the report, and try again.")
+        #expect(ErrorText.listed("a\u{E000}🇭🇺", words: .english) == "“a” (U+0061), “\u{E000}” (U+E000) and “🇭🇺” (U+1F1ED U+1F1FA)")
+        #expect(ErrorText.listed("abcdefghijkl", words: .english) == "“a” (U+0061), “b” (U+0062), “c” (U+0063), “d” (U+0064), “e” (U+0065), "
+            + "“f” (U+0066), “g” (U+0067), “h” (U+0068), “i” (U+0069), “j” (U+006A) and 2 more")
+    }
+
     @Test func wordsChosenHereNameNoCommandLineOption() {
         let failures: [StorageFailure] = [
             StorageFailure(.noLocation, path: ""), StorageFailure(.folderNotCreatable, path: "/x", cause: "r"),

@@ -121,6 +121,12 @@ enum AppErrorText {
         switch failure {
         case .fontMissing:
             words("Install it ({install}, or run {deps}) and try again.", ["install": "apt-get install fonts-dejavu-core", "deps": "make deps"])
+        case let .charactersWithoutFont(characters):
+            words.plural(
+                "Install the fonts ({install}, or run {deps}), or remove it from the report, and try again.",
+                "Install the fonts ({install}, or run {deps}), or remove them from the report, and try again.",
+                count: characters.count, ["install": "apt-get install fonts-noto-core fonts-noto-cjk fonts-symbola", "deps": "make deps"]
+            )
         case let .libraryMissing(library, _):
             words(
                 "Install it ({install}, or run {deps}) and try again; everything else works without it.",

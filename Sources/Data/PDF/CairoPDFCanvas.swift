@@ -19,6 +19,8 @@ final class CairoPDFCanvas {
     private let textContext: OpaquePointer
     /// One layout per style, holding its font description.
     private var layouts: [PDFTextStyle: OpaquePointer] = [:]
+    /// The characters of the lines not drawn because no installed font has them, each once, in the order they came.
+    private var charactersWithoutFont: [Character] = []
     private var isFinished = false
 
     /// - Parameters:
@@ -85,15 +87,29 @@ final class CairoPDFCanvas {
         return Double(width) / Double(CRASH_PANGO_SCALE)
     }
 
-    /// Draws one line of text starting at `x`, on `baseline`.
+    /// Draws one line of text starting at `x`, on `baseline`. A line holding a character no installed font has is
+    /// not drawn, and the document fails when it is finished, naming every such character
+    /// (``PDFRenderError/charactersWithoutFont(_:)``).
     func drawText(_ text: String, style: PDFTextStyle, x: Double, baseline: Double) throws(PDFRenderError) {
         let layout = layout(text, style)
+        guard pango_layout_get_unknown_glyphs_count(layout) == 0 else {
+            let missing = charactersWithoutGlyph(in: text, style: style)
+            charactersWithoutFont += missing.filter { !charactersWithoutFont.contains($0) }
+            return
+        }
         cairo_set_source_rgb(context, style.grey, style.grey, style.grey)
         // Pango draws the layout's top-left corner at the current point; its first line's baseline lies below it.
         let ascent = Double(pango_layout_get_baseline(layout)) / Double(CRASH_PANGO_SCALE)
         cairo_move_to(context, x, baseline - ascent)
         pango_cairo_show_layout(context, layout)
         try check(cairo_status(context), "writing text")
+    }
+
+    /// The characters of `text` that lay out as an unknown glyph on their own: those no installed font has (every
+    /// character of it when none does alone).
+    private func charactersWithoutGlyph(in text: String, style: PDFTextStyle) -> [Character] {
+        let missing = text.filter { pango_layout_get_unknown_glyphs_count(layout(String($0), style)) > 0 }
+        return Array(missing.isEmpty ? text : missing)
     }
 
     /// The style's layout, holding `text`.
@@ -182,7 +198,9 @@ final class CairoPDFCanvas {
     }
 
     /// Ends the document: cairo writes what is left of it into the sink.
+    /// - Throws: ``PDFRenderError/charactersWithoutFont(_:)`` when a line was not drawn for want of a font.
     func finish() throws(PDFRenderError) {
+        guard charactersWithoutFont.isEmpty else { throw .charactersWithoutFont(String(charactersWithoutFont)) }
         guard !isFinished else { return }
         cairo_surface_finish(surface)
         isFinished = true

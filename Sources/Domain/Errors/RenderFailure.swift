@@ -9,6 +9,8 @@ public enum RenderFailure: Error, Sendable, Hashable {
     case photoUnreadable(fileName: String, cause: String)
     /// The system offers another font (`found`) for the one the document needs (`needed`).
     case fontMissing(needed: String, found: String)
+    /// No font installed on the system has these characters of the report (each once, in the order they came).
+    case charactersWithoutFont(characters: String)
     /// The drawing library (`library`) cannot be loaded; `cause` is the loader's words.
     case libraryMissing(library: String, cause: String)
 }

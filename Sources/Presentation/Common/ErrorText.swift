@@ -411,6 +411,12 @@ public enum ErrorText {
             words("The photo “{file}” could not be placed in the PDF ({cause}).", ["file": fileName, "cause": cause])
         case let .fontMissing(needed, found):
             words("The PDF needs the {needed} font, but the system offers “{found}” instead.", ["needed": needed, "found": found])
+        case let .charactersWithoutFont(characters):
+            words.plural(
+                "The PDF cannot print {characters}: no font installed on this system has it.",
+                "The PDF cannot print {characters}: no font installed on this system has them.",
+                count: characters.count, ["characters": listed(characters, words: words)]
+            )
         case let .libraryMissing(library, cause):
             words("The PDF cannot be made: its drawing library {library} cannot be loaded ({cause}).", ["library": library, "cause": cause])
         }
@@ -425,6 +431,12 @@ public enum ErrorText {
             words("Remove it from the report, add it again, and create the report again.")
         case .fontMissing, .libraryMissing:
             words("Install it and try again.")
+        case let .charactersWithoutFont(characters):
+            words.plural(
+                "Install a font that has it, or remove it from the report, and try again.",
+                "Install fonts that have them, or remove them from the report, and try again.",
+                count: characters.count
+            )
         }
     }
 
@@ -457,5 +469,24 @@ public enum ErrorText {
         case 3: words("{size} GB", size)
         default: words("{size} TB", size)
         }
+    }
+
+    /// Characters each in quotes with their code points, for a character that may not show where it is read:
+    /// `“司” (U+53F8) and “” (U+E000)`; at most ten, then how many more.
+    public static func listed(_ characters: String, words: Words) -> String {
+        let shown = characters.prefix(10).map { character in
+            let codes = character.unicodeScalars.map { scalar in
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            }
+            return words("“{character}” ({codes})", ["character": String(character), "codes": codes.joined(separator: " ")])
+        }
+        let separator = words(", ", context: "between the items of a list")
+        let more = characters.count - shown.count
+        if more > 0 {
+            return words.plural("{items} and {count} more", "{items} and {count} more", count: more, ["items": shown.joined(separator: separator)])
+        }
+        guard let last = shown.last, shown.count > 1 else { return shown.first ?? "" }
+        return words("{items} and {last}", ["items": shown.dropLast().joined(separator: separator), "last": last])
     }
 }
