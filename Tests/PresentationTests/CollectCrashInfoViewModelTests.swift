@@ -115,7 +115,7 @@ struct CollectCrashInfoViewModelTests {
         let before = assistant.state.value
         await assistant.setWhenAndWhere("yesterday")
         #expect(assistant.message.value?.kind == .error)
-        #expect(assistant.message.value?.text.contains(CrashSceneInput.syntax) == true)
+        #expect(assistant.message.value?.text.contains(CrashSceneInput.syntax(words: .english)) == true)
         #expect(assistant.state.value == before)
     }
 

@@ -30,7 +30,7 @@ final class CollectCrashInfoScreen: Screen {
             "3  " + words("Collect your info"),
             "4  " + words("Accident statement: both vehicles, the 17 circumstances, witnesses, police"),
             "c  " + words("Create crash report (once the report holds something)"),
-            "w  " + words("Set when and where: {syntax}", ["syntax": CrashSceneInput.syntax]),
+            "w  " + words("Set when and where: {syntax}", ["syntax": CrashSceneInput.syntax(words: words)]),
             "     " + words("e.g. {first}   or   {second}", ["first": examples[0], "second": examples[examples.count - 1]]),
             "     " + words("the place is optional: latitude,longitude (no spaces), an address, or both"),
             "i  " + words("Emergency checklist"),
@@ -80,7 +80,7 @@ final class CollectCrashInfoScreen: Screen {
             if text.rest.isEmpty {
                 navigator.notice(.error(words(
                     "Say when (and where): {syntax}, e.g. {example}",
-                    ["syntax": CrashSceneInput.syntax, "example": CrashSceneInput.examples[0]]
+                    ["syntax": CrashSceneInput.syntax(words: words), "example": CrashSceneInput.examples[0]]
                 )))
             } else {
                 await viewModel.setWhenAndWhere(text.rest)

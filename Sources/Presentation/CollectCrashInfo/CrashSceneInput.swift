@@ -14,7 +14,11 @@ import Wording
 /// an address, or a coordinate followed by an address. Without a place the known place is kept.
 public struct CrashSceneInput: Sendable {
     /// What `w` accepts, for help and error messages.
-    public static let syntax = "w <now | HH:MM | YYYY-MM-DD HH:MM> [latitude,longitude] [address]"
+    /// How `w` is typed: `w`, `now` and the digits' patterns stay as they are in every language; the words in the
+    /// brackets are the language's.
+    public static func syntax(words: Words) -> String {
+        words("w <now | HH:MM | YYYY-MM-DD HH:MM> [latitude,longitude] [address]", context: "how the w command is typed")
+    }
     public static let examples = ["w now 47.4979,19.0402", "w 2026-11-21 17:42 Andrássy út 12, Budapest"]
 
     private let calendar: Calendar
@@ -143,7 +147,7 @@ public struct CrashSceneInput: Sendable {
 
     /// What a usage hint fills in: what `w` accepts and an example.
     private var usageValues: [String: String] {
-        ["syntax": Self.syntax, "example": Self.examples[0]]
+        ["syntax": Self.syntax(words: words), "example": Self.examples[0]]
     }
 
     /// `HH:MM`, optionally followed by a UTC offset `+HH:MM` / `-HH:MM` (for a time the clocks showed twice).
