@@ -79,6 +79,7 @@ struct LanguageTerminalTests {
         let text = try tools.text(shared).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(text.contains(hu("Crash report")) && text.contains(StatementWords(hu).injury(.myself)), "\(text)")
         #expect(text.contains("2026. nov. 21. 17:42"), "\(text)")
+        #expect(try tools.notdefGlyphs(shared) == 0)
         #expect(!text.contains("Who was injured") && !text.contains("Page 1 of"), "\(text)")
         #expect(Self.englishSentences.filter { text.contains($0) }.isEmpty, "\(text)")
     }

@@ -66,6 +66,7 @@ struct StatementLanguageEndToEndTests {
         #expect(flowing.contains(polish("European Accident Statement")), "\(flowing)")
         #expect(flowing.contains(StatementWords(polish).circumstance(.hitRearSameDirectionSameLane)), "\(flowing)")
         #expect(!flowing.contains("Circumstances") && !flowing.contains("Signatures"), "\(flowing)")
+        #expect(try tools.notdefGlyphs(copy) == 0)
         let numbers = Self.boxNumbers(polishText)
         #expect(numbers == Self.boxNumbers(englishText), "\(numbers) \(Self.boxNumbers(englishText))")
         for box in [1, 2, 3, 4, 5, 6, 7, 8, 9, 12, 13, 14, 15] { #expect(numbers.contains(box), "box \(box)") }

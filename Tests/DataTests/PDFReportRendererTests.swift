@@ -135,6 +135,18 @@ struct PDFReportRendererTests {
             #expect(fonts.contains { $0.name.contains("+" + family) }, "no \(family) in \(fonts.map(\.name))")
         }
 
+        // No glyph drawn is a font's empty box: read from the file, not only from what the renderer said.
+        #expect(try tools.notdefGlyphs(path) == 0)
+        // The check sees one when there is one: the same file with a composite font's first glyph made `.notdef`.
+        let expanded = tools.folder.appendingPathComponent("expanded.pdf").path
+        _ = try tools.run("qpdf", ["--qdf", "--object-streams=disable", path, expanded], allowFailure: true)
+        var qdf = try String(contentsOfFile: expanded, encoding: .isoLatin1)
+        let glyph = try #require(qdf.firstMatch(of: /<([0-9a-fA-F]{4})[0-9a-fA-F]*>[^\n]*T[Jj]\n/))
+        qdf.replaceSubrange(glyph.1.startIndex..<glyph.1.endIndex, with: "0000")
+        let broken = tools.folder.appendingPathComponent("broken.pdf").path
+        try qdf.write(toFile: broken, atomically: true, encoding: .isoLatin1)
+        #expect(try tools.notdefGlyphs(broken) >= 1)
+
         // A right-to-left line starts where the others do, at the note's left edge. pdftotext -bbox gives such a line
         // glyph by glyph as they lie on the page, so its leftmost is its last letter (ق, ג).
         let boxes = try tools.run("pdftotext", ["-bbox", path, "-"])

@@ -80,6 +80,39 @@ public struct PDFTools {
         try run("qpdf", ["--check", path])
     }
 
+    /// How many glyphs the PDF draws with a font's `.notdef` glyph (the empty box a font shows for a character it
+    /// does not have), read from the file itself: its streams uncompressed by qpdf, each text string taken with the font
+    /// the content selected for it (`/f-1-0 1 Tf`); a composite font's two-byte codes (`<0000>`) or a simple font's
+    /// code 0.
+    public func notdefGlyphs(_ path: String) throws -> Int {
+        let expanded = folder.appendingPathComponent("expanded-\(UUID().uuidString).pdf").path
+        _ = try run("qpdf", ["--qdf", "--object-streams=disable", path, expanded], allowFailure: true)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: expanded))
+        let text = String(decoding: bytes.map { $0 < 0x80 ? $0 : 0x3F }, as: UTF8.self)
+        // Which font objects are composite (Type0): their resource names, from the pages' font dictionaries.
+        var objects: [String: String] = [:]
+        for match in text.matches(of: /(?m)^(\d+) 0 obj\n([\s\S]*?)endobj/) { objects[String(match.1)] = String(match.2) }
+        var composite: [String: Bool] = [:]
+        for match in text.matches(of: /\/(f-\d+-\d+) (\d+) 0 R/) {
+            composite[String(match.1)] = objects[String(match.2)]?.contains("/Subtype /Type0") == true
+        }
+        var font = ""
+        var notdef = 0
+        for line in text.split(separator: "\n") {
+            if let selected = line.firstMatch(of: /\/(f-\d+-\d+) [\d.]+ Tf/) { font = String(selected.1) }
+            guard line.hasSuffix("TJ") || line.hasSuffix("Tj") else { continue }
+            if composite[font] == true {
+                for hex in line.matches(of: /<([0-9a-fA-F]+)>/) {
+                    let digits = Array(hex.1)
+                    notdef += stride(from: 0, to: digits.count - 3, by: 4).filter { String(digits[$0..<$0 + 4]) == "0000" }.count
+                }
+            } else {
+                notdef += line.matches(of: /\\000|\\0(?![0-7])/).count
+            }
+        }
+        return notdef
+    }
+
     public func text(_ path: String, layout: Bool = false) throws -> String {
         try run("pdftotext", (layout ? ["-layout"] : []) + ["-enc", "UTF-8", path, "-"])
     }
