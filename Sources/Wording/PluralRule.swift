@@ -9,7 +9,12 @@ public struct PluralRule: Sendable, Equatable {
     private let expression: Expression
 
     /// English's rule (and that of every language whose catalog does not say): one form for 1, another for the rest.
-    public static let english = try! PluralRule(header: "nplurals=2; plural=(n != 1);") // a constant that parses
+    public static let english = PluralRule(count: 2, expression: .binary(.notEqual, .n, .number(1)))
+
+    private init(count: Int, expression: Expression) {
+        self.count = count
+        self.expression = expression
+    }
 
     /// Reads `nplurals=N; plural=EXPR;`.
     public init(header: String) throws(PluralRuleError) {

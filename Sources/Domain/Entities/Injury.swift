@@ -10,16 +10,5 @@ public enum Injury: Int, Sendable, Hashable, CaseIterable, Comparable {
     /// *No one* and *Unsure* stand alone: choosing one of them clears every other choice.
     public var isExclusive: Bool { self == .noOne || self == .unsure }
 
-    public var displayName: String {
-        switch self {
-        case .myself: "Myself"
-        case .myPassengers: "My passenger(s)"
-        case .otherDriver: "Other driver"
-        case .otherDriversPassengers: "Other driver's passenger(s)"
-        case .noOne: "No one"
-        case .unsure: "Unsure"
-        }
-    }
-
     public static func < (lhs: Injury, rhs: Injury) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -177,8 +177,8 @@ public enum PhoneNumberJudging {
 
     private static let box = Box()
 
-    // Set once at a program's start and read after; the lock makes every read see it.
-    private final class Box: @unchecked Sendable {
+    // Set once at a program's start and read after.
+    private final class Box: @unchecked Sendable { // safe: `judge` is only read or written while `lock` is held
         let lock = NSLock()
         var judge: any PhoneNumberJudge = ShapeJudge()
     }

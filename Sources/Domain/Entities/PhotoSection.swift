@@ -13,16 +13,6 @@ public enum PhotoSection: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
-    public var displayName: String {
-        switch self {
-        case .licenceAndInsurance: "Licence / Insurance info"
-        case .otherVehiclePlate: "Vehicle's licence plate"
-        case .otherVehicleDamage: "Vehicle's damages"
-        case .yourVehicleDamage: "Your vehicle's damages"
-        case .crashScene: "Crash scene photos"
-        }
-    }
-
     public static func < (lhs: PhotoSection, rhs: PhotoSection) -> Bool {
         allCases.firstIndex(of: lhs) ?? 0 < allCases.firstIndex(of: rhs) ?? 0
     }

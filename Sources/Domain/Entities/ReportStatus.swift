@@ -2,12 +2,4 @@
 public enum ReportStatus: String, Sendable, Hashable, CaseIterable {
     case draft
     case completed
-
-    /// The word a screen or document shows for the status.
-    public var displayName: String {
-        switch self {
-        case .draft: "Draft"
-        case .completed: "Completed"
-        }
-    }
 }

@@ -44,7 +44,7 @@ package struct PageLanguage {
         }
         self.init(words: words, base: base, languages: languages)
         if let picked {
-            self.cookieToSet = Cookie(
+            self.cookie = Cookie(
                 name: Self.cookieName, value: picked, maxAge: Self.cookieLifetime, path: base, secure: secure, httpOnly: true,
                 sameSite: .lax
             )
@@ -63,12 +63,11 @@ package struct PageLanguage {
             // A sentence written over several lines of a template is one message: its spaces are folded.
             words(text.split(whereSeparator: \.isWhitespace).joined(separator: " "))
         }
-        self.cookieToSet = nil
+        self.cookie = nil
     }
 
     /// Set when the reader just picked the language: the cookie to remember it.
-    private var cookieToSet: Cookie?
-    package var cookieIfPicked: Cookie? { cookieToSet }
+    package private(set) var cookie: Cookie?
 }
 
 extension Response {
@@ -76,6 +75,6 @@ extension Response {
     package mutating func set(_ language: PageLanguage) {
         headers[.contentLanguage] = language.lang
         headers[.vary] = "Accept-Language, Cookie"
-        if let cookie = language.cookieIfPicked { setCookie(cookie) }
+        if let cookie = language.cookie { setCookie(cookie) }
     }
 }

@@ -16,16 +16,6 @@ public enum VehiclePart: String, Sendable, Hashable, CaseIterable {
     /// The point of initial impact and the visible damage.
     case impact
 
-    public var displayName: String {
-        switch self {
-        case .policyholder: "Policyholder"
-        case .vehicle: "Vehicle"
-        case .insurance: "Insurance"
-        case .driver: "Driver"
-        case .impact: "Impact and damage"
-        }
-    }
-
     /// Its fields, in the order the form asks for them.
     public var fields: [VehicleField] { VehicleField.allCases.filter { $0.part == self } }
 }
