@@ -60,7 +60,8 @@ SCHEMATHESIS_SECONDS ?= 60
 
 # What the server's tests start: PostgreSQL 15 (apt) and an S3 stand-in (moto, from PyPI) when missing, and nginx
 # (apt), the balancer in front of two instances for schemathesis; Kannel and the Standard Webhooks library for the
-# SMS and webhook tests; Chromium, its WebDriver and Selenium for the claims handlers' pages.
+# SMS and webhook tests; Chromium, its WebDriver and Selenium for the claims handlers' pages; promtool (Debian's
+# prometheus package, its service never started) for the metrics' exposition and the alert rules.
 test-deps: deps
 	@scripts/ensure-postgres.sh
 	@scripts/ensure-moto.sh
@@ -68,10 +69,13 @@ test-deps: deps
 	@scripts/ensure-webhook-verifier.sh
 	@scripts/ensure-pdf-verifiers.sh
 	@scripts/ensure-browser.sh
+	@scripts/ensure-promtool.sh
 	@scripts/ensure-system-packages.sh cmd:nginx:nginx cmd:zbarimg:zbar-tools cmd:msgfmt:gettext
 
 test: test-deps
 	scripts/messages.py check
+	promtool check rules deploy/prometheus/crash-assistant-alerts.yml
+	cd deploy/prometheus && promtool test rules crash-assistant-alerts.test.yml
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/run-tests.sh
 	SWIFT=$(SWIFT) scripts/generate-wire-api.sh --check

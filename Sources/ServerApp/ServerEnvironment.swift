@@ -77,7 +77,7 @@ package struct ServerEnvironment {
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return ServerServices(
             accounts: CachedAccountStore(store), records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs,
-            messages: store, jobStore: store, sms: try sms ?? outboxSender(logger: logger),
+            messages: store, jobStore: store, figures: store, sms: try sms ?? outboxSender(logger: logger),
             clock: SystemClock(), publicURL: publicURL, links: links, scratchFolder: scratch, locks: locks, renderConcurrency: renderConcurrency, quotas: quotas,
             retryPause: retryPause, webhook: webhook, seal: seal, describeFailure: { ProblemText.sentence(for: $0) }, logger: logger
         )

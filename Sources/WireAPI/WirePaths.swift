@@ -56,11 +56,13 @@ public enum WirePaths {
     /// Whether anyone may ask for `path` without a token: the health check, the API document, the pages of web
     /// links and the descriptions of problem types (the operations `openapi.yaml` gives no security).
     public static func isPublic(_ path: String) -> Bool {
-        path == health || path == apiDocument || path.hasPrefix("/" + DeepLink.webSegment + "/") || path.hasPrefix(problemPrefix)
+        path == health || path == liveness || path == readiness || path == apiDocument || path.hasPrefix("/" + DeepLink.webSegment + "/") || path.hasPrefix(problemPrefix)
             || path.hasPrefix(smsBase)
     }
 
     private static let health = "/health"
+    private static let liveness = "/health/live"
+    private static let readiness = "/health/ready"
     /// The SMS gateway's delivery reports, whose credential is each message's report token.
     private static let smsBase = "/v1/sms/"
     private static let photosBase = "/v1/photos/"

@@ -17,9 +17,10 @@ struct CrashToClaimEndToEndTests {
         let receiver = try WebhookReceiver(secret: Self.secret, failFirst: 0)
         defer { receiver.stop() }
         let port = try LoopbackPort.free()
+        let metricsPort = try LoopbackPort.free()
         let server = try ServerProcess(port: port, arguments: [
             "--sms-url", gateway.smsURL() + "&report-url=http://127.0.0.1:\(port)",
-            "--webhook-url", receiver.url, "--webhook-secret", Self.secret,
+            "--webhook-url", receiver.url, "--webhook-secret", Self.secret, "--metrics-port", String(metricsPort),
         ])
         defer { _ = try? server.stop() }
         let ann = try server.addUser("ann")
@@ -73,5 +74,21 @@ struct CrashToClaimEndToEndTests {
         #expect(next.output.contains("Your insurer received \(crashID) — claim 2026-04417."), "\(next.output)")
         let list = try AppProcess.run([], arguments: ["reports", "--database", directory.file("reports.sqlite")], in: directory.url)
         #expect(list.output.contains("claim 2026-04417"), "\(list.output)")
+
+        // What an operator saw of it: the crash event, its SMS delivered, the PDFs drawn, the notice delivered at the
+        // first try, nothing waiting — in an exposition Prometheus's linter passes.
+        Thread.sleep(forTimeInterval: 1.2)
+        let scrape = try MetricsScrape.take(port: metricsPort)
+        #expect(scrape.value("crash_assistant_crash_events_total", ["outcome": "new"]) == 1)
+        #expect(scrape.value("crash_assistant_sms_delivered_seconds_count") == 1)
+        #expect(scrape.value("crash_assistant_webhook_deliveries_total", ["outcome": "delivered"]) == 1)
+        #expect(scrape.value("crash_assistant_webhook_delivery_duration_seconds_count") == 1)
+        #expect(scrape.value("crash_assistant_job_attempts_total", ["kind": "webhook", "outcome": "done"]) == 1)
+        #expect((scrape.value("crash_assistant_render_duration_seconds_count") ?? 0) >= 1)
+        #expect(scrape.value("crash_assistant_jobs_waiting", ["kind": "webhook"]) == 0)
+        #expect(scrape.value("crash_assistant_uploads_open") == 0)
+        #expect(scrape.value("crash_assistant_ready") == 1)
+        #expect(scrape.value("crash_assistant_health_check_passing", ["check": "claims-system"]) == 1)
+        try scrape.checkWithPromtool()
     }
 }

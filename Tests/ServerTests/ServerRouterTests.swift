@@ -22,8 +22,13 @@ struct ServerRouterTests {
             do {
                 let response = try await client.execute(uri: "/health", method: .get)
                 #expect(response.status == .ok)
-                let health = try Wire.decode(Components.Schemas.Health.self, response.body)
-                #expect(health.status == .ok)
+                let health = try Wire.decode(Components.Schemas.Readiness.self, response.body)
+                #expect(health.status == .pass)
+                #expect(health.checks.map(\.name) == [.database, .blobStore, .disk, .jobWorker, .smsGateway])
+            }
+            for path in ["/health/ready", "/health/live"] {
+                let response = try await client.execute(uri: path, method: .get)
+                #expect(response.status == .ok, "\(path)")
             }
             do {
                 let response = try await client.execute(uri: "/openapi.yaml", method: .get)

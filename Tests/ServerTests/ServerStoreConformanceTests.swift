@@ -349,6 +349,38 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.jobCounts() == (1, 0))
     }
 
+    @Test("The operator's figures: jobs not finished by kind with their oldest's age, tries and last failure; SMS by state; uploads under way and their bytes", arguments: ServerStoreBackend.allCases)
+    func operationsFiguresAreCounted(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        #expect(try await subject.store.operationsFigures() == SharedFigures())
+        let (ann, _, _, sms) = try await Self.crashWithSMS(subject)
+        let now = referenceDate.addingTimeInterval(1)
+        try await subject.store.enqueueJob(.notifyInsurer(owner: ann, report: ReportID()), at: now)
+        try await subject.store.enqueueJob(.notifyInsurer(owner: ann, report: ReportID()), at: now + 5)
+
+        var figures = try await subject.store.operationsFigures()
+        #expect(figures.jobs[.sms] == JobBacklog(waiting: 1, oldestQueuedAt: referenceDate, oldestAttempts: 0, oldestError: nil))
+        #expect(figures.jobs[.webhook] == JobBacklog(waiting: 2, oldestQueuedAt: now, oldestAttempts: 0, oldestError: nil))
+        #expect(figures.sms == [.queued: 1])
+
+        // The SMS job fails once: its try and why are seen; then it is done and gone from the figures.
+        let taken = try #require(try await subject.store.claimJob(at: now + 10, leaseUntil: now + 20))
+        try await subject.store.putBackJob(taken, error: "the gateway could not be reached", retryAt: now + 12, at: now + 11)
+        figures = try await subject.store.operationsFigures()
+        #expect(figures.jobs[.sms] == JobBacklog(waiting: 1, oldestQueuedAt: referenceDate, oldestAttempts: 1, oldestError: "the gateway could not be reached"))
+        let again = try #require(try await subject.store.claimJob(at: now + 12, leaseUntil: now + 20))
+        try await subject.store.finishJob(again, at: now + 13)
+        _ = try await subject.store.updateSMS(sms.id, to: .delivered, detail: nil, at: now + 14)
+        let upload = PartialUpload(id: UploadID(), owner: ann, contentHash: .stub("e"), expectedLength: 4_000, offset: 0, startedAt: now)
+        _ = try await subject.store.beginUpload(upload)
+        try await subject.store.setOffset(1_500, of: upload.id)
+        figures = try await subject.store.operationsFigures()
+        #expect(figures.jobs[.sms] == nil)
+        #expect(figures.jobs[.webhook]?.waiting == 2)
+        #expect(figures.sms == [.delivered: 1])
+        #expect(figures.openUploads == 1 && figures.openUploadBytes == 1_500)
+    }
+
     @Test("A save queues its job in the same step; a refused save queues nothing", arguments: ServerStoreBackend.allCases)
     func aSaveQueuesItsJob(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
@@ -372,7 +404,12 @@ struct ServerStoreConformanceTests {
         let later = referenceDate.addingTimeInterval(10)
         let accepted = try await subject.store.updateSMS(sms.id, to: .accepted, detail: "0: Accepted for delivery", at: later)
         #expect(accepted?.state == .accepted && accepted?.detail == "0: Accepted for delivery" && accepted?.updatedAt == later)
-        #expect(try await subject.store.updateSMS(sms.id, to: .delivered, detail: "stat:DELIVRD", at: later + 5)?.state == .delivered)
+        #expect(accepted?.before == .queued && accepted?.movedOn == true)
+        let delivered = try await subject.store.updateSMS(sms.id, to: .delivered, detail: "stat:DELIVRD", at: later + 5)
+        #expect(delivered?.state == .delivered && delivered?.before == .accepted && delivered?.movedOn == true)
+        // A second report of the same state moves nothing on (counted once).
+        let again = try await subject.store.updateSMS(sms.id, to: .delivered, detail: "stat:DELIVRD", at: later + 5)
+        #expect(again?.state == .delivered && again?.before == .delivered && again?.movedOn == false)
         #expect(try await subject.store.updateSMS(sms.id, to: .accepted, detail: "late", at: later + 6)?.state == .delivered)
         #expect(try await subject.store.updateSMS(sms.id, to: .failed, detail: "late", at: later + 6)?.state == .delivered)
         let stored = try #require(try await subject.store.smsMessage(sms.id))

@@ -104,6 +104,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("rate-window"), help: ArgumentHelp("The window the rates are counted over.", valueName: "SECONDS"))
     var rateWindow = Int(Quotas.standard.window.components.seconds)
 
+    @Option(name: .customLong("longest-retry-pause"), help: ArgumentHelp(
+        "The longest pause, in seconds, before a failed job (an SMS, a claims-system notice) is tried again; pauses double from 1 s up to it.",
+        valueName: "SECONDS"
+    ))
+    var longestRetryPause = 60
+
     @Option(name: .customLong("metrics-port"), help: ArgumentHelp(
         "Serve GET /metrics (Prometheus's text format) on this port of --metrics-host, apart from the public listener (0: any free port, printed at start). Without it, no metrics are served.",
         valueName: "PORT"
@@ -148,10 +154,10 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     /// The metrics listener, when `--metrics-port` asks for one.
-    private func metricsListener(logger: Logger) -> [any Service] {
+    private func metricsListener(watch: OperationsWatch, logger: Logger) -> [any Service] {
         guard let metricsPort else { return [] }
         let host = metricsHost
-        return [MetricsListener.application(host: host, port: metricsPort, logger: logger) { port in
+        return [MetricsListener.application(host: host, port: metricsPort, watch: watch, logger: logger) { port in
             FileHandle.standardError.write(Data("crash-assistant-server: metrics on http://\(host):\(port)/metrics\n".utf8))
         }]
     }
@@ -199,6 +205,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...3_600).contains(anonymousBodyTimeout) else { throw ValidationError("--anonymous-body-timeout must be from 1 to 3600 seconds.") }
         guard (1...31_536_000).contains(uploadExpiry) else { throw ValidationError("--upload-expiry must be from 1 second to a year.") }
         guard (1...86_400).contains(sweepInterval) else { throw ValidationError("--sweep-interval must be from 1 to 86400 seconds.") }
+        guard (1...3_600).contains(longestRetryPause) else { throw ValidationError("--longest-retry-pause must be from 1 to 3600 seconds.") }
         guard (1...64).contains(renderConcurrency) else { throw ValidationError("--render-concurrency must be from 1 to 64.") }
         for (value, name) in [(maximumReports, "--max-reports"), (maximumPhotoMiB, "--max-photo-mib"), (maximumUploads, "--max-uploads"),
                               (crashIDsPerWindow, "--crash-ids-per-window"), (crashEventsPerWindow, "--crash-events-per-window")] {
@@ -250,7 +257,7 @@ struct ServeCommand: AsyncParsableCommand {
                 try environment.outboxSender(logger: logger)
             }
             services = try environment.services(
-                publicURL: links.publicURL, links: links, logger: logger, renderConcurrency: renderConcurrency, quotas: quotas, sms: sms,
+                publicURL: links.publicURL, links: links, logger: logger, renderConcurrency: renderConcurrency, quotas: quotas, sms: sms, retryPause: .seconds(longestRetryPause),
                 webhook: try webhook().map { WebhookSender(configuration: $0) }, seal: seal
             )
         } catch let error as PostgresOpenError {
@@ -267,7 +274,7 @@ struct ServeCommand: AsyncParsableCommand {
         let kept = (location.map { "data in \(folder), database \($0)" } ?? "data in \(folder)") + blobPlace
         let app = try ServerApplication.application(
             services: services, host: host, port: port, limits: connectionLimits,
-            lifecycleServices: environment.lifecycleServices + services.workers + metricsListener(logger: logger) + [
+            lifecycleServices: environment.lifecycleServices + services.workers + metricsListener(watch: services.watch, logger: logger) + [
                 UploadSweeper(
                     erasure: services.erasure, reports: services.reports, jobs: services.worker.store, sessions: services.sessions, statementLinks: services.statementSharing.links, clock: SystemClock(), expiry: .seconds(uploadExpiry), interval: .seconds(sweepInterval), logger: logger
                 ),

@@ -14,8 +14,9 @@ package protocol SMSStore: Sendable {
 
     /// Moves the message on to `state` when that is further along than where it is (``SMSState/rank``), or to the
     /// same state with new words; a message never moves back.
-    /// - Returns: the message as it is now; `nil` when there is no such message.
-    func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSMessage?
+    /// - Returns: the message as it is now and the state it was in, read in the same transaction; `nil` when there is
+    ///   no such message.
+    func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSUpdate?
 
     /// Keeps the digest of the token a try's delivery reports will carry (``SMSMessage/adding(reportDigest:)``),
     /// before the message is handed to the gateway with the token.
@@ -25,4 +26,25 @@ package protocol SMSStore: Sendable {
     /// Keeps `text` as the message's words from now on: a code it carried is hidden once the gateway took it
     /// (``SMSText/withoutCode(_:)``).
     func replaceSMSText(_ id: SMSMessageID, with text: String) async throws
+}
+
+/// A message as an update left it, and the state it was in before (``SMSStore/updateSMS(_:to:detail:at:)``).
+@dynamicMemberLookup
+package struct SMSUpdate: Sendable, Hashable {
+    package let message: SMSMessage
+    package let before: SMSState
+
+    package init(message: SMSMessage, before: SMSState) {
+        self.message = message
+        self.before = before
+    }
+
+    /// Whether this update moved the message on (not the same state with new words, nor a report it was past).
+    package var movedOn: Bool {
+        message.state.rank > before.rank
+    }
+
+    package subscript<Value>(dynamicMember keyPath: KeyPath<SMSMessage, Value>) -> Value {
+        message[keyPath: keyPath]
+    }
 }

@@ -22,6 +22,7 @@ package struct CrashEventIntake: Sendable {
         if let receipt = try await records.receipt(eventID: crash.eventID, detector: detector.id) {
             // The same key with another event: refused, not answered as if it were the first (IETF idempotency-key).
             if let digest = receipt.eventDigest, digest != crash.digest { throw ServerRefusal.idempotencyKeyReused(eventID: crash.eventID) }
+            ServerMetrics.crashEvent(new: false)
             return (receipt, false)
         }
         try await quotas.checkCrashEvent(detector: detector.id)
@@ -57,6 +58,7 @@ package struct CrashEventIntake: Sendable {
             // Two deliveries at once under one key, with different events: the first stands, this one is refused.
             throw ServerRefusal.idempotencyKeyReused(eventID: crash.eventID)
         }
+        ServerMetrics.crashEvent(new: isNew)
         if isNew {
             logger.info("crash event received", metadata: [
                 "crash-id": "\(receipt.crashID)", "test": "\(crash.detection.isTest)", "sms": "\(user.phone == nil ? "none: no phone number" : "queued")",

@@ -148,7 +148,17 @@ package actor RenderPool {
         await acquire()
         defer { release() }
         started += 1
+        let began = ContinuousClock.now
+        defer {
+            let took = ContinuousClock.now - began
+            ServerMetrics.rendered(seconds: Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
+        }
         return try await body()
+    }
+
+    /// How many renders run now, and how many wait their turn.
+    package var load: (running: Int, waiting: Int) {
+        (running, waiting.count)
     }
 
     private func acquire() async {

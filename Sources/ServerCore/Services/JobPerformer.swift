@@ -31,15 +31,11 @@ package struct JobPerformer: Sendable {
             // The secret this try's delivery reports carry: the store keeps its digest, the gateway alone the token.
             let reportToken = AccessToken.generate()
             guard let message = try await messages.addReportDigest(TokenDigest(token: reportToken), to: id) else { return }
-            let handOff: SMSHandOff
-            do {
-                handOff = try await sms.send(message, reportToken: reportToken)
-                ServerMetrics.job("sms", failed: false)
-            } catch {
-                ServerMetrics.job("sms", failed: true)
-                throw error
+            let handOff = try await sms.send(message, reportToken: reportToken)
+            let now = clock.now()
+            if let moved = try await messages.updateSMS(id, to: .accepted, detail: handOff.detail, at: now) {
+                ServerMetrics.smsMoved(moved, at: now)
             }
-            _ = try await messages.updateSMS(id, to: .accepted, detail: handOff.detail, at: clock.now())
             // A code it carried is kept only until the gateway has it.
             let kept = SMSText.withoutCode(message.text)
             if kept != message.text { try await messages.replaceSMSText(id, with: kept) }
@@ -58,15 +54,21 @@ package struct JobPerformer: Sendable {
             guard let document = try await reports.document(for: id, owner: owner) else {
                 throw JobWorker.JobFailure(reason: "the report's PDF is not recorded yet")
             }
+            let started = ContinuousClock.now
             do {
                 try await webhook.deliver(claim, driver: driver, document: document, publicURL: links.publicURL, at: clock.now())
-                ServerMetrics.job("webhook", failed: false)
+                ServerMetrics.webhookDelivery(delivered: true, seconds: Self.seconds(since: started))
             } catch {
-                ServerMetrics.job("webhook", failed: true)
+                ServerMetrics.webhookDelivery(delivered: false, seconds: Self.seconds(since: started))
                 throw error
             }
             logger.info("the claims system took the report's notice", metadata: ["crash-id": "\(report.crashID)", "report": "\(id)"])
         }
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> TimeInterval {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     /// Records that the job will not be tried again, on what it was about.

@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Logging
 import ServiceLifecycle
+import Synchronization
 
 /// Does the jobs in the store (``JobStore``), one at a time, as a service beside the HTTP server; every instance
 /// sharing the store runs one, and each job is taken by one of them at a time.
@@ -23,6 +24,26 @@ package final class JobWorker: Service, Sendable {
     private let logger: Logger
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
+    private let progress = Mutex(Progress())
+
+    /// When the worker last looked for work, and the job it is doing now (since when, of which kind): whether it
+    /// makes progress (``OperationsWatch``).
+    package struct Progress: Sendable {
+        package var lastLook: Date?
+        package var busySince: Date?
+        package var busyWith: JobKind?
+
+        package init(lastLook: Date? = nil, busySince: Date? = nil, busyWith: JobKind? = nil) {
+            self.lastLook = lastLook
+            self.busySince = busySince
+            self.busyWith = busyWith
+        }
+    }
+
+    /// How the worker is doing now.
+    package var currentProgress: Progress {
+        progress.withLock { $0 }
+    }
 
     package init(
         store: any JobStore, performer: JobPerformer, clock: any Clock, lease: Duration = .seconds(120),
@@ -80,10 +101,34 @@ package final class JobWorker: Service, Sendable {
             logger.warning("taking a job failed", metadata: ["error": "\(String(reflecting: error))"])
             return false
         }
+        progress.withLock { $0.lastLook = now }
         guard let claimed else { return false }
+        let kind = claimed.job.map(JobKind.init)
+        if let kind {
+            progress.withLock {
+                $0.busySince = now
+                $0.busyWith = kind
+            }
+            ServerMetrics.jobRunning(kind, true)
+        }
+        defer {
+            if let kind {
+                ServerMetrics.jobRunning(kind, false)
+                progress.withLock {
+                    $0.busySince = nil
+                    $0.busyWith = nil
+                }
+            }
+        }
         do {
             guard let job = claimed.job else { throw JobFailure(reason: "the job's row cannot be read") }
-            try await performer.perform(job)
+            do {
+                try await performer.perform(job)
+            } catch {
+                ServerMetrics.jobAttempt(JobKind(job), failed: true)
+                throw error
+            }
+            ServerMetrics.jobAttempt(JobKind(job), failed: false)
             try await store.finishJob(claimed, at: clock.now())
         } catch {
             let reason = describe(error)
@@ -95,7 +140,10 @@ package final class JobWorker: Service, Sendable {
                 "job": "\(claimed.id)", "attempt": "\(claimed.attempts)", "error": "\(reason)",
                 "next": "\(retryAt == nil ? "given up" : "in \(Int(pause)) s")",
             ])
-            if retryAt == nil, let job = claimed.job { await performer.gaveUp(on: job, reason: reason) }
+            if retryAt == nil {
+                ServerMetrics.jobGivenUp(kind ?? .unreadable)
+                if let job = claimed.job { await performer.gaveUp(on: job, reason: reason) }
+            }
             do {
                 try await store.putBackJob(claimed, error: reason, retryAt: retryAt, at: after)
             } catch {

@@ -34,6 +34,9 @@ package struct ServerServices: Sendable {
     /// Where PDFs are drawn before they are stored: on the disk that holds the server's data.
     package let scratchFolder: String
 
+    /// Readiness, and the figures the metrics read when asked for.
+    package let watch: OperationsWatch
+
     /// What must run beside the HTTP server for the jobs to be done.
     package var workers: [any Service] { [worker] }
 
@@ -48,6 +51,7 @@ package struct ServerServices: Sendable {
         blobs: any BlobStore,
         messages: any SMSStore,
         jobStore: any JobStore,
+        figures: any OperationsFigures,
         sms: any SMSSender,
         clock: any Clock,
         publicURL: String,
@@ -85,9 +89,12 @@ package struct ServerServices: Sendable {
         crashEvents = CrashEventIntake(
             accounts: accounts, records: records, issuing: crashIDs, quotas: quotaCheck, worker: worker, links: self.links, clock: clock, logger: logger
         )
+        let pool = RenderPool(capacity: renderConcurrency)
         let rendering = DocumentRendering(
-            photos: photos, blobs: blobs, pool: RenderPool(capacity: renderConcurrency), clock: clock,
-            scratchFolder: scratchFolder, seal: seal, logger: logger
+            photos: photos, blobs: blobs, pool: pool, clock: clock, scratchFolder: scratchFolder, seal: seal, logger: logger
+        )
+        watch = OperationsWatch(
+            figures: figures, blobs: blobs, worker: worker, pool: pool, scratchFolder: scratchFolder, clock: clock, hasClaimsSystem: webhook != nil
         )
         submission = ReportSubmission(
             reports: reports, rendering: rendering, blobs: blobs, clock: clock, notifiesInsurer: webhook != nil, worker: worker

@@ -10,14 +10,23 @@ import WireAPI
 package struct APIHandler: APIProtocol {
     package let services: ServerServices
 
+    package func getLiveness(_ input: Operations.GetLiveness.Input) async throws -> Operations.GetLiveness.Output {
+        .ok(.init(body: .json(.init(status: .pass, version: ProductVersion.current))))
+    }
+
+    package func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output {
+        let (ready, body) = await readiness()
+        return ready ? .ok(.init(body: .json(body))) : .serviceUnavailable(.init(body: .json(body)))
+    }
+
     package func getHealth(_ input: Operations.GetHealth.Input) async throws -> Operations.GetHealth.Output {
-        if let free = StorageSpace.freeBytes(at: services.scratchFolder), free < StorageSpace.minimumFreeBytes {
-            throw APIProblem(
-                .storageUnavailable,
-                "The disk holding the server's data has \(free / 1_048_576) MiB free, less than a photo and a PDF take; uploads and saves are refused until space is freed."
-            )
-        }
-        return .ok(.init(body: .json(.init(status: .ok, version: ProductVersion.current))))
+        let (ready, body) = await readiness()
+        return ready ? .ok(.init(body: .json(body))) : .serviceUnavailable(.init(body: .json(body)))
+    }
+
+    private func readiness() async -> (ready: Bool, body: Components.Schemas.Readiness) {
+        let readiness = await services.watch.readiness()
+        return (readiness.status != .fail, Components.Schemas.Readiness(readiness))
     }
 
     package func describeProblemType(_ input: Operations.DescribeProblemType.Input) async throws -> Operations.DescribeProblemType.Output {
@@ -89,9 +98,10 @@ package struct APIHandler: APIProtocol {
                 ![.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
             }))
         }
-        _ = try await services.messages.updateSMS(
-            id, to: state, detail: words ?? "delivery report \(input.query._type.rawValue)", at: services.clock.now()
-        )
+        let now = services.clock.now()
+        if let moved = try await services.messages.updateSMS(id, to: state, detail: words ?? "delivery report \(input.query._type.rawValue)", at: now) {
+            ServerMetrics.smsMoved(moved, at: now)
+        }
         ServerMetrics.smsReport(state)
         return .noContent(.init())
     }
@@ -220,6 +230,21 @@ extension DetectedCrash {
         self.init(
             eventID: eventID, detection: detection, utcOffsetMinutes: wire.utcOffsetMinutes,
             digest: SHA256.hash(data: canonical).map { String(format: "%02x", $0) }.joined()
+        )
+    }
+}
+
+extension Components.Schemas.Readiness {
+    init(_ readiness: Readiness) {
+        self.init(
+            status: .init(rawValue: readiness.status.rawValue) ?? .fail, version: ProductVersion.current,
+            checks: readiness.checks.map { check in
+                Components.Schemas.HealthCheck(
+                    name: .init(rawValue: check.name.rawValue) ?? .database, status: .init(rawValue: check.status.rawValue) ?? .fail,
+                    output: check.output, essential: check.essential, observedValue: check.observedValue,
+                    observedUnit: check.observedUnit.flatMap { .init(rawValue: $0) }
+                )
+            }
         )
     }
 }

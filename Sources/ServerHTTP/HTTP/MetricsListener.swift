@@ -4,12 +4,15 @@ import ServerCore
 import ServiceLifecycle
 
 /// The listener that serves `GET /metrics` on an address of its own (`serve --metrics-port`), so the public one
-/// never shows them.
+/// never shows them. Before each answer, the figures read when asked for are read (``OperationsWatch``).
 package enum MetricsListener {
-    package static func application(host: String, port: Int, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void) -> some Service {
+    package static func application(
+        host: String, port: Int, watch: OperationsWatch, logger: Logger, onServerRunning: @escaping @Sendable (Int) async -> Void
+    ) -> some Service {
         let router = Router()
         router.get("/metrics") { _, _ in
-            Response(
+            await watch.sample()
+            return Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8", .cacheControl: "no-store"],
                 body: .init(byteBuffer: ServerMetrics.exposition())
             )

@@ -31,15 +31,15 @@ extension PostgresServerStore: SMSStore {
         return messages
     }
 
-    package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSMessage? {
+    package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSUpdate? {
         try await writing { connection in
             guard let current = try await Self.lockedMessage(id, on: connection) else { return nil }
-            guard state.rank > current.state.rank || state == current.state else { return current }
+            guard state.rank > current.state.rank || state == current.state else { return SMSUpdate(message: current, before: current.state) }
             try await connection.query("""
                 UPDATE sms_messages SET state = \(state.rawValue), detail = \(detail), updated_at = \(date.timeIntervalSinceReferenceDate)
                 WHERE id = \(id.rawValue)
                 """, logger: Self.queryLogger)
-            return current.moved(to: state, detail: detail, at: date)
+            return SMSUpdate(message: current.moved(to: state, detail: detail, at: date), before: current.state)
         }
     }
 
@@ -166,5 +166,28 @@ extension PostgresServerStore: JobStore {
     package static func insert(_ job: ServerJob, at date: Date, on connection: PostgresConnection) async throws {
         let (kind, payload) = job.row
         try await connection.query("INSERT INTO jobs (kind, payload, created_at) VALUES (\(kind), \(payload), \(date))", logger: queryLogger)
+    }
+}
+
+extension PostgresServerStore: OperationsFigures {
+    package func operationsFigures() async throws -> SharedFigures {
+        var figures = SharedFigures()
+        try await client.rows("""
+            SELECT j.kind, c.waiting, j.created_at, j.attempts, j.last_error
+            FROM (SELECT kind, count(*) AS waiting, min(id) AS oldest FROM jobs WHERE state = 'queued' GROUP BY kind) AS c
+            JOIN jobs AS j ON j.id = c.oldest
+            """) { row in
+            let (kind, waiting, queuedAt, attempts, error) = try row.decode((String, Int, Date, Int, String?).self)
+            guard let kind = JobKind(row: kind) else { return }
+            figures.jobs[kind] = JobBacklog(waiting: waiting, oldestQueuedAt: queuedAt, oldestAttempts: attempts, oldestError: error)
+        }
+        try await client.rows("SELECT state, count(*) FROM sms_messages GROUP BY state") { row in
+            let (state, count) = try row.decode((String, Int).self)
+            if let state = SMSState(rawValue: state) { figures.sms[state] = count }
+        }
+        try await client.rows("SELECT count(*), coalesce(sum(upload_offset), 0)::bigint FROM uploads") { row in
+            (figures.openUploads, figures.openUploadBytes) = try row.decode((Int, Int).self)
+        }
+        return figures
     }
 }

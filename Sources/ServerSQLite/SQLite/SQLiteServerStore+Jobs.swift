@@ -35,17 +35,17 @@ extension SQLiteServerStore: SMSStore {
         }
     }
 
-    package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSMessage? {
+    package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSUpdate? {
         try await writing { connection in
             guard let current = try Self.message(id, in: connection) else { return nil }
-            guard state.rank > current.state.rank || state == current.state else { return current }
+            guard state.rank > current.state.rank || state == current.state else { return SMSUpdate(message: current, before: current.state) }
             let update = try connection.statement("UPDATE sms_messages SET state = ?2, detail = ?3, updated_at = ?4 WHERE id = ?1")
             update.bind(id.rawValue, at: 1)
             update.bind(state.rawValue, at: 2)
             update.bind(detail, at: 3)
             update.bind(date.timeIntervalSinceReferenceDate, at: 4)
             try update.run()
-            return current.moved(to: state, detail: detail, at: date)
+            return SMSUpdate(message: current.moved(to: state, detail: detail, at: date), before: current.state)
         }
     }
 
@@ -217,5 +217,34 @@ extension SQLiteServerStore: JobStore {
         insert.bind(payload, at: 2)
         insert.bind(date.timeIntervalSinceReferenceDate, at: 3)
         try insert.run()
+    }
+}
+
+extension SQLiteServerStore: OperationsFigures {
+    package func operationsFigures() async throws -> SharedFigures {
+        try await reading { connection in
+            var figures = SharedFigures()
+            let jobs = try connection.statement("""
+                SELECT j.kind, c.waiting, j.created_at, j.attempts, j.last_error
+                FROM (SELECT kind, count(*) AS waiting, min(id) AS oldest FROM jobs WHERE state = 'queued' GROUP BY kind) AS c
+                JOIN jobs AS j ON j.id = c.oldest
+                """)
+            while try jobs.step() {
+                guard let kind = JobKind(row: jobs.string(0)) else { continue }
+                figures.jobs[kind] = JobBacklog(
+                    waiting: jobs.int(1), oldestQueuedAt: Self.date(jobs, 2), oldestAttempts: jobs.int(3), oldestError: jobs.optionalString(4)
+                )
+            }
+            jobs.reset()
+            let sms = try connection.statement("SELECT state, count(*) FROM sms_messages GROUP BY state")
+            while try sms.step() {
+                if let state = SMSState(rawValue: sms.string(0)) { figures.sms[state] = sms.int(1) }
+            }
+            sms.reset()
+            let uploads = try connection.statement("SELECT count(*), coalesce(sum(offset), 0) FROM uploads")
+            if try uploads.step() { (figures.openUploads, figures.openUploadBytes) = (uploads.int(0), uploads.int(1)) }
+            uploads.reset()
+            return figures
+        }
     }
 }

@@ -18,23 +18,25 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
-        /// - Remark: Generated from `#/components/schemas/Health`.
-        public struct Health: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Health/status`.
+        /// - Remark: Generated from `#/components/schemas/Liveness`.
+        public struct Liveness: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Liveness/status`.
             @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case ok = "ok"
+                case pass = "pass"
             }
-            /// - Remark: Generated from `#/components/schemas/Health/status`.
-            public var status: Components.Schemas.Health.StatusPayload
-            /// - Remark: Generated from `#/components/schemas/Health/version`.
+            /// - Remark: Generated from `#/components/schemas/Liveness/status`.
+            public var status: Components.Schemas.Liveness.StatusPayload
+            /// The server's version.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Liveness/version`.
             public var version: Swift.String
-            /// Creates a new `Health`.
+            /// Creates a new `Liveness`.
             ///
             /// - Parameters:
             ///   - status:
-            ///   - version:
+            ///   - version: The server's version.
             public init(
-                status: Components.Schemas.Health.StatusPayload,
+                status: Components.Schemas.Liveness.StatusPayload,
                 version: Swift.String
             ) {
                 self.status = status
@@ -43,6 +45,126 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case status
                 case version
+            }
+        }
+        /// Whether an instance can do its job, check by check (after the IETF draft "Health Check Response Format for HTTP APIs").
+        ///
+        /// - Remark: Generated from `#/components/schemas/Readiness`.
+        public struct Readiness: Codable, Hashable, Sendable {
+            /// `fail` when an essential check fails (the answer is then 503); `warn` when another check fails or any warns; else `pass`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Readiness/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pass = "pass"
+                case warn = "warn"
+                case fail = "fail"
+            }
+            /// `fail` when an essential check fails (the answer is then 503); `warn` when another check fails or any warns; else `pass`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Readiness/status`.
+            public var status: Components.Schemas.Readiness.StatusPayload
+            /// The server's version.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Readiness/version`.
+            public var version: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Readiness/checks`.
+            public var checks: [Components.Schemas.HealthCheck]
+            /// Creates a new `Readiness`.
+            ///
+            /// - Parameters:
+            ///   - status: `fail` when an essential check fails (the answer is then 503); `warn` when another check fails or any warns; else `pass`.
+            ///   - version: The server's version.
+            ///   - checks:
+            public init(
+                status: Components.Schemas.Readiness.StatusPayload,
+                version: Swift.String,
+                checks: [Components.Schemas.HealthCheck]
+            ) {
+                self.status = status
+                self.version = version
+                self.checks = checks
+            }
+            public enum CodingKeys: String, CodingKey {
+                case status
+                case version
+                case checks
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/HealthCheck`.
+        public struct HealthCheck: Codable, Hashable, Sendable {
+            /// What was looked at; `claims-system` is there only when the server tells one (`--webhook-url`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/HealthCheck/name`.
+            @frozen public enum NamePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case database = "database"
+                case blobStore = "blob-store"
+                case disk = "disk"
+                case jobWorker = "job-worker"
+                case smsGateway = "sms-gateway"
+                case claimsSystem = "claims-system"
+            }
+            /// What was looked at; `claims-system` is there only when the server tells one (`--webhook-url`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/HealthCheck/name`.
+            public var name: Components.Schemas.HealthCheck.NamePayload
+            /// - Remark: Generated from `#/components/schemas/HealthCheck/status`.
+            @frozen public enum StatusPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case pass = "pass"
+                case warn = "warn"
+                case fail = "fail"
+            }
+            /// - Remark: Generated from `#/components/schemas/HealthCheck/status`.
+            public var status: Components.Schemas.HealthCheck.StatusPayload
+            /// What was found
+            ///
+            /// - Remark: Generated from `#/components/schemas/HealthCheck/output`.
+            public var output: Swift.String
+            /// Whether the instance is not ready while this check fails.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HealthCheck/essential`.
+            public var essential: Swift.Bool
+            /// The figure the check judged: seconds (an answer's time, a wait) or free bytes.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HealthCheck/observedValue`.
+            public var observedValue: Swift.Double?
+            /// - Remark: Generated from `#/components/schemas/HealthCheck/observedUnit`.
+            @frozen public enum ObservedUnitPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case s = "s"
+                case bytes = "bytes"
+            }
+            /// - Remark: Generated from `#/components/schemas/HealthCheck/observedUnit`.
+            public var observedUnit: Components.Schemas.HealthCheck.ObservedUnitPayload?
+            /// Creates a new `HealthCheck`.
+            ///
+            /// - Parameters:
+            ///   - name: What was looked at; `claims-system` is there only when the server tells one (`--webhook-url`).
+            ///   - status:
+            ///   - output: What was found
+            ///   - essential: Whether the instance is not ready while this check fails.
+            ///   - observedValue: The figure the check judged: seconds (an answer's time, a wait) or free bytes.
+            ///   - observedUnit:
+            public init(
+                name: Components.Schemas.HealthCheck.NamePayload,
+                status: Components.Schemas.HealthCheck.StatusPayload,
+                output: Swift.String,
+                essential: Swift.Bool,
+                observedValue: Swift.Double? = nil,
+                observedUnit: Components.Schemas.HealthCheck.ObservedUnitPayload? = nil
+            ) {
+                self.name = name
+                self.status = status
+                self.output = output
+                self.essential = essential
+                self.observedValue = observedValue
+                self.observedUnit = observedUnit
+            }
+            public enum CodingKeys: String, CodingKey {
+                case name
+                case status
+                case output
+                case essential
+                case observedValue
+                case observedUnit
             }
         }
         /// What went wrong (RFC 9457), for a program (`type`) and for a person (`title`, `detail`).

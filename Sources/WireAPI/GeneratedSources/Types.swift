@@ -17,9 +17,21 @@ public import struct Foundation.Data
 public import struct Foundation.Date
 /// A type that performs HTTP operations defined by the OpenAPI document.
 public protocol APIProtocol: Sendable {
-    /// Whether the server is up and can store what it is sent.
+    /// Whether the process serves (for an orchestrator deciding to restart it).
     ///
-    /// 200 while it is; 503 `storage-unavailable` when the disk holding its data has less room than a photo takes (writes would be refused `storage-full`), so a balancer sends drivers elsewhere.
+    /// 200 whenever the server answers at all: it asks nothing of the database, the blob store or the disk, so a database outage never restarts every instance. Readiness is `GET /health/ready`.
+    ///
+    /// - Remark: HTTP `GET /health/live`.
+    /// - Remark: Generated from `#/paths//health/live/get(getLiveness)`.
+    func getLiveness(_ input: Operations.GetLiveness.Input) async throws -> Operations.GetLiveness.Output
+    /// Whether this instance can do its job (for a balancer deciding to send it drivers).
+    ///
+    /// Looks at the database, the blob store, the room on the data folder's disk and the job worker, and at what waits for the SMS gateway and the claims system; answers 200 with `status` `pass` or `warn`, or 503 with `status` `fail` when a check the instance cannot serve without fails. A failing SMS gateway or claims system shows as a failing check with `essential` false and `status` `warn`: every instance shares them, and what waits for them is kept and sent once they are back. One look is taken at a time and kept for a second, whoever asks; each question to the database or the blob store waits at most 2 seconds.
+    ///
+    /// - Remark: HTTP `GET /health/ready`.
+    /// - Remark: Generated from `#/paths//health/ready/get(getReadiness)`.
+    func getReadiness(_ input: Operations.GetReadiness.Input) async throws -> Operations.GetReadiness.Output
+    /// The same answer as `GET /health/ready`, for balancers set up before it.
     ///
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.
@@ -173,9 +185,25 @@ public protocol APIProtocol: Sendable {
 
 /// Convenience overloads for operation inputs.
 extension APIProtocol {
-    /// Whether the server is up and can store what it is sent.
+    /// Whether the process serves (for an orchestrator deciding to restart it).
     ///
-    /// 200 while it is; 503 `storage-unavailable` when the disk holding its data has less room than a photo takes (writes would be refused `storage-full`), so a balancer sends drivers elsewhere.
+    /// 200 whenever the server answers at all: it asks nothing of the database, the blob store or the disk, so a database outage never restarts every instance. Readiness is `GET /health/ready`.
+    ///
+    /// - Remark: HTTP `GET /health/live`.
+    /// - Remark: Generated from `#/paths//health/live/get(getLiveness)`.
+    public func getLiveness(headers: Operations.GetLiveness.Input.Headers = .init()) async throws -> Operations.GetLiveness.Output {
+        try await getLiveness(Operations.GetLiveness.Input(headers: headers))
+    }
+    /// Whether this instance can do its job (for a balancer deciding to send it drivers).
+    ///
+    /// Looks at the database, the blob store, the room on the data folder's disk and the job worker, and at what waits for the SMS gateway and the claims system; answers 200 with `status` `pass` or `warn`, or 503 with `status` `fail` when a check the instance cannot serve without fails. A failing SMS gateway or claims system shows as a failing check with `essential` false and `status` `warn`: every instance shares them, and what waits for them is kept and sent once they are back. One look is taken at a time and kept for a second, whoever asks; each question to the database or the blob store waits at most 2 seconds.
+    ///
+    /// - Remark: HTTP `GET /health/ready`.
+    /// - Remark: Generated from `#/paths//health/ready/get(getReadiness)`.
+    public func getReadiness(headers: Operations.GetReadiness.Input.Headers = .init()) async throws -> Operations.GetReadiness.Output {
+        try await getReadiness(Operations.GetReadiness.Input(headers: headers))
+    }
+    /// The same answer as `GET /health/ready`, for balancers set up before it.
     ///
     /// - Remark: HTTP `GET /health`.
     /// - Remark: Generated from `#/paths//health/get(getHealth)`.

@@ -31,7 +31,7 @@ struct ServerHarness {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         store = try SQLiteServerStore(path: scratch.appendingPathComponent("server.sqlite3").path)
         services = ServerServices(
-            accounts: store, records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs, messages: store, jobStore: store, sms: sms,
+            accounts: store, records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs, messages: store, jobStore: store, figures: store, sms: sms,
             clock: clock, publicURL: "https://claims.example.com/", scratchFolder: scratch.path, quotas: quotas,
             logger: Logger(label: "test")
         )
