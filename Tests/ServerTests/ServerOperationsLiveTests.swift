@@ -1,4 +1,5 @@
 import Foundation
+import PostgresNIO
 import Testing
 import TestSupport
 
@@ -15,6 +16,18 @@ struct ServerOperationsLiveTests {
             checks[check["name"] as? String ?? ""] = (check["status"] as? String ?? "", check["output"] as? String ?? "", check["essential"] as? Bool ?? true)
         }
         return (answer.status, body["status"] as? String ?? "", checks)
+    }
+
+    static func curl(_ url: String) throws -> (String, Int32) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s", "--max-time", "10", url]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
     }
 
     @Test("Kannel stopped: the crash's SMS shows waiting and ageing, readiness names the failing gateway, the alert's expression holds; Kannel back: delivered, counted, and the exposition passes promtool")
@@ -71,8 +84,12 @@ struct ServerOperationsLiveTests {
         let check = try #require(down.checks["sms-gateway"])
         #expect(check.status == "fail" && !check.essential)
         #expect(check.output.contains("The SMS gateway is failing: 1 SMS message waits"), "\(check.output)")
-        #expect(check.output.contains("could not be reached"), "\(check.output)")
         #expect(down.checks["database"]?.status == "pass")
+        // Why, in the failure's own words, only on the private listener: the public answer names no address.
+        let publicAnswer = try LoopbackConnection.request(port: server.port, "GET", "/health/ready").text
+        #expect(!publicAnswer.contains("127.0.0.1") && !publicAnswer.contains("reason"), "\(publicAnswer)")
+        let (privateAnswer, _) = try Self.curl("http://127.0.0.1:\(metricsPort)/health/ready")
+        #expect(privateAnswer.contains("\"reason\"") && privateAnswer.contains("could not be reached"), "\(privateAnswer)")
 
         // The alert's own expression, from the rules file, over the series as scraped, 5 s apart: true at the last.
         let expression = try MetricsScrape.alertExpression("CrashSMSNotSent")
@@ -131,5 +148,45 @@ struct ServerOperationsLiveTests {
         #expect(throws: (any Error).self) {
             try MetricsScrape(text: "# HELP jobs Jobs.\n# TYPE jobs counter\njobs 1\n").checkWithPromtool()
         }
+    }
+
+    @Test("PostgreSQL refusing the instance: readiness 503 naming the database, liveness still 200, the ready gauge 0; allowed again: ready again")
+    func theDatabaseGoingAwayIsSeen() async throws {
+        let postgres = try PostgresProcess.shared()
+        let location = try await postgres.createDatabase()
+        let metricsPort = try LoopbackPort.free()
+        let server = try ServerProcess(arguments: ["--database-url", ServerPostgresLiveTests.url(location), "--metrics-port", String(metricsPort)])
+        defer { _ = try? server.stop() }
+        let ready = try Self.readiness(server)
+        #expect(ready.code == 200 && ready.status == "pass", "\(ready)")
+
+        // The database stops taking this instance's connections and drops the ones it has (names made of hex digits).
+        let maintenance = postgres.location(database: "postgres")
+        try await postgres.execute("ALTER DATABASE \(unescaped: location.database) ALLOW_CONNECTIONS false", in: maintenance)
+        try await postgres.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = \(location.database)", in: maintenance
+        )
+        var down = try Self.readiness(server)
+        for _ in 0..<100 where down.code != 503 {
+            try await Task.sleep(for: .milliseconds(200))
+            down = try Self.readiness(server)
+        }
+        #expect(down.code == 503 && down.status == "fail", "\(down)")
+        #expect(down.checks["database"]?.status == "fail", "\(down)")
+        #expect(down.checks["disk"]?.status == "pass" && down.checks["blob-store"]?.status == "pass")
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/health/live").status == 200)
+        let scrape = try MetricsScrape.take(port: metricsPort)
+        #expect(scrape.value("crash_assistant_ready") == 0)
+        #expect(scrape.value("crash_assistant_health_check_passing", ["check": "database"]) == 0)
+        #expect((scrape.value("crash_assistant_metrics_store_errors_total") ?? 0) >= 1)
+        try scrape.checkWithPromtool()
+
+        try await postgres.execute("ALTER DATABASE \(unescaped: location.database) ALLOW_CONNECTIONS true", in: maintenance)
+        var back = try Self.readiness(server)
+        for _ in 0..<150 where back.code != 200 {
+            try await Task.sleep(for: .milliseconds(200))
+            back = try Self.readiness(server)
+        }
+        #expect(back.code == 200 && back.checks["database"]?.status == "pass", "\(back)")
     }
 }

@@ -6,7 +6,8 @@ import Synchronization
 /// disk has room, its job worker makes progress; `GET /health/ready`), and the figures its metrics show that are read
 /// when asked for (the jobs waiting, the SMS by state, the uploads under way, the free bytes, the PDFs being drawn).
 ///
-/// Asking is cheap whoever asks and however often: one look at a time, kept for a second (``freshFor``), each
+/// Asking is cheap whoever asks and however often: the database and the blob store are asked once at a time and
+/// their answers kept for a second (``freshFor``; the disk and the worker are looked at each time), each
 /// question to the database or the blob store bounded by ``timeout`` — and one that has not answered is not asked
 /// again until it does, so a hung database never piles up questions.
 package actor OperationsWatch {
@@ -23,8 +24,6 @@ package actor OperationsWatch {
 
     private let database = BoundedCall<SharedFigures>()
     private let blobStore = BoundedCall<Int?>()
-    private var looking: Task<Look, Never>?
-    private var latest: (at: ContinuousClock.Instant, look: Look)?
 
     package init(
         figures: any OperationsFigures, blobs: any BlobStore, worker: JobWorker, pool: RenderPool, scratchFolder: String, clock: any Clock,
@@ -51,18 +50,34 @@ package actor OperationsWatch {
         package let at: Date
     }
 
-    /// The latest look, taken now unless one taken within ``freshFor`` is at hand (or being taken).
+    /// What the database and the blob store answered, when last asked.
+    private struct Answers: Sendable {
+        let figures: BoundedCall<SharedFigures>.Outcome
+        let blobs: BoundedCall<Int?>.Outcome
+    }
+
+    private var asking: Task<Answers, Never>?
+    private var answered: (at: ContinuousClock.Instant, answers: Answers)?
+
+    /// A look at the instance now: the database and the blob store as they answered within ``freshFor`` (asked now
+    /// when they did not, once whoever is waiting), the disk, the worker and the PDFs as they are this moment.
     package func look() async -> Look {
-        if let latest, ContinuousClock.now - latest.at < freshFor { return latest.look }
-        if let looking { return await looking.value }
-        let task = Task { await self.takeLook() }
-        looking = task
-        let look = await task.value
-        if looking == task {
-            looking = nil
-            latest = (ContinuousClock.now, look)
+        let answers = await answers()
+        let renders = await pool.load
+        let freeBytes = StorageSpace.freeBytes(at: scratchFolder)
+        let now = clock.now()
+        var checks = [
+            Self.databaseCheck(answers.figures, describe: worker.describe),
+            Self.blobCheck(answers.blobs, describe: worker.describe),
+            Self.diskCheck(freeBytes),
+            Self.workerCheck(worker.currentProgress, lease: worker.lease, poll: worker.pollInterval, at: now),
+        ]
+        let shared = answers.figures.answer
+        checks.append(Self.gatewayCheck(.smsGateway, backlog: shared?.jobs[.sms], known: shared != nil, at: now, what: .sms))
+        if hasClaimsSystem {
+            checks.append(Self.gatewayCheck(.claimsSystem, backlog: shared?.jobs[.webhook], known: shared != nil, at: now, what: .webhook))
         }
-        return look
+        return Look(readiness: Readiness(checks: checks), shared: shared, freeBytes: freeBytes, renders: renders, at: now)
     }
 
     /// Whether the instance is ready, and why not.
@@ -72,32 +87,29 @@ package actor OperationsWatch {
 
     /// Sets the gauges of what is read when asked for (the metrics listener calls it before each scrape).
     package func sample() async {
-        let look = await look()
-        ServerMetrics.record(look)
+        ServerMetrics.record(await look())
     }
 
-    private func takeLook() async -> Look {
-        async let shared = database.call(within: timeout) { [figures] in try await figures.operationsFigures() }
+    private func answers() async -> Answers {
+        if let answered, ContinuousClock.now - answered.at < freshFor { return answered.answers }
+        if let asking { return await asking.value }
+        let task = Task { await self.ask() }
+        asking = task
+        let answers = await task.value
+        if asking == task {
+            asking = nil
+            answered = (ContinuousClock.now, answers)
+        }
+        return answers
+    }
+
+    private nonisolated func ask() async -> Answers {
+        async let figures = database.call(within: timeout) { [figures] in try await figures.operationsFigures() }
         async let stored = blobStore.call(within: timeout) { [blobs] in
             guard let probe = Self.probeHash else { return nil }
             return try await blobs.length(of: probe, kind: .document)
         }
-        let renders = await pool.load
-        let freeBytes = StorageSpace.freeBytes(at: scratchFolder)
-        let now = clock.now()
-        let (figuresOutcome, blobOutcome) = await (shared, stored)
-        var checks = [
-            Self.databaseCheck(figuresOutcome),
-            Self.blobCheck(blobOutcome),
-            Self.diskCheck(freeBytes),
-            Self.workerCheck(worker.currentProgress, lease: worker.lease, poll: worker.pollInterval, at: now),
-        ]
-        let sharedFigures = figuresOutcome.answer
-        checks.append(Self.gatewayCheck(.smsGateway, backlog: sharedFigures?.jobs[.sms], known: sharedFigures != nil, at: now, what: .sms))
-        if hasClaimsSystem {
-            checks.append(Self.gatewayCheck(.claimsSystem, backlog: sharedFigures?.jobs[.webhook], known: sharedFigures != nil, at: now, what: .webhook))
-        }
-        return Look(readiness: Readiness(checks: checks), shared: sharedFigures, freeBytes: freeBytes, renders: renders, at: now)
+        return await Answers(figures: figures, blobs: stored)
     }
 
     /// A hash nothing is stored under: asking the blob store for its length asks whether the store answers.
@@ -105,23 +117,23 @@ package actor OperationsWatch {
 
     // MARK: - The checks
 
-    package static func databaseCheck(_ outcome: BoundedCall<SharedFigures>.Outcome) -> HealthCheck {
+    package static func databaseCheck(_ outcome: BoundedCall<SharedFigures>.Outcome, describe: (any Error) -> String) -> HealthCheck {
         switch outcome {
         case let .answered(_, seconds):
             HealthCheck(.database, .pass, "The database answered in \(milliseconds(seconds)) ms.", value: seconds, unit: "s")
         case let .failed(error, _):
-            HealthCheck(.database, .fail, "The database did not answer: \(String(describing: error).prefix(300))")
+            HealthCheck(.database, .fail, "The database did not answer.", reason: String(describe(error).prefix(300)))
         case let .late(seconds):
             HealthCheck(.database, .fail, "The database has not answered for \(Int(seconds)) s.", value: seconds, unit: "s")
         }
     }
 
-    package static func blobCheck(_ outcome: BoundedCall<Int?>.Outcome) -> HealthCheck {
+    package static func blobCheck(_ outcome: BoundedCall<Int?>.Outcome, describe: (any Error) -> String) -> HealthCheck {
         switch outcome {
         case let .answered(_, seconds):
             HealthCheck(.blobStore, .pass, "The photo and PDF store answered in \(milliseconds(seconds)) ms.", value: seconds, unit: "s")
         case let .failed(error, _):
-            HealthCheck(.blobStore, .fail, "The photo and PDF store did not answer: \(String(describing: error).prefix(300))")
+            HealthCheck(.blobStore, .fail, "The photo and PDF store did not answer.", reason: String(describe(error).prefix(300)))
         case let .late(seconds):
             HealthCheck(.blobStore, .fail, "The photo and PDF store has not answered for \(Int(seconds)) s.", value: seconds, unit: "s")
         }
@@ -183,8 +195,8 @@ package actor OperationsWatch {
         let tries = backlog.oldestAttempts == 1 ? "1 try" : "\(backlog.oldestAttempts) tries"
         return HealthCheck(
             name, .fail,
-            "\(gateway.prefix(1).uppercased() + gateway.dropFirst()) is failing: \(waiting); the oldest was queued \(Int(age)) s ago and failed \(tries), the last because \(error.prefix(300))",
-            value: age, unit: "s", essential: false
+            "\(gateway.prefix(1).uppercased() + gateway.dropFirst()) is failing: \(waiting); the oldest was queued \(Int(age)) s ago and failed \(tries).",
+            value: age, unit: "s", essential: false, reason: String(error.prefix(300))
         )
     }
 
@@ -232,13 +244,19 @@ package struct HealthCheck: Sendable, Hashable {
     package let status: Status
     /// What it found, as a sentence for the operator.
     package let output: String
+    /// Why it failed, in the failure's own words (which may name internal addresses): shown on the metrics listener
+    /// only, never on the public one.
+    package let reason: String?
     package let observedValue: Double?
     package let observedUnit: String?
     /// Whether the instance cannot serve while it fails. The SMS gateway and the claims system are not: every instance
     /// shares them, and what waits for them is kept and sent once they are back.
     package let essential: Bool
 
-    package init(_ name: Name, _ status: Status, _ output: String, value: Double? = nil, unit: String? = nil, essential: Bool = true) {
+    package init(
+        _ name: Name, _ status: Status, _ output: String, value: Double? = nil, unit: String? = nil, essential: Bool = true, reason: String? = nil
+    ) {
+        self.reason = reason
         self.name = name
         self.status = status
         self.output = output

@@ -26,7 +26,7 @@ package struct APIHandler: APIProtocol {
 
     private func readiness() async -> (ready: Bool, body: Components.Schemas.Readiness) {
         let readiness = await services.watch.readiness()
-        return (readiness.status != .fail, Components.Schemas.Readiness(readiness))
+        return (readiness.status != .fail, Components.Schemas.Readiness(readiness, reasons: false))
     }
 
     package func describeProblemType(_ input: Operations.DescribeProblemType.Input) async throws -> Operations.DescribeProblemType.Output {
@@ -235,14 +235,15 @@ extension DetectedCrash {
 }
 
 extension Components.Schemas.Readiness {
-    init(_ readiness: Readiness) {
+    /// - Parameter reasons: whether each failure's own words are given (on the private metrics listener only).
+    init(_ readiness: Readiness, reasons: Bool) {
         self.init(
             status: .init(rawValue: readiness.status.rawValue) ?? .fail, version: ProductVersion.current,
             checks: readiness.checks.map { check in
                 Components.Schemas.HealthCheck(
                     name: .init(rawValue: check.name.rawValue) ?? .database, status: .init(rawValue: check.status.rawValue) ?? .fail,
                     output: check.output, essential: check.essential, observedValue: check.observedValue,
-                    observedUnit: check.observedUnit.flatMap { .init(rawValue: $0) }
+                    observedUnit: check.observedUnit.flatMap { .init(rawValue: $0) }, reason: reasons ? check.reason : nil
                 )
             }
         )

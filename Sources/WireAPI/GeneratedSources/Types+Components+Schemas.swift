@@ -134,6 +134,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/HealthCheck/observedUnit`.
             public var observedUnit: Components.Schemas.HealthCheck.ObservedUnitPayload?
+            /// Why it fails, in the failure's own words. Given only by the metrics listener's `GET /health/ready` (`serve --metrics-port`, kept private), never by the public one: the words may name internal addresses.
+            ///
+            /// - Remark: Generated from `#/components/schemas/HealthCheck/reason`.
+            public var reason: Swift.String?
             /// Creates a new `HealthCheck`.
             ///
             /// - Parameters:
@@ -143,13 +147,15 @@ extension Components {
             ///   - essential: Whether the instance is not ready while this check fails.
             ///   - observedValue: The figure the check judged: seconds (an answer's time, a wait) or free bytes.
             ///   - observedUnit:
+            ///   - reason: Why it fails, in the failure's own words. Given only by the metrics listener's `GET /health/ready` (`serve --metrics-port`, kept private), never by the public one: the words may name internal addresses.
             public init(
                 name: Components.Schemas.HealthCheck.NamePayload,
                 status: Components.Schemas.HealthCheck.StatusPayload,
                 output: Swift.String,
                 essential: Swift.Bool,
                 observedValue: Swift.Double? = nil,
-                observedUnit: Components.Schemas.HealthCheck.ObservedUnitPayload? = nil
+                observedUnit: Components.Schemas.HealthCheck.ObservedUnitPayload? = nil,
+                reason: Swift.String? = nil
             ) {
                 self.name = name
                 self.status = status
@@ -157,6 +163,7 @@ extension Components {
                 self.essential = essential
                 self.observedValue = observedValue
                 self.observedUnit = observedUnit
+                self.reason = reason
             }
             public enum CodingKeys: String, CodingKey {
                 case name
@@ -165,6 +172,7 @@ extension Components {
                 case essential
                 case observedValue
                 case observedUnit
+                case reason
             }
         }
         /// What went wrong (RFC 9457), for a program (`type`) and for a person (`title`, `detail`).

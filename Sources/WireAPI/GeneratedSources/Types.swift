@@ -26,7 +26,7 @@ public protocol APIProtocol: Sendable {
     func getLiveness(_ input: Operations.GetLiveness.Input) async throws -> Operations.GetLiveness.Output
     /// Whether this instance can do its job (for a balancer deciding to send it drivers).
     ///
-    /// Looks at the database, the blob store, the room on the data folder's disk and the job worker, and at what waits for the SMS gateway and the claims system; answers 200 with `status` `pass` or `warn`, or 503 with `status` `fail` when a check the instance cannot serve without fails. A failing SMS gateway or claims system shows as a failing check with `essential` false and `status` `warn`: every instance shares them, and what waits for them is kept and sent once they are back. One look is taken at a time and kept for a second, whoever asks; each question to the database or the blob store waits at most 2 seconds.
+    /// Looks at the database, the blob store, the room on the data folder's disk and the job worker, and at what waits for the SMS gateway and the claims system; answers 200 with `status` `pass` or `warn`, or 503 with `status` `fail` when a check the instance cannot serve without fails. A failing SMS gateway or claims system shows as a failing check with `essential` false and `status` `warn`: every instance shares them, and what waits for them is kept and sent once they are back. One look is taken at a time and kept for a second, whoever asks; each question to the database or the blob store waits at most 2 seconds. The same answer with each failure's `reason` is on the metrics listener (`serve --metrics-port`), for the operator.
     ///
     /// - Remark: HTTP `GET /health/ready`.
     /// - Remark: Generated from `#/paths//health/ready/get(getReadiness)`.
@@ -196,7 +196,7 @@ extension APIProtocol {
     }
     /// Whether this instance can do its job (for a balancer deciding to send it drivers).
     ///
-    /// Looks at the database, the blob store, the room on the data folder's disk and the job worker, and at what waits for the SMS gateway and the claims system; answers 200 with `status` `pass` or `warn`, or 503 with `status` `fail` when a check the instance cannot serve without fails. A failing SMS gateway or claims system shows as a failing check with `essential` false and `status` `warn`: every instance shares them, and what waits for them is kept and sent once they are back. One look is taken at a time and kept for a second, whoever asks; each question to the database or the blob store waits at most 2 seconds.
+    /// Looks at the database, the blob store, the room on the data folder's disk and the job worker, and at what waits for the SMS gateway and the claims system; answers 200 with `status` `pass` or `warn`, or 503 with `status` `fail` when a check the instance cannot serve without fails. A failing SMS gateway or claims system shows as a failing check with `essential` false and `status` `warn`: every instance shares them, and what waits for them is kept and sent once they are back. One look is taken at a time and kept for a second, whoever asks; each question to the database or the blob store waits at most 2 seconds. The same answer with each failure's `reason` is on the metrics listener (`serve --metrics-port`), for the operator.
     ///
     /// - Remark: HTTP `GET /health/ready`.
     /// - Remark: Generated from `#/paths//health/ready/get(getReadiness)`.
