@@ -99,10 +99,10 @@ struct ServerLiveTests {
         let answer = try LoopbackConnection.request(port: port, "GET", "/metrics")
         #expect(answer.status == 200)
         let text = String(decoding: answer.body, as: UTF8.self)
-        #expect(text.contains(#"hb_requests{http_route="/v1/changes",http_request_method="GET",http_response_status_code="200"} 3"#))
-        #expect(text.contains(#"http_server_request_duration_count{http_route="/v1/changes",http_request_method="GET",http_response_status_code="200"} 3"#))
+        #expect(text.contains(#"http_server_requests_total{http_route="/v1/changes",http_request_method="GET",http_response_status_code="200"} 3"#))
+        #expect(text.contains(#"http_server_request_duration_seconds_count{http_route="/v1/changes",http_request_method="GET",http_response_status_code="200"} 3"#))
         #expect(text.contains(#"crash_assistant_problems_total{type="not-signed-in"} 2"#))
-        #expect(text.contains("http_server_request_duration_bucket"))
+        #expect(text.contains("http_server_request_duration_seconds_bucket"))
     }
 
     @Test("Two users on a live server reach only their own reports and photos")

@@ -18,18 +18,6 @@ struct ServerOperationsLiveTests {
         return (answer.status, body["status"] as? String ?? "", checks)
     }
 
-    static func curl(_ url: String) throws -> (String, Int32) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "--max-time", "10", url]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (String(decoding: data, as: UTF8.self), process.terminationStatus)
-    }
-
     @Test("Kannel stopped: the crash's SMS shows waiting and ageing, readiness names the failing gateway, the alert's expression holds; Kannel back: delivered, counted, and the exposition passes promtool")
     func aGatewayOutageIsSeen() throws {
         let gateway = try KannelGateway()
@@ -88,7 +76,7 @@ struct ServerOperationsLiveTests {
         // Why, in the failure's own words, only on the private listener: the public answer names no address.
         let publicAnswer = try LoopbackConnection.request(port: server.port, "GET", "/health/ready").text
         #expect(!publicAnswer.contains("127.0.0.1") && !publicAnswer.contains("reason"), "\(publicAnswer)")
-        let (privateAnswer, _) = try Self.curl("http://127.0.0.1:\(metricsPort)/health/ready")
+        let (privateAnswer, _) = try MetricsScrape.execute("/usr/bin/curl", ["-s", "--max-time", "10", "http://127.0.0.1:\(metricsPort)/health/ready"])
         #expect(privateAnswer.contains("\"reason\"") && privateAnswer.contains("could not be reached"), "\(privateAnswer)")
 
         // The alert's own expression, from the rules file, over the series as scraped, 5 s apart: true at the last.

@@ -106,7 +106,8 @@ public struct MetricsScrape: Sendable {
         return (status == 0, test + output)
     }
 
-    private static func execute(_ program: String, _ arguments: [String]) throws -> (String, Int32) {
+    /// Runs `program` and gives what it wrote (standard output and error) and its exit status.
+    public static func execute(_ program: String, _ arguments: [String]) throws -> (String, Int32) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments

@@ -67,8 +67,8 @@ package actor OperationsWatch {
         let freeBytes = StorageSpace.freeBytes(at: scratchFolder)
         let now = clock.now()
         var checks = [
-            Self.databaseCheck(answers.figures, describe: worker.describe),
-            Self.blobCheck(answers.blobs, describe: worker.describe),
+            Self.answerCheck(.database, "The database", answers.figures, describe: worker.describe),
+            Self.answerCheck(.blobStore, "The photo and PDF store", answers.blobs, describe: worker.describe),
             Self.diskCheck(freeBytes),
             Self.workerCheck(worker.currentProgress, lease: worker.lease, poll: worker.pollInterval, at: now),
         ]
@@ -117,25 +117,18 @@ package actor OperationsWatch {
 
     // MARK: - The checks
 
-    package static func databaseCheck(_ outcome: BoundedCall<SharedFigures>.Outcome, describe: (any Error) -> String) -> HealthCheck {
+    /// The check of a store asked a question: it passes when the store answered in time.
+    /// - Parameter store: the store as a sentence names it ("The database").
+    package static func answerCheck<Answer>(
+        _ name: HealthCheck.Name, _ store: String, _ outcome: BoundedCall<Answer>.Outcome, describe: (any Error) -> String
+    ) -> HealthCheck {
         switch outcome {
         case let .answered(_, seconds):
-            HealthCheck(.database, .pass, "The database answered in \(milliseconds(seconds)) ms.", value: seconds, unit: "s")
+            HealthCheck(name, .pass, "\(store) answered in \(milliseconds(seconds)) ms.", value: seconds, unit: "s")
         case let .failed(error, _):
-            HealthCheck(.database, .fail, "The database did not answer.", reason: String(describe(error).prefix(300)))
+            HealthCheck(name, .fail, "\(store) did not answer.", reason: String(describe(error).prefix(300)))
         case let .late(seconds):
-            HealthCheck(.database, .fail, "The database has not answered for \(Int(seconds)) s.", value: seconds, unit: "s")
-        }
-    }
-
-    package static func blobCheck(_ outcome: BoundedCall<Int?>.Outcome, describe: (any Error) -> String) -> HealthCheck {
-        switch outcome {
-        case let .answered(_, seconds):
-            HealthCheck(.blobStore, .pass, "The photo and PDF store answered in \(milliseconds(seconds)) ms.", value: seconds, unit: "s")
-        case let .failed(error, _):
-            HealthCheck(.blobStore, .fail, "The photo and PDF store did not answer.", reason: String(describe(error).prefix(300)))
-        case let .late(seconds):
-            HealthCheck(.blobStore, .fail, "The photo and PDF store has not answered for \(Int(seconds)) s.", value: seconds, unit: "s")
+            HealthCheck(name, .fail, "\(store) has not answered for \(Int(seconds)) s.", value: seconds, unit: "s")
         }
     }
 
