@@ -29,6 +29,9 @@ public struct Adapters: Sendable {
     public let statementLinks: (any StatementLinkMaker)?
     /// The server account the data folder belongs to, which the driver's signature names; `nil` when the store keeps none.
     public let accounts: (any AccountBinding)?
+    /// Whether another program changed the store since the screens last read it; `nil` for a store no other program
+    /// reaches (in memory).
+    public let storeChanges: (any StoreChanges)?
 
     /// Adapters a composition root chose one by one (the tests' fakes, for example).
     public init(
@@ -45,8 +48,10 @@ public struct Adapters: Sendable {
         draftPlaces: (any DraftPlaces)? = nil,
         profile: (any DriverProfileStore)? = nil,
         statementLinks: (any StatementLinkMaker)? = nil,
-        accounts: (any AccountBinding)? = nil
+        accounts: (any AccountBinding)? = nil,
+        storeChanges: (any StoreChanges)? = nil
     ) {
+        self.storeChanges = storeChanges
         self.accounts = accounts
         self.profile = profile
         self.statementLinks = statementLinks
@@ -80,13 +85,15 @@ public struct Adapters: Sendable {
     /// beside the database; the rest as ``inMemory()``.
     /// - Throws: `StorageError` when the documents folder cannot be made.
     public static func local(_ storage: LocalStorage, words: Words = .english) throws(StorageError) -> Adapters {
-        standard(
-            repository: CachedReportRepository(local: storage.repository),
+        let cache = CachedReportRepository(local: storage.repository)
+        return standard(
+            repository: cache,
             photoStore: storage.photoStore,
             archive: FileDocumentArchive(directory: try storage.documentsDirectory()),
             places: storage.repository,
             profile: storage.repository,
             accounts: storage.repository,
+            storeChanges: OtherProgramsChanges(database: storage.repository.database, cache: cache),
             words: words
         )
     }
@@ -133,14 +140,15 @@ public struct Adapters: Sendable {
             draftPlaces: storage.repository,
             profile: storage.repository,
             statementLinks: ServerStatementLinks(client: client, sync: sync),
-            accounts: storage.repository
+            accounts: storage.repository,
+            storeChanges: OtherProgramsChanges(database: storage.repository.database, cache: repository)
         )
         return (adapters, sync)
     }
 
     private static func standard(
         repository: any ReportRepository, photoStore: any PhotoStore, archive: any DocumentArchive, places: any DraftPlaces,
-        profile: any DriverProfileStore, accounts: (any AccountBinding)? = nil, words: Words
+        profile: any DriverProfileStore, accounts: (any AccountBinding)? = nil, storeChanges: (any StoreChanges)? = nil, words: Words
     ) -> Adapters {
         Adapters(
             repository: UnenteredDraftHolder(repository),
@@ -154,7 +162,8 @@ public struct Adapters: Sendable {
             photoFiles: PhotoFileReader(),
             draftPlaces: places,
             profile: profile,
-            accounts: accounts
+            accounts: accounts,
+            storeChanges: storeChanges
         )
     }
 }

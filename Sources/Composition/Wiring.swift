@@ -35,6 +35,8 @@ public struct Wiring: Sendable {
             syncStatus: adapters.syncStatus,
             dates: dates,
             makeProfile: makeProfile,
+            storeChanges: adapters.storeChanges,
+            reload: { [repository = adapters.repository] id in try await repository.report(withID: id) },
             words: words
         )
     }

@@ -62,11 +62,9 @@ final class CollectCrashInfoScreen: Screen {
     func handle(_ line: String) async {
         let text = LineText(line)
         if viewModel.pendingCreate != nil {
-            switch text.key {
-            case "y", "yes": return await viewModel.confirmCreate(true)
-            case "n", "no", "": return await viewModel.confirmCreate(false)
-            default: await viewModel.confirmCreate(false)
-            }
+            // Nothing typed at the question is run as a key of the screen.
+            guard let yes = YesNo.answer(line, words: words) else { return navigator.notice(.error(YesNo.askAgain(line, words: words))) }
+            return await viewModel.confirmCreate(yes)
         }
         switch text.command == "w" ? "w" : text.key ?? "" {
         case "1": viewModel.openInjuries()

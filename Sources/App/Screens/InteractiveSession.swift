@@ -85,6 +85,11 @@ final class InteractiveSession {
         for await event in input.events {
             switch event {
             case let .line(line):
+                // What another window or program changed first: a line typed for a screen that had to go is not run.
+                if await assistance.takeInChangesElsewhere() {
+                    navigator.present()
+                    continue
+                }
                 await navigator.handle(line)
                 if navigator.hasQuit {
                     console.line(words("Goodbye."))
@@ -156,6 +161,8 @@ final class InteractiveSession {
     private func stop(status: Int32, because ending: Ending) async -> Int32 {
         console.leavePrompt()
         console.line()
+        // What a question had half answered (a witness with a name, not yet an address) goes into the draft too.
+        if let halfAnswered = await navigator.current?.keepHalfAnswered() { console.message(halfAnswered) }
         do {
             if let draft = try await assistance.keepOpenReportAsDraft() {
                 console.line(saved(draft.crashID, ending))

@@ -65,11 +65,9 @@ final class PhotoPageScreen: Screen {
     func handle(_ line: String) async {
         let text = LineText(line)
         if viewModel.pendingNote != nil {
-            switch text.key {
-            case "y", "yes": return await viewModel.confirmNote(true)
-            case "n", "no", "": return await viewModel.confirmNote(false)
-            default: await viewModel.confirmNote(false)
-            }
+            // Nothing typed at the question is run as a key of the screen.
+            guard let yes = YesNo.answer(line, words: words) else { return navigator.notice(.error(YesNo.askAgain(line, words: words))) }
+            return await viewModel.confirmNote(yes)
         }
         switch text.command {
         case "d" where text.rest.isEmpty: viewModel.done()

@@ -133,6 +133,14 @@ public actor CachedReportRepository: ReportRepository {
         return stored
     }
 
+    /// Forgets every copy held: another program changed the store (``StoreChanges``), so the next reads go to it.
+    public func forgetCopies() {
+        takeInStoreWrites()
+        cached = [:]
+        loads = [:]
+        writeCount += 1
+    }
+
     /// Readers arriving from now on must not join a load that began before this write.
     private func forgetLoad(of id: ReportID) {
         writeCount += 1

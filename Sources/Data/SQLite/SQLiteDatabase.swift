@@ -119,6 +119,14 @@ public final class SQLiteDatabase: Sendable {
         }
     }
 
+    /// `PRAGMA data_version` of this program's connection: it moves when another connection — another program — commits
+    /// a change to the file, never for this program's own writes.
+    public func dataVersion() throws -> Int {
+        try connection.withLock { connection in
+            try connection.integer("PRAGMA data_version")
+        }
+    }
+
     /// `PRAGMA integrity_check`: `["ok"]` for a sound database, else what SQLite found wrong.
     public func integrityCheck() throws -> [String] {
         try connection.withLock { connection in

@@ -28,6 +28,10 @@ public final class AssistanceViewModel {
     private let makeCrashAssistant: @MainActor (CrashReport, CollectCrashInfoViewModel.Opening) -> CollectCrashInfoViewModel
     private let makeCrashReport: @MainActor (ReportID, CrashID) -> CrashReportViewModel
     private let makeProfile: (@MainActor () -> ProfileViewModel)?
+    /// Whether another program changed the store; `nil` when none can.
+    private let storeChanges: (any StoreChanges)?
+    /// The report as stored now (`nil`: not there), read past every copy.
+    private let reload: (@Sendable (ReportID) async throws -> CrashReport?)?
     /// The Crash Assistant while it is open, to keep its draft when the app is told to stop.
     private var assistant: CollectCrashInfoViewModel?
     private let syncStatus: (any SyncStatusSource)?
@@ -52,8 +56,12 @@ public final class AssistanceViewModel {
         syncStatus: (any SyncStatusSource)? = nil,
         dates: DateText = DateText(),
         makeProfile: (@MainActor () -> ProfileViewModel)? = nil,
+        storeChanges: (any StoreChanges)? = nil,
+        reload: (@Sendable (ReportID) async throws -> CrashReport?)? = nil,
         words: Words = .english
     ) {
+        self.storeChanges = storeChanges
+        self.reload = reload
         self.words = words
         self.makeProfile = makeProfile
         menu = Box(AssistanceUiModel(withProfile: makeProfile != nil, words: words))
@@ -121,6 +129,54 @@ public final class AssistanceViewModel {
     public func stopFollowingSync() {
         following?.cancel()
         following = nil
+    }
+
+    /// Brings what another program changed (a second window, a `sync` in another terminal) onto the screen on show,
+    /// before the driver's line is handled.
+    /// - Returns: `true` when the screen on show was replaced (its report was discarded or created elsewhere): the
+    ///   line typed for it is then not run on the new one.
+    public func takeInChangesElsewhere() async -> Bool {
+        guard let storeChanges, await storeChanges.changedElsewhere() else { return false }
+        switch route.value {
+        case let .crashAssistant(assistant):
+            let stored: CrashReport?
+            do {
+                stored = try await reload?(assistant.reportID)
+            } catch {
+                return false
+            }
+            let crashID = assistant.crashID
+            switch await assistant.refresh(with: stored) {
+            case .unchanged:
+                return false
+            case .updated:
+                assistant.message.value = .info(words("This report was changed in another window; the screen shows it as it is now."))
+                return false
+            case .gone:
+                self.assistant = nil
+                await viewReports()
+                if case let .reports(list) = route.value {
+                    list.message.value = .info(words("Draft {crashID} was discarded in another window, so it is closed here.", ["crashID": crashID.rawValue]))
+                }
+                return true
+            case let .completed(report):
+                self.assistant = nil
+                let crashReport = makeCrashReport(report.id, report.crashID)
+                crashReport.didFinish = { [weak self] in self?.route.value = .menu }
+                await crashReport.refresh()
+                route.value = .crashReport(crashReport)
+                crashReport.message.value = .info(words("Crash report {crashID} was created in another window; here it is.", ["crashID": report.crashID.rawValue]))
+                return true
+            }
+        case let .crashReport(crashReport):
+            await crashReport.refresh()
+            return false
+        case let .reports(list):
+            await list.load()
+            return false
+        case .menu, .profile, .quit:
+            return false
+        }
     }
 
     /// The notices on show have been printed: they are not shown again.

@@ -219,6 +219,45 @@ public final class CollectCrashInfoViewModel {
         return summary
     }
 
+    /// What another program's change did to the open draft (``refresh(with:)``).
+    public enum Refresh: Sendable {
+        /// Nothing this screen shows changed.
+        case unchanged
+        /// The screen and the page open on it show the report as stored now.
+        case updated
+        /// The draft was discarded elsewhere: the Crash Assistant has ended.
+        case gone
+        /// The report was created elsewhere: the Crash Assistant has ended.
+        case completed(CrashReport)
+    }
+
+    /// Brings the report as another program stored it (`nil`: discarded there) onto this screen and the page open
+    /// on it. A pending Create is dropped: its summary may no longer be true.
+    public func refresh(with stored: CrashReport?) async -> Refresh {
+        guard isOpen else { return .unchanged }
+        guard let stored else {
+            isOpen = false
+            return .gone
+        }
+        if stored.isCompleted {
+            isOpen = false
+            return .completed(stored)
+        }
+        guard stored.revision != report.revision else { return .unchanged }
+        update(stored)
+        if pendingCreate != nil {
+            pendingCreate = nil
+            message.value = .info(words("The draft changed in another window, so it was not created. Look it over and type c again."))
+        }
+        switch route.value {
+        case let .injuries(page): page.showStored(stored)
+        case let .photoPage(page): await page.showStored(stored)
+        case let .statement(page): page.showStored(stored)
+        case .checklist, .landing, .close, .crashReport: break
+        }
+        return .updated
+    }
+
     // MARK: - Children
 
     private func makeChecklist() -> ChecklistViewModel {

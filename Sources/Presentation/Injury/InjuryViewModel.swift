@@ -68,6 +68,11 @@ public final class InjuryViewModel {
         }
     }
 
+    /// Shows the report as another program stored it.
+    public func showStored(_ stored: CrashReport) {
+        update(stored)
+    }
+
     private func update(_ newReport: CrashReport) {
         report = newReport
         state.value = InjuryUiModel(newReport, words: words)

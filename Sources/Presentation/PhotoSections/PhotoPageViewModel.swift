@@ -177,6 +177,13 @@ public final class PhotoPageViewModel {
         didFinish?(report)
     }
 
+    /// Shows the report as another program stored it. A note waiting for the driver's yes is asked about again
+    /// against the note stored now (which the other program may have set or changed).
+    public func showStored(_ stored: CrashReport) async {
+        update(stored)
+        if let text = pendingNote { await setNote(text) }
+    }
+
     public func close() {
         DiscardPageViewModel.open(makeDiscardDialog(report, category, state.value.title), on: route) { [weak self] report in
             self?.update(report)
