@@ -52,6 +52,35 @@ package struct ServerEnvironment {
         )
     }
 
+    /// Opens the database alone, for a command that only reads it (`sms list`), and creates nothing: not the data
+    /// folder, not its database, not the folders of photos and uploads. Its ``blobs`` are an empty store in memory.
+    /// - Throws: ``NoServerData`` when no `database` is given and the data folder holds no database;
+    ///   ``PostgresOpenError`` when the database cannot be used; another error when the folder's database cannot.
+    package static func openForReading(
+        dataFolder: String, database: PostgresLocation?, logger: Logger
+    ) async throws -> ServerEnvironment {
+        guard let database else {
+            let path = dataFolder + "/server.sqlite3"
+            guard FileManager.default.fileExists(atPath: path) else { throw NoServerData(dataFolder: dataFolder) }
+            let store = try SQLiteServerStore(path: path)
+            return ServerEnvironment(
+                dataFolder: dataFolder, store: store, blobs: InMemoryBlobStore(), locks: UploadLocks(), lifecycleServices: [],
+                embedded: store
+            )
+        }
+        let store = try await PostgresServerStore.open(database, logger: logger)
+        let locks = PostgresUploadLocks(database, logger: logger)
+        return ServerEnvironment(
+            dataFolder: dataFolder, store: store, blobs: InMemoryBlobStore(), locks: locks,
+            lifecycleServices: [store.client, locks.client], embedded: nil
+        )
+    }
+
+    /// No server has kept anything in the data folder: it, or its database, is not there.
+    package struct NoServerData: Error {
+        package let dataFolder: String
+    }
+
     private init(
         dataFolder: String, store: any ServerStore, blobs: any BlobStore, locks: any UploadLocking,
         lifecycleServices: [any Service], embedded: SQLiteServerStore?

@@ -38,7 +38,19 @@ struct ServerRouterTests {
             do {
                 let response = try await client.execute(uri: "/c/CA-23456789AB", method: .get)
                 #expect(response.status == .ok)
-                #expect(String(buffer: response.body).contains("crashassistant://crash/CA-23456789AB"))
+                let page = String(buffer: response.body)
+                #expect(page.contains("crashassistant://crash/CA-23456789AB"))
+                // The whole command: the app brings a crash the server recorded from this server, with the user's token.
+                #expect(page.contains(
+                    "<code>crash-assistant open crashassistant://crash/CA-23456789AB --server https://claims.example.com --token &lt;your token&gt;</code>"
+                ), "\(page)")
+            }
+            do {
+                let response = try await client.execute(uri: "/c/CA-23456789AB", method: .get, headers: [.acceptLanguage: "de"])
+                let page = String(buffer: response.body)
+                #expect(page.contains(
+                    "Oder führen Sie <code>crash-assistant open crashassistant://crash/CA-23456789AB --server https://claims.example.com --token &lt;Ihr Token&gt;</code> aus."
+                ), "\(page)")
             }
         }
     }

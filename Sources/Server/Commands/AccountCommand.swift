@@ -117,7 +117,9 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
                 if let tag { _ = try await environment.store.setLanguage(tag, forUserNamed: name) }
             }
         } catch ServerStoreError.nameTaken {
-            throw ServerCommandFailure.message("A \(Kind.kind.rawValue) named “\(name)” exists already. Choose another name.")
+            throw ServerCommandFailure.exit(
+                "A \(Kind.kind.rawValue) named “\(name)” exists already. Choose another name.", status: ServerCommandFailure.usageStatus
+            )
         }
         environment.close()
         let texted = switch (Kind.kind, number) {
@@ -373,7 +375,8 @@ enum AccountTokens {
 }
 
 extension ServerEnvironment {
-    /// The data folder and database an administration command names, or the command's failure saying why not.
+    /// The data folder and database an administration command that writes names (created when missing), or the
+    /// command's failure saying why not.
     static func forCommand(data: DataOption, database: DatabaseOption) async throws -> ServerEnvironment {
         let folder = data.resolved
         let location = try database.location()
@@ -385,9 +388,30 @@ extension ServerEnvironment {
             throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
         }
     }
+
+    /// The database a command that only reads (`sms list`) names, or the command's failure saying why not. Nothing is
+    /// created: a data folder no server has run with ends the command with status 66 (`EX_NOINPUT`).
+    static func forReading(data: DataOption, database: DatabaseOption) async throws -> ServerEnvironment {
+        let folder = data.resolved
+        let location = try database.location()
+        do {
+            return try await ServerEnvironment.openForReading(dataFolder: folder, database: location, logger: Logger(label: "crash-assistant-server"))
+        } catch is ServerEnvironment.NoServerData {
+            throw ServerCommandFailure.exit(
+                "No server has run with the data folder \(folder): it holds no server.sqlite3. Give the --data folder the "
+                    + "server runs with, or its --database-url.",
+                status: ServerCommandFailure.noInputStatus
+            )
+        } catch let error as PostgresOpenError {
+            throw DatabaseOption.exit(for: error, location: location)
+        } catch {
+            throw ServerCommandFailure.message("Cannot open the data folder \(folder): \(ProblemText.sentence(for: error))")
+        }
+    }
 }
 
-/// A command that cannot go on: its sentence goes to standard error and the exit status is 1.
+/// A command that cannot go on: its sentence goes to standard error and the exit status is 1 (another status with
+/// ``exit(_:status:)``).
 enum ServerCommandFailure: Error, CustomStringConvertible {
     case message(String)
 
@@ -395,5 +419,16 @@ enum ServerCommandFailure: Error, CustomStringConvertible {
         switch self {
         case let .message(text): text
         }
+    }
+
+    /// 64 (`EX_USAGE`): the command was given something it cannot take, such as a name that is taken.
+    static let usageStatus: Int32 = 64
+    /// 66 (`EX_NOINPUT`): what the command reads is not there.
+    static let noInputStatus: Int32 = 66
+
+    /// Writes the sentence as the command's error and gives the status to end with.
+    static func exit(_ sentence: String, status: Int32) -> ExitCode {
+        FileHandle.standardError.write(Data("Error: \(sentence)\n".utf8))
+        return ExitCode(status)
     }
 }

@@ -42,7 +42,7 @@ struct ListSMSCommand: AsyncParsableCommand {
 
     func run() async throws {
         let crash = try crashID.map { try CrashID(validating: $0) }
-        let environment = try await ServerEnvironment.forCommand(data: data, database: database)
+        let environment = try await ServerEnvironment.forReading(data: data, database: database)
         let messages = try await environment.whileRunning {
             if let crash { return Array(try await environment.store.smsMessages(crashID: crash).reversed().prefix(limit)) }
             return try await environment.store.recentSMSMessages(limit: limit)

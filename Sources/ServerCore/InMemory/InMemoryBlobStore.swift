@@ -3,8 +3,8 @@ import Domain
 import Foundation
 import NIOCore
 
-/// The blob port in memory, for tests of the routes and services; it passes the blob store's conformance suite like
-/// the data folder and the bucket.
+/// The blob port in memory, for tests of the routes and services, and the empty store of a command that reads only the
+/// database; it passes the blob store's conformance suite like the data folder and the bucket.
 package actor InMemoryBlobStore: BlobStore {
     private struct Key: Hashable {
         let contentHash: ContentHash

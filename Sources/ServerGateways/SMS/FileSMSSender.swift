@@ -1,10 +1,14 @@
 import Domain
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import ServerCore
 
 /// The default SMS port, for one machine with no SMS gateway: each message is written to the log and as a file in
-/// `DIR/outbox-sms/` (named by time and crash ID), where an operator or a gateway script can pick it up.
+/// `DIR/outbox-sms/` (named by time and crash ID), where an operator or a gateway script can pick it up. Each file is
+/// readable by the server's user only (0600), as its folder is (0700): it holds a phone number.
 package struct FileSMSSender: SMSSender {
     package let folder: String
     package let logger: Logger
@@ -21,12 +25,34 @@ package struct FileSMSSender: SMSSender {
         let stamp = Int64((Date().timeIntervalSince1970 * 1000).rounded())
         let path = "\(folder)/\(stamp)-\(message.crashID.rawValue).txt"
         let text = "To: \(message.recipient)\n\n\(message.text)\n"
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try write(Data(text.utf8), to: path)
         logger.notice(
             "SMS to \(message.recipient.masked) written to the outbox folder",
             metadata: ["crash-id": "\(message.crashID)", "file": "\(path)"]
         )
         return SMSHandOff(detail: "written to the outbox folder (no SMS gateway)")
+    }
+
+    /// Writes the bytes into a new owner-only (0600) file in the folder, hidden and flushed, then gives it the name
+    /// `path`: the message is there whole or not at all.
+    private func write(_ bytes: Data, to path: String) throws {
+        let temporary = "\(folder)/.\(UUID().uuidString).new"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try file.write(contentsOf: bytes)
+            try file.synchronize()
+            try file.close()
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+            unlink(temporary)
+            throw POSIXError(code)
+        }
     }
 
     package func erase(crashIDs: [CrashID]) async throws -> Int {

@@ -40,8 +40,8 @@ package struct DocumentRoutes {
         )
     }
 
-    /// A small page for a browser: the crash ID, and the app link that opens the Crash Assistant on it, in the
-    /// browser's language (`Accept-Language`).
+    /// A small page for a browser: the crash ID, the app link that opens the Crash Assistant on it, and the whole
+    /// command that opens it from this server (`--server` and `--token`), in the browser's language (`Accept-Language`).
     private func crashPage(_ request: Request, _ context: ServerRequestContext) throws -> Response {
         let text = context.parameters.get(WirePaths.crashParameter) ?? ""
         guard let crashID = try? CrashID(validating: text), crashID.rawValue == text else {
@@ -50,8 +50,11 @@ package struct DocumentRoutes {
         let words = Languages.shipped.best(acceptLanguage: request.headers[.acceptLanguage])
         let appLink = HTMLText.escape(services.links.appLink(for: crashID))
         let crash = HTMLText.escape(words("Crash {crashID}", ["crashID": crashID.rawValue]))
+        // The app brings a crash this server recorded from the server, as the user its token names.
+        let token = HTMLText.escape(words("<your token>"))
+        let command = "crash-assistant open \(appLink) --server \(HTMLText.escape(services.links.publicURL)) --token \(token)"
         // The sentence is escaped first; the command, markup of its own, fills its placeholder after.
-        let run = Words.fill(HTMLText.escape(words("Or run {command}.")), ["command": "<code>crash-assistant open \(appLink)</code>"])
+        let run = Words.fill(HTMLText.escape(words("Or run {command}.")), ["command": "<code>\(command)</code>"])
         let html = """
             <!doctype html>
             <html lang="\(HTMLText.escape(words.tag))"><head><meta charset="utf-8"><title>\(crash)</title>
