@@ -66,7 +66,7 @@ public struct FactText: Sendable {
     public func clause(for error: CountryCodeError) -> String {
         switch error {
         case .empty: words("the country is empty")
-        case let .notACode(text): words("“{text}” is not a country: write its two-letter code or the sign on the plate, e.g. HU or H, DE or D, FR or F", ["text": text])
+        case let .notACode(text): words("“{text}” is not a country: write its two-letter code or the sign on the plate, e.g. HU or H, DE or D, FR or F", ["text": EchoText.shortened(text)])
         case let .unassigned(code): words("no country has the code {code} (write its two-letter code or the sign on the plate, e.g. DE or D)", ["code": code])
         }
     }
@@ -74,7 +74,7 @@ public struct FactText: Sendable {
     public func clause(for error: CalendarDayError) -> String {
         switch error {
         case .empty: words("the date is empty")
-        case let .notADay(text): words("“{text}” is not a date: write it as 31.12.2026 or 2026-12-31", ["text": text])
+        case let .notADay(text): words("“{text}” is not a date: write it as 31.12.2026 or 2026-12-31", ["text": EchoText.shortened(text)])
         case .noSuchDay: words("the calendar has no such day")
         case let .yearOutOfRange(year): words("the year {year} is outside {first}–{last}", ["year": String(year), "first": String(CalendarDay.years.lowerBound), "last": String(CalendarDay.years.upperBound)])
         }
@@ -92,8 +92,8 @@ public struct FactText: Sendable {
         case let .plate(error): clause(for: error)
         case let .country(error): clause(for: error)
         case let .day(error): clause(for: error)
-        case let .notYesOrNo(text): words("“{text}” is neither yes nor no", ["text": text])
-        case let .notAZone(text): words("“{text}” is not a point of impact", ["text": text])
+        case let .notYesOrNo(text): words("“{text}” is neither yes nor no", ["text": EchoText.shortened(text)])
+        case let .notAZone(text): words("“{text}” is not a point of impact", ["text": EchoText.shortened(text)])
         case let .endsBeforeStart(start, end): words("the insurance cannot end ({end}) before it starts ({start})", ["end": storedDay(end), "start": storedDay(start)])
         case let .tooManyWitnesses(limit): words("a statement lists at most {limit} witnesses", ["limit": words.number(limit)])
         case .witnessWithoutNameOrPhone: words("give the witness's name or phone number")

@@ -88,6 +88,32 @@ struct CrashAssistantEndToEndTests {
         #expect(names.contains { $0.hasPrefix("crash-report-CR-") && $0.hasSuffix(".pdf") })
     }
 
+    @Test("A name without an extension is shared as a PDF, and the message and export say .pdf was added")
+    func aNameWithoutAnExtensionGetsPDFAndSaysSo() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let run = try AppProcess.run(["1", "", "1", "5", "d", "c", "y", "s", "report one", "b", "q"], in: folder.url)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains(
+            "Saved as report one.pdf: the name had no extension, so .pdf was added. Crash report written to \(folder.path)/report one.pdf"
+        ), "\(run.output)")
+        #expect(FileManager.default.fileExists(atPath: folder.fileURL("report one.pdf").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.fileURL("report one").path))
+
+        let crashID = try #require(run.output.firstMatch(of: /Crash report (CR-[A-Z0-9]{8}) created/)?.1).description
+        let export = try AppProcess.run([], arguments: ["export", crashID, "copy"], in: folder.url)
+        #expect(export.status == 0, "\(export.errors)")
+        #expect(export.output.contains(
+            "Saved as copy.pdf: the name had no extension, so .pdf was added. Crash report \(crashID) written to \(folder.path)/copy.pdf"
+        ), "\(export.output)")
+        #expect(FileManager.default.fileExists(atPath: folder.fileURL("copy.pdf").path))
+        #expect(!FileManager.default.fileExists(atPath: folder.fileURL("copy").path))
+        // Named with its extension, nothing is added or said.
+        let named = try AppProcess.run([], arguments: ["export", crashID, "named.pdf"], in: folder.url)
+        #expect(named.output.contains("Crash report \(crashID) written to \(folder.path)/named.pdf"))
+        #expect(!named.output.contains("Saved as"))
+    }
+
     @Test func sharingToAFolderOrAPlaceThatCannotBeWrittenIsExplainedAndAsksAgain() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }

@@ -91,6 +91,44 @@ struct TextReportRendererTests {
         #expect(lines[entry...].prefix(3).joined(separator: " ").contains("47.49790, 19.04020"))
     }
 
+    @Test("The statement's columns are measured in display columns and never touch: a wide character takes two, a long address is broken after a dot")
+    func statementColumnsNeverRunTogether() throws {
+        var report = CrashReport.stub(crashID: .stub("CR-7KQ2M9XD"), injuries: [.myself])
+        var statement = AccidentStatement()
+        try statement.vehicleA.set(.policyholderEmail, to: "Peter.Kovacs@example.hu")
+        try statement.vehicleB.set(.policyholderEmail, to: "juergen.mueller@web.de")
+        try statement.vehicleA.set(.driverName, to: "山田太郎")
+        try statement.vehicleB.set(.driverName, to: "Zoe\u{308} Nguye\u{302}\u{303}n")
+        try statement.vehicleA.set(.makeAndModel, to: "Mercedes-Benz-Sprinter-Kastenwagen-Hochdach")
+        try statement.vehicleB.set(.makeAndModel, to: "VW Golf")
+        try report.setStatement(statement)
+        let lines = renderer.text(for: report).split(separator: "\n").map(String.init)
+
+        #expect(lines.contains("    Policyholder's e-mail         Peter.Kovacs@example.  juergen.mueller@web."))
+        #expect(lines.contains("                                  hu                     de"))
+        #expect(!lines.contains { $0.contains("example.hujuergen") })
+        // Vehicle B's column starts where its heading does, whatever is in A's.
+        let header = try #require(lines.first { $0.hasSuffix("Vehicle A              Vehicle B") })
+        let column = DisplayWidth.columns(of: header) - DisplayWidth.columns(of: "Vehicle B")
+        let name = try #require(lines.first { $0.contains("山田太郎") })
+        #expect(DisplayWidth.columns(of: name.prefix { $0 != "Z" }) == column, "\(name)")
+        #expect(name.hasSuffix("山田太郎" + String(repeating: " ", count: 15) + "Zoe\u{308} Nguye\u{302}\u{303}n"))
+        let make = try #require(lines.firstIndex { $0.contains("Mercedes-Benz-") })
+        #expect(lines[make] == "    Make and model                Mercedes-Benz-         VW Golf")
+        #expect(lines[make + 1] == "                                  Sprinter-Kastenwagen-")
+        #expect(lines[make + 2] == "                                  Hochdach")
+        // Every line fits in display columns (but the statement's version, a word of 64 digits).
+        let wide = lines.filter { DisplayWidth.columns(of: $0) > TextReportRenderer.width && !$0.contains("Version:") }
+        #expect(wide.isEmpty, "\(wide)")
+    }
+
+    @Test("Display width: a wide character two columns, a combining mark none, an emoji two", arguments: [
+        ("abc", 3), ("山田", 4), ("e\u{301}", 1), ("\u{301}", 0), ("\u{200B}", 0), ("🚗", 2), ("Ａ", 2), ("", 0),
+    ])
+    func displayWidth(text: String, columns: Int) {
+        #expect(DisplayWidth.columns(of: text) == columns)
+    }
+
     @Test func draftSaysItIsAPreviewAndUnansweredPartsSaySo() throws {
         let text = renderer.text(for: CrashReport.stub(crashID: .stub("CR-DRAFT234")))
         #expect(text.contains("Status: Draft (not yet created)"))

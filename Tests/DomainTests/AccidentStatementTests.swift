@@ -66,7 +66,8 @@ struct AccidentStatementTests {
         Typed(.country, "XX", refused: "no country has the code XX"),
         Typed(.country, "Q", refused: "“Q” is not a country"),
         Typed(.country, "HUN", refused: "“HUN” is not a country"),
-        Typed(.country, "Deutschland", refused: "“DEUTSCHLAND” is not a country"),
+        Typed(.country, "Deutschland", refused: "“Deutschland” is not a country"),
+        Typed(.country, " Bundesrepublik Deutschland (Germany) ", refused: "“Bundesrepublik Deutschland (Germany)” is not a country"),
         // Phones: E.164.
         Typed(.phone, "+36 30 123 4567", kept: "+36301234567"),
         Typed(.phone, "0049 151 2345 6789", kept: "+4915123456789"),

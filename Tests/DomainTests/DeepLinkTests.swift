@@ -82,7 +82,7 @@ struct DeepLinkTests {
         #expect(actual.contains(reason))
     }
 
-    @Test func aTenKilobyteLinkIsRefusedShowingOnlyItsStart() {
+    @Test func aTenKilobyteLinkIsRefusedCarryingTheLinkForTheMessageToShorten() {
         let link = "https://claims.example.com/c/" + String(repeating: "A", count: 10_000)
         let error = #expect(throws: InputError.self) { try DeepLink.crashID(from: link) }
         guard case let .invalidDeepLink(shown, reason)? = error else {
@@ -90,7 +90,8 @@ struct DeepLinkTests {
             return
         }
         #expect(reason == "it is longer than 2048 characters")
-        #expect(shown == String(link.prefix(80)) + "…")
+        #expect(shown == link)
+        #expect(EchoText.shortened(shown) == "https://claims.example.com/c/A…" + String(repeating: "A", count: 29))
     }
 
     @Test func aTooLongCrashIDInAShortLinkIsRefusedForItsLength() {

@@ -146,8 +146,10 @@ struct ReportLifecycleTests {
     @Test func sharingWritesTheDocumentUnderTheDefaultName() async throws {
         let done = CrashReport.stub(crashID: .stub("CR-SHARE234"), injuries: [.myself], completedAt: referenceDate)
         let kit = UseCaseKit(reports: [done])
-        let destination = try await kit.share.execute(reportID: done.id)
+        let written = try await kit.share.execute(reportID: done.id)
+        let destination = written.path
         #expect(destination == "crash-report-CR-SHARE234.txt")
+        #expect(written.addedExtension == nil)
         #expect(await kit.exporter.documents[destination]?.text == "report CR-SHARE234 completed")
     }
 
@@ -158,7 +160,20 @@ struct ReportLifecycleTests {
         await #expect(throws: ShareError.destinationExists("out/report.txt")) {
             try await kit.share.execute(reportID: done.id, destination: "out/report.txt")
         }
-        #expect(try await kit.share.execute(reportID: done.id, destination: "out/report.txt", replacing: true) == "out/report.txt")
+        #expect(try await kit.share.execute(reportID: done.id, destination: "out/report.txt", replacing: true).path == "out/report.txt")
+    }
+
+    @Test("A name without an extension gets the format's, and says so; a dotted name with no extension too", arguments: [
+        ("out/report one", "out/report one.txt"), ("report.", "report.txt"), ("crash.2026-11-22", "crash.2026-11-22.txt"),
+    ])
+    func aNameWithoutAnExtensionGetsTheFormats(typed: String, written: String) async throws {
+        let done = CrashReport.stub(injuries: [.myself], completedAt: referenceDate)
+        let kit = UseCaseKit(reports: [done])
+        let result = try await kit.share.execute(reportID: done.id, destination: typed)
+        #expect(result.path == written)
+        #expect(result.addedExtension == "txt")
+        #expect(await kit.exporter.documents[written] != nil)
+        #expect(await kit.exporter.documents[typed] == nil)
     }
 
     @Test func sharingADraftIsRefused() async throws {

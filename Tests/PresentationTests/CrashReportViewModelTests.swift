@@ -39,6 +39,16 @@ struct CrashReportViewModelTests {
         #expect(screen.message.value == .info("Crash report written to ./crash-report-CR-AAAA2222.txt"))
     }
 
+    @Test func aNameWithoutAnExtensionGetsTheDocumentsAndTheMessageSaysSo() async throws {
+        let screen = try await createdReport()
+        screen.share()
+        await screen.answer("reports/report one")
+        #expect(await kit.exporter.documents.keys.sorted() == ["reports/report one.txt"])
+        #expect(screen.message.value == .info(
+            "Saved as report one.txt: the name had no extension, so .txt was added. Crash report written to reports/report one.txt"
+        ))
+    }
+
     @Test func anExistingFileIsReplacedOnlyAfterYes() async throws {
         let screen = try await createdReport()
         screen.share()

@@ -1,6 +1,8 @@
+import Domain
 import Foundation
 import Presentation
 import Testing
+import Wording
 
 @Suite("Line text: what the driver typed, split")
 struct LineTextTests {
@@ -42,5 +44,29 @@ struct LineTextTests {
         #expect(!home.isEmpty && home != "~")
         #expect(LineText.path("~/a.jpg") == home + "/a.jpg")
         #expect(LineText.path("/x/~/a.jpg") == "/x/~/a.jpg")
+    }
+
+    @Test func whatWasTypedIsEchoedWholeUpToSixtyCharacters() {
+        #expect(LineText.echo("Deutschland", words: .english) == "“Deutschland”")
+        let sixty = String(repeating: "a", count: 60)
+        #expect(LineText.echo(sixty, words: .english) == "“\(sixty)”")
+    }
+
+    @Test func aLongEchoIsShortenedInTheMiddleShowingBothEnds() {
+        let long = "Start of a pasted page " + String(repeating: "x", count: 4_000) + " and its very end"
+        let shown = LineText.echo(long, words: .english)
+        #expect(shown == "“Start of a pasted page xxxxxxx…xxxxxxxxxxxx and its very end” (4,040 characters)")
+        #expect(EchoText.shortened(long).count == EchoText.limit)
+        #expect(EchoText.shortened(String(repeating: "b", count: 61)) == String(repeating: "b", count: 30) + "…" + String(repeating: "b", count: 29))
+    }
+
+    @Test("A refusal from the statement's rules says the value back whole, shortened in the middle only when long")
+    func refusalsEchoTheValueAsTyped() {
+        let facts = FactText.english
+        #expect(facts.clause(for: CountryCodeError.notACode("Deutschland")).hasPrefix("“Deutschland” is not a country"))
+        let long = "Bundesrepublik Deutschland, " + String(repeating: "sehr ", count: 20) + "lang"
+        #expect(facts.clause(for: CountryCodeError.notACode(long)).hasPrefix("“Bundesrepublik Deutschland, se…sehr sehr sehr sehr sehr lang” is not"))
+        #expect(ErrorText.sentence(for: StatementFieldError.notYesOrNo("vielleicht ja, vielleicht nein"), words: .english)
+            == "“vielleicht ja, vielleicht nein” is neither yes nor no: type y or n.")
     }
 }

@@ -91,6 +91,36 @@ struct StatementViewModelTests {
         #expect(page.state.value.completeness == "Accident statement: 2 of 12 parts")
     }
 
+    @Test("A witness or the police half entered when input ends are kept with what was typed, or said to be dropped")
+    func halfAnsweredGroupsAreKeptWhenInputEnds() async throws {
+        let (page, id) = try await page()
+        await page.open(part: 4)
+        #expect(await page.keepHalfAnswered() == nil)
+        page.addWitness()
+        await page.answer("Joe Witness")
+        await page.answer("1 High St")
+        await page.answer("not a number")
+        #expect(await page.keepHalfAnswered() == .info("The witness being added was kept with what was typed so far: Joe Witness, 1 High St."))
+        #expect(page.question.value == nil)
+        #expect(try await stored(id).witnesses.map(\.description) == ["Joe Witness, 1 High St"])
+
+        page.addWitness()
+        await page.answer("")
+        await page.answer("2 Low St")
+        #expect(await page.keepHalfAnswered()?.text == "The witness being added had neither a name nor a phone number yet, so it was not kept.")
+        #expect(try await stored(id).witnesses.count == 1)
+        // Nothing typed yet: nothing to keep or say.
+        page.addWitness()
+        #expect(await page.keepHalfAnswered() == nil)
+
+        await page.open(part: 5)
+        page.askPolice()
+        await page.answer("y")
+        await page.answer("2026/123")
+        #expect(await page.keepHalfAnswered() == .info("The police details being entered were kept with what was typed so far: came, report 2026/123."))
+        #expect(try await stored(id).police == (try PoliceAttendance(attended: true, reportNumber: "2026/123")))
+    }
+
     @Test func withoutAServerNoLinkIsOffered() async throws {
         let (page, _) = try await page()
         #expect(!page.state.value.options.contains { $0.key == "s" })

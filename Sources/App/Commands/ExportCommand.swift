@@ -17,7 +17,7 @@ struct ExportCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The report's crash ID (e.g. CR-7KQ2M9XD) or report id.", valueName: "report"))
     var report: String
 
-    @Argument(help: ArgumentHelp("Where to write the document.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Where to write the document; a name without an extension gets the document's (.pdf).", valueName: "file"))
     var file: String
 
     @Flag(help: "Replace the file if it exists.")
@@ -41,8 +41,16 @@ struct ExportCommand: AsyncParsableCommand {
             }
             let share = environment.useCases.share
             do {
-                let path = try await share.execute(reportID: found.id, destination: LineText.expandingTilde(file), replacing: force)
-                Console.standardOutput(words("Crash report {crashID} written to {path}", ["crashID": found.crashID.description, "path": path]))
+                let written = try await share.execute(reportID: found.id, destination: LineText.expandingTilde(file), replacing: force)
+                let values = ["crashID": found.crashID.description, "path": written.path]
+                if let added = written.addedExtension {
+                    Console.standardOutput(words(
+                        "Saved as {name}: the name had no extension, so .{extension} was added. Crash report {crashID} written to {path}",
+                        values.merging(["name": URL(fileURLWithPath: written.path).lastPathComponent, "extension": added]) { $1 }
+                    ))
+                } else {
+                    Console.standardOutput(words("Crash report {crashID} written to {path}", values))
+                }
             } catch let error as ReportError {
                 Console.standardError(AppErrorText.sentence(for: error, words: words))
                 throw ExitCode(ExitStatus.dataError)

@@ -175,6 +175,10 @@ final class StatementScreen: Screen {
         return "  " + StatementQuestion.note(hint: question.hint, words: words)
     }
 
+    func keepHalfAnswered() async -> UiMessage? {
+        await viewModel.keepHalfAnswered()
+    }
+
     private func go(_ route: PageRoute) {
         navigator.show(route, page: self)
     }

@@ -6,6 +6,12 @@ import Foundation
 public struct FileDocumentExporter: DocumentExporter {
     public init() {}
 
+    public func isFolder(_ destination: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: URL(fileURLWithPath: destination).standardizedFileURL.path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
+    }
+
     /// - Parameter destination: an absolute path or one relative to the current directory.
     public func export(_ document: RenderedReport, to destination: String, replacing: Bool) throws -> String {
         let url = URL(fileURLWithPath: destination).standardizedFileURL

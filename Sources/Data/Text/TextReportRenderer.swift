@@ -82,7 +82,8 @@ public struct TextReportRenderer: ReportRenderer {
     }
 
     /// A table as columns: the labels, then each vehicle's values, each wrapped in its column; a dash for a value not
-    /// given.
+    /// given. Columns are measured in display columns (``DisplayWidth``: a wide character takes two), and a word wider
+    /// than its column is broken, so at least two spaces always part one column from the next.
     private static func columns(_ table: ReportTable, indent: String) -> [String] {
         let room = width - indent.count
         let valueWidth = max(12, (room - 2 * (table.header.count - 1)) * 3 / 10)
@@ -92,7 +93,7 @@ public struct TextReportRenderer: ReportRenderer {
             let cells = row.enumerated().map { column, text -> [String] in
                 let shown = text.isEmpty && index > 0 && column > 0 ? "—" : text
                 return shown.split(separator: "\n", omittingEmptySubsequences: false)
-                    .flatMap { wrap(String($0), width: column == 0 ? labelWidth : valueWidth) }
+                    .flatMap { cellLines(String($0), width: column == 0 ? labelWidth : valueWidth) }
             }
             let height = cells.map(\.count).max() ?? 0
             for line in 0..<height {
@@ -100,11 +101,56 @@ public struct TextReportRenderer: ReportRenderer {
                 for (column, cell) in cells.enumerated() {
                     let part = line < cell.count ? cell[line] : ""
                     let width = column == 0 ? labelWidth : valueWidth
-                    text += column == cells.count - 1 ? part : part.padding(toLength: width + 2, withPad: " ", startingAt: 0)
+                    text += column == cells.count - 1 ? part : DisplayWidth.padded(part, to: width + 2)
                 }
                 lines.append(String(text.reversed().drop(while: { $0 == " " }).reversed()))
             }
         }
+        return lines
+    }
+
+    /// A cell's line broken at spaces into lines at most `width` display columns wide; a word wider than that is
+    /// broken where it reaches the width (an e-mail address goes on on the next line).
+    static func cellLines(_ line: String, width: Int) -> [String] {
+        guard DisplayWidth.columns(of: line) > width else { return [line] }
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        for word in line.split(separator: " ", omittingEmptySubsequences: false) {
+            var word = Substring(word)
+            var wordWidth = DisplayWidth.columns(of: word)
+            if !current.isEmpty, currentWidth + 1 + wordWidth <= width {
+                current += " " + word
+                currentWidth += 1 + wordWidth
+                continue
+            }
+            if !current.isEmpty {
+                lines.append(current)
+                current = ""
+                currentWidth = 0
+            }
+            while wordWidth > width {
+                // As much as fits; after an `@`, `.`, `-`, `/` or `_` in its second half when there is one.
+                var end = word.startIndex
+                var endWidth = 0
+                var mark: (end: Substring.Index, width: Int)?
+                while end < word.endIndex {
+                    let next = DisplayWidth.columns(of: word[end])
+                    guard endWidth + next <= width || endWidth == 0 else { break }
+                    let character = word[end]
+                    end = word.index(after: end)
+                    endWidth += next
+                    if "@.-/_".contains(character), endWidth * 2 >= width { mark = (end, endWidth) }
+                }
+                if let mark, end < word.endIndex { (end, endWidth) = mark }
+                lines.append(String(word[..<end]))
+                word = word[end...]
+                wordWidth -= endWidth
+            }
+            current = String(word)
+            currentWidth = wordWidth
+        }
+        lines.append(current)
         return lines
     }
 

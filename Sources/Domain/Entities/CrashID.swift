@@ -57,7 +57,7 @@ public struct CrashID: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: `InputError.invalidCrashID` saying what is wrong.
     public init(entered raw: String) throws(InputError) {
         let text = raw.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
-        let shown = String(raw.trimmingCharacters(in: .whitespacesAndNewlines).prefix(80))
+        let shown = raw.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { throw .invalidCrashID(shown, reason: "it is empty") }
         let forms = "crash IDs look like CA-MX879ZSTDW (from the server) or CR-7M4APYZR (made on a device)"
         let body: Substring

@@ -26,7 +26,7 @@ public enum DeepLink {
     public static func crashID(from text: String) throws(InputError) -> CrashID {
         let link = text.trimmingCharacters(in: .whitespacesAndNewlines)
         func refuse(_ reason: String) -> InputError {
-            .invalidDeepLink(abbreviated(link), reason: reason)
+            .invalidDeepLink(link, reason: reason)
         }
         guard !link.isEmpty else { throw refuse("it is empty") }
         guard link.count <= maximumLength else {
@@ -107,9 +107,8 @@ public enum DeepLink {
         CharacterSet.whitespacesAndNewlines.contains(scalar) || CharacterSet.controlCharacters.contains(scalar)
     }
 
-    /// The text cut to a length an error message can show.
+    /// The text at a length an error message can show (``EchoText``).
     private static func abbreviated(_ text: String) -> String {
-        let limit = 80
-        return text.count <= limit ? text : String(text.prefix(limit)) + "…"
+        EchoText.shortened(text)
     }
 }

@@ -4,4 +4,10 @@ public protocol DocumentExporter: Sendable {
     /// - Parameter replacing: whether an existing document there may be replaced.
     /// - Throws: `ShareError` naming what is wrong with the destination.
     func export(_ document: RenderedReport, to destination: String, replacing: Bool) async throws -> String
+    /// Whether `destination` names a folder that is there (a name given without an extension is then not a file's).
+    func isFolder(_ destination: String) async -> Bool
+}
+
+extension DocumentExporter {
+    public func isFolder(_ destination: String) async -> Bool { false }
 }

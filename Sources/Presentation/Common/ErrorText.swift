@@ -37,7 +37,7 @@ public enum ErrorText {
         case let .invalidDeepLink(link, reason):
             words(
                 "“{link}” is not a Crash Assistant link: {reason}. Use the link from the text message as it came (crashassistant://crash/<crash ID> or …/c/<crash ID>), or type the crash ID.",
-                ["link": link, "reason": reason]
+                ["link": EchoText.shortened(link), "reason": reason]
             )
         case let .invalidCoordinate(reason):
             words("That location is not valid: {reason}. Give latitude,longitude in decimal degrees, e.g. 47.4979,19.0402.", ["reason": reason])
@@ -82,7 +82,7 @@ public enum ErrorText {
         case .crashTimeInFuture:
             words("The crash time is in the future. Give the time the crash happened.")
         case let .invalidContentHash(raw):
-            words("“{hash}” is not a photo's content hash (64 hexadecimal digits).", ["hash": raw])
+            words("“{hash}” is not a photo's content hash (64 hexadecimal digits).", ["hash": EchoText.shortened(raw)])
         }
     }
 
@@ -230,8 +230,8 @@ public enum ErrorText {
 
     private static func clause(for error: StatementFieldError, words: Words) -> String {
         switch error {
-        case let .notYesOrNo(text): words("“{text}” is neither yes nor no: type y or n", ["text": text])
-        case let .notAZone(text): words("“{text}” is not a point of impact: type its number, or e.g. front-left, rear", ["text": text])
+        case let .notYesOrNo(text): words("“{text}” is neither yes nor no: type y or n", ["text": EchoText.shortened(text)])
+        case let .notAZone(text): words("“{text}” is not a point of impact: type its number, or e.g. front-left, rear", ["text": EchoText.shortened(text)])
         default: FactText(words).clause(for: error)
         }
     }

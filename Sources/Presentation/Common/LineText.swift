@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import Wording
 
@@ -23,14 +24,15 @@ public struct LineText: Sendable, Equatable {
         }
     }
 
-    /// What the driver typed, quoted to be shown back in a message: shortened when long, so a pasted page is not
-    /// printed again over many lines. `“abc”`, `“a long note that goes on…” (2,000 characters)`.
-    public static func echo(_ typed: String, limit: Int = 60, words: Words) -> String {
+    /// What the driver typed, quoted to be shown back in a message: whole, or shortened in the middle when long
+    /// (``EchoText``), so a pasted page is not printed again over many lines. `“Deutschland”`,
+    /// `“a long note that goes…the end of it” (2,000 characters)`.
+    public static func echo(_ typed: String, limit: Int = EchoText.limit, words: Words) -> String {
         let count = typed.count
         guard count > limit else { return words("“{typed}”", context: "what the driver typed, shown back", ["typed": typed]) }
         return words.plural(
-            "“{typed}…” ({count} character)", "“{typed}…” ({count} characters)",
-            count: count, ["typed": String(typed.prefix(limit - 1))]
+            "“{typed}” ({count} character)", "“{typed}” ({count} characters)",
+            count: count, ["typed": EchoText.shortened(typed, limit: limit)]
         )
     }
 

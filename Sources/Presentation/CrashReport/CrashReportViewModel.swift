@@ -91,13 +91,13 @@ public final class CrashReportViewModel {
         case .destination:
             await write(to: answer.isEmpty ? defaultDestination : answer, replacing: false)
         case let .replace(path):
-            switch answer.lowercased() {
-            case "y", "yes":
+            switch YesNo.answer(answer, words: words) {
+            case true?:
                 await write(to: path, replacing: true)
-            case "n", "no":
+            case false?:
                 prompt.value = nil
                 message.value = .info(words("{path} was left as it was. Share again to choose another file name.", ["path": path]))
-            default:
+            case nil:
                 message.value = .error(words("Answer y to replace {path} or n to keep it.", ["path": path]))
             }
         }
@@ -110,14 +110,26 @@ public final class CrashReportViewModel {
 
     private func write(to destination: String, replacing: Bool) async {
         do {
-            let path = try await shareReport.execute(reportID: reportID, destination: destination, replacing: replacing)
+            let written = try await shareReport.execute(reportID: reportID, destination: destination, replacing: replacing)
             prompt.value = nil
-            message.value = .info(words("Crash report written to {path}", ["path": path]))
+            if let added = written.addedExtension {
+                message.value = .info(words(
+                    "Saved as {name}: the name had no extension, so .{extension} was added. Crash report written to {path}",
+                    ["name": Self.fileName(of: written.path), "extension": added, "path": written.path]
+                ))
+            } else {
+                message.value = .info(words("Crash report written to {path}", ["path": written.path]))
+            }
         } catch let ShareError.destinationExists(path) {
             prompt.value = .replace(path: path)
         } catch {
             prompt.value = nil
             message.value = .error(error, words: words)
         }
+    }
+
+    /// The last part of a path: the file's name.
+    static func fileName(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -188,6 +188,40 @@ public final class StatementViewModel {
         askNext()
     }
 
+    /// Input ended (or the app was told to stop) while a question was asked: a witness or the police half entered are
+    /// kept with what was typed so far — the answer being asked for is not given — or, when that cannot make one, said
+    /// to be dropped. Every other answer is stored as it is given. `nil` when nothing was half entered.
+    public func keepHalfAnswered() async -> UiMessage? {
+        guard let asked = queue.first else { return nil }
+        queue = []
+        question.value = nil
+        switch asked {
+        case .witnessAddress, .witnessPhone:
+            guard !witness.name.isEmpty || !witness.address.isEmpty else { return nil }
+            do {
+                // The phone number being asked for is not given yet (one refused is not kept).
+                let new = try Witness(name: witness.name, address: witness.address, phone: "")
+                try await store { statement in try statement.setWitnesses(statement.witnesses + [new]) }
+                return .info(words("The witness being added was kept with what was typed so far: {witness}.", ["witness": new.description]))
+            } catch StatementFieldError.witnessWithoutNameOrPhone {
+                return .error(words("The witness being added had neither a name nor a phone number yet, so it was not kept."))
+            } catch {
+                return .error(words("The witness being added was not kept: {reason}", ["reason": ErrorText.sentence(for: error, words: words)]))
+            }
+        case .policeReport, .policeStation:
+            do {
+                let attendance = try PoliceAttendance(attended: police.attended, reportNumber: police.report, station: police.station)
+                try await store { $0.setPolice(attendance) }
+                return .info(words("The police details being entered were kept with what was typed so far: {police}.",
+                                   ["police": StatementWords(words).police(attendance)]))
+            } catch {
+                return .error(words("The police details being entered were not kept: {reason}", ["reason": ErrorText.sentence(for: error, words: words)]))
+            }
+        default:
+            return nil
+        }
+    }
+
     // MARK: - Circumstances, witnesses, profile
 
     /// Ticks or clears the boxes with these numbers (1–17) of one side, in order.
@@ -449,6 +483,12 @@ public final class StatementViewModel {
 
     private func refresh() {
         state.value = StatementUiModel(report, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates, words: words)
+    }
+
+    /// Shows the report as another program stored it. A question being asked is asked again from the start: what
+    /// it would change may have changed.
+    public func showStored(_ stored: CrashReport) {
+        update(stored)
     }
 
     private func update(_ newReport: CrashReport) {

@@ -37,7 +37,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
             if compact.split(separator: ".").first?.count == 4 { text = compact }
         }
         guard text.utf8.count <= 12, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x2E || $0 == 0x2F }) else {
-            throw .notADay(String(text.prefix(20)))
+            throw .notADay(raw.trimmingCharacters(in: .whitespaces))
         }
         let parts = text.split(separator: /[-.\/]/, omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty }), let a = Int(parts[0]), let b = Int(parts[1]), let c = Int(parts[2]) else {
@@ -79,7 +79,7 @@ public struct CalendarDay: Sendable, Hashable, Comparable, CustomStringConvertib
 /// Why typed text is not a day.
 public enum CalendarDayError: Error, Sendable, Hashable {
     case empty
-    /// Not in a form a day is written in (what was typed, shortened).
+    /// Not in a form a day is written in (what was typed).
     case notADay(String)
     /// A month or day the calendar does not have (31 April, 29 February in a common year).
     case noSuchDay

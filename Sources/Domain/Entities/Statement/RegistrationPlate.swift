@@ -59,10 +59,11 @@ public struct RegistrationCountry: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``CountryCodeError`` for anything but an assigned two-letter code or a known distinguishing sign (any
     ///   case, spaces and dots around ignored).
     public init(parsing raw: String) throws(CountryCodeError) {
+        let typed = raw.trimmingCharacters(in: .whitespaces)
         let text = raw.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "."))).uppercased()
         guard !text.isEmpty else { throw .empty }
         guard (1...3).contains(text.count), text.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) }) else {
-            throw .notACode(String(text.prefix(40)))
+            throw .notACode(typed)
         }
         if text.count == 2, Self.assigned.contains(text) {
             code = text
@@ -71,7 +72,7 @@ public struct RegistrationCountry: Sendable, Hashable, CustomStringConvertible {
         } else if text.count == 2 {
             throw .unassigned(text)
         } else {
-            throw .notACode(text)
+            throw .notACode(typed)
         }
     }
 
@@ -117,6 +118,7 @@ public struct RegistrationCountry: Sendable, Hashable, CustomStringConvertible {
 /// Why typed text is not a country code.
 public enum CountryCodeError: Error, Sendable, Hashable {
     case empty
+    /// The text as typed (spaces around it dropped).
     case notACode(String)
     case unassigned(String)
 }

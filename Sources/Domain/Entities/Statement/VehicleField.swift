@@ -66,10 +66,10 @@ public enum StatementFieldKind: Sendable, Hashable {
             switch text.lowercased() {
             case "y", "yes", "true", "1": return "yes"
             case "n", "no", "false", "0": return "no"
-            default: throw .notYesOrNo(String(text.prefix(20)))
+            default: throw .notYesOrNo(text)
             }
         case .zone:
-            guard let zone = ImpactZone(typed: text) else { throw .notAZone(String(text.prefix(30))) }
+            guard let zone = ImpactZone(typed: text) else { throw .notAZone(text) }
             return zone.rawValue
         }
     }
