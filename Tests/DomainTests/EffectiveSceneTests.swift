@@ -67,6 +67,29 @@ struct EffectiveSceneTests {
         #expect(report.effectiveScene.placeSource == .photo(positioned))
     }
 
+    @Test("One stray photo — taken the day before in Vienna — decides neither when nor where; it alone is remarked on")
+    func aStrayPhotoDoesNotDecide() throws {
+        let budapest = try Coordinate(latitude: 47.4979, longitude: 19.0402)
+        let vienna = try Coordinate(latitude: 48.2082, longitude: 16.3738)
+        let digits: [Character] = ["1", "2", "3", "4", "5", "6", "7", "8"]
+        let good = digits.enumerated().map { index, digit in
+            photo("budapest-\(index + 1).jpg", digit: digit, takenAt: referenceDate.addingTimeInterval(-3_600 + Double(index) * 120),
+                  takenWhere: try? Coordinate(latitude: budapest.latitude + Double(index) * 0.0001, longitude: budapest.longitude))
+        }
+        let stray = photo("vienna.jpg", digit: "9", takenAt: referenceDate.addingTimeInterval(-3_600 - 25 * 3_600), takenWhere: vienna)
+        let report = CrashReport.stub(photos: [good[0], good[1], stray] + good[2...])
+
+        let effective = report.effectiveScene
+        #expect(effective.timeSource == .photo(good[0]))
+        #expect(effective.scene.occurredAt == referenceDate.addingTimeInterval(-3_600))
+        #expect(effective.placeSource == .photo(good[0]))
+        let remarks = report.photoRemarks
+        #expect(Set(remarks.keys) == [stray.id], "\(remarks)")
+        #expect(remarks[stray.id]?.contains { if case .takenBefore = $0 { true } else { false } } == true)
+        #expect(remarks[stray.id]?.contains { if case .takenAway = $0 { true } else { false } } == true)
+        #expect(SceneGroup.largest(in: report.photos(in: .crashScene), reportStartedAt: report.createdAt).count == 8)
+    }
+
     @Test func photosOutsideTheCrashSceneSectionAreNotUsed() {
         let report = CrashReport.stub(photos: [
             photo("damage.jpg", section: .yourVehicleDamage, digit: "a", takenAt: referenceDate, takenWhere: Self.place),

@@ -17,17 +17,20 @@ extension CrashReport {
     /// When and where the crash happened, as every screen, document and list shows it. Time and place are
     /// chosen separately:
     ///
-    /// - **When**: what the driver set; else the time of the crash-scene photo taken earliest whose time is
-    ///   usable (``PhotoTimeCheck``: a time in the future is passed over, one long before the report is used
-    ///   but flagged); else the time the report was started, which is said to be so (naming a photo whose time
-    ///   was passed over).
-    /// - **Where**: what the driver set; else the position of the crash-scene photo taken closest in time to
-    ///   the chosen time (photos whose position has no time count after those with one, in the order they
-    ///   were added); else unknown.
+    /// - **When**: what the driver set; else the time of the earliest photo of the crash scene's largest group —
+    ///   the crash-scene photos whose usable times (``PhotoTimeCheck``: a time in the future is passed over, one long
+    ///   before the report is used but flagged) and places agree (``SceneGroup``), so one stray photo taken elsewhere
+    ///   or on another day does not decide; else the time the report was started, which is said to be so (naming a
+    ///   photo whose time was passed over).
+    /// - **Where**: what the driver set; else the position of the photo taken closest in time to the chosen time
+    ///   (among the group's when the time came from the photos) (photos whose position has no time count after those with one, in the order they were added); else
+    ///   unknown.
     ///
     /// Each says where it came from; a value not from a photo never says it is.
     public var effectiveScene: EffectiveScene {
-        let scenePhotos = photos(in: .crashScene)
+        // A time the driver set picks the place by itself (the photo closest to it); else the photos' largest group.
+        let scenePhotos = isSceneSetByDriver
+            ? photos(in: .crashScene) : SceneGroup.largest(in: photos(in: .crashScene), reportStartedAt: createdAt)
 
         var occurredAt = scene.occurredAt
         var timeSource = EffectiveScene.Source.notGiven

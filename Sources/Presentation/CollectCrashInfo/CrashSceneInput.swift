@@ -258,6 +258,27 @@ public struct CrashSceneInput: Sendable {
         }
     }
 
+    /// The `w` that sets when and where from a photo's own time and place (its time as the clock in `timeZone` showed
+    /// it, with the offset so no autumn hour is ambiguous), e.g. `w 2026-11-24 09:30+01:00 48.2082,16.3738`; `nil`
+    /// when the photo knows neither.
+    public static func command(from photo: Photo, timeZone: TimeZone) -> String? {
+        guard photo.takenAt != nil || photo.takenWhere != nil else { return nil }
+        var parts = ["w"]
+        if let takenAt = photo.takenAt {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: takenAt)
+            let local = LocalTime(year: c.year ?? 0, month: c.month ?? 1, day: c.day ?? 1, hour: c.hour ?? 0, minute: c.minute ?? 0, offset: nil)
+            parts.append(local.text + offsetText(timeZone.secondsFromGMT(for: takenAt)))
+        } else {
+            parts.append("now")
+        }
+        if let place = photo.takenWhere {
+            parts.append(String(format: "%.5f,%.5f", place.latitude, place.longitude))
+        }
+        return parts.joined(separator: " ")
+    }
+
     /// `+02:00`, `-03:30`.
     private static func offsetText(_ seconds: Int) -> String {
         let magnitude = abs(seconds)

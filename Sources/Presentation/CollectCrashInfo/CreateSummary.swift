@@ -90,8 +90,23 @@ public struct CreateSummary: Sendable, Hashable {
         }
         let remarks = report.photoRemarks
         for photo in report.allPhotos {
-            for remark in remarks[photo.id] ?? [] {
+            let found = remarks[photo.id] ?? []
+            for remark in found {
                 warnings.append(Self.warning(remark, file: photo.originalFileName, section: photo.section, words: words))
+            }
+            // A crash-scene photo apart from the others in time or place: how to take its time and place instead.
+            let apart = found.contains { remark in
+                switch remark {
+                case .takenBefore, .takenAfter, .takenAway: true
+                case .alsoIn: false
+                }
+            }
+            if apart, photo.section == .crashScene, !report.isStatementSigned,
+               let command = CrashSceneInput.command(from: photo, timeZone: dates.timeZone) {
+                warnings.append(words(
+                    "If photo {file} is the one that shows the crash, type {command} to take its time and place instead.",
+                    ["file": photo.originalFileName, "command": command]
+                ))
             }
         }
         self.warnings = warnings
