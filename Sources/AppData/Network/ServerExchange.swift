@@ -124,9 +124,12 @@ struct AnswerMiddleware: ClientMiddleware {
         }
     }
 
-    /// Why an exchange got no answer, in words.
+    /// Why an exchange got no answer, in one whole phrase a driver can act on: the library's own words are never
+    /// shown (a wrapping error is looked through to its cause; an error the app does not know is "the connection failed").
     static func reason(_ error: any Error) -> String {
         switch error {
+        case let error as ClientError:
+            reason(error.underlyingError)
         case is DeadlineExceeded:
             "it did not answer in time"
         case let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout:
@@ -135,14 +138,37 @@ struct AnswerMiddleware: ClientMiddleware {
             "connecting took too long"
         case let error as HTTPClientError where error == .remoteConnectionClosed || error == .bodyLengthMismatch:
             "the connection was cut"
-        case let error as IOError where error.errnoCode == ECONNREFUSED:
-            "nothing answers at that address (connection refused)"
         case let error as IOError:
-            "the connection failed (\(String(cString: strerror(error.errnoCode))))"
+            reason(errno: error.errnoCode)
         case is CancellationError:
             "the request was cancelled"
         default:
-            tlsReason(String(describing: error)) ?? "the connection failed (\(plainWords(String(describing: error))))"
+            tlsReason(String(describing: error)) ?? described(String(describing: error)) ?? "the connection failed"
+        }
+    }
+
+    /// What a connection error whose type the app does not see (NIO's, wrapped) says it was, told from its
+    /// description; `nil` when it says nothing known.
+    static func described(_ description: String) -> String? {
+        let text = description.lowercased()
+        if text.contains("connection refused") { return reason(errno: ECONNREFUSED) }
+        if text.contains("connection reset") || text.contains("broken pipe") { return reason(errno: ECONNRESET) }
+        if text.contains("timed out") || text.contains("connecttimeout") { return reason(errno: ETIMEDOUT) }
+        if text.contains("no route to host") || text.contains("network is unreachable") { return reason(errno: EHOSTUNREACH) }
+        if text.contains("dnsa") || text.contains("name or service not known") || text.contains("no address associated") {
+            return "its name could not be looked up (check the address, and that this device is online)"
+        }
+        return nil
+    }
+
+    /// A system error of a connection, in words.
+    static func reason(errno code: Int32) -> String {
+        switch code {
+        case ECONNREFUSED: "nothing answers at that address (connection refused): the server may be down"
+        case ECONNRESET, EPIPE, ECONNABORTED: "the connection was cut"
+        case ETIMEDOUT: "connecting took too long"
+        case EHOSTUNREACH, ENETUNREACH, ENETDOWN: "this device has no route to it (check that it is online)"
+        default: "the connection failed"
         }
     }
 
@@ -159,13 +185,6 @@ struct AnswerMiddleware: ClientMiddleware {
             return "the secure (TLS) connection could not be set up"
         }
         return nil
-    }
-
-    /// An error's description without source paths and type noise, short: words a person can read.
-    static func plainWords(_ description: String) -> String {
-        var text = description
-        if let at = text.range(of: " at /") { text = String(text[..<at.lowerBound]) }
-        return String(text.prefix(120))
     }
 
     /// The answer's bytes, refused past `limit`.

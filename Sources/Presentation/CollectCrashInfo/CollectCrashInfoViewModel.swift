@@ -157,7 +157,8 @@ public final class CollectCrashInfoViewModel {
             let scene = try sceneInput.parse(text, current: report.scene, now: clock.now())
             update(try await setScene.execute(reportID: report.id, scene: scene))
             let time = dates.at(scene).dateTime(scene.occurredAt)
-            message.value = .info(FactText(words).location(scene).map { words("When: {time}. Where: {place}.", ["time": time, "place": $0]) }
+            // The place as the screen shows it: typed, kept, or from a crash-scene photo (which it then names).
+            message.value = .info(FactText(words).place(report.effectiveScene).map { words("When: {time}. Where: {place}.", ["time": time, "place": $0]) }
                 ?? words("When: {time}. Where: not given.", ["time": time]))
         } catch {
             message.value = failure(error)

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A yes/no question over a pipe: anything but yes or no is asked again and never run as a key of the screen.
+@Suite("Yes/no questions")
+struct YesNoQuestionTests {
+    @Test("maybe, x and an empty line at Create's question are asked again, run as nothing; then y creates the report")
+    func createIsAskedAgain() throws {
+        let folder = TemporaryDirectory("yes-no")
+        let run = try AppProcess.run(
+            ["1", "", "1", "1", "d", "c", "maybe", "x", "", "y", "b", "q"],
+            arguments: ["--database", folder.file("reports.sqlite")], in: folder.url
+        )
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("“maybe” is not an answer to the question: type y for yes or n for no."), "\(run.output)")
+        #expect(run.output.contains("“x” is not an answer to the question"), "\(run.output)")
+        #expect(run.output.contains("Type y for yes or n for no."), "\(run.output)")
+        // x was not Close, and nothing was taken as no.
+        #expect(!run.output.contains("Close crash report"), "\(run.output)")
+        #expect(!run.output.contains("Not created"), "\(run.output)")
+        #expect(run.output.contains("created."), "\(run.output)")
+    }
+
+    @Test("The app's language's own words answer: ja in German creates, nein keeps the draft")
+    func theLanguagesWords() throws {
+        let folder = TemporaryDirectory("yes-no-de")
+        let database = ["--database", folder.file("reports.sqlite"), "--language", "de"]
+        let kept = try AppProcess.run(["1", "", "1", "1", "d", "c", "nein", "x", "s", "q"], arguments: database, in: folder.url)
+        #expect(kept.status == 0, "\(kept.errors)")
+        #expect(!kept.output.contains("CR-") || !kept.output.contains("erstellt."), "\(kept.output)")
+        let created = try AppProcess.run(["2", "1", "c", "Ja", "b", "q"], arguments: database, in: folder.url)
+        #expect(created.status == 0, "\(created.errors)")
+        let list = try AppProcess.run([], arguments: ["reports", "--database", folder.file("reports.sqlite")], in: folder.url)
+        #expect(list.output.contains("completed") || list.output.contains("Completed"), "\(list.output)")
+    }
+}
