@@ -141,7 +141,7 @@ public struct Adapters: Sendable {
             profile: storage.repository,
             statementLinks: ServerStatementLinks(client: client, sync: sync),
             accounts: storage.repository,
-            storeChanges: OtherProgramsChanges(database: storage.repository.database, cache: repository)
+            storeChanges: OtherProgramsChanges(database: storage.repository.database, cache: repository, sync: sync)
         )
         return (adapters, sync)
     }

@@ -78,4 +78,47 @@ struct TwoWindowsTerminalTests {
         try one.type("q")
         _ = try one.wait(for: "exit status 0")
     }
+
+    @Test("A sync in another terminal brings the insurer's claim number: the open Crash report screen shows it at its next key", .enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"))
+    func aClaimNumberSyncedElsewhereShowsAtTheNextKey() throws {
+        let folder = TemporaryDirectory("two-windows-claim")
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.addUser("ann")
+        let handler = try server.add("hana", kind: "handler")
+        let options = SyncEndToEndTests.serverOptions(port: server.port, token: ann, in: folder)
+        // A report created and sent to the server.
+        let created = try AppProcess.run(["1", "", "1", "1", "d", "c", "y", "b", "q"], arguments: options, in: folder.url)
+        #expect(created.status == 0, "\(created.errors)")
+        #expect(try AppProcess.run([], arguments: ["sync"] + options, in: folder.url).status == 0)
+        let claims = try Curl.run(["-s", "-H", "Authorization: Bearer \(handler)", "http://127.0.0.1:\(server.port)/v1/claims"])
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(claims.utf8)) as? [String: Any], "\(claims)")
+        let claimID = try #require((list["claims"] as? [[String: Any]])?.first?["id"] as? String, "\(claims)")
+
+        // Window 1 shows the report's Crash report screen.
+        let window = Tmux(socket: "claim-\(UUID().uuidString.prefix(8))")
+        let command = "cd '\(folder.path)' && LANG=C.UTF-8 '\(AppProcess.binary.path)' " + options.map { "'\($0)'" }.joined(separator: " ")
+            + "; echo \"exit status $?\"; sleep 30"
+        try window.run(["new-session", "-d", "-x", "150", "-y", "50", "-s", "app", command])
+        defer { _ = try? window.run(["kill-server"]) }
+        _ = try window.wait(for: "Quit")
+        try window.type("2")
+        _ = try window.wait(for: "1. CA-")
+        try window.type("1")
+        _ = try window.wait(for: "Share crash report")
+
+        // The insurer acknowledges; a sync in another terminal brings the claim number into the same database.
+        let acknowledged = try Curl.run([
+            "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PUT", "-H", "Authorization: Bearer \(handler)",
+            "-H", "Content-Type: application/json", "-d", #"{"claimNumber":"2026-55555","message":""}"#,
+            "http://127.0.0.1:\(server.port)/v1/claims/\(claimID)/acknowledgement",
+        ])
+        #expect(acknowledged == "200")
+        let synced = try AppProcess.run([], arguments: ["sync"] + options, in: folder.url)
+        #expect(synced.output.contains("claim 2026-55555") || synced.status == 0, "\(synced.output)")
+
+        // Window 1's next key shows it.
+        try window.type("h")
+        _ = try window.wait(for: "2026-55555")
+    }
 }

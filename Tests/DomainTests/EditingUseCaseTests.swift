@@ -144,6 +144,25 @@ struct EditingUseCaseTests {
         #expect(resumed.otherDriverNote == "Anna Karpács")
     }
 
+    @Test("A draft the server knows is kept when its last item is removed; an empty draft only this device had goes")
+    func anEmptiedDraftTheServerKnowsIsKept() async throws {
+        let photo = Photo(
+            section: .crashScene, contentHash: .stub("b"), mediaType: .jpeg, byteCount: 100,
+            pixelSize: PixelSize(width: 4, height: 3), originalFileName: "scene.jpg", addedAt: referenceDate
+        )
+        let synced = CrashReport.stub(crashID: .stub("CA-23456789AB"), photos: [photo])
+        let local = CrashReport.stub(photos: [photo])
+        let kit = UseCaseKit(reports: [synced, local])
+        for report in [synced, local] {
+            _ = try await kit.removeImage.execute(reportID: report.id, photoID: photo.id)
+        }
+        let kept = try #require(try await kit.saveDraft.execute(reportID: synced.id))
+        #expect(kept.crashID == synced.crashID)
+        #expect(try await kit.repository.report(withID: synced.id)?.photos.isEmpty == true)
+        #expect(try await kit.saveDraft.execute(reportID: local.id) == nil)
+        #expect(try await kit.repository.report(withID: local.id) == nil)
+    }
+
     @Test func savingACompletedReportAsDraftIsRefused() async throws {
         let done = CrashReport.stub(injuries: [.myself], completedAt: referenceDate)
         let kit = UseCaseKit(reports: [done])

@@ -85,12 +85,15 @@ final class InteractiveSession {
         for await event in input.events {
             switch event {
             case let .line(line):
-                // What another window or program changed first: a line typed for a screen that had to go is not run.
-                if await assistance.takeInChangesElsewhere() {
+                // What another window or program changed first: a line typed for a screen that had to go is not run,
+                // and a screen that changed is printed again even after a line that keeps output in view (h).
+                let taken = await assistance.takeInChangesElsewhere()
+                if case .replaced = taken {
                     navigator.present()
                     continue
                 }
                 await navigator.handle(line)
+                if case .updated = taken { navigator.keepsOutput = false }
                 if navigator.hasQuit {
                     console.line(words("Goodbye."))
                     return 0

@@ -2,25 +2,30 @@ import Data
 import Domain
 import Synchronization
 
-/// Tells when another program changed the SQLite store (``SQLiteDatabase/dataVersion()``), and then drops the cache's
-/// copies, so the screens read what that program stored.
+/// Tells when the stored reports changed under the screens: another program committed to the SQLite store
+/// (``SQLiteDatabase/dataVersion()``; the cache's copies are then dropped, so the screens read what it stored), or this
+/// program's own sync stored what came from the server (``SyncEngine/storedFromServer``).
 public final class OtherProgramsChanges: StoreChanges {
     private let database: SQLiteDatabase
     private let cache: CachedReportRepository
-    private let seen = Mutex<Int?>(nil)
+    private let sync: SyncEngine?
+    private let seen = Mutex<(version: Int, fromServer: Int)?>(nil)
 
-    public init(database: SQLiteDatabase, cache: CachedReportRepository) {
+    public init(database: SQLiteDatabase, cache: CachedReportRepository, sync: SyncEngine? = nil) {
         self.database = database
         self.cache = cache
+        self.sync = sync
     }
 
     public func changedElsewhere() async -> Bool {
         guard let version = try? database.dataVersion() else { return false }
-        let changed = seen.withLock { seen in
-            defer { seen = version }
-            return seen.map { $0 != version } ?? false
+        let fromServer = sync?.storedFromServer.load(ordering: .relaxed) ?? 0
+        let (otherProgram, changed) = seen.withLock { seen in
+            defer { seen = (version, fromServer) }
+            guard let last = seen else { return (false, false) }
+            return (last.version != version, last.version != version || last.fromServer != fromServer)
         }
-        if changed { await cache.forgetCopies() }
+        if otherProgram { await cache.forgetCopies() }
         return changed
     }
 }

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Synchronization
 
 /// Sends this device's changes to the crash-report server and brings back what others changed, so the app works
 /// offline at the roadside and every change and photo arrives exactly once when the server can be reached.
@@ -31,6 +32,9 @@ public actor SyncEngine: SyncStatusSource {
     private let archive: any DocumentArchive
     private let clock: any Clock
     private let backoff: SyncBackoff
+    /// How many times sync stored what came from the server (a report received, merged, joined or removed), so an open
+    /// screen can tell that what it shows changed under it (``OtherProgramsChanges``).
+    public nonisolated let storedFromServer = Atomic<Int>(0)
     private let pullInterval: Duration
 
     private var status = SyncStatus()
@@ -410,6 +414,7 @@ public actor SyncEngine: SyncStatusSource {
             kept = current
         } else {
             guard try await state.storeMerge(merge.report, over: current, localRevision: report.revision) != nil else { return }
+            storedFromServer.add(1, ordering: .relaxed)
             kept = merge.report
         }
         if merge.isWorthTelling && !current.sameContent(as: sent) {
@@ -459,6 +464,7 @@ public actor SyncEngine: SyncStatusSource {
         // The server's scene (the detected one) may not know its zone; this device, at the scene, did.
         if let offset = report.scene.utcOffsetMinutes { merged.takeUTCOffsetIfUnknown(offset) }
         guard let joined = try await state.join(report, as: merged, remote: holder) else { return }
+        storedFromServer.add(1, ordering: .relaxed)
         try await note(.joined(merge.summary), reportID: joined.id, crashID: joined.crashID, in: &pass)
         try await fetchPhotos(of: joined, &pass)
     }
@@ -526,6 +532,7 @@ public actor SyncEngine: SyncStatusSource {
                 switch try await state.receive(serverVersion) {
                 case let .stored(local):
                     pass.reportsReceived += 1
+                    storedFromServer.add(1, ordering: .relaxed)
                     try await tellNews(in: local, since: base, &pass)
                     try await fetchPhotos(of: local, &pass)
                     if local.isCompleted { try await fetchDocument(of: local, &pass) }
@@ -553,6 +560,7 @@ public actor SyncEngine: SyncStatusSource {
         switch try await state.removeDeletedElsewhere(id) {
         case let .removed(report):
             pass.reportsRemoved += 1
+            storedFromServer.add(1, ordering: .relaxed)
             try await note(.deletedElsewhere, reportID: id, crashID: report.crashID, in: &pass)
         case let .keptCompleted(report):
             try await note(.removedFromServer, reportID: id, crashID: report.crashID, in: &pass)

@@ -14,6 +14,12 @@ extension CrashReport {
         hasInformation || isSceneSetByDriver || detection != nil
     }
 
+    /// Whether the server knows this report: its crash ID is the server's (issued by it, by a crash detection, or given
+    /// at the first sync or share). Such a draft is never dropped for being empty.
+    public var isKnownToTheServer: Bool {
+        !crashID.isLocal
+    }
+
     /// When and where the crash happened, as every screen, document and list shows it. Time and place are
     /// chosen separately:
     ///

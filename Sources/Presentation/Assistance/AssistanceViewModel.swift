@@ -133,32 +133,31 @@ public final class AssistanceViewModel {
 
     /// Brings what another program changed (a second window, a `sync` in another terminal) onto the screen on show,
     /// before the driver's line is handled.
-    /// - Returns: `true` when the screen on show was replaced (its report was discarded or created elsewhere): the
-    ///   line typed for it is then not run on the new one.
-    public func takeInChangesElsewhere() async -> Bool {
-        guard let storeChanges, await storeChanges.changedElsewhere() else { return false }
+    /// - Returns: what it did to the screen on show (``ChangesTakenIn``).
+    public func takeInChangesElsewhere() async -> ChangesTakenIn {
+        guard let storeChanges, await storeChanges.changedElsewhere() else { return .none }
         switch route.value {
         case let .crashAssistant(assistant):
             let stored: CrashReport?
             do {
                 stored = try await reload?(assistant.reportID)
             } catch {
-                return false
+                return .none
             }
             let crashID = assistant.crashID
             switch await assistant.refresh(with: stored) {
             case .unchanged:
-                return false
+                return .none
             case .updated:
                 assistant.message.value = .info(words("This report was changed in another window; the screen shows it as it is now."))
-                return false
+                return .updated
             case .gone:
                 self.assistant = nil
                 await viewReports()
                 if case let .reports(list) = route.value {
                     list.message.value = .info(words("Draft {crashID} was discarded in another window, so it is closed here.", ["crashID": crashID.rawValue]))
                 }
-                return true
+                return .replaced
             case let .completed(report):
                 self.assistant = nil
                 let crashReport = makeCrashReport(report.id, report.crashID)
@@ -166,17 +165,28 @@ public final class AssistanceViewModel {
                 await crashReport.refresh()
                 route.value = .crashReport(crashReport)
                 crashReport.message.value = .info(words("Crash report {crashID} was created in another window; here it is.", ["crashID": report.crashID.rawValue]))
-                return true
+                return .replaced
             }
         case let .crashReport(crashReport):
             await crashReport.refresh()
-            return false
+            return .updated
         case let .reports(list):
             await list.load()
-            return false
+            return .updated
         case .menu, .profile, .quit:
-            return false
+            return .none
         }
+    }
+
+    /// What taking in another program's changes did to the screen on show.
+    public enum ChangesTakenIn: Sendable {
+        /// Nothing changed, or nothing it shows.
+        case none
+        /// It shows the reports as stored now: the line typed is run on it, and it is printed again after.
+        case updated
+        /// Its report was discarded or created elsewhere, and another screen took its place: the line typed for it
+        /// is not run on the new one.
+        case replaced
     }
 
     /// The notices on show have been printed: they are not shown again.
