@@ -284,8 +284,12 @@ def main():
         if command == "update":
             for name in sorted(os.listdir(CATALOGS)):
                 if name.endswith(".po"):
-                    subprocess.run(["msgmerge", "--quiet", "--update", "--no-fuzzy-matching", "--backup=none",
-                                    os.path.join(CATALOGS, name), TEMPLATE], check=True)
+                    path = os.path.join(CATALOGS, name)
+                    # Lines unwrapped, as the catalogs are kept; messages the sources no longer have are dropped, not
+                    # kept as obsolete entries.
+                    subprocess.run(["msgmerge", "--quiet", "--update", "--no-fuzzy-matching", "--no-wrap", "--backup=none",
+                                    path, TEMPLATE], check=True)
+                    subprocess.run(["msgattrib", "--no-obsolete", "--no-wrap", "-o", path, path], check=True)
         return 0
     if command != "check":
         print(f"messages: “{command}” is not a command: extract, update or check", file=sys.stderr)
