@@ -49,6 +49,8 @@ enum AppErrorText {
             )
         case let .otherAccount(bound, reached):
             SyncText.otherAccount(bound: bound, reached: reached, words: words)
+        case let .notADriversToken(account, kind):
+            SyncText.notADriversToken(account, kind: kind, words: words)
         case let .localStore(reason):
             words("Nothing was sent: {reason}. Your reports are kept on this device.", ["reason": reason])
         case let .invalidAnswer(server, reason):

@@ -34,7 +34,7 @@ enum ExitStatus {
         case .busy: tempFail
         case .tokenRefused: noPermission
         case .refused, .invalidAnswer: dataError
-        case .otherAccount: config
+        case .otherAccount, .notADriversToken: config
         case .localStore: ioError
         }
     }

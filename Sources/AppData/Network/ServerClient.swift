@@ -109,7 +109,12 @@ public final class ServerClient: SyncRemote {
         switch output {
         case let .ok(ok):
             let info = try body { try ok.body.json }
-            return ServerAccount(id: info.accountId, name: info.name, server: address.description)
+            let account = ServerAccount(id: info.accountId, name: info.name, server: address.description)
+            switch info.kind {
+            case .user: return account
+            case .handler: throw .notADriversToken(account, kind: .handler)
+            case .detector: throw .notADriversToken(account, kind: .detector)
+            }
         case let .tooManyRequests(busy): throw .busy(server: address.description, retryAfter: busy.headers.retryAfter ?? 60)
         case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }
         case let .contentTooLarge(problem): throw refusal(413) { try problem.body.applicationProblemJson }

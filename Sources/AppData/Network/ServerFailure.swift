@@ -17,6 +17,8 @@ public enum ServerFailure: Error, Sendable, Hashable {
     /// The token opens another account (or another server's) than the one this data folder belongs to: nothing is
     /// sent or received with it.
     case otherAccount(bound: ServerAccount, reached: ServerAccount)
+    /// The token opens a claims handler's or a crash detector's account, not a driver's: the app cannot use it.
+    case notADriversToken(ServerAccount, kind: OtherAccountKind)
     /// The device's own store failed while talking to the server. Worth trying again later.
     case localStore(reason: String)
     /// The answer could not be read, carried a report that breaks a rule the app keeps, or did not come from the
@@ -27,7 +29,7 @@ public enum ServerFailure: Error, Sendable, Hashable {
     public var isTransient: Bool {
         switch self {
         case .unreachable, .serverError, .busy, .localStore: true
-        case .tokenRefused, .refused, .invalidAnswer, .otherAccount: false
+        case .tokenRefused, .refused, .invalidAnswer, .otherAccount, .notADriversToken: false
         }
     }
 

@@ -39,6 +39,7 @@ public struct ServerStatementLinks: StatementLinkMaker {
         case let .busy(server, retryAfter): .unavailable("\(server) asks to wait \(retryAfter) s")
         case let .tokenRefused(server): .refused("\(server) refused the token")
         case .otherAccount: .refused("the token opens another account than this data folder's")
+        case .notADriversToken: .refused("the token is not a driver's")
         case let .localStore(reason): .unavailable("the device's store failed (\(reason))")
         case let .invalidAnswer(server, reason): .unavailable("\(server) answered something unexpected (\(reason))")
         }

@@ -229,6 +229,8 @@ public actor SyncEngine: SyncStatusSource {
             status.connection = .busy(until: clock.now().addingTimeInterval(60))
         case let .otherAccount(bound, reached):
             status.connection = .otherAccount(bound: bound, reached: reached)
+        case let .notADriversToken(account, kind):
+            status.connection = .notADriversToken(account, kind: kind)
         case let .invalidAnswer(_, reason):
             status.connection = .unusable(reason: reason)
         case .refused, .localStore:

@@ -19,6 +19,8 @@ public struct SyncStatus: Sendable, Hashable {
         case quotaReached
         /// The token opens another account than the one this data folder belongs to: nothing is sent or received.
         case otherAccount(bound: ServerAccount, reached: ServerAccount)
+        /// The token is not a driver's: it opens a claims handler's or a crash detector's account, which has no reports.
+        case notADriversToken(ServerAccount, kind: OtherAccountKind)
         /// What answers at the address is not the crash-report server's API as this app knows it (a wrong path or
         /// address, a proxy), or it sent something this app cannot use: `reason` says what.
         case unusable(reason: String)

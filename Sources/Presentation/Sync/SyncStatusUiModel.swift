@@ -51,6 +51,11 @@ public struct SyncStatusUiModel: Sendable, Hashable {
                 "problem": SyncText.otherAccount(bound: bound, reached: reached, words: words),
             ])
             isProblem = true
+        case let .notADriversToken(account, kind):
+            line = words("Server: {problem}", context: "the server's status line", [
+                "problem": SyncText.notADriversToken(account, kind: kind, words: words),
+            ])
+            isProblem = true
         case let .unusable(reason):
             let values = ["problem": SyncText.unusable(reason, words: words), "waiting": waiting ?? ""]
             line = waiting == nil

@@ -105,6 +105,17 @@ public enum SyncText {
             )
     }
 
+    /// Why nothing is sent with a claims handler's or a crash detector's token, and which token the app needs.
+    public static func notADriversToken(_ account: ServerAccount, kind: OtherAccountKind, words: Words) -> String {
+        let values = ["name": account.name, "server": account.server]
+        return switch kind {
+        case .handler:
+            words("The token given is the claims handler “{name}”'s on {server}, not a driver's: the app needs a driver's token (crash-assistant-server user add NAME makes one). Nothing was sent, received or removed.", values)
+        case .detector:
+            words("The token given is the crash detection service “{name}”'s on {server}, not a driver's: the app needs a driver's token (crash-assistant-server user add NAME makes one). Nothing was sent, received or removed.", values)
+        }
+    }
+
     /// What answers at the server's address cannot be used, and what to check.
     public static func unusable(_ reason: String, words: Words) -> String {
         words("The server's answer cannot be used: {reason}. Your reports are kept on this device.", ["reason": reason])
