@@ -63,6 +63,20 @@ struct PhotoPageViewModelTests {
         #expect(page.state.value.sections[1].photos.count == 1)
     }
 
+    @Test("Two long notes that differ in one word are shown where they differ, not cut to the same start")
+    func longNotesAreShownWhereTheyDiffer() async throws {
+        let page = try await page()
+        let start = "The other driver, a tall man in a grey coat, said he had been driving "
+        let end = " the whole morning and was late for a meeting in the city centre."
+        await page.setNote(start + "carefully" + end)
+        await page.setNote(start + "quickly" + end)
+        let asked = try #require(page.message.value?.text)
+        #expect(asked.contains("carefully") && asked.contains("quickly"), "\(asked)")
+        #expect(asked.hasPrefix("Replace the note “…"), "\(asked)")
+        // Short notes are quoted whole.
+        #expect(EchoText.difference("Blue Golf", "Red Golf") == ("Blue Golf", "Red Golf"))
+    }
+
     @Test("A note is set; replacing or clearing it asks first, and no keeps it")
     func aNoteIsReplacedOrClearedOnlyWhenConfirmed() async throws {
         let page = try await page()

@@ -36,6 +36,19 @@ public struct LineText: Sendable, Equatable {
         )
     }
 
+    /// An old value and the one replacing it, quoted: whole when both fit, else each shortened to where they differ
+    /// (``EchoText/difference(_:_:limit:)``), a long one with its length.
+    public static func echo(_ old: String, replacedBy new: String, words: Words) -> (old: String, new: String) {
+        let shown = EchoText.difference(old, new)
+        func quote(_ text: String, whole: String) -> String {
+            guard whole.count > EchoText.limit else { return words("“{typed}”", context: "what the driver typed, shown back", ["typed": text]) }
+            return words.plural(
+                "“{typed}” ({count} character)", "“{typed}” ({count} characters)", count: whole.count, ["typed": text]
+            )
+        }
+        return (quote(shown.old, whole: old), quote(shown.new, whole: new))
+    }
+
     /// The words of the whole line, split at spaces.
     public static func words(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)

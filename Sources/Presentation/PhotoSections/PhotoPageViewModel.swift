@@ -148,8 +148,10 @@ public final class PhotoPageViewModel {
         guard report.hasNote else { return await saveNote(text) }
         pendingNote = text
         let old = LineText.echo(report.otherDriverNote, words: words)
+        // Two long notes are shown where they differ, so the change can be seen.
+        let shown = LineText.echo(report.otherDriverNote, replacedBy: trial.otherDriverNote, words: words)
         message.value = .info(trial.hasNote
-            ? words("Replace the note {old} with {new}? Type y to replace it, n to keep it.", ["old": old, "new": LineText.echo(trial.otherDriverNote, words: words)])
+            ? words("Replace the note {old} with {new}? Type y to replace it, n to keep it.", ["old": shown.old, "new": shown.new])
             : words("Clear the note {old}? Type y to clear it, n to keep it.", ["old": old]))
     }
 
