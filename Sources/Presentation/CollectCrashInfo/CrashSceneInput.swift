@@ -88,7 +88,7 @@ public struct CrashSceneInput: Sendable {
             ))
             typedOffset = time.offset
         } else {
-            throw Failure(words("“{text}” is not a time. Type {syntax}, e.g. {example}", usageValues.merging(["text": String(first.prefix(40))]) { $1 }))
+            throw Failure(words("“{text}” is not a time. Type {syntax}, e.g. {example}", usageValues.merging(["text": EchoText.shortened(first)]) { $1 }))
         }
         // The scene's offset from UTC: as typed, else this zone's at that moment.
         let offsetMinutes = (typedOffset ?? timeZone.secondsFromGMT(for: occurredAt)) / 60
@@ -119,7 +119,7 @@ public struct CrashSceneInput: Sendable {
         let commas = body.count { $0 == "," }
         // `12,` may start an address; `47.4979` or `47,4979,19,0402` cannot.
         guard commas >= 2 || body.contains(".") else { return nil }
-        let values = ["text": String(word.prefix(40))]
+        let values = ["text": EchoText.shortened(word)]
         if commas >= 3 || (commas == 2 && !body.contains(".")) {
             return words(
                 "“{text}” looks like a coordinate written with decimal commas. Write decimals with a point and separate latitude and longitude with a comma, e.g. 47.4979,19.0402",
