@@ -35,3 +35,28 @@ struct YesNoQuestionTests {
         #expect(list.output.contains("completed") || list.output.contains("Completed"), "\(list.output)")
     }
 }
+
+/// Real photos of two places a day apart, added over a pipe: when and where come from the eight taken at the crash, the
+/// one from the day before is named once, with the `w` that would take its time and place.
+@Suite("A stray crash-scene photo, added from files")
+struct StrayPhotoEndToEndTests {
+    @Test func eightBudapestPhotosDecideAndViennaIsNamedWithItsW() throws {
+        let folder = TemporaryDirectory("stray-photo")
+        let budapest = (1...8).map { "add 2 \(Fixtures.url("street-budapest-\($0)-48x36.jpg").path)" }
+        let vienna = "add 2 \(Fixtures.url("street-vienna-48x36.jpg").path)"
+        let run = try AppProcess.run(
+            ["1", "", "3"] + budapest.prefix(2) + [vienna] + budapest.dropFirst(2) + ["d", "c", "n", "x", "s", "q"],
+            arguments: ["--database", folder.file("reports.sqlite")], in: folder.url, environment: ["TZ": "Europe/Budapest"]
+        )
+        #expect(run.status == 0, "\(run.errors)")
+        let output = run.output
+        #expect(output.contains("when: 21 Nov 2026, 16:28 (UTC+01:00) (from photo street-budapest-1-48x36.jpg)"), "\(output)")
+        #expect(output.contains("(from photo street-budapest-1-48x36.jpg)"), "\(output)")
+        let warnings = output.split(separator: "\n").filter { $0.hasPrefix("  ! ") }
+        #expect(warnings.allSatisfy { !$0.contains("street-budapest") }, "\(warnings)")
+        let about = warnings.filter { $0.contains("street-vienna-48x36.jpg") }
+        #expect(about.contains { $0.contains("before the crash time") }, "\(warnings)")
+        #expect(about.contains { $0.contains("km from the crash scene") }, "\(warnings)")
+        #expect(about.contains { $0.contains("type w 2026-11-20 15:10+01:00 48.20820,16.37380 to take its time and place instead.") }, "\(warnings)")
+    }
+}

@@ -4,6 +4,7 @@
 Run once when a fixture needs to change (needs Pillow, `pip install Pillow`, and exiftool, Debian's
 libimage-exiftool-perl); the outputs are committed, so the tests never need either.
 `make_fixtures.py scene` makes only the crash-scene photos with times, zones and positions.
+`make_fixtures.py stray` makes only the eight Budapest street photos and the stray one from Vienna.
 """
 import io
 import struct
@@ -236,6 +237,28 @@ def scene_fixtures():
     save("scene-xmp-zone-48x36.png", encode(picture, "PNG", exif=scene_block(), pnginfo=info))
 
 
+def dms(value):
+    """Degrees, minutes and seconds (to the hundredth) as EXIF rationals."""
+    degrees = int(value)
+    minutes = int((value - degrees) * 60)
+    seconds = round(((value - degrees) * 60 - minutes) * 60 * 100)
+    return [(degrees, 1), (minutes, 1), (seconds, 100)]
+
+
+def stray_fixtures():
+    """Eight crash-scene photos taken two minutes apart on 21 Nov 2026 from 16:28 (+01:00) a few metres apart in
+    Budapest, and one taken the day before in Vienna, 214 km away: the stray one in the crash scene's section."""
+    for index in range(8):
+        latitude, longitude = 47.4979 + index * 0.00005, 19.0402
+        gps = ("rational", ("N", dms(latitude)), ("E", dms(longitude)), None)
+        when = f"2026:11:21 16:{28 + 2 * index:02d}:00"
+        save(f"street-budapest-{index + 1}-48x36.jpg", encode(gradient(48, 36, seed=200 + index), "JPEG", quality=85,
+             exif=scene_block(when=when, gps=gps, offset_tag=(0x9011, "+01:00"))))
+    gps = ("rational", ("N", dms(48.2082)), ("E", dms(16.3738)), None)
+    save("street-vienna-48x36.jpg", encode(gradient(48, 36, seed=299), "JPEG", quality=85,
+         exif=scene_block(when="2026:11:20 15:10:00", gps=gps, offset_tag=(0x9011, "+01:00"))))
+
+
 def with_xmp(jpeg):
     """The JPEG with the XMP packet written by exiftool (libimage-exiftool-perl), as photo tools write it."""
     source = HERE / ".xmp-source.jpg"
@@ -253,6 +276,9 @@ def with_xmp(jpeg):
 def main():
     if sys.argv[1:] == ["scene"]:
         scene_fixtures()
+        return
+    if sys.argv[1:] == ["stray"]:
+        stray_fixtures()
         return
     baseline = encode(gradient(64, 48), "JPEG", quality=85)
     save("photo-64x48.jpg", baseline)
