@@ -240,6 +240,7 @@ extension Components.Schemas.Photo {
             takenAt: photo.takenAt,
             takenWhere: photo.takenWhere.map(Components.Schemas.Coordinate.init),
             takenAltitude: photo.takenAltitude,
+            takenUtcOffsetMinutes: photo.takenUTCOffsetMinutes,
             orientation: photo.orientation.rawValue
         )
     }
@@ -262,6 +263,9 @@ extension Photo {
         guard let orientation = ImageOrientation(rawValue: wire.orientation) else {
             throw InvalidReportData(field: "\(field).orientation", problem: .outOfRange(value: wire.orientation, allowed: 1...8))
         }
+        if let minutes = wire.takenUtcOffsetMinutes, !CrashScene.utcOffsetRange.contains(minutes) {
+            throw InvalidReportData(field: "\(field).takenUtcOffsetMinutes", problem: .outOfRange(value: minutes, allowed: CrashScene.utcOffsetRange))
+        }
         if let altitude = wire.takenAltitude, !altitude.isFinite {
             throw InvalidReportData(field: "\(field).takenAltitude", problem: .invalid("\(altitude)"))
         }
@@ -281,7 +285,8 @@ extension Photo {
             takenAt: wire.takenAt,
             takenWhere: takenWhere,
             takenAltitude: wire.takenAltitude,
-            orientation: orientation
+            orientation: orientation,
+            takenUTCOffsetMinutes: wire.takenUtcOffsetMinutes
         )
     }
 }

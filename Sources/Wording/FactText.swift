@@ -155,7 +155,8 @@ public struct FactText: Sendable {
     /// The time as every screen and document writes it, with its zone and where it came from:
     /// `21 Nov 2026, 16:28 (UTC+01:00) (from photo IMG_0042.jpg)`.
     public func when(_ scene: EffectiveScene, dates: DateText) -> String {
-        let time = dates.dateTime(scene.scene.occurredAt)
+        // At the offset the time was taken at (a photo's clock), else the report's.
+        let time = dates.at(scene.scene).dateTime(scene.scene.occurredAt)
         return timeNote(scene).map { words("{time} ({source})", ["time": time, "source": $0]) } ?? time
     }
 

@@ -40,8 +40,9 @@ struct PhotoTimeEndToEndTests {
             ["1", "", "3", "add 2 \(timeOnly)", "add 2 \(placeAndTime)", "d", "x", "s", "q"], in: folder.url
         )
         #expect(run.status == 0)
-        // Read in UTC, the zone-less photo says 16:28 UTC; the other, at UTC+01:00, 15:28 UTC: the earlier wins.
-        #expect(run.output.contains("When:  21 Nov 2026, 15:28 (UTC) (from photo scene-srational-be-48x36.jpg)"))
+        // Read in UTC, the zone-less photo says 16:28 UTC; the other, at UTC+01:00, 15:28 UTC: the earlier wins, shown at
+        // the offset its clock had.
+        #expect(run.output.contains("When:  21 Nov 2026, 16:28 (UTC+01:00) (from photo scene-srational-be-48x36.jpg)"), "\(run.output)")
         #expect(run.output.contains("Where: 47.49800, 19.04000 (from photo scene-srational-be-48x36.jpg)"))
 
         let list = try AppProcess.run([], arguments: ["reports", "--json"], in: folder.url)

@@ -60,3 +60,24 @@ struct StrayPhotoEndToEndTests {
         #expect(about.contains { $0.contains("type w 2026-11-20 15:10+01:00 48.20820,16.37380 to take its time and place instead.") }, "\(warnings)")
     }
 }
+
+/// A summer photo's time shown at the offset its clock had that day, though the report was started in winter.
+@Suite("The scene's offset at the crash's instant")
+struct SceneOffsetEndToEndTests {
+    @Test func aSummerPhotoReportedInWinterKeepsItsSummerOffset() throws {
+        let folder = TemporaryDirectory("scene-offset")
+        let run = try AppProcess.run(
+            ["1", "", "3", "add 2 \(Fixtures.url("street-summer-no-zone-48x36.jpg").path)", "d", "x", "s", "q"],
+            arguments: ["--database", folder.file("reports.sqlite")], in: folder.url, environment: ["TZ": "Europe/Rome"]
+        )
+        #expect(run.status == 0, "\(run.errors)")
+        // The clock read 16:28, Rome's summer time (+02:00), whatever the offset when the report was started.
+        #expect(run.output.contains("22 Oct 2008, 16:28 (UTC+02:00)"), "\(run.output)")
+        #expect(!run.output.contains("22 Oct 2008, 15:28"), "\(run.output)")
+        // The list says the same.
+        let list = try AppProcess.run([], arguments: ["reports", "--database", folder.file("reports.sqlite")], in: folder.url, environment: ["TZ": "Europe/Rome"])
+        #expect(list.output.contains("22 Oct 2008, 16:28 (UTC+02:00)"), "\(list.output)")
+        let json = try AppProcess.run([], arguments: ["reports", "--json", "--database", folder.file("reports.sqlite")], in: folder.url)
+        #expect(json.output.contains("\"utcOffsetMinutes\" : 120"), "\(json.output)")
+    }
+}

@@ -90,6 +90,23 @@ struct EffectiveSceneTests {
         #expect(SceneGroup.largest(in: report.photos(in: .crashScene), reportStartedAt: report.createdAt).count == 8)
     }
 
+    @Test("A photo's time is shown at the offset its clock had, not the one the report was started at")
+    func aPhotosTimeKeepsItsOwnOffset() throws {
+        let summer = Photo(
+            section: .crashScene, contentHash: .stub("c"), mediaType: .jpeg, byteCount: 100, pixelSize: PixelSize(width: 4, height: 3),
+            originalFileName: "summer.jpg", addedAt: referenceDate, takenAt: referenceDate.addingTimeInterval(-3_600), takenUTCOffsetMinutes: 120
+        )
+        var report = CrashReport.stub(photos: [summer])
+        report.takeUTCOffsetIfUnknown(60)
+        #expect(report.scene.utcOffsetMinutes == 60)
+        #expect(report.effectiveScene.scene.utcOffsetMinutes == 120)
+        // Read in a zone, the offset is that zone's at the photo's instant.
+        let rome = try #require(TimeZone(identifier: "Europe/Rome"))
+        let july = Date(timeIntervalSince1970: 1_782_900_000)
+        #expect(PhotoMetadata(takenAt: july, timeZoneSource: .assumedLocal(rome.identifier)).takenUTCOffsetSeconds == 7_200)
+        #expect(PhotoMetadata(takenAt: july, timeZoneSource: .exifOffset(-10_800)).takenUTCOffsetSeconds == -10_800)
+    }
+
     @Test func photosOutsideTheCrashSceneSectionAreNotUsed() {
         let report = CrashReport.stub(photos: [
             photo("damage.jpg", section: .yourVehicleDamage, digit: "a", takenAt: referenceDate, takenWhere: Self.place),

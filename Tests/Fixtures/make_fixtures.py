@@ -4,7 +4,7 @@
 Run once when a fixture needs to change (needs Pillow, `pip install Pillow`, and exiftool, Debian's
 libimage-exiftool-perl); the outputs are committed, so the tests never need either.
 `make_fixtures.py scene` makes only the crash-scene photos with times, zones and positions.
-`make_fixtures.py stray` makes only the eight Budapest street photos and the stray one from Vienna.
+`make_fixtures.py stray` makes only the eight Budapest street photos, the stray one from Vienna and a summer one.
 """
 import io
 import struct
@@ -254,6 +254,9 @@ def stray_fixtures():
         when = f"2026:11:21 16:{28 + 2 * index:02d}:00"
         save(f"street-budapest-{index + 1}-48x36.jpg", encode(gradient(48, 36, seed=200 + index), "JPEG", quality=85,
              exif=scene_block(when=when, gps=gps, offset_tag=(0x9011, "+01:00"))))
+    # A summer photo with no zone in it, read in the machine's zone: its clock showed 16:28 on 22 Oct 2008.
+    save("street-summer-no-zone-48x36.jpg", encode(gradient(48, 36, seed=300), "JPEG", quality=85,
+         exif=scene_block(when="2008:10:22 16:28:00")))
     gps = ("rational", ("N", dms(48.2082)), ("E", dms(16.3738)), None)
     save("street-vienna-48x36.jpg", encode(gradient(48, 36, seed=299), "JPEG", quality=85,
          exif=scene_block(when="2026:11:20 15:10:00", gps=gps, offset_tag=(0x9011, "+01:00"))))

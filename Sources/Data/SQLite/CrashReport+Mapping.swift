@@ -33,6 +33,7 @@ extension CrashReport {
         statement.bind(self.statement.isEmpty ? nil : Self.statementJSON(self.statement), at: 24)
         statement.bind(self.statement.filledParts, at: 25)
         statement.bind(language?.rawValue, at: 26)
+        statement.bind(effectiveScene.scene.utcOffsetMinutes, at: 27)
     }
 
     /// The accident statement, as the wire's JSON.

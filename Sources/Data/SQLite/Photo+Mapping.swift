@@ -5,11 +5,12 @@ extension Photo {
     /// Columns read by ``init(row:path:)``, in the order they were added.
     static let selectByReport: StaticString = """
         SELECT id, section, content_hash, media_type, byte_count, width, height, original_file_name, added_at,
-               taken_at, taken_latitude, taken_longitude, orientation, server_file_name, taken_altitude
+               taken_at, taken_latitude, taken_longitude, orientation, server_file_name, taken_altitude,
+               taken_utc_offset_minutes
         FROM photos WHERE report_id = ?1 ORDER BY position
         """
 
-    /// Binds a `photos` row (parameters 1–17).
+    /// Binds a `photos` row (parameters 1–18).
     func bind(to statement: SQLiteStatement, reportID: ReportID, position: Int) {
         statement.bind(reportID.rawValue, at: 1)
         statement.bind(position, at: 2)
@@ -28,6 +29,7 @@ extension Photo {
         statement.bind(orientation.rawValue, at: 15)
         statement.bind(serverFileName, at: 16)
         statement.bind(takenAltitude, at: 17)
+        statement.bind(takenUTCOffsetMinutes, at: 18)
     }
 
     /// Rebuilds a photo from a row of ``selectByReport``.
@@ -56,7 +58,8 @@ extension Photo {
             takenWhere: takenWhere,
             takenAltitude: row.optionalDouble(14),
             orientation: orientation,
-            serverFileName: row.optionalString(13)
+            serverFileName: row.optionalString(13),
+            takenUTCOffsetMinutes: row.optionalInt(15)
         )
     }
 }

@@ -181,5 +181,10 @@ enum ReportSchema {
         SQLiteMigration(version: 12, sql: """
             ALTER TABLE reports ADD COLUMN language TEXT;
             """),
+        // The offset a photo's clock had when it was taken, so its time is shown at it.
+        SQLiteMigration(version: 13, sql: """
+            ALTER TABLE photos ADD COLUMN taken_utc_offset_minutes INTEGER;
+            ALTER TABLE reports ADD COLUMN shown_utc_offset_minutes INTEGER;
+            """),
     ]
 }

@@ -10,7 +10,7 @@ extension ReportSummary {
                CASE WHEN shown_occurred_at IS NULL THEN latitude ELSE shown_latitude END,
                CASE WHEN shown_occurred_at IS NULL THEN longitude ELSE shown_longitude END,
                CASE WHEN shown_occurred_at IS NULL THEN address ELSE shown_address END,
-               provisional_crash_id, utc_offset_minutes, json_extract(acknowledgement, '$.claimNumber'),
+               provisional_crash_id, coalesce(shown_utc_offset_minutes, utc_offset_minutes), json_extract(acknowledgement, '$.claimNumber'),
                statement_parts
         FROM reports ORDER BY created_at DESC, id LIMIT ?1 OFFSET ?2
         """

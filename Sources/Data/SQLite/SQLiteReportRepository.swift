@@ -204,8 +204,8 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
                              longitude, address, note, revision, injury_count, photo_count, has_note,
                              shown_occurred_at, shown_latitude, shown_longitude, shown_address,
                              provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement,
-                             statement_parts, language)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26)
+                             statement_parts, language, shown_utc_offset_minutes)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)
         ON CONFLICT (id) DO UPDATE SET
             crash_id = excluded.crash_id, status = excluded.status, created_at = excluded.created_at,
             updated_at = excluded.updated_at, completed_at = excluded.completed_at,
@@ -216,14 +216,15 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
             shown_longitude = excluded.shown_longitude, shown_address = excluded.shown_address,
             provisional_crash_id = excluded.provisional_crash_id, utc_offset_minutes = excluded.utc_offset_minutes,
             detection = excluded.detection, acknowledgement = excluded.acknowledgement, statement = excluded.statement,
-            statement_parts = excluded.statement_parts, language = excluded.language
+            statement_parts = excluded.statement_parts, language = excluded.language,
+            shown_utc_offset_minutes = excluded.shown_utc_offset_minutes
         """
 
     private static let insertPhoto: StaticString = """
         INSERT INTO photos (report_id, position, id, section, content_hash, media_type, byte_count, width, height,
                             original_file_name, added_at, taken_at, taken_latitude, taken_longitude, orientation,
-                            server_file_name, taken_altitude)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+                            server_file_name, taken_altitude, taken_utc_offset_minutes)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
         """
 
     /// Writes a report whole (its row, injuries and photos) inside the caller's transaction, at the revision it

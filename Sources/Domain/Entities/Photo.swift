@@ -21,6 +21,10 @@ public struct Photo: Sendable, Hashable, Identifiable {
     public let orientation: ImageOrientation
     /// The server's name for the uploaded file, once uploaded.
     public let serverFileName: String?
+    /// The offset from UTC, in minutes, of the clock that took the photo at the moment it was taken: from its own
+    /// metadata, or the zone its time was read in, at that instant (a summer photo reported in winter keeps its
+    /// summer offset). `nil` when it has no time, or was stored before this was kept.
+    public let takenUTCOffsetMinutes: Int?
 
     public init(
         id: PhotoID = PhotoID(),
@@ -35,8 +39,10 @@ public struct Photo: Sendable, Hashable, Identifiable {
         takenWhere: Coordinate? = nil,
         takenAltitude: Double? = nil,
         orientation: ImageOrientation = .up,
-        serverFileName: String? = nil
+        serverFileName: String? = nil,
+        takenUTCOffsetMinutes: Int? = nil
     ) {
+        self.takenUTCOffsetMinutes = takenAt == nil ? nil : takenUTCOffsetMinutes.flatMap { CrashScene.utcOffsetRange.contains($0) ? $0 : nil }
         self.id = id
         self.section = section
         self.contentHash = contentHash

@@ -29,6 +29,16 @@ public struct PhotoMetadata: Sendable, Hashable {
     /// How to turn the stored pixels to show the photo upright.
     public let orientation: ImageOrientation
 
+    /// The offset from UTC, in seconds, of the clock that took the photo at ``takenAt``: the one the file gave, or the
+    /// zone it was read in at that instant; `nil` when there is no time.
+    public var takenUTCOffsetSeconds: Int? {
+        guard let takenAt, let timeZoneSource else { return nil }
+        switch timeZoneSource {
+        case let .exifOffset(seconds), let .xmp(seconds), let .gpsTime(seconds): return seconds
+        case let .assumedLocal(identifier): return TimeZone(identifier: identifier)?.secondsFromGMT(for: takenAt)
+        }
+    }
+
     /// Nothing known: no time, no place, stored upright.
     public static let none = PhotoMetadata()
 

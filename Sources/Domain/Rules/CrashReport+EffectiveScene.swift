@@ -39,6 +39,8 @@ extension CrashReport {
             ? photos(in: .crashScene) : SceneGroup.largest(in: photos(in: .crashScene), reportStartedAt: createdAt)
 
         var occurredAt = scene.occurredAt
+        // A photo's time is shown at the offset its clock had then (a summer crash reported in winter).
+        var utcOffsetMinutes = scene.utcOffsetMinutes
         var timeSource = EffectiveScene.Source.notGiven
         var timeCheck: PhotoTimeCheck?
         var passedOver: Photo?
@@ -47,6 +49,7 @@ extension CrashReport {
         } else if let (photo, check) = Self.earliestUsableTime(scenePhotos, reportStartedAt: createdAt),
                   let takenAt = photo.takenAt {
             occurredAt = takenAt
+            utcOffsetMinutes = photo.takenUTCOffsetMinutes ?? utcOffsetMinutes
             timeSource = .photo(photo)
             timeCheck = check
         } else {
@@ -64,12 +67,12 @@ extension CrashReport {
         }
         guard let placePhoto = Self.closestPosition(scenePhotos, to: reference), let place = placePhoto.takenWhere else {
             return EffectiveScene(
-                scene: CrashScene(occurredAt: occurredAt, utcOffsetMinutes: scene.utcOffsetMinutes), timeSource: timeSource, placeSource: .notGiven,
+                scene: CrashScene(occurredAt: occurredAt, utcOffsetMinutes: utcOffsetMinutes), timeSource: timeSource, placeSource: .notGiven,
                 timeCheck: timeCheck, passedOver: passedOver
             )
         }
         return EffectiveScene(
-            scene: CrashScene(occurredAt: occurredAt, coordinate: place, utcOffsetMinutes: scene.utcOffsetMinutes),
+            scene: CrashScene(occurredAt: occurredAt, coordinate: place, utcOffsetMinutes: utcOffsetMinutes),
             timeSource: timeSource, placeSource: .photo(placePhoto), timeCheck: timeCheck, passedOver: passedOver
         )
     }

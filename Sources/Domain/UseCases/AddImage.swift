@@ -42,7 +42,8 @@ public struct AddImage: Sendable {
                     takenAt: metadata.takenAt,
                     takenWhere: metadata.takenWhere,
                     takenAltitude: metadata.altitude,
-                    orientation: metadata.orientation
+                    orientation: metadata.orientation,
+                    takenUTCOffsetMinutes: metadata.takenUTCOffsetSeconds.map { $0 / 60 }
                 ))
             }.report
         } catch {

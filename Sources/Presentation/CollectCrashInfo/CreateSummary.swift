@@ -71,7 +71,7 @@ public struct CreateSummary: Sendable, Hashable {
                 ))
             }
         }
-        let time = dates.dateTime(effective.scene.occurredAt)
+        let time = dates.at(effective.scene).dateTime(effective.scene.occurredAt)
         if report.isStatementSigned {
             // When and where are on the front both drivers signed: they stay as they are, and w cannot change them.
         } else if effective.isTimeFlagged, case let .photo(photo) = effective.timeSource {

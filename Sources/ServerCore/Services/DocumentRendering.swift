@@ -104,7 +104,8 @@ package struct DocumentRendering: Sendable {
                 mediaType: held?.mediaType ?? photo.mediaType, byteCount: held?.byteCount ?? photo.byteCount,
                 pixelSize: photo.pixelSize, originalFileName: photo.originalFileName, addedAt: photo.addedAt,
                 takenAt: photo.takenAt, takenWhere: photo.takenWhere, takenAltitude: photo.takenAltitude,
-                orientation: photo.orientation, serverFileName: photo.serverFileName
+                orientation: photo.orientation, serverFileName: photo.serverFileName,
+                takenUTCOffsetMinutes: photo.takenUTCOffsetMinutes
             )
         }
         return try report.replacingPhotos(with: photos)

@@ -196,7 +196,7 @@ package enum StatementViews {
     /// "Crash on 20 Nov 2026, 08:15 (UTC+01:00), at Budapest, Lánchíd": all the page says of the driver's report.
     package static func crashLine(_ report: CrashReport, _ words: Words) -> String {
         let effective = report.effectiveScene
-        let time = words.dates(utc.at(report.scene)).dateTime(effective.scene.occurredAt)
+        let time = words.dates(utc.at(effective.scene)).dateTime(effective.scene.occurredAt)
         guard let place = FactText(words).location(effective.scene) else { return words("Crash on {time}, at a place not given.", ["time": time]) }
         return words("Crash on {time}, at {place}.", ["time": time, "place": place])
     }

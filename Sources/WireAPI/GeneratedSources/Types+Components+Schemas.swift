@@ -783,6 +783,10 @@ extension Components {
             public var takenWhere: Components.Schemas.Coordinate?
             /// - Remark: Generated from `#/components/schemas/Photo/takenAltitude`.
             public var takenAltitude: Swift.Double?
+            /// The offset from UTC of the clock that took the photo, at the moment it was taken (its time is shown at it).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Photo/takenUtcOffsetMinutes`.
+            public var takenUtcOffsetMinutes: Swift.Int?
             /// The EXIF orientation (1 = upright).
             ///
             /// - Remark: Generated from `#/components/schemas/Photo/orientation`.
@@ -802,6 +806,7 @@ extension Components {
             ///   - takenAt:
             ///   - takenWhere:
             ///   - takenAltitude:
+            ///   - takenUtcOffsetMinutes: The offset from UTC of the clock that took the photo, at the moment it was taken (its time is shown at it).
             ///   - orientation: The EXIF orientation (1 = upright).
             public init(
                 id: Swift.String,
@@ -816,6 +821,7 @@ extension Components {
                 takenAt: Foundation.Date? = nil,
                 takenWhere: Components.Schemas.Coordinate? = nil,
                 takenAltitude: Swift.Double? = nil,
+                takenUtcOffsetMinutes: Swift.Int? = nil,
                 orientation: Swift.Int
             ) {
                 self.id = id
@@ -830,6 +836,7 @@ extension Components {
                 self.takenAt = takenAt
                 self.takenWhere = takenWhere
                 self.takenAltitude = takenAltitude
+                self.takenUtcOffsetMinutes = takenUtcOffsetMinutes
                 self.orientation = orientation
             }
             public enum CodingKeys: String, CodingKey {
@@ -845,6 +852,7 @@ extension Components {
                 case takenAt
                 case takenWhere
                 case takenAltitude
+                case takenUtcOffsetMinutes
                 case orientation
             }
         }
