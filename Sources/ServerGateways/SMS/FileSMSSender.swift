@@ -8,7 +8,8 @@ import ServerCore
 
 /// The default SMS port, for one machine with no SMS gateway: each message is written to the log and as a file in
 /// `DIR/outbox-sms/` (named by time and crash ID), where an operator or a gateway script can pick it up. Each file is
-/// readable by the server's user only (0600), as its folder is (0700): it holds a phone number.
+/// readable by the server's user only (0600), as its folder is (0700): it holds a phone number. A message is written
+/// under a hidden name (`.….new`) and renamed once whole, so a script picking up `*.txt` never reads half of one.
 package struct FileSMSSender: SMSSender {
     package let folder: String
     package let logger: Logger
