@@ -1,3 +1,4 @@
+import Data
 /// Draws the line being edited on the terminal's one row after the prompt: when the line is wider than the room left,
 /// the part around the cursor is shown (the view scrolls sideways), so a long line never wraps and the row can always
 /// be drawn again in place.
@@ -36,19 +37,9 @@ struct LineView: Sendable {
         scroll = 0
     }
 
-    /// The columns a character takes in a terminal: two for wide East Asian characters and emoji, else one.
+    /// The columns a character takes in a terminal (``DisplayWidth``): two for wide East Asian characters and emoji,
+    /// else one — here at least one, as the line being edited draws every character it holds.
     static func columns(of character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if first.properties.isEmojiPresentation { return 2 }
-        // A text-style symbol followed by the emoji variation selector is drawn as an emoji.
-        if character.unicodeScalars.contains("\u{FE0F}") && first.properties.isEmoji { return 2 }
-        switch first.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-             0x20000...0x2FFFD, 0x30000...0x3FFFD:
-            return 2
-        default:
-            return 1
-        }
+        max(DisplayWidth.columns(of: character), 1)
     }
 }
