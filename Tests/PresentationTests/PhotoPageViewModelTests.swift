@@ -77,6 +77,21 @@ struct PhotoPageViewModelTests {
         #expect(EchoText.difference("Blue Golf", "Red Golf") == ("Blue Golf", "Red Golf"))
     }
 
+    @Test("A note set in another window after this page was shown is not overwritten: the page shows it and asks")
+    func aNoteSetElsewhereMeanwhileIsAskedAbout() async throws {
+        let page = try await page()
+        // Another window sets a note behind this page's back.
+        _ = try await kit.setNote.execute(reportID: page.reportID, note: "Window TWO note")
+        #expect(page.state.value.note == nil)
+        await page.setNote("Window ONE note")
+        #expect(page.pendingNote == "Window ONE note")
+        #expect(page.state.value.note == "Window TWO note")
+        #expect(page.message.value == .info("Replace the note “Window TWO note” with “Window ONE note”? Type y to replace it, n to keep it."))
+        #expect(try await kit.repository.report(withID: page.reportID)?.otherDriverNote == "Window TWO note")
+        await page.confirmNote(true)
+        #expect(try await kit.repository.report(withID: page.reportID)?.otherDriverNote == "Window ONE note")
+    }
+
     @Test("A note is set; replacing or clearing it asks first, and no keeps it")
     func aNoteIsReplacedOrClearedOnlyWhenConfirmed() async throws {
         let page = try await page()

@@ -8,8 +8,11 @@ public struct SetNote: Sendable {
         self.clock = clock
     }
 
-    public func execute(reportID: ReportID, note: String) async throws -> CrashReport {
+    /// - Parameter shown: the note the driver saw when they typed this one; when the stored note is another (set in
+    ///   another window since), nothing is stored and ``ChangedSinceShown`` is thrown. `nil`: replaces whatever is there.
+    public func execute(reportID: ReportID, note: String, shown: String? = nil) async throws -> CrashReport {
         try await repository.update(reportID, at: clock) { report in
+            if let shown, report.otherDriverNote != shown { throw ChangedSinceShown(current: report) }
             try report.setNote(note)
         }.report
     }

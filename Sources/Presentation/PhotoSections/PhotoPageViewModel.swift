@@ -121,6 +121,9 @@ public final class PhotoPageViewModel {
     /// replaced or cleared without asking.
     public private(set) var pendingNote: String?
 
+    /// The report the page is about.
+    public var reportID: ReportID { report.id }
+
     /// Sets the additional note; an empty text clears it. Only the other driver's page has a note. When the page
     /// already has a note, asks first (``pendingNote``; ``confirmNote(_:)`` answers).
     public func setNote(_ text: String) async {
@@ -168,8 +171,13 @@ public final class PhotoPageViewModel {
 
     private func saveNote(_ text: String) async {
         do {
-            update(try await setNote.execute(reportID: report.id, note: text))
+            // Stored only over the note the driver was shown: one set meanwhile in another window is asked about.
+            update(try await setNote.execute(reportID: report.id, note: text, shown: report.otherDriverNote))
             message.value = .info(report.hasNote ? words("Note saved.") : words("Note cleared."))
+        } catch let changed as ChangedSinceShown {
+            update(changed.current)
+            message.value = .info(words("This report was changed in another window; the screen shows it as it is now."))
+            await setNote(text)
         } catch {
             message.value = .error(error, words: words)
         }
