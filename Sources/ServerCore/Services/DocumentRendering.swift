@@ -151,8 +151,7 @@ package actor RenderPool {
         started += 1
         let began = ContinuousClock.now
         defer {
-            let took = ContinuousClock.now - began
-            ServerMetrics.rendered(seconds: Double(took.components.seconds) + Double(took.components.attoseconds) / 1e18)
+            ServerMetrics.rendered(seconds: (ContinuousClock.now - began).inSeconds)
         }
         return try await body()
     }

@@ -57,19 +57,15 @@ package struct JobPerformer: Sendable {
             let started = ContinuousClock.now
             do {
                 try await webhook.deliver(claim, driver: driver, document: document, publicURL: links.publicURL, at: clock.now())
-                ServerMetrics.webhookDelivery(delivered: true, seconds: Self.seconds(since: started))
+                ServerMetrics.webhookDelivery(delivered: true, seconds: (ContinuousClock.now - started).inSeconds)
             } catch {
-                ServerMetrics.webhookDelivery(delivered: false, seconds: Self.seconds(since: started))
+                ServerMetrics.webhookDelivery(delivered: false, seconds: (ContinuousClock.now - started).inSeconds)
                 throw error
             }
             logger.info("the claims system took the report's notice", metadata: ["crash-id": "\(report.crashID)", "report": "\(id)"])
         }
     }
 
-    private static func seconds(since start: ContinuousClock.Instant) -> TimeInterval {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-    }
 
     /// Records that the job will not be tried again, on what it was about.
     package func gaveUp(on job: ServerJob, reason: String) async {

@@ -96,7 +96,7 @@ package final class JobWorker: Service, Sendable {
         let now = clock.now()
         let claimed: ClaimedJob?
         do {
-            claimed = try await store.claimJob(at: now, leaseUntil: now + Self.seconds(lease))
+            claimed = try await store.claimJob(at: now, leaseUntil: now + lease.inSeconds)
         } catch {
             logger.warning("taking a job failed", metadata: ["error": "\(String(reflecting: error))"])
             return false
@@ -133,8 +133,8 @@ package final class JobWorker: Service, Sendable {
         } catch {
             let reason = describe(error)
             let after = clock.now()
-            let pause = min(Self.seconds(longestPause), pow(2, Double(max(0, claimed.attempts - 1))))
-            let retryAt: Date? = claimed.job == nil || after.timeIntervalSince(claimed.queuedAt) + pause > Self.seconds(giveUpAfter)
+            let pause = min(longestPause.inSeconds, pow(2, Double(max(0, claimed.attempts - 1))))
+            let retryAt: Date? = claimed.job == nil || after.timeIntervalSince(claimed.queuedAt) + pause > giveUpAfter.inSeconds
                 ? nil : after + pause
             logger.error("a job failed", metadata: [
                 "job": "\(claimed.id)", "attempt": "\(claimed.attempts)", "error": "\(reason)",
@@ -159,7 +159,4 @@ package final class JobWorker: Service, Sendable {
         package var description: String { reason }
     }
 
-    private static func seconds(_ duration: Duration) -> TimeInterval {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }

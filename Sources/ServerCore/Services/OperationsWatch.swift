@@ -146,7 +146,7 @@ package actor OperationsWatch {
     }
 
     package static func workerCheck(_ progress: JobWorker.Progress, lease: Duration, poll: Duration, at now: Date) -> HealthCheck {
-        let leaseSeconds = seconds(lease)
+        let leaseSeconds = lease.inSeconds
         if let since = progress.busySince, now.timeIntervalSince(since) > leaseSeconds {
             let kind = progress.busyWith?.rawValue ?? "a"
             return HealthCheck(
@@ -159,14 +159,14 @@ package actor OperationsWatch {
             return HealthCheck(.jobWorker, .pass, "The job worker is doing a \(progress.busyWith?.rawValue ?? "") job.")
         }
         // It looks every poll interval; a few missed looks are a loaded machine, many a stuck worker.
-        let bound = max(30, 10 * seconds(poll))
+        let bound = max(30, 10 * poll.inSeconds)
         guard let last = progress.lastLook else {
             return HealthCheck(.jobWorker, .pass, "The job worker has not looked for work yet.")
         }
         let idle = now.timeIntervalSince(last)
         guard idle <= bound else {
             return HealthCheck(
-                .jobWorker, .fail, "The job worker has not looked for work for \(Int(idle)) s (it looks every \(seconds(poll)) s).",
+                .jobWorker, .fail, "The job worker has not looked for work for \(Int(idle)) s (it looks every \(poll.inSeconds) s).",
                 value: idle, unit: "s"
             )
         }
@@ -197,9 +197,6 @@ package actor OperationsWatch {
         String(format: "%.1f", seconds * 1_000)
     }
 
-    package static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
 
 /// Whether an instance is ready to serve, check by check (`GET /health/ready`).
@@ -285,23 +282,23 @@ package final class BoundedCall<Answer: Sendable>: Sendable {
             pending = began
             return nil
         }
-        if let earlier { return .late(seconds: OperationsWatch.seconds(began - earlier)) }
+        if let earlier { return .late(seconds: (began - earlier).inSeconds) }
         let first = FirstOf<Outcome>()
         // Not a child task: a call that hangs past the bound is left to finish on its own, once.
         Task {
             let outcome: Outcome
             do {
                 let answer = try await work()
-                outcome = .answered(answer, seconds: OperationsWatch.seconds(ContinuousClock.now - began))
+                outcome = .answered(answer, seconds: (ContinuousClock.now - began).inSeconds)
             } catch {
-                outcome = .failed(error, seconds: OperationsWatch.seconds(ContinuousClock.now - began))
+                outcome = .failed(error, seconds: (ContinuousClock.now - began).inSeconds)
             }
             self.pending.withLock { $0 = nil }
             first.give(outcome)
         }
         let timer = Task {
             try? await Task.sleep(for: bound)
-            first.give(.late(seconds: OperationsWatch.seconds(bound)))
+            first.give(.late(seconds: bound.inSeconds))
         }
         let outcome = await first.value()
         timer.cancel()
