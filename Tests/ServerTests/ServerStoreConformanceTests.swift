@@ -349,6 +349,57 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.jobCounts() == (1, 0))
     }
 
+    @Test("A driver's SMS are taken one after another in their order, other drivers' meanwhile; a report's notices likewise; a kind left out waits", arguments: ServerStoreBackend.allCases)
+    func jobsOfOneSequenceWaitTheirTurn(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        var messages: [SMSMessage] = []
+        for (index, owner) in [ann, ann, bob].enumerated() {
+            let draft = Self.draft(index + 1)
+            let sms = try Self.sms(for: draft, owner: owner)
+            _ = try await subject.store.recordCrash(Self.crash("event-\(index + 1)"), detector: detector, owner: owner, report: draft, sms: sms, at: referenceDate)
+            messages.append(sms)
+        }
+        let report = ReportID()
+        try await subject.store.enqueueJob(.notifyInsurer(owner: ann, report: report), at: referenceDate)
+        try await subject.store.enqueueJob(.notifyInsurer(owner: ann, report: report), at: referenceDate)
+        let store = subject.store
+        func claim(_ at: TimeInterval, excluding: Set<JobKind> = []) async throws -> ClaimedJob? {
+            try await store.claimJob(at: referenceDate + at, leaseUntil: referenceDate + at + 60, excluding: excluding)
+        }
+
+        // Ann's first SMS, then Bob's (Ann's second waits for her first), then the report's first notice; nothing else.
+        let annFirst = try #require(try await claim(1))
+        #expect(annFirst.job == .sendSMS(messages[0].id))
+        #expect(try await claim(1)?.job == .sendSMS(messages[2].id))
+        let notice = try #require(try await claim(1))
+        #expect(notice.job == .notifyInsurer(owner: ann, report: report))
+        #expect(try await claim(1) == nil)
+        // Her first fails and waits for its pause: her second still waits behind it.
+        try await store.putBackJob(annFirst, error: "gateway down", retryAt: referenceDate + 10, at: referenceDate + 2)
+        #expect(try await claim(3) == nil)
+        let again = try #require(try await claim(10))
+        #expect(again.id == annFirst.id)
+        try await store.finishJob(again, at: referenceDate + 11)
+        let annSecond = try #require(try await claim(11))
+        #expect(annSecond.job == .sendSMS(messages[1].id))
+
+        // The report's second notice follows its first, and not while notices are left out.
+        try await store.finishJob(notice, at: referenceDate + 12)
+        #expect(try await claim(12, excluding: [.webhook]) == nil)
+        let secondNotice = try #require(try await claim(12, excluding: [.sms]))
+        #expect(secondNotice.id != notice.id && secondNotice.job == notice.job)
+
+        // A job given up lets the next of its sequence go.
+        let draft = Self.draft(4)
+        let sms = try Self.sms(for: draft, owner: ann)
+        _ = try await store.recordCrash(Self.crash("event-4"), detector: detector, owner: ann, report: draft, sms: sms, at: referenceDate)
+        #expect(try await claim(13, excluding: [.webhook]) == nil)
+        try await store.putBackJob(annSecond, error: "refused for good", retryAt: nil, at: referenceDate + 14)
+        #expect(try await claim(14, excluding: [.webhook])?.job == .sendSMS(sms.id))
+    }
+
     @Test("The operator's figures: jobs not finished by kind with their oldest's age, tries and last failure; SMS by state; uploads under way and their bytes", arguments: ServerStoreBackend.allCases)
     func operationsFiguresAreCounted(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()

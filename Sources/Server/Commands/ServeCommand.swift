@@ -110,6 +110,12 @@ struct ServeCommand: AsyncParsableCommand {
     ))
     var longestRetryPause = 60
 
+    @Option(name: .customLong("sms-concurrency"), help: "How many SMS this instance hands to the gateway at once; a driver's own SMS still go one after another.")
+    var smsConcurrency = JobConcurrency.standard.sms
+
+    @Option(name: .customLong("webhook-concurrency"), help: "How many notices this instance sends the claims system at once; a report's own notices still go one after another.")
+    var webhookConcurrency = JobConcurrency.standard.webhook
+
     @Option(name: .customLong("metrics-port"), help: ArgumentHelp(
         "Serve GET /metrics (Prometheus's text format) on this port of --metrics-host, apart from the public listener (0: any free port, printed at start). Without it, no metrics are served.",
         valueName: "PORT"
@@ -207,6 +213,8 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...86_400).contains(sweepInterval) else { throw ValidationError("--sweep-interval must be from 1 to 86400 seconds.") }
         guard (1...3_600).contains(longestRetryPause) else { throw ValidationError("--longest-retry-pause must be from 1 to 3600 seconds.") }
         guard (1...64).contains(renderConcurrency) else { throw ValidationError("--render-concurrency must be from 1 to 64.") }
+        guard (1...256).contains(smsConcurrency) else { throw ValidationError("--sms-concurrency must be from 1 to 256.") }
+        guard (1...256).contains(webhookConcurrency) else { throw ValidationError("--webhook-concurrency must be from 1 to 256.") }
         for (value, name) in [(maximumReports, "--max-reports"), (maximumPhotoMiB, "--max-photo-mib"), (maximumUploads, "--max-uploads"),
                               (crashIDsPerWindow, "--crash-ids-per-window"), (crashEventsPerWindow, "--crash-events-per-window")] {
             guard (1...100_000_000).contains(value) else { throw ValidationError("\(name) must be from 1 to 100000000.") }
@@ -258,7 +266,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             services = try environment.services(
                 publicURL: links.publicURL, links: links, logger: logger, renderConcurrency: renderConcurrency, quotas: quotas, sms: sms, retryPause: .seconds(longestRetryPause),
-                webhook: try webhook().map { WebhookSender(configuration: $0) }, seal: seal
+                jobConcurrency: JobConcurrency(sms: smsConcurrency, webhook: webhookConcurrency), webhook: try webhook().map { WebhookSender(configuration: $0) }, seal: seal
             )
         } catch let error as PostgresOpenError {
             throw DatabaseOption.exit(for: error, location: location)

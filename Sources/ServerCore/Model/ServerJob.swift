@@ -12,8 +12,19 @@ package enum ServerJob: Sendable, Hashable {
     /// The job's kind and facts as a row holds them.
     package var row: (kind: String, payload: String) {
         switch self {
-        case let .sendSMS(id): ("send_sms", "{\"message\":\"\(id)\"}")
-        case let .notifyInsurer(owner, report): ("deliver_webhook", "{\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
+        case let .sendSMS(id): (JobKind.sms.row, "{\"message\":\"\(id)\"}")
+        case let .notifyInsurer(owner, report): (JobKind.webhook.row, "{\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
+        }
+    }
+
+    /// The sequence the job is done in, for a job that must wait for those queued before it: a driver's SMS (about one
+    /// crash, they arrive in the order they were written), one report's notices to the claims system. A job is not
+    /// taken while an earlier job of its sequence is not finished (done, or given up); jobs of different sequences
+    /// run side by side. `smsOwner` is the driver an SMS message is for (its store knows it).
+    package func sequence(smsOwner: AccountID?) -> String {
+        switch self {
+        case let .sendSMS(id): smsOwner.map { "driver:\($0)" } ?? "sms:\(id)"
+        case let .notifyInsurer(_, report): "report:\(report)"
         }
     }
 
@@ -25,11 +36,11 @@ package enum ServerJob: Sendable, Hashable {
             let report: String?
         }
         guard let facts = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)) else { return nil }
-        switch kind {
-        case "send_sms":
+        switch JobKind(row: kind) {
+        case .sms:
             guard let id = facts.message.flatMap(SMSMessageID.init(text:)) else { return nil }
             self = .sendSMS(id)
-        case "deliver_webhook":
+        case .webhook:
             guard let owner = facts.owner.flatMap(AccountID.init(text:)), let report = facts.report.flatMap(UUID.init(uuidString:)) else {
                 return nil
             }

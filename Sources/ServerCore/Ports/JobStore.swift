@@ -7,9 +7,10 @@ package protocol JobStore: Sendable {
     /// Queues a job on its own (jobs about something being stored are written with it, in its transaction).
     func enqueueJob(_ job: ServerJob, at date: Date) async throws
 
-    /// Takes the oldest queued job that is due (never taken, its pause over, or its lease run out), leased until
-    /// `leaseUntil`.
-    func claimJob(at date: Date, leaseUntil: Date) async throws -> ClaimedJob?
+    /// Takes the oldest queued job that is due (never taken, its pause over, or its lease run out) and not of a kind
+    /// in `excluding` (those the worker has no room for now), leased until `leaseUntil`. A job waits while an earlier
+    /// job of its sequence (``ServerJob/sequence(smsOwner:)``) is not finished, whoever holds it.
+    func claimJob(at date: Date, leaseUntil: Date, excluding: Set<JobKind>) async throws -> ClaimedJob?
 
     /// Marks the job done — unless another worker took it since (this claim's lease ran out), which then decides.
     func finishJob(_ job: ClaimedJob, at date: Date) async throws
@@ -25,4 +26,11 @@ package protocol JobStore: Sendable {
 
     /// How many jobs are queued (due or waiting for their pause to end) and how many failed for good.
     func jobCounts() async throws -> (queued: Int, failed: Int)
+}
+
+extension JobStore {
+    /// Takes the oldest due job of any kind.
+    package func claimJob(at date: Date, leaseUntil: Date) async throws -> ClaimedJob? {
+        try await claimJob(at: date, leaseUntil: leaseUntil, excluding: [])
+    }
 }

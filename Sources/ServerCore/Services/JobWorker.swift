@@ -4,13 +4,42 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 
-/// Does the jobs in the store (``JobStore``), one at a time, as a service beside the HTTP server; every instance
-/// sharing the store runs one, and each job is taken by one of them at a time.
+/// How many jobs of each kind one worker does at once: each kind calls one destination (the SMS gateway, the
+/// claims system), and each is given as much as it takes without being flooded.
+package struct JobConcurrency: Sendable, Hashable {
+    /// SMS handed to the gateway at once.
+    package var sms: Int
+    /// Notices the claims system is sent at once.
+    package var webhook: Int
+
+    /// Kannel's `sendsms` answers a message in about a millisecond and takes many side by side; a claims system is
+    /// a busier service of the insurer's.
+    package static let standard = JobConcurrency(sms: 16, webhook: 4)
+
+    package init(sms: Int, webhook: Int) {
+        self.sms = max(1, sms)
+        self.webhook = max(1, webhook)
+    }
+
+    /// How many jobs of `kind` run at once (a row that cannot be read is given up at once, one at a time).
+    package func limit(_ kind: JobKind) -> Int {
+        switch kind {
+        case .sms: sms
+        case .webhook: webhook
+        case .unreadable: 1
+        }
+    }
+}
+
+/// Does the jobs in the store (``JobStore``) as a service beside the HTTP server: up to ``concurrency`` of each kind
+/// at once, every instance sharing the store running one, each job taken by one of them at a time.
 ///
-/// It looks for work when nudged (a request just wrote a job) and every ``pollInterval`` (a job another instance
-/// wrote, a pause that ended). A job is leased for ``lease``: a job whose instance died is taken again once that
-/// ran out. A job that failed is tried again after a pause that doubles from one second up to ``longestPause``, and
-/// given up (its message marked failed) once ``giveUpAfter`` passed since it was queued.
+/// It looks for work when nudged (a request just wrote a job, a job finished) and every ``pollInterval`` (a job
+/// another instance wrote, a pause that ended). A job is leased for ``lease``: a job whose instance died is taken
+/// again once that ran out. A job that failed is tried again after a pause that doubles from one second up to
+/// ``longestPause``, and given up (its message marked failed) once ``giveUpAfter`` passed since it was queued; the
+/// others go on meanwhile. Jobs of one sequence (a driver's SMS, a report's notices) are done one after another in
+/// the order they were queued (``ServerJob/sequence(smsOwner:)``), whichever instance takes them.
 package final class JobWorker: Service, Sendable {
     package let store: any JobStore
     package let performer: JobPerformer
@@ -19,35 +48,51 @@ package final class JobWorker: Service, Sendable {
     package let pollInterval: Duration
     package let longestPause: Duration
     package let giveUpAfter: Duration
+    package let concurrency: JobConcurrency
     /// The words a failure is recorded and logged with (the operator's edge gives its own).
     package let describe: @Sendable (any Error) -> String
     private let logger: Logger
     private let wakeups: AsyncStream<Void>
     private let wake: AsyncStream<Void>.Continuation
-    private let progress = Mutex(Progress())
+    private let state = Mutex(State())
 
-    /// When the worker last looked for work, and the job it is doing now (since when, of which kind): whether it
-    /// makes progress (``OperationsWatch``).
+    private struct State {
+        var lastLook: Date?
+        /// The jobs being done now: since when, of which kind.
+        var running: [Int64: (since: Date, kind: JobKind)] = [:]
+
+        func count(_ kind: JobKind) -> Int { running.values.count { $0.kind == kind } }
+    }
+
+    /// When the worker last looked for work, and the job it has been doing longest now (since when, of which kind):
+    /// whether it makes progress (``OperationsWatch``).
     package struct Progress: Sendable {
         package var lastLook: Date?
         package var busySince: Date?
         package var busyWith: JobKind?
+        /// How many jobs it is doing now.
+        package var running: Int
 
-        package init(lastLook: Date? = nil, busySince: Date? = nil, busyWith: JobKind? = nil) {
+        package init(lastLook: Date? = nil, busySince: Date? = nil, busyWith: JobKind? = nil, running: Int = 0) {
             self.lastLook = lastLook
             self.busySince = busySince
             self.busyWith = busyWith
+            self.running = running
         }
     }
 
     /// How the worker is doing now.
     package var currentProgress: Progress {
-        progress.withLock { $0 }
+        state.withLock { state in
+            let oldest = state.running.values.min { $0.since < $1.since }
+            return Progress(lastLook: state.lastLook, busySince: oldest?.since, busyWith: oldest?.kind, running: state.running.count)
+        }
     }
 
     package init(
         store: any JobStore, performer: JobPerformer, clock: any Clock, lease: Duration = .seconds(120),
         pollInterval: Duration = .seconds(1), longestPause: Duration = .seconds(60), giveUpAfter: Duration = .seconds(86_400),
+        concurrency: JobConcurrency = .standard,
         describe: @escaping @Sendable (any Error) -> String = { String(describing: $0) }, logger: Logger
     ) {
         self.describe = describe
@@ -58,6 +103,7 @@ package final class JobWorker: Service, Sendable {
         self.pollInterval = pollInterval
         self.longestPause = longestPause
         self.giveUpAfter = giveUpAfter
+        self.concurrency = concurrency
         self.logger = logger
         (wakeups, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     }
@@ -78,9 +124,17 @@ package final class JobWorker: Service, Sendable {
                     }
                 }
                 group.addTask {
-                    for await _ in self.wakeups {
-                        if Task.isCancelled { return }
-                        while !Task.isCancelled, await self.doNextJob() {}
+                    await withDiscardingTaskGroup { jobs in
+                        for await _ in self.wakeups {
+                            if Task.isCancelled { return }
+                            // Takes jobs while there is room for their kind; one that finishes wakes this again.
+                            while !Task.isCancelled, let claimed = await self.claimNext() {
+                                jobs.addTask {
+                                    await self.doJob(claimed)
+                                    self.wake.yield()
+                                }
+                            }
+                        }
                     }
                 }
                 await group.next()
@@ -93,32 +147,40 @@ package final class JobWorker: Service, Sendable {
     /// Takes the oldest job that is due, does it and records how it went.
     /// - Returns: whether there was one.
     package func doNextJob() async -> Bool {
+        guard let claimed = await claimNext() else { return false }
+        await doJob(claimed)
+        return true
+    }
+
+    /// Takes the oldest due job of a kind this worker has room for, and counts it as running.
+    private func claimNext() async -> ClaimedJob? {
+        let full = state.withLock { state in
+            Set(JobKind.allCases.filter { state.count($0) >= concurrency.limit($0) })
+        }
         let now = clock.now()
+        // Every kind a job's row can name is full: a job that finishes wakes the worker.
+        if JobKind.allCases.allSatisfy({ $0 == .unreadable || full.contains($0) }) { return nil }
         let claimed: ClaimedJob?
         do {
-            claimed = try await store.claimJob(at: now, leaseUntil: now + lease.inSeconds)
+            claimed = try await store.claimJob(at: now, leaseUntil: now + lease.inSeconds, excluding: full)
         } catch {
             logger.warning("taking a job failed", metadata: ["error": "\(String(reflecting: error))"])
-            return false
+            return nil
         }
-        progress.withLock { $0.lastLook = now }
-        guard let claimed else { return false }
+        state.withLock { $0.lastLook = now }
+        guard let claimed else { return nil }
+        let kind = claimed.job.map(JobKind.init) ?? .unreadable
+        state.withLock { $0.running[claimed.id] = (now, kind) }
+        if kind != .unreadable { ServerMetrics.jobRunning(kind, true) }
+        return claimed
+    }
+
+    /// Does a job taken by ``claimNext()`` and records how it went.
+    private func doJob(_ claimed: ClaimedJob) async {
         let kind = claimed.job.map(JobKind.init)
-        if let kind {
-            progress.withLock {
-                $0.busySince = now
-                $0.busyWith = kind
-            }
-            ServerMetrics.jobRunning(kind, true)
-        }
         defer {
-            if let kind {
-                ServerMetrics.jobRunning(kind, false)
-                progress.withLock {
-                    $0.busySince = nil
-                    $0.busyWith = nil
-                }
-            }
+            if let kind { ServerMetrics.jobRunning(kind, false) }
+            state.withLock { _ = $0.running.removeValue(forKey: claimed.id) }
         }
         do {
             guard let job = claimed.job else { throw JobFailure(reason: "the job's row cannot be read") }
@@ -151,7 +213,6 @@ package final class JobWorker: Service, Sendable {
                 logger.warning("recording a job's failure failed", metadata: ["job": "\(claimed.id)", "error": "\(String(reflecting: error))"])
             }
         }
-        return true
     }
 
     package struct JobFailure: Error, CustomStringConvertible {

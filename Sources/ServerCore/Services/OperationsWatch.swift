@@ -156,7 +156,7 @@ package actor OperationsWatch {
             )
         }
         if progress.busySince != nil {
-            return HealthCheck(.jobWorker, .pass, "The job worker is doing a \(progress.busyWith?.rawValue ?? "") job.")
+            return HealthCheck(.jobWorker, .pass, progress.running == 1 ? "The job worker is doing one job." : "The job worker is doing \(progress.running) jobs.")
         }
         // It looks every poll interval; a few missed looks are a loaded machine, many a stuck worker.
         let bound = max(30, 10 * poll.inSeconds)

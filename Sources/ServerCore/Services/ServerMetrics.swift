@@ -157,13 +157,19 @@ package enum JobKind: String, Sendable, CaseIterable {
         }
     }
 
+    /// The kind's name in a job's row (``ServerJob/row``); none names ``unreadable``.
+    package var row: String {
+        switch self {
+        case .sms: "send_sms"
+        case .webhook: "deliver_webhook"
+        case .unreadable: ""
+        }
+    }
+
     /// The kind as a job's row names it (``ServerJob/row``).
     package init?(row kind: String) {
-        switch kind {
-        case "send_sms": self = .sms
-        case "deliver_webhook": self = .webhook
-        default: return nil
-        }
+        guard let found = Self.allCases.first(where: { $0 != .unreadable && $0.row == kind }) else { return nil }
+        self = found
     }
 }
 

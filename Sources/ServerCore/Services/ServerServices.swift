@@ -61,6 +61,7 @@ package struct ServerServices: Sendable {
         renderConcurrency: Int = 2,
         quotas: Quotas = .standard,
         retryPause: Duration = .seconds(60),
+        jobConcurrency: JobConcurrency = .standard,
         webhook: (any ClaimsSystem)? = nil,
         seal: DocumentSeal? = nil,
         describeFailure: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
@@ -84,7 +85,7 @@ package struct ServerServices: Sendable {
                 clock: clock, logger: logger
             ),
             clock: clock,
-            longestPause: retryPause, describe: describeFailure, logger: logger
+            longestPause: retryPause, concurrency: jobConcurrency, describe: describeFailure, logger: logger
         )
         crashEvents = CrashEventIntake(
             accounts: accounts, records: records, issuing: crashIDs, quotas: quotaCheck, worker: worker, links: self.links, clock: clock, logger: logger

@@ -262,6 +262,11 @@ package enum PostgresSchema {
         Migration(version: 12, statements: [
             "ALTER TABLE accounts ADD COLUMN language text",
         ]),
+        // Each job's sequence (see ServerSchema version 12).
+        Migration(version: 13, statements: [
+            "ALTER TABLE jobs ADD COLUMN sequence text",
+            "CREATE INDEX jobs_queued_by_sequence ON jobs (sequence, id) WHERE state = 'queued'",
+        ]),
     ]
 
     // MARK: - Migrating

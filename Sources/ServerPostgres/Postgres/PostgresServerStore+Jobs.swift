@@ -105,13 +105,18 @@ extension PostgresServerStore: JobStore {
         }
     }
 
-    package func claimJob(at date: Date, leaseUntil: Date) async throws -> ClaimedJob? {
+    package func claimJob(at date: Date, leaseUntil: Date, excluding: Set<JobKind>) async throws -> ClaimedJob? {
         var claimed: ClaimedJob?
+        let excludedRows = excluding.map(\.row).filter { !$0.isEmpty }.sorted()
+        // A job whose earlier one of the same sequence is still queued waits: that one is leased to a worker, waiting
+        // for its pause to end, or due before it.
         try await client.rows("""
             UPDATE jobs SET attempts = attempts + 1, lease_until = \(leaseUntil)
             WHERE id = (
-                SELECT id FROM jobs WHERE state = 'queued' AND (lease_until IS NULL OR lease_until <= \(date))
-                ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1
+                SELECT j.id FROM jobs AS j
+                WHERE j.state = 'queued' AND (j.lease_until IS NULL OR j.lease_until <= \(date)) AND NOT (j.kind = ANY(\(excludedRows)))
+                    AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
+                ORDER BY j.id FOR UPDATE SKIP LOCKED LIMIT 1
             )
             RETURNING id, kind, payload, attempts, created_at
             """) { row in
@@ -162,10 +167,19 @@ extension PostgresServerStore: JobStore {
         return counts
     }
 
-    /// Queues a job inside the caller's transaction.
+    /// Queues a job inside the caller's transaction, in its sequence (an SMS's driver is read from its message).
     package static func insert(_ job: ServerJob, at date: Date, on connection: PostgresConnection) async throws {
         let (kind, payload) = job.row
-        try await connection.query("INSERT INTO jobs (kind, payload, created_at) VALUES (\(kind), \(payload), \(date))", logger: queryLogger)
+        var smsOwner: AccountID?
+        if case let .sendSMS(id) = job {
+            for try await row in try await connection.query("SELECT owner FROM sms_messages WHERE id = \(id.rawValue)", logger: queryLogger) {
+                smsOwner = AccountID(try row.decode(UUID.self))
+            }
+        }
+        let sequence = job.sequence(smsOwner: smsOwner)
+        try await connection.query(
+            "INSERT INTO jobs (kind, payload, created_at, sequence) VALUES (\(kind), \(payload), \(date), \(sequence))", logger: queryLogger
+        )
     }
 }
 

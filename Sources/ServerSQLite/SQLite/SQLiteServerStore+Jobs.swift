@@ -134,13 +134,20 @@ extension SQLiteServerStore: JobStore {
         }
     }
 
-    package func claimJob(at date: Date, leaseUntil: Date) async throws -> ClaimedJob? {
-        try await writing { connection -> ClaimedJob? in
+    package func claimJob(at date: Date, leaseUntil: Date, excluding: Set<JobKind>) async throws -> ClaimedJob? {
+        // The kinds left out, as ",send_sms,deliver_webhook," (a kind's name has no comma).
+        let excluded = "," + excluding.map(\.row).filter { !$0.isEmpty }.sorted().joined(separator: ",") + ","
+        return try await writing { connection -> ClaimedJob? in
+            // A job whose earlier one of the same sequence is still queued waits: that one is leased to a worker,
+            // waiting for its pause to end, or due before it.
             let find = try connection.statement("""
-                SELECT id, kind, payload, attempts, created_at FROM jobs
-                WHERE state = 'queued' AND (lease_until IS NULL OR lease_until <= ?1) ORDER BY id LIMIT 1
+                SELECT j.id, j.kind, j.payload, j.attempts, j.created_at FROM jobs AS j
+                WHERE j.state = 'queued' AND (j.lease_until IS NULL OR j.lease_until <= ?1) AND instr(?2, ',' || j.kind || ',') = 0
+                    AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
+                ORDER BY j.id LIMIT 1
                 """)
             find.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            find.bind(excluded, at: 2)
             guard try find.step() else {
                 find.reset()
                 return nil
@@ -209,13 +216,21 @@ extension SQLiteServerStore: JobStore {
         }
     }
 
-    /// Queues a job inside the caller's write transaction.
+    /// Queues a job inside the caller's write transaction, in its sequence (an SMS's driver is read from its message).
     package static func insert(_ job: ServerJob, at date: Date, in connection: SQLiteConnection) throws {
         let (kind, payload) = job.row
-        let insert = try connection.statement("INSERT INTO jobs (kind, payload, created_at) VALUES (?1, ?2, ?3)")
+        var smsOwner: AccountID?
+        if case let .sendSMS(id) = job {
+            let find = try connection.statement("SELECT owner FROM sms_messages WHERE id = ?1")
+            find.bind(id.rawValue, at: 1)
+            defer { find.reset() }
+            if try find.step() { smsOwner = AccountID(try uuid(find, 0, table: "sms_messages", name: "owner")) }
+        }
+        let insert = try connection.statement("INSERT INTO jobs (kind, payload, created_at, sequence) VALUES (?1, ?2, ?3, ?4)")
         insert.bind(kind, at: 1)
         insert.bind(payload, at: 2)
         insert.bind(date.timeIntervalSinceReferenceDate, at: 3)
+        insert.bind(job.sequence(smsOwner: smsOwner), at: 4)
         try insert.run()
     }
 }

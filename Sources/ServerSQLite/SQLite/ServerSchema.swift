@@ -232,5 +232,11 @@ package enum ServerSchema {
         SQLiteMigration(version: 11, sql: """
             ALTER TABLE accounts ADD COLUMN language TEXT;
             """),
+        // Each job's sequence (``ServerJob/sequence(smsOwner:)``): a job waits while an earlier one of its sequence is
+        // not finished, and jobs of different sequences run side by side. Jobs queued before have none.
+        SQLiteMigration(version: 12, sql: """
+            ALTER TABLE jobs ADD COLUMN sequence TEXT;
+            CREATE INDEX jobs_queued_by_sequence ON jobs (sequence, id) WHERE state = 'queued';
+            """),
     ]
 }
