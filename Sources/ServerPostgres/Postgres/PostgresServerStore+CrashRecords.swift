@@ -62,8 +62,6 @@ extension PostgresServerStore: CrashRecordStore {
         within rate: Allowance?
     ) async throws -> (receipt: CrashEventReceipt, isNew: Bool) {
         try await writing { connection in
-            // The detector's row locked for its rate's count: its events are taken in one at a time.
-            if rate != nil { try await Self.requireAccount(detector, on: connection, forQuota: true) }
             let claim = try await connection.query("""
                 INSERT INTO crash_events (detector, event_id, crash_id, report_id, owner, received_at, detected_at,
                                           latitude, longitude, accuracy_meters, position_trusted, heading_degrees,
@@ -85,19 +83,23 @@ extension PostgresServerStore: CrashRecordStore {
                 }
                 return (first, false)
             }
+            try await Self.issue(report.crashID, owner: owner, at: date, on: connection)
+            _ = try await Self.store(report, owner: owner, on: connection)
+            if let sms {
+                try await Self.insert(sms, on: connection)
+                try await Self.insert(.sendSMS(sms.id), smsOwner: sms.owner, at: date, on: connection)
+            }
             if let rate {
+                // The detector's row locked for its rate's count, as late as can be: its events are counted one at a
+                // time (each count sees those committed before it and its own), while the rest of their writes go
+                // side by side. A refused event's writes are rolled back with it.
+                try await Self.requireAccount(detector, on: connection, forQuota: true)
                 // The count holds the event just claimed.
                 let count = try await Self.rateCount(
                     "SELECT count(*), min(received_at) FROM crash_events WHERE detector = \(detector.rawValue) AND received_at >= \((rate.since ?? .distantPast).timeIntervalSinceReferenceDate)",
                     on: connection
                 )
                 try rate.check(held: count.count - 1, earliest: count.earliest)
-            }
-            try await Self.issue(report.crashID, owner: owner, at: date, on: connection)
-            _ = try await Self.store(report, owner: owner, on: connection)
-            if let sms {
-                try await Self.insert(sms, on: connection)
-                try await Self.insert(.sendSMS(sms.id), at: date, on: connection)
             }
             return (CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner, eventDigest: crash.digest), true)
         }

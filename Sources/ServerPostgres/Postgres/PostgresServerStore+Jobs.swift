@@ -167,11 +167,12 @@ extension PostgresServerStore: JobStore {
         return counts
     }
 
-    /// Queues a job inside the caller's transaction, in its sequence (an SMS's driver is read from its message).
-    package static func insert(_ job: ServerJob, at date: Date, on connection: PostgresConnection) async throws {
+    /// Queues a job inside the caller's transaction, in its sequence (an SMS's driver, `smsOwner`, is read from its
+    /// message when not given).
+    package static func insert(_ job: ServerJob, smsOwner given: AccountID? = nil, at date: Date, on connection: PostgresConnection) async throws {
         let (kind, payload) = job.row
-        var smsOwner: AccountID?
-        if case let .sendSMS(id) = job {
+        var smsOwner = given
+        if smsOwner == nil, case let .sendSMS(id) = job {
             for try await row in try await connection.query("SELECT owner FROM sms_messages WHERE id = \(id.rawValue)", logger: queryLogger) {
                 smsOwner = AccountID(try row.decode(UUID.self))
             }

@@ -71,7 +71,7 @@ extension PostgresServerStore: StatementLinkStore {
                     WHERE digest = \(link.hex)
                     """, logger: Self.queryLogger)
                 try await Self.insert(sms, on: connection)
-                try await Self.insert(ServerJob.sendSMS(sms.id), at: date, on: connection)
+                try await Self.insert(ServerJob.sendSMS(sms.id), smsOwner: sms.owner, at: date, on: connection)
                 return .issued
             }
         }

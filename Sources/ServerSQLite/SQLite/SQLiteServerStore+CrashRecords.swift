@@ -94,7 +94,7 @@ extension SQLiteServerStore: CrashRecordStore {
             _ = try Self.store(report, owner: owner, in: connection)
             if let sms {
                 try Self.insert(sms, in: connection)
-                try Self.insert(.sendSMS(sms.id), at: date, in: connection)
+                try Self.insert(.sendSMS(sms.id), smsOwner: sms.owner, at: date, in: connection)
             }
             return (CrashEventReceipt(crashID: report.crashID, reportID: report.id, owner: owner, eventDigest: crash.digest), true)
         }

@@ -216,11 +216,12 @@ extension SQLiteServerStore: JobStore {
         }
     }
 
-    /// Queues a job inside the caller's write transaction, in its sequence (an SMS's driver is read from its message).
-    package static func insert(_ job: ServerJob, at date: Date, in connection: SQLiteConnection) throws {
+    /// Queues a job inside the caller's write transaction, in its sequence (an SMS's driver, `smsOwner`, is read from
+    /// its message when not given).
+    package static func insert(_ job: ServerJob, smsOwner given: AccountID? = nil, at date: Date, in connection: SQLiteConnection) throws {
         let (kind, payload) = job.row
-        var smsOwner: AccountID?
-        if case let .sendSMS(id) = job {
+        var smsOwner = given
+        if smsOwner == nil, case let .sendSMS(id) = job {
             let find = try connection.statement("SELECT owner FROM sms_messages WHERE id = ?1")
             find.bind(id.rawValue, at: 1)
             defer { find.reset() }

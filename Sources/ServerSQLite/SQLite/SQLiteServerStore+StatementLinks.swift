@@ -69,7 +69,7 @@ extension SQLiteServerStore: StatementLinkStore {
                 update.bind(StatementLink.sendTimesText(sent), at: 4)
                 try update.run()
                 try Self.insert(sms, in: connection)
-                try Self.insert(ServerJob.sendSMS(sms.id), at: date, in: connection)
+                try Self.insert(ServerJob.sendSMS(sms.id), smsOwner: sms.owner, at: date, in: connection)
                 return .issued
             }
         }
