@@ -1021,6 +1021,45 @@ struct ServerStoreConformanceTests {
         #expect(try await store.reportCount(owner: ann) == 5)
     }
 
+    @Test("Of many crash events of one detector at once past its rate, exactly as many as it allows are stored, each with its SMS job; the others leave nothing", arguments: ServerStoreBackend.allCases)
+    func concurrentCrashEventsStopAtTheRate(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let detector = try await Self.detector(subject)
+        let store = subject.store
+        // A driver for each event: only the detector's rate holds them back, not a driver's own writes.
+        var drivers: [AccountID] = []
+        for index in 0..<20 {
+            drivers.append(try await store.addAccount(
+                name: "driver-\(index)", kind: .user, tokenDigest: TokenDigest(token: "driver-\(index)"), phone: nil, at: referenceDate
+            ).id)
+        }
+        let allowance = Allowance(limit: 5, since: referenceDate - 60) { _ in .quotaExceeded(what: "crash events", limit: 5) }
+        let stored = try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<20 {
+                group.addTask { [drivers] in
+                    let report = CrashReport.stub(crashID: .stub("SRV-STORM-\(index)"), createdAt: referenceDate)
+                    do {
+                        _ = try await store.recordCrash(
+                            try Self.crash("storm-\(index)"), detector: detector, owner: drivers[index], report: report,
+                            sms: try Self.sms(for: report, owner: drivers[index]), at: referenceDate, within: allowance
+                        )
+                        return "storm-\(index)"
+                    } catch ServerRefusal.quotaExceeded {
+                        return nil
+                    }
+                }
+            }
+            return try await group.reduce(into: [String]()) { if let id = $1 { $0.append(id) } }
+        }
+        #expect(stored.count == 5)
+        #expect(try await store.jobCounts() == (5, 0))
+        for index in 0..<20 {
+            let kept = try await store.receipt(eventID: "storm-\(index)", detector: detector) != nil
+            #expect(kept == stored.contains("storm-\(index)"))
+            #expect((try await store.owner(of: .stub("SRV-STORM-\(index)")) != nil) == kept)
+        }
+    }
+
     @Test("A delivery-report digest is kept per try, the newest four", arguments: ServerStoreBackend.allCases)
     func reportDigestsAreKept(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
