@@ -2,7 +2,7 @@
 """The latency quantile of one route between two scrapes of the server's /metrics (Prometheus text format).
 
 Usage: metrics_quantile.py BEFORE AFTER ROUTE [STATUS] [QUANTILE]
-Reads the `http_server_request_duration_bucket` series of ROUTE (e.g. /v1/reports/{reportID}) with STATUS (default
+Reads the `http_server_request_duration_seconds_bucket` series of ROUTE (e.g. /v1/reports/{reportID}) with STATUS (default
 200), subtracts BEFORE from AFTER, and prints the upper bound of the bucket holding the QUANTILE (default 0.99) in
 milliseconds, with the count of requests between the scrapes: "p99 <= 2.000 ms over 123456 requests".
 """
@@ -12,7 +12,7 @@ import sys
 
 def buckets(path, route, status):
     found = {}
-    pattern = re.compile(r'^http_server_request_duration_bucket\{(.*)\} (\S+)$')
+    pattern = re.compile(r'^http_server_request_duration_seconds_bucket\{(.*)\} (\S+)$')
     for line in open(path):
         match = pattern.match(line.strip())
         if not match:
