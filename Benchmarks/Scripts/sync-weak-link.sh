@@ -16,16 +16,8 @@ rtt=${RTT_MS:-300}
 cut_every=${CUT_EVERY:-45}
 SWIFT=${SWIFT:-swift}
 
-python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
-"$SWIFT" build -c release --product crash-assistant-server >/dev/null
-"$SWIFT" build -c release --product crash-assistant >/dev/null
-bin="$("$SWIFT" build -c release --show-bin-path)"
-work=$(mktemp -d)
-photos="${TMPDIR:-/tmp}/crash-assistant-benchmark-photos-v1"   # the folder the other benchmarks use too
-python3 Benchmarks/Scripts/make_benchmark_photos.py "$photos" "$count"
-mapfile -t files < <(ls "$photos"/*.jpg | sort | head -n "$count")
-bytes=$(cat "${files[@]}" | wc -c)
-mapfile -t hashes < <(sha256sum "${files[@]}" | cut -d' ' -f1)
+. Benchmarks/Scripts/app-photos.sh
+app_photos_setup "$count"
 
 pid=""
 proxy_pid=""
@@ -103,25 +95,7 @@ sync_phase() {
   stop_server
   start_proxy "$cuts"
   options=(--store server --server "http://127.0.0.1:$proxy_port" --token "$token" --database "$database")
-  {
-    local index=0 page section
-    while (( index < count )); do
-      printf '1\n\n'                                 # a new report (checklist, then Collect Crash Info)
-      for page in 2 3; do
-        printf '%s\n' "$page"
-        for section in $([[ $page == 2 ]] && echo "1 2 3" || echo "1 2"); do
-          for _ in $(seq 1 10); do
-            (( index < count )) || break
-            printf 'add %s %s\n' "$section" "${files[$index]}"
-            index=$((index + 1))
-          done
-        done
-        printf 'd\n'
-      done
-      printf 'x\ns\n'                                # kept as a draft
-    done
-    printf 'q\n'
-  } | "$bin/crash-assistant" "${options[@]}" >/dev/null 2>&1
+  app_photos_keys | "$bin/crash-assistant" "${options[@]}" >/dev/null 2>&1
   start_server "$data" "$server_port"
   start=$(date +%s.%N)
   until "$bin/crash-assistant" sync "${options[@]}" >>"$work/$name-sync.txt" 2>&1 \
