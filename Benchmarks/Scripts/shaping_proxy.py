@@ -116,6 +116,8 @@ async def main():
                 client_writer.transport.abort()
                 target_writer.transport.abort()
 
+    # A launcher may have left SIGTERM blocked (a test process's threads often do); the proxy must stop on it.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     server = await asyncio.start_server(handle, "127.0.0.1", options.port)
     print(f"listening on {server.sockets[0].getsockname()[1]}", flush=True)
     stop = asyncio.Event()

@@ -106,6 +106,7 @@ sync_phase() {
   end=$(date +%s.%N)
   stop_proxy
   echo "  proxy: $(cat "$work/proxy.err"); sync runs after the first: $runs; photos on the server: $(find "$data/blobs/photo" -type f | wc -l) of $count"
+  grep '^crash-assistant: ' "$work/$name-sync.txt" | sort | uniq -c | sed 's/^/  sync said: /' || true
   stop_server
   report "$label" "$(python3 -c "import sys; print(float(sys.argv[2]) - float(sys.argv[1]))" "$start" "$end")"
 }

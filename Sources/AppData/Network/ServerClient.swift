@@ -8,8 +8,9 @@ import OpenAPIRuntime
 import WireAPI
 
 /// Speaks the crash-report server's HTTP API: the JSON routes through the client generated from `openapi.yaml`, the
-/// streaming photo and PDF routes by hand (their paths from ``WirePaths``), all over one AsyncHTTPClient and the same
-/// middlewares (``ServerExchange``): the token, repeats of what is safe to repeat, a deadline per call.
+/// streaming photo and PDF routes by hand (their paths from ``WirePaths``), over AsyncHTTPClient and the same
+/// middlewares (``ServerExchange``): the token, repeats of what is safe to repeat, a deadline per call. Photo uploads
+/// go on a client of their own whose wait for the answer is the transfer's deadline (``UploadRouting``).
 ///
 /// Every call either does what it is for or throws a ``ServerFailure`` saying what happened. A refusal is recognised
 /// by its problem type, never by its wording. Timeouts are per phase — connecting, and each read — and a whole
@@ -18,7 +19,7 @@ public final class ServerClient: SyncRemote {
     /// How long each phase of a request may take.
     public struct Timeouts: Sendable, Hashable {
         public var connect: Duration
-        /// The longest silence while reading an answer.
+        /// The longest silence while reading an answer (after a photo upload: ``transfer``, see ``UploadRouting``).
         public var read: Duration
         /// The longest a small request (not a photo or PDF) may take in all.
         public var request: Duration
@@ -38,6 +39,8 @@ public final class ServerClient: SyncRemote {
 
     public let address: ServerAddress
     private let http: HTTPClient
+    /// Photo uploads' connections (``UploadRouting``).
+    private let uploadHTTP: HTTPClient
     private let client: Client
     private let exchange: ServerExchange
     private let reachability = ServerReachability()
@@ -68,8 +71,14 @@ public final class ServerClient: SyncRemote {
         // within 15 s of its last answer), so a request never goes out on a connection the server is closing.
         configuration.connectionPool = .init(idleTimeout: .seconds(10))
         http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        var uploads = configuration
+        uploads.timeout.read = .init(timeouts.transfer)
+        uploadHTTP = HTTPClient(eventLoopGroupProvider: .singleton, configuration: uploads)
         // The transport's own deadline is the longest; each call's is kept by the answer middleware.
-        let transport = AsyncHTTPClientTransport(configuration: .init(client: http, timeout: .init(timeouts.transfer)))
+        let transport = UploadRouting(
+            requests: AsyncHTTPClientTransport(configuration: .init(client: http, timeout: .init(timeouts.transfer))),
+            uploads: AsyncHTTPClientTransport(configuration: .init(client: uploadHTTP, timeout: .init(timeouts.transfer)))
+        )
         let middlewares: [any ClientMiddleware] = [
             TokenMiddleware(token: address.token),
             RepeatMiddleware(pauses: retryPauses),
@@ -93,12 +102,14 @@ public final class ServerClient: SyncRemote {
     /// Closes the connections. Call once, when the client is no longer used.
     public func shutdown() async {
         try? await http.shutdown()
+        try? await uploadHTTP.shutdown()
     }
 
     /// Closes the connections, blocking: for where waiting is not possible (a `deinit`).
     @available(*, noasync, message: "use shutdown()")
     public func syncShutdown() throws {
         try http.syncShutdown()
+        try uploadHTTP.syncShutdown()
     }
 
     // MARK: - The account

@@ -232,6 +232,8 @@ enum StreamingOperation {
 
     /// The operations that move photos or PDFs, which have the transfer deadline.
     static let transfers: Set<String> = [putPhoto, patchPhoto, getPhoto, getReportPDF]
+    /// The operations that send a photo (``UploadRouting``).
+    static let uploads: Set<String> = [putPhoto, patchPhoto]
     /// The largest answer each reads, where it is not JSON.
     static let answerLimits: [String: Int] = [getPhoto: ReportLimits.maximumPhotoBytes, getReportPDF: AnswerMiddleware.largestDocument]
 }
@@ -262,4 +264,20 @@ struct DeadlineExceeded: Error {}
 /// The answer was larger than the most the call reads.
 struct AnswerTooLarge: Error {
     let limit: Int
+}
+
+/// Sends photo uploads on a client of their own. AsyncHTTPClient starts waiting for the answer once the request's last
+/// byte is handed to the kernel; on a slow uplink the kernel's send buffer (megabytes, as it grows) then still holds
+/// much of the photo, which takes longer to leave than the read timeout of a small request (measured through a
+/// shaping proxy at 1 Mbit/s: every 4 MB photo's answer "did not come in time", though the server stored it). An
+/// upload's wait for its answer is therefore bounded by the transfer's deadline instead; everything else keeps the
+/// short read timeout.
+struct UploadRouting: ClientTransport {
+    let requests: any ClientTransport
+    let uploads: any ClientTransport
+
+    func send(_ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String) async throws -> (HTTPResponse, HTTPBody?) {
+        let transport = StreamingOperation.uploads.contains(operationID) ? uploads : requests
+        return try await transport.send(request, body: body, baseURL: baseURL, operationID: operationID)
+    }
 }
