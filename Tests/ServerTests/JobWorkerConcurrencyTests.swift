@@ -109,13 +109,15 @@ struct JobWorkerConcurrencyTests {
         )
     }
 
-    /// Runs the worker until `gateway` took `count` messages (or a minute passed).
+    /// Runs the worker until `gateway` took `count` messages and the store has no job left (or two minutes passed): a
+    /// job is recorded done just after the gateway took its message.
     static func run(_ worker: JobWorker, until gateway: SlowGateway, took count: Int) async throws {
         let running = Task { try await worker.run() }
         defer { running.cancel() }
         worker.nudge()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while await gateway.sent.count < count, ContinuousClock.now < deadline {
+        let deadline = ContinuousClock.now + .seconds(120)
+        while ContinuousClock.now < deadline {
+            if await gateway.sent.count >= count, try await worker.store.jobCounts().queued == 0 { break }
             try await Task.sleep(for: .milliseconds(20))
         }
     }
