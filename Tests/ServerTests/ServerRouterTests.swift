@@ -717,7 +717,7 @@ struct ServerRouterTests {
 
     // MARK: - Submit and the PDF
 
-    @Test("Submit needs every photo uploaded, completes the report, renders its PDF, and the report is then read-only")
+    @Test("Submit completes a report whose photos are still arriving; its PDF is drawn when the last one lands; the report is then read-only")
     func submit() async throws {
         let harness = try ServerHarness()
         let ann = try await harness.add("ann")
@@ -728,18 +728,25 @@ struct ServerRouterTests {
             let noPDF = try await client.execute(uri: uri + "/report.pdf", method: .get, headers: .bearer(ann))
             #expect(noPDF.status == .notFound)
             _ = try await client.execute(uri: uri, method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft)))
-            let missing = try await client.execute(uri: uri + "/submit", method: .post, headers: .bearer(ann))
-            #expect(missing.status == .conflict)
-            #expect(try Wire.problem(missing.body).missingPhotos == [Wire.sha256(jpeg)])
-
-            var photoHeaders = HTTPFields.bearer(ann)
-            photoHeaders[.contentType] = "image/jpeg"
-            _ = try await client.execute(uri: "/v1/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg))
             let submitted = try await client.execute(uri: uri + "/submit", method: .post, headers: .bearer(ann))
             #expect(submitted.status == .ok)
             let completed = try Wire.report(submitted.body)
             #expect(completed.isCompleted)
             #expect(completed.revision == 2)
+            // No PDF while its photo is on its way, and the answer says so.
+            let waiting = try await client.execute(uri: uri + "/report.pdf", method: .get, headers: .bearer(ann))
+            #expect(waiting.status == .notFound)
+            #expect(try Wire.problem(waiting.body).detail.contains("1 of 1 are still on their way"))
+
+            var photoHeaders = HTTPFields.bearer(ann)
+            photoHeaders[.contentType] = "image/jpeg"
+            let uploaded = try await client.execute(
+                uri: "/v1/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg)
+            )
+            #expect(uploaded.status == .created)
+            // Drawn when the photo landed, before its upload was answered.
+            let owner = try #require(try await harness.store.account(for: TokenDigest(token: ann)))
+            #expect(try await harness.store.document(for: draft.id, owner: owner.id) != nil)
 
             let pdf = try await client.execute(uri: uri + "/report.pdf", method: .get, headers: .bearer(ann))
             #expect(pdf.status == .ok)

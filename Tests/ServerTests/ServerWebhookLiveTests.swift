@@ -32,14 +32,19 @@ struct ServerWebhookLiveTests {
         let ann = try server.add("ann")
         let report = try Self.submitReport(server, token: ann, note: "white van, <script>alert(1)</script>")
 
-        let deliveries = try receiver.waitFor(3)
-        #expect(deliveries.count == 3)
+        // The first notice three times, then (its photos and PDF all in) the second event once.
+        let all = try receiver.waitFor(4)
+        #expect(all.count == 4)
+        let deliveries = Array(all.prefix(3))
         #expect(deliveries.map { $0["status"] as? Int } == [500, 500, 200])
         let body = try #require(deliveries.last?["body"] as? [String: Any])
         let data = try #require(body["data"] as? [String: Any])
         let claim = try #require(data["claim"] as? String)
         #expect(Set(deliveries.compactMap { $0["id"] as? String }) == ["fnol_\(claim)"])
-        for delivery in deliveries {
+        #expect(all.last?["id"] as? String == "docs_\(claim)")
+        #expect((all.last?["body"] as? [String: Any])?["type"] as? String == "claim.documents_complete")
+        #expect(data["pending"] as? [Any] != nil && (data["pending"] as? [Any])?.isEmpty == true)
+        for delivery in all {
             #expect(delivery["verified"] as? Bool == true, "\(delivery["why"] ?? "")")
             #expect(delivery["tamperedDiffers"] as? Bool == true)
             #expect(delivery["tamperedVerified"] as? Bool == false)
@@ -63,8 +68,67 @@ struct ServerWebhookLiveTests {
         let again = try LoopbackConnection.request(port: server.port, "POST", "/v1/reports/\(report.id)/submit", token: ann)
         #expect(again.status == 200)
         Thread.sleep(forTimeInterval: 2.5)
-        #expect(receiver.deliveries().count == 3)
+        #expect(receiver.deliveries().count == 4)
         #expect(server.output.contains("submitted reports are sent to the claims system at \(receiver.url)"))
+    }
+
+    @Test("A report submitted with its photos still on their way is told at once, naming them; the second event follows when the last one lands, with the PDF")
+    func toldBeforeThePhotos() throws {
+        let receiver = try WebhookReceiver(secret: Self.secret, failFirst: 0)
+        defer { receiver.stop() }
+        let server = try ServerProcess(arguments: ["--webhook-url", receiver.url, "--webhook-secret", Self.secret])
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let handler = try server.add("hana", kind: "handler")
+        let photos = [try Fixtures.distinctJPEG(31), try Fixtures.distinctJPEG(32)]
+        var report = CrashReport.stub(injuries: [.myself], note: "hurt, photos to follow")
+        for bytes in photos { try report.addPhoto(try makePhoto(bytes, section: .crashScene)) }
+        let saved = try LoopbackConnection.request(
+            port: server.port, "PUT", "/v1/reports/\(report.id)", token: ann, headers: [("Content-Type", "application/json")],
+            body: try WireCoding.encoder().encode(Components.Schemas.Report(report))
+        )
+        #expect(saved.status == 201)
+        let submitted = try LoopbackConnection.request(port: server.port, "POST", "/v1/reports/\(report.id)/submit", token: ann)
+        #expect(submitted.status == 200)
+
+        // Told at once: the injury, both photos and the PDF pending, nothing to download yet.
+        let first = try #require(try receiver.waitFor(1).first)
+        #expect(first["verified"] as? Bool == true)
+        let notice = try #require((first["body"] as? [String: Any])?["data"] as? [String: Any])
+        let claim = try #require(notice["claim"] as? String)
+        #expect(first["id"] as? String == "fnol_\(claim)")
+        #expect((notice["injuries"] as? [String: Any])?["reported"] as? Bool == true)
+        #expect((notice["documents"] as? [Any])?.isEmpty == true)
+        let pending = try #require(notice["pending"] as? [[String: Any]])
+        #expect(pending.map { $0["kind"] as? String } == ["photo", "photo", "crash-report"])
+        #expect(pending.compactMap { $0["sha256"] as? String } == photos.map(Wire.sha256))
+
+        // The handler's API says which photos are still arriving, and the PDF is not there yet.
+        let waiting = try LoopbackConnection.request(port: server.port, "GET", "/v1/claims/\(claim)", token: handler)
+        let waitingClaim = try WireCoding.decoder().decode(Components.Schemas.Claim.self, from: waiting.body)
+        #expect(waitingClaim.photos.map(\.arrived) == [false, false])
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/claims/\(claim)/report.pdf", token: handler).status == 404)
+
+        // One photo in: nothing more is sent.
+        try ServerErasureLiveTests.upload(photos[0], port: server.port, token: ann)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(receiver.deliveries().count == 1)
+        let half = try LoopbackConnection.request(port: server.port, "GET", "/v1/claims/\(claim)", token: handler)
+        #expect(try WireCoding.decoder().decode(Components.Schemas.Claim.self, from: half.body).photos.map(\.arrived) == [true, false])
+
+        // The last one in: the PDF is drawn and the second event lists everything.
+        try ServerErasureLiveTests.upload(photos[1], port: server.port, token: ann)
+        let both = try receiver.waitFor(2)
+        let second = try #require(both.last)
+        #expect(second["id"] as? String == "docs_\(claim)")
+        #expect(second["verified"] as? Bool == true)
+        let complete = try #require(second["body"] as? [String: Any])
+        #expect(complete["type"] as? String == "claim.documents_complete")
+        let documents = try #require((complete["data"] as? [String: Any])?["documents"] as? [[String: Any]])
+        #expect(documents.map { $0["kind"] as? String } == ["crash-report", "photo", "photo"])
+        let pdf = try LoopbackConnection.request(port: server.port, "GET", "/v1/claims/\(claim)/report.pdf", token: handler)
+        #expect(pdf.status == 200)
+        #expect(documents.first?["sha256"] as? String == Wire.sha256(pdf.body))
     }
 
     @Test("Each submitted report is one delivery with its own id, also two drivers' reports of one report id; a wrong secret is refused at start naming the rule")
@@ -82,15 +146,23 @@ struct ServerWebhookLiveTests {
         let bob = try server.add("bob")
         let third = try Self.submitReport(server, token: bob, note: "third", id: first.id)
         #expect(third.id == first.id)
-        let deliveries = try receiver.waitFor(3)
+        // Each report's first notice and its second event: six deliveries.
+        let all = try receiver.waitFor(6)
         Thread.sleep(forTimeInterval: 1.5)
-        #expect(receiver.deliveries().count == 3)
+        #expect(receiver.deliveries().count == 6)
+        let deliveries = all.filter { ($0["id"] as? String)?.hasPrefix("fnol_") == true }
         let claims = deliveries.compactMap { (($0["body"] as? [String: Any])?["data"] as? [String: Any])?["claim"] as? String }
         #expect(Set(claims).count == 3)
         // Three ids, each the claim's own: a receiver that drops repeated ids keeps all three.
         #expect(deliveries.compactMap { $0["id"] as? String } == claims.map { "fnol_\($0)" })
         #expect(Set(deliveries.compactMap { $0["id"] as? String }).count == 3)
-        #expect(deliveries.allSatisfy { $0["verified"] as? Bool == true })
+        // Each claim's second event after its first notice.
+        let ids = all.compactMap { $0["id"] as? String }
+        for claim in claims {
+            let first = try #require(ids.firstIndex(of: "fnol_\(claim)")), second = try #require(ids.firstIndex(of: "docs_\(claim)"))
+            #expect(first < second)
+        }
+        #expect(all.allSatisfy { $0["verified"] as? Bool == true })
 
         let refused = try ServerProcess.run(["serve", "--port", "0", "--webhook-url", receiver.url, "--webhook-secret", "not-a-secret"])
         #expect(refused.status == 64)

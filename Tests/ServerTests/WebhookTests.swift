@@ -42,7 +42,8 @@ struct WebhookTests {
         let driver = Account(id: AccountID(), name: "ann", kind: .user, createdAt: Date(), phone: try PhoneNumber(parsing: "+36301234567"))
         let claim = Claim(id: ClaimID(), owner: driver.id, submittedAt: Date(timeIntervalSince1970: 1_795_000_650), report: report)
         let notice = Components.Schemas.FirstNoticeOfLoss(
-            claim, driver: driver, document: .stub("d"), publicURL: "https://claims.example.com/", sentAt: Date(timeIntervalSince1970: 1_795_000_700)
+            claim, driver: driver, documents: ClaimDocuments(document: .stub("d"), photosPending: []), publicURL: "https://claims.example.com/",
+            sentAt: Date(timeIntervalSince1970: 1_795_000_700)
         )
         #expect(notice._type == .claim_firstNoticeOfLoss)
         #expect(notice.data.crashId == report.crashID.rawValue)
@@ -76,10 +77,40 @@ struct WebhookTests {
         // No one hurt: not reported.
         let unhurt = Components.Schemas.FirstNoticeOfLoss(
             Claim(id: ClaimID(), owner: driver.id, submittedAt: Date(), report: CrashReport.stub(injuries: [.noOne], note: "x")),
-            driver: driver, document: nil, publicURL: "https://claims.example.com", sentAt: Date()
+            driver: driver, documents: ClaimDocuments(document: nil, photosPending: []), publicURL: "https://claims.example.com", sentAt: Date()
         )
         #expect(!unhurt.data.injuries.reported)
         #expect(unhurt.data.statement == nil)
         #expect(unhurt.data.documents.isEmpty)
+        #expect(unhurt.data.pending.map(\.kind) == [.crashReport])
+    }
+
+    @Test("A notice sent with photos still arriving lists them, and the PDF, as pending; the second event lists everything")
+    func pendingDocuments() throws {
+        let first = ContentHash.stub("b"), second = ContentHash.stub("c")
+        var report = CrashReport.stub(
+            injuries: [.myself],
+            photos: [Domain.Photo.stub(section: .otherVehiclePlate, contentHash: first), Domain.Photo.stub(section: .otherVehicleDamage, contentHash: second)]
+        )
+        try report.complete(at: Date())
+        let driver = Account(id: AccountID(), name: "ann", kind: .user, createdAt: Date())
+        let claim = Claim(id: ClaimID(), owner: driver.id, submittedAt: Date(), report: report)
+        let notice = Components.Schemas.FirstNoticeOfLoss(
+            claim, driver: driver, documents: ClaimDocuments(document: nil, photosPending: [second]), publicURL: "https://claims.example.com", sentAt: Date()
+        )
+        #expect(notice.data.injuries.reported)
+        #expect(notice.data.documents.map(\.sha256) == [first.hex])
+        #expect(notice.data.pending.map(\.kind) == [.photo, .crashReport])
+        #expect(notice.data.pending.first?.sha256 == second.hex)
+        #expect(notice.data.pending.first?.section == .otherDamage)
+
+        let complete = Components.Schemas.DocumentsComplete(
+            claim, documents: ClaimDocuments(document: .stub("d"), photosPending: []), publicURL: "https://claims.example.com", sentAt: Date()
+        )
+        #expect(complete._type == .claim_documentsComplete)
+        #expect(complete.data.claim == claim.id.description)
+        #expect(complete.data.documents.map(\.sha256) == [ContentHash.stub("d").hex, first.hex, second.hex])
+        #expect(WebhookSender.id(of: claim.id, event: .documentsComplete) == "docs_\(claim.id)")
+        #expect(WebhookSender.id(of: claim.id) == "fnol_\(claim.id)")
     }
 }

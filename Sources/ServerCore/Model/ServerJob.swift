@@ -8,12 +8,17 @@ package enum ServerJob: Sendable, Hashable {
     case sendSMS(SMSMessageID)
     /// Tell the insurer's claims system of a submitted report (its first notice of loss, ``WebhookSender``).
     case notifyInsurer(owner: AccountID, report: ReportID)
+    /// Tell the claims system that every document of a submitted report is in: each photo it names and its PDF
+    /// (``WebhookSender``'s second event). Queued when the report's first PDF is recorded; after its first notice.
+    case tellDocumentsComplete(owner: AccountID, report: ReportID)
 
     /// The job's kind and facts as a row holds them.
     package var row: (kind: String, payload: String) {
         switch self {
         case let .sendSMS(id): (JobKind.sms.row, "{\"message\":\"\(id)\"}")
         case let .notifyInsurer(owner, report): (JobKind.webhook.row, "{\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
+        case let .tellDocumentsComplete(owner, report):
+            (JobKind.webhook.row, "{\"event\":\"documents\",\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
         }
     }
 
@@ -24,7 +29,7 @@ package enum ServerJob: Sendable, Hashable {
     package func sequence(smsOwner: AccountID?) -> String {
         switch self {
         case let .sendSMS(id): smsOwner.map { "driver:\($0)" } ?? "sms:\(id)"
-        case let .notifyInsurer(_, report): "report:\(report)"
+        case let .notifyInsurer(_, report), let .tellDocumentsComplete(_, report): "report:\(report)"
         }
     }
 
@@ -34,6 +39,8 @@ package enum ServerJob: Sendable, Hashable {
             let message: String?
             let owner: String?
             let report: String?
+            /// Which event a claims-system job sends: absent for the first notice (rows from before there were two).
+            let event: String?
         }
         guard let facts = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)) else { return nil }
         switch JobKind(row: kind) {
@@ -44,7 +51,11 @@ package enum ServerJob: Sendable, Hashable {
             guard let owner = facts.owner.flatMap(AccountID.init(text:)), let report = facts.report.flatMap(UUID.init(uuidString:)) else {
                 return nil
             }
-            self = .notifyInsurer(owner: owner, report: ReportID(report))
+            switch facts.event {
+            case nil: self = .notifyInsurer(owner: owner, report: ReportID(report))
+            case "documents": self = .tellDocumentsComplete(owner: owner, report: ReportID(report))
+            default: return nil
+            }
         default:
             return nil
         }

@@ -19,11 +19,24 @@ package protocol ClaimStore: Sendable {
     /// with the acknowledgement, at its next revision and as the owner's next change (so the driver's device receives
     /// both at its next sync), and the PDF recorded as that revision's. The same acknowledgement again (claim number and
     /// message) changes nothing. When the report is no longer at `revision` (another acknowledgement came first), nothing
-    /// is stored: the PDF was drawn from an older version.
+    /// is stored: the PDF was drawn from an older version. With no PDF (its photos are still arriving) the
+    /// acknowledgement is stored alone, and the PDF drawn when they are in names it.
+    /// - Parameter job: queued with it when this is the report's first PDF (the claims system told that every
+    ///   document is in).
     /// - Returns: what happened, or `nil` when there is no such claim.
     func acknowledge(
-        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash, drawnAt revision: Int
+        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash?, drawnAt revision: Int,
+        queueingIfFirst job: ServerJob?, at date: Date
     ) async throws -> AcknowledgementWrite?
+}
+
+extension ClaimStore {
+    /// Records the acknowledgement and its PDF, queueing nothing with them.
+    package func acknowledge(
+        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash?, drawnAt revision: Int
+    ) async throws -> AcknowledgementWrite? {
+        try await acknowledge(id, with: acknowledgement, document: document, drawnAt: revision, queueingIfFirst: nil, at: Date())
+    }
 }
 
 /// What became of an acknowledgement written with its PDF.

@@ -1,12 +1,39 @@
 import Domain
 import Foundation
 
-/// The insurer's claims system, told of each submitted report (a first notice of loss). The implementation is chosen
-/// by `serve --webhook-url`: signed webhooks (``WebhookSender`` in the gateways).
+/// The insurer's claims system, told of each submitted report: at once (a first notice of loss, naming the documents
+/// still on their way), and again when every document is in. The implementation is chosen by `serve --webhook-url`:
+/// signed webhooks (``WebhookSender`` in the gateways).
 package protocol ClaimsSystem: Sendable {
-    /// Delivers the claim's first notice of loss; returns once the claims system took it.
+    /// Delivers one of the claim's events; returns once the claims system took it.
     /// - Parameters:
-    ///   - document: the claim's PDF, if it is drawn.
+    ///   - documents: which of the claim's documents the server holds, and which are still on their way.
     ///   - publicURL: the server's public address, for the links in the notice.
-    func deliver(_ claim: Claim, driver: Account, document: ContentHash?, publicURL: String, at date: Date) async throws
+    func deliver(
+        _ event: ClaimEvent, of claim: Claim, driver: Account, documents: ClaimDocuments, publicURL: String, at date: Date
+    ) async throws
+}
+
+/// What the claims system is told of a claim.
+package enum ClaimEvent: String, Sendable, Hashable, CaseIterable {
+    /// The report was submitted: its facts, at once, whatever photos are still arriving.
+    case firstNoticeOfLoss
+    /// Every photo the report names and its PDF are in.
+    case documentsComplete
+}
+
+/// A claim's documents as the server holds them when a notice is sent.
+package struct ClaimDocuments: Sendable, Hashable {
+    /// The claim's PDF; `nil` until every photo is in and it is drawn.
+    package var document: ContentHash?
+    /// The photos the report names that the driver's phone has not finished sending, in the report's order.
+    package var photosPending: [ContentHash]
+
+    package init(document: ContentHash?, photosPending: [ContentHash]) {
+        self.document = document
+        self.photosPending = photosPending
+    }
+
+    /// Whether every document is in.
+    package var isComplete: Bool { document != nil && photosPending.isEmpty }
 }

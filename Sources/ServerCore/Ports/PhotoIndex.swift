@@ -78,3 +78,16 @@ extension PhotoIndex {
         try await beginUpload(upload, within: nil)
     }
 }
+
+extension PhotoIndex {
+    /// The photos the report names that the owner has not finished sending (none stored for them), in the report's
+    /// order.
+    package func photosNotHeld(in report: CrashReport, owner: AccountID) async throws -> [ContentHash] {
+        var missing: [ContentHash] = []
+        var seen: Set<ContentHash> = []
+        for hash in report.allPhotos.map(\.contentHash) where seen.insert(hash).inserted {
+            if try await photo(hash, owner: owner) == nil { missing.append(hash) }
+        }
+        return missing
+    }
+}

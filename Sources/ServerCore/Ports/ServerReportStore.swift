@@ -57,17 +57,27 @@ package protocol ServerReportStore: Sendable {
     /// The PDF rendered for the owner's report, if it was submitted and rendered.
     func document(for id: ReportID, owner: AccountID) async throws -> ContentHash?
 
-    /// Records the PDF rendered for the owner's report (replacing an earlier one).
+    /// Records the PDF rendered for the owner's report (replacing an earlier one); when the report had none before,
+    /// queues `job` with it in the same transaction (the claims system told that every document is in).
     /// - Returns: the PDF it replaced, when it had another.
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
     @discardableResult
-    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash?
+    func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob?, at date: Date) async throws -> ContentHash?
+
+    /// The owner's completed reports that name the photo and have no PDF yet (their photos were still arriving).
+    func completedReportsWithoutDocument(naming contentHash: ContentHash, owner: AccountID) async throws -> [ReportID]
 }
 
 extension ServerReportStore {
     /// Every report of the owner, most recently changed first.
     package func reports(owner: AccountID) async throws -> [CrashReport] {
         try await reports(owner: owner, after: nil, limit: Int.max)
+    }
+
+    /// Records the PDF rendered for the owner's report, queueing nothing with it.
+    @discardableResult
+    package func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash? {
+        try await setDocument(hash, for: id, owner: owner, queueingIfFirst: nil, at: Date())
     }
 
     /// Stores the report, queueing nothing with it.

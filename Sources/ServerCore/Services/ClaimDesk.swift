@@ -47,22 +47,32 @@ package struct ClaimDesk: Sendable {
             var acknowledged = current.report
             try acknowledged.recordAcknowledgement(acknowledgement)
             let document = try await submission.draw(acknowledged, owner: current.owner)
-            let write = try await claims.acknowledge(id, with: acknowledgement, document: document, drawnAt: current.report.revision)
+            let write = try await claims.acknowledge(
+                id, with: acknowledgement, document: document, drawnAt: current.report.revision,
+                queueingIfFirst: submission.documentsCompleteJob(owner: current.owner, report: current.report.id), at: clock.now()
+            )
             switch write {
             case let .stored(claim, replaced):
                 if let replaced { try await submission.dropIfUnrecorded(replaced) }
                 return claim
             case let .unchanged(claim):
-                try await submission.dropIfUnrecorded(document)
+                if let document { try await submission.dropIfUnrecorded(document) }
                 return claim
             case let .moved(claim):
-                try await submission.dropIfUnrecorded(document)
+                if let document { try await submission.dropIfUnrecorded(document) }
                 throw ReportError.conflict(claim.report.id, current: claim.report)
             case nil:
-                try await submission.dropIfUnrecorded(document)
+                if let document { try await submission.dropIfUnrecorded(document) }
                 throw ServerRefusal.claimNotFound(id)
             }
         }
+    }
+
+    /// The photos of the claim's report the driver's phone is still sending, in the report's order (none once its PDF
+    /// is drawn, which waits for them).
+    package func photosPending(of claim: Claim) async throws -> [ContentHash] {
+        if try await submission.reports.document(for: claim.report.id, owner: claim.owner) != nil { return [] }
+        return try await submission.rendering.photos.photosNotHeld(in: claim.report, owner: claim.owner)
     }
 
     /// The driver who submitted the claim, as their account names them (`nil` when the account is gone).

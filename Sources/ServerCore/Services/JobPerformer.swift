@@ -11,6 +11,8 @@ package struct JobPerformer: Sendable {
     package let reports: any ServerReportStore
     package let claims: any ClaimStore
     package let accounts: any AccountStore
+    /// Which photos the drivers finished sending, for what a notice says is still on its way.
+    package let photos: any PhotoIndex
     /// The server's public address, for the notice's download links.
     package let links: CrashLinks
     /// Where notices go; `nil` when no claims system is configured (a job queued before is then done with nothing sent).
@@ -43,29 +45,45 @@ package struct JobPerformer: Sendable {
                 "crash-id": "\(message.crashID)", "to": "\(message.recipient.masked)", "gateway": "\(handOff.detail)",
             ])
         case let .notifyInsurer(owner, id):
-            guard let webhook else {
-                logger.warning("a report's notice is queued but no claims system is configured (--webhook-url); not sent", metadata: ["report": "\(id)"])
-                return
-            }
-            // Erased, or never completed (nothing to tell): done with nothing sent.
-            guard let claim = try await claims.claim(of: id, owner: owner), let driver = try await accounts.account(id: owner) else { return }
-            let report = claim.report
-            // The PDF is recorded just after the completion; a notice waits for it, so it names it.
-            guard let document = try await reports.document(for: id, owner: owner) else {
-                throw JobWorker.JobFailure(reason: "the report's PDF is not recorded yet")
-            }
-            let started = ContinuousClock.now
-            do {
-                try await webhook.deliver(claim, driver: driver, document: document, publicURL: links.publicURL, at: clock.now())
-                ServerMetrics.webhookDelivery(delivered: true, seconds: (ContinuousClock.now - started).inSeconds)
-            } catch {
-                ServerMetrics.webhookDelivery(delivered: false, seconds: (ContinuousClock.now - started).inSeconds)
-                throw error
-            }
-            logger.info("the claims system took the report's notice", metadata: ["crash-id": "\(report.crashID)", "report": "\(id)"])
+            try await tell(.firstNoticeOfLoss, owner: owner, report: id)
+        case let .tellDocumentsComplete(owner, id):
+            try await tell(.documentsComplete, owner: owner, report: id)
         }
     }
 
+
+    /// Tells the claims system of a submitted report: its first notice names the documents still on their way; the
+    /// second event goes once every photo and the PDF are in (it is queued with the first PDF).
+    private func tell(_ event: ClaimEvent, owner: AccountID, report id: ReportID) async throws {
+        guard let webhook else {
+            logger.warning("a report's notice is queued but no claims system is configured (--webhook-url); not sent", metadata: ["report": "\(id)"])
+            return
+        }
+        // Erased, or never completed (nothing to tell): done with nothing sent.
+        guard let claim = try await claims.claim(of: id, owner: owner), let driver = try await accounts.account(id: owner) else { return }
+        let report = claim.report
+        let documents = ClaimDocuments(
+            document: try await reports.document(for: id, owner: owner),
+            photosPending: try await photos.photosNotHeld(in: report, owner: owner)
+        )
+        if event == .documentsComplete, !documents.isComplete {
+            // Queued with the first PDF, so only a photo erased since leaves it incomplete: said as it stands.
+            logger.warning("a report's documents are told complete with some missing", metadata: [
+                "report": "\(id)", "photos-missing": "\(documents.photosPending.count)",
+            ])
+        }
+        let started = ContinuousClock.now
+        do {
+            try await webhook.deliver(event, of: claim, driver: driver, documents: documents, publicURL: links.publicURL, at: clock.now())
+            ServerMetrics.webhookDelivery(delivered: true, seconds: (ContinuousClock.now - started).inSeconds)
+        } catch {
+            ServerMetrics.webhookDelivery(delivered: false, seconds: (ContinuousClock.now - started).inSeconds)
+            throw error
+        }
+        logger.info("the claims system took the report's \(event == .firstNoticeOfLoss ? "first notice" : "documents-complete event")", metadata: [
+            "crash-id": "\(report.crashID)", "report": "\(id)", "photos-pending": "\(documents.photosPending.count)",
+        ])
+    }
 
     /// Records that the job will not be tried again, on what it was about.
     package func gaveUp(on job: ServerJob, reason: String) async {
@@ -77,15 +95,18 @@ package struct JobPerformer: Sendable {
             }
         case let .notifyInsurer(_, id):
             logger.critical("the claims system was not told of a submitted report within a day", metadata: ["report": "\(id)", "error": "\(reason)"])
+        case let .tellDocumentsComplete(_, id):
+            logger.critical("the claims system was not told within a day that a report's documents are in", metadata: ["report": "\(id)", "error": "\(reason)"])
         }
     }
 
-    package init(sms: any SMSSender, messages: any SMSStore, reports: any ServerReportStore, claims: any ClaimStore, accounts: any AccountStore, links: CrashLinks, webhook: (any ClaimsSystem)?, clock: any Clock, logger: Logger) {
+    package init(sms: any SMSSender, messages: any SMSStore, reports: any ServerReportStore, claims: any ClaimStore, accounts: any AccountStore, photos: any PhotoIndex, links: CrashLinks, webhook: (any ClaimsSystem)?, clock: any Clock, logger: Logger) {
         self.sms = sms
         self.messages = messages
         self.reports = reports
         self.claims = claims
         self.accounts = accounts
+        self.photos = photos
         self.links = links
         self.webhook = webhook
         self.clock = clock

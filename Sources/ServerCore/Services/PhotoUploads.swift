@@ -32,10 +32,18 @@ package struct PhotoUploads: Sendable {
     package let quotas: QuotaCheck
     package let clock: any Clock
     package let logger: Logger
+    /// Told of each photo stored, so a completed report that waited for it gets its PDF.
+    package var arrivals: ReportSubmission?
 
     /// `PUT`: the whole photo in one body of `length` bytes (from `Content-Length`); with no length given, the
     /// photo is whole when the body ends (a cut-off one is finished by a `PATCH` saying `Upload-Complete: ?1`).
     package func put<Body: AsyncSequence & Sendable>(
+        _ contentHash: ContentHash, length: Int?, body: Body, owner: Account
+    ) async throws -> Outcome where Body.Element == ByteBuffer {
+        try await announcing(contentHash, owner: owner, try await receiveWhole(contentHash, length: length, body: body, owner: owner))
+    }
+
+    private func receiveWhole<Body: AsyncSequence & Sendable>(
         _ contentHash: ContentHash, length: Int?, body: Body, owner: Account
     ) async throws -> Outcome where Body.Element == ByteBuffer {
         if let stored = try await index.photo(contentHash, owner: owner.id) {
@@ -65,6 +73,30 @@ package struct PhotoUploads: Sendable {
     /// `PATCH`: the next part of a partial upload, which must start at the offset the server holds.
     /// - Parameter complete: the request says this part is the last (`Upload-Complete: ?1`).
     package func append<Body: AsyncSequence & Sendable>(
+        _ contentHash: ContentHash, at offset: Int, length: Int?, complete: Bool, body: Body, owner: Account
+    ) async throws -> Outcome where Body.Element == ByteBuffer {
+        try await announcing(
+            contentHash, owner: owner,
+            try await receivePart(contentHash, at: offset, length: length, complete: complete, body: body, owner: owner)
+        )
+    }
+
+    /// Tells ``arrivals`` of a photo this request stored, once its lock is let go. The photo is stored whatever
+    /// becomes of the PDF: a render that fails is logged, and drawn again when the driver asks for the PDF.
+    private func announcing(_ contentHash: ContentHash, owner: Account, _ outcome: Outcome) async -> Outcome {
+        if case .stored(_, new: true) = outcome, let arrivals {
+            do {
+                try await arrivals.photoArrived(contentHash, owner: owner)
+            } catch {
+                logger.error("a completed report's PDF was not drawn when its last photo arrived", metadata: [
+                    "photo": "\(contentHash.short)", "error": "\(error)",
+                ])
+            }
+        }
+        return outcome
+    }
+
+    private func receivePart<Body: AsyncSequence & Sendable>(
         _ contentHash: ContentHash, at offset: Int, length: Int?, complete: Bool, body: Body, owner: Account
     ) async throws -> Outcome where Body.Element == ByteBuffer {
         try await inFlight.run(for: owner.id) { try await locks.withLock(owner: owner.id, contentHash: contentHash) {

@@ -153,7 +153,7 @@ package enum JobKind: String, Sendable, CaseIterable {
     package init(_ job: ServerJob) {
         switch job {
         case .sendSMS: self = .sms
-        case .notifyInsurer: self = .webhook
+        case .notifyInsurer, .tellDocumentsComplete: self = .webhook
         }
     }
 

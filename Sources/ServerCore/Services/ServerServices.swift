@@ -81,7 +81,7 @@ package struct ServerServices: Sendable {
         worker = JobWorker(
             store: jobStore,
             performer: JobPerformer(
-                sms: sms, messages: messages, reports: reports, claims: claims, accounts: accounts, links: self.links, webhook: webhook,
+                sms: sms, messages: messages, reports: reports, claims: claims, accounts: accounts, photos: photos, links: self.links, webhook: webhook,
                 clock: clock, logger: logger
             ),
             clock: clock,
@@ -104,7 +104,9 @@ package struct ServerServices: Sendable {
         statementSharing = StatementSharing(links: statementLinks, reports: reports, clock: clock, worker: worker)
         self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, clock: clock)
         keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
-        uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger)
+        var uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger)
+        uploads.arrivals = submission
+        self.uploads = uploads
         erasure = Erasure(accounts: accounts, reports: reports, photos: photos, blobs: blobs, sms: sms, logger: logger)
     }
 }

@@ -4,15 +4,15 @@ import ServerCore
 import WireAPI
 
 extension Components.Schemas.FirstNoticeOfLoss {
-    /// The first notice of loss of a submitted report: its facts under the names a claims system takes them by.
+    /// The first notice of loss of a submitted report: its facts under the names a claims system takes them by, with
+    /// the documents the server holds and those still on their way.
     /// - Parameters:
     ///   - driver: the account of the driver who reported it.
-    ///   - document: the report's PDF, when it is recorded.
+    ///   - documents: the report's PDF, when it is recorded, and the photos still arriving.
     ///   - publicURL: the server's address, for the links to download the PDF and photos with a handler's token.
-    package init(_ claim: Claim, driver: Account, document: ContentHash?, publicURL: String, sentAt: Date) {
+    package init(_ claim: Claim, driver: Account, documents held: ClaimDocuments, publicURL: String, sentAt: Date) {
         let report = claim.report
         let claimID = claim.id.description
-        let base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         let scene = report.scene
         let injuries = report.injuries.selected
         let local = scene.utcOffsetMinutes.map { Self.rfc3339(scene.occurredAt, offsetMinutes: $0) }
@@ -24,18 +24,6 @@ extension Components.Schemas.FirstNoticeOfLoss {
                 speedKmh: detection.speedKmh, deltaVKmh: detection.deltaVKmh,
                 airbagsDeployed: detection.airbagsDeployed, rollover: detection.rollover
             )
-        }
-        var documents: [Components.Schemas.LossNotice.DocumentsPayloadPayload] = []
-        if let document {
-            documents.append(.init(
-                kind: .crashReport, sha256: document.hex, mediaType: "application/pdf", url: base + WirePaths.claimDocument(claimID)
-            ))
-        }
-        for photo in report.allPhotos {
-            documents.append(.init(
-                kind: .photo, section: Components.Schemas.PhotoSection(rawValue: photo.section.rawValue), sha256: photo.contentHash.hex,
-                mediaType: photo.mediaType.rawValue, takenAt: photo.takenAt, url: base + WirePaths.claimPhoto(claimID, photo.contentHash)
-            ))
         }
         self.init(
             _type: .claim_firstNoticeOfLoss,
@@ -52,7 +40,8 @@ extension Components.Schemas.FirstNoticeOfLoss {
                 ),
                 injuries: .init(reported: injuries.contains { $0 != .noOne && $0 != .unsure }, who: injuries.map(Components.Schemas.Injury.init)),
                 statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement, version: report.statementVersion),
-                documents: documents
+                documents: Components.Schemas.ClaimDocument.held(by: claim, documents: held, publicURL: publicURL),
+                pending: Components.Schemas.PendingDocument.pending(in: claim, documents: held)
             )
         )
     }
@@ -67,5 +56,53 @@ extension Components.Schemas.FirstNoticeOfLoss {
             format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", shifted.year ?? 0, shifted.month ?? 0, shifted.day ?? 0,
             shifted.hour ?? 0, shifted.minute ?? 0, shifted.second ?? 0, sign, abs(offsetMinutes) / 60, abs(offsetMinutes) % 60
         )
+    }
+}
+
+extension Components.Schemas.DocumentsComplete {
+    /// The event saying every document of a submitted report is in, with a link to each.
+    package init(_ claim: Claim, documents held: ClaimDocuments, publicURL: String, sentAt: Date) {
+        self.init(
+            _type: .claim_documentsComplete,
+            timestamp: sentAt,
+            data: .init(
+                crashId: claim.report.crashID.rawValue, reportId: claim.report.id.description, claim: claim.id.description,
+                documents: Components.Schemas.ClaimDocument.held(by: claim, documents: held, publicURL: publicURL)
+            )
+        )
+    }
+}
+
+extension Components.Schemas.ClaimDocument {
+    /// The claim's documents the server holds — its PDF, then each photo that arrived, in the report's order — with
+    /// the links a handler's token downloads them by.
+    static func held(by claim: Claim, documents held: ClaimDocuments, publicURL: String) -> [Self] {
+        let claimID = claim.id.description
+        let base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
+        var documents: [Self] = []
+        if let document = held.document {
+            documents.append(.init(kind: .crashReport, sha256: document.hex, mediaType: "application/pdf", url: base + WirePaths.claimDocument(claimID)))
+        }
+        let pending = Set(held.photosPending)
+        for photo in claim.report.allPhotos where !pending.contains(photo.contentHash) {
+            documents.append(.init(
+                kind: .photo, section: Components.Schemas.PhotoSection(rawValue: photo.section.rawValue), sha256: photo.contentHash.hex,
+                mediaType: photo.mediaType.rawValue, takenAt: photo.takenAt, url: base + WirePaths.claimPhoto(claimID, photo.contentHash)
+            ))
+        }
+        return documents
+    }
+}
+
+extension Components.Schemas.PendingDocument {
+    /// The claim's documents still on their way: each photo not arrived, in the report's order, then the PDF.
+    static func pending(in claim: Claim, documents held: ClaimDocuments) -> [Self] {
+        let pending = Set(held.photosPending)
+        var seen: Set<ContentHash> = []
+        var documents: [Self] = claim.report.allPhotos
+            .filter { pending.contains($0.contentHash) && seen.insert($0.contentHash).inserted }
+            .map { .init(kind: .photo, section: Components.Schemas.PhotoSection(rawValue: $0.section.rawValue), sha256: $0.contentHash.hex) }
+        if held.document == nil { documents.append(.init(kind: .crashReport)) }
+        return documents
     }
 }

@@ -6,7 +6,8 @@ import NIOCore
 import ServerCore
 import WireAPI
 
-/// POSTs the insurer's claims system a first notice of loss for each submitted report, signed as the Standard
+/// POSTs the insurer's claims system a first notice of loss for each submitted report, and an event when its documents
+/// are all in, signed as the Standard
 /// Webhooks scheme says (`webhook-id`, `webhook-timestamp`, `webhook-signature`: `v1,` and the base64 HMAC-SHA256 of
 /// `id.timestamp.body` keyed with the secret). Delivered by a job (``ServerJob/notifyInsurer(owner:report:)``), so a
 /// receiver that is down is tried again, and the id stays the same on every try.
@@ -42,9 +43,14 @@ package struct WebhookSender: ClaimsSystem {
         }
     }
 
-    /// The id every try of one claim's notice carries: the claim's own id, which the server made, never the report's
+    /// The id every try of one claim's event carries: the claim's own id, which the server made, never the report's
     /// (two drivers' reports may share an id, and a receiver that drops repeated ids would drop the second claim).
-    package static func id(of claim: ClaimID) -> String { "fnol_\(claim)" }
+    package static func id(of claim: ClaimID, event: ClaimEvent = .firstNoticeOfLoss) -> String {
+        switch event {
+        case .firstNoticeOfLoss: "fnol_\(claim)"
+        case .documentsComplete: "docs_\(claim)"
+        }
+    }
 
     /// The `webhook-signature` value for a body sent with this id at this time.
     package static func signature(id: String, timestamp: Int, body: Data, key: [UInt8]) -> String {
@@ -54,14 +60,19 @@ package struct WebhookSender: ClaimsSystem {
         return "v1," + Data(mac).base64EncodedString()
     }
 
-    /// Sends the report's notice; returns once the receiver answered 2xx.
-    package func deliver(_ claim: Claim, driver: Account, document: ContentHash?, publicURL: String, at date: Date) async throws {
-        let report = claim.report
-        let notice = Components.Schemas.FirstNoticeOfLoss(claim, driver: driver, document: document, publicURL: publicURL, sentAt: date)
+    /// Sends one of the claim's events; returns once the receiver answered 2xx.
+    package func deliver(
+        _ event: ClaimEvent, of claim: Claim, driver: Account, documents: ClaimDocuments, publicURL: String, at date: Date
+    ) async throws {
         let encoder = WireCoding.encoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = try encoder.encode(notice)
-        let id = Self.id(of: claim.id)
+        let body = switch event {
+        case .firstNoticeOfLoss:
+            try encoder.encode(Components.Schemas.FirstNoticeOfLoss(claim, driver: driver, documents: documents, publicURL: publicURL, sentAt: date))
+        case .documentsComplete:
+            try encoder.encode(Components.Schemas.DocumentsComplete(claim, documents: documents, publicURL: publicURL, sentAt: date))
+        }
+        let id = Self.id(of: claim.id, event: event)
         let timestamp = Int(date.timeIntervalSince1970)
         var request = HTTPClientRequest(url: configuration.url)
         request.method = .POST

@@ -15,14 +15,14 @@ extension APIHandler {
         )
         let (claims, next) = try await services.claims.page(filter, after: position, limit: limit)
         var wire: [Components.Schemas.Claim] = []
-        for claim in claims { wire.append(.init(claim, policyholder: try await services.claims.policyholder(of: claim))) }
+        for claim in claims { wire.append(try await wireClaim(claim)) }
         return .ok(.init(body: .json(.init(claims: wire, nextCursor: next?.cursor))))
     }
 
     package func getClaim(_ input: Operations.GetClaim.Input) async throws -> Operations.GetClaim.Output {
         _ = try Caller.handler()
         let claim = try await services.claims.claim(try Self.claimID(input.path.claimID))
-        return .ok(.init(body: .json(.init(claim, policyholder: try await services.claims.policyholder(of: claim)))))
+        return .ok(.init(body: .json(try await wireClaim(claim))))
     }
 
     package func acknowledgeClaim(_ input: Operations.AcknowledgeClaim.Input) async throws -> Operations.AcknowledgeClaim.Output {
@@ -30,7 +30,11 @@ extension APIHandler {
         let id = try Self.claimID(input.path.claimID)
         guard case let .json(request) = input.body else { throw APIProblem.badParameter("body", "Send the acknowledgement as JSON.") }
         let claim = try await services.claims.acknowledge(id, claimNumber: request.claimNumber, message: request.message ?? "", by: handler)
-        return .ok(.init(body: .json(.init(claim, policyholder: try await services.claims.policyholder(of: claim)))))
+        return .ok(.init(body: .json(try await wireClaim(claim))))
+    }
+
+    private func wireClaim(_ claim: Claim) async throws -> Components.Schemas.Claim {
+        .init(claim, policyholder: try await services.claims.policyholder(of: claim), pending: try await services.claims.photosPending(of: claim))
     }
 
     package static func claimID(_ text: String) throws(APIProblem) -> ClaimID {

@@ -30,10 +30,10 @@ package struct ClaimFileRoutes {
 
     /// The claim's PDF, streamed from storage (for the API and the handlers' pages).
     package static func document(of claim: Claim, services: ServerServices) async throws -> Response {
-        guard let hash = try await services.reports.document(for: claim.report.id, owner: claim.owner),
-              let length = try await services.blobs.length(of: hash, kind: .document) else {
-            throw APIProblem(.documentNotFound, "The PDF of \(claim.report.crashID.rawValue) is still being made; ask again in a moment.")
+        guard let driver = try await services.accounts.account(id: claim.owner) else {
+            throw APIProblem(.documentNotFound, "The PDF of \(claim.report.crashID.rawValue) is gone with its driver's account.")
         }
+        let (hash, length) = try await DocumentLookup.document(of: claim.report, owner: driver, services: services)
         let fileName = RenderedReport.defaultFileName(for: claim.report.crashID, format: .pdf)
         return BlobResponse.make(
             hash, kind: .document, length: length, from: services.blobs,

@@ -29,10 +29,7 @@ package struct DocumentRoutes {
         let user = try Caller.user()
         let id = try APIHandler.reportID(context.parameters.get(WirePaths.reportParameter) ?? "")
         guard let report = try await services.reports.report(id, owner: user.id) else { throw APIProblem.reportNotFound(id) }
-        guard let hash = try await services.reports.document(for: id, owner: user.id),
-              let length = try await services.blobs.length(of: hash, kind: .document) else {
-            throw APIProblem(.documentNotFound, "Report \(id) has no PDF yet: submit it first.")
-        }
+        let (hash, length) = try await DocumentLookup.document(of: report, owner: user, services: services)
         let fileName = RenderedReport.defaultFileName(for: report.crashID, format: .pdf)
         return BlobResponse.make(
             hash, kind: .document, length: length, from: services.blobs,

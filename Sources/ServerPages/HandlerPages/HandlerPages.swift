@@ -188,7 +188,11 @@ package struct HandlerPages {
         }
         let (claims, next) = try await services.claims.page(ClaimFilter(acknowledged: acknowledged), after: position, limit: Self.claimsPerPage)
         var rows: [HandlerViews.Row] = []
-        for claim in claims { rows.append(HandlerViews.row(claim, driver: try await services.claims.policyholder(of: claim), words: words)) }
+        for claim in claims {
+            rows.append(HandlerViews.row(
+                claim, driver: try await services.claims.policyholder(of: claim), pending: try await services.claims.photosPending(of: claim), words: words
+            ))
+        }
         let filters = [
             ("all", words("All", context: "reports shown")), ("waiting", words("Waiting for a claim number")),
             ("acknowledged", words("Acknowledged", context: "reports shown")),
@@ -217,7 +221,8 @@ package struct HandlerPages {
             }
             : nil
         let view = HandlerViews.claimPage(
-            claim, driver: try await services.claims.policyholder(of: claim), handler: signedIn.handler, csrf: signedIn.session.csrf,
+            claim, driver: try await services.claims.policyholder(of: claim), pending: try await services.claims.photosPending(of: claim),
+            handler: signedIn.handler, csrf: signedIn.session.csrf,
             notice: notice, error: error, claimNumberField: typed?.0, messageField: typed?.1, page: language
         )
         return PageKit.html(view, template: "handler-claim", status: status)
@@ -259,10 +264,11 @@ package struct HandlerPages {
         do {
             return try await ClaimFileRoutes.document(of: claim, services: services)
         } catch let problem as APIProblem where problem.type == .documentNotFound {
-            throw HandlerProblem(
-                .notFound, title: words("Not submitted"),
-                detail: words("The PDF of {crashID} is still being made; ask again in a moment.", ["crashID": claim.report.crashID.rawValue])
-            )
+            let pending = try await services.claims.photosPending(of: claim)
+            let detail = HandlerViews.arriving(pending, of: claim.report, words: words).map {
+                words("The PDF of {crashID} is drawn once its photos are in: {arriving}.", ["crashID": claim.report.crashID.rawValue, "arriving": $0])
+            } ?? words("The PDF of {crashID} is still being made; ask again in a moment.", ["crashID": claim.report.crashID.rawValue])
+            throw HandlerProblem(.notFound, title: words("Not drawn yet"), detail: detail)
         }
     }
 

@@ -55,6 +55,8 @@ package enum HandlerViews {
         package let injuries: String
         package let driver: String
         package let submitted: String
+        /// How many photos are still on their way, said; `nil` once every one is in.
+        package let arriving: String?
         package let claimNumber: String?
     }
 
@@ -110,6 +112,8 @@ package enum HandlerViews {
         package let caption: String
         package let width: Int
         package let height: Int
+        /// Said in the photo's place while the driver's phone is still sending it; `nil` once it is here.
+        package var arriving: String? = nil
     }
 
     /// One block of the report's outline (``ReportOutline``), the third drawing of it beside the text and the PDF.
@@ -153,6 +157,8 @@ package enum HandlerViews {
         package let injuries: String
         package let map: MapLink?
         package let pdf: String
+        /// How many photos are still on their way, said (the PDF is drawn once they are in); `nil` once every one is.
+        package let arriving: String?
         package let acknowledged: Bool
         package let claimNumber: String?
         package let acknowledgedAt: String?
@@ -180,7 +186,17 @@ package enum HandlerViews {
     /// Times as the handler reads them: the crash's in the scene's offset from UTC, the server's in UTC.
     package static let utc = DateText(timeZone: .gmt)
 
-    package static func row(_ claim: Claim, driver: Account?, words: Words) -> Row {
+    /// "3 of 10 photos still arriving", or `nil` when none is.
+    package static func arriving(_ pending: [ContentHash], of report: CrashReport, words: Words) -> String? {
+        guard !pending.isEmpty else { return nil }
+        let total = Set(report.allPhotos.map(\.contentHash)).count
+        return words.plural(
+            "{count} of {total} photo still arriving", "{count} of {total} photos still arriving", count: pending.count,
+            ["total": String(total)]
+        )
+    }
+
+    package static func row(_ claim: Claim, driver: Account?, pending: [ContentHash], words: Words) -> Row {
         let report = claim.report
         let scene = report.effectiveScene.scene
         return Row(
@@ -188,12 +204,13 @@ package enum HandlerViews {
             when: words.dates(utc.at(scene)).dateTime(scene.occurredAt),
             place: scene.address ?? scene.coordinate.map(StatementWords(words).coordinate) ?? words("Not given"),
             injured: injured(report), injuries: injuries(report, words: words), driver: driverText(driver, words: words),
-            submitted: words.dates(utc).dateTime(claim.submittedAt), claimNumber: report.acknowledgement?.claimNumber
+            submitted: words.dates(utc).dateTime(claim.submittedAt), arriving: arriving(pending, of: report, words: words),
+            claimNumber: report.acknowledgement?.claimNumber
         )
     }
 
     package static func claimPage(
-        _ claim: Claim, driver: Account?, handler: Account, csrf: String, notice: String?, error: String?,
+        _ claim: Claim, driver: Account?, pending: [ContentHash], handler: Account, csrf: String, notice: String?, error: String?,
         claimNumberField: String?, messageField: String?, page: PageLanguage
     ) -> ClaimPage {
         let words = page.words
@@ -206,13 +223,13 @@ package enum HandlerViews {
             crashID: report.crashID.rawValue, notice: notice, driver: driverText(driver, words: words),
             submitted: dates.dateTime(claim.submittedAt), injured: injured(report), injuries: injuries(report, words: words),
             map: coordinate.map { mapLink($0, words: words) },
-            pdf: HandlerPaths.document(claim.id),
+            pdf: HandlerPaths.document(claim.id), arriving: arriving(pending, of: report, words: words),
             acknowledged: acknowledgement != nil, claimNumber: acknowledgement?.claimNumber,
             acknowledgedAt: acknowledgement.map { dates.dateTime($0.acknowledgedAt) }, acknowledgedBy: acknowledgement?.handler,
             error: error, action: HandlerPaths.acknowledge(claim.id),
             claimNumberField: claimNumberField ?? acknowledgement?.claimNumber ?? "",
             messageField: messageField ?? acknowledgement?.message ?? "",
-            blocks: blocks(of: report, claim: claim.id, words: words)
+            blocks: blocks(of: report, claim: claim.id, pending: Set(pending), words: words)
         )
     }
 
@@ -231,11 +248,14 @@ package enum HandlerViews {
     }
 
     /// The report's outline as blocks of the page, in the handler's language; photos shown from this server.
-    package static func blocks(of report: CrashReport, claim: ClaimID, words: Words = .english) -> [Block] {
+    /// - Parameter pending: the photos still on their way, shown as a sentence in their place.
+    package static func blocks(of report: CrashReport, claim: ClaimID, pending: Set<ContentHash> = [], words: Words = .english) -> [Block] {
         blocks(ReportOutline(report, dates: utc, words: words)) { entry in
             PhotoView(
                 src: HandlerPaths.photo(claim, entry.photo.contentHash), label: entry.label, caption: entry.caption,
-                width: entry.photo.pixelSize.width, height: entry.photo.pixelSize.height
+                width: entry.photo.pixelSize.width, height: entry.photo.pixelSize.height,
+                arriving: pending.contains(entry.photo.contentHash)
+                    ? words("Still arriving from the driver's phone; shown here once it is in.") : nil
             )
         }
     }

@@ -37,7 +37,8 @@ extension PostgresServerStore: ClaimStore {
     }
 
     package func acknowledge(
-        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash, drawnAt revision: Int
+        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash?, drawnAt revision: Int,
+        queueingIfFirst job: ServerJob?, at date: Date
     ) async throws -> AcknowledgementWrite? {
         try await writing { connection in
             // The report's row is locked, so two handlers acknowledging at once are taken one after the other.
@@ -47,7 +48,10 @@ extension PostgresServerStore: ClaimStore {
             var report = claim.report
             try report.recordAcknowledgement(acknowledgement)
             let stored = try await Self.store(report, owner: claim.owner, on: connection)
-            let replaced = try await Self.recordDocument(document, for: stored.id, owner: claim.owner, on: connection)
+            var replaced: ContentHash?
+            if let document {
+                replaced = try await Self.recordDocument(document, for: stored.id, owner: claim.owner, queueingIfFirst: job, at: date, on: connection)
+            }
             return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), replacedDocument: replaced)
         }
     }

@@ -152,13 +152,32 @@ extension PostgresServerStore: ServerReportStore {
 
     /// Records the document with the revision of the report it was rendered from (the one stored now).
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
-    package func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash? {
-        try await writing { connection in try await Self.recordDocument(hash, for: id, owner: owner, on: connection) }
+    package func setDocument(
+        _ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob?, at date: Date
+    ) async throws -> ContentHash? {
+        try await writing { connection in
+            try await Self.recordDocument(hash, for: id, owner: owner, queueingIfFirst: job, at: date, on: connection)
+        }
     }
 
-    /// Records the PDF as the owner's report's at its current revision, inside the caller's transaction.
+    package func completedReportsWithoutDocument(naming contentHash: ContentHash, owner: AccountID) async throws -> [ReportID] {
+        var found: [ReportID] = []
+        // A photo's SHA-256 appears in a report's JSON only as the photo's own hash.
+        try await client.rows("""
+            SELECT id FROM reports r
+            WHERE owner = \(owner.rawValue) AND status = 'completed' AND strpos(body, \(contentHash.hex)) > 0
+              AND NOT EXISTS (SELECT 1 FROM report_documents d WHERE d.owner = r.owner AND d.report_id = r.id)
+            """) { row in found.append(ReportID(try row.decode(UUID.self))) }
+        return found
+    }
+
+    /// Records the PDF as the owner's report's at its current revision, inside the caller's transaction, and queues
+    /// `job` with it when the report had none before (the row lock taken here makes "before" one answer).
     /// - Returns: the PDF it replaced (not when it is the same).
-    static func recordDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID, on connection: PostgresConnection) async throws -> ContentHash? {
+    static func recordDocument(
+        _ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob? = nil, at date: Date = Date(),
+        on connection: PostgresConnection
+    ) async throws -> ContentHash? {
         var replaced: ContentHash?
         let earlier = try await connection.query(
             "SELECT sha256 FROM report_documents WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue) FOR UPDATE",
@@ -174,6 +193,7 @@ extension PostgresServerStore: ServerReportStore {
             """, logger: Self.queryLogger)
         for try await _ in upsert { recorded = true }
         if !recorded { throw ServerStoreError.reportNotFound(id) }
+        if replaced == nil, let job { try await insert(job, at: date, on: connection) }
         return replaced == hash ? nil : replaced
     }
 

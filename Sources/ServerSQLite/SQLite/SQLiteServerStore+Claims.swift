@@ -46,7 +46,8 @@ extension SQLiteServerStore: ClaimStore {
     }
 
     package func acknowledge(
-        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash, drawnAt revision: Int
+        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash?, drawnAt revision: Int,
+        queueingIfFirst job: ServerJob?, at date: Date
     ) async throws -> AcknowledgementWrite? {
         try await writing { connection in
             guard let claim = try Self.loadClaim(id, in: connection) else { return nil }
@@ -55,7 +56,10 @@ extension SQLiteServerStore: ClaimStore {
             var report = claim.report
             try report.recordAcknowledgement(acknowledgement)
             let stored = try Self.store(report, owner: claim.owner, in: connection)
-            let replaced = try Self.recordDocument(document, for: stored.id, owner: claim.owner, in: connection)
+            var replaced: ContentHash?
+            if let document {
+                replaced = try Self.recordDocument(document, for: stored.id, owner: claim.owner, queueingIfFirst: job, at: date, in: connection)
+            }
             return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), replacedDocument: replaced)
         }
     }

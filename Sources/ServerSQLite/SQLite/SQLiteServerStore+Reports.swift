@@ -178,13 +178,38 @@ extension SQLiteServerStore: ServerReportStore {
 
     /// Records the document with the revision of the report it was rendered from (the one stored now).
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
-    package func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash? {
-        try await writing { connection in try Self.recordDocument(hash, for: id, owner: owner, in: connection) }
+    package func setDocument(
+        _ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob?, at date: Date
+    ) async throws -> ContentHash? {
+        try await writing { connection in
+            try Self.recordDocument(hash, for: id, owner: owner, queueingIfFirst: job, at: date, in: connection)
+        }
     }
 
-    /// Records the PDF as the owner's report's at its current revision, inside the caller's write transaction.
+    package func completedReportsWithoutDocument(naming contentHash: ContentHash, owner: AccountID) async throws -> [ReportID] {
+        try await reading { connection in
+            // A photo's SHA-256 appears in a report's JSON only as the photo's own hash.
+            let query = try connection.statement("""
+                SELECT id FROM reports r
+                WHERE owner = ?1 AND status = 'completed' AND instr(body, ?2) > 0
+                  AND NOT EXISTS (SELECT 1 FROM report_documents d WHERE d.owner = r.owner AND d.report_id = r.id)
+                """)
+            query.bind(owner.rawValue, at: 1)
+            query.bind(contentHash.hex, at: 2)
+            defer { query.reset() }
+            var found: [ReportID] = []
+            while try query.step() { found.append(ReportID(try Self.uuid(query, 0, table: "reports", name: "id"))) }
+            return found
+        }
+    }
+
+    /// Records the PDF as the owner's report's at its current revision, inside the caller's write transaction, and
+    /// queues `job` with it when the report had none before.
     /// - Returns: the PDF it replaced (not when it is the same).
-    static func recordDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID, in connection: SQLiteConnection) throws -> ContentHash? {
+    static func recordDocument(
+        _ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob? = nil, at date: Date = Date(),
+        in connection: SQLiteConnection
+    ) throws -> ContentHash? {
         let earlier = try connection.statement("SELECT sha256 FROM report_documents WHERE owner = ?1 AND report_id = ?2")
         earlier.bind(owner.rawValue, at: 1)
         earlier.bind(id.rawValue, at: 2)
@@ -200,6 +225,7 @@ extension SQLiteServerStore: ServerReportStore {
         upsert.bind(hash.hex, at: 3)
         try upsert.run()
         if connection.changes == 0 { throw ServerStoreError.reportNotFound(id) }
+        if replaced == nil, let job { try insert(job, at: date, in: connection) }
         return replaced == hash ? nil : replaced
     }
 

@@ -2032,68 +2032,16 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LossNotice/statement`.
             public var statement: Components.Schemas.AccidentStatement?
-            /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload`.
-            public struct DocumentsPayloadPayload: Codable, Hashable, Sendable {
-                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/kind`.
-                @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                    case crashReport = "crash-report"
-                    case photo = "photo"
-                }
-                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/kind`.
-                public var kind: Components.Schemas.LossNotice.DocumentsPayloadPayload.KindPayload
-                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/section`.
-                public var section: Components.Schemas.PhotoSection?
-                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/sha256`.
-                public var sha256: Components.Schemas.Sha256
-                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/mediaType`.
-                public var mediaType: Swift.String
-                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/takenAt`.
-                public var takenAt: Foundation.Date?
-                /// Where to download it (`Authorization: Bearer` a handler's token).
-                ///
-                /// - Remark: Generated from `#/components/schemas/LossNotice/DocumentsPayload/url`.
-                public var url: Swift.String
-                /// Creates a new `DocumentsPayloadPayload`.
-                ///
-                /// - Parameters:
-                ///   - kind:
-                ///   - section:
-                ///   - sha256:
-                ///   - mediaType:
-                ///   - takenAt:
-                ///   - url: Where to download it (`Authorization: Bearer` a handler's token).
-                public init(
-                    kind: Components.Schemas.LossNotice.DocumentsPayloadPayload.KindPayload,
-                    section: Components.Schemas.PhotoSection? = nil,
-                    sha256: Components.Schemas.Sha256,
-                    mediaType: Swift.String,
-                    takenAt: Foundation.Date? = nil,
-                    url: Swift.String
-                ) {
-                    self.kind = kind
-                    self.section = section
-                    self.sha256 = sha256
-                    self.mediaType = mediaType
-                    self.takenAt = takenAt
-                    self.url = url
-                }
-                public enum CodingKeys: String, CodingKey {
-                    case kind
-                    case section
-                    case sha256
-                    case mediaType
-                    case takenAt
-                    case url
-                }
-            }
-            /// The crash report PDF and each photo, by SHA-256, with a link to download it with a handler's token.
+            /// The documents the server holds — the crash report PDF and each photo that arrived — with a link to download each.
             ///
             /// - Remark: Generated from `#/components/schemas/LossNotice/documents`.
-            public typealias DocumentsPayload = [Components.Schemas.LossNotice.DocumentsPayloadPayload]
-            /// The crash report PDF and each photo, by SHA-256, with a link to download it with a handler's token.
+            public var documents: [Components.Schemas.ClaimDocument]
+            /// The documents still on their way: each photo the driver's phone is still sending, and the PDF, drawn once
+            /// they are in. Empty when everything is in; `documentsComplete` follows either way.
             ///
-            /// - Remark: Generated from `#/components/schemas/LossNotice/documents`.
-            public var documents: Components.Schemas.LossNotice.DocumentsPayload
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossNotice/pending`.
+            public var pending: [Components.Schemas.PendingDocument]
             /// Creates a new `LossNotice`.
             ///
             /// - Parameters:
@@ -2105,7 +2053,8 @@ extension Components {
             ///   - loss:
             ///   - injuries:
             ///   - statement: The European Accident Statement, when any of it was entered.
-            ///   - documents: The crash report PDF and each photo, by SHA-256, with a link to download it with a handler's token.
+            ///   - documents: The documents the server holds — the crash report PDF and each photo that arrived — with a link to download each.
+            ///   - pending: The documents still on their way: each photo the driver's phone is still sending, and the PDF, drawn once
             public init(
                 crashId: Components.Schemas.CrashID,
                 reportId: Swift.String,
@@ -2115,7 +2064,8 @@ extension Components {
                 loss: Components.Schemas.LossNotice.LossPayload,
                 injuries: Components.Schemas.LossNotice.InjuriesPayload,
                 statement: Components.Schemas.AccidentStatement? = nil,
-                documents: Components.Schemas.LossNotice.DocumentsPayload
+                documents: [Components.Schemas.ClaimDocument],
+                pending: [Components.Schemas.PendingDocument]
             ) {
                 self.crashId = crashId
                 self.reportId = reportId
@@ -2126,6 +2076,7 @@ extension Components {
                 self.injuries = injuries
                 self.statement = statement
                 self.documents = documents
+                self.pending = pending
             }
             public enum CodingKeys: String, CodingKey {
                 case crashId
@@ -2137,6 +2088,177 @@ extension Components {
                 case injuries
                 case statement
                 case documents
+                case pending
+            }
+        }
+        /// One document of a claim, by SHA-256, with a link to download it with a handler's token.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ClaimDocument`.
+        public struct ClaimDocument: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClaimDocument/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case crashReport = "crash-report"
+                case photo = "photo"
+            }
+            /// - Remark: Generated from `#/components/schemas/ClaimDocument/kind`.
+            public var kind: Components.Schemas.ClaimDocument.KindPayload
+            /// - Remark: Generated from `#/components/schemas/ClaimDocument/section`.
+            public var section: Components.Schemas.PhotoSection?
+            /// - Remark: Generated from `#/components/schemas/ClaimDocument/sha256`.
+            public var sha256: Components.Schemas.Sha256
+            /// - Remark: Generated from `#/components/schemas/ClaimDocument/mediaType`.
+            public var mediaType: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ClaimDocument/takenAt`.
+            public var takenAt: Foundation.Date?
+            /// Where to download it (`Authorization: Bearer` a handler's token).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimDocument/url`.
+            public var url: Swift.String
+            /// Creates a new `ClaimDocument`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - section:
+            ///   - sha256:
+            ///   - mediaType:
+            ///   - takenAt:
+            ///   - url: Where to download it (`Authorization: Bearer` a handler's token).
+            public init(
+                kind: Components.Schemas.ClaimDocument.KindPayload,
+                section: Components.Schemas.PhotoSection? = nil,
+                sha256: Components.Schemas.Sha256,
+                mediaType: Swift.String,
+                takenAt: Foundation.Date? = nil,
+                url: Swift.String
+            ) {
+                self.kind = kind
+                self.section = section
+                self.sha256 = sha256
+                self.mediaType = mediaType
+                self.takenAt = takenAt
+                self.url = url
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case section
+                case sha256
+                case mediaType
+                case takenAt
+                case url
+            }
+        }
+        /// A document of a claim not on the server yet.
+        ///
+        /// - Remark: Generated from `#/components/schemas/PendingDocument`.
+        public struct PendingDocument: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/PendingDocument/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case crashReport = "crash-report"
+                case photo = "photo"
+            }
+            /// - Remark: Generated from `#/components/schemas/PendingDocument/kind`.
+            public var kind: Components.Schemas.PendingDocument.KindPayload
+            /// - Remark: Generated from `#/components/schemas/PendingDocument/section`.
+            public var section: Components.Schemas.PhotoSection?
+            /// A photo's SHA-256 (the PDF's is known once it is drawn).
+            ///
+            /// - Remark: Generated from `#/components/schemas/PendingDocument/sha256`.
+            public var sha256: Components.Schemas.Sha256?
+            /// Creates a new `PendingDocument`.
+            ///
+            /// - Parameters:
+            ///   - kind:
+            ///   - section:
+            ///   - sha256: A photo's SHA-256 (the PDF's is known once it is drawn).
+            public init(
+                kind: Components.Schemas.PendingDocument.KindPayload,
+                section: Components.Schemas.PhotoSection? = nil,
+                sha256: Components.Schemas.Sha256? = nil
+            ) {
+                self.kind = kind
+                self.section = section
+                self.sha256 = sha256
+            }
+            public enum CodingKeys: String, CodingKey {
+                case kind
+                case section
+                case sha256
+            }
+        }
+        /// Every document of a submitted report is on the server (the Standard Webhooks envelope).
+        ///
+        /// - Remark: Generated from `#/components/schemas/DocumentsComplete`.
+        public struct DocumentsComplete: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DocumentsComplete/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case claim_documentsComplete = "claim.documents_complete"
+            }
+            /// - Remark: Generated from `#/components/schemas/DocumentsComplete/type`.
+            public var _type: Components.Schemas.DocumentsComplete._TypePayload
+            /// When this delivery was made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DocumentsComplete/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/DocumentsComplete/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/DocumentsComplete/data/crashId`.
+                public var crashId: Components.Schemas.CrashID
+                /// - Remark: Generated from `#/components/schemas/DocumentsComplete/data/reportId`.
+                public var reportId: Swift.String
+                /// The claim's id on this server, as in its first notice of loss.
+                ///
+                /// - Remark: Generated from `#/components/schemas/DocumentsComplete/data/claim`.
+                public var claim: Swift.String
+                /// The crash report PDF and each photo.
+                ///
+                /// - Remark: Generated from `#/components/schemas/DocumentsComplete/data/documents`.
+                public var documents: [Components.Schemas.ClaimDocument]
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - crashId:
+                ///   - reportId:
+                ///   - claim: The claim's id on this server, as in its first notice of loss.
+                ///   - documents: The crash report PDF and each photo.
+                public init(
+                    crashId: Components.Schemas.CrashID,
+                    reportId: Swift.String,
+                    claim: Swift.String,
+                    documents: [Components.Schemas.ClaimDocument]
+                ) {
+                    self.crashId = crashId
+                    self.reportId = reportId
+                    self.claim = claim
+                    self.documents = documents
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case crashId
+                    case reportId
+                    case claim
+                    case documents
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/DocumentsComplete/data`.
+            public var data: Components.Schemas.DocumentsComplete.DataPayload
+            /// Creates a new `DocumentsComplete`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When this delivery was made.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.DocumentsComplete._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.DocumentsComplete.DataPayload
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
             }
         }
         /// The insurer's answer to a submitted report, given by a claims handler.
@@ -2254,7 +2376,7 @@ extension Components {
             public var policyholder: Components.Schemas.Policyholder
             /// - Remark: Generated from `#/components/schemas/Claim/report`.
             public var report: Components.Schemas.Report
-            /// The path of the report's PDF (`/v1/claims/{id}/report.pdf`).
+            /// The path of the report's PDF (`/v1/claims/{id}/report.pdf`); drawn once every photo has arrived.
             ///
             /// - Remark: Generated from `#/components/schemas/Claim/document`.
             public var document: Swift.String
@@ -2266,25 +2388,33 @@ extension Components {
                 public var section: Components.Schemas.PhotoSection
                 /// - Remark: Generated from `#/components/schemas/Claim/PhotosPayload/path`.
                 public var path: Swift.String
+                /// Whether the server holds it; `false` while the driver's phone is still sending it (its path answers 404 until then).
+                ///
+                /// - Remark: Generated from `#/components/schemas/Claim/PhotosPayload/arrived`.
+                public var arrived: Swift.Bool
                 /// Creates a new `PhotosPayloadPayload`.
                 ///
                 /// - Parameters:
                 ///   - sha256:
                 ///   - section:
                 ///   - path:
+                ///   - arrived: Whether the server holds it; `false` while the driver's phone is still sending it (its path answers 404 until then).
                 public init(
                     sha256: Components.Schemas.Sha256,
                     section: Components.Schemas.PhotoSection,
-                    path: Swift.String
+                    path: Swift.String,
+                    arrived: Swift.Bool
                 ) {
                     self.sha256 = sha256
                     self.section = section
                     self.path = path
+                    self.arrived = arrived
                 }
                 public enum CodingKeys: String, CodingKey {
                     case sha256
                     case section
                     case path
+                    case arrived
                 }
             }
             /// The path of each photo, in the report's order.
@@ -2302,7 +2432,7 @@ extension Components {
             ///   - submittedAt: When the server received the report completed.
             ///   - policyholder:
             ///   - report:
-            ///   - document: The path of the report's PDF (`/v1/claims/{id}/report.pdf`).
+            ///   - document: The path of the report's PDF (`/v1/claims/{id}/report.pdf`); drawn once every photo has arrived.
             ///   - photos: The path of each photo, in the report's order.
             public init(
                 id: Swift.String,
