@@ -53,12 +53,18 @@ struct CrashToClaimEndToEndTests {
         let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
         #expect(sync.status == 0, "\(sync.output) \(sync.errors)")
 
-        // The claims system hears of it once, signed, with the PDF and the photo to download.
-        let deliveries = try receiver.waitFor(1)
-        #expect(deliveries.count == 1)
-        #expect(deliveries.first?["verified"] as? Bool == true)
-        let data = try #require((deliveries.first?["body"] as? [String: Any])?["data"] as? [String: Any])
-        #expect(data["crashId"] as? String == crashID)
+        // The claims system hears of it at once — the report went before its photo — and again, signed both times,
+        // when the photo and the PDF are in, with each to download.
+        let deliveries = try receiver.waitFor(2)
+        #expect(deliveries.count == 2)
+        #expect(deliveries.allSatisfy { $0["verified"] as? Bool == true })
+        let first = try #require((deliveries.first?["body"] as? [String: Any])?["data"] as? [String: Any])
+        #expect(first["crashId"] as? String == crashID)
+        #expect((deliveries.first?["id"] as? String)?.hasPrefix("fnol_") == true)
+        // Whatever had arrived when it went, the notice names the photo and the PDF, held or on their way.
+        #expect(((first["documents"] as? [Any])?.count ?? 0) + ((first["pending"] as? [Any])?.count ?? 0) == 2)
+        #expect((deliveries.last?["id"] as? String)?.hasPrefix("docs_") == true)
+        let data = try #require((deliveries.last?["body"] as? [String: Any])?["data"] as? [String: Any])
         #expect((data["documents"] as? [[String: Any]])?.count == 2)
         let pdfURL = try #require((data["documents"] as? [[String: Any]])?.first { $0["kind"] as? String == "crash-report" }?["url"] as? String)
         let pdf = try Curl.run(["-s", "-o", "/dev/null", "-w", "%{http_code} %{content_type}", "-H", "Authorization: Bearer \(handler)", pdfURL])
@@ -75,15 +81,15 @@ struct CrashToClaimEndToEndTests {
         let list = try AppProcess.run([], arguments: ["reports", "--database", directory.file("reports.sqlite")], in: directory.url)
         #expect(list.output.contains("claim 2026-04417"), "\(list.output)")
 
-        // What an operator saw of it: the crash event, its SMS delivered, the PDFs drawn, the notice delivered at the
+        // What an operator saw of it: the crash event, its SMS delivered, the PDFs drawn, both events delivered at the
         // first try, nothing waiting — in an exposition Prometheus's linter passes.
         Thread.sleep(forTimeInterval: 1.2)
         let scrape = try MetricsScrape.take(port: metricsPort)
         #expect(scrape.value("crash_assistant_crash_events_total", ["outcome": "new"]) == 1)
         #expect(scrape.value("crash_assistant_sms_delivered_seconds_count") == 1)
-        #expect(scrape.value("crash_assistant_webhook_deliveries_total", ["outcome": "delivered"]) == 1)
-        #expect(scrape.value("crash_assistant_webhook_delivery_duration_seconds_count") == 1)
-        #expect(scrape.value("crash_assistant_job_attempts_total", ["kind": "webhook", "outcome": "done"]) == 1)
+        #expect(scrape.value("crash_assistant_webhook_deliveries_total", ["outcome": "delivered"]) == 2)
+        #expect(scrape.value("crash_assistant_webhook_delivery_duration_seconds_count") == 2)
+        #expect(scrape.value("crash_assistant_job_attempts_total", ["kind": "webhook", "outcome": "done"]) == 2)
         #expect((scrape.value("crash_assistant_render_duration_seconds_count") ?? 0) >= 1)
         #expect(scrape.value("crash_assistant_jobs_waiting", ["kind": "webhook"]) == 0)
         #expect(scrape.value("crash_assistant_uploads_open") == 0)

@@ -82,6 +82,10 @@ struct SQLiteOutboxTests {
         var report = try subject.repository.save(.stub(photos: [Self.photo("a")]))
         let first = try subject.outbox.pending(limit: 10)
         try subject.outbox.acknowledge(through: try #require(first.last).sequence)
+        // The report is forgotten; its photo, sent after it, waits until it is acknowledged itself.
+        #expect(try subject.outbox.pending(limit: 10).map(\.item) == [.photo(.stub("a"))])
+        let photo = try #require(try subject.outbox.pendingPhotos(limit: 10).first)
+        try subject.outbox.acknowledgePhoto(photo.sequence)
         #expect(try subject.outbox.pendingCount() == 0)
 
         try report.toggleInjury(.myself)
@@ -107,8 +111,20 @@ struct SQLiteOutboxTests {
 
         let photoRecord = try #require(try subject.outbox.pending(limit: 1).first)
         #expect(photoRecord.item == .photo(.stub("a")))
-        try subject.outbox.acknowledge(through: photoRecord.sequence)
+        try subject.outbox.acknowledgePhoto(photoRecord.sequence)
         #expect(try !subject.repository.isPhotoReferenced(.stub("a")))
+    }
+
+    @Test func reportsAndDeletionsAreReadApartFromThePhotos() throws {
+        let subject = try Subject()
+        let first = try subject.repository.save(.stub(photos: [Self.photo("a"), Self.photo("b")]))
+        let second = try subject.repository.save(.stub())
+        #expect(try subject.outbox.pendingChanges(limit: 10).map(\.item) == [.report(first), .report(second)])
+        #expect(try subject.outbox.pendingPhotos(limit: 10).map(\.item) == [.photo(.stub("a")), .photo(.stub("b"))])
+        // Acknowledging a photo forgets that record alone.
+        let photos = try subject.outbox.pendingPhotos(limit: 10)
+        try subject.outbox.acknowledgePhoto(try #require(photos.last).sequence)
+        #expect(try subject.outbox.pending(limit: 10).map(\.item) == [.photo(.stub("a")), .report(first), .report(second)])
     }
 
     @Test func discardingADraftKeepsTheBytesOfPhotosStillToBeSent() async throws {

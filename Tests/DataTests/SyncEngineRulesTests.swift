@@ -157,6 +157,46 @@ struct SyncEngineRulesTests {
         #expect(pass.notices.contains { if case .joined = $0.event { true } else { false } })
     }
 
+    @Test("A completed report goes before its photos, the photos smallest first, and the server's PDF, drawn once they are in, is brought in the same pass")
+    func theReportGoesFirstThenThePhotosSmallestFirst() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        await remote.setReachable(false)
+        let draft = try await phone.useCases.start.execute()
+        try await phone.note(draft.id, "white van")
+        // Three photos whose sizes differ (the longer the seed, the larger the photo), added largest first.
+        let seeds = [100_000, 7, 1_000]
+        for seed in seeds { try await phone.addPhoto(draft.id, seed) }
+        _ = try await phone.useCases.create.execute(reportID: draft.id)
+        await remote.setReachable(true)
+
+        let pass = await phone.sync.syncOnce()
+        #expect(pass.isComplete)
+        #expect(pass.photosUploaded == 3)
+        let hashes = try [7, 1_000, 100_000].map { ContentHash.sha256(of: try Fixtures.distinctJPEG($0)).hex }
+        #expect(await remote.log == ["completed \(draft.id)"] + hashes.map { "photo \($0)" })
+        // The server's PDF, which waited for the photos, is here; nothing is said to be still sending.
+        #expect(pass.documentsReceived == 1)
+        let renamed = try await phone.report(draft.id)
+        let pdf = try #require(await phone.archive.document(of: renamed, format: .pdf))
+        #expect(String(decoding: pdf.bytes, as: UTF8.self) == "%PDF-1.4 \(renamed.crashID)")
+        #expect(await phone.sync.currentStatus.photoUpload == nil)
+    }
+
+    @Test("A server that refuses a report completed before its photos gets them sent first, then the report")
+    func anOlderServerGetsThePhotosFirst() async throws {
+        let remote = InMemoryRemote()
+        await remote.refuseCompletionWithoutPhotos()
+        let phone = Device(remote: remote)
+        let draft = try await phone.useCases.start.execute()
+        try await phone.addPhoto(draft.id, 8)
+        _ = try await phone.useCases.create.execute(reportID: draft.id)
+        let pass = await phone.sync.syncOnce()
+        #expect(pass.isComplete)
+        #expect(await remote.report(draft.id)?.isCompleted == true)
+        #expect(await remote.log.last == "completed \(draft.id)")
+    }
+
     @Test("A completed report's PDF named after its local crash ID goes once the server's PDF is kept")
     func theOldPDFGoes() async throws {
         let remote = InMemoryRemote()

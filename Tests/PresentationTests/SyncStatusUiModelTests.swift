@@ -2,6 +2,7 @@ import Domain
 import Foundation
 import Presentation
 import Testing
+import Wording
 import TestSupport
 
 /// What the landing screen says about sending to the server.
@@ -11,6 +12,21 @@ struct SyncStatusUiModelTests {
         let model = SyncStatusUiModel(SyncStatus(connection: .reachable, waitingPhotos: 2, waitingReports: 1), dates: utc)
         #expect(model.line == "Server: 2 photos and 1 report change waiting.")
         #expect(!model.isProblem)
+    }
+
+    @Test("While the photos go, the line says how many are left, how much, at what pace and for how long")
+    func photosBeingSentSayWhatIsLeft() throws {
+        var status = SyncStatus(connection: .reachable, waitingPhotos: 7, isSending: true)
+        status.photoUpload = PhotoUploadProgress(sent: 3, total: 10, remainingBytes: 28 * 1024 * 1024, bytesPerSecond: 120 * 1024)
+        #expect(SyncStatusUiModel(status, dates: utc).line
+            == "Server: the reports are sent; now the photos, smallest first: 7 photos left (28 MB) at 120 KB/s, about 4 minutes…")
+        // Before a photo went, the pace is not known yet.
+        status.photoUpload = PhotoUploadProgress(sent: 0, total: 1, remainingBytes: 4_000_000, bytesPerSecond: nil)
+        #expect(SyncStatusUiModel(status, dates: utc).line == "Server: the reports are sent; now the photos, smallest first: 1 photo left (3.8 MB)…")
+        // In the driver's language, with its decimals.
+        let german = Languages.shipped.words("de")
+        status.photoUpload = PhotoUploadProgress(sent: 1, total: 2, remainingBytes: 1_500_000, bytesPerSecond: 100_000)
+        #expect(SyncStatusUiModel.photoUpload(try #require(status.photoUpload), words: german) == "1 Foto übrig (1,4 MB) mit 97,7 KB/s, weniger als eine Minute")
     }
 
     @Test func nothingWaitingIsAllSent() {

@@ -15,6 +15,10 @@ public actor InMemoryRemote: SyncRemote {
     private var photos: [ContentHash: Data] = [:]
     private var partials: [ContentHash: Data] = [:]
     private var documents: [ReportID: Data] = [:]
+    /// Refuses a report completed before its photos are here, as servers before 2026-11 did.
+    public private(set) var refusesCompletionWithoutPhotos = false
+
+    public func refuseCompletionWithoutPhotos() { refusesCompletionWithoutPhotos = true }
     private var issued = 0
     /// The change number of each report's last save, of each deletion, the last one taken and the deletions forgotten.
     private var sequences: [ReportID: Int] = [:]
@@ -27,6 +31,8 @@ public actor InMemoryRemote: SyncRemote {
     public var isReachable = true
     /// Every call made, in order, by name.
     public private(set) var calls: [String] = []
+    /// What arrived, in order: `completed <report id>` for a report stored completed, `photo <sha256>` for a photo.
+    public private(set) var log: [String] = []
 
     public init() {}
 
@@ -119,7 +125,7 @@ public actor InMemoryRemote: SyncRemote {
 
     public func save(_ report: CrashReport) throws(ServerFailure) -> RemoteSave {
         try answer("save")
-        if report.isCompleted, held[report.id]?.isCompleted != true {
+        if refusesCompletionWithoutPhotos, report.isCompleted, held[report.id]?.isCompleted != true {
             let missing = report.allPhotos.map(\.contentHash).filter { photos[$0] == nil }
             guard missing.isEmpty else { throw .refused(status: 409, type: .photosMissing, detail: "photos missing", field: nil) }
         }
@@ -128,7 +134,8 @@ public actor InMemoryRemote: SyncRemote {
             let stored = try WriteCheck.next(for: report, current: held[report.id])
             try WriteCheck.checkCrashID(of: report, holder: holder)
             keep(stored)
-            if stored.isCompleted, documents[report.id] == nil { documents[report.id] = Data("%PDF-1.4 \(stored.crashID)".utf8) }
+            if stored.isCompleted { log.append("completed \(stored.id)") }
+            drawIfWhole(stored)
             return .stored(stored)
         } catch let .conflict(_, current) {
             return .conflict(current: current)
@@ -171,7 +178,18 @@ public actor InMemoryRemote: SyncRemote {
         }
         partials[contentHash] = nil
         photos[contentHash] = whole
+        log.append("photo \(contentHash.hex)")
+        for report in held.values { drawIfWhole(report) }
     }
+
+    /// A completed report gets its PDF once every photo it names is here, as the server draws it.
+    private func drawIfWhole(_ report: CrashReport) {
+        guard report.isCompleted, documents[report.id] == nil, report.allPhotos.allSatisfy({ photos[$0.contentHash] != nil }) else { return }
+        documents[report.id] = Data("%PDF-1.4 \(report.crashID)".utf8)
+    }
+
+    /// Whether the server PDF of a report is drawn.
+    public func hasDocument(_ id: ReportID) -> Bool { documents[id] != nil }
 
     public func download(_ contentHash: ContentHash) throws(ServerFailure) -> Data? {
         try answer("download")

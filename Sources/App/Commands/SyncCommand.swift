@@ -30,7 +30,21 @@ struct SyncCommand: AsyncParsableCommand {
                 ))
                 throw ExitCode(ExitStatus.config)
             }
+            // The photos go after the reports, smallest first: after each one, how much is left and at what pace.
+            let updates = await sync.statusUpdates()
+            let watcher = Task {
+                var shown = 0
+                for await status in updates {
+                    guard let upload = status.photoUpload, upload.sent > shown, upload.sent < upload.total else { continue }
+                    shown = upload.sent
+                    Console.standardOutput(words("Photos sent: {sent} of {total}; {progress}.", [
+                        "sent": words.number(upload.sent), "total": words.number(upload.total),
+                        "progress": SyncStatusUiModel.photoUpload(upload, words: words),
+                    ]))
+                }
+            }
             let pass = await sync.syncOnce()
+            watcher.cancel()
             // What this pass did, and what earlier passes (a run quit before showing it) kept for the driver.
             let notices = await sync.currentStatus.notices
             for line in Self.lines(for: pass, notices: notices, words: words) { Console.standardOutput(line) }

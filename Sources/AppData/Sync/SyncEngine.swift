@@ -47,6 +47,9 @@ public actor SyncEngine: SyncStatusSource {
     /// Whether reports stored before a server was configured have been recorded for sending, and the notices kept
     /// from earlier runs read (once per run).
     private var started = false
+    /// Completed reports whose PDF the server had not drawn when asked (their photos were on their way), asked again
+    /// after the photos are sent.
+    private var awaitingDocuments: Set<ReportID> = []
 
     public init(
         server: any SyncRemote, outbox: any Outbox, state: any SyncState, repository: any ReportRepository,
@@ -275,19 +278,24 @@ public actor SyncEngine: SyncStatusSource {
         case reread
     }
 
+    /// Sends what this device changed: the reports and deletions first, in order — so the server (and through it the
+    /// insurer) has a completed report at once — then the photos, smallest first, so the most of them arrive in the
+    /// least time on a weak signal; then the PDFs the server drew once the photos of a completed report were in.
     private func push(_ pass: inout SyncPass) async throws {
+        try await pushChanges(&pass)
+        try await pushPhotos(&pass)
+        try await fetchAwaitedDocuments(&pass)
+    }
+
+    private func pushChanges(_ pass: inout SyncPass) async throws {
         var rereads = 0
         reading: while true {
-            let records = try await outbox.pending(limit: 64)
+            let records = try await outbox.pendingChanges(limit: 64)
             if records.isEmpty { return }
             for record in records {
                 let step: Step
                 switch record.item {
-                case let .photo(contentHash):
-                    try await pushPhoto(contentHash, &pass)
-                    try await outbox.acknowledge(through: record.sequence)
-                    // Bytes kept only because they waited to be sent go once nothing refers to them.
-                    if try await !repository.isPhotoReferenced(contentHash) { try? await photoStore.remove(contentHash) }
+                case .photo:
                     step = .next
                 case let .report(report):
                     step = try await pushReport(report, sequence: record.sequence, &pass)
@@ -306,29 +314,91 @@ public actor SyncEngine: SyncStatusSource {
         }
     }
 
-    private func pushPhoto(_ contentHash: ContentHash, _ pass: inout SyncPass) async throws {
+    /// Sends the waiting photos smallest first, saying after each how much is left and at what pace. A report
+    /// changed meanwhile goes before the next photo.
+    private func pushPhotos(_ pass: inout SyncPass) async throws {
+        defer {
+            status.photoUpload = nil
+            publish()
+        }
+        while true {
+            let records = try await outbox.pendingPhotos(limit: 10_000)
+            if records.isEmpty { return }
+            var sized: [(record: OutboxRecord, hash: ContentHash, size: Int)] = []
+            for record in records {
+                guard case let .photo(hash) = record.item else { continue }
+                sized.append((record, hash, (try? await photoStore.byteCount(of: hash)) ?? 0))
+            }
+            sized.sort { ($0.size, $0.record.sequence) < ($1.size, $1.record.sequence) }
+            var progress = PhotoUploadProgress(sent: 0, total: sized.count, remainingBytes: sized.reduce(0) { $0 + $1.size }, bytesPerSecond: nil)
+            status.photoUpload = progress
+            publish()
+            let started = ContinuousClock.now
+            var sentBytes = 0
+            for photo in sized {
+                sentBytes += try await pushPhoto(photo.hash, &pass)
+                try await outbox.acknowledgePhoto(photo.record.sequence)
+                // Bytes kept only because they waited to be sent go once nothing refers to them.
+                if try await !repository.isPhotoReferenced(photo.hash) { try? await photoStore.remove(photo.hash) }
+                let elapsed = (ContinuousClock.now - started).components
+                let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+                progress.sent += 1
+                progress.remainingBytes -= photo.size
+                if sentBytes > 0, seconds > 0 { progress.bytesPerSecond = Double(sentBytes) / seconds }
+                status.photoUpload = progress
+                await refreshWaiting(&pass)
+                if pass.waitingReports > 0 {
+                    // The driver changed a report meanwhile: it goes before the remaining photos.
+                    try await pushChanges(&pass)
+                    continue
+                }
+            }
+            if try await outbox.pendingPhotos(limit: 1).isEmpty { return }
+        }
+    }
+
+    /// Brings the PDFs of reports completed while their photos were on their way, which the server draws once the
+    /// last one is in.
+    private func fetchAwaitedDocuments(_ pass: inout SyncPass) async throws {
+        for id in awaitingDocuments {
+            guard let report = try await repository.report(withID: id), report.isCompleted else {
+                awaitingDocuments.remove(id)
+                continue
+            }
+            try await fetchDocument(of: report, &pass)
+        }
+    }
+
+    /// Sends one photo, resuming an upload the server holds part of.
+    /// - Returns: how many bytes went (none when the server held it whole, or no report holds it any more).
+    @discardableResult
+    private func pushPhoto(_ contentHash: ContentHash, _ pass: inout SyncPass) async throws -> Int {
         // A photo no report holds any more needs no sending.
-        guard try await state.holdsPhoto(contentHash) else { return }
+        guard try await state.holdsPhoto(contentHash) else { return 0 }
         let bytes: Data
         do {
             bytes = try await photoStore.bytes(for: contentHash)
         } catch {
-            return  // The bytes are gone from this device: nothing to send (the report says which photo is missing).
+            return 0  // The bytes are gone from this device: nothing to send (the report says which photo is missing).
         }
         let mediaType = (try? ImageInspector.inspect(bytes, fileName: contentHash.hex).mediaType) ?? .jpeg
+        let sent: Int
         switch try await server.progress(of: contentHash) {
         case .whole:
             reached()
-            return
+            return 0
         case let .partial(offset):
             reached()
             try await server.upload(bytes, of: contentHash, mediaType: mediaType, from: offset)
             pass.photosResumed += offset > 0 ? 1 : 0
+            sent = bytes.count - offset
         case .none:
             try await server.upload(bytes, of: contentHash, mediaType: mediaType, from: 0)
+            sent = bytes.count
         }
         reached()
         pass.photosUploaded += 1
+        return sent
     }
 
     private func pushDeletion(_ id: ReportID, sequence: Int, _ pass: inout SyncPass) async throws {
@@ -496,7 +566,12 @@ public actor SyncEngine: SyncStatusSource {
     /// Keeps the server's PDF of a completed report in place of the one made here, and removes one still named after
     /// a crash ID the server replaced.
     private func fetchDocument(of report: CrashReport, _ pass: inout SyncPass) async throws {
-        guard let pdf = try await server.document(of: report.id) else { return }
+        guard let pdf = try await server.document(of: report.id) else {
+            // Completed with photos still on their way: the server draws it when they are in.
+            awaitingDocuments.insert(report.id)
+            return
+        }
+        awaitingDocuments.remove(report.id)
         _ = try await archive.keep(RenderedReport(format: .pdf, bytes: pdf), of: report)
         pass.documentsReceived += 1
         if let old = try await state.replacedCrashID(of: report.id), old != report.crashID {

@@ -22,6 +22,10 @@ public actor InMemoryPhotoStore: PhotoStore {
         photos[contentHash] != nil
     }
 
+    public func byteCount(of contentHash: ContentHash) -> Int? {
+        photos[contentHash]?.count
+    }
+
     public func remove(_ contentHash: ContentHash) {
         photos[contentHash] = nil
     }

@@ -16,6 +16,10 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
             case .photo: nil
             }
         }
+
+        var isPhoto: Bool {
+            if case .photo = self { true } else { false }
+        }
     }
 
     /// What is known of the server's copy of a report.
@@ -101,7 +105,23 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
     public func device() -> DeviceID { deviceID }
 
     public func pending(limit: Int) -> [OutboxRecord] {
-        records.prefix(max(limit, 0)).compactMap { entry in
+        outboxRecords(records, limit: limit)
+    }
+
+    public func pendingChanges(limit: Int) -> [OutboxRecord] {
+        outboxRecords(records.filter { !$0.record.isPhoto }, limit: limit)
+    }
+
+    public func pendingPhotos(limit: Int) -> [OutboxRecord] {
+        outboxRecords(records.filter(\.record.isPhoto), limit: limit)
+    }
+
+    public func acknowledgePhoto(_ sequence: Int) {
+        records.removeAll { $0.sequence == sequence && $0.record.isPhoto }
+    }
+
+    private func outboxRecords(_ chosen: [(sequence: Int, record: Record)], limit: Int) -> [OutboxRecord] {
+        chosen.prefix(max(limit, 0)).compactMap { entry in
             let item: OutboxRecord.Item
             switch entry.record {
             case let .photo(hash): item = .photo(hash)
@@ -122,7 +142,7 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
     }
 
     public func acknowledge(through sequence: Int) {
-        records.removeAll { $0.sequence <= sequence }
+        records.removeAll { $0.sequence <= sequence && !$0.record.isPhoto }
     }
 
     @discardableResult

@@ -95,6 +95,12 @@ public final class FilePhotoStore: PhotoStore {
         access(path(of: contentHash), F_OK) == 0
     }
 
+    public func byteCount(of contentHash: ContentHash) -> Int? {
+        var info = stat()
+        guard stat(path(of: contentHash), &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
     public func remove(_ contentHash: ContentHash) throws {
         let file = path(of: contentHash)
         guard unlink(file) == 0 || errno == ENOENT else { throw failure("delete", file) }

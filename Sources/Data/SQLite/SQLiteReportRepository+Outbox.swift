@@ -13,11 +13,34 @@ extension SQLiteReportRepository: Outbox {
     }
 
     public func pending(limit: Int) throws -> [OutboxRecord] {
+        try records("SELECT sequence, kind, report_id, revision, content_hash FROM outbox ORDER BY sequence LIMIT ?1", limit: limit)
+    }
+
+    public func pendingChanges(limit: Int) throws -> [OutboxRecord] {
+        try records(
+            "SELECT sequence, kind, report_id, revision, content_hash FROM outbox WHERE kind <> 'photo' ORDER BY sequence LIMIT ?1", limit: limit
+        )
+    }
+
+    public func pendingPhotos(limit: Int) throws -> [OutboxRecord] {
+        try records(
+            "SELECT sequence, kind, report_id, revision, content_hash FROM outbox WHERE kind = 'photo' ORDER BY sequence LIMIT ?1", limit: limit
+        )
+    }
+
+    public func acknowledgePhoto(_ sequence: Int) throws {
+        try database.write { connection in
+            let query = try connection.statement("DELETE FROM outbox WHERE sequence = ?1 AND kind = 'photo'")
+            query.bind(sequence, at: 1)
+            try query.run()
+        }
+    }
+
+    /// The records a query of `sequence, kind, report_id, revision, content_hash` (limited by `?1`) reads.
+    private func records(_ sql: StaticString, limit: Int) throws -> [OutboxRecord] {
         try database.read { connection in
             let device = try Self.device(in: connection)
-            let query = try connection.statement("""
-                SELECT sequence, kind, report_id, revision, content_hash FROM outbox ORDER BY sequence LIMIT ?1
-                """)
+            let query = try connection.statement(sql)
             query.bind(max(limit, 0), at: 1)
             var rows: [(sequence: Int, kind: String, reportID: UUID?, revision: Int, contentHash: String)] = []
             while try query.step() {
@@ -127,7 +150,7 @@ extension SQLiteReportRepository: Outbox {
     }
 
     static func acknowledge(through sequence: Int, in connection: SQLiteConnection) throws {
-        let query = try connection.statement("DELETE FROM outbox WHERE sequence <= ?1")
+        let query = try connection.statement("DELETE FROM outbox WHERE sequence <= ?1 AND kind <> 'photo'")
         query.bind(sequence, at: 1)
         try query.run()
     }

@@ -35,6 +35,8 @@ public struct SyncStatus: Sendable, Hashable {
     public var isSending: Bool
     /// What sync did that the driver has not been shown yet, oldest first.
     public var notices: [SyncNotice]
+    /// The photos being sent now, once the reports are: how much is left and at what pace; `nil` when none is.
+    public var photoUpload: PhotoUploadProgress?
 
     public init(
         connection: Connection = .notTriedYet, waitingPhotos: Int = 0, waitingReports: Int = 0,
@@ -49,4 +51,29 @@ public struct SyncStatus: Sendable, Hashable {
 
     /// Whether everything this device changed has reached the server.
     public var isAllSent: Bool { waitingPhotos == 0 && waitingReports == 0 }
+}
+
+/// How the photos a sync pass sends are getting on (smallest first, after the reports).
+public struct PhotoUploadProgress: Sendable, Hashable {
+    /// Photos sent so far in this run of them.
+    public var sent: Int
+    /// Photos in this run of them.
+    public var total: Int
+    /// Bytes still to send.
+    public var remainingBytes: Int
+    /// The pace measured so far (bytes per second); `nil` until a photo went.
+    public var bytesPerSecond: Double?
+
+    public init(sent: Int, total: Int, remainingBytes: Int, bytesPerSecond: Double?) {
+        self.sent = sent
+        self.total = total
+        self.remainingBytes = remainingBytes
+        self.bytesPerSecond = bytesPerSecond
+    }
+
+    /// The seconds still needed at the pace measured so far; `nil` before there is one.
+    public var secondsLeft: Double? {
+        guard let bytesPerSecond, bytesPerSecond > 0 else { return nil }
+        return Double(remainingBytes) / bytesPerSecond
+    }
 }

@@ -11,13 +11,25 @@ public protocol Outbox: Sendable {
     /// The oldest records not acknowledged yet, oldest first, at most `limit` of them.
     func pending(limit: Int) async throws -> [OutboxRecord]
 
+    /// The oldest report and deletion records not acknowledged yet, oldest first, at most `limit` of them: a sender
+    /// sends these before any photo, so the server has a report at once whatever photos are still to go.
+    func pendingChanges(limit: Int) async throws -> [OutboxRecord]
+
+    /// The photo records not acknowledged yet, oldest first, at most `limit` of them.
+    func pendingPhotos(limit: Int) async throws -> [OutboxRecord]
+
+    /// Forgets one photo record: the server holds the photo.
+    func acknowledgePhoto(_ sequence: Int) async throws
+
     /// How many records wait to be sent.
     func pendingCount() async throws -> Int
 
     /// How many photos, and how many reports and deletions, wait to be sent.
     func pendingCounts() async throws -> OutboxCounts
 
-    /// Forgets every record up to and including `sequence`: the server has confirmed them.
+    /// Forgets every report and deletion record up to and including `sequence`: the server has confirmed them.
+    /// Photo records stay until each is acknowledged itself (``acknowledgePhoto(_:)``): they are sent after the
+    /// reports that name them.
     func acknowledge(through sequence: Int) async throws
 
     /// Records, in one step, every stored report the server is not known to hold and no record waits for (reports

@@ -8,6 +8,9 @@ public protocol PhotoStore: PhotoSource {
 
     func contains(_ contentHash: ContentHash) async throws -> Bool
 
+    /// How many bytes the photo holds; `nil` when it is not stored.
+    func byteCount(of contentHash: ContentHash) async throws -> Int?
+
     /// Deletes the bytes; deleting bytes that are not there is not an error.
     func remove(_ contentHash: ContentHash) async throws
 }

@@ -450,7 +450,7 @@ public enum ErrorText {
 
     /// A size in bytes as people read it: `512 bytes`, `19.5 MB`, `30 MB` (``ByteCountText``, in the language's words
     /// and decimal separator).
-    private static func size(_ byteCount: Int, _ words: Words) -> String {
+    static func size(_ byteCount: Int, _ words: Words) -> String {
         guard byteCount >= 1024 else {
             return words.plural("{count} byte", "{count} bytes", count: byteCount, ["count": figure(byteCount, words)])
         }

@@ -63,7 +63,11 @@ public struct SyncStatusUiModel: Sendable, Hashable {
                 : words("Server: nothing can be sent — {problem} ({waiting} waiting.)", values)
             isProblem = true
         case .notTriedYet, .reachable:
-            if let waiting {
+            if status.isSending, let upload = status.photoUpload, upload.sent < upload.total {
+                line = words("Server: the reports are sent; now the photos, smallest first: {progress}…", [
+                    "progress": Self.photoUpload(upload, words: words),
+                ])
+            } else if let waiting {
                 line = status.isSending
                     ? words("Server: {waiting} waiting, sending…", ["waiting": waiting])
                     : words("Server: {waiting} waiting.", ["waiting": waiting])
@@ -73,6 +77,20 @@ public struct SyncStatusUiModel: Sendable, Hashable {
             isProblem = false
         }
         notices = status.notices.map { SyncText.sentence(for: $0, words: words) }
+    }
+
+    /// "3 photos left (11.2 MB) at 118 KB/s, about 2 minutes", or "3 photos left (11.2 MB)" before the pace is known.
+    public static func photoUpload(_ progress: PhotoUploadProgress, words: Words) -> String {
+        let left = progress.total - progress.sent
+        let size = ErrorText.size(max(progress.remainingBytes, 0), words)
+        guard let pace = progress.bytesPerSecond, let seconds = progress.secondsLeft else {
+            return words.plural("{count} photo left ({size})", "{count} photos left ({size})", count: left, ["size": size])
+        }
+        let time = seconds < 60 ? words("under a minute") : words("about {time}", ["time": FactText(words).duration(seconds: (seconds / 60).rounded(.up) * 60)])
+        return words.plural(
+            "{count} photo left ({size}) at {pace}/s, {time}", "{count} photos left ({size}) at {pace}/s, {time}", count: left,
+            ["size": size, "pace": ErrorText.size(Int(pace.rounded()), words), "time": time]
+        )
     }
 
     /// "2 photos and 1 report change", or `nil` when nothing waits.
