@@ -2,8 +2,9 @@
 #   app_photos_setup COUNT   builds the server and the app (release), makes the photos when missing; sets bin (the
 #                            release folder), work (a new temporary folder), files, bytes and hashes (worked out before
 #                            any timing: the app knows them already too, it hashed each photo when it was added)
-#   app_photos_keys          prints the keystrokes that add "${files[@]}" to drafts (ten a section, five sections a
-#                            report) and quit; pipe them into crash-assistant
+#   app_photos_keys [create] prints the keystrokes that add "${files[@]}" to drafts (ten a section, five sections a
+#                            report) and quit; pipe them into crash-assistant. With "create", each report is created
+#                            (completed) instead of kept as a draft.
 app_photos_setup() {
   local count=$1
   python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
@@ -33,7 +34,11 @@ app_photos_keys() {
       done
       printf 'd\n'
     done
-    printf 'x\ns\n'                                  # kept as a draft
+    if [[ "${1:-}" == create ]]; then
+      printf 'c\ny\nb\n'                            # created, then back to the menu
+    else
+      printf 'x\ns\n'                                # kept as a draft
+    fi
   done
   printf 'q\n'
 }

@@ -9,7 +9,10 @@ import WireAPI
 @Suite("The handlers' pages in a browser", .serialized)
 struct HandlerPagesBrowserTests {
     /// Stores a report for the user over the API, uploads its photos and submits it; returns its crash ID.
-    static func submit(port: Int, token: String, crashID: String, note: String, injured: Bool, photos: [(Data, PhotoSection)]) throws -> String {
+    /// - Parameter uploading: how many of the photos are uploaded before the submit (all when `nil`).
+    static func submit(
+        port: Int, token: String, crashID: String, note: String, injured: Bool, photos: [(Data, PhotoSection)], uploading: Int? = nil
+    ) throws -> String {
         var report = try makeDraft(crashID: crashID, photos: try photos.map { try makePhoto($0.0, section: $0.1) })
         if !injured {
             try report.toggleInjury(.myself)
@@ -28,7 +31,7 @@ struct HandlerPagesBrowserTests {
             body: try WireCoding.encoder().encode(Components.Schemas.Report(report))
         )
         guard put.status == 201 else { throw ServerProcess.Failure(description: "PUT report: \(put.status) \(put.text)") }
-        for (bytes, _) in photos {
+        for (bytes, _) in photos.prefix(uploading ?? photos.count) {
             let upload = try LoopbackConnection.request(
                 port: port, "PUT", "/v1/photos/\(Wire.sha256(bytes))", token: token, headers: [("Content-Type", "image/jpeg")], body: bytes
             )
@@ -37,6 +40,31 @@ struct HandlerPagesBrowserTests {
         let submitted = try LoopbackConnection.request(port: port, "POST", "/v1/reports/\(report.id)/submit", token: token)
         guard submitted.status == 200 else { throw ServerProcess.Failure(description: "submit: \(submitted.status) \(submitted.text)") }
         return crashID
+    }
+
+    @Test("A report submitted before its photos: the list and the report say how many are arriving, each in its place, and the PDF is linked once they are in")
+    func photosArriving() throws {
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.addUser("ann")
+        let handler = try server.add("hana", kind: "handler")
+        let first = try Fixtures.distinctJPEG(41), second = try Fixtures.distinctJPEG(42)
+        // Both named, only the first uploaded before the submit.
+        let crashID = try Self.submit(
+            port: server.port, token: ann, crashID: "CR-ARVG2345", note: "Photos to follow", injured: true,
+            photos: [(first, .licenceAndInsurance), (second, .crashScene)], uploading: 1
+        )
+        let waiting = try BrowserScript.run("photos_arriving.py", ["http://127.0.0.1:\(server.port)", handler, crashID, "1", "1"])
+        #expect(waiting.status == 0, "\(waiting.output)")
+        #expect(waiting.output.contains("ok: there is no link to a PDF while photos are arriving"), "\(waiting.output)")
+
+        let upload = try LoopbackConnection.request(
+            port: server.port, "PUT", "/v1/photos/\(Wire.sha256(second))", token: ann, headers: [("Content-Type", "image/jpeg")], body: second
+        )
+        #expect(upload.status == 201)
+        let arrived = try BrowserScript.run("photos_arriving.py", ["http://127.0.0.1:\(server.port)", handler, crashID, "0", "2"])
+        #expect(arrived.status == 0, "\(arrived.output)")
+        #expect(arrived.output.contains("ok: the PDF opens"), "\(arrived.output)")
     }
 
     @Test("A handler signs in, finds the injured report marked, sees its photos and note as text, acknowledges it, and signs out")

@@ -448,6 +448,35 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.jobCounts() == (1, 0))
     }
 
+    @Test("A completed report naming a photo waits for its PDF; its first PDF queues the job given, a later one nothing", arguments: ServerStoreBackend.allCases)
+    func theFirstDocumentQueuesItsJob(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let photo = Domain.Photo.stub(contentHash: .stub("a"))
+        var report = CrashReport.stub(photos: [photo])
+        let draft = try await subject.store.save(report, owner: ann)
+        // A draft is no claim waiting: only completed reports are listed, and only the owner's.
+        #expect(try await subject.store.completedReportsWithoutDocument(naming: .stub("a"), owner: ann).isEmpty)
+        report = draft
+        try report.complete(at: referenceDate)
+        let completed = try await subject.store.save(report, owner: ann)
+        #expect(try await subject.store.completedReportsWithoutDocument(naming: .stub("a"), owner: ann) == [completed.id])
+        #expect(try await subject.store.completedReportsWithoutDocument(naming: .stub("b"), owner: ann).isEmpty)
+        #expect(try await subject.store.completedReportsWithoutDocument(naming: .stub("a"), owner: bob).isEmpty)
+
+        let job = ServerJob.tellDocumentsComplete(owner: ann, report: completed.id)
+        #expect(try await subject.store.setDocument(.stub("d"), for: completed.id, owner: ann, queueingIfFirst: job, at: referenceDate) == nil)
+        #expect(try await subject.store.jobCounts() == (1, 0))
+        let claimed = try #require(try await subject.store.claimJob(at: referenceDate + 1, leaseUntil: referenceDate + 60))
+        #expect(claimed.job == job)
+        // Recorded: no longer waiting; a second PDF (drawn again) queues nothing more.
+        #expect(try await subject.store.completedReportsWithoutDocument(naming: .stub("a"), owner: ann).isEmpty)
+        let before = try await subject.store.jobCounts()
+        #expect(try await subject.store.setDocument(.stub("e"), for: completed.id, owner: ann, queueingIfFirst: job, at: referenceDate) == .stub("d"))
+        #expect(try await subject.store.jobCounts() == before)
+        #expect(try await subject.store.claimJob(at: referenceDate + 2, leaseUntil: referenceDate + 60) == nil)
+    }
+
     @Test("An SMS moves forward only: accepted, then delivered or failed, never back", arguments: ServerStoreBackend.allCases)
     func smsStatesMoveForward(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()

@@ -112,8 +112,9 @@ package enum HandlerViews {
         package let caption: String
         package let width: Int
         package let height: Int
-        /// Said in the photo's place while the driver's phone is still sending it; `nil` once it is here.
-        package var arriving: String? = nil
+        /// Said in the photo's place while the driver's phone is still sending it; `nil` once it is here. (A name of
+        /// its own: a value the template does not find here is looked for in the page around it.)
+        package var photoOnItsWay: String? = nil
     }
 
     /// One block of the report's outline (``ReportOutline``), the third drawing of it beside the text and the PDF.
@@ -190,9 +191,10 @@ package enum HandlerViews {
     package static func arriving(_ pending: [ContentHash], of report: CrashReport, words: Words) -> String? {
         guard !pending.isEmpty else { return nil }
         let total = Set(report.allPhotos.map(\.contentHash)).count
+        // The form follows the total: "1 of 2 photos", "1 of 1 photo".
         return words.plural(
-            "{count} of {total} photo still arriving", "{count} of {total} photos still arriving", count: pending.count,
-            ["total": String(total)]
+            "{count} of {total} photo still arriving", "{count} of {total} photos still arriving", count: total,
+            ["count": words.number(pending.count), "total": words.number(total)]
         )
     }
 
@@ -254,7 +256,7 @@ package enum HandlerViews {
             PhotoView(
                 src: HandlerPaths.photo(claim, entry.photo.contentHash), label: entry.label, caption: entry.caption,
                 width: entry.photo.pixelSize.width, height: entry.photo.pixelSize.height,
-                arriving: pending.contains(entry.photo.contentHash)
+                photoOnItsWay: pending.contains(entry.photo.contentHash)
                     ? words("Still arriving from the driver's phone; shown here once it is in.") : nil
             )
         }
