@@ -156,6 +156,46 @@ struct ServerClaimRouteTests {
         }
     }
 
+    @Test("A claim acknowledged while its photo is on its way: the acknowledgement is stored, and the PDF drawn when the photo lands names the claim number")
+    func acknowledgedBeforeThePhotos() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let handler = try await harness.add("hana", kind: .handler)
+        let jpeg = try Fixtures.distinctJPEG(51)
+        var draft = try makeDraft(crashID: "CR-ACKB4PH2", photos: [try makePhoto(jpeg)])
+        try draft.setNote("photo to follow")
+        let uri = "/v1/reports/\(draft.id)"
+        let body = try Wire.body(Components.Schemas.Report(draft))
+        try await harness.withClient { client in
+            _ = try await client.execute(uri: uri, method: .put, headers: .json(ann), body: body)
+            #expect(try await client.execute(uri: uri + "/submit", method: .post, headers: .bearer(ann)).status == .ok)
+            let list = try await client.execute(uri: "/v1/claims", method: .get, headers: .bearer(handler))
+            let claim = try #require(try Wire.decode(Components.Schemas.ClaimList.self, list.body).claims.first)
+            #expect(claim.photos.map(\.arrived) == [false])
+            let photo = try await client.execute(uri: claim.photos[0].path, method: .get, headers: .bearer(handler))
+            #expect(photo.status == .notFound)
+
+            let answer = try await client.execute(
+                uri: "/v1/claims/\(claim.id)/acknowledgement", method: .put, headers: .json(handler),
+                body: ByteBuffer(string: #"{"claimNumber":"2026-77001"}"#)
+            )
+            #expect(answer.status == .ok)
+            #expect(try await client.execute(uri: uri + "/report.pdf", method: .get, headers: .bearer(ann)).status == .notFound)
+
+            var photoHeaders = HTTPFields.bearer(ann)
+            photoHeaders[.contentType] = "image/jpeg"
+            let upload = try await client.execute(uri: "/v1/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg))
+            #expect(upload.status == .created)
+            let pdf = try await client.execute(uri: uri + "/report.pdf", method: .get, headers: .bearer(ann))
+            #expect(pdf.status == .ok)
+            let path = harness.scratch.appendingPathComponent("acknowledged-before.pdf").path
+            try Data(buffer: pdf.body).write(to: URL(fileURLWithPath: path))
+            #expect(try PDFTools().text(path).contains("2026-77001"))
+            let read = try await client.execute(uri: "/v1/claims/\(claim.id)", method: .get, headers: .bearer(handler))
+            #expect(try Wire.decode(Components.Schemas.Claim.self, read.body).photos.map(\.arrived) == [true])
+        }
+    }
+
     @Test("Claims come in pages with a cursor, filtered by submission time; a bad cursor or limit is 400")
     func paging() async throws {
         let harness = try ServerHarness()
