@@ -400,6 +400,42 @@ struct ServerStoreConformanceTests {
         #expect(try await claim(14, excluding: [.webhook])?.job == .sendSMS(sms.id))
     }
 
+    @Test("Jobs taken in one step: as many of each kind as there is room for, the first of each sequence only, none twice", arguments: ServerStoreBackend.allCases)
+    func jobsTakenInOneStep(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        var messages: [SMSMessage] = []
+        for (index, owner) in [ann, ann, bob].enumerated() {
+            let draft = Self.draft(index + 1)
+            let sms = try Self.sms(for: draft, owner: owner)
+            _ = try await subject.store.recordCrash(Self.crash("event-\(index + 1)"), detector: detector, owner: owner, report: draft, sms: sms, at: referenceDate)
+            messages.append(sms)
+        }
+        let reports = [ReportID(), ReportID(), ReportID()]
+        for report in reports { try await subject.store.enqueueJob(.notifyInsurer(owner: ann, report: report), at: referenceDate) }
+        let store = subject.store
+
+        // Room for five SMS and two notices: Ann's first and Bob's SMS (Ann's second waits), the two oldest notices.
+        let first = try await store.claimJobs(at: referenceDate + 1, leaseUntil: referenceDate + 61, room: [.sms: 5, .webhook: 2])
+        #expect(first.map(\.job) == [
+            .sendSMS(messages[0].id), .sendSMS(messages[2].id),
+            .notifyInsurer(owner: ann, report: reports[0]), .notifyInsurer(owner: ann, report: reports[1]),
+        ])
+        #expect(first.allSatisfy { $0.attempts == 1 })
+        // Leased: not taken again; a kind with no room is not taken at all.
+        #expect(try await store.claimJobs(at: referenceDate + 2, leaseUntil: referenceDate + 62, room: [.sms: 5, .webhook: 0]).isEmpty)
+        #expect(try await store.claimJobs(at: referenceDate + 2, leaseUntil: referenceDate + 62, room: [.webhook: 5]).map(\.job)
+            == [.notifyInsurer(owner: ann, report: reports[2])])
+        // Ann's first done: her second goes.
+        try await store.finishJob(first[0], at: referenceDate + 3)
+        #expect(try await store.claimJobs(at: referenceDate + 3, leaseUntil: referenceDate + 63, room: [.sms: 5]).map(\.job) == [.sendSMS(messages[1].id)])
+        // Leases run out: taken again, each once, a second try.
+        let again = try await store.claimJobs(at: referenceDate + 70, leaseUntil: referenceDate + 130, room: [.sms: 5, .webhook: 5])
+        #expect(Set(again.map(\.id)).count == again.count)
+        #expect(again.contains { $0.id == first[1].id && $0.attempts == 2 })
+    }
+
     @Test("The operator's figures: jobs not finished by kind with their oldest's age, tries and last failure; SMS by state; uploads under way and their bytes", arguments: ServerStoreBackend.allCases)
     func operationsFiguresAreCounted(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()

@@ -12,6 +12,12 @@ package protocol JobStore: Sendable {
     /// job of its sequence (``ServerJob/sequence(smsOwner:)``) is not finished, whoever holds it.
     func claimJob(at date: Date, leaseUntil: Date, excluding: Set<JobKind>) async throws -> ClaimedJob?
 
+    /// Takes, in one step, up to `room[kind]` of the oldest due jobs of each kind (and at most one whose row names no
+    /// kind this server knows, when `room[.unreadable]` allows), each leased until `leaseUntil`, by the same rules as
+    /// ``claimJob(at:leaseUntil:excluding:)``: of one sequence only its first unfinished job is taken.
+    /// - Returns: the jobs taken, oldest first.
+    func claimJobs(at date: Date, leaseUntil: Date, room: [JobKind: Int]) async throws -> [ClaimedJob]
+
     /// Marks the job done — unless another worker took it since (this claim's lease ran out), which then decides.
     func finishJob(_ job: ClaimedJob, at date: Date) async throws
 

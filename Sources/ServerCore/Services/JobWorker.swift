@@ -128,11 +128,16 @@ package final class JobWorker: Service, Sendable {
                     await withDiscardingTaskGroup { jobs in
                         for await _ in self.wakeups {
                             if Task.isCancelled { return }
-                            // Takes jobs while there is room for their kind; one that finishes wakes this again.
-                            while !Task.isCancelled, let claimed = await self.claimNext() {
-                                jobs.addTask {
-                                    await self.doJob(claimed)
-                                    self.wake.yield()
+                            // Takes jobs while there is room for their kind, as many as there is room for in one
+                            // step; one that finishes wakes this again.
+                            while !Task.isCancelled {
+                                let claimed = await self.claimBatch()
+                                if claimed.isEmpty { break }
+                                for job in claimed {
+                                    jobs.addTask {
+                                        await self.doJob(job)
+                                        self.wake.yield()
+                                    }
                                 }
                             }
                         }
@@ -151,6 +156,30 @@ package final class JobWorker: Service, Sendable {
         guard let claimed = await claimNext() else { return false }
         await doJob(claimed)
         return true
+    }
+
+    /// Takes the oldest due jobs, as many of each kind as this worker has room for, and counts them as running.
+    private func claimBatch() async -> [ClaimedJob] {
+        let room = state.withLock { state in
+            Dictionary(uniqueKeysWithValues: JobKind.allCases.map { ($0, max(0, concurrency.limit($0) - state.count($0))) })
+        }
+        // Every kind a job's row can name is full: a job that finishes wakes the worker.
+        if room.allSatisfy({ $0.key == .unreadable || $0.value == 0 }) { return [] }
+        let now = clock.now()
+        let claimed: [ClaimedJob]
+        do {
+            claimed = try await store.claimJobs(at: now, leaseUntil: now + lease.inSeconds, room: room)
+        } catch {
+            logger.warning("taking jobs failed", metadata: ["error": "\(String(reflecting: error))"])
+            return []
+        }
+        state.withLock { $0.lastLook = now }
+        for job in claimed {
+            let kind = job.job.map(JobKind.init) ?? .unreadable
+            state.withLock { $0.running[job.id] = (now, kind) }
+            if kind != .unreadable { ServerMetrics.jobRunning(kind, true) }
+        }
+        return claimed
     }
 
     /// Takes the oldest due job of a kind this worker has room for, and counts it as running.

@@ -126,6 +126,37 @@ extension PostgresServerStore: JobStore {
         return claimed
     }
 
+    package func claimJobs(at date: Date, leaseUntil: Date, room: [JobKind: Int]) async throws -> [ClaimedJob] {
+        let known = JobKind.allCases.map(\.row).filter { !$0.isEmpty }
+        var claimed: [ClaimedJob] = []
+        // Each kind with room on its own, and rows naming no known kind as one more "kind"; one statement each, so a
+        // kind's jobs are taken in one round trip.
+        var wanted: [(kinds: [String], outside: Bool, limit: Int)] = JobKind.allCases.compactMap { kind in
+            guard kind != .unreadable, let limit = room[kind], limit > 0 else { return nil }
+            return ([kind.row], false, limit)
+        }
+        if let limit = room[.unreadable], limit > 0 { wanted.append((known, true, 1)) }
+        for (kinds, outside, limit) in wanted {
+            // A job whose earlier one of the same sequence is still queued waits: that one is leased to a worker,
+            // waiting for its pause to end, or due before it.
+            try await client.rows("""
+                UPDATE jobs SET attempts = attempts + 1, lease_until = \(leaseUntil)
+                WHERE id IN (
+                    SELECT j.id FROM jobs AS j
+                    WHERE j.state = 'queued' AND (j.lease_until IS NULL OR j.lease_until <= \(date))
+                        AND (j.kind = ANY(\(kinds))) <> \(outside)
+                        AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
+                    ORDER BY j.id FOR UPDATE SKIP LOCKED LIMIT \(limit)
+                )
+                RETURNING id, kind, payload, attempts, created_at
+                """) { row in
+                let (id, kind, payload, attempts, created) = try row.decode((Int64, String, String, Int, Date).self)
+                claimed.append(ClaimedJob(id: id, job: ServerJob(kind: kind, payload: payload), attempts: attempts, queuedAt: created))
+            }
+        }
+        return claimed.sorted { $0.id < $1.id }
+    }
+
     package func finishJob(_ job: ClaimedJob, at date: Date) async throws {
         try await client.rows("""
             UPDATE jobs SET state = 'done', finished_at = \(date), lease_until = NULL

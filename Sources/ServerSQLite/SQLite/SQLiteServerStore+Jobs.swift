@@ -166,6 +166,48 @@ extension SQLiteServerStore: JobStore {
         }
     }
 
+    package func claimJobs(at date: Date, leaseUntil: Date, room: [JobKind: Int]) async throws -> [ClaimedJob] {
+        let known = JobKind.allCases.map(\.row).filter { !$0.isEmpty }
+        return try await writing { connection -> [ClaimedJob] in
+            // Each kind with room on its own, and rows naming no known kind as one more "kind" (every known one left out).
+            var wanted: [(kind: String?, limit: Int)] = JobKind.allCases.compactMap { kind in
+                guard kind != .unreadable, let limit = room[kind], limit > 0 else { return nil }
+                return (kind.row, limit)
+            }
+            if let limit = room[.unreadable], limit > 0 { wanted.append((nil, 1)) }
+            var found: [(id: Int, job: ServerJob?, attempts: Int, queuedAt: Date)] = []
+            // A job whose earlier one of the same sequence is still queued waits: that one is leased to a worker,
+            // waiting for its pause to end, or due before it.
+            let find = try connection.statement("""
+                SELECT j.id, j.kind, j.payload, j.attempts, j.created_at FROM jobs AS j
+                WHERE j.state = 'queued' AND (j.lease_until IS NULL OR j.lease_until <= ?1)
+                    AND (?2 IS NULL OR j.kind = ?2) AND (?2 IS NOT NULL OR instr(?3, ',' || j.kind || ',') = 0)
+                    AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
+                ORDER BY j.id LIMIT ?4
+                """)
+            for (kind, limit) in wanted {
+                find.reset()
+                find.bind(date.timeIntervalSinceReferenceDate, at: 1)
+                find.bind(kind, at: 2)
+                find.bind("," + known.joined(separator: ",") + ",", at: 3)
+                find.bind(limit, at: 4)
+                while try find.step() {
+                    found.append((find.int(0), ServerJob(kind: find.string(1), payload: find.string(2)), find.int(3) + 1, Self.date(find, 4)))
+                }
+            }
+            find.reset()
+            let lease = try connection.statement("UPDATE jobs SET attempts = ?2, lease_until = ?3 WHERE id = ?1")
+            for job in found {
+                lease.reset()
+                lease.bind(job.id, at: 1)
+                lease.bind(job.attempts, at: 2)
+                lease.bind(leaseUntil.timeIntervalSinceReferenceDate, at: 3)
+                try lease.run()
+            }
+            return found.sorted { $0.id < $1.id }.map { ClaimedJob(id: Int64($0.id), job: $0.job, attempts: $0.attempts, queuedAt: $0.queuedAt) }
+        }
+    }
+
     package func finishJob(_ job: ClaimedJob, at date: Date) async throws {
         try await writing { connection in
             let update = try connection.statement(
