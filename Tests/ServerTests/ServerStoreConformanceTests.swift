@@ -352,15 +352,7 @@ struct ServerStoreConformanceTests {
     @Test("A driver's SMS are taken one after another in their order, other drivers' meanwhile; a report's notices likewise; a kind left out waits", arguments: ServerStoreBackend.allCases)
     func jobsOfOneSequenceWaitTheirTurn(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
-        let (ann, bob) = try await Self.twoUsers(subject)
-        let detector = try await Self.detector(subject)
-        var messages: [SMSMessage] = []
-        for (index, owner) in [ann, ann, bob].enumerated() {
-            let draft = Self.draft(index + 1)
-            let sms = try Self.sms(for: draft, owner: owner)
-            _ = try await subject.store.recordCrash(Self.crash("event-\(index + 1)"), detector: detector, owner: owner, report: draft, sms: sms, at: referenceDate)
-            messages.append(sms)
-        }
+        let (ann, detector, messages) = try await Self.twoCrashesOfAnnOneOfBob(subject)
         let report = ReportID()
         try await subject.store.enqueueJob(.notifyInsurer(owner: ann, report: report), at: referenceDate)
         try await subject.store.enqueueJob(.notifyInsurer(owner: ann, report: report), at: referenceDate)
@@ -400,10 +392,9 @@ struct ServerStoreConformanceTests {
         #expect(try await claim(14, excluding: [.webhook])?.job == .sendSMS(sms.id))
     }
 
-    @Test("Jobs taken in one step: as many of each kind as there is room for, the first of each sequence only, none twice", arguments: ServerStoreBackend.allCases)
-    func jobsTakenInOneStep(_ backend: ServerStoreBackend) async throws {
-        let subject = try await backend.make()
-        let (ann, bob) = try await Self.twoUsers(subject)
+    /// Two crash events for Ann and one for Bob, each with its SMS: the messages in that order.
+    static func twoCrashesOfAnnOneOfBob(_ subject: ServerStoreUnderTest) async throws -> (ann: AccountID, detector: AccountID, messages: [SMSMessage]) {
+        let (ann, bob) = try await twoUsers(subject)
         let detector = try await Self.detector(subject)
         var messages: [SMSMessage] = []
         for (index, owner) in [ann, ann, bob].enumerated() {
@@ -412,6 +403,13 @@ struct ServerStoreConformanceTests {
             _ = try await subject.store.recordCrash(Self.crash("event-\(index + 1)"), detector: detector, owner: owner, report: draft, sms: sms, at: referenceDate)
             messages.append(sms)
         }
+        return (ann, detector, messages)
+    }
+
+    @Test("Jobs taken in one step: as many of each kind as there is room for, the first of each sequence only, none twice", arguments: ServerStoreBackend.allCases)
+    func jobsTakenInOneStep(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _, messages) = try await Self.twoCrashesOfAnnOneOfBob(subject)
         let reports = [ReportID(), ReportID(), ReportID()]
         for report in reports { try await subject.store.enqueueJob(.notifyInsurer(owner: ann, report: report), at: referenceDate) }
         let store = subject.store
