@@ -2,7 +2,7 @@ import Domain
 import Foundation
 
 /// Each user's reports over the wire: saved by revision through Domain's rules, and completed only with the
-/// submission's checks (something to report, every photo uploaded) and its PDF.
+/// submission's check (something to report), its PDF drawn once its photos are in.
 package struct ReportKeeping: Sendable {
     package let reports: any ServerReportStore
     package let records: any CrashRecordStore
@@ -38,7 +38,7 @@ package struct ReportKeeping: Sendable {
         if report.isCompleted, current?.isCompleted != true {
             // Cheap checks before the PDF is drawn: a stale revision is refused here, not after a render.
             _ = try WriteCheck.next(for: report, current: current)
-            // Completed on the device: the same checks and PDF as a submit.
+            // Completed on the device: the same check and PDF as a submit.
             let stored = try await submission.storeCompleted(report, owner: owner, within: quotas.newReport)
             return (stored, stored.revision == 1)
         }

@@ -2552,10 +2552,12 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Completes the report and renders its PDF.
+    /// Completes the report; its PDF is drawn once every photo it names is uploaded.
     ///
-    /// The report must hold something to report, and every photo it names must be uploaded (else 409 listing
-    /// the missing ones). Submitting a completed report again answers the same and renders nothing new.
+    /// The report must hold something to report (else 409). Photos it names may still be on their way: it is
+    /// completed at once (and the claims system told, naming them), and its PDF is drawn when the last one is
+    /// uploaded — at once when they all are. Submitting a completed report again answers the same and draws nothing
+    /// new.
     ///
     ///
     /// - Remark: HTTP `POST /v1/reports/{reportID}/submit`.

@@ -270,7 +270,8 @@ extension Components {
         ///   the time and place it shows) can no longer change; `current` is the version held.
         /// - `crash-id-taken` (409): another of the caller's reports holds this crash ID; `current` is that report.
         /// - `nothing-to-report` (409): the report holds nothing to report yet.
-        /// - `photos-missing` (409): photos the report names are not uploaded; `missingPhotos` lists them.
+        /// - `photos-missing` (409): photos the report names are not uploaded; `missingPhotos` lists them. Sent by servers
+        ///   before reports completed with their photos still on their way; this one no longer sends it.
         /// - `photo-not-found` (404): the caller has uploaded no photo with this SHA-256.
         /// - `not-a-photo` (415): the bytes, or the Content-Type, are not a JPEG or PNG photo the app accepts.
         /// - `hash-mismatch` (400): the bytes' SHA-256 is not the one in the path; nothing was stored.

@@ -3213,8 +3213,8 @@ public enum Operations {
             /// The request does not fit what the server holds: a save from an outdated revision (`revision-conflict`;
             /// `current` carries the version held, absent when the report was deleted), a change to or deletion of a
             /// completed report (`report-completed`), a report whose crash ID another report holds (`crash-id-taken`,
-            /// with that report as `current`), a submit with photos not uploaded yet (`photos-missing`, listing
-            /// `missingPhotos`) or nothing to report (`nothing-to-report`), or an upload offset that is not the one held
+            /// with that report as `current`), a submit with nothing to report (`nothing-to-report`), or an upload offset
+            /// that is not the one held
             /// (`upload-offset-mismatch`, with `uploadOffset`).
             ///
             ///
@@ -3550,8 +3550,8 @@ public enum Operations {
             /// The request does not fit what the server holds: a save from an outdated revision (`revision-conflict`;
             /// `current` carries the version held, absent when the report was deleted), a change to or deletion of a
             /// completed report (`report-completed`), a report whose crash ID another report holds (`crash-id-taken`,
-            /// with that report as `current`), a submit with photos not uploaded yet (`photos-missing`, listing
-            /// `missingPhotos`) or nothing to report (`nothing-to-report`), or an upload offset that is not the one held
+            /// with that report as `current`), a submit with nothing to report (`nothing-to-report`), or an upload offset
+            /// that is not the one held
             /// (`upload-offset-mismatch`, with `uploadOffset`).
             ///
             ///
@@ -3630,10 +3630,12 @@ public enum Operations {
             }
         }
     }
-    /// Completes the report and renders its PDF.
+    /// Completes the report; its PDF is drawn once every photo it names is uploaded.
     ///
-    /// The report must hold something to report, and every photo it names must be uploaded (else 409 listing
-    /// the missing ones). Submitting a completed report again answers the same and renders nothing new.
+    /// The report must hold something to report (else 409). Photos it names may still be on their way: it is
+    /// completed at once (and the claims system told, naming them), and its PDF is drawn when the last one is
+    /// uploaded — at once when they all are. Submitting a completed report again answers the same and draws nothing
+    /// new.
     ///
     ///
     /// - Remark: HTTP `POST /v1/reports/{reportID}/submit`.
@@ -3779,7 +3781,7 @@ public enum Operations {
                     self.body = body
                 }
             }
-            /// The completed report; its PDF is at `report.pdf`.
+            /// The completed report; its PDF is at `report.pdf` once its photos are in.
             ///
             /// - Remark: Generated from `#/paths//v1/reports/{reportID}/submit/post(submitReport)/responses/200`.
             ///
@@ -3874,8 +3876,8 @@ public enum Operations {
             /// The request does not fit what the server holds: a save from an outdated revision (`revision-conflict`;
             /// `current` carries the version held, absent when the report was deleted), a change to or deletion of a
             /// completed report (`report-completed`), a report whose crash ID another report holds (`crash-id-taken`,
-            /// with that report as `current`), a submit with photos not uploaded yet (`photos-missing`, listing
-            /// `missingPhotos`) or nothing to report (`nothing-to-report`), or an upload offset that is not the one held
+            /// with that report as `current`), a submit with nothing to report (`nothing-to-report`), or an upload offset
+            /// that is not the one held
             /// (`upload-offset-mismatch`, with `uploadOffset`).
             ///
             ///
@@ -4210,8 +4212,8 @@ public enum Operations {
             /// The request does not fit what the server holds: a save from an outdated revision (`revision-conflict`;
             /// `current` carries the version held, absent when the report was deleted), a change to or deletion of a
             /// completed report (`report-completed`), a report whose crash ID another report holds (`crash-id-taken`,
-            /// with that report as `current`), a submit with photos not uploaded yet (`photos-missing`, listing
-            /// `missingPhotos`) or nothing to report (`nothing-to-report`), or an upload offset that is not the one held
+            /// with that report as `current`), a submit with nothing to report (`nothing-to-report`), or an upload offset
+            /// that is not the one held
             /// (`upload-offset-mismatch`, with `uploadOffset`).
             ///
             ///
