@@ -184,8 +184,9 @@ public actor InMemoryRemote: SyncRemote {
 
     /// A completed report gets its PDF once every photo it names is here, as the server draws it.
     private func drawIfWhole(_ report: CrashReport) {
-        guard report.isCompleted, documents[report.id] == nil, report.allPhotos.allSatisfy({ photos[$0.contentHash] != nil }) else { return }
-        documents[report.id] = Data("%PDF-1.4 \(report.crashID)".utf8)
+        if report.isCompleted, documents[report.id] == nil, report.allPhotos.allSatisfy({ photos[$0.contentHash] != nil }) {
+            documents[report.id] = Data("%PDF-1.4 \(report.crashID)".utf8)
+        }
     }
 
     /// Whether the server PDF of a report is drawn.

@@ -347,13 +347,9 @@ public actor SyncEngine: SyncStatusSource {
                 if sentBytes > 0, seconds > 0 { progress.bytesPerSecond = Double(sentBytes) / seconds }
                 status.photoUpload = progress
                 await refreshWaiting(&pass)
-                if pass.waitingReports > 0 {
-                    // The driver changed a report meanwhile: it goes before the remaining photos.
-                    try await pushChanges(&pass)
-                    continue
-                }
+                // The driver changed a report meanwhile: it goes before the remaining photos.
+                if pass.waitingReports > 0 { try await pushChanges(&pass) }
             }
-            if try await outbox.pendingPhotos(limit: 1).isEmpty { return }
         }
     }
 

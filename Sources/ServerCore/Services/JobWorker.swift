@@ -160,6 +160,19 @@ package final class JobWorker: Service, Sendable {
 
     /// Takes the oldest due jobs, as many of each kind as this worker has room for, and counts them as running.
     private func claimBatch() async -> [ClaimedJob] {
+        await claim { now, room in try await store.claimJobs(at: now, leaseUntil: now + lease.inSeconds, room: room) }
+    }
+
+    /// Takes the oldest due job of a kind this worker has room for, and counts it as running.
+    private func claimNext() async -> ClaimedJob? {
+        await claim { now, room in
+            let full = Set(room.filter { $0.value == 0 }.keys)
+            return try await store.claimJob(at: now, leaseUntil: now + lease.inSeconds, excluding: full).map { [$0] } ?? []
+        }.first
+    }
+
+    /// Takes jobs with `take`, given the time and the room this worker has for each kind, and counts them as running.
+    private func claim(_ take: (Date, [JobKind: Int]) async throws -> [ClaimedJob]) async -> [ClaimedJob] {
         let room = state.withLock { state in
             Dictionary(uniqueKeysWithValues: JobKind.allCases.map { ($0, max(0, concurrency.limit($0) - state.count($0))) })
         }
@@ -168,7 +181,7 @@ package final class JobWorker: Service, Sendable {
         let now = clock.now()
         let claimed: [ClaimedJob]
         do {
-            claimed = try await store.claimJobs(at: now, leaseUntil: now + lease.inSeconds, room: room)
+            claimed = try await take(now, room)
         } catch {
             logger.warning("taking jobs failed", metadata: ["error": "\(String(reflecting: error))"])
             return []
@@ -182,30 +195,7 @@ package final class JobWorker: Service, Sendable {
         return claimed
     }
 
-    /// Takes the oldest due job of a kind this worker has room for, and counts it as running.
-    private func claimNext() async -> ClaimedJob? {
-        let full = state.withLock { state in
-            Set(JobKind.allCases.filter { state.count($0) >= concurrency.limit($0) })
-        }
-        let now = clock.now()
-        // Every kind a job's row can name is full: a job that finishes wakes the worker.
-        if JobKind.allCases.allSatisfy({ $0 == .unreadable || full.contains($0) }) { return nil }
-        let claimed: ClaimedJob?
-        do {
-            claimed = try await store.claimJob(at: now, leaseUntil: now + lease.inSeconds, excluding: full)
-        } catch {
-            logger.warning("taking a job failed", metadata: ["error": "\(String(reflecting: error))"])
-            return nil
-        }
-        state.withLock { $0.lastLook = now }
-        guard let claimed else { return nil }
-        let kind = claimed.job.map(JobKind.init) ?? .unreadable
-        state.withLock { $0.running[claimed.id] = (now, kind) }
-        if kind != .unreadable { ServerMetrics.jobRunning(kind, true) }
-        return claimed
-    }
-
-    /// Does a job taken by ``claimNext()`` and records how it went.
+    /// Does a job taken by ``claimBatch()`` or ``claimNext()`` and records how it went.
     private func doJob(_ claimed: ClaimedJob) async {
         let kind = claimed.job.map(JobKind.init)
         defer {

@@ -40,7 +40,8 @@ package struct PhotoUploads: Sendable {
     package func put<Body: AsyncSequence & Sendable>(
         _ contentHash: ContentHash, length: Int?, body: Body, owner: Account
     ) async throws -> Outcome where Body.Element == ByteBuffer {
-        try await announcing(contentHash, owner: owner, try await receiveWhole(contentHash, length: length, body: body, owner: owner))
+        let outcome = try await receiveWhole(contentHash, length: length, body: body, owner: owner)
+        return await announcing(contentHash, owner: owner, outcome)
     }
 
     private func receiveWhole<Body: AsyncSequence & Sendable>(
@@ -75,10 +76,8 @@ package struct PhotoUploads: Sendable {
     package func append<Body: AsyncSequence & Sendable>(
         _ contentHash: ContentHash, at offset: Int, length: Int?, complete: Bool, body: Body, owner: Account
     ) async throws -> Outcome where Body.Element == ByteBuffer {
-        try await announcing(
-            contentHash, owner: owner,
-            try await receivePart(contentHash, at: offset, length: length, complete: complete, body: body, owner: owner)
-        )
+        let outcome = try await receivePart(contentHash, at: offset, length: length, complete: complete, body: body, owner: owner)
+        return await announcing(contentHash, owner: owner, outcome)
     }
 
     /// Tells ``arrivals`` of a photo this request stored, once its lock is let go. The photo is stored whatever
