@@ -189,6 +189,37 @@ struct StorageFaultTests {
         #expect(try first.database.integrityCheck() == ["ok"])
     }
 
+    @Test func anUpToDateDatabaseOpensWhileAnotherProgramHoldsTheWriteLock() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        let stored = try SQLiteReportRepository(path: path).save(.stub(note: "kept"))
+        var other: OpaquePointer?
+        #expect(sqlite3_open(path, &other) == SQLITE_OK)
+        defer { sqlite3_close(other) }
+        #expect(sqlite3_exec(other, "BEGIN IMMEDIATE", nil, nil, nil) == SQLITE_OK)
+
+        // Opening reads; it waits for no writer (a 50 ms wait for the lock would fail here).
+        let reopened = try SQLiteReportRepository(path: path, busyTimeout: .milliseconds(50))
+        #expect(try reopened.report(withID: stored.id) == stored)
+        sqlite3_exec(other, "ROLLBACK", nil, nil, nil)
+    }
+
+    @Test func aNewerVersionStillOnlyInTheLogIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("reports.sqlite")
+        try Self.makeRealDatabase(at: path, reports: 1)
+        let supported = try SQLiteReportRepository(path: path).database.schemaVersion
+        // Another program set a newer layout version and still has it in its write-ahead log: the file's own header
+        // still records the old one.
+        var other: OpaquePointer?
+        #expect(sqlite3_open(path, &other) == SQLITE_OK)
+        defer { sqlite3_close(other) }
+        #expect(sqlite3_exec(other, "PRAGMA wal_autocheckpoint = 0; PRAGMA user_version = 99", nil, nil, nil) == SQLITE_OK)
+        var log = stat()
+        #expect(stat(path + "-wal", &log) == 0 && log.st_size > 0)
+        try Self.expectRefusal(of: path, as: .newerLayout(found: 99, supported: supported))
+    }
+
     @Test func aWriteBlockedTooLongByAnotherProgramSaysSoAndWhatToDo() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("reports.sqlite")

@@ -153,7 +153,15 @@ public final class SQLiteDatabase: Sendable {
         guard status.st_size > 0 else { return }
         var walStatus = stat()
         let walInUse = stat(path + "-wal", &walStatus) == 0 && walStatus.st_size > 0
-        _ = try SQLiteFileHeader.check(path: path, fileSize: Int(status.st_size), walInUse: walInUse)
+        let header = try SQLiteFileHeader.check(path: path, fileSize: Int(status.st_size), walInUse: walInUse)
+        // When the file alone holds the database (no log, no journal beside it), its header's layout version is the
+        // stored one: a version this program wrote is a database of its own, and no connection needs to look.
+        var journalStatus = stat()
+        let fileAlone = !walInUse && stat(path + "-journal", &journalStatus) != 0
+        if fileAlone, header.userVersion > knownVersion {
+            throw .newerSchema(path: path, found: header.userVersion, supported: knownVersion)
+        }
+        if fileAlone, header.userVersion > 0 { return }
 
         let version: Int
         let objects: Int
@@ -188,6 +196,12 @@ public final class SQLiteDatabase: Sendable {
 
     private static func migrate(_ connection: SQLiteConnection, to migrations: [SQLiteMigration], path: String) throws(StorageError) {
         let known = migrations.map(\.version).max() ?? 0
+        // Up to date (the usual opening): no step takes the write lock.
+        do {
+            if try connection.integer("PRAGMA user_version") == known { return }
+        } catch {
+            throw storageError(error, path: path)
+        }
         for migration in migrations.sorted(by: { $0.version < $1.version }) {
             do {
                 try connection.writeTransaction { connection in

@@ -9,6 +9,9 @@ struct SQLiteFileHeader {
     let pageSize: Int
     /// The page count the header records, when the header says it is current.
     let pageCount: Int?
+    /// The layout version the header records (`PRAGMA user_version`, bytes 60–63). Current only when no page of
+    /// the file lives elsewhere (a non-empty `-wal`, a `-journal` beside it).
+    let userVersion: Int
 
     /// Reads and checks the header of the file at `path` (which must exist and not be empty).
     /// - Parameter walInUse: whether a non-empty `-wal` file sits next to it; then pages may still live
@@ -46,7 +49,7 @@ struct SQLiteFileHeader {
                 )
             }
         }
-        return SQLiteFileHeader(pageSize: pageSize, pageCount: pageCount)
+        return SQLiteFileHeader(pageSize: pageSize, pageCount: pageCount, userVersion: bigEndian(bytes, at: 60))
     }
 
     private static func bigEndian(_ bytes: [UInt8], at offset: Int) -> Int {
