@@ -116,19 +116,28 @@ public final class Languages: Sendable {
 
     // MARK: - Where the catalogs are
 
+    /// The first of these folders that exists: `CRASH_ASSISTANT_CATALOGS`, the resources beside the program, the
+    /// sources it was built from. Worked out on paths as text: it runs at every start, where Foundation's URLs cost
+    /// a noticeable part of the time.
     private static func shippedFolder() -> URL? {
         let fileManager = FileManager.default
-        var candidates: [URL] = []
-        if let set = ProcessInfo.processInfo.environment["CRASH_ASSISTANT_CATALOGS"], !set.isEmpty {
-            candidates.append(URL(fileURLWithPath: set))
+        var candidates: [String] = []
+        if let set = getenv("CRASH_ASSISTANT_CATALOGS").map({ String(cString: $0) }), !set.isEmpty {
+            candidates.append(set)
         }
         if let program = try? fileManager.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            let folder = URL(fileURLWithPath: program).deletingLastPathComponent()
-            candidates.append(folder.appendingPathComponent("CrashAssistant_Wording.resources/Catalogs"))
+            candidates.append(folder(of: program) + "/CrashAssistant_Wording.resources/Catalogs")
         }
         // A program run where it was built also finds the catalogs in the sources.
-        candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Catalogs"))
+        candidates.append(folder(of: #filePath) + "/Catalogs")
         var isFolder: ObjCBool = false
-        return candidates.first { fileManager.fileExists(atPath: $0.path, isDirectory: &isFolder) && isFolder.boolValue }
+        return candidates.first { fileManager.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue }
+            .map { URL(fileURLWithPath: $0, isDirectory: true) }
+    }
+
+    /// The folder part of a path (`/a/b` → `/a`, `b` → `.`).
+    private static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

@@ -12,11 +12,13 @@ public struct TextReportRenderer: ReportRenderer {
     public static let width = 78
 
     public let format = RenderedReport.Format.plainText
-    private let dates: DateText
+    /// The zone times are written in; `nil`: the machine's, looked up when a report is written (not when the program
+    /// starts, where finding it costs a noticeable part of the start).
+    private let timeZone: TimeZone?
     private let words: Words
 
-    public init(timeZone: TimeZone = .current, words: Words = .english) {
-        dates = DateText(timeZone: timeZone)
+    public init(timeZone: TimeZone? = nil, words: Words = .english) {
+        self.timeZone = timeZone
         self.words = words
     }
 
@@ -26,7 +28,7 @@ public struct TextReportRenderer: ReportRenderer {
 
     /// The report as text, one trailing new line.
     public func text(for report: CrashReport) -> String {
-        text(for: ReportOutline(report, dates: dates, words: words))
+        text(for: ReportOutline(report, dates: DateText(timeZone: timeZone ?? .current), words: words))
     }
 
     /// An outline as text, one trailing new line.
