@@ -7,18 +7,18 @@ import Synchronization
 public final class Languages: Sendable {
     /// The catalogs shipped with the programs: `CrashAssistant_Wording.resources/Catalogs` beside the running
     /// program, or `CRASH_ASSISTANT_CATALOGS` when set.
-    public static let shipped = Languages(folder: Languages.shippedFolder())
+    public static let shipped = Languages(folderPath: Languages.shippedFolder())
 
     /// The folder the catalogs were found in, if any.
-    public let folder: URL?
+    public let folderPath: String?
     /// The codes of the languages with a catalog, and English, sorted.
     public let codes: [String]
     private let loaded = Mutex<[String: Result<Words, CatalogError>]>([:])
 
-    public init(folder: URL?) {
-        self.folder = folder
+    public init(folderPath: String?) {
+        self.folderPath = folderPath
         var codes = ["en"]
-        if let folder, let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) {
+        if let folderPath, let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) {
             codes += names.filter { $0.hasSuffix(".po") }.map { String($0.dropLast(3)) }.filter { $0 != "en" }
         }
         self.codes = codes.sorted()
@@ -27,12 +27,12 @@ public final class Languages: Sendable {
     /// The words of a language by its code, English for `en` or a language without a catalog. A catalog that does
     /// not read is a fault of the installation: it is reported through `catalogError(for:)` and English is used.
     public func words(_ code: String) -> Words {
-        guard code != "en", codes.contains(code), let folder else { return .english }
+        guard code != "en", codes.contains(code), let folderPath else { return .english }
         return loaded.withLock { cache in
             if let cached = cache[code] { return (try? cached.get()) ?? .english }
             let result: Result<Words, CatalogError>
             do {
-                let text = try String(contentsOf: folder.appendingPathComponent("\(code).po"), encoding: .utf8)
+                let text = try String(contentsOfFile: "\(folderPath)/\(code).po", encoding: .utf8)
                 result = .success(Words(catalog: try Catalog(poText: text)))
             } catch let error as CatalogError {
                 result = .failure(error)
@@ -119,7 +119,7 @@ public final class Languages: Sendable {
     /// The first of these folders that exists: `CRASH_ASSISTANT_CATALOGS`, the resources beside the program, the
     /// sources it was built from. Worked out on paths as text: it runs at every start, where Foundation's URLs cost
     /// a noticeable part of the time.
-    private static func shippedFolder() -> URL? {
+    private static func shippedFolder() -> String? {
         let fileManager = FileManager.default
         var candidates: [String] = []
         if let set = getenv("CRASH_ASSISTANT_CATALOGS").map({ String(cString: $0) }), !set.isEmpty {
@@ -132,7 +132,6 @@ public final class Languages: Sendable {
         candidates.append(folder(of: #filePath) + "/Catalogs")
         var isFolder: ObjCBool = false
         return candidates.first { fileManager.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue }
-            .map { URL(fileURLWithPath: $0, isDirectory: true) }
     }
 
     /// The folder part of a path (`/a/b` → `/a`, `b` → `.`).

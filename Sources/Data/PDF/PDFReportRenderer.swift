@@ -16,18 +16,20 @@ public struct PDFReportRenderer: ReportRenderer {
     public let format = RenderedReport.Format.pdf
 
     private let photoSource: any PhotoSource
-    private let dates: DateText
+    /// The zone times are written in; `nil`: the machine's, looked up when a document is drawn (not when the program
+    /// starts, where finding it costs a noticeable part of the start).
+    private let timeZone: TimeZone?
     private let seal: DocumentSealNote
     private let words: Words
 
     /// - Parameters:
     ///   - photoSource: where the photos' bytes are read from (only read).
-    ///   - timeZone: the zone times are written in (with their UTC offset).
+    ///   - timeZone: the zone times are written in (with their UTC offset); by default the machine's.
     ///   - seal: what the PDF says of its seal: by default, that it was made on the driver's device and is not sealed.
     ///   - words: the language the document is written in.
-    public init(photoSource: any PhotoSource, timeZone: TimeZone = .current, seal: DocumentSealNote = .madeOnDevice, words: Words = .english) {
+    public init(photoSource: any PhotoSource, timeZone: TimeZone? = nil, seal: DocumentSealNote = .madeOnDevice, words: Words = .english) {
         self.photoSource = photoSource
-        self.dates = DateText(timeZone: timeZone)
+        self.timeZone = timeZone
         self.seal = seal
         self.words = words
     }
@@ -40,11 +42,11 @@ public struct PDFReportRenderer: ReportRenderer {
 
     /// The same renderer writing in another language.
     public func writing(in words: Words) -> PDFReportRenderer {
-        PDFReportRenderer(photoSource: photoSource, timeZone: dates.timeZone, seal: seal, words: words)
+        PDFReportRenderer(photoSource: photoSource, timeZone: timeZone, seal: seal, words: words)
     }
 
     /// The app's spelling: the photos are read from its photo store.
-    public init(photoStore: any PhotoStore, timeZone: TimeZone = .current) {
+    public init(photoStore: any PhotoStore, timeZone: TimeZone? = nil) {
         self.init(photoSource: photoStore, timeZone: timeZone)
     }
 
@@ -66,7 +68,7 @@ public struct PDFReportRenderer: ReportRenderer {
     ///   cannot be placed or the PDF cannot be made or written (the first failed write, naming the path).
     public func render(_ report: CrashReport, toFileAt path: String) async throws {
         let sink = try PDFFileSink(path: path)
-        try await draw(ReportOutline(report, dates: dates, seal: seal, words: words(for: report)), into: sink)
+        try await draw(ReportOutline(report, dates: dates(), seal: seal, words: words(for: report)), into: sink)
         try sink.place()
     }
 
@@ -74,14 +76,16 @@ public struct PDFReportRenderer: ReportRenderer {
     /// the other driver's copy.
     public func renderStatement(_ report: CrashReport, toFileAt path: String) async throws {
         let sink = try PDFFileSink(path: path)
-        try await draw(ReportOutline(statementOf: report, dates: dates, seal: seal, words: words), into: sink)
+        try await draw(ReportOutline(statementOf: report, dates: dates(), seal: seal, words: words), into: sink)
         try sink.place()
     }
 
     // MARK: - Drawing
 
+    private func dates() -> DateText { DateText(timeZone: timeZone ?? .current) }
+
     private func draw(_ report: CrashReport, into sink: any PDFSink) async throws {
-        try await draw(ReportOutline(report, dates: dates, seal: seal, words: words(for: report)), into: sink)
+        try await draw(ReportOutline(report, dates: dates(), seal: seal, words: words(for: report)), into: sink)
     }
 
     private func draw(_ outline: ReportOutline, into sink: any PDFSink) async throws {
