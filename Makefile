@@ -86,6 +86,9 @@ test: test-deps
 	cd deploy/prometheus && promtool test rules crash-assistant-alerts.test.yml
 	$(SWIFT) build --build-tests
 	SWIFT=$(SWIFT) scripts/run-tests.sh
+	$(SWIFT) build $(APP_RELEASE)
+	$(SWIFT) build -c release $(PHONES) --scratch-path .build/static
+	scripts/check-release-app.sh
 	SWIFT=$(SWIFT) scripts/generate-wire-api.sh --check
 	SWIFT=$(SWIFT) scripts/schemathesis.sh $(SCHEMATHESIS_SECONDS)
 	SWIFT=$(SWIFT) scripts/schemathesis.sh --pair $(SCHEMATHESIS_SECONDS)
