@@ -155,29 +155,29 @@ public final class SQLiteDatabase: Sendable {
         let walInUse = stat(path + "-wal", &walStatus) == 0 && walStatus.st_size > 0
         let header = try SQLiteFileHeader.check(path: path, fileSize: Int(status.st_size), walInUse: walInUse)
         // When the file alone holds the database (no log, no journal beside it), its header's layout version is the
-        // stored one: a version this program wrote is a database of its own, and no connection needs to look.
+        // stored one, and a version other than 0 says the file is a database of this program's (or a newer one): no
+        // connection needs to look. Otherwise a read-only connection reads the version and whether anything is stored.
         var journalStatus = stat()
         let fileAlone = !walInUse && stat(path + "-journal", &journalStatus) != 0
-        if fileAlone, header.userVersion > knownVersion {
-            throw .newerSchema(path: path, found: header.userVersion, supported: knownVersion)
-        }
-        if fileAlone, header.userVersion > 0 { return }
-
-        let version: Int
-        let objects: Int
-        do {
-            let probe = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READONLY)
-            sqlite3_busy_timeout(probe.handle, 10_000)
-            version = try probe.integer("PRAGMA user_version")
-            objects = try probe.integer("SELECT count(*) FROM sqlite_schema")
-        } catch {
-            throw storageError(error, path: path)
-        }
+        let (version, objects) = fileAlone && header.userVersion > 0
+            ? (header.userVersion, nil)
+            : try probe(path)
         if version > knownVersion {
             throw .newerSchema(path: path, found: version, supported: knownVersion)
         }
-        if version == 0 && objects > 0 {
+        if version == 0, let objects, objects > 0 {
             throw .foreignDatabase(path: path)
+        }
+    }
+
+    /// The layout version and the number of schema objects of the database at `path`, read on a read-only connection.
+    private static func probe(_ path: String) throws(StorageError) -> (version: Int, objects: Int?) {
+        do {
+            let probe = try SQLiteConnection(path: path, flags: SQLITE_OPEN_READONLY)
+            sqlite3_busy_timeout(probe.handle, 10_000)
+            return (try probe.integer("PRAGMA user_version"), try probe.integer("SELECT count(*) FROM sqlite_schema"))
+        } catch {
+            throw storageError(error, path: path)
         }
     }
 
