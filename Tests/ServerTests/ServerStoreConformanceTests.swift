@@ -1138,6 +1138,64 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.addReportDigest(TokenDigest(token: "x"), to: SMSMessageID()) == nil)
     }
 
+    @Test("A digest is added only while the message is queued: one the gateway took is given back as it is", arguments: ServerStoreBackend.allCases)
+    func aTakenMessageGetsNoNewDigest(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (_, _, _, sms) = try await Self.crashWithSMS(subject)
+        _ = try #require(try await subject.store.addReportDigest(TokenDigest(token: "first"), to: sms.id))
+        _ = try await subject.store.updateSMS(sms.id, to: .accepted, detail: "0: Accepted for delivery", at: referenceDate + 1)
+        let given = try #require(try await subject.store.addReportDigest(TokenDigest(token: "second"), to: sms.id))
+        #expect(given.state == .accepted && given.reportDigests == [TokenDigest(token: "first")])
+        #expect(try await subject.store.smsMessage(sms.id)?.reportDigests == [TokenDigest(token: "first")])
+    }
+
+    @Test("A hand-off moves the message to accepted, keeps its new words and ends its job, in one step", arguments: ServerStoreBackend.allCases)
+    func aHandOffIsRecordedWithItsJob(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (_, _, _, sms) = try await Self.crashWithSMS(subject)
+        let claimed = try #require(try await subject.store.claimJob(at: referenceDate + 1, leaseUntil: referenceDate + 60))
+        #expect(claimed.job == .sendSMS(sms.id))
+        let update = try #require(try await subject.store.recordHandOff(
+            sms.id, detail: "0: Accepted for delivery", text: "words kept", finishing: claimed, at: referenceDate + 2
+        ))
+        #expect(update.before == .queued && update.state == .accepted && update.movedOn && update.text == "words kept")
+        let stored = try #require(try await subject.store.smsMessage(sms.id))
+        #expect(stored.state == .accepted && stored.detail == "0: Accepted for delivery" && stored.text == "words kept" && stored.updatedAt == referenceDate + 2)
+        // The job is done: not taken again, not even once its lease ran out.
+        #expect(try await subject.store.jobCounts() == (0, 0))
+        #expect(try await subject.store.claimJob(at: referenceDate + 120, leaseUntil: referenceDate + 180) == nil)
+    }
+
+    @Test("A hand-off recorded late moves nothing back, and a stale claim's does not end another worker's job", arguments: ServerStoreBackend.allCases)
+    func aLateHandOffKeepsTheLaterState(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (_, _, _, sms) = try await Self.crashWithSMS(subject)
+        let first = try #require(try await subject.store.claimJob(at: referenceDate + 1, leaseUntil: referenceDate + 10))
+        // The first claim's lease ran out: another worker holds the job now.
+        let second = try #require(try await subject.store.claimJob(at: referenceDate + 11, leaseUntil: referenceDate + 60))
+        #expect(second.id == first.id && second.attempts == 2)
+        _ = try await subject.store.updateSMS(sms.id, to: .delivered, detail: "stat:DELIVRD", at: referenceDate + 12)
+        let update = try #require(try await subject.store.recordHandOff(sms.id, detail: "late", text: sms.text, finishing: first, at: referenceDate + 13))
+        #expect(update.state == .delivered && !update.movedOn)
+        #expect(try await subject.store.smsMessage(sms.id)?.detail == "stat:DELIVRD")
+        #expect(try await subject.store.jobCounts() == (1, 0))
+        // The message gone (erased): the job still ends.
+        #expect(try await subject.store.recordHandOff(SMSMessageID(), detail: "0", text: "", finishing: second, at: referenceDate + 14) == nil)
+        #expect(try await subject.store.jobCounts() == (0, 0))
+    }
+
+    @Test("A delivery report's token is checked with its update: a wrong one moves nothing", arguments: ServerStoreBackend.allCases)
+    func aReportTokenIsCheckedWithItsUpdate(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (_, _, _, sms) = try await Self.crashWithSMS(subject)
+        _ = try #require(try await subject.store.addReportDigest(TokenDigest(token: "the token"), to: sms.id))
+        #expect(try await subject.store.updateSMS(sms.id, to: .delivered, detail: "forged", at: referenceDate + 1, reportToken: "another") == nil)
+        #expect(try await subject.store.smsMessage(sms.id)?.state == .queued)
+        let update = try await subject.store.updateSMS(sms.id, to: .delivered, detail: "stat:DELIVRD", at: referenceDate + 2, reportToken: "the token")
+        #expect(update?.state == .delivered && update?.movedOn == true)
+        #expect(try await subject.store.updateSMS(SMSMessageID(), to: .delivered, detail: nil, at: referenceDate + 3, reportToken: "the token") == nil)
+    }
+
     @Test("A completed report cannot be deleted", arguments: ServerStoreBackend.allCases)
     func aCompletedReportIsKept(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()

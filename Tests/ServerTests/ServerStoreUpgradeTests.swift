@@ -1,3 +1,4 @@
+import CSQLite
 import Data
 import Domain
 import Foundation
@@ -45,6 +46,41 @@ struct ServerStoreUpgradeTests {
         store.close()
         let again = try SQLiteServerStore(path: path)
         #expect(try await again.smsMessage(SMSMessageID(Self.messageID))?.reportDigests == [TokenDigest(token: "clear-token-1")])
+    }
+
+    @Test("SQLite: the rates count through an index on the account and the time, also in a store an earlier layout wrote")
+    func sqliteRatesCountOneWindow() async throws {
+        let directory = TemporaryDirectory("server-upgrade")
+        let path = directory.file("server.sqlite3")
+        let earlier = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations.filter { $0.version <= 12 })
+        earlier.checkpoint()
+        let store = try SQLiteServerStore(path: path)
+        store.close()
+        let crashIDs = try Self.plan(of: SQLiteServerStore.crashIDsIssuedSQL, in: path)
+        #expect(crashIDs == ["SEARCH crash_ids USING COVERING INDEX crash_ids_by_owner (owner=? AND issued_at>?)"])
+        let events = try Self.plan(of: SQLiteServerStore.crashEventsReceivedSQL, in: path)
+        #expect(events == ["SEARCH crash_events USING COVERING INDEX crash_events_by_detector (detector=? AND received_at>?)"])
+    }
+
+    /// What SQLite says it does for `sql` in the database at `path` (`EXPLAIN QUERY PLAN`, one line per step).
+    private static func plan(of sql: StaticString, in path: String) throws -> [String] {
+        var handle: OpaquePointer?
+        defer { sqlite3_close(handle) }
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { throw PlanError(words: "cannot open \(path)") }
+        var query: OpaquePointer?
+        defer { sqlite3_finalize(query) }
+        guard sqlite3_prepare_v2(handle, "EXPLAIN QUERY PLAN \(sql)", -1, &query, nil) == SQLITE_OK else {
+            throw PlanError(words: String(cString: sqlite3_errmsg(handle)))
+        }
+        var lines: [String] = []
+        while sqlite3_step(query) == SQLITE_ROW {
+            lines.append(sqlite3_column_text(query, 3).map { String(cString: $0) } ?? "")
+        }
+        return lines
+    }
+
+    private struct PlanError: Error {
+        let words: String
     }
 
     @Test("PostgreSQL: the layout's step turns a token kept in clear into its digest, and the store accepts it")

@@ -21,6 +21,14 @@ package struct SMSMessage: Sendable, Hashable {
     package let createdAt: Date
     package let updatedAt: Date
 
+    /// The message with other words (``SMSText/withoutCode(_:)``).
+    package func withText(_ text: String) -> SMSMessage {
+        SMSMessage(
+            id: id, crashID: crashID, owner: owner, recipient: recipient, text: text, reportDigests: reportDigests,
+            state: state, detail: detail, createdAt: createdAt, updatedAt: updatedAt
+        )
+    }
+
     /// The message moved on to `state`, with the words about it.
     package func moved(to state: SMSState, detail: String?, at date: Date) -> SMSMessage {
         SMSMessage(

@@ -20,35 +20,48 @@ package struct JobPerformer: Sendable {
     package let clock: any Clock
     package let logger: Logger
 
-    package func perform(_ job: ServerJob) async throws {
+    /// Does `job`, taken as `claim`.
+    /// - Returns: ``JobEnd/recorded`` when the claim was marked done with what the job wrote (the worker marks it
+    ///   otherwise).
+    package func perform(_ job: ServerJob, claim: ClaimedJob) async throws -> JobEnd {
         switch job {
         case let .sendSMS(id):
-            guard let found = try await messages.smsMessage(id) else {
-                // Erased (a data-protection request) before it was sent: nothing to send.
-                logger.info("an SMS job's message is gone; nothing sent", metadata: ["message": "\(id)"])
-                return
-            }
-            // Taken by the gateway before (this job's earlier try recorded it): never sent twice from here.
-            guard found.state == .queued else { return }
             // The secret this try's delivery reports carry: the store keeps its digest, the gateway alone the token.
             let reportToken = AccessToken.generate()
-            guard let message = try await messages.addReportDigest(TokenDigest(token: reportToken), to: id) else { return }
+            guard let message = try await messages.addReportDigest(TokenDigest(token: reportToken), to: id) else {
+                // Erased (a data-protection request) before it was sent: nothing to send.
+                logger.info("an SMS job's message is gone; nothing sent", metadata: ["message": "\(id)"])
+                return .done
+            }
+            // Taken by the gateway before (this job's earlier try recorded it): never sent twice from here.
+            guard message.state == .queued else { return .done }
             let handOff = try await sms.send(message, reportToken: reportToken)
             let now = clock.now()
-            if let moved = try await messages.updateSMS(id, to: .accepted, detail: handOff.detail, at: now) {
+            // A code it carried is kept only until the gateway has it; the job ends with the same write.
+            if let moved = try await messages.recordHandOff(
+                id, detail: handOff.detail, text: SMSText.withoutCode(message.text), finishing: claim, at: now
+            ) {
                 ServerMetrics.smsMoved(moved, at: now)
             }
-            // A code it carried is kept only until the gateway has it.
-            let kept = SMSText.withoutCode(message.text)
-            if kept != message.text { try await messages.replaceSMSText(id, with: kept) }
             logger.info("SMS handed to the gateway", metadata: [
                 "crash-id": "\(message.crashID)", "to": "\(message.recipient.masked)", "gateway": "\(handOff.detail)",
             ])
+            return .recorded
         case let .notifyInsurer(owner, id):
             try await tell(.firstNoticeOfLoss, owner: owner, report: id)
+            return .done
         case let .tellDocumentsComplete(owner, id):
             try await tell(.documentsComplete, owner: owner, report: id)
+            return .done
         }
+    }
+
+    /// How a job that succeeded ended.
+    package enum JobEnd: Sendable {
+        /// Done; the worker marks the claim done.
+        case done
+        /// Done, and the claim was marked done with what the job wrote.
+        case recorded
     }
 
 

@@ -204,14 +204,15 @@ package final class JobWorker: Service, Sendable {
         }
         do {
             guard let job = claimed.job else { throw JobFailure(reason: "the job's row cannot be read") }
+            let end: JobPerformer.JobEnd
             do {
-                try await performer.perform(job)
+                end = try await performer.perform(job, claim: claimed)
             } catch {
                 ServerMetrics.jobAttempt(JobKind(job), failed: true)
                 throw error
             }
             ServerMetrics.jobAttempt(JobKind(job), failed: false)
-            try await store.finishJob(claimed, at: clock.now())
+            if end == .done { try await store.finishJob(claimed, at: clock.now()) }
         } catch {
             let reason = describe(error)
             let after = clock.now()

@@ -63,13 +63,6 @@ package struct QuotaCheck: Sendable {
         try allowance.check(held: count.count, earliest: count.earliest)
     }
 
-    /// Before a crash event from the detector is taken in.
-    package func checkCrashEvent(detector: AccountID) async throws {
-        let allowance = crashEvents
-        let count = try await records.crashEventsReceived(from: detector, since: allowance.since ?? .distantPast)
-        try allowance.check(held: count.count, earliest: count.earliest)
-    }
-
     /// A rate: at most `limit` within the window ending now; the next may come once the earliest leaves the window.
     private func rate(_ limit: Int, what: String) -> Allowance {
         let now = clock.now()

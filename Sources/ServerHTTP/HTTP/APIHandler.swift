@@ -84,10 +84,7 @@ package struct APIHandler: APIProtocol {
 
     package func reportSMSDelivery(_ input: Operations.ReportSMSDelivery.Input) async throws -> Operations.ReportSMSDelivery.Output {
         let notFound = APIProblem(.smsNotFound, "No SMS message has this id and report token.")
-        guard let id = SMSMessageID(text: input.path.messageId), let message = try await services.messages.smsMessage(id),
-              message.acceptsReport(token: input.query.token) else {
-            throw notFound
-        }
+        guard let id = SMSMessageID(text: input.path.messageId) else { throw notFound }
         guard let state = SMSState(deliveryReportType: input.query._type.rawValue) else {
             throw APIProblem.badParameter("type", "type must be one of 1, 2, 4, 8, 16 (Kannel's delivery report types).")
         }
@@ -99,9 +96,13 @@ package struct APIHandler: APIProtocol {
             }))
         }
         let now = services.clock.now()
-        if let moved = try await services.messages.updateSMS(id, to: state, detail: words ?? "delivery report \(input.query._type.rawValue)", at: now) {
-            ServerMetrics.smsMoved(moved, at: now)
+        // The token is checked with the update, in its transaction.
+        guard let moved = try await services.messages.updateSMS(
+            id, to: state, detail: words ?? "delivery report \(input.query._type.rawValue)", at: now, reportToken: input.query.token
+        ) else {
+            throw notFound
         }
+        ServerMetrics.smsMoved(moved, at: now)
         ServerMetrics.smsReport(state)
         return .noContent(.init())
     }

@@ -267,6 +267,12 @@ package enum PostgresSchema {
             "ALTER TABLE jobs ADD COLUMN sequence text",
             "CREATE INDEX jobs_queued_by_sequence ON jobs (sequence, id) WHERE state = 'queued'",
         ]),
+        // The rates count the rows of one window (see ServerSchema version 13).
+        Migration(version: 14, statements: [
+            "DROP INDEX crash_ids_by_owner",
+            "CREATE INDEX crash_ids_by_owner ON crash_ids (owner, issued_at)",
+            "CREATE INDEX crash_events_by_detector ON crash_events (detector, received_at)",
+        ]),
     ]
 
     // MARK: - Migrating

@@ -31,27 +31,46 @@ extension PostgresServerStore: SMSStore {
         return messages
     }
 
-    package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSUpdate? {
+    package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date, reportToken: String?) async throws -> SMSUpdate? {
         try await writing { connection in
             guard let current = try await Self.lockedMessage(id, on: connection) else { return nil }
-            guard state.rank > current.state.rank || state == current.state else { return SMSUpdate(message: current, before: current.state) }
-            try await connection.query("""
-                UPDATE sms_messages SET state = \(state.rawValue), detail = \(detail), updated_at = \(date.timeIntervalSinceReferenceDate)
-                WHERE id = \(id.rawValue)
-                """, logger: Self.queryLogger)
-            return SMSUpdate(message: current.moved(to: state, detail: detail, at: date), before: current.state)
+            if let reportToken, !current.acceptsReport(token: reportToken) { return nil }
+            return try await Self.move(current, to: state, detail: detail, at: date, on: connection)
         }
     }
 
     package func addReportDigest(_ digest: TokenDigest, to id: SMSMessageID) async throws -> SMSMessage? {
         try await writing { connection in
-            guard let message = try await Self.lockedMessage(id, on: connection)?.adding(reportDigest: digest) else { return nil }
+            guard let current = try await Self.lockedMessage(id, on: connection) else { return nil }
+            guard current.state == .queued else { return current }
+            let message = current.adding(reportDigest: digest)
             try await connection.query(
                 "UPDATE sms_messages SET report_digests = \(SMSMessage.digestsText(message.reportDigests)) WHERE id = \(id.rawValue)",
                 logger: Self.queryLogger
             )
             return message
         }
+    }
+
+    package func recordHandOff(_ id: SMSMessageID, detail: String, text: String, finishing job: ClaimedJob, at date: Date) async throws -> SMSUpdate? {
+        try await writing { connection in
+            try await connection.query(Self.finishing(job, at: date), logger: Self.queryLogger)
+            guard let current = try await Self.lockedMessage(id, on: connection) else { return nil }
+            if text != current.text {
+                try await connection.query("UPDATE sms_messages SET body = \(text) WHERE id = \(id.rawValue)", logger: Self.queryLogger)
+            }
+            return try await Self.move(current.withText(text), to: .accepted, detail: detail, at: date, on: connection)
+        }
+    }
+
+    /// Moves `current` (its row locked) on to `state` (never back), inside the caller's transaction.
+    private static func move(_ current: SMSMessage, to state: SMSState, detail: String?, at date: Date, on connection: PostgresConnection) async throws -> SMSUpdate {
+        guard state.rank > current.state.rank || state == current.state else { return SMSUpdate(message: current, before: current.state) }
+        try await connection.query("""
+            UPDATE sms_messages SET state = \(state.rawValue), detail = \(detail), updated_at = \(date.timeIntervalSinceReferenceDate)
+            WHERE id = \(current.id.rawValue)
+            """, logger: queryLogger)
+        return SMSUpdate(message: current.moved(to: state, detail: detail, at: date), before: current.state)
     }
 
     /// The message, its row locked until the caller's transaction ends.
@@ -158,10 +177,15 @@ extension PostgresServerStore: JobStore {
     }
 
     package func finishJob(_ job: ClaimedJob, at date: Date) async throws {
-        try await client.rows("""
-            UPDATE jobs SET state = 'done', finished_at = \(date), lease_until = NULL
-            WHERE id = \(job.id) AND attempts = \(job.attempts) AND state = 'queued'
-            """) { _ in }
+        try await client.rows(Self.finishing(job, at: date)) { _ in }
+    }
+
+    /// Marks the job done unless another worker took it since.
+    private static func finishing(_ job: ClaimedJob, at date: Date) -> PostgresQuery {
+        """
+        UPDATE jobs SET state = 'done', finished_at = \(date), lease_until = NULL
+        WHERE id = \(job.id) AND attempts = \(job.attempts) AND state = 'queued'
+        """
     }
 
     package func putBackJob(_ job: ClaimedJob, error: String, retryAt: Date?, at date: Date) async throws {

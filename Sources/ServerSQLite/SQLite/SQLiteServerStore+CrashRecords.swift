@@ -32,12 +32,18 @@ extension SQLiteServerStore: CrashRecordStore {
         try await reading { connection in try Self.crashEventsReceived(from: detector, since: date, in: connection) }
     }
 
+    /// How the rates count one window's rows: each through an index on the account and the time (layout version 13),
+    /// so a count reads the window's rows only.
+    package static let crashIDsIssuedSQL: StaticString = "SELECT count(*), min(issued_at) FROM crash_ids WHERE owner = ?1 AND issued_at >= ?2"
+    package static let crashEventsReceivedSQL: StaticString =
+        "SELECT count(*), min(received_at) FROM crash_events WHERE detector = ?1 AND received_at >= ?2"
+
     private static func crashIDsIssued(to owner: AccountID, since date: Date, in connection: SQLiteConnection) throws -> RateCount {
-        try rateCount("SELECT count(*), min(issued_at) FROM crash_ids WHERE owner = ?1 AND issued_at >= ?2", owner, date, in: connection)
+        try rateCount(crashIDsIssuedSQL, owner, date, in: connection)
     }
 
     private static func crashEventsReceived(from detector: AccountID, since date: Date, in connection: SQLiteConnection) throws -> RateCount {
-        try rateCount("SELECT count(*), min(received_at) FROM crash_events WHERE detector = ?1 AND received_at >= ?2", detector, date, in: connection)
+        try rateCount(crashEventsReceivedSQL, detector, date, in: connection)
     }
 
     private static func rateCount(_ sql: StaticString, _ account: AccountID, _ date: Date, in connection: SQLiteConnection) throws -> RateCount {

@@ -35,23 +35,19 @@ extension SQLiteServerStore: SMSStore {
         }
     }
 
-    package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date) async throws -> SMSUpdate? {
+    package func updateSMS(_ id: SMSMessageID, to state: SMSState, detail: String?, at date: Date, reportToken: String?) async throws -> SMSUpdate? {
         try await writing { connection in
             guard let current = try Self.message(id, in: connection) else { return nil }
-            guard state.rank > current.state.rank || state == current.state else { return SMSUpdate(message: current, before: current.state) }
-            let update = try connection.statement("UPDATE sms_messages SET state = ?2, detail = ?3, updated_at = ?4 WHERE id = ?1")
-            update.bind(id.rawValue, at: 1)
-            update.bind(state.rawValue, at: 2)
-            update.bind(detail, at: 3)
-            update.bind(date.timeIntervalSinceReferenceDate, at: 4)
-            try update.run()
-            return SMSUpdate(message: current.moved(to: state, detail: detail, at: date), before: current.state)
+            if let reportToken, !current.acceptsReport(token: reportToken) { return nil }
+            return try Self.move(current, to: state, detail: detail, at: date, in: connection)
         }
     }
 
     package func addReportDigest(_ digest: TokenDigest, to id: SMSMessageID) async throws -> SMSMessage? {
         try await writing { connection in
-            guard let message = try Self.message(id, in: connection)?.adding(reportDigest: digest) else { return nil }
+            guard let current = try Self.message(id, in: connection) else { return nil }
+            guard current.state == .queued else { return current }
+            let message = current.adding(reportDigest: digest)
             let update = try connection.statement("UPDATE sms_messages SET report_digests = ?2 WHERE id = ?1")
             update.bind(id.rawValue, at: 1)
             update.bind(SMSMessage.digestsText(message.reportDigests), at: 2)
@@ -60,13 +56,36 @@ extension SQLiteServerStore: SMSStore {
         }
     }
 
-    package func replaceSMSText(_ id: SMSMessageID, with text: String) async throws {
+    package func recordHandOff(_ id: SMSMessageID, detail: String, text: String, finishing job: ClaimedJob, at date: Date) async throws -> SMSUpdate? {
         try await writing { connection in
-            let update = try connection.statement("UPDATE sms_messages SET body = ?2 WHERE id = ?1")
-            update.bind(id.rawValue, at: 1)
-            update.bind(text, at: 2)
-            try update.run()
+            try Self.finish(job, at: date, in: connection)
+            guard let current = try Self.message(id, in: connection) else { return nil }
+            if text != current.text { try Self.replaceText(id, with: text, in: connection) }
+            return try Self.move(current.withText(text), to: .accepted, detail: detail, at: date, in: connection)
         }
+    }
+
+    /// Moves `current` on to `state` (never back), inside the caller's transaction.
+    private static func move(_ current: SMSMessage, to state: SMSState, detail: String?, at date: Date, in connection: SQLiteConnection) throws -> SMSUpdate {
+        guard state.rank > current.state.rank || state == current.state else { return SMSUpdate(message: current, before: current.state) }
+        let update = try connection.statement("UPDATE sms_messages SET state = ?2, detail = ?3, updated_at = ?4 WHERE id = ?1")
+        update.bind(current.id.rawValue, at: 1)
+        update.bind(state.rawValue, at: 2)
+        update.bind(detail, at: 3)
+        update.bind(date.timeIntervalSinceReferenceDate, at: 4)
+        try update.run()
+        return SMSUpdate(message: current.moved(to: state, detail: detail, at: date), before: current.state)
+    }
+
+    package func replaceSMSText(_ id: SMSMessageID, with text: String) async throws {
+        try await writing { connection in try Self.replaceText(id, with: text, in: connection) }
+    }
+
+    private static func replaceText(_ id: SMSMessageID, with text: String, in connection: SQLiteConnection) throws {
+        let update = try connection.statement("UPDATE sms_messages SET body = ?2 WHERE id = ?1")
+        update.bind(id.rawValue, at: 1)
+        update.bind(text, at: 2)
+        try update.run()
     }
 
     /// The message, read inside the caller's transaction.
@@ -209,15 +228,18 @@ extension SQLiteServerStore: JobStore {
     }
 
     package func finishJob(_ job: ClaimedJob, at date: Date) async throws {
-        try await writing { connection in
-            let update = try connection.statement(
-                "UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ?2 WHERE id = ?1 AND attempts = ?3 AND state = 'queued'"
-            )
-            update.bind(Int(job.id), at: 1)
-            update.bind(date.timeIntervalSinceReferenceDate, at: 2)
-            update.bind(job.attempts, at: 3)
-            try update.run()
-        }
+        try await writing { connection in try Self.finish(job, at: date, in: connection) }
+    }
+
+    /// Marks the job done unless another worker took it since, inside the caller's transaction.
+    private static func finish(_ job: ClaimedJob, at date: Date, in connection: SQLiteConnection) throws {
+        let update = try connection.statement(
+            "UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ?2 WHERE id = ?1 AND attempts = ?3 AND state = 'queued'"
+        )
+        update.bind(Int(job.id), at: 1)
+        update.bind(date.timeIntervalSinceReferenceDate, at: 2)
+        update.bind(job.attempts, at: 3)
+        try update.run()
     }
 
     package func putBackJob(_ job: ClaimedJob, error: String, retryAt: Date?, at date: Date) async throws {

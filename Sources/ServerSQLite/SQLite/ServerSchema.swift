@@ -238,5 +238,12 @@ package enum ServerSchema {
             ALTER TABLE jobs ADD COLUMN sequence TEXT;
             CREATE INDEX jobs_queued_by_sequence ON jobs (sequence, id) WHERE state = 'queued';
             """),
+        // The rates count the rows of one window: a user's crash IDs by when they were issued, a detector's events by
+        // when they came (without these, each count read every row the account ever had).
+        SQLiteMigration(version: 13, sql: """
+            DROP INDEX crash_ids_by_owner;
+            CREATE INDEX crash_ids_by_owner ON crash_ids (owner, issued_at);
+            CREATE INDEX crash_events_by_detector ON crash_events (detector, received_at);
+            """),
     ]
 }
