@@ -315,13 +315,31 @@ fail_start() { # MESSAGE
 
 # Starts whichever of bearerbox, smsbox and fakesmsc is not running, and waits until the chain works.
 start_boxes() {
-  local deadline=$(($(date +%s) + START_TIMEOUT)) result
-  if ! live_pid bearerbox >/dev/null; then
-    # smsbox and fakesmsc cannot outlive bearerbox's connection; make sure no stale ones are around.
-    stop_processes fakesmsc smsbox
-    launch bearerbox "$dir/bearerbox.console" "$BEARERBOX" -v 2 "$dir/kannel.conf"
-  fi
-  result=$(wait_for admin "$deadline" bearerbox 2>&1) || fail_start "bearerbox did not come up: $result"
+  local deadline=$(($(date +%s) + START_TIMEOUT)) result status turn offset
+  offset=$(stat -c %s "$dir/bearerbox.console" 2>/dev/null || echo 0)
+  while true; do
+    if ! live_pid bearerbox >/dev/null; then
+      # smsbox and fakesmsc cannot outlive bearerbox's connection; make sure no stale ones are around.
+      stop_processes fakesmsc smsbox
+      offset=$(stat -c %s "$dir/bearerbox.console" 2>/dev/null || echo 0)
+      launch bearerbox "$dir/bearerbox.console" "$BEARERBOX" -v 2 "$dir/kannel.conf"
+    fi
+    turn=$(($(date +%s) + 3))
+    [ "$turn" -gt "$deadline" ] && turn=$deadline
+    status=0
+    result=$(wait_for admin "$turn" bearerbox 2>&1) || status=$?
+    [ "$status" -eq 0 ] && break
+    [ "$(date +%s)" -ge "$deadline" ] && fail_start "bearerbox did not come up: $result"
+    # Started again on its earlier ports, one of them can be held for a moment by another program's connection (a
+    # port picked free is in the range outgoing connections draw from): bearerbox then exits, or runs without its
+    # admin port. Started again until the deadline.
+    if tail -c +$((offset + 1)) "$dir/bearerbox.console" 2>/dev/null | grep -q "bind failed"; then
+      stop_processes bearerbox
+      sleep 0.5
+    elif [ "$status" -ne 1 ]; then
+      fail_start "bearerbox did not come up: $result"
+    fi
+  done
   # bearerbox has created the fake SMSC's listening socket by the time its admin port answers.
   live_pid smsbox >/dev/null || launch smsbox "$dir/smsbox.console" "$SMSBOX" -v 2 "$dir/kannel.conf"
   # fakesmsc connects once and exits when the connection ends. With -m 0 it sends no messages of its own (a message
