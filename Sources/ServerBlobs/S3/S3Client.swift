@@ -175,7 +175,7 @@ package struct S3Client: Sendable {
         case .empty:
             payloadHash = S3RequestSigner.emptyPayloadHash
         case let .bytes(buffer):
-            payloadHash = buffer.withUnsafeReadableBytes { S3RequestSigner.hex(SHA256.hash(data: $0)) }
+            payloadHash = buffer.withUnsafeReadableBytes { lowercaseHex(SHA256.hash(data: $0)) }
             request.body = .bytes(buffer)
         case let .stream(body, sha256):
             payloadHash = sha256

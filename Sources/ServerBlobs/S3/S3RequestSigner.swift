@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ServerCore
 
 /// Signs S3 requests with AWS Signature Version 4 (the `Authorization` header form): the canonical request, the
 /// string to sign, the signing key derived from the secret for the day, region and service, and the signature.
@@ -56,9 +57,9 @@ package struct S3RequestSigner: Sendable {
 
         let scope = "\(day)/\(region)/\(service)/aws4_request"
         let stringToSign = [
-            "AWS4-HMAC-SHA256", stamp, scope, Self.hex(SHA256.hash(data: Data(canonicalRequest.utf8))),
+            "AWS4-HMAC-SHA256", stamp, scope, lowercaseHex(SHA256.hash(data: Data(canonicalRequest.utf8))),
         ].joined(separator: "\n")
-        let signature = Self.hex(HMAC<SHA256>.authenticationCode(for: Data(stringToSign.utf8), using: signingKey(day: day)))
+        let signature = lowercaseHex(HMAC<SHA256>.authenticationCode(for: Data(stringToSign.utf8), using: signingKey(day: day)))
         let authorization = "AWS4-HMAC-SHA256 Credential=\(credentials.accessKeyID)/\(scope),"
             + "SignedHeaders=\(signedHeaders),Signature=\(signature)"
         return added + [("Authorization", authorization)]
@@ -98,17 +99,6 @@ package struct S3RequestSigner: Sendable {
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
         return String(format: "%04d", parts.year ?? 0) + two(parts.month) + two(parts.day)
             + "T" + two(parts.hour) + two(parts.minute) + two(parts.second) + "Z"
-    }
-
-    /// Lowercase hexadecimal digits of the bytes.
-    package static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        let digits = Array("0123456789abcdef".utf8)
-        var text = [UInt8]()
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
     }
 
     private static func encode(_ text: String, keepingSlash: Bool) -> String {

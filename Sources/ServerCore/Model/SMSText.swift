@@ -125,7 +125,8 @@ package enum SMSText {
         let parts = calendar.dateComponents([.day, .month, .hour, .minute], from: date)
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let month = months[((parts.month ?? 1) - 1) % 12]
-        let clock = String(format: "%d %@ %02d:%02d", parts.day ?? 1, month, parts.hour ?? 0, parts.minute ?? 0)
+        func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : "\(number)" }
+        let clock = "\(parts.day ?? 1) \(month) \(twoDigits(parts.hour ?? 0)):\(twoDigits(parts.minute ?? 0))"
         return offsetMinutes == nil ? clock + " UTC" : clock
     }
 

@@ -7,18 +7,7 @@ package struct TokenDigest: Sendable, Hashable {
 
     /// The digest of a token as presented in `Authorization: Bearer <token>`.
     package init(token: String) {
-        // Asked on every request: written straight into one string, not a string per byte.
-        let digits = Array("0123456789abcdef".utf8)
-        let digest = SHA256.hash(data: Data(token.utf8))
-        hex = String(unsafeUninitializedCapacity: SHA256.byteCount * 2) { buffer in
-            var index = 0
-            for byte in digest {
-                buffer[index] = digits[Int(byte >> 4)]
-                buffer[index + 1] = digits[Int(byte & 0x0F)]
-                index += 2
-            }
-            return index
-        }
+        hex = lowercaseHex(SHA256.hash(data: Data(token.utf8)))
     }
 
     /// A digest read back from storage.

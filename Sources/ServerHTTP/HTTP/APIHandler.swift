@@ -230,7 +230,7 @@ extension DetectedCrash {
         let canonical = (try? WireCoding.encoder().encode(wire)) ?? Data()
         self.init(
             eventID: eventID, detection: detection, utcOffsetMinutes: wire.utcOffsetMinutes,
-            digest: SHA256.hash(data: canonical).map { String(format: "%02x", $0) }.joined()
+            digest: lowercaseHex(SHA256.hash(data: canonical))
         )
     }
 }
