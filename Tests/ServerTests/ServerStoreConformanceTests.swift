@@ -170,6 +170,19 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.partialUpload(.stub("d"), owner: ann) == nil)
         #expect(try await subject.store.owner(of: try CrashID(validating: "CA-ERASE23456")) == nil)
         #expect(try await subject.store.save(report, owner: bob).revision == 1)
+        // A detector erased: an event it sent a moment before, counted against its rate, is refused the same way.
+        let detector = try await Self.detector(subject)
+        _ = try #require(try await subject.store.eraseAccount(name: "car-maker", kind: .detector))
+        let rate = Allowance(limit: 10, since: referenceDate - 60) { _ in .quotaExceeded(what: "crash events", limit: 10) }
+        let crash = try Self.crash("after-erasure")
+        await #expect(throws: ServerRefusal.accountGone) {
+            _ = try await subject.store.recordCrash(
+                crash, detector: detector, owner: bob, report: CrashReport.stub(crashID: .stub("SRV-ERASED-1"), createdAt: referenceDate), sms: nil,
+                at: referenceDate, within: rate
+            )
+        }
+        #expect(try await subject.store.receipt(eventID: "after-erasure", detector: detector) == nil)
+        #expect(try await subject.store.owner(of: .stub("SRV-ERASED-1")) == nil)
     }
 
     @Test("A name taken for a kind of account is refused, and the refused token opens nothing", arguments: ServerStoreBackend.allCases)

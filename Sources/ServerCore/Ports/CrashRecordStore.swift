@@ -18,9 +18,6 @@ package protocol CrashRecordStore: Sendable {
     /// How many crash IDs were issued to the owner since `date`, and when the first of them was.
     func crashIDsIssued(to owner: AccountID, since date: Date) async throws -> RateCount
 
-    /// How many crash events the detector posted since `date`, and when the first of them was received.
-    func crashEventsReceived(from detector: AccountID, since date: Date) async throws -> RateCount
-
     /// Records a detected crash once, in one step: the event, its crash ID (`report.crashID`, issued to `owner`)
     /// and its draft `report` (revision 0, stored at revision 1); and, when there is an `sms` to send, the message
     /// and the job that sends it (``ServerJob/sendSMS(_:)``), so it is sent even when this instance dies next.

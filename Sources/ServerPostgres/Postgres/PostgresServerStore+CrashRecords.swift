@@ -37,17 +37,6 @@ extension PostgresServerStore: CrashRecordStore {
         return count
     }
 
-    package func crashEventsReceived(from detector: AccountID, since date: Date) async throws -> RateCount {
-        var count = RateCount(count: 0, earliest: nil)
-        try await client.rows(
-            "SELECT count(*), min(received_at) FROM crash_events WHERE detector = \(detector.rawValue) AND received_at >= \(date.timeIntervalSinceReferenceDate)"
-        ) { row in
-            let (number, earliest) = try row.decode((Int, Double?).self)
-            count = RateCount(count: number, earliest: earliest.map(Date.init(timeIntervalSinceReferenceDate:)))
-        }
-        return count
-    }
-
     package func receipt(eventID: String, detector: AccountID) async throws -> CrashEventReceipt? {
         try await client.withConnection { connection in
             try await Self.receipt(eventID: eventID, detector: detector, on: connection)

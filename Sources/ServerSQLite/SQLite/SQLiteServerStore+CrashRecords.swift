@@ -28,10 +28,6 @@ extension SQLiteServerStore: CrashRecordStore {
         try await reading { connection in try Self.crashIDsIssued(to: owner, since: date, in: connection) }
     }
 
-    package func crashEventsReceived(from detector: AccountID, since date: Date) async throws -> RateCount {
-        try await reading { connection in try Self.crashEventsReceived(from: detector, since: date, in: connection) }
-    }
-
     /// How the rates count one window's rows: each through an index on the account and the time (layout version 13),
     /// so a count reads the window's rows only.
     package static let crashIDsIssuedSQL: StaticString = "SELECT count(*), min(issued_at) FROM crash_ids WHERE owner = ?1 AND issued_at >= ?2"
@@ -71,6 +67,8 @@ extension SQLiteServerStore: CrashRecordStore {
                 return (first, false)
             }
             if let rate {
+                // Counted for a detector that still exists (as on PostgreSQL, whose count locks its row).
+                try Self.requireAccount(detector, in: connection)
                 let count = try Self.crashEventsReceived(from: detector, since: rate.since ?? .distantPast, in: connection)
                 try rate.check(held: count.count, earliest: count.earliest)
             }
