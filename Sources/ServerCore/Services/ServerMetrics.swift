@@ -81,14 +81,17 @@ package enum ServerMetrics {
     }
 
     /// A message an update moved on: the time from the crash event that made it to the gateway taking it, or to the
-    /// phone network delivering it — counted once, by the update that got it there.
+    /// phone network delivering it — counted once, by the update that got it there. A message that leaves `queued`
+    /// for `delivered` was taken by then: the delivery report came before the hand-off was recorded (the gateway
+    /// reports at once), and it is counted as taken too.
     package static func smsMoved(_ update: SMSUpdate, at date: Date) {
         guard update.movedOn else { return }
         let seconds = max(0, date.timeIntervalSince(update.createdAt))
-        switch update.state {
-        case .accepted: CoreMetrics.Timer(label: MetricFamily.smsAccepted.name).record(seconds: seconds)
-        case .delivered: CoreMetrics.Timer(label: MetricFamily.smsDelivered.name).record(seconds: seconds)
-        case .queued, .failed: break
+        if update.before == .queued, update.state == .accepted || update.state == .delivered {
+            CoreMetrics.Timer(label: MetricFamily.smsAccepted.name).record(seconds: seconds)
+        }
+        if update.state == .delivered {
+            CoreMetrics.Timer(label: MetricFamily.smsDelivered.name).record(seconds: seconds)
         }
     }
 
