@@ -23,7 +23,7 @@ fail() { echo "check-release-app: $*" >&2; exit 1; }
 printf '1\n\n1\n5\nd\nc\ny\nb\nq\n' | "$binary" > "$work/session.txt" 2>&1 || fail "the session ended with $?: $(tail -5 "$work/session.txt")"
 grep -q "Goodbye." "$work/session.txt" || fail "the session did not end with Goodbye: $(tail -5 "$work/session.txt")"
 
-"$binary" reports --json > "$work/reports.json"
+"$binary" reports --json > "$work/reports.json" || fail "reports --json ended with $?"
 crash_id="$(python3 - "$work/reports.json" <<'PY'
 import json, sys
 reports = json.load(open(sys.argv[1]))

@@ -68,6 +68,8 @@ struct ValueTests {
         #expect(throws: InputError.self) { try ContentHash(hex: "abc") }
         #expect(throws: InputError.self) { try ContentHash(hex: String(repeating: "g", count: 64)) }
         #expect(try ContentHash(digest: [0x00, 0x0F] + Array(repeating: 0xFF, count: 30)).hex.hasPrefix("000fff"))
+        #expect(lowercaseHex([0x01, 0x23, 0x45, 0x67, 0x89, 0xAB, 0xCD, 0xEF]) == "0123456789abcdef")
+        #expect(lowercaseHex([UInt8]()).isEmpty)
     }
 
     @Test func byteCountsReadTheWayPeopleReadThem() {

@@ -18,11 +18,7 @@ public struct ContentHash: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Makes the hash from the 32 bytes of a SHA-256 digest.
     public init(digest: some Sequence<UInt8>) throws(InputError) {
-        let hex = digest.map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
-        try self.init(hex: hex)
+        try self.init(hex: lowercaseHex(digest))
     }
 
     /// The first twelve digits, enough to tell photos apart on a screen.

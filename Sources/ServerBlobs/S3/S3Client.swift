@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Crypto
+import Domain
 import Foundation
 import NIOCore
 import NIOHTTP1

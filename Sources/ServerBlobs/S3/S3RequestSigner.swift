@@ -1,6 +1,6 @@
 import Crypto
+import Domain
 import Foundation
-import ServerCore
 
 /// Signs S3 requests with AWS Signature Version 4 (the `Authorization` header form): the canonical request, the
 /// string to sign, the signing key derived from the secret for the day, region and service, and the signature.

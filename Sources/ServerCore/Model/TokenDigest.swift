@@ -1,4 +1,5 @@
 import Crypto
+import Domain
 import Foundation
 
 /// The SHA-256 of an access token, as 64 lowercase hexadecimal digits: all the server keeps of a token.

@@ -64,7 +64,6 @@ package struct JobPerformer: Sendable {
         case recorded
     }
 
-
     /// Tells the claims system of a submitted report: its first notice names the documents still on their way; the
     /// second event goes once every photo and the PDF are in (it is queued with the first PDF).
     private func tell(_ event: ClaimEvent, owner: AccountID, report id: ReportID) async throws {

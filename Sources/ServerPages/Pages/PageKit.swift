@@ -1,3 +1,4 @@
+import Domain
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -75,7 +76,7 @@ package enum PageKit {
     /// 32 random bytes as hexadecimal: a CSRF value.
     package static func randomValue() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<32).map { _ in String(format: "%02x", UInt8.random(in: .min ... .max, using: &generator)) }.joined()
+        return lowercaseHex((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// Compares two secrets in time that does not depend on where they differ.
