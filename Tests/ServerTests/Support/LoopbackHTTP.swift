@@ -39,21 +39,15 @@ final class LoopbackConnection: Sendable {
             let bound = withUnsafePointer(to: &local) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
-            guard bound == 0 else {
-                let reason = String(cString: strerror(errno))
-                close(socket)
-                throw Failure(description: "bind to \(source): \(reason)")
-            }
+            // No close here: once `socket` is set, an initializer that throws still runs `deinit`, which closes it;
+            // closing it twice could close a descriptor another thread has just been given the same number for.
+            guard bound == 0 else { throw Failure(description: "bind to \(source): \(String(cString: strerror(errno)))") }
         }
         var address = sockaddr_in.loopback(port: port)
         let connected = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(socket)
-            throw Failure(description: "connect to 127.0.0.1:\(port): \(reason)")
-        }
+        guard connected == 0 else { throw Failure(description: "connect to 127.0.0.1:\(port): \(String(cString: strerror(errno)))") }
     }
 
     deinit {
