@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `crash-assistant` with lines on standard input, as a script or a person would.
 struct AppProcess {
@@ -79,6 +80,7 @@ struct AppProcess {
 
     /// Waits until the output holds `text` (at most `seconds`); returns whether it did.
     func waitForOutput(containing text: String, seconds: Double = 20) -> Bool {
+        OwnThreadsExecutor.expectCurrent("Waiting for the app's output")
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if output.text.contains(text) { return true }
@@ -89,6 +91,7 @@ struct AppProcess {
 
     /// Waits for the app to end (killing it after `seconds`) and returns what it printed.
     func finish(seconds: Double = 30) -> Run {
+        OwnThreadsExecutor.expectCurrent("Waiting for the app to end")
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning { process.terminate() }

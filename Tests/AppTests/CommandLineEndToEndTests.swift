@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("crash-assistant on the command line")
+@Suite("crash-assistant on the command line", .ownThreads)
 struct CommandLineEndToEndTests {
     struct Run {
         let status: Int32

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("crash-assistant reports, export and store options")
+@Suite("crash-assistant reports, export and store options", .ownThreads)
 struct CommandsEndToEndTests {
     @Test func reportsAsJSONIsAnArray() throws {
         let folder = TemporaryDirectory()

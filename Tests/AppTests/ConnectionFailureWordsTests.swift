@@ -4,7 +4,7 @@ import TestSupport
 
 /// A server that cannot be reached is told in one whole sentence that says why and what happens next — never a
 /// network library's own words, never cut mid-word.
-@Suite("Connection failures in words", .serialized)
+@Suite("Connection failures in words", .serialized, .ownThreads)
 struct ConnectionFailureWordsTests {
     /// A listener on 127.0.0.1 that resets every connection it accepts (SO_LINGER 0), as a server crashing mid-answer
     /// or a middlebox does.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("The Crash Assistant driven through standard input")
+@Suite("The Crash Assistant driven through standard input", .ownThreads)
 struct CrashAssistantEndToEndTests {
     // MARK: - The whole flow
 

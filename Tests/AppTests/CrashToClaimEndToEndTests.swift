@@ -5,7 +5,7 @@ import TestSupport
 /// The whole path from a detected crash to the insurer's claim, with real parts on 127.0.0.1: the server, Kannel with
 /// its fake SMS centre as the phone network, the app in a pipe, a webhook receiver checking signatures with the
 /// Standard Webhooks library, and a claims handler in headless Chromium.
-@Suite("From a detected crash to a claim", .serialized)
+@Suite("From a detected crash to a claim", .serialized, .ownThreads)
 struct CrashToClaimEndToEndTests {
     static let secret = "whsec_" + Data((0..<32).map { UInt8($0 * 11 % 251) }).base64EncodedString()
 

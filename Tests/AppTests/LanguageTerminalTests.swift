@@ -5,7 +5,7 @@ import Wording
 
 /// The app in a real terminal (tmux) whose locale is Hungarian: its menus, questions, errors and dates in Hungarian,
 /// a date typed in Hungarian order, and the PDF it shares in Hungarian.
-@Suite("The app in the terminal's language (tmux)", .serialized)
+@Suite("The app in the terminal's language (tmux)", .serialized, .ownThreads)
 struct LanguageTerminalTests {
     static let tmuxPath = Tmux.path
 

@@ -5,7 +5,7 @@ import TestSupport
 /// The other driver's part of the statement from the link, with real parts on 127.0.0.1: the server, the app in a
 /// pipe printing the link and its QR code (decoded by zbarimg), and the other driver in headless Chromium on a
 /// phone-sized screen; then the driver's sync brings their part and the PDF holds it.
-@Suite("The other driver fills in vehicle B from a link", .serialized)
+@Suite("The other driver fills in vehicle B from a link", .serialized, .ownThreads)
 struct OtherDriverLinkEndToEndTests {
     /// The QR code the app printed (its block characters, two rows of modules a line) as a PBM image, four pixels a
     /// module, for a decoder to read.

@@ -6,7 +6,7 @@ import TestSupport
 /// SMS centre as the phone network, the app in a pipe, and the other driver in headless Chromium on a phone-sized
 /// screen. The other driver signs with a code texted to them, the driver is told at the sync and signs too, and the
 /// server's PDF is sealed as poppler and pyHanko check it; in a second report the other driver declines.
-@Suite("The other driver signs or declines from the link", .serialized)
+@Suite("The other driver signs or declines from the link", .serialized, .ownThreads)
 struct OtherDriverSignsEndToEndTests {
     /// Starts a report, fills vehicle A and makes the link: the link the app printed.
     static func reportWithLink(options: [String], in directory: TemporaryDirectory) throws -> String {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The app judges typed phone numbers with libphonenumber (its start installs the judge, the shared object beside it).
-@Suite("The app judges phone numbers with libphonenumber")
+@Suite("The app judges phone numbers with libphonenumber", .ownThreads)
 struct PhoneNumberJudgeTests {
     @Test("A number no plan has is refused; one written as at home is read in the country of registration")
     func typedNumbers() throws {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// When and where taken from a crash-scene photo, as the driver sees them in Rome and Budapest.
-@Suite("Photo times in the driver's time zone, the same on every output")
+@Suite("Photo times in the driver's time zone, the same on every output", .ownThreads)
 struct PhotoTimeEndToEndTests {
     @Test func inRomeAPhotoWithoutAZoneShowsTheCameraClockEverywhere() throws {
         let folder = TemporaryDirectory()

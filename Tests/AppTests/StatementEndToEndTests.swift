@@ -4,7 +4,7 @@ import TestSupport
 
 /// The accident statement typed over a pipe: what a refusal says back, how the report shows both vehicles, and what
 /// is kept when input ends halfway through a witness.
-@Suite("The accident statement driven through standard input")
+@Suite("The accident statement driven through standard input", .ownThreads)
 struct StatementEndToEndTests {
     @Test("A refused value is said back whole; a long one shortened in the middle, both its ends shown")
     func aRefusedValueIsEchoedWholeOrShortenedInTheMiddle() throws {

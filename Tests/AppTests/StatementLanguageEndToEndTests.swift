@@ -6,7 +6,7 @@ import Wording
 /// The other driver's phone speaks German, with real parts on 127.0.0.1 (the server, Kannel and its fake SMS centre,
 /// headless Chromium): the form, the review and signing in German, the page's own link to Polish, and the copy in
 /// Polish with the boxes numbered as in the English statement.
-@Suite("The other driver in their own language", .serialized)
+@Suite("The other driver in their own language", .serialized, .ownThreads)
 struct StatementLanguageEndToEndTests {
     /// The numbers that start a line of a statement's text (`1.`, `12.`, the circumstances' `8.`), in reading order.
     static func boxNumbers(_ text: String) -> [Int] {

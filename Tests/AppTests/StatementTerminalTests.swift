@@ -5,7 +5,7 @@ import TestSupport
 /// The accident statement typed in a real terminal (tmux): the driver's details once, both vehicles field by field
 /// with a refusal on the way, the circumstances, a witness, the police; kept as a draft, resumed, created; its PDF's
 /// statement page holds every field.
-@Suite("The accident statement in a real terminal (tmux)", .serialized)
+@Suite("The accident statement in a real terminal (tmux)", .serialized, .ownThreads)
 struct StatementTerminalTests {
     static let tmuxPath = Tmux.path
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("What crash-assistant keeps between runs, and a store it cannot use")
+@Suite("What crash-assistant keeps between runs, and a store it cannot use", .ownThreads)
 struct StorageEndToEndTests {
     @Test func aDraftSavedInOneRunIsResumedInTheNext() throws {
         let folder = TemporaryDirectory()

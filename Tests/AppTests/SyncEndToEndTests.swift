@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// `crash-assistant --store server` against the real server on 127.0.0.1: offline first, `sync`, `open`.
-@Suite("The app on the server", .serialized)
+@Suite("The app on the server", .serialized, .ownThreads)
 struct SyncEndToEndTests {
     /// The options that make the app use a server, its database in `directory`.
     static func serverOptions(port: Int, token: String, in directory: TemporaryDirectory) -> [String] {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("crash-assistant in a real terminal (tmux)")
+@Suite("crash-assistant in a real terminal (tmux)", .ownThreads)
 struct TerminalEndToEndTests {
     static let tmuxPath = Tmux.path
 

@@ -4,7 +4,7 @@ import TestSupport
 
 /// A claims handler's or a crash detector's token given to the app: refused with a sentence saying whose it is and
 /// which token the app needs, and the data folder is not bound to it — a driver's token works with it after.
-@Suite("A token that is not a driver's")
+@Suite("A token that is not a driver's", .ownThreads)
 struct TokenKindTests {
     @Test func aHandlersOrDetectorsTokenIsNamedForWhatItIs() throws {
         let server = try ServerProcess()

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Two windows of the app on one database, each in a real terminal (a tmux server of its own): what one stores, the
 /// other shows at its next key — a note is never replaced unasked, and a draft discarded in one closes in the other.
-@Suite("Two windows on one database (tmux)", .serialized)
+@Suite("Two windows on one database (tmux)", .serialized, .ownThreads)
 struct TwoWindowsTerminalTests {
     static let tmuxPath = Tmux.path
 

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// A yes/no question over a pipe: anything but yes or no is asked again and never run as a key of the screen.
-@Suite("Yes/no questions")
+@Suite("Yes/no questions", .ownThreads)
 struct YesNoQuestionTests {
     @Test("maybe, x and an empty line at Create's question are asked again, run as nothing; then y creates the report")
     func createIsAskedAgain() throws {
@@ -38,7 +38,7 @@ struct YesNoQuestionTests {
 
 /// Real photos of two places a day apart, added over a pipe: when and where come from the eight taken at the crash, the
 /// one from the day before is named once, with the `w` that would take its time and place.
-@Suite("A stray crash-scene photo, added from files")
+@Suite("A stray crash-scene photo, added from files", .ownThreads)
 struct StrayPhotoEndToEndTests {
     @Test func eightBudapestPhotosDecideAndViennaIsNamedWithItsW() throws {
         let folder = TemporaryDirectory("stray-photo")
@@ -62,7 +62,7 @@ struct StrayPhotoEndToEndTests {
 }
 
 /// A summer photo's time shown at the offset its clock had that day, though the report was started in winter.
-@Suite("The scene's offset at the crash's instant")
+@Suite("The scene's offset at the crash's instant", .ownThreads)
 struct SceneOffsetEndToEndTests {
     @Test func aSummerPhotoReportedInWinterKeepsItsSummerOffset() throws {
         let folder = TemporaryDirectory("scene-offset")

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite("The crash report's PDF written into its file")
+@Suite("The crash report's PDF written into its file", .ownThreads)
 struct PDFFileRenderingTests {
     let timeZone = TimeZone(identifier: "Europe/Budapest") ?? .current
 

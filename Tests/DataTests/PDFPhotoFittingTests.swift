@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// How photos are sized and placed on the PDF's pages.
-@Suite("Fitting photos on the report's pages")
+@Suite("Fitting photos on the report's pages", .ownThreads)
 struct PDFPhotoFittingTests {
     static let photo = Photo.stub()
 

@@ -5,7 +5,7 @@ import Testing
 import Wording
 import TestSupport
 
-@Suite("The crash report as a PDF")
+@Suite("The crash report as a PDF", .ownThreads)
 struct PDFReportRendererTests {
     let timeZone = TimeZone(identifier: "Europe/Budapest") ?? .current
 

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The behaviour every `PhotoStore` backend shares.
-@Suite("Photo store conformance")
+@Suite("Photo store conformance", .ownThreads)
 struct PhotoStoreConformanceTests {
     @Test(arguments: PhotoStoreBackend.allCases)
     func storedBytesReadBackUnderTheirSHA256(_ backend: PhotoStoreBackend) async throws {

@@ -5,7 +5,7 @@ import Testing
 import Wording
 import TestSupport
 
-@Suite("One outline of the report, drawn as text and as a PDF")
+@Suite("One outline of the report, drawn as text and as a PDF", .ownThreads)
 struct ReportOutlineTests {
     let timeZone = TimeZone(identifier: "Europe/Budapest") ?? .current
     var dates: DateText { DateText(timeZone: timeZone) }

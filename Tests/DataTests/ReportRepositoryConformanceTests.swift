@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// The behaviour every `ReportRepository` backend shares.
-@Suite("Report repository conformance")
+@Suite("Report repository conformance", .ownThreads)
 struct ReportRepositoryConformanceTests {
     static let awkwardText = "Crème brûlée 🚗💥 “quoted” 'single' \"double\" '); DROP TABLE reports;-- 100%_ \\ line two, 東京 end"
 

@@ -6,7 +6,7 @@ import TestSupport
 
 /// The storage survives being killed at any moment: a child process adds photos and saves drafts in a loop,
 /// printing a line after each action returns, and is killed with SIGKILL again and again.
-@Suite("Storage under SIGKILL")
+@Suite("Storage under SIGKILL", .ownThreads)
 struct StorageCrashTests {
     /// The child, built next to the test bundle.
     static let child: URL = {

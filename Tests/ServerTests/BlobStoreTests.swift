@@ -8,7 +8,7 @@ import ServerBlobs
 import ServerCore
 
 /// The blob port's behaviours, over each adapter: the data folder and S3-compatible storage (moto).
-@Suite("Blobs kept by each blob store")
+@Suite("Blobs kept by each blob store", .ownThreads)
 struct BlobStoreTests {
     let folder = TemporaryDirectory("blob-store-tests")
 

@@ -11,7 +11,7 @@ import WireAPI
 
 /// The server seals the PDF of a statement both drivers signed, and the tools an insurer uses — poppler's `pdfsig` and
 /// pyHanko — find the seal valid, covering the whole file; one byte changed afterwards and both say so.
-@Suite("Sealed PDFs")
+@Suite("Sealed PDFs", .ownThreads)
 struct DocumentSealTests {
     private static let signedAt = Date(timeIntervalSince1970: 1_795_000_000)
 

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Clients that ask before sending a large body (`Expect: 100-continue`) are answered at once.
-@Suite("Expect: 100-continue")
+@Suite("Expect: 100-continue", .ownThreads)
 struct ExpectContinueTests {
     /// curl's verbose account of an upload of `photo`, and its status line.
     static func curlUpload(_ photo: Data, to server: ServerProcess, token: String, in folder: TemporaryDirectory) throws -> String {

@@ -8,7 +8,7 @@ import Glibc
 
 /// The fault-injecting proxy the sync's fault tests put between the app and the real server, checked against the
 /// real `crash-assistant-server` on 127.0.0.1.
-@Suite("Fault proxy", .serialized)
+@Suite("Fault proxy", .serialized, .ownThreads)
 struct FaultProxyTests {
     /// A server, a proxy in front of it, and a user's token; the proxy is stopped (and checked to leave nothing
     /// behind) and the server stopped at the end.

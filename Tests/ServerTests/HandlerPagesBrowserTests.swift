@@ -6,7 +6,7 @@ import WireAPI
 
 /// The claims handlers' pages in a real browser: headless Chromium driven by Selenium (Tests/Browser/handler_pages.py)
 /// against the server on 127.0.0.1.
-@Suite("The handlers' pages in a browser", .serialized)
+@Suite("The handlers' pages in a browser", .serialized, .ownThreads)
 struct HandlerPagesBrowserTests {
     /// Stores a report for the user over the API, uploads its photos and submits it; returns its crash ID.
     /// - Parameter uploading: how many of the photos are uploaded before the submit (all when `nil`).

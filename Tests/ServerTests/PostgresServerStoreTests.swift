@@ -10,7 +10,7 @@ import TestSupport
 
 /// What only the PostgreSQL store has: migrations shared by instances starting together, and upload locks held in
 /// the database. (What every store does is in ``ServerStoreConformanceTests``.)
-@Suite("PostgreSQL store")
+@Suite("PostgreSQL store", .ownThreads)
 struct PostgresServerStoreTests {
     static let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 

@@ -11,7 +11,7 @@ import TestSupport
 
 /// What only the S3 adapter does: uploads kept as segment objects, whole blobs under `photo/` and `document/`, and
 /// the facts it gives when the bucket or the endpoint is not there. Against a local moto.
-@Suite("Blobs kept in S3-compatible storage")
+@Suite("Blobs kept in S3-compatible storage", .ownThreads)
 struct S3BlobStoreTests {
     func payload(_ count: Int, seed: UInt8 = 5) -> Data {
         Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ Int(seed) &+ $0 / 97) })

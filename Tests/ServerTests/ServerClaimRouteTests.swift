@@ -9,7 +9,7 @@ import Testing
 import TestSupport
 import WireAPI
 
-@Suite("Server claim routes")
+@Suite("Server claim routes", .ownThreads)
 struct ServerClaimRouteTests {
     /// Ann's report with one photo, uploaded and submitted; its claim as a handler lists it.
     static func submitted(

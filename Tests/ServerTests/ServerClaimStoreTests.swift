@@ -6,7 +6,7 @@ import TestSupport
 
 /// The claims every backend keeps alike: a report stored completed becomes a claim once, listed across drivers
 /// newest first, filtered and paged; an acknowledgement is stored with the report as the owner's next change.
-@Suite("Server claim store conformance")
+@Suite("Server claim store conformance", .ownThreads)
 struct ServerClaimStoreTests {
     static func completed(note: String = "white van", at seconds: TimeInterval = 0) -> CrashReport {
         CrashReport.stub(note: note, completedAt: referenceDate.addingTimeInterval(seconds))

@@ -4,7 +4,7 @@ import TestSupport
 
 /// The administration commands of the real server binary: what they refuse, with which status, and what they leave on
 /// disk.
-@Suite("Server commands")
+@Suite("Server commands", .ownThreads)
 struct ServerCommandTests {
     @Test("`sms list` over a data folder no server has run with ends 66 naming the folder, and creates nothing")
     func readingAMissingDataFolderCreatesNothing() throws {

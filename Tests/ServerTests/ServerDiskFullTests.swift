@@ -49,7 +49,7 @@ final class SmallDisk {
     }
 }
 
-@Suite("A full disk", .serialized)
+@Suite("A full disk", .serialized, .ownThreads)
 struct ServerDiskFullTests {
     @Test("A full disk: a photo upload is refused 507 storage-full and /health answers 503 naming the disk; what was stored is intact, and once space is freed writes go on")
     func aFullDisk() throws {

@@ -12,7 +12,7 @@ import Glibc
 
 /// Personal data is removed for real: from the data folder and the bucket, when its last reference goes, on a
 /// data-protection request, and when an upload is abandoned — proved by searching the storage for the bytes' hashes.
-@Suite("Erasure and expiry against the real server", .serialized)
+@Suite("Erasure and expiry against the real server", .serialized, .ownThreads)
 struct ServerErasureLiveTests {
     static let json = [("Content-Type", "application/json")]
 

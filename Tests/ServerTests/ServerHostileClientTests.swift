@@ -10,7 +10,7 @@ import Glibc
 
 /// The real server binary against clients that stop sending, send slowly, send too much or too many: it keeps
 /// serving others, frees what they held, and holds no more than its bounds.
-@Suite("Hostile clients against the real server", .serialized)
+@Suite("Hostile clients against the real server", .serialized, .ownThreads)
 struct ServerHostileClientTests {
     // MARK: - A stalled upload
 

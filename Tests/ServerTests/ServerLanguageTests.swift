@@ -12,7 +12,7 @@ import Wording
 
 /// The driver's language on the server: the PDF of their report in the language it was started in, else their
 /// account's; a detected crash texted in their account's language, counted in the alphabet it needs.
-@Suite("The driver's language on the server")
+@Suite("The driver's language on the server", .ownThreads)
 struct ServerLanguageTests {
     /// Submits a draft (with `language`, if given) and returns its PDF's text, white space folded.
     static func submittedPDFText(

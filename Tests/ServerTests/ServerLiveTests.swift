@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// The real server binary on 127.0.0.1, driven over sockets.
-@Suite("Server on a port", .serialized)
+@Suite("Server on a port", .serialized, .ownThreads)
 struct ServerLiveTests {
     @Test("`user add` prints the token alone; only its SHA-256 is stored; a taken name is refused")
     func userAdd() throws {

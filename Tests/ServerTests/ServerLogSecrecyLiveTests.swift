@@ -10,7 +10,7 @@ import WireAPI
 /// bearer tokens (a driver's, a detector's, a handler's, and a wrong one), a statement link's token in its path, the
 /// SMS gateway's delivery report token in its query, the handlers' session and sign-in cookies, the Kannel password, a
 /// failure logged at error. None of them is in the log; the routes are, by their patterns.
-@Suite("No secret in the log", .serialized)
+@Suite("No secret in the log", .serialized, .ownThreads)
 struct ServerLogSecrecyLiveTests {
     /// The value of the named cookie among an answer's `Set-Cookie` headers.
     static func cookie(_ name: String, in answer: LoopbackConnection.Answer) -> String? {

@@ -5,7 +5,7 @@ import TestSupport
 
 /// What an operator watches, live: the server binary with its metrics listener, Kannel with its fake SMS centre as
 /// the phone network, and Prometheus's own promtool judging the exposition and the alert's expression.
-@Suite("What an operator watches, live", .serialized)
+@Suite("What an operator watches, live", .serialized, .ownThreads)
 struct ServerOperationsLiveTests {
     /// The readiness answer: its status code, overall status, and each check's status and words by name.
     static func readiness(_ server: ServerProcess) throws -> (code: Int, status: String, checks: [String: (status: String, output: String, essential: Bool)]) {

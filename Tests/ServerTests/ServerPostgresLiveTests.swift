@@ -8,7 +8,7 @@ import WireAPI
 
 /// The real server binary with `--database-url` and `--blob-url`: two instances sharing one PostgreSQL and one bucket
 /// and nothing else (``InstancePair``), and the answers when the database cannot be used.
-@Suite("Two server instances over one PostgreSQL and one bucket", .serialized)
+@Suite("Two server instances over one PostgreSQL and one bucket", .serialized, .ownThreads)
 struct ServerPostgresLiveTests {
     /// The URL the server is given for a location of the test run's PostgreSQL.
     static func url(_ location: PostgresLocation) -> String {

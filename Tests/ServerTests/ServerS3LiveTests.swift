@@ -10,7 +10,7 @@ import Glibc
 
 /// The real server binary with `--blob-url` pointing at a local S3 stand-in (moto): photos and PDFs go to the bucket,
 /// an upload cut off on one instance is resumed on the next, and configuration mistakes are said before it serves.
-@Suite("Server on a port, blobs in S3", .serialized)
+@Suite("Server on a port, blobs in S3", .serialized, .ownThreads)
 struct ServerS3LiveTests {
     /// The variables giving the server the stand-in's keys.
     func credentials(of moto: MotoServer, secret: String? = nil) -> [String: String] {

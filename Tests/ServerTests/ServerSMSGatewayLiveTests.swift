@@ -9,7 +9,7 @@ import WireAPI
 
 /// The SMS path through a real Kannel gateway (bearerbox and smsbox on loopback, Kannel's fake SMS centre as the
 /// phone network), against the server binary.
-@Suite("SMS through Kannel", .serialized)
+@Suite("SMS through Kannel", .serialized, .ownThreads)
 struct ServerSMSGatewayLiveTests {
     /// A server sending through `gateway`, its delivery reports coming back to it on loopback.
     static func server(_ gateway: KannelGateway, dataFolder: URL? = nil) throws -> ServerProcess {

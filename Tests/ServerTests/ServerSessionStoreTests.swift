@@ -6,7 +6,7 @@ import TestSupport
 
 /// The handlers' sessions every backend keeps alike: found by the cookie's digest until they expire, the oldest
 /// beyond a handler's limit gone, ended one by one, expired ones swept.
-@Suite("Server session store conformance")
+@Suite("Server session store conformance", .ownThreads)
 struct ServerSessionStoreTests {
     static func session(_ cookie: String, account: AccountID, at seconds: TimeInterval, lasting: TimeInterval = 3_600) -> HandlerSession {
         HandlerSession(

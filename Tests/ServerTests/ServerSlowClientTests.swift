@@ -10,7 +10,7 @@ import Glibc
 /// The release of connections held by slow senders, against the server binary: many sockets trickling bodies from
 /// other loopback addresses (`127.0.0.2`…, as other clients), one client opening many, a body that keeps a byte now
 /// and then (which the idle bound alone would let live), and a driver uploading slowly but steadily.
-@Suite("Slow clients against the real server", .serialized)
+@Suite("Slow clients against the real server", .serialized, .ownThreads)
 struct ServerSlowClientTests {
     /// Asks `/health` from 127.0.0.1 every `interval` until `deadline`; returns the slowest answer's seconds and the
     /// statuses seen.

@@ -6,7 +6,7 @@ import TestSupport
 
 /// The other drivers' links every backend keeps alike: found by the token's digest, used once (of two at once, one),
 /// made unused again after a failed store, expired ones swept.
-@Suite("Server statement link store conformance")
+@Suite("Server statement link store conformance", .ownThreads)
 struct ServerStatementLinkStoreTests {
     static func link(_ token: String, expiringIn seconds: TimeInterval, report: ReportID = ReportID(), madeAt: TimeInterval = 0, owner: AccountID) -> StatementLink {
         StatementLink(

@@ -9,7 +9,7 @@ import WireAPI
 
 /// The behaviour every backend of the server's store ports shares: accounts, crash IDs and crash events, each
 /// user's reports checked by revision, their documents, photos and uploads.
-@Suite("Server store conformance")
+@Suite("Server store conformance", .ownThreads)
 struct ServerStoreConformanceTests {
     // MARK: - Making things
 

@@ -11,7 +11,7 @@ import Testing
 import TestSupport
 
 /// What a store written by an earlier layout holds once the server opens it with this one.
-@Suite("Store upgrades")
+@Suite("Store upgrades", .ownThreads)
 struct ServerStoreUpgradeTests {
     static let messageID = UUID()
 

@@ -6,7 +6,7 @@ import WireAPI
 
 /// The first notice of loss, from the server binary to a receiver that checks every signature with the Standard
 /// Webhooks reference library (`standardwebhooks`, from PyPI).
-@Suite("The insurer's webhook", .serialized)
+@Suite("The insurer's webhook", .serialized, .ownThreads)
 struct ServerWebhookLiveTests {
     static let secret = "whsec_" + Data((0..<32).map { UInt8($0 * 7 % 251) }).base64EncodedString()
 

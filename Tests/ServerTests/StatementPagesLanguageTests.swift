@@ -12,7 +12,7 @@ import Wording
 
 /// The other driver's pages in their language: chosen by `Accept-Language`, switched with the page's own links and
 /// remembered for that link, and complete — no English sentence of the product's left on a page in another language.
-@Suite("The other driver's pages in their language")
+@Suite("The other driver's pages in their language", .ownThreads)
 struct StatementPagesLanguageTests {
     /// The product's English sentences of at least three words, placeholders cut out: a page in another language
     /// that shows one of them has a message left untranslated.

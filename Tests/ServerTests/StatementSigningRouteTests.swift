@@ -13,7 +13,7 @@ import WireAPI
 /// The other driver reviews the whole front side and signs it with a code texted to the number in their column, or
 /// declines it; then the link offers their copy. Without a browser: the codes' bounds, the version they signed, the
 /// words, and what the driver's report holds after.
-@Suite("The other driver signs or declines")
+@Suite("The other driver signs or declines", .ownThreads)
 struct StatementSigningRouteTests {
     static let phone = "+4915123456789"
 

@@ -29,6 +29,7 @@ public enum BrowserScript {
         process.arguments = [Repository.root.appendingPathComponent("Tests/Browser/\(name)").path] + arguments + [shots.path]
         process.standardOutput = log
         process.standardError = log
+        OwnThreadsExecutor.expectCurrent("A browser script")
         try process.run()
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }

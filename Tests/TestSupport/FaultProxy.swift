@@ -122,6 +122,7 @@ public final class FaultProxy: Sendable {
     /// Waits until the log holds an entry matching `condition` (at most `seconds`), and returns the log then.
     @discardableResult
     public func waitForLog(seconds: Double = 20, until condition: (ProxyLogEntry) -> Bool) -> [ProxyLogEntry] {
+        OwnThreadsExecutor.expectCurrent("Waiting for the proxy's log")
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let entries = log

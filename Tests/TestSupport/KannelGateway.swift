@@ -78,6 +78,7 @@ public final class KannelGateway: Sendable {
 
     /// Waits (up to `seconds`) until the phone network received `count` messages, and returns them.
     public func waitForMessages(_ count: Int, seconds: Double = 30) throws -> [Received] {
+        OwnThreadsExecutor.expectCurrent("Waiting for the SMS centre's messages")
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let messages = received()

@@ -114,6 +114,7 @@ public struct MetricsScrape: Sendable {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
+        OwnThreadsExecutor.expectCurrent("Running \(program)")
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

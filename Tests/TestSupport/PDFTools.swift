@@ -48,6 +48,7 @@ public struct PDFTools {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        OwnThreadsExecutor.expectCurrent("Running \(tool)")
         try process.run()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = errors.fileHandleForReading.readDataToEndOfFile()

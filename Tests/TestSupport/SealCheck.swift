@@ -30,6 +30,7 @@ public enum SealCheck {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
+        OwnThreadsExecutor.expectCurrent("Checking a PDF's signature")
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -87,6 +87,7 @@ public final class ServerProcess: Sendable {
                 ready.signal()
             }
         }
+        OwnThreadsExecutor.expectCurrent("Starting the server")
         try process.run()
         self.process = process
         self.log = log
@@ -148,6 +149,7 @@ public final class ServerProcess: Sendable {
     @discardableResult
     public func stop(_ signal: Int32 = SIGTERM) throws -> Int32 {
         guard process.isRunning else { return process.terminationStatus }
+        OwnThreadsExecutor.expectCurrent("Stopping the server")
         Glibc.kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(30)
         while process.isRunning, Date() < deadline { usleep(20_000) }
@@ -175,6 +177,7 @@ public final class ServerProcess: Sendable {
         let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
+        OwnThreadsExecutor.expectCurrent("An admin command")
         try process.run()
         let outData = output.fileHandleForReading.readDataToEndOfFile()
         let errData = errors.fileHandleForReading.readDataToEndOfFile()
@@ -221,6 +224,7 @@ public final class ServerProcess: Sendable {
     /// The files under `folder` once there are `count` of them (a job writes them soon after the request that asked).
     /// - Throws: when there are not that many within 15 s.
     public static func waitForFiles(under folder: URL, count: Int) throws -> [URL] {
+        OwnThreadsExecutor.expectCurrent("Waiting for the server's files")
         for _ in 0..<300 {
             let files = regularFiles(under: folder)
             if files.count >= count { return files }

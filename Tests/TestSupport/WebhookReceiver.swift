@@ -25,6 +25,7 @@ public final class WebhookReceiver {
         guard FileManager.default.isExecutableFile(atPath: process.executableURL?.path ?? "") else {
             throw ServerProcess.Failure(description: "the webhook verifier is not installed: run scripts/ensure-webhook-verifier.sh (make test does)")
         }
+        OwnThreadsExecutor.expectCurrent("Starting the webhook receiver")
         try process.run()
         var found: Int?
         for _ in 0..<200 where found == nil {
@@ -48,6 +49,7 @@ public final class WebhookReceiver {
 
     /// Waits (up to `seconds`) for `count` deliveries.
     public func waitFor(_ count: Int, seconds: Double = 30) throws -> [[String: Any]] {
+        OwnThreadsExecutor.expectCurrent("Waiting for webhook deliveries")
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             let all = deliveries()

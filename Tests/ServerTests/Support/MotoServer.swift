@@ -75,6 +75,7 @@ final class MotoServer: Sendable {
         if checkingSignatures {
             process.environment = ProcessInfo.processInfo.environment.merging(["INITIAL_NO_AUTH_ACTION_COUNT": "3"]) { $1 }
         }
+        OwnThreadsExecutor.expectCurrent("Starting the S3 stand-in")
         do {
             try process.run()
         } catch {

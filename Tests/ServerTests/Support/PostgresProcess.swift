@@ -148,6 +148,7 @@ final class PostgresProcess: Sendable {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
+        OwnThreadsExecutor.expectCurrent("Running \(executable)")
         do {
             try process.run()
         } catch {

@@ -9,7 +9,7 @@ import TestSupport
 
 /// A photo upload over an uplink slower than the wait for a small request's answer: the photo's last bytes are handed
 /// to the kernel long before they leave, and the upload still waits for its answer.
-@Suite("A photo over a slow uplink", .serialized)
+@Suite("A photo over a slow uplink", .serialized, .ownThreads)
 struct SlowUplinkTests {
     /// The shaping proxy of the benchmarks (`Benchmarks/Scripts/shaping_proxy.py`) in front of `port`.
     final class ShapedLink: Sendable {

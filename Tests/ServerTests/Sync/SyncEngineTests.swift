@@ -11,7 +11,7 @@ import TestSupport
 
 /// The app's sync against the real server on 127.0.0.1, with a fault-injecting proxy between them: every change and
 /// photo arrives exactly once, whatever the network does.
-@Suite("Sync against a live server", .serialized)
+@Suite("Sync against a live server", .serialized, .ownThreads)
 struct SyncEngineTests {
     /// The server, a user's token, the proxy in front, and a client that talks to the server directly (to look).
     final class Setup: Sendable {

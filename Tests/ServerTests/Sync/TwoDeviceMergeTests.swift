@@ -8,7 +8,7 @@ import TestSupport
 /// Two devices of one driver edit one report against the real server, through the fault-injecting proxy (the merged
 /// save's answer is lost on the way back): after both have synced, both hold exactly what the server holds, and
 /// nothing removed on either side comes back.
-@Suite("Two devices merging through the server", .serialized)
+@Suite("Two devices merging through the server", .serialized, .ownThreads)
 struct TwoDeviceMergeTests {
     /// One edit a device makes.
     enum Edit: Sendable, CustomStringConvertible {
