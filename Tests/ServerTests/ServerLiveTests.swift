@@ -147,16 +147,7 @@ struct ServerLiveTests {
         usleep(200_000)
         connection.cut()
 
-        var offset: Int?
-        for _ in 0..<100 {
-            let head = try LoopbackConnection.request(port: server.port, "HEAD", path, token: ann)
-            if head.status == 200, head.headers["upload-complete"] == "?0" {
-                offset = head.headers["upload-offset"].flatMap(Int.init)
-                break
-            }
-            usleep(50_000)
-        }
-        let resumeAt = try #require(offset, "HEAD never reported the partial upload")
+        let resumeAt = try LoopbackConnection.partialUploadOffset(port: server.port, path: path, token: ann)
         #expect(resumeAt == sent)
 
         let rest = try LoopbackConnection.request(

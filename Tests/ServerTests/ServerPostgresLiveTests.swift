@@ -111,7 +111,7 @@ struct ServerPostgresLiveTests {
         try connection.send(cutPhoto.prefix(sent))
         try await Task.sleep(for: .milliseconds(300))
         connection.cut()
-        let offset = try ServerS3LiveTests.partialOffset(port: pair.instances[1].port, path: cutPath, token: ann)
+        let offset = try LoopbackConnection.partialUploadOffset(port: pair.instances[1].port, path: cutPath, token: ann)
         #expect(offset == sent)
         let rest = try LoopbackConnection.request(
             port: pair.instances[0].port, "PATCH", cutPath, token: ann,
@@ -221,12 +221,13 @@ struct ServerPostgresLiveTests {
             ("Authorization", "Bearer \(ann)"), ("Content-Type", "image/jpeg"), ("Content-Length", String(photo.count)),
         ])
         try connection.send(photo.prefix(sent))
+        try LoopbackConnection.waitUntilUploadIsKnown(port: two.port, path: path, token: ann)
         try await Task.sleep(for: .milliseconds(300))
         try one.kill()
 
         // The killed instance's lock went with its database connection: the other answers, from what the database
         // and the bucket hold (what the killed instance had not yet written is sent again).
-        let resumeAt = try ServerS3LiveTests.partialOffset(port: two.port, path: path, token: ann)
+        let resumeAt = try LoopbackConnection.partialUploadOffset(port: two.port, path: path, token: ann)
         #expect(resumeAt <= sent)
         let rest = try LoopbackConnection.request(
             port: two.port, "PATCH", path, token: ann,

@@ -54,14 +54,14 @@ struct ServerS3LiveTests {
         try connection.send(large.prefix(sent))
         usleep(300_000)
         connection.cut()
-        let offset = try Self.partialOffset(port: server.port, path: largePath, token: ann)
+        let offset = try LoopbackConnection.partialUploadOffset(port: server.port, path: largePath, token: ann)
         #expect(offset == sent)
         #expect(try server.stop() == 0)
         #expect(try await !bucket.list(prefix: "upload/").isEmpty)
 
         server = try ServerProcess(dataFolder: folder, arguments: arguments, environment: credentials(of: moto))
         defer { _ = try? server.stop() }
-        #expect(try Self.partialOffset(port: server.port, path: largePath, token: ann) == sent)
+        #expect(try LoopbackConnection.partialUploadOffset(port: server.port, path: largePath, token: ann) == sent)
         let rest = try LoopbackConnection.request(
             port: server.port, "PATCH", largePath, token: ann,
             headers: [("Upload-Offset", String(sent)), ("Content-Type", "application/partial-upload")], body: large.dropFirst(sent)
@@ -120,17 +120,5 @@ struct ServerS3LiveTests {
         let unreachable = try ServerProcess.run(serve + ["s3://crash-photos?endpoint=http://127.0.0.1:9"], environment: credentials(of: moto))
         #expect(unreachable.status == 69)
         #expect(unreachable.errors.contains("Cannot reach the blob storage at http://127.0.0.1:9"))
-    }
-
-    /// The offset `HEAD` reports once the cut-off upload is wound up.
-    static func partialOffset(port: Int, path: String, token: String) throws -> Int {
-        for _ in 0..<100 {
-            let head = try LoopbackConnection.request(port: port, "HEAD", path, token: token)
-            if head.status == 200, head.headers["upload-complete"] == "?0", let offset = head.headers["upload-offset"].flatMap(Int.init) {
-                return offset
-            }
-            usleep(50_000)
-        }
-        throw LoopbackConnection.Failure(description: "HEAD never reported the partial upload")
     }
 }

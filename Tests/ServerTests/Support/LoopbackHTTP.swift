@@ -195,3 +195,32 @@ final class LoopbackConnection: Sendable {
         return try connection.readAnswer(method: method)
     }
 }
+
+extension LoopbackConnection {
+    /// Waits (at most 30 s) until `HEAD` on `port` knows the upload at `path`: the instance taking it has recorded it
+    /// (on a busy machine that can take longer than the bytes take to arrive).
+    static func waitUntilUploadIsKnown(port: Int, path: String, token: String) throws {
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline {
+            if try LoopbackConnection.request(port: port, "HEAD", path, token: token).status != 404 { return }
+            usleep(20_000)
+        }
+        throw LoopbackConnection.Failure(description: "HEAD did not know the upload at \(path) in 30 s")
+    }
+
+    /// The offset `HEAD` reports once the cut-off upload is wound up (within 30 s: on a busy machine the instance
+    /// that holds it may take seconds to notice the cut and let it go).
+    static func partialUploadOffset(port: Int, path: String, token: String) throws -> Int {
+        let deadline = Date().addingTimeInterval(30)
+        var last = "no answer"
+        while Date() < deadline {
+            let head = try LoopbackConnection.request(port: port, "HEAD", path, token: token)
+            if head.status == 200, head.headers["upload-complete"] == "?0", let offset = head.headers["upload-offset"].flatMap(Int.init) {
+                return offset
+            }
+            last = "\(head.status), Upload-Complete \(head.headers["upload-complete"] ?? "none")"
+            usleep(50_000)
+        }
+        throw LoopbackConnection.Failure(description: "HEAD never reported the partial upload in 30 s (last: \(last))")
+    }
+}
