@@ -95,7 +95,7 @@ struct StatementTerminalTests {
         try type(socket, "Lamp post bent")
         _ = try wait(socket, for: "Damage to other property — Lamp post bent")
         try type(socket, "d")
-        #expect(try wait(socket, for: "Accident statement: 12 of 12 parts").contains("5  Police and other damage — came, report 2026/123, Budapest XI"))
+        #expect(try wait(socket, for: "5  Police and other damage — came, report 2026/123, Budapest XI").contains("Accident statement: 12 of 12 parts"))
         try type(socket, "d")
         _ = try wait(socket, for: "4  [✓] Accident statement — 12 of 12 parts")
 

@@ -13,14 +13,25 @@ struct Tmux {
         try DetachedCommand.run(Self.path ?? "tmux", ["-L", socket] + arguments, capturing: arguments.first == "capture-pane")
     }
 
-    /// Waits until the pane (with `scrollBack` lines above it) shows `text` (at most 20 s) and returns it.
+    /// Waits until the pane (with `scrollBack` lines above it) shows `text` (at most 20 s) and returns it once it has
+    /// stopped changing: the app writes a screen in several writes, and a busy machine shows the first lines of one
+    /// before its last.
     func screen(containing text: String, scrollBack: Int = 0) throws -> String {
         let deadline = Date().addingTimeInterval(20)
         var screen = ""
         let history = scrollBack > 0 ? ["-J", "-S", "-\(scrollBack)"] : []
         while Date() < deadline {
             screen = try run(["capture-pane", "-p"] + history + ["-t", "app"])
-            if screen.contains(text) { return screen }
+            if screen.contains(text) {
+                let settled = Date().addingTimeInterval(2)
+                while Date() < settled {
+                    Thread.sleep(forTimeInterval: 0.05)
+                    let again = try run(["capture-pane", "-p"] + history + ["-t", "app"])
+                    if again == screen { break }
+                    screen = again
+                }
+                return screen
+            }
             Thread.sleep(forTimeInterval: 0.05)
         }
         return screen
