@@ -27,8 +27,9 @@
 # (the counter restarts when fakesmsc restarts; the urlencoding is Kannel's: space is '+').
 #
 # Sending: http://127.0.0.1:SENDSMS/cgi-bin/sendsms?username=U&password=P&from=..&to=..&text=..
-#          [&coding=2&charset=UTF-8] [&dlr-mask=31&dlr-url=URLENCODED-URL-WITH-%d...]
-# The fake SMSC reports every message as accepted by the SMSC (DLR type 8) and delivered (type 1) at once.
+#          [&coding=2&charset=UTF-8] [&dlr-mask=19&dlr-url=URLENCODED-URL-WITH-%d...]
+# The fake SMSC reports every message as accepted by the SMSC (DLR type 8, when the mask asks for it) and
+# delivered (type 1) at once.
 #
 # Environment: KANNEL_USER / KANNEL_PASSWORD / KANNEL_ADMIN_PASSWORD (sendsms and admin credentials),
 # KANNEL_MAX_MESSAGES (most parts for one concatenated SMS, default 10; a longer text is silently cut),

@@ -110,7 +110,9 @@ package enum SMSState: String, Sendable, Hashable, CaseIterable {
     }
 
     /// The state a Kannel delivery report's type stands for (`dlr-mask` bits: 1 delivered, 2 undelivered, 4 queued
-    /// at the SMS centre, 8 accepted by it, 16 rejected by it); `nil` for a type that is none of those.
+    /// at the SMS centre, 8 accepted by it, 16 rejected by it); `nil` for a type that is none of those. Only the final
+    /// ones are asked for (`KannelSMSSender.deliveryReportMask`); 4 and 8 are still read, from a gateway configured
+    /// to send them anyway.
     package init?(deliveryReportType type: Int) {
         switch type {
         case 1: self = .delivered
