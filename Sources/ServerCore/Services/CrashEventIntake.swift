@@ -19,14 +19,8 @@ package struct CrashEventIntake: Sendable {
 
     /// - Returns: the receipt, and whether the event was new (a repeat changes nothing and sends nothing).
     package func receive(_ crash: DetectedCrash, forUserNamed userName: String, from detector: Account) async throws -> (CrashEventReceipt, isNew: Bool) {
-        if let receipt = try await records.receipt(eventID: crash.eventID, detector: detector.id) {
-            // The same key with another event: refused, not answered as if it were the first (IETF idempotency-key).
-            if let digest = receipt.eventDigest, digest != crash.digest { throw ServerRefusal.idempotencyKeyReused(eventID: crash.eventID) }
-            ServerMetrics.crashEvent(new: false)
-            return (receipt, false)
-        }
-        // The detector's rate is checked where the event is written, in its transaction: nothing before it is worth
-        // a read to spare.
+        // A repeat is found where the event is written, in its transaction, as the detector's rate is counted there:
+        // a read before it would cost every new event a round trip to spare a rare repeat the building of a draft.
         guard let user = try await accounts.user(named: userName) else {
             throw ServerRefusal.unknownUser(userName)
         }
@@ -56,7 +50,8 @@ package struct CrashEventIntake: Sendable {
             return try await records.recordCrash(crash, detector: detector.id, owner: user.id, report: report, sms: sms, at: now, within: quotas.crashEvents)
         }
         if !isNew, let digest = receipt.eventDigest, digest != crash.digest {
-            // Two deliveries at once under one key, with different events: the first stands, this one is refused.
+            // The same key with another event (sent again, or two deliveries at once): the first stands, this one is
+            // refused, not answered as if it were the first (IETF idempotency-key).
             throw ServerRefusal.idempotencyKeyReused(eventID: crash.eventID)
         }
         ServerMetrics.crashEvent(new: isNew)
