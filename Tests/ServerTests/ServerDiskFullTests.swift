@@ -4,6 +4,9 @@ import ServerCore
 import Testing
 import TestSupport
 import WireAPI
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A small file system of the test's own (a tmpfs, mounted as root does), as the server's data folder.
 final class SmallDisk {
@@ -19,16 +22,18 @@ final class SmallDisk {
     }
 
     /// Writes a file of zeros until the disk is full; returns its path.
+    /// The file is opened close-on-exec: a process another test starts meanwhile must not inherit it, or removing it
+    /// would free no space until that process ends.
     func fill() -> URL {
         let filler = url.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
-        guard let handle = try? FileHandle(forWritingTo: filler) else { return filler }
-        let chunk = Data(count: 1_024 * 1_024)
-        while (try? handle.write(contentsOf: chunk)) != nil {}
-        // The last bytes a whole chunk no longer fits.
-        let small = Data(count: 4_096)
-        while (try? handle.write(contentsOf: small)) != nil {}
-        try? handle.close()
+        let descriptor = open(filler.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return filler }
+        defer { close(descriptor) }
+        // Whole chunks first, then the last bytes a whole chunk no longer fits.
+        for size in [1_024 * 1_024, 4_096] {
+            let chunk = [UInt8](repeating: 0, count: size)
+            while chunk.withUnsafeBytes({ write(descriptor, $0.baseAddress, size) }) > 0 {}
+        }
         return filler
     }
 
