@@ -69,11 +69,12 @@ public final class OwnThreadsExecutor: TaskExecutor, @unchecked Sendable {
         _ what: @autoclosure () -> String,
         fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
-        guard !isCurrent else { return }
-        Issue.record(
-            "\(what()) blocks a thread, and this test runs on the threads every test shares; mark its suite .ownThreads",
-            sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-        )
+        if !isCurrent {
+            Issue.record(
+                "\(what()) blocks a thread, and this test runs on the threads every test shares; mark its suite .ownThreads",
+                sourceLocation: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+            )
+        }
     }
 }
 
