@@ -345,10 +345,20 @@ start_boxes() {
   live_pid smsbox >/dev/null || launch smsbox "$dir/smsbox.console" "$SMSBOX" -v 2 "$dir/kannel.conf"
   # fakesmsc connects once and exits when the connection ends. With -m 0 it sends no messages of its own (a message
   # argument is required, but it is never sent) and just logs, to stderr, each message bearerbox sends it.
-  live_pid fakesmsc >/dev/null ||
-    launch fakesmsc "$dir/fakesmsc.out" "$FAKESMSC" -H 127.0.0.1 -r "$smsc_port" -m 0 "0 0 text unused"
-  result=$(wait_for ready "$deadline" bearerbox smsbox fakesmsc 2>&1) ||
+  # It can come before bearerbox's fake SMSC takes connections (the admin port answers first now and then), and then
+  # it exits at once: started again until the deadline.
+  while true; do
+    live_pid fakesmsc >/dev/null ||
+      launch fakesmsc "$dir/fakesmsc.out" "$FAKESMSC" -H 127.0.0.1 -r "$smsc_port" -m 0 "0 0 text unused"
+    status=0
+    result=$(wait_for ready "$deadline" bearerbox smsbox fakesmsc 2>&1) || status=$?
+    [ "$status" -eq 0 ] && break
+    if [[ "$result" == "fakesmsc (pid"*"exited"* ]] && [ "$(date +%s)" -lt "$deadline" ]; then
+      sleep 0.2
+      continue
+    fi
     fail_start "the gateway did not become ready within ${START_TIMEOUT}s: $result"
+  done
   cat "$dir/gateway.env"
 }
 
