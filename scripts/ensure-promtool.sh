@@ -17,7 +17,8 @@ if [ ! -e "$policy" ]; then
   chmod 755 "$policy"
   placed=yes
 fi
-cleanup() { [ "$placed" = yes ] && rm -f "$policy"; }
+# The script's exit status is the trap's when the script ends on its own: an `[ … ] && rm` would fail it.
+cleanup() { if [ "$placed" = yes ]; then rm -f "$policy"; fi; }
 trap cleanup EXIT
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
