@@ -8,6 +8,7 @@
 app_photos_setup() {
   local count=$1
   python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
+  make --no-print-directory deps >&2  # what the build needs (cairo, Pango, the phone-number library…), when missing
   "${SWIFT:-swift}" build -c release --product crash-assistant-server >/dev/null
   "${SWIFT:-swift}" build -c release --product crash-assistant >/dev/null
   bin="$("${SWIFT:-swift}" build -c release --show-bin-path)"

@@ -7,6 +7,7 @@
 # Usage: Benchmarks/Scripts/bucket-upload.sh [ROUNDS]   (run from the repository root)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+make --no-print-directory deps >&2  # what the build needs (cairo, Pango, the phone-number library…), when missing
 rounds=${1:-3}
 SWIFT=${SWIFT:-swift}
 

@@ -12,6 +12,7 @@
 # Usage: Benchmarks/Scripts/server-load.sh [DURATION] [COUNT]   (run from the repository root; release build)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+make --no-print-directory deps >&2  # what the build needs (cairo, Pango, the phone-number library…), when missing
 duration=${1:-30}
 count=${2:-100}
 runs=${RUNS:-3}

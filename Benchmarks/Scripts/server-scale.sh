@@ -12,6 +12,7 @@
 # Installs wrk and nginx (apt), PostgreSQL (scripts/ensure-postgres.sh) and moto (scripts/ensure-moto.sh) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+make --no-print-directory deps >&2  # what the build needs (cairo, Pango, the phone-number library…), when missing
 duration=${1:-20}
 count=${2:-40}
 at_once=${3:-16}

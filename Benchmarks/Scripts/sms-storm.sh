@@ -24,6 +24,7 @@
 #        (scripts/ensure-kannel.sh) and PostgreSQL (scripts/ensure-postgres.sh) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+make --no-print-directory deps >&2  # what the build needs (cairo, Pango, the phone-number library…), when missing
 count=${1:-1000}
 clients=${CLIENTS:-64}
 drivers=${DRIVERS:-50}

@@ -7,6 +7,7 @@
 # Usage: Benchmarks/Scripts/sync-quiet.sh [REPORTS] [ROUNDS]   (run from the repository root; release builds)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+make --no-print-directory deps >&2  # what the build needs (cairo, Pango, the phone-number library…), when missing
 reports=${1:-1000}
 rounds=${2:-3}
 SWIFT=${SWIFT:-swift}
