@@ -8,14 +8,16 @@
 #   2. One crash-assistant-server on its data folder (SQLite), sending through that gateway: DRIVERS (default 50)
 #      drivers with a phone number each, one detector; COUNT crash events posted at once, CLIENTS at a time, spread
 #      over the drivers, each with an event ID of its own. Every POST must be answered 201.
-#   3. Two instances over one PostgreSQL (a private one, on a free port), the events posted half to each; skipped
+#   3. The same instance's intake alone: the same events for drivers without a phone number, so nothing is sent
+#      (and no SMS may arrive); its time to answer the last is what phase 2 spends before any SMS could be its last.
+#   4. Two instances over one PostgreSQL (a private one, on a free port), the events posted half to each; skipped
 #      with a message when PostgreSQL cannot be started.
-# For each: the time from the first request to the last SMS seen at the SMS centre, its ratio to the gateway's own,
-# and the median and p99 per message (request start to its SMS seen); for the server, whether every event brought
-# exactly one SMS (none missing, none twice, none unasked for), a PASS/FAIL line. An SMS is seen when its line
-# appears in fakesmsc's output, which is read every 10 ms (its own timestamps have 1 s resolution); it is matched
-# to its event by the recipient's number and the crash ID in its link. A duplicate sent later than SETTLE seconds
-# (default 3) after the last expected SMS is not seen.
+# For each: the time from the first request to the last answer, and to the last SMS seen at the SMS centre, its
+# ratio to the gateway's own, and the median and p99 per message (request start to its SMS seen); for the server,
+# whether every event brought exactly one SMS (none missing, none twice, none unasked for), a PASS/FAIL line. An
+# SMS is seen when its line appears in fakesmsc's output, which is read every 10 ms (its own timestamps have 1 s
+# resolution); it is matched to its event by the recipient's number and the crash ID in its link. A duplicate sent
+# later than SETTLE seconds (default 3) after the last expected SMS is not seen.
 # The instances take the storm from one address: the per-client connection bound, the detector's crash events per
 # window and the reports per driver are lifted so that nothing is refused for a rate.
 # Usage: Benchmarks/Scripts/sms-storm.sh [COUNT]   (from the repository root; builds the release server and its
@@ -89,13 +91,15 @@ driver_list() {
 }
 
 # The drivers as users, and one detector, in DATA [--database-url URL]; the drivers in $work/drivers, the detector's
-# token in $detector_token.
+# token in $detector_token. With without_phones set, the users get no phone number.
 add_accounts() {
   local data=$1 name phone
   shift
   driver_list >"$work/drivers"
   while read -r name phone; do
-    "$server" user add "$name" --phone "$phone" --data "$data" "$@" >/dev/null 2>"$work/account.log" \
+    local numbered=(--phone "$phone")
+    [[ -n "${without_phones:-}" ]] && numbered=()
+    "$server" user add "$name" "${numbered[@]}" --data "$data" "$@" >/dev/null 2>"$work/account.log" \
       || { cat "$work/account.log" >&2; return 1; }
   done <"$work/drivers"
   detector_token=$("$server" detector add storm-detector --data "$data" "$@" 2>"$work/account.log") \
@@ -138,7 +142,18 @@ grep -v '^crash-assistant-server: ' "$work/sqlite/server.log" | head -5 | sed 's
 cluster_stop
 stop_gateway "$work/sqlite/kannel"
 
-echo "== 3. Two instances over one PostgreSQL: $count crash events, half to each, $clients at once"
+echo "== 3. One instance (SQLite), its intake alone: the same events for drivers without a phone number"
+start_gateway "$work/intake/kannel"
+without_phones=1 add_accounts "$work/intake/data"
+serve "$work/intake/data" "$work/intake/server.log"
+python3 "$storm" server --phase "server, SQLite, intake" --no-sms --base "http://127.0.0.1:$port" --token "$detector_token" \
+  --smsc-out "$work/intake/kannel/fakesmsc.out" --drivers "$work/drivers" --result "$work/result-intake.json" "${common[@]}"
+results+=("$work/result-intake.json")
+grep -v '^crash-assistant-server: ' "$work/intake/server.log" | head -5 | sed 's/^/  server said: /' || true
+cluster_stop
+stop_gateway "$work/intake/kannel"
+
+echo "== 4. Two instances over one PostgreSQL: $count crash events, half to each, $clients at once"
 if [[ -n "${SKIP_POSTGRES:-}" ]]; then
   echo "  skipped: SKIP_POSTGRES is set"
 elif [[ -n "$postgres_missing" ]]; then
@@ -166,5 +181,6 @@ fi
 
 echo
 python3 "$storm" table "${results[@]}"
-echo "(last SMS: from the first request to the last SMS seen at the SMS centre; × gateway: that over Kannel's own;"
-echo " median, p99: request start to its SMS seen, read every 10 ms; exactly once: every event 201 and one SMS each)"
+echo "(answered: from the first request to the last answer; last SMS: to the last SMS seen at the SMS centre;"
+echo " × gateway: that over Kannel's own; median, p99: request start to its SMS seen, read every 10 ms;"
+echo " exactly once: every event 201 and one SMS each; for the intake alone, every event 201 and no SMS)"

@@ -5,7 +5,8 @@
       N messages straight to Kannel's sendsms, CLIENTS at once, each with a text of its own.
   sms_storm.py server --base URL [--base URL ...] --token T --drivers FILE --smsc-out FILE --count N --result FILE
       N crash events posted by one detector (event i to driver i mod the drivers, instance i mod the bases), CLIENTS
-      at once, then waits until N SMS reached the fake SMS centre.
+      at once, then waits until N SMS reached the fake SMS centre. With --no-sms the drivers have no phone number:
+      the server only takes the events in, and no SMS may arrive (the intake's own time).
   sms_storm.py table RESULT...
       The phases side by side; the first result is the gateway's own, the others are compared with it.
 
@@ -151,13 +152,13 @@ def request(url, method="GET", body=None, headers=None, timeout=60):
 
 
 def storm(count, clients, send):
-    """Runs send(i) for i in 0..<count, `clients` at once; returns [(start, status, answer)] in order of i."""
+    """Runs send(i) for i in 0..<count, `clients` at once; returns [(start, status, answer, end)] in order of i."""
     results = [None] * count
 
     def one(index):
         start = time.monotonic()
         status, answer = send(index)
-        results[index] = (start, status, answer)
+        results[index] = (start, status, answer, time.monotonic())
 
     with concurrent.futures.ThreadPoolExecutor(max_workers=clients) as pool:
         for future in [pool.submit(one, index) for index in range(count)]:
@@ -191,7 +192,7 @@ def summarise(phase, count, results, expected, centre, args, success):
             unmatched += 1
     latencies, missing, duplicated, arrivals = [], 0, 0, []
     matched_keys = set()
-    for (start, _, _), key in zip(results, expected):
+    for (start, *_), key in zip(results, expected):
         if key is None:
             continue
         matched_keys.add(key)
@@ -205,17 +206,20 @@ def summarise(phase, count, results, expected, centre, args, success):
         latencies.append(first - start)
         arrivals.append(first)
     unmatched += sum(len(times) for key, times in by_key.items() if key not in matched_keys)
-    statuses = Counter(status for _, status, _ in results)
+    statuses = Counter(status for _, status, *_ in results)
     refused = sum(n for status, n in statuses.items() if status != success)
-    first_start = min(start for start, _, _ in results)
-    last_request_end = max(start for start, _, _ in results)
+    first_start = min(start for start, *_ in results)
+    last_request_end = max(start for start, *_ in results)
+    last_answer = max(end for *_, end in results)
     last_seen = max((seen for seen, *_ in received), default=None)
-    exactly_once = refused == 0 and missing == 0 and duplicated == 0 and unmatched == 0 and len(received) == count
+    wanted = 0 if args.command == "server" and args.no_sms else count
+    exactly_once = refused == 0 and missing == 0 and duplicated == 0 and unmatched == 0 and len(received) == wanted
     result = {
         "phase": phase, "events": count, "statuses": {str(k): v for k, v in sorted(statuses.items(), key=str)},
         "sms": len(received), "missing": missing, "duplicated": duplicated, "unmatched": unmatched,
         "last_sms_seconds": (last_seen - first_start) if last_seen is not None else None,
         "last_request_start_seconds": last_request_end - first_start,
+        "last_answer_seconds": last_answer - first_start,
         "median_ms": statistics.median(latencies) * 1000 if latencies else None,
         "p99_ms": percentile(latencies, 0.99) * 1000 if latencies else None,
         "exactly_once": exactly_once, "check": args.command == "server", "poll_ms": args.poll * 1000,
@@ -224,16 +228,19 @@ def summarise(phase, count, results, expected, centre, args, success):
         json.dump(result, file)
     print(f"  answers: {', '.join(f'{n} × {s}' for s, n in result['statuses'].items())}")
     if refused:
-        samples = [answer[:200].decode("utf-8", "replace") for _, status, answer in results if status != success][:3]
+        samples = [answer[:200].decode("utf-8", "replace") for _, status, answer, _ in results if status != success][:3]
         print(f"  not {success}: {refused}; for example: {samples}")
     last = f"{result['last_sms_seconds']:.2f} s" if last_seen is not None else "none"
-    print(f"  SMS at the SMS centre: {len(received)} of {count}; the last {last} after the first request "
-          f"(the last request started at {result['last_request_start_seconds']:.2f} s)")
+    print(f"  SMS at the SMS centre: {len(received)} of {wanted}; the last {last} after the first request "
+          f"(the last request started at {result['last_request_start_seconds']:.2f} s, "
+          f"the last answer came at {result['last_answer_seconds']:.2f} s)")
     if latencies:
         print(f"  per message, request start → SMS seen: median {result['median_ms']:.0f} ms, p99 {result['p99_ms']:.0f} ms, "
               f"max {max(latencies) * 1000:.0f} ms")
     verdict = "PASS" if exactly_once else "FAIL"
-    label = "exactly one SMS per event" if args.command == "server" else "exactly one SMS per message"
+    label = "exactly one SMS per message"
+    if args.command == "server":
+        label = "no SMS, every event taken" if args.no_sms else "exactly one SMS per event"
     print(f"  {label}: {verdict} ({count} sent, {refused} refused, {len(received)} SMS, {missing} missing, "
           f"{duplicated} duplicated, {unmatched} matching none)")
     return result
@@ -255,7 +262,7 @@ def kannel(args):
         urls.append(f"{args.sendsms}?{query}")
         keys.append((phone, ident))
     results = storm(args.count, args.clients, lambda index: request(urls[index]))
-    expected = [key if status == 202 else None for key, (_, status, _) in zip(keys, results)]
+    expected = [key if status == 202 else None for key, (_, status, *_) in zip(keys, results)]
     wait_for(centre, args.count, args.timeout)
     time.sleep(args.settle)
     centre.stop()
@@ -287,12 +294,14 @@ def server(args):
     centre.start()
     results = storm(args.count, args.clients, send)
     expected = []
-    for index, (_, status, answer) in enumerate(results):
-        if status == 201:
+    for index, (_, status, answer, _) in enumerate(results):
+        if status == 201 and not args.no_sms:
             expected.append((drivers[index % len(drivers)][1], json.loads(answer)["crashId"]))
         else:
             expected.append(None)
-    if not wait_for(centre, args.count, args.timeout):
+    if args.no_sms:
+        pass  # none is awaited; the settling below is when one sent by mistake would show
+    elif not wait_for(centre, args.count, args.timeout):
         print(f"  timed out after {args.timeout:.0f} s with {centre.count()} SMS of {args.count}")
     time.sleep(args.settle)  # time for a duplicate to show up
     centre.stop()
@@ -303,13 +312,15 @@ def table(args):
     results = [json.load(open(path)) for path in args.results]
     gateway = results[0]["last_sms_seconds"] if results else None
     number = lambda value, form: (form.format(value) if value is not None else "—")
-    print(f"{'phase':<28} {'events':>6}  {'last SMS (s)':>12}  {'× gateway':>9}  {'median (ms)':>11}  {'p99 (ms)':>8}  exactly once")
+    print(f"{'phase':<28} {'events':>6}  {'answered (s)':>12}  {'last SMS (s)':>12}  {'× gateway':>9}  {'median (ms)':>11}  "
+          f"{'p99 (ms)':>8}  exactly once")
     for result in results:
         last = result["last_sms_seconds"]
         ratio = last / gateway if last is not None and gateway else None
         check = ("PASS" if result["exactly_once"] else "FAIL") if result["check"] else "—"
-        print(f"{result['phase']:<28} {result['events']:>6}  {number(last, '{:.2f}'):>12}  {number(ratio, '{:.2f}'):>9}  "
-              f"{number(result['median_ms'], '{:.0f}'):>11}  {number(result['p99_ms'], '{:.0f}'):>8}  {check}")
+        answered = result.get("last_answer_seconds")
+        print(f"{result['phase']:<28} {result['events']:>6}  {number(answered, '{:.2f}'):>12}  {number(last, '{:.2f}'):>12}  "
+              f"{number(ratio, '{:.2f}'):>9}  {number(result['median_ms'], '{:.0f}'):>11}  {number(result['p99_ms'], '{:.0f}'):>8}  {check}")
 
 
 def main():
@@ -335,6 +346,7 @@ def main():
     commands.choices["server"].add_argument("--base", action="append", required=True, help="http://127.0.0.1:PORT (repeat)")
     commands.choices["server"].add_argument("--token", required=True, help="the detector's token")
     commands.choices["server"].add_argument("--phase", default="server")
+    commands.choices["server"].add_argument("--no-sms", action="store_true", help="the drivers have no phone number: no SMS is expected")
     commands.add_parser("table").add_argument("results", nargs="*")
     args = parser.parse_args()
     {"kannel": kannel, "server": server, "table": table}[args.command](args)
