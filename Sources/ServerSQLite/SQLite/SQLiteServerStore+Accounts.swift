@@ -40,9 +40,8 @@ extension SQLiteServerStore: AccountStore {
         }
     }
 
-    /// A read by key (the primary key), on the caller's thread (``readingAside(_:)``).
     package func account(id: AccountID) async throws -> Account? {
-        try readingAside { connection in
+        try await reading { connection in
             let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE id = ?1")
             query.bind(id.rawValue, at: 1)
             defer { query.reset() }
@@ -50,10 +49,8 @@ extension SQLiteServerStore: AccountStore {
         }
     }
 
-    /// A read by key (the unique kind and name), on the caller's thread (``readingAside(_:)``): a crash event reads its
-    /// driver this way.
     package func user(named name: String) async throws -> Account? {
-        try readingAside { connection in
+        try await reading { connection in
             let query = try connection.statement(
                 "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = ?1"
             )
