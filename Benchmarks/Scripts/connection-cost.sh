@@ -10,6 +10,7 @@
 # Usage: Benchmarks/Scripts/connection-cost.sh [COUNT]   (from the repository root; release builds, or SERVER_BIN)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Benchmarks/Scripts/nginx-peer.sh
 make --no-print-directory deps >&2  # what the build needs (cairo, Pango, the phone-number library…), when missing
 count=${1:-10000}
 runs=${RUNS:-2}
@@ -38,24 +39,9 @@ trap cleanup EXIT
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
 mkdir -p "$work/nginx/www" "$work/data"
-chmod a+rx "$work" "$work/nginx" "$work/nginx/www"   # nginx's worker runs as another user
 printf '{"status":"pass","version":"1.1.0"}' >"$work/nginx/www/live"
-nginx_port=$(free_port)
-cat >"$work/nginx/nginx.conf" <<CONF
-worker_processes 1;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path $work/nginx/body; proxy_temp_path $work/nginx/proxy; fastcgi_temp_path $work/nginx/fastcgi;
-  uwsgi_temp_path $work/nginx/uwsgi; scgi_temp_path $work/nginx/scgi;
-  server { listen 127.0.0.1:$nginx_port; root $work/nginx/www; default_type application/json; }
-}
-CONF
-nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
-pids+=($!)
-nginx_pid=$!
+nginx_peer_start "$work/nginx"
+pids+=("$nginx_pid")
 
 floor_port=$(free_port)
 "$floor_bin" "$work/nginx/www/live" "$floor_port" >"$work/floor.log" 2>&1 &

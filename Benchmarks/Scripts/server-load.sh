@@ -12,6 +12,7 @@
 # Usage: Benchmarks/Scripts/server-load.sh [DURATION] [COUNT]   (run from the repository root; release build)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. Benchmarks/Scripts/nginx-peer.sh
 make --no-print-directory deps >&2  # what the build needs (cairo, Pango, the phone-number library…), when missing
 duration=${1:-30}
 count=${2:-100}
@@ -79,24 +80,7 @@ nginx_url=""
 if command -v nginx >/dev/null; then
   mkdir -p "$work/nginx/www"
   cp "$work/report.json" "$work/nginx/www/report.json"
-  # nginx cannot listen on port 0: take a free port from the kernel.
-  nginx_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-  cat >"$work/nginx/nginx.conf" <<CONF
-user $(id -un);
-worker_processes 1;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path $work/nginx/body; proxy_temp_path $work/nginx/proxy; fastcgi_temp_path $work/nginx/fastcgi;
-  uwsgi_temp_path $work/nginx/uwsgi; scgi_temp_path $work/nginx/scgi;
-  server { listen 127.0.0.1:$nginx_port; root $work/nginx/www; }
-}
-CONF
-  nginx -c "$work/nginx/nginx.conf" -g 'daemon off;' &
-  nginx_pid=$!
-  sleep 0.5
+  nginx_peer_start "$work/nginx"
   nginx_url="http://127.0.0.1:$nginx_port/report.json"
 fi
 

@@ -131,27 +131,26 @@ python3 "$storm" kannel --sendsms "http://127.0.0.1:$sendsms_port/cgi-bin/sendsm
 results+=("$work/result-1.json")
 stop_gateway "$work/kannel"
 
+# One instance on SQLite in $work/NAME taking the storm as PHASE; further arguments go to sms_storm.py (--no-sms).
+sqlite_phase() {
+  local name=$1 phase=$2
+  shift 2
+  start_gateway "$work/$name/kannel"
+  add_accounts "$work/$name/data"
+  serve "$work/$name/data" "$work/$name/server.log"
+  python3 "$storm" server --phase "$phase" "$@" --base "http://127.0.0.1:$port" --token "$detector_token" \
+    --smsc-out "$work/$name/kannel/fakesmsc.out" --drivers "$work/drivers" --result "$work/result-$name.json" "${common[@]}"
+  results+=("$work/result-$name.json")
+  grep -v '^crash-assistant-server: ' "$work/$name/server.log" | head -5 | sed 's/^/  server said: /' || true
+  cluster_stop
+  stop_gateway "$work/$name/kannel"
+}
+
 echo "== 2. One instance (SQLite): $count crash events over $drivers drivers, $clients at once"
-start_gateway "$work/sqlite/kannel"
-add_accounts "$work/sqlite/data"
-serve "$work/sqlite/data" "$work/sqlite/server.log"
-python3 "$storm" server --phase "server, SQLite" --base "http://127.0.0.1:$port" --token "$detector_token" \
-  --smsc-out "$work/sqlite/kannel/fakesmsc.out" --drivers "$work/drivers" --result "$work/result-2.json" "${common[@]}"
-results+=("$work/result-2.json")
-grep -v '^crash-assistant-server: ' "$work/sqlite/server.log" | head -5 | sed 's/^/  server said: /' || true
-cluster_stop
-stop_gateway "$work/sqlite/kannel"
+sqlite_phase sqlite "server, SQLite"
 
 echo "== 3. One instance (SQLite), its intake alone: the same events for drivers without a phone number"
-start_gateway "$work/intake/kannel"
-without_phones=1 add_accounts "$work/intake/data"
-serve "$work/intake/data" "$work/intake/server.log"
-python3 "$storm" server --phase "server, SQLite, intake" --no-sms --base "http://127.0.0.1:$port" --token "$detector_token" \
-  --smsc-out "$work/intake/kannel/fakesmsc.out" --drivers "$work/drivers" --result "$work/result-intake.json" "${common[@]}"
-results+=("$work/result-intake.json")
-grep -v '^crash-assistant-server: ' "$work/intake/server.log" | head -5 | sed 's/^/  server said: /' || true
-cluster_stop
-stop_gateway "$work/intake/kannel"
+without_phones=1 sqlite_phase intake "server, SQLite, intake" --no-sms
 
 echo "== 4. Two instances over one PostgreSQL: $count crash events, half to each, $clients at once"
 if [[ -n "${SKIP_POSTGRES:-}" ]]; then
