@@ -3,9 +3,9 @@ import Foundation
 
 /// One open SQLite connection and its cache of prepared statements.
 ///
-/// Not thread-safe on its own: ``SQLiteDatabase`` keeps it behind a `Mutex`, so only one thread uses it at a time.
+/// Not thread-safe on its own: ``SQLiteDatabase`` keeps it behind a lock, so only one thread uses it at a time.
 /// Other modules meet it only inside ``SQLiteDatabase/read(_:)`` and ``SQLiteDatabase/write(_:)``.
-public final class SQLiteConnection: @unchecked Sendable { // safe: only used inside SQLiteDatabase's Mutex, under its lock
+public final class SQLiteConnection: @unchecked Sendable { // safe: only used by SQLiteDatabase, under its lock
     let handle: OpaquePointer
     /// The database file, for errors that name it.
     public let path: String
