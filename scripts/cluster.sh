@@ -1,4 +1,4 @@
-# Sourced (not run) by scripts/schemathesis.sh and Benchmarks/Scripts/server-load.sh: starts, on 127.0.0.1, what
+# Sourced (not run) by scripts/schemathesis.sh and the benchmark scripts: starts, on 127.0.0.1, what
 # several crash-assistant-server instances share — a PostgreSQL of its own (initdb in a temporary folder) and a local
 # S3 stand-in (moto_server) with one bucket — then instances over them, and nginx as a round-robin balancer in front.
 # Everything started here is stopped by cluster_stop (call it from the script's EXIT trap).
@@ -8,6 +8,7 @@
 #   cluster_bucket_keys PREFIX      the bucket's keys starting with PREFIX
 #   cluster_serve SERVER DATA LOG [serve arguments...]   starts an instance, sets CLUSTER_PORT
 #   cluster_balance WORK PORT...    nginx round-robin over the ports (one request each in turn), sets CLUSTER_PORT
+#   cluster_nginx DIR PORT CONNECTIONS HTTP   nginx on 127.0.0.1 with HTTP as its http block, sets CLUSTER_NGINX_PID
 #   cluster_stop                    stops all of them
 
 cluster_pids=()
@@ -88,26 +89,13 @@ cluster_serve() {
 }
 
 cluster_balance() {
-  local work=$1 dir port servers=""
+  local work=$1 port servers=""
   shift
-  command -v nginx >/dev/null || "$(dirname "${BASH_SOURCE[0]}")/ensure-system-packages.sh" cmd:nginx:nginx
-  dir="$work/nginx"
-  mkdir -p "$dir"
   for upstream in "$@"; do servers+="server 127.0.0.1:$upstream; "; done
   port=$(cluster_free_port)
   # Round robin per request over kept-alive connections; bodies streamed both ways (a cut-off upload reaches the
   # instance as it was cut), no size limit, nginx's own timeouts above the server's.
-  cat >"$dir/nginx.conf" <<CONF
-user $(id -un);
-worker_processes 1;
-pid $dir/nginx.pid;
-error_log $dir/error.log;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path $dir/body; proxy_temp_path $dir/proxy; fastcgi_temp_path $dir/fastcgi;
-  uwsgi_temp_path $dir/uwsgi; scgi_temp_path $dir/scgi;
-  upstream instances { $servers keepalive 64; }
+  cluster_nginx "$work/nginx" "$port" 4096 "  upstream instances { $servers keepalive 64; }
   server {
     listen 127.0.0.1:$port;
     client_max_body_size 0;
@@ -118,21 +106,45 @@ http {
     proxy_send_timeout 600s;
     location / {
       proxy_pass http://instances;
-      proxy_set_header Connection "";
+      proxy_set_header Connection \"\";
       proxy_set_header Host \$http_host;
       proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;
       proxy_next_upstream off;
     }
-  }
+  }" || return 1
+  CLUSTER_PORT=$port
+}
+
+# nginx with its configuration, logs and temporary files in DIR: one worker of CONNECTIONS connections, no access
+# log, HTTP the rest of its http block (listening on 127.0.0.1:PORT). Returns once it answers there; fails showing
+# its log when it does not within 10 s. Sets CLUSTER_NGINX_PID (its master; `pgrep -P` finds the worker).
+cluster_nginx() {
+  local dir=$1 port=$2 connections=$3 http=$4
+  command -v nginx >/dev/null || "$(dirname "${BASH_SOURCE[0]}")/ensure-system-packages.sh" cmd:nginx:nginx
+  mkdir -p "$dir"
+  cat >"$dir/nginx.conf" <<CONF
+user $(id -un);
+worker_processes 1;
+pid $dir/nginx.pid;
+error_log $dir/error.log;
+events { worker_connections $connections; }
+http {
+  access_log off;
+  client_body_temp_path $dir/body; proxy_temp_path $dir/proxy; fastcgi_temp_path $dir/fastcgi;
+  uwsgi_temp_path $dir/uwsgi; scgi_temp_path $dir/scgi;
+$http
 }
 CONF
   nginx -c "$dir/nginx.conf" -g 'daemon off;' 2>"$dir/start.log" &
-  cluster_pids+=($!)
+  CLUSTER_NGINX_PID=$!
+  cluster_pids+=("$CLUSTER_NGINX_PID")
   for _ in $(seq 1 100); do
-    curl -s -o /dev/null "http://127.0.0.1:$port/" && break
+    curl -s -o /dev/null "http://127.0.0.1:$port/" && return 0
     sleep 0.1
   done
-  CLUSTER_PORT=$port
+  echo "nginx did not start:" >&2
+  cat "$dir/start.log" "$dir/error.log" >&2 2>/dev/null
+  return 1
 }
 
 cluster_stop() {

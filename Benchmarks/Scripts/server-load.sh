@@ -2,9 +2,9 @@
 # Load on crash-assistant-server over loopback (a documented measurement, not a test):
 #   1. wrk GET of one report with 64 connections for DURATION seconds (default 30), RUNS times (default 3):
 #      requests/s and p99 from wrk, the p99's bucket from the server's /metrics beside it; after each, nginx serving
-#      the same JSON bytes from a file, as a peer in the same run (when nginx is there), and the ratios; beside them the
-#      framework's own floor: Hummingbird with no middleware, store or token answering the same bytes from memory
-#      (Benchmarks/FrameworkFloor). Then the same GET answered 304 (If-None-Match).
+#      the same JSON bytes from a file, as a peer in the same run (installed when missing), and the ratios; beside
+#      them the framework's own floor: Hummingbird with no middleware, store or token answering the same bytes from
+#      memory (Benchmarks/FrameworkFloor). Then the same GET answered 304 (If-None-Match).
 #   2. COUNT (default 100) uploads of distinct ~4 MB photos at once: all stored, each exactly once; then the same
 #      uploads again: all answered "stored before", still one file each. (One user takes four photo requests at once
 #      on an instance; the others are answered 429 and sent again after their Retry-After, as the app does.)
@@ -12,7 +12,8 @@
 # Usage: Benchmarks/Scripts/server-load.sh [DURATION] [COUNT]   (run from the repository root; release build)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-. Benchmarks/Scripts/nginx-peer.sh
+. scripts/cluster.sh
+. Benchmarks/Scripts/peers.sh
 make --no-print-directory deps >&2  # what the build needs (cairo, Pango, the phone-number library…), when missing
 duration=${1:-30}
 count=${2:-100}
@@ -30,8 +31,7 @@ python3 Benchmarks/Scripts/make_benchmark_photos.py "$photos" "$count"
 
 cleanup() {
   [[ -n "${pid:-}" ]] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
-  [[ -n "${nginx_pid:-}" ]] && kill "$nginx_pid" 2>/dev/null || true
-  [[ -n "${floor_pid:-}" ]] && kill "$floor_pid" 2>/dev/null || true
+  cluster_stop   # nginx and the framework's floor
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -76,22 +76,9 @@ print(rate, float(value) * {"us": 0.001, "ms": 1, "s": 1000}[unit])
 PY
 }
 
-nginx_url=""
-if command -v nginx >/dev/null; then
-  mkdir -p "$work/nginx/www"
-  cp "$work/report.json" "$work/nginx/www/report.json"
-  nginx_peer_start "$work/nginx"
-  nginx_url="http://127.0.0.1:$nginx_port/report.json"
-fi
-
-# The framework's floor: Hummingbird alone, the same bytes from memory (its own package, so the main build never has it).
-"$SWIFT" build -c release --package-path Benchmarks/FrameworkFloor >/dev/null
-floor_port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
-"$("$SWIFT" build -c release --package-path Benchmarks/FrameworkFloor --show-bin-path)/FrameworkFloor" "$work/report.json" "$floor_port" \
-  >"$work/floor.log" 2>&1 &
-floor_pid=$!
-for _ in $(seq 1 100); do curl -s -o /dev/null "http://127.0.0.1:$floor_port/" && break; sleep 0.05; done
-floor_url="http://127.0.0.1:$floor_port/v1/reports/$id"
+peer_nginx "$work/nginx" "$work/report.json"
+peer_floor "$work/floor" "$work/report.json"
+floor_url="http://127.0.0.1:$PEER_FLOOR_PORT/v1/reports/$id"
 
 echo "== 1. GET /v1/reports/{id}: wrk, 2 threads, 64 connections, ${duration}s, $runs runs, nginx (1 worker, the same JSON from a file) and the framework's floor beside it"
 printf "%-4s %10s %8s %13s %10s %8s %12s %10s %10s %8s %12s\n" run ours/s "p99 ms" "p99 /metrics" nginx/s "p99 ms" "ratio req/s" "ratio p99" floor/s "p99 ms" "floor/nginx"
@@ -100,24 +87,20 @@ for run in $(seq 1 "$runs"); do
   read -r ours ours_p99 < <(wrk_run "$base/v1/reports/$id" "$work/wrk-server-$run.txt" -H "$auth")
   curl -s "$metrics/metrics" >"$work/after.txt"
   scraped=$(python3 Benchmarks/Scripts/metrics_quantile.py "$work/before.txt" "$work/after.txt" "/v1/reports/{reportID}" | awk '{print $3}')
-  if [[ -n "$nginx_url" ]]; then
-    read -r peer peer_p99 < <(wrk_run "$nginx_url" "$work/wrk-nginx-$run.txt")
-  else
-    peer=0; peer_p99=0
-  fi
+  read -r peer peer_p99 < <(wrk_run "$PEER_NGINX_URL" "$work/wrk-nginx-$run.txt")
   read -r floor floor_p99 < <(wrk_run "$floor_url" "$work/wrk-floor-$run.txt")
   python3 -c 'import sys; r,o,op,m,n,np_,f,fp=sys.argv[1:]; o,op,n,np_,f,fp=map(float,(o,op,n,np_,f,fp)); m="<= "+m; print(f"{r:<4} {o:10.0f} {op:8.2f} {m:>13} {n:10.0f} {np_:8.2f} {o/n if n else 0:12.2f} {op/np_ if np_ else 0:10.2f} {f:10.0f} {fp:8.2f} {f/n if n else 0:12.2f}")' \
     "$run" "$ours" "$ours_p99" "$scraped" "$peer" "$peer_p99" "$floor" "$floor_p99"
 done
 echo "(goal: ours >= 0.5 x nginx's requests/s, p99 <= 2 x nginx's; /metrics gives the bucket bound the p99 falls under;"
 echo " floor: Hummingbird with nothing of ours, the same bytes from memory)"
-kill "$floor_pid"; floor_pid=""
+kill "$PEER_FLOOR_PID"
 
 echo "== 1b. the same GET with If-None-Match naming the version held (304, no body)"
 tag=$(curl -s -D - -o /dev/null -H "$auth" "$base/v1/reports/$id" | tr -d '\r' | awk -F': ' 'tolower($1)=="etag"{print $2}')
 read -r ours ours_p99 < <(wrk_run "$base/v1/reports/$id" "$work/wrk-304.txt" -H "$auth" -H "If-None-Match: $tag")
 echo "304: $ours requests/s, p99 $ours_p99 ms"
-[[ -n "${nginx_pid:-}" ]] && { kill "$nginx_pid"; nginx_pid=""; }
+kill "$PEER_NGINX_PID"
 
 echo "== 2. $count uploads of distinct ~4 MB photos at once"
 ls "$photos"/*.jpg | head -n "$count" >"$work/list"
