@@ -91,15 +91,15 @@ driver_list() {
 }
 
 # The drivers as users, and one detector, in DATA [--database-url URL]; the drivers in $work/drivers, the detector's
-# token in $detector_token. With without_phones set, the users get no phone number.
+# token in $detector_token. With --no-sms first, the users get no phone number.
 add_accounts() {
-  local data=$1 name phone
+  local numbered=yes data name phone
+  [[ "$1" == --no-sms ]] && { numbered=""; shift; }
+  data=$1
   shift
   driver_list >"$work/drivers"
   while read -r name phone; do
-    local numbered=(--phone "$phone")
-    [[ -n "${without_phones:-}" ]] && numbered=()
-    "$server" user add "$name" "${numbered[@]}" --data "$data" "$@" >/dev/null 2>"$work/account.log" \
+    "$server" user add "$name" ${numbered:+--phone "$phone"} --data "$data" "$@" >/dev/null 2>"$work/account.log" \
       || { cat "$work/account.log" >&2; return 1; }
   done <"$work/drivers"
   detector_token=$("$server" detector add storm-detector --data "$data" "$@" 2>"$work/account.log") \
@@ -131,14 +131,13 @@ python3 "$storm" kannel --sendsms "http://127.0.0.1:$sendsms_port/cgi-bin/sendsm
 results+=("$work/result-1.json")
 stop_gateway "$work/kannel"
 
-# One instance on SQLite in $work/NAME taking the storm as PHASE; further arguments go to sms_storm.py (--no-sms).
+# One instance on SQLite in $work/NAME taking the storm as PHASE; with --no-sms, for drivers without a phone number.
 sqlite_phase() {
-  local name=$1 phase=$2
-  shift 2
+  local name=$1 phase=$2 no_sms=${3:-}
   start_gateway "$work/$name/kannel"
-  add_accounts "$work/$name/data"
+  add_accounts $no_sms "$work/$name/data"
   serve "$work/$name/data" "$work/$name/server.log"
-  python3 "$storm" server --phase "$phase" "$@" --base "http://127.0.0.1:$port" --token "$detector_token" \
+  python3 "$storm" server --phase "$phase" $no_sms --base "http://127.0.0.1:$port" --token "$detector_token" \
     --smsc-out "$work/$name/kannel/fakesmsc.out" --drivers "$work/drivers" --result "$work/result-$name.json" "${common[@]}"
   results+=("$work/result-$name.json")
   grep -v '^crash-assistant-server: ' "$work/$name/server.log" | head -5 | sed 's/^/  server said: /' || true
@@ -150,7 +149,7 @@ echo "== 2. One instance (SQLite): $count crash events over $drivers drivers, $c
 sqlite_phase sqlite "server, SQLite"
 
 echo "== 3. One instance (SQLite), its intake alone: the same events for drivers without a phone number"
-without_phones=1 sqlite_phase intake "server, SQLite, intake" --no-sms
+sqlite_phase intake "server, SQLite, intake" --no-sms
 
 echo "== 4. Two instances over one PostgreSQL: $count crash events, half to each, $clients at once"
 if [[ -n "${SKIP_POSTGRES:-}" ]]; then
