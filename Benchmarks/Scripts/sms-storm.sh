@@ -12,18 +12,21 @@
 #      (and no SMS may arrive); its time to answer the last is what phase 2 spends before any SMS could be its last.
 #   4. Two instances over one PostgreSQL (a private one, on a free port), the events posted half to each; skipped
 #      with a message when PostgreSQL cannot be started.
-# For each: the time from the first request to the last answer, and to the last SMS seen at the SMS centre, its
-# ratio to the gateway's own, and the median and p99 per message (request start to its SMS seen); for the server,
-# whether every event brought exactly one SMS (none missing, none twice, none unasked for), a PASS/FAIL line. An
-# SMS is seen when its line appears in fakesmsc's output, which is read every 10 ms (its own timestamps have 1 s
-# resolution); it is matched to its event by the recipient's number and the crash ID in its link. A duplicate sent
-# later than SETTLE seconds (default 3) after the last expected SMS is not seen.
+# For each: the time from the first request to the last answer (and how many SMS had arrived by then), and to the
+# last SMS seen at the SMS centre, its ratio to the gateway's own, and the median and p99 per message (request start
+# to its SMS seen); the CPU time the server's processes (not PostgreSQL's) and the gateway's spent over the phase,
+# delivery reports included; for the server, whether every event brought exactly one SMS (none missing, none twice,
+# none unasked for), a PASS/FAIL line. An SMS is seen when its line appears in fakesmsc's output, which is read
+# every 10 ms (its own timestamps have 1 s resolution); it is matched to its event by the recipient's number and the
+# crash ID in its link. A duplicate sent later than SETTLE seconds (default 3) after the last expected SMS is not seen.
 # The instances take the storm from one address: the per-client connection bound, the detector's crash events per
 # window and the reports per driver are lifted so that nothing is refused for a rate.
 # Usage: Benchmarks/Scripts/sms-storm.sh [COUNT]   (from the repository root; builds the release server and its
 #        phone-number library, or uses SERVER_BIN when set, with the library beside it). Environment: CLIENTS,
-#        DRIVERS, TIMEOUT (seconds to wait for the SMS, default 120), SETTLE. Installs Kannel
-#        (scripts/ensure-kannel.sh) and PostgreSQL (scripts/ensure-postgres.sh) when missing.
+#        DRIVERS, TIMEOUT (seconds to wait for the SMS, default 120), SETTLE, KEEP_CONNECTIONS (when set, each client
+#        keeps its connection open between requests, as a pooling HTTP client does, in every phase; by default each
+#        request comes on a connection of its own, as from many cars). Installs Kannel (scripts/ensure-kannel.sh) and
+#        PostgreSQL (scripts/ensure-postgres.sh) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 make --no-print-directory deps >&2  # what the build needs (cairo, Pango, the phone-number library…), when missing
@@ -66,7 +69,8 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# A fresh gateway in DIR: sets sendsms_port, kannel_user, kannel_password. It stops itself should this script die.
+# A fresh gateway in DIR: sets sendsms_port, kannel_user, kannel_password, and gateway_cpu (its processes, for the
+# storm's CPU count). It stops itself should this script die.
 start_gateway() {
   local dir=$1 pair
   gateways+=("$dir")
@@ -78,6 +82,7 @@ start_gateway() {
       password=*) kannel_password=${pair#*=} ;;
     esac
   done
+  gateway_cpu="gateway=$(cat "$dir/bearerbox.pid"),$(cat "$dir/smsbox.pid"),$(cat "$dir/fakesmsc.pid")"
 }
 
 stop_gateway() {
@@ -106,7 +111,7 @@ add_accounts() {
     || { cat "$work/account.log" >&2; return 1; }
 }
 
-# An instance on DATA sending through the current gateway, its errors in LOG; sets port.
+# An instance on DATA sending through the current gateway, its errors in LOG; sets port and server_pid.
 serve() {
   local data=$1 log=$2
   shift 2
@@ -114,19 +119,20 @@ serve() {
     --sms-url "kannel://$kannel_user:$kannel_password@127.0.0.1:$sendsms_port?from=CrashAsst" \
     --max-connections-per-client 1024 --crash-events-per-window 100000000 --max-reports 100000000 \
     ${SERVER_FLAGS:-} "$@" 2>"$log" &
-  cluster_pids+=($!)
-  cluster_wait_for "$log" "listening on http://127.0.0.1:" $! "The server ($log)" || return 1
+  server_pid=$!
+  cluster_pids+=("$server_pid")
+  cluster_wait_for "$log" "listening on http://127.0.0.1:" "$server_pid" "The server ($log)" || return 1
   port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$log" | head -1 | grep -o '[0-9]*$')
 }
 
-common=(--count "$count" --clients "$clients" --timeout "$timeout" --settle "$settle")
+common=(--count "$count" --clients "$clients" --timeout "$timeout" --settle "$settle" ${KEEP_CONNECTIONS:+--keep-connections})
 results=()
 
 echo "== 1. Kannel alone: $count messages to sendsms, $clients at once"
 start_gateway "$work/kannel"
 driver_list >"$work/drivers"
 python3 "$storm" kannel --sendsms "http://127.0.0.1:$sendsms_port/cgi-bin/sendsms" --user "$kannel_user" \
-  --password "$kannel_password" --smsc-out "$work/kannel/fakesmsc.out" --drivers "$work/drivers" \
+  --password "$kannel_password" --cpu "$gateway_cpu" --smsc-out "$work/kannel/fakesmsc.out" --drivers "$work/drivers" \
   --result "$work/result-1.json" "${common[@]}"
 results+=("$work/result-1.json")
 stop_gateway "$work/kannel"
@@ -138,7 +144,7 @@ sqlite_phase() {
   add_accounts $no_sms "$work/$name/data"
   serve "$work/$name/data" "$work/$name/server.log"
   python3 "$storm" server --phase "$phase" $no_sms --base "http://127.0.0.1:$port" --token "$detector_token" \
-    --smsc-out "$work/$name/kannel/fakesmsc.out" --drivers "$work/drivers" --result "$work/result-$name.json" "${common[@]}"
+    --cpu "server=$server_pid" --cpu "$gateway_cpu" --smsc-out "$work/$name/kannel/fakesmsc.out" --drivers "$work/drivers" --result "$work/result-$name.json" "${common[@]}"
   results+=("$work/result-$name.json")
   grep -v '^crash-assistant-server: ' "$work/$name/server.log" | head -5 | sed 's/^/  server said: /' || true
   cluster_stop
@@ -163,11 +169,11 @@ else
   mkdir -p "$work/pg/data-1" "$work/pg/data-2"
   add_accounts "$work/pg/data-1" --database-url "$CLUSTER_DATABASE_URL"
   serve "$work/pg/data-1" "$work/pg/server-1.log" --database-url "$CLUSTER_DATABASE_URL"
-  first=$port
+  first=$port first_pid=$server_pid
   serve "$work/pg/data-2" "$work/pg/server-2.log" --database-url "$CLUSTER_DATABASE_URL"
   second=$port
   python3 "$storm" server --phase "server ×2, PostgreSQL" --base "http://127.0.0.1:$first" --base "http://127.0.0.1:$second" \
-    --token "$detector_token" --smsc-out "$work/pg/kannel/fakesmsc.out" --drivers "$work/drivers" \
+    --token "$detector_token" --cpu "server=$first_pid,$server_pid" --cpu "$gateway_cpu" --smsc-out "$work/pg/kannel/fakesmsc.out" --drivers "$work/drivers" \
     --result "$work/result-3.json" "${common[@]}"
   results+=("$work/result-3.json")
   for log in "$work/pg/server-1.log" "$work/pg/server-2.log"; do
@@ -181,4 +187,5 @@ echo
 python3 "$storm" table "${results[@]}"
 echo "(answered: from the first request to the last answer; last SMS: to the last SMS seen at the SMS centre;"
 echo " × gateway: that over Kannel's own; median, p99: request start to its SMS seen, read every 10 ms;"
+echo " CPU: user and system time of the server's processes and of the gateway's (bearerbox, smsbox, fakesmsc);"
 echo " exactly once: every event 201 and one SMS each; for the intake alone, every event 201 and no SMS)"

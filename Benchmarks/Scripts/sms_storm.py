@@ -136,19 +136,80 @@ def read_drivers(path):
     return drivers
 
 
+KEPT = threading.local()
+KEEP_CONNECTIONS = False
+
+
 def request(url, method="GET", body=None, headers=None, timeout=60):
-    """One request on a connection of its own: (status, body bytes), or (None, error text)."""
+    """One request: (status, body bytes), or (None, error text). On a connection of its own, or, with
+    KEEP_CONNECTIONS, on this thread's connection to that host, kept open between requests (opened again when the
+    other side closed it)."""
     parts = urllib.parse.urlsplit(url)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    path = parts.path + ("?" + parts.query if parts.query else "")
+    key = (parts.hostname, parts.port)
+    kept = getattr(KEPT, "connections", None) if KEEP_CONNECTIONS else None
+    if kept is None and KEEP_CONNECTIONS:
+        kept = KEPT.connections = {}
+    connection = kept.get(key) if kept is not None else None
+    if connection is None:
+        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
+    keep = False
     try:
-        path = parts.path + ("?" + parts.query if parts.query else "")
         connection.request(method, path, body=body, headers=headers or {})
         answer = connection.getresponse()
-        return answer.status, answer.read()
+        data = answer.read()
+        keep = kept is not None and not answer.will_close
+        return answer.status, data
     except (OSError, http.client.HTTPException) as error:
         return None, str(error).encode()
     finally:
-        connection.close()
+        if keep:
+            kept[key] = connection
+        else:
+            if kept is not None:
+                kept.pop(key, None)
+            connection.close()
+
+
+class CPU:
+    """The CPU time (user and system) the processes of each label (--cpu LABEL=PID[,PID...]) spent from start()
+    to stop(), from /proc/PID/stat; a process gone by then counts as what it had spent when last read."""
+
+    def __init__(self, specs):
+        self.groups = []
+        for spec in specs:
+            label, _, pids = spec.partition("=")
+            self.groups.append((label, [int(pid) for pid in pids.split(",") if pid.strip()]))
+        self.tick = os.sysconf("SC_CLK_TCK")
+        self.first = {}
+        self.last = {}
+
+    def read(self, pid):
+        try:
+            with open(f"/proc/{pid}/stat") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / self.tick
+        except (OSError, IndexError, ValueError):
+            return None
+
+    def start(self):
+        for _, pids in self.groups:
+            for pid in pids:
+                self.first[pid] = self.read(pid)
+
+    def stop(self):
+        for _, pids in self.groups:
+            for pid in pids:
+                self.last[pid] = self.read(pid)
+
+    def seconds(self):
+        """{label: seconds}, for the labels all of whose processes could be read at both ends."""
+        spent = {}
+        for label, pids in self.groups:
+            values = [(self.first.get(pid), self.last.get(pid)) for pid in pids]
+            if pids and all(a is not None and b is not None for a, b in values):
+                spent[label] = sum(b - a for a, b in values)
+        return spent
 
 
 def storm(count, clients, send):
@@ -179,7 +240,7 @@ def percentile(values, fraction):
     return ordered[max(0, math.ceil(fraction * len(ordered)) - 1)]
 
 
-def summarise(phase, count, results, expected, centre, args, success):
+def summarise(phase, count, results, expected, centre, args, success, cpu):
     """expected: [(recipient, id)] per request, None where the request failed. Writes and prints the result."""
     received = centre.received()
     by_key = defaultdict(list)
@@ -220,9 +281,11 @@ def summarise(phase, count, results, expected, centre, args, success):
         "last_sms_seconds": (last_seen - first_start) if last_seen is not None else None,
         "last_request_start_seconds": last_request_end - first_start,
         "last_answer_seconds": last_answer - first_start,
+        "sms_by_last_answer": sum(1 for seen, *_ in received if seen <= last_answer),
         "median_ms": statistics.median(latencies) * 1000 if latencies else None,
         "p99_ms": percentile(latencies, 0.99) * 1000 if latencies else None,
         "exactly_once": exactly_once, "check": args.command == "server", "poll_ms": args.poll * 1000,
+        "cpu_seconds": cpu.seconds(),
     }
     with open(args.result, "w") as file:
         json.dump(result, file)
@@ -233,10 +296,12 @@ def summarise(phase, count, results, expected, centre, args, success):
     last = f"{result['last_sms_seconds']:.2f} s" if last_seen is not None else "none"
     print(f"  SMS at the SMS centre: {len(received)} of {wanted}; the last {last} after the first request "
           f"(the last request started at {result['last_request_start_seconds']:.2f} s, "
-          f"the last answer came at {result['last_answer_seconds']:.2f} s)")
+          f"the last answer came at {result['last_answer_seconds']:.2f} s, with {result['sms_by_last_answer']} SMS there by then)")
     if latencies:
         print(f"  per message, request start → SMS seen: median {result['median_ms']:.0f} ms, p99 {result['p99_ms']:.0f} ms, "
               f"max {max(latencies) * 1000:.0f} ms")
+    if result["cpu_seconds"]:
+        print("  CPU spent: " + ", ".join(f"{label} {seconds:.2f} s" for label, seconds in result["cpu_seconds"].items()))
     verdict = "PASS" if exactly_once else "FAIL"
     label = "exactly one SMS per message"
     if args.command == "server":
@@ -261,12 +326,15 @@ def kannel(args):
                                         "to": phone, "text": text, "charset": "UTF-8", "coding": "0"})
         urls.append(f"{args.sendsms}?{query}")
         keys.append((phone, ident))
+    cpu = CPU(args.cpu)
+    cpu.start()
     results = storm(args.count, args.clients, lambda index: request(urls[index]))
     expected = [key if status == 202 else None for key, (_, status, *_) in zip(keys, results)]
     wait_for(centre, args.count, args.timeout)
     time.sleep(args.settle)
+    cpu.stop()
     centre.stop()
-    summarise("kannel sendsms alone", args.count, results, expected, centre, args, 202)
+    summarise("kannel sendsms alone", args.count, results, expected, centre, args, 202, cpu)
 
 
 def server(args):
@@ -291,7 +359,9 @@ def server(args):
         })
 
     centre = SMSCentre(args.smsc_out, args.poll)
+    cpu = CPU(args.cpu)
     centre.start()
+    cpu.start()
     results = storm(args.count, args.clients, send)
     expected = []
     for index, (_, status, answer, _) in enumerate(results):
@@ -303,8 +373,9 @@ def server(args):
     if not args.no_sms and not wait_for(centre, args.count, args.timeout):
         print(f"  timed out after {args.timeout:.0f} s with {centre.count()} SMS of {args.count}")
     time.sleep(args.settle)  # time for a duplicate to show up
+    cpu.stop()
     centre.stop()
-    summarise(args.phase, args.count, results, expected, centre, args, 201)
+    summarise(args.phase, args.count, results, expected, centre, args, 201, cpu)
 
 
 def table(args):
@@ -312,14 +383,16 @@ def table(args):
     gateway = results[0]["last_sms_seconds"] if results else None
     number = lambda value, form: (form.format(value) if value is not None else "—")
     print(f"{'phase':<28} {'events':>6}  {'answered (s)':>12}  {'last SMS (s)':>12}  {'× gateway':>9}  {'median (ms)':>11}  "
-          f"{'p99 (ms)':>8}  exactly once")
+          f"{'p99 (ms)':>8}  {'server CPU (s)':>14}  {'gateway CPU (s)':>15}  exactly once")
     for result in results:
         last = result["last_sms_seconds"]
         ratio = last / gateway if last is not None and gateway else None
         check = ("PASS" if result["exactly_once"] else "FAIL") if result["check"] else "—"
         answered = result.get("last_answer_seconds")
+        cpu = result.get("cpu_seconds", {})
         print(f"{result['phase']:<28} {result['events']:>6}  {number(answered, '{:.2f}'):>12}  {number(last, '{:.2f}'):>12}  "
-              f"{number(ratio, '{:.2f}'):>9}  {number(result['median_ms'], '{:.0f}'):>11}  {number(result['p99_ms'], '{:.0f}'):>8}  {check}")
+              f"{number(ratio, '{:.2f}'):>9}  {number(result['median_ms'], '{:.0f}'):>11}  {number(result['p99_ms'], '{:.0f}'):>8}  "
+              f"{number(cpu.get('server'), '{:.2f}'):>14}  {number(cpu.get('gateway'), '{:.2f}'):>15}  {check}")
 
 
 def main():
@@ -338,6 +411,10 @@ def main():
         command.add_argument("--settle", type=float, default=3, help="seconds to keep watching after the last SMS expected")
         command.add_argument("--poll", type=float, default=0.01)
         command.add_argument("--result", required=True)
+        command.add_argument("--cpu", action="append", default=[], metavar="LABEL=PID[,PID...]",
+                             help="also report the CPU time these processes spent over the phase (repeat)")
+        command.add_argument("--keep-connections", action="store_true",
+                             help="each client keeps its connection open between requests (as a pooling HTTP client does)")
     commands.choices["kannel"].add_argument("--sendsms", required=True, help="http://127.0.0.1:PORT/cgi-bin/sendsms")
     commands.choices["kannel"].add_argument("--user", required=True)
     commands.choices["kannel"].add_argument("--password", required=True)
@@ -348,6 +425,8 @@ def main():
     commands.choices["server"].add_argument("--no-sms", action="store_true", help="the drivers have no phone number: no SMS is expected")
     commands.add_parser("table").add_argument("results", nargs="*")
     args = parser.parse_args()
+    global KEEP_CONNECTIONS
+    KEEP_CONNECTIONS = getattr(args, "keep_connections", False)
     {"kannel": kannel, "server": server, "table": table}[args.command](args)
 
 
