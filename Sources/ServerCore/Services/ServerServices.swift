@@ -5,7 +5,7 @@ import ServiceLifecycle
 
 /// Everything the routes use, wired once from the server's ports (the composition root builds the ports:
 /// ``ServerEnvironment``; tests may build them over a temporary folder).
-package struct ServerServices: Sendable {
+package final class ServerServices: Sendable {
     package let accounts: any AccountStore
     package let reports: any ServerReportStore
     package let photos: any PhotoIndex
