@@ -17,8 +17,11 @@ package struct CrashEventIntake: Sendable {
     package let clock: any Clock
     package let logger: Logger
 
-    /// - Returns: the receipt, and whether the event was new (a repeat changes nothing and sends nothing).
-    package func receive(_ crash: DetectedCrash, forUserNamed userName: String, from detector: Account) async throws -> (CrashEventReceipt, isNew: Bool) {
+    /// - Returns: the receipt; whether the event was new (a repeat changes nothing and sends nothing); and for a new
+    ///   event, the SMS it queued (none when the user has no phone number).
+    package func receive(
+        _ crash: DetectedCrash, forUserNamed userName: String, from detector: Account
+    ) async throws -> (CrashEventReceipt, isNew: Bool, queued: SMSMessage?) {
         // A repeat is found where the event is written, in its transaction, as the detector's rate is counted there:
         // a read before it would cost every new event a round trip to spare a rare repeat the building of a draft.
         guard let user = try await accounts.user(named: userName) else {
@@ -28,6 +31,7 @@ package struct CrashEventIntake: Sendable {
         guard crash.detection.detectedAt.timeIntervalSince(now) <= ReportLimits.crashTimeTolerance else {
             throw ServerRefusal.detectedInFuture
         }
+        var queued: SMSMessage?
         let (receipt, isNew) = try await issuing.withNewCrashID { crashID in
             var report = CrashReport(
                 crashID: crashID, createdAt: now, utcOffsetMinutes: crash.utcOffsetMinutes, detection: crash.detection, language: user.language
@@ -47,6 +51,7 @@ package struct CrashEventIntake: Sendable {
                     at: now
                 )
             }
+            queued = sms
             return try await records.recordCrash(crash, detector: detector.id, owner: user.id, report: report, sms: sms, at: now, within: quotas.crashEvents)
         }
         if !isNew, let digest = receipt.eventDigest, digest != crash.digest {
@@ -61,6 +66,6 @@ package struct CrashEventIntake: Sendable {
             ])
             worker?.nudge()
         }
-        return (receipt, isNew)
+        return (receipt, isNew, isNew ? queued : nil)
     }
 }

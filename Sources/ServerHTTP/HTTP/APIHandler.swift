@@ -61,8 +61,9 @@ package struct APIHandler: APIProtocol {
             throw APIProblem.badParameter("Idempotency-Key", "Idempotency-Key must be the event's eventId, “\(event.eventId.prefix(128))”.")
         }
         let crash = try DetectedCrash(wire: event)
-        let (receipt, isNew) = try await services.crashEvents.receive(crash, forUserNamed: event.user, from: detector)
-        let message = try await services.messages.smsMessages(crashID: receipt.crashID).last
+        let (receipt, isNew, queued) = try await services.crashEvents.receive(crash, forUserNamed: event.user, from: detector)
+        // A new event's message is the one it queued; a repeat's is read as it stands now.
+        let message = isNew ? queued : try await services.messages.smsMessages(crashID: receipt.crashID).last
         let body = Components.Schemas.CrashEventReceipt(
             crashId: receipt.crashID.rawValue,
             reportId: receipt.reportID.description,
