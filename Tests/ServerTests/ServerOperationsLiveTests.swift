@@ -125,7 +125,11 @@ struct ServerOperationsLiveTests {
         let health = try LoopbackConnection.request(port: server.port, "GET", "/health")
         #expect(health.status == 200 && health.text.contains("\"checks\""), "\(health.text)")
         _ = try LoopbackConnection.request(port: server.port, "GET", "/v1/reports", token: "wrong")
+        // A method HTTP does not define is counted under one name, so made-up ones cannot add series.
+        _ = try LoopbackConnection.request(port: server.port, "PROPFIND", "/health/live")
         let scrape = try MetricsScrape.take(port: metricsPort)
+        #expect(scrape.value("http_server_requests_total", ["http_request_method": "_OTHER"]) == 1, "\(scrape.text)")
+        #expect(!scrape.text.contains("PROPFIND"))
         #expect(scrape.value("http_server_requests_total", ["http_route": "/health/live", "http_response_status_code": "200"]) == 1)
         #expect(scrape.value("crash_assistant_problems_total", ["type": "not-signed-in"]) == 1)
         #expect(scrape.value("crash_assistant_build_info") == 1)
@@ -136,6 +140,23 @@ struct ServerOperationsLiveTests {
         #expect(throws: (any Error).self) {
             try MetricsScrape(text: "# HELP jobs Jobs.\n# TYPE jobs counter\njobs 1\n").checkWithPromtool()
         }
+    }
+
+    @Test("A whole answer, a success or a problem, leaves the server in one TCP segment: its head and body are one write, counted all the same")
+    func wholeAnswersLeaveInOneWrite() throws {
+        let metricsPort = try LoopbackPort.free()
+        let server = try ServerProcess(arguments: ["--metrics-port", String(metricsPort)])
+        defer { _ = try? server.stop() }
+        for (path, status) in [("/health/live", 200), ("/v1/reports", 401)] {
+            let connection = try LoopbackConnection(port: server.port)
+            try connection.sendKeepingOpen("GET", path, token: status == 401 ? "wrong" : nil)
+            let answer = try connection.readOneAnswer()
+            #expect(answer.status == status && !answer.body.isEmpty, "\(path): \(answer.status) \(answer.text)")
+            #expect(try connection.dataSegmentsReceived() == 1, "\(path)")
+        }
+        let scrape = try MetricsScrape.take(port: metricsPort)
+        #expect(scrape.value("http_server_requests_total", ["http_route": "/health/live", "http_response_status_code": "200"]) == 1)
+        #expect(scrape.value("http_server_request_duration_seconds_count", ["http_route": "/health/live", "http_response_status_code": "200"]) == 1)
     }
 
     @Test("PostgreSQL refusing the instance: readiness 503 naming the database, liveness still 200, the ready gauge 0; allowed again: ready again")

@@ -218,14 +218,15 @@ package struct MetricFamily: Sendable, Hashable {
     static let callBuckets = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30]
     static let renderBuckets = [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60]
 
-    // Hummingbird's request metrics (`MetricsMiddleware`), by route pattern (`http_route`), method and status.
+    // The request metrics (`RequestMetricsMiddleware`, under Hummingbird's labels), by route pattern (`http_route`),
+    // method and status.
     static let requests = Self("http_server_requests_total", .counter, "HTTP requests answered, by route pattern, method and status.", label: "hb.requests")
     static let requestErrors = Self(
         "http_server_request_errors_total", .counter, "HTTP requests a handler answered with an error, by route pattern, method and status.",
         label: "hb.request.errors"
     )
     static let requestDuration = Self(
-        "http_server_request_duration_seconds", .histogram, "Seconds from a request's head to the end of its answer, by route pattern, method and status.",
+        "http_server_request_duration_seconds", .histogram, "Seconds from a request's head to its answer: handed over whole (up to 64 KiB) or its last byte written, by route pattern, method and status.",
         label: "http.server.request.duration", buckets: requestBuckets
     )
     static let activeRequests = Self("http_server_active_requests", .gauge, "HTTP requests being answered now, by method.", label: "http.server.active_requests")

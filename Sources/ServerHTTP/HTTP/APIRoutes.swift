@@ -1,6 +1,5 @@
 import Hummingbird
 import Logging
-import OpenAPIHummingbird
 import ServerCore
 import ServiceLifecycle
 import WireAPI
@@ -12,7 +11,7 @@ package enum APIRoutes {
     package static func router(services: ServerServices) throws -> (Router<ServerRequestContext>, RouteTable) {
         let router = Router(context: ServerRequestContext.self)
         let routes = RouteTable()
-        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: RequestMetricsMiddleware())
         router.add(middleware: RequestLogMiddleware(level: .info))
         router.add(middleware: ProblemMiddleware(routes: routes))
         router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes, routes: routes))

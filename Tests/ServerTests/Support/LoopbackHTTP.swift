@@ -179,6 +179,20 @@ final class LoopbackConnection: Sendable {
         return Answer(status: answer.status, headers: answer.headers, body: body)
     }
 
+    /// How many TCP segments carrying data this connection has received so far (the kernel's `tcpi_data_segs_in`).
+    func dataSegmentsReceived() throws -> Int {
+        // `struct tcp_info` of <linux/tcp.h>, which Glibc's module does not carry whole: the field is a 32-bit count
+        // at byte 152 (the kernel only ever appends fields, so the offset holds for every kernel that has it).
+        let offset = 152
+        var info = [UInt8](repeating: 0, count: 512)
+        var length = socklen_t(info.count)
+        guard getsockopt(socket, Int32(IPPROTO_TCP), TCP_INFO, &info, &length) == 0 else {
+            throw Failure(description: "getsockopt TCP_INFO: \(String(cString: strerror(errno)))")
+        }
+        guard Int(length) >= offset + 4 else { throw Failure(description: "TCP_INFO is too short (\(length) bytes) to count segments") }
+        return info[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | Int($1) }
+    }
+
     // MARK: - One request
 
     /// Sends one whole request and reads its answer.
