@@ -126,6 +126,19 @@ struct SMSTextTests {
         #expect(SMSState.delivered.rank > SMSState.accepted.rank && SMSState.accepted.rank > SMSState.queued.rank)
     }
 
+    @Test("What goes to sendsms is percent-encoded byte by byte: only letters, digits and -._~ are left as they are")
+    func sendsmsEncoding() {
+        #expect(KannelSMSSender.encoded("+36 30/123&x=1%") == "%2B36%2030%2F123%26x%3D1%25")
+        #expect(KannelSMSSender.encoded("Ütközés – 事故 🚗") == "%C3%9Ctk%C3%B6z%C3%A9s%20%E2%80%93%20%E4%BA%8B%E6%95%85%20%F0%9F%9A%97")
+        #expect(KannelSMSSender.encoded("AZaz09-._~") == "AZaz09-._~")
+        #expect(KannelSMSSender.encoded("") == "")
+        // Each as Foundation's encoding with the same allowed set gives it.
+        let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        for text in ["a b\nc\u{0}d", "https://x.example/c/CR-1?t=%A&type=%d", "\u{1F1ED}\u{1F1FA} é\u{301}"] {
+            #expect(KannelSMSSender.encoded(text) == text.addingPercentEncoding(withAllowedCharacters: allowed), "\(text)")
+        }
+    }
+
     @Test("A kannel:// address gives the sendsms user, the sender and the report address; a wrong one says what is wrong")
     func kannelAddress() throws {
         let configuration = try KannelSMSSender.Configuration(url: "kannel://sender:p%40ss@127.0.0.1:13013?from=CrashAsst&report-url=http://10.0.0.5:8080/")

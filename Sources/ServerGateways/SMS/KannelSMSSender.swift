@@ -109,12 +109,23 @@ package struct KannelSMSSender: SMSSender {
 
     package func erase(crashIDs: [CrashID]) async throws -> Int { 0 }
 
-    /// Percent-encodes everything but the unreserved characters (`+` in a phone number included).
-    private static func encoded(_ value: String) -> String {
-        value.addingPercentEncoding(withAllowedCharacters: unreserved) ?? value
+    /// Percent-encodes every UTF-8 byte but those of the unreserved characters (`A`–`Z`, `a`–`z`, `0`–`9`, `-._~`): a
+    /// `+` in a phone number, a space, `&` and `=` in a text included.
+    package static func encoded(_ value: String) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(value.utf8.count * 3)
+        for byte in value.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                bytes.append(byte)
+            default:
+                bytes.append(contentsOf: [UInt8(ascii: "%"), digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
-
-    private static let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
 }
 
 /// Why `--sms-url` cannot be used.
