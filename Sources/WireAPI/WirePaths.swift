@@ -41,6 +41,12 @@ public enum WirePaths {
     public static let claimPhotoPattern = claimsBase + ":" + claimParameter + "/photos/:" + photoParameter
     public static let claimParameter = "claimID"
 
+    // MARK: - The SMS gateway's delivery reports
+
+    /// `/v1/sms/<message id>/delivery` as a router pattern, its parameter named ``smsMessageParameter``.
+    public static let smsDeliveryPattern = smsBase + ":" + smsMessageParameter + "/delivery"
+    public static let smsMessageParameter = "messageId"
+
     /// The API document, `openapi.yaml`.
     public static let apiDocument = "/openapi.yaml"
 

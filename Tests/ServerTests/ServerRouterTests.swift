@@ -349,6 +349,20 @@ struct ServerRouterTests {
             )
             #expect(reordered.status == .noContent)
             #expect(try await harness.store.smsMessage(message.id)?.detail == "SMS centre: okdeliveredx")
+            // The query as a form encodes it: `+` is a space; the first of a repeated field counts.
+            let plus = try await client.execute(
+                uri: "/v1/sms/\(message.id)/delivery?token=\(reportToken)&type=1&detail=stat%3A+DELIVRD&token=ca_wrong", method: .get
+            )
+            #expect(plus.status == .noContent)
+            #expect(try await harness.store.smsMessage(message.id)?.detail == "SMS centre: stat: DELIVRD")
+            // A missing or broken field is a bad request naming it, before the message is looked for.
+            for (query, field) in [("type=1", "token"), ("token=\(reportToken)", "type"), ("token=\(reportToken)&type=x", "type"),
+                                   ("token=\(reportToken)&type=1&detail=%ZZ", "detail")] {
+                let answer = try await client.execute(uri: "/v1/sms/\(message.id)/delivery?\(query)", method: .get)
+                #expect(answer.status == .badRequest, "\(query)")
+                #expect(String(buffer: answer.body).contains(field), "\(query): \(String(buffer: answer.body))")
+            }
+            #expect(try await harness.store.smsMessage(message.id)?.detail == "SMS centre: stat: DELIVRD")
         }
     }
 

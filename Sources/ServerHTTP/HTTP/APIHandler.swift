@@ -83,29 +83,10 @@ package struct APIHandler: APIProtocol {
 
     // MARK: - SMS
 
+    // Delivery reports come once for every SMS sent, so they are a route of their own (``DeliveryReportRoute``); the
+    // generated route is never registered, and this is never called.
     package func reportSMSDelivery(_ input: Operations.ReportSMSDelivery.Input) async throws -> Operations.ReportSMSDelivery.Output {
-        let notFound = APIProblem(.smsNotFound, "No SMS message has this id and report token.")
-        guard let id = SMSMessageID(text: input.path.messageId) else { throw notFound }
-        guard let state = SMSState(deliveryReportType: input.query._type.rawValue) else {
-            throw APIProblem.badParameter("type", "type must be one of 1, 2, 4, 8, 16 (Kannel's delivery report types).")
-        }
-        // The SMS centre's words, kept as plain text on one line: no control character, and no format character (a
-        // right-to-left override, a zero-width joiner) that would reorder or hide what `sms list` shows later.
-        let words = input.query.detail.map { detail in
-            "SMS centre: " + String(String.UnicodeScalarView(detail.unicodeScalars.prefix(200).filter {
-                ![.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
-            }))
-        }
-        let now = services.clock.now()
-        // The token is checked with the update, in its transaction.
-        guard let moved = try await services.messages.updateSMS(
-            id, to: state, detail: words ?? "delivery report \(input.query._type.rawValue)", at: now, reportToken: input.query.token
-        ) else {
-            throw notFound
-        }
-        ServerMetrics.smsMoved(moved, at: now)
-        ServerMetrics.smsReport(state)
-        return .noContent(.init())
+        throw APIProblem(.internalError, "GET /v1/sms/{messageId}/delivery is served by DeliveryReportRoute.")
     }
 
     // MARK: - Reports

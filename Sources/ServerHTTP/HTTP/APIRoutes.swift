@@ -17,11 +17,14 @@ package enum APIRoutes {
         router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes, routes: routes))
         router.add(middleware: AuthMiddleware(accounts: services.accounts))
         try APIHandler(services: services).registerHandlers(
-            on: RecordingTransport(router: router, table: routes, servedByHand: StoredReadRoutes.operations),
+            on: RecordingTransport(
+                router: router, table: routes, servedByHand: StoredReadRoutes.operations.union(DeliveryReportRoute.operations)
+            ),
             configuration: WireCoding.configuration,
             middlewares: [BodyBudgetMiddleware()]
         )
         StoredReadRoutes(services: services).register(on: router, table: routes)
+        DeliveryReportRoute(services: services).register(on: router, table: routes)
         PhotoRoutes(services: services).register(on: router, table: routes)
         DocumentRoutes(services: services).register(on: router, table: routes)
         ClaimFileRoutes(services: services).register(on: router, table: routes)
