@@ -12,9 +12,10 @@
 #      (and no SMS may arrive); its time to answer the last is what phase 2 spends before any SMS could be its last.
 #   4. Two instances over one PostgreSQL (a private one, on a free port), the events posted half to each; skipped
 #      with a message when PostgreSQL cannot be started.
-# For each: the time from the first request to the last answer (and how many SMS had arrived by then), and to the
-# last SMS seen at the SMS centre, its ratio to the gateway's own, and the median and p99 per message (request start
-# to its SMS seen); the CPU time the server's processes (not PostgreSQL's) and the gateway's spent over the phase,
+# For each: the time from the first request to the last answer (and how many SMS had arrived by then), to the moment
+# half of the SMS had arrived, and to the last SMS seen at the SMS centre, its ratio to the gateway's own, and the
+# median and p99 per message (request start to its SMS seen; with clients that send their next request as soon as
+# one is answered, a faster intake starts the requests sooner and so lengthens this wait); the CPU time the server's processes (not PostgreSQL's) and the gateway's spent over the phase,
 # delivery reports included; for the server, whether every event brought exactly one SMS (none missing, none twice,
 # none unasked for), a PASS/FAIL line. An SMS is seen when its line appears in fakesmsc's output, which is read
 # every 10 ms (its own timestamps have 1 s resolution); it is matched to its event by the recipient's number and the
@@ -185,7 +186,8 @@ fi
 
 echo
 python3 "$storm" table "${results[@]}"
-echo "(answered: from the first request to the last answer; last SMS: to the last SMS seen at the SMS centre;"
+echo "(answered: from the first request to the last answer; half SMS: to the moment half of the SMS had arrived;"
+echo " last SMS: to the last SMS seen at the SMS centre;"
 echo " × gateway: that over Kannel's own; median, p99: request start to its SMS seen, read every 10 ms;"
 echo " CPU: user and system time of the server's processes and of the gateway's (bearerbox, smsbox, fakesmsc);"
 echo " exactly once: every event 201 and one SMS each; for the intake alone, every event 201 and no SMS)"
