@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # What one request on a connection of its own costs the server's CPU (a documented measurement, not a test), as a
-# crash event and a delivery report each arrive: COUNT (default 10000) GETs, 64 at once, each on a new connection,
+# crash event arrives: COUNT (default 10000) GETs, 64 at once, each on a new connection,
 # from Python's http.client (as sms-storm.sh's clients), against
 #   1. nginx serving a small JSON file (1 worker), the peer;
 #   2. Hummingbird alone answering the same bytes from memory (Benchmarks/FrameworkFloor), the framework's floor;
