@@ -349,15 +349,18 @@ struct ServerRouterTests {
             )
             #expect(reordered.status == .noContent)
             #expect(try await harness.store.smsMessage(message.id)?.detail == "SMS centre: okdeliveredx")
-            // The query as a form encodes it: `+` is a space; the first of a repeated field counts.
+            // The query as a form encodes it: `+` is a space.
             let plus = try await client.execute(
-                uri: "/v1/sms/\(message.id)/delivery?token=\(reportToken)&type=1&detail=stat%3A+DELIVRD&token=ca_wrong", method: .get
+                uri: "/v1/sms/\(message.id)/delivery?token=\(reportToken)&type=1&detail=stat%3A+DELIVRD", method: .get
             )
             #expect(plus.status == .noContent)
             #expect(try await harness.store.smsMessage(message.id)?.detail == "SMS centre: stat: DELIVRD")
-            // A missing or broken field is a bad request naming it, before the message is looked for.
-            for (query, field) in [("type=1", "token"), ("token=\(reportToken)", "type"), ("token=\(reportToken)&type=x", "type"),
-                                   ("token=\(reportToken)&type=1&detail=%ZZ", "detail")] {
+            // A missing or broken field, or a query that is no form, is a bad request naming it, before the message
+            // is looked for.
+            for (query, field) in [("type=1", "token"), ("token=&type=1", "token"), ("token=\(reportToken)", "type"),
+                                   ("token=\(reportToken)&type=x", "type"), ("token=\(reportToken)&type=3", "type"),
+                                   ("token=\(reportToken)&type=1&detail=%ZZ", "query"),
+                                   ("token=\(reportToken)&type=1&token=ca_wrong", "query")] {
                 let answer = try await client.execute(uri: "/v1/sms/\(message.id)/delivery?\(query)", method: .get)
                 #expect(answer.status == .badRequest, "\(query)")
                 #expect(String(buffer: answer.body).contains(field), "\(query): \(String(buffer: answer.body))")

@@ -18,19 +18,22 @@ package struct DeliveryReportRoute {
         table.record(WirePaths.smsDeliveryPattern, .get)
     }
 
+    /// The query a delivery report carries (`openapi.yaml`'s parameters), as Hummingbird's form decoder reads it.
+    private struct Query: Decodable {
+        let token: String
+        let type: Int
+        let detail: String?
+    }
+
     private func report(_ request: Request, _ context: ServerRequestContext) async throws -> Response {
-        let query = try Self.form(request.uri.query ?? "")
-        guard let token = query["token"], !token.isEmpty else {
-            throw APIProblem.badParameter("token", "token, the message's report token, is missing.")
-        }
-        guard let type = query["type"], let number = Int(type), let state = SMSState(deliveryReportType: number) else {
-            throw APIProblem.badParameter("type", "type must be one of 1, 2, 4, 8, 16 (Kannel's delivery report types).")
-        }
+        let query = try Self.query(request.uri.query ?? "")
+        guard !query.token.isEmpty else { throw APIProblem.badParameter("token", "token, the message's report token, is empty.") }
+        guard let state = SMSState(deliveryReportType: query.type) else { throw Self.badType }
         let notFound = APIProblem(.smsNotFound, "No SMS message has this id and report token.")
         guard let id = SMSMessageID(text: context.parameters.get(WirePaths.smsMessageParameter) ?? "") else { throw notFound }
         // The SMS centre's words, kept as plain text on one line: no control character, and no format character (a
         // right-to-left override, a zero-width joiner) that would reorder or hide what `sms list` shows later.
-        let words = query["detail"].map { detail in
+        let words = query.detail.map { detail in
             "SMS centre: " + String(String.UnicodeScalarView(detail.unicodeScalars.prefix(200).filter {
                 ![.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
             }))
@@ -38,7 +41,7 @@ package struct DeliveryReportRoute {
         let now = services.clock.now()
         // The token is checked with the update, in its transaction.
         guard let moved = try await services.messages.updateSMS(
-            id, to: state, detail: words ?? "delivery report \(number)", at: now, reportToken: token
+            id, to: state, detail: words ?? "delivery report \(query.type)", at: now, reportToken: query.token
         ) else {
             throw notFound
         }
@@ -47,20 +50,19 @@ package struct DeliveryReportRoute {
         return Response(status: .noContent)
     }
 
-    /// A query's fields as a form encodes them (`+` a space, `%XX` a byte of UTF-8), the first of each name.
-    /// - Throws: a bad-parameter problem naming a field whose value is not percent-encoded UTF-8.
-    static func form(_ query: String) throws(APIProblem) -> [String: String] {
-        var fields: [String: String] = [:]
-        for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            let name = String(parts[0])
-            guard fields[name] == nil else { continue }
-            let raw = parts.count > 1 ? parts[1].replacingOccurrences(of: "+", with: " ") : ""
-            guard let value = raw.removingPercentEncoding else {
-                throw .badParameter(String(name.prefix(32)), "The value of \(name.prefix(32)) is not percent-encoded UTF-8.")
-            }
-            fields[name] = value
+    private static let badType = APIProblem.badParameter("type", "type must be one of 1, 2, 4, 8, 16 (Kannel's delivery report types).")
+
+    /// The query decoded, or a bad-parameter problem naming the field that is missing or unreadable.
+    private static func query(_ text: String) throws(APIProblem) -> Query {
+        do {
+            return try URLEncodedFormDecoder().decode(Query.self, from: text)
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw .badParameter(key.stringValue, "\(key.stringValue) is missing.")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
+            if context.codingPath.first?.stringValue == "type" { throw badType }
+            throw .badParameter(context.codingPath.first?.stringValue ?? "query", "The query is not one a gateway sends.")
+        } catch {
+            throw .badParameter("query", "The query is not form-encoded: a broken %-escape, or a field given twice.")
         }
-        return fields
     }
 }
