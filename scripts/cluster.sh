@@ -10,8 +10,17 @@
 #   cluster_balance WORK PORT...    nginx round-robin over the ports (one request each in turn), sets CLUSTER_PORT
 #   cluster_nginx DIR PORT CONNECTIONS HTTP   nginx on 127.0.0.1 with HTTP as its http block, sets CLUSTER_NGINX_PID
 #   cluster_stop                    stops all of them
+#   cluster_release_server [BINARY] BINARY when given, else the release server built here with its phone-number
+#                                   library beside it: prints its path
 
 cluster_pids=()
+
+cluster_release_server() {
+  if [[ -n "${1:-}" ]]; then echo "$1"; return; fi
+  "${SWIFT:-swift}" build -c release --product crash-assistant-server >/dev/null
+  "${SWIFT:-swift}" build -c release --product CrashAssistantPhoneNumbers >/dev/null
+  echo "$("${SWIFT:-swift}" build -c release --show-bin-path)/crash-assistant-server"
+}
 
 # A port nothing listens on now (the kernel's pick).
 cluster_free_port() {

@@ -17,11 +17,7 @@ count=${1:-10000}
 runs=${RUNS:-2}
 SWIFT=${SWIFT:-swift}
 
-if [[ -z "${SERVER_BIN:-}" ]]; then
-  "$SWIFT" build -c release --product crash-assistant-server >/dev/null
-  "$SWIFT" build -c release --product CrashAssistantPhoneNumbers >/dev/null
-  SERVER_BIN="$("$SWIFT" build -c release --show-bin-path)/crash-assistant-server"
-fi
+SERVER_BIN=$(cluster_release_server "${SERVER_BIN:-}")
 
 work=$(mktemp -d)
 cleanup() {

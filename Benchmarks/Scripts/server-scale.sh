@@ -24,11 +24,7 @@ scripts/ensure-postgres.sh
 scripts/ensure-moto.sh
 python3 -c "import PIL" 2>/dev/null || python3 -m pip install --quiet Pillow
 
-if [[ -z "${SERVER:-}" ]]; then   # SERVER=path: a release binary built already
-  "$SWIFT" build -c release --product crash-assistant-server >/dev/null
-  SERVER="$("$SWIFT" build -c release --show-bin-path)/crash-assistant-server"
-fi
-server=$SERVER
+server=$(cluster_release_server "${SERVER:-}")   # SERVER=path: a release binary built already
 photos="${TMPDIR:-/tmp}/crash-assistant-benchmark-photos-v1"   # the folder the other benchmarks use too
 python3 Benchmarks/Scripts/make_benchmark_photos.py "$photos" "$count"
 ls "$photos"/*.jpg | head -n "$count" >"${TMPDIR:-/tmp}/crash-assistant-scale-list"

@@ -47,12 +47,7 @@ postgres_missing=""
 scripts/ensure-postgres.sh || postgres_missing="PostgreSQL could not be installed"
 
 # The server judges the drivers' numbers with libCrashAssistantPhoneNumbers.so, which it opens from beside itself.
-if [[ -z "${SERVER_BIN:-}" ]]; then
-  "$SWIFT" build -c release --product crash-assistant-server >/dev/null
-  "$SWIFT" build -c release --product CrashAssistantPhoneNumbers >/dev/null
-  SERVER_BIN="$("$SWIFT" build -c release --show-bin-path)/crash-assistant-server"
-fi
-server=$SERVER_BIN
+server=$(cluster_release_server "${SERVER_BIN:-}")
 if [[ ! -e "$(dirname "$server")/libCrashAssistantPhoneNumbers.so" ]]; then
   echo "$(dirname "$server") has no libCrashAssistantPhoneNumbers.so, which the server needs to take the drivers' numbers:" >&2
   echo "build it there with: swift build -c release --product CrashAssistantPhoneNumbers" >&2
