@@ -147,33 +147,26 @@ def request(url, method="GET", body=None, headers=None, timeout=60):
     parts = urllib.parse.urlsplit(url)
     path = parts.path + ("?" + parts.query if parts.query else "")
     key = (parts.hostname, parts.port)
-    kept = getattr(KEPT, "connections", None) if KEEP_CONNECTIONS else None
-    if kept is None and KEEP_CONNECTIONS:
-        kept = KEPT.connections = {}
-    connection = kept.get(key) if kept is not None else None
-    if connection is None:
-        connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
-    keep = False
+    kept = KEPT.__dict__.setdefault("connections", {}) if KEEP_CONNECTIONS else None
+    connection = (kept.pop(key, None) if kept is not None else None) \
+        or http.client.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
     try:
         connection.request(method, path, body=body, headers=headers or {})
         answer = connection.getresponse()
         data = answer.read()
-        keep = kept is not None and not answer.will_close
+        if kept is not None and not answer.will_close:
+            kept[key], connection = connection, None
         return answer.status, data
     except (OSError, http.client.HTTPException) as error:
         return None, str(error).encode()
     finally:
-        if keep:
-            kept[key] = connection
-        else:
-            if kept is not None:
-                kept.pop(key, None)
+        if connection is not None:
             connection.close()
 
 
 class CPU:
-    """The CPU time (user and system) the processes of each label (--cpu LABEL=PID[,PID...]) spent from start()
-    to stop(), from /proc/PID/stat; a process gone by then counts as what it had spent when last read."""
+    """The CPU time (user and system) the processes of each label (--cpu LABEL=PID[,PID...]) spent from start() to
+    stop(), from /proc/PID/stat; a label is left out when one of its processes could not be read at either end."""
 
     def __init__(self, specs):
         self.groups = []
@@ -184,31 +177,32 @@ class CPU:
         self.first = {}
         self.last = {}
 
-    def read(self, pid):
-        try:
-            with open(f"/proc/{pid}/stat") as file:
-                fields = file.read().rsplit(")", 1)[1].split()
-            return (int(fields[11]) + int(fields[12])) / self.tick
-        except (OSError, IndexError, ValueError):
-            return None
+    def read(self):
+        """{pid: seconds so far, or None}, for every process named."""
+        spent = {}
+        for _, pids in self.groups:
+            for pid in pids:
+                try:
+                    with open(f"/proc/{pid}/stat") as file:
+                        fields = file.read().rsplit(")", 1)[1].split()
+                    spent[pid] = (int(fields[11]) + int(fields[12])) / self.tick
+                except (OSError, IndexError, ValueError):
+                    spent[pid] = None
+        return spent
 
     def start(self):
-        for _, pids in self.groups:
-            for pid in pids:
-                self.first[pid] = self.read(pid)
+        self.first = self.read()
 
     def stop(self):
-        for _, pids in self.groups:
-            for pid in pids:
-                self.last[pid] = self.read(pid)
+        self.last = self.read()
 
     def seconds(self):
-        """{label: seconds}, for the labels all of whose processes could be read at both ends."""
+        """{label: seconds}."""
         spent = {}
         for label, pids in self.groups:
-            values = [(self.first.get(pid), self.last.get(pid)) for pid in pids]
-            if pids and all(a is not None and b is not None for a, b in values):
-                spent[label] = sum(b - a for a, b in values)
+            ends = [(self.first.get(pid), self.last.get(pid)) for pid in pids]
+            if pids and all(a is not None and b is not None for a, b in ends):
+                spent[label] = sum(b - a for a, b in ends)
         return spent
 
 
