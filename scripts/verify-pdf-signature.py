@@ -3,9 +3,11 @@
 
 Usage: verify-pdf-signature.py FILE.pdf TRUSTED-CERTIFICATE.pem
 
-Prints one line per signature: intact, valid, trusted, what it covers, then the signer's subject. Exits 0 when the
-file has at least one signature and every one is intact, valid, trusted (the certificate given) and covers the whole
-file; 1 otherwise; 2 when the file cannot be read as a PDF.
+Prints one line per signature: intact, valid, trusted, what it covers, whether it certifies the document (DocMDP, and
+the changes it permits), whether the file was changed after it as that permission allows, then the signer's subject.
+Exits 0 when the file has at least one signature and every one is intact, valid, trusted (the certificate given) and
+covers the whole file, and no update appended after a certification breaks its permission; 1 otherwise; 2 when the
+file cannot be read as a PDF.
 """
 import sys
 
@@ -38,11 +40,17 @@ def main() -> int:
             good = False
             continue
         coverage = status.coverage.name if status.coverage is not None else "UNKNOWN"
+        level = signature.docmdp_level
+        certification = f"P{level.value}" if level is not None else "none"
+        modifications = status.modification_level.name if status.modification_level is not None else "UNKNOWN"
         print(
             f"{signature.field_name}: intact={status.intact} valid={status.valid} trusted={status.trusted} "
-            f"coverage={coverage} signer={status.signing_cert.subject.human_friendly}"
+            f"coverage={coverage} certification={certification} docmdp_ok={status.docmdp_ok} "
+            f"modifications={modifications} signer={status.signing_cert.subject.human_friendly}"
         )
-        good = good and status.intact and status.valid and status.trusted and coverage == "ENTIRE_FILE"
+        good = good and status.intact and status.valid and status.trusted and status.docmdp_ok is not False
+        # A certification's later updates are judged by docmdp_ok; any other signature must cover the whole file.
+        good = good and (coverage == "ENTIRE_FILE" or (level is not None and status.docmdp_ok))
     return 0 if good else 1
 
 

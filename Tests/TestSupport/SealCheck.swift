@@ -16,7 +16,8 @@ public enum SealCheck {
     }
 
     /// pyHanko's verdict on `file`, trusting `certificate` (PEM): its exit status (0: every signature intact, valid,
-    /// trusted and covering the whole file) and what it printed.
+    /// trusted and covering the whole file, or certifying it with nothing changed after that it forbids) and what it
+    /// printed.
     public static func pyHanko(_ file: String, trusting certificate: String, in tools: PDFTools) throws -> (status: Int32, output: String) {
         let trusted = tools.folder.appendingPathComponent("trusted-\(UUID().uuidString).pem")
         try Data(certificate.utf8).write(to: trusted)
@@ -35,6 +36,30 @@ public enum SealCheck {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The file with an incremental update appended that replaces what its first page shows
+    /// (`scripts/append-pdf-update.py`, through pyHanko's writer), written beside it; its path.
+    public static func withAppendedUpdate(_ file: String, in tools: PDFTools) throws -> String {
+        let python = Repository.root.appendingPathComponent(".build/pyhanko-venv/bin/python")
+        guard FileManager.default.isExecutableFile(atPath: python.path) else {
+            throw ServerProcess.Failure(description: "pyHanko is not installed: run scripts/ensure-pdf-verifiers.sh (make test does)")
+        }
+        let path = tools.folder.appendingPathComponent("updated-\(UUID().uuidString).pdf").path
+        let process = Process()
+        process.executableURL = python
+        process.arguments = [Repository.root.appendingPathComponent("scripts/append-pdf-update.py").path, file, path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        OwnThreadsExecutor.expectCurrent("Changing a PDF after it was sealed")
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ServerProcess.Failure(description: "the update could not be appended: \(String(decoding: data, as: UTF8.self))")
+        }
+        return path
     }
 
     /// The file with one byte flipped at `offset`, written beside it; its path.

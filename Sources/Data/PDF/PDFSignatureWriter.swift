@@ -40,6 +40,8 @@ extension PDFSignatureDetails {
 /// Signs a PDF file as PDF readers check it: an incremental update appended to the file (nothing before it changes)
 /// holding an invisible signature field whose value, a `/Sig` dictionary, carries a detached CMS signature
 /// (`adbe.pkcs7.detached`) over every byte of the file but the signature's own `/Contents` (its `/ByteRange`).
+/// It is a certification signature (the catalog's `/Perms /DocMDP` names it) that permits no change: a reader that
+/// checks DocMDP flags any update appended after it, not only a changed byte within it.
 ///
 /// The file must have a classic cross-reference table and trailer, as cairo writes them, and no form or encryption.
 public enum PDFSignatureWriter {
@@ -116,6 +118,7 @@ private struct PDFUpdate {
         }
         var catalog = try file.dictionary(of: rootNumber)
         guard catalog.value(of: "AcroForm") == nil else { throw PDFSignatureError.unreadable(reason: "the file has a form already") }
+        guard catalog.value(of: "Perms") == nil else { throw PDFSignatureError.unreadable(reason: "the file is certified already") }
         let pageNumber = try file.firstPage(of: catalog)
         var page = try pageNumber.map { try file.dictionary(of: $0) }
 
@@ -127,6 +130,8 @@ private struct PDFUpdate {
         body += Array(" /Contents ".utf8)
         let contentsAt = body.count
         body += [UInt8(ascii: "<")] + Array(repeating: UInt8(ascii: "0"), count: room * 2) + [UInt8(ascii: ">")]
+        // A certification signature (DocMDP) permitting no change at all: a reader flags any update appended after it.
+        body += Array(" /Reference [<< /Type /SigRef /TransformMethod /DocMDP /TransformParams << /Type /TransformParams /P 1 /V /1.2 >> >>]".utf8)
         body += Array(" /M ".utf8) + Self.string(Self.pdfDate(details.signedAt))
         body += Array(" /Name ".utf8) + Self.string(details.name)
         body += Array(" /Reason ".utf8) + Self.string(details.reason)
@@ -138,7 +143,7 @@ private struct PDFUpdate {
             "<< /Type /Annot /Subtype /Widget /FT /Sig /T (Seal) /V \(signatureNumber) 0 R /F 132 /Rect [0 0 0 0]\(pageReference) >>".utf8
         )))
         objects.append((formNumber, Array("<< /Fields [\(fieldNumber) 0 R] /SigFlags 3 >>".utf8)))
-        catalog.add(" /AcroForm \(formNumber) 0 R")
+        catalog.add(" /AcroForm \(formNumber) 0 R /Perms << /DocMDP \(signatureNumber) 0 R >>")
         objects.append((rootNumber, catalog.bytes))
         if let pageNumber, var held = page, held.value(of: "Annots") == nil {
             held.add(" /Annots [\(fieldNumber) 0 R]")
