@@ -10,7 +10,7 @@ struct ReportRepositoryConformanceTests {
     static let awkwardText = "Crème brûlée 🚗💥 “quoted” 'single' \"double\" '); DROP TABLE reports;-- 100%_ \\ line two, 東京 end"
 
     /// A report using every field, with times that are not whole numbers of anything.
-    static func fullReport(completed: Bool = false) throws -> CrashReport {
+    static func fullReport(completed: Bool = false, for backend: RepositoryBackend = .inMemory) throws -> CrashReport {
         let created = Date(timeIntervalSinceReferenceDate: 815_000_000.123_456_789)
         let photos = [
             Photo(
@@ -53,14 +53,14 @@ struct ReportRepositoryConformanceTests {
             injuries: InjurySelection([.myself, .otherDriversPassengers]),
             photos: photos,
             otherDriverNote: awkwardText + "\nline three",
-            statement: try AccidentStatement.full(),
+            statement: try backend.fullStatement(),
             revision: 0
         )
     }
 
     /// A completed report whose photos are real bytes (the fixtures), as a store that checks them — the server —
     /// requires.
-    static func completedReport() throws -> CrashReport {
+    static func completedReport(for backend: RepositoryBackend = .inMemory) throws -> CrashReport {
         let jpeg = try Fixtures.jpeg()
         let png = try Fixtures.png()
         let created = Date(timeIntervalSinceReferenceDate: 815_000_000.25)
@@ -76,7 +76,7 @@ struct ReportRepositoryConformanceTests {
                       pixelSize: PixelSize(width: 40, height: 30), originalFileName: "scene.png", addedAt: created.addingTimeInterval(9)),
             ],
             otherDriverNote: awkwardText,
-            statement: try AccidentStatement.full(),
+            statement: try backend.fullStatement(),
             revision: 0
         )
     }
@@ -86,14 +86,14 @@ struct ReportRepositoryConformanceTests {
     @Test(arguments: RepositoryBackend.allCases)
     func everyFieldOfADraftReadsBackExactly(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
-        let report = try Self.fullReport()
+        let report = try Self.fullReport(for: backend)
         let stored = try await subject.repository.save(report)
         let loaded = try #require(try await subject.repository.report(withID: report.id))
         #expect(loaded == stored)
         #expect(stored == (try backend.expected(report)).stored(atRevision: 1))
         #expect(loaded.otherDriverNote == Self.awkwardText + "\nline three")
         // The accident statement, every field of both columns, the witnesses and the police.
-        #expect(loaded.statement == (try AccidentStatement.full()))
+        #expect(loaded.statement == (try backend.fullStatement()))
         #expect(loaded.statement.filledParts == 12)
         #expect(loaded.scene.address == Self.awkwardText)
         #expect(loaded.allPhotos.map(\.orientation) == report.allPhotos.map(\.orientation))
@@ -103,7 +103,7 @@ struct ReportRepositoryConformanceTests {
     @Test(arguments: RepositoryBackend.allCases)
     func aCompletedReportKeepsItsStatusAndCompletionTime(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
-        let report = try Self.completedReport()
+        let report = try Self.completedReport(for: backend)
         let stored = try await subject.repository.save(report)
         let loaded = try #require(try await subject.repository.report(withID: report.id))
         #expect(loaded.status == .completed)
@@ -130,7 +130,7 @@ struct ReportRepositoryConformanceTests {
     @Test(arguments: RepositoryBackend.allCases)
     func savingAgainReplacesTheEarlierVersion(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
-        var report = try await subject.repository.save(try Self.fullReport())
+        var report = try await subject.repository.save(try Self.fullReport(for: backend))
         _ = try report.removePhoto(report.allPhotos[0].id)
         try report.setNote("")
         try report.toggleInjury(.noOne)
@@ -191,7 +191,7 @@ struct ReportRepositoryConformanceTests {
     @Test(arguments: RepositoryBackend.allCases)
     func aSummaryCountsWhatItsReportHolds(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
-        let report = try await subject.repository.save(try Self.fullReport())
+        let report = try await subject.repository.save(try Self.fullReport(for: backend))
         let row = try #require(try await subject.repository.summaries().first)
         #expect(row == report.summary)
         #expect(row.photoCount == 4)
@@ -220,7 +220,7 @@ struct ReportRepositoryConformanceTests {
     @Test(arguments: RepositoryBackend.allCases)
     func deletingRemovesTheReportFromEveryQuery(_ backend: RepositoryBackend) async throws {
         let subject = try backend.make()
-        let report = try Self.fullReport()
+        let report = try Self.fullReport(for: backend)
         let kept = CrashReport.stub()
         try await subject.repository.save(report)
         try await subject.repository.save(kept)

@@ -53,6 +53,17 @@ struct DocumentSealTests {
         let verdict = try SealCheck.pyHanko(path, trusting: certificate, in: tools)
         #expect(verdict.status == 0, "\(verdict.output)")
         #expect(verdict.output.contains("intact=True valid=True trusted=True coverage=ENTIRE_FILE"), "\(verdict.output)")
+        // A certification signature that permits no change.
+        #expect(verdict.output.contains("certification=P1 docmdp_ok=True"), "\(verdict.output)")
+
+        // An update appended after the seal that replaces what page 1 shows: the seal still verifies over the bytes
+        // it covers, so pdfsig calls it valid but no longer the whole document; pyHanko refuses the change.
+        let updated = try SealCheck.withAppendedUpdate(path, in: tools)
+        let popplerUpdated = try SealCheck.pdfsig(updated, trusting: certificate, in: tools)
+        #expect(popplerUpdated.contains("Not total document signed"), "\(popplerUpdated)")
+        let verdictUpdated = try SealCheck.pyHanko(updated, trusting: certificate, in: tools)
+        #expect(verdictUpdated.status == 1, "\(verdictUpdated.output)")
+        #expect(verdictUpdated.output.contains("certification=P1 docmdp_ok=False"), "\(verdictUpdated.output)")
 
         // Another certificate is not the one that sealed: pyHanko does not trust the seal.
         let (_, stranger) = try Self.seal(name: "Someone else")
@@ -181,7 +192,7 @@ struct DocumentSealTests {
 
         var report = try makeDraft()
         try report.setScene(CrashScene(occurredAt: Self.signedAt, utcOffsetMinutes: 60))
-        try report.setStatement(try AccidentStatement.full(enteredByOtherDriverAt: Self.signedAt))
+        try report.setStatement(try AccidentStatement.full(enteredByOtherDriverAt: nil))
         try report.signStatement(.a, name: "Jane Doe", verification: .driversDevice(account: "ann"), at: Self.signedAt.addingTimeInterval(600))
         try report.signStatement(.b, name: "Greta Müller", verification: .sameDevice, at: Self.signedAt.addingTimeInterval(900))
         let path = "/v1/reports/\(report.id)"

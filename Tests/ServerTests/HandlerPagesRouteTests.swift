@@ -171,7 +171,7 @@ struct HandlerPagesRouteTests {
         try built.vehicleB.set(.makeAndModel, to: "Golf <script>alert(1)</script>")
         let statement = built
         try await harness.withClient { client in
-            let (_, claim, _) = try await ServerClaimRouteTests.submitted(client, ann: ann, handler: handler, statement: statement)
+            let (_, claim, _) = try await ServerClaimRouteTests.submitted(client, ann: ann, handler: handler, statement: statement, harness: harness)
             let (session, _) = try await Self.signIn(client, token: handler)
             let page = try await client.execute(
                 uri: "/handler/claims/\(claim.id)", method: .get, headers: [.cookie: "\(HandlerPages.sessionCookie)=\(try #require(session))"]

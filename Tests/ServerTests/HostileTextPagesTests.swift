@@ -67,7 +67,7 @@ struct HostileTextPagesTests {
         let (statement, values) = try Self.hostileStatement(enteredByOtherDriver: true)
         #expect(values.count >= 20)
         try await harness.withClient { client in
-            let (report, _, _) = try await ServerClaimRouteTests.submitted(client, ann: ann, handler: handler, note: Self.hostile("note"), statement: statement)
+            let (report, _, _) = try await ServerClaimRouteTests.submitted(client, ann: ann, handler: handler, note: Self.hostile("note"), statement: statement, harness: harness)
             _ = report
             let (session, _) = try await HandlerPagesRouteTests.signIn(client, token: handler)
             let cookie: HTTPFields = [.cookie: "\(HandlerPages.sessionCookie)=\(try #require(session))"]

@@ -12,15 +12,24 @@ import WireAPI
 @Suite("Server claim routes", .ownThreads)
 struct ServerClaimRouteTests {
     /// Ann's report with one photo, uploaded and submitted; its claim as a handler lists it.
+    /// - Parameter harness: where the other driver's credit for column B is written, when `statement` gives it (as
+    ///   their link's flow writes it: the driver's routes refuse it).
     static func submitted(
-        _ client: any TestClientProtocol, ann: String, handler: String, note: String = "white van", statement: AccidentStatement = .empty
+        _ client: any TestClientProtocol, ann: String, handler: String, note: String = "white van", statement: AccidentStatement = .empty,
+        harness: ServerHarness? = nil
     ) async throws -> (CrashReport, Components.Schemas.Claim, Data) {
         let jpeg = try Fixtures.jpeg()
         var draft = try makeDraft(crashID: "CR-\(String(UUID().uuidString.prefix(8)).replacingOccurrences(of: "0", with: "2").replacingOccurrences(of: "1", with: "3"))", photos: [try makePhoto(jpeg)])
         try draft.setNote(note)
-        try draft.setStatement(statement)
+        var sent = statement
+        sent.vehicleB.markEnteredByOtherDriver(at: nil)
+        try draft.setStatement(statement.vehicleB.enteredByOtherDriverAt == nil ? statement : sent)
         let uri = "/v1/reports/\(draft.id)"
         _ = try await client.execute(uri: uri, method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft)))
+        if statement.vehicleB.enteredByOtherDriverAt != nil {
+            let harness = try #require(harness, "a statement with the other driver's credit needs the harness to write it")
+            try await harness.witness(draft.id, token: ann) { try $0.setStatement(statement) }
+        }
         var photoHeaders = HTTPFields.bearer(ann)
         photoHeaders[.contentType] = "image/jpeg"
         _ = try await client.execute(uri: "/v1/photos/\(Wire.sha256(jpeg))", method: .put, headers: photoHeaders, body: ByteBuffer(bytes: jpeg))

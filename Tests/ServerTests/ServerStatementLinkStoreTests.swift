@@ -59,6 +59,22 @@ struct ServerStatementLinkStoreTests {
         #expect(try await subject.store.statementLink(other.digest) != nil)
     }
 
+    static let ceilings = StatementCodeCeilings(perLink: 3, perPhone: 3, perReport: 5)
+
+    /// Issues `code` for `link` (made with `token`) to `phone` at `seconds`, bound to `binding`.
+    static func issue(
+        _ subject: ServerStoreUnderTest, _ link: StatementLink, token: String, _ code: String, to phone: PhoneNumber, at seconds: TimeInterval,
+        binding: TokenDigest = TokenDigest(token: "version-1")
+    ) async throws -> StatementCodeIssue {
+        let at = referenceDate.addingTimeInterval(seconds)
+        let sms = SMSMessage.queued(crashID: try CrashID(validating: "CR-23456789"), owner: link.owner, recipient: phone, text: "code \(code)", at: at)
+        return try await subject.store.issueStatementCode(
+            link.digest,
+            code: StatementCode(digest: StatementCode.digest(code: code, linkToken: token), expiresAt: at.addingTimeInterval(600), tries: 0, binding: binding),
+            sms: sms, ceilings: ceilings, at: at
+        )
+    }
+
     @Test("Codes: kept with their SMS and its job in one step, three an hour, five tries, used once; a decision keeps the link for its copy", arguments: ServerStoreBackend.allCases)
     func codesAndDecisions(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
@@ -67,16 +83,12 @@ struct ServerStatementLinkStoreTests {
         try await subject.store.addStatementLink(link, keeping: 5)
         let phone = try PhoneNumber(parsing: "+4915123456789")
         func issue(_ code: String, at seconds: TimeInterval) async throws -> StatementCodeIssue {
-            let at = referenceDate.addingTimeInterval(seconds)
-            let sms = SMSMessage.queued(crashID: try CrashID(validating: "CR-23456789"), owner: ann, recipient: phone, text: "code \(code)", at: at)
-            return try await subject.store.issueStatementCode(
-                link.digest, code: StatementCode(digest: StatementCode.digest(code: code, linkToken: "token-code"), expiresAt: at.addingTimeInterval(600), tries: 0),
-                sms: sms, perHour: 3, at: at
-            )
+            try await Self.issue(subject, link, token: "token-code", code, to: phone, at: seconds)
         }
         func attempt(_ code: String, at seconds: TimeInterval) async throws -> StatementCodeCheck {
             try await subject.store.tryStatementCode(
-                link.digest, digest: StatementCode.digest(code: code, linkToken: "token-code"), at: referenceDate.addingTimeInterval(seconds), maximumTries: 5
+                link.digest, digest: StatementCode.digest(code: code, linkToken: "token-code"), binding: TokenDigest(token: "version-1"),
+                at: referenceDate.addingTimeInterval(seconds), maximumTries: 5
             )
         }
         #expect(try await attempt("123456", at: 0) == .none)
@@ -89,7 +101,7 @@ struct ServerStatementLinkStoreTests {
 
         #expect(try await issue("222222", at: 60) == .issued)
         #expect(try await issue("333333", at: 120) == .issued)
-        #expect(try await issue("444444", at: 180) == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600)))
+        #expect(try await issue("444444", at: 180) == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .phone, limit: 3))
         // Only the newest code counts; wrong tries are counted, five use it up.
         #expect(try await attempt("111111", at: 200) == .wrong(triesLeft: 4))
         #expect(try await attempt("000000", at: 201) == .wrong(triesLeft: 3))
@@ -108,6 +120,92 @@ struct ServerStatementLinkStoreTests {
         let kept = try #require(try await subject.store.statementLink(link.digest))
         #expect(kept.decidedAt == decided && kept.code == nil && kept.expiresAt == decided.addingTimeInterval(7 * 86_400))
         #expect(try await subject.store.forgetStatementLinks(expiredBefore: decided.addingTimeInterval(6 * 86_400)) == 0)
-        #expect(try await subject.store.tryStatementCode(TokenDigest(token: "no-such"), digest: link.digest, at: decided, maximumTries: 5) == .none)
+        #expect(
+            try await subject.store.tryStatementCode(
+                TokenDigest(token: "no-such"), digest: link.digest, binding: TokenDigest(token: "version-1"), at: decided, maximumTries: 5
+            ) == .none
+        )
+    }
+
+    @Test("A code signs only what it was sent for: tried for another version or number it ends, and a right one is no longer taken", arguments: ServerStoreBackend.allCases)
+    func codesAreBoundToWhatTheyWereSentFor(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
+        let link = Self.link("token-bound", expiringIn: 86_400, owner: ann)
+        try await subject.store.addStatementLink(link, keeping: 5)
+        let phone = try PhoneNumber(parsing: "+4915123456789")
+        let sentFor = TokenDigest(token: "version-1:+4915123456789")
+        #expect(try await Self.issue(subject, link, token: "token-bound", "424242", to: phone, at: 0, binding: sentFor) == .issued)
+        #expect(try await subject.store.statementLink(link.digest)?.code?.binding == sentFor)
+        let right = StatementCode.digest(code: "424242", linkToken: "token-bound")
+        let now = referenceDate.addingTimeInterval(30)
+        // Vehicle B's number changed: the right code is refused and ends.
+        #expect(
+            try await subject.store.tryStatementCode(link.digest, digest: right, binding: TokenDigest(token: "version-1:+4915199999999"), at: now, maximumTries: 5)
+                == .superseded
+        )
+        #expect(try await subject.store.statementLink(link.digest)?.code == nil)
+        #expect(try await subject.store.tryStatementCode(link.digest, digest: right, binding: sentFor, at: now, maximumTries: 5) == .none)
+    }
+
+    @Test("Code ceilings hold across links: three an hour to one number, five an hour for one report, whichever link asks", arguments: ServerStoreBackend.allCases)
+    func codeCeilingsHoldAcrossLinks(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await ServerStoreConformanceTests.twoUsers(subject)
+        let report = ReportID()
+        let stranger = try PhoneNumber(parsing: "+36301112233")
+        var links: [StatementLink] = []
+        for index in 0..<4 {
+            let link = Self.link("ceiling-\(index)", expiringIn: 86_400, report: report, madeAt: Double(index), owner: ann)
+            try await subject.store.addStatementLink(link, keeping: 10)
+            links.append(link)
+        }
+        // One number: three codes whichever links of the report ask, and a link of another owner's report too.
+        #expect(try await Self.issue(subject, links[0], token: "ceiling-0", "100000", to: stranger, at: 0) == .issued)
+        #expect(try await Self.issue(subject, links[1], token: "ceiling-1", "100001", to: stranger, at: 10) == .issued)
+        #expect(try await Self.issue(subject, links[2], token: "ceiling-2", "100002", to: stranger, at: 20) == .issued)
+        #expect(
+            try await Self.issue(subject, links[3], token: "ceiling-3", "100003", to: stranger, at: 30)
+                == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .phone, limit: 3)
+        )
+        let elsewhere = Self.link("elsewhere", expiringIn: 86_400, owner: bob)
+        try await subject.store.addStatementLink(elsewhere, keeping: 5)
+        #expect(
+            try await Self.issue(subject, elsewhere, token: "elsewhere", "100004", to: stranger, at: 40)
+                == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .phone, limit: 3)
+        )
+        // One report: five codes in all, to whatever numbers.
+        #expect(try await Self.issue(subject, links[3], token: "ceiling-3", "200000", to: try PhoneNumber(parsing: "+4915111111111"), at: 50) == .issued)
+        #expect(try await Self.issue(subject, links[3], token: "ceiling-3", "200001", to: try PhoneNumber(parsing: "+4915122222222"), at: 60) == .issued)
+        #expect(
+            try await Self.issue(subject, links[0], token: "ceiling-0", "200002", to: try PhoneNumber(parsing: "+4915133333333"), at: 70)
+                == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .report, limit: 5)
+        )
+        // Only the codes sent were counted: one SMS each.
+        #expect(try await subject.store.smsMessages(crashID: try CrashID(validating: "CR-23456789")).count == 5)
+        // An hour after the first, the number may receive one again.
+        #expect(try await Self.issue(subject, elsewhere, token: "elsewhere", "300000", to: stranger, at: 3_601) == .issued)
+    }
+
+    @Test("A new link ends the report's older ones not yet decided; a decided one keeps its copy", arguments: ServerStoreBackend.allCases)
+    func aNewLinkEndsOlderOnes(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
+        let report = ReportID()
+        let first = Self.link("first", expiringIn: 86_400, report: report, madeAt: 0, owner: ann)
+        let decided = Self.link("decided", expiringIn: 86_400, report: report, madeAt: 1, owner: ann)
+        let unrelated = Self.link("unrelated", expiringIn: 86_400, owner: ann)
+        for link in [first, decided, unrelated] { try await subject.store.addStatementLink(link, keeping: 5) }
+        #expect(try await subject.store.statementLink(first.digest)?.expiresAt == referenceDate.addingTimeInterval(1))
+        #expect(try await subject.store.statementLink(first.digest)?.replacedAt == referenceDate.addingTimeInterval(1))
+        try await subject.store.decideStatementLink(decided.digest, at: referenceDate.addingTimeInterval(5), keepUntil: referenceDate.addingTimeInterval(7 * 86_400))
+        let newest = Self.link("newest", expiringIn: 86_400, report: report, madeAt: 100, owner: ann)
+        try await subject.store.addStatementLink(newest, keeping: 5)
+        #expect(try await subject.store.statementLink(newest.digest)?.expiresAt == referenceDate.addingTimeInterval(86_400))
+        #expect(try await subject.store.statementLink(decided.digest)?.expiresAt == referenceDate.addingTimeInterval(7 * 86_400))
+        #expect(try await subject.store.statementLink(decided.digest)?.replacedAt == nil)
+        #expect(try await subject.store.statementLink(newest.digest)?.replacedAt == nil)
+        #expect(try await subject.store.statementLink(unrelated.digest)?.expiresAt == referenceDate.addingTimeInterval(86_400))
+        #expect(try await subject.store.statementLink(first.digest)?.expiresAt == referenceDate.addingTimeInterval(1))
     }
 }

@@ -87,7 +87,16 @@ struct StatementSigningRouteTests {
             #expect(String(buffer: stale.body).contains("The statement changed after you opened this page"))
             #expect(String(buffer: stale.body).contains("Toyota Corolla"))
 
-            let signed = try await Self.post(client, path + "/sign", page: stale, [("name", "Greta Müller"), ("code", code)])
+            // The code was texted for the version before: it signs nothing else, and ends.
+            let superseded = try await Self.post(client, path + "/sign", page: stale, [("name", "Greta Müller"), ("code", code)])
+            #expect(superseded.status == .unprocessableContent)
+            #expect(String(buffer: superseded.body).contains("That code was texted for an earlier version of the statement"))
+            let unsigned = try Wire.report(try await client.execute(uri: "/v1/reports/\(report.id)", method: .get, headers: .bearer(ann)).body)
+            #expect(unsigned.signatureState(of: .b) == .unsigned)
+            let again = try await Self.post(client, path + "/code", page: superseded, [])
+            #expect(again.status == .ok)
+            let newCode = try await Self.lastCode(harness)
+            let signed = try await Self.post(client, path + "/sign", page: again, [("name", "Greta Müller"), ("code", newCode)])
             #expect(signed.status == .ok)
             #expect(String(buffer: signed.body).contains("You signed the accident statement"))
             let stored = try Wire.report(try await client.execute(uri: "/v1/reports/\(report.id)", method: .get, headers: .bearer(ann)).body)
@@ -100,9 +109,9 @@ struct StatementSigningRouteTests {
             #expect(signature.version == stored.statementVersion)
 
             // Decided: the forms are closed, the page shows what was recorded and the copy.
-            let again = try await Self.post(client, path + "/sign", page: stale, [("name", "Greta Müller"), ("code", code)])
-            #expect(again.status == .conflict)
-            #expect(String(buffer: again.body).contains("You signed the accident statement"))
+            let twice = try await Self.post(client, path + "/sign", page: again, [("name", "Greta Müller"), ("code", newCode)])
+            #expect(twice.status == .conflict)
+            #expect(String(buffer: twice.body).contains("You signed the accident statement"))
             let copy = try await client.execute(uri: path + "/statement.pdf", method: .get)
             #expect(copy.status == .ok)
             #expect(copy.headers[.contentType] == "application/pdf")
@@ -119,7 +128,7 @@ struct StatementSigningRouteTests {
         }
     }
 
-    @Test("Codes: three an hour per link, five tries each, ten minutes; none without a phone number")
+    @Test("Codes: three an hour to a number, five tries each, ten minutes; none without a phone number")
     func codeBounds() async throws {
         let clock = ManualClock()
         let harness = try ServerHarness(clock: clock)
@@ -132,7 +141,7 @@ struct StatementSigningRouteTests {
             }
             let fourth = try await Self.post(client, path + "/code", page: review, [])
             #expect(fourth.status == .tooManyRequests)
-            #expect(String(buffer: fourth.body).contains("3 codes were texted in the last hour"))
+            #expect(String(buffer: fourth.body).contains("3 codes were texted to this number in the last hour"))
             let code = try await Self.lastCode(harness)
             // An earlier code no longer works once a newer one was sent; five wrong tries use the code up.
             var page = fourth

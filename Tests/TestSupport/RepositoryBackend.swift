@@ -36,6 +36,16 @@ public enum RepositoryBackend: String, CaseIterable, Sendable, CustomStringConve
         }
     }
 
+    /// A statement with every part filled, as a device may save it here: with the other driver's credit for column B
+    /// where a device's own store keeps what its server sent, without it on the server, which takes the credit from
+    /// the other driver's link alone (``ServerWitnessedFacts``).
+    public func fullStatement() throws -> AccidentStatement {
+        switch self {
+        case .inMemory, .sqlite, .cachedSQLite: try AccidentStatement.full()
+        case .network: try AccidentStatement.full(enteredByOtherDriverAt: nil)
+        }
+    }
+
     /// A report as this backend hands it back once stored: the wire carries times to the microsecond and no
     /// server file names, the other backends everything.
     public func expected(_ report: CrashReport) throws -> CrashReport {

@@ -29,6 +29,9 @@ public struct InvalidReportData: Error, Sendable, Hashable {
         case missing
         /// A value is there that must not be (e.g. a completion time on a draft).
         case unexpected
+        /// A fact only the server witnesses (``ServerWitnessedFacts``) added or changed by a device: it comes from the
+        /// other driver's link alone.
+        case serverOnly
     }
 
     /// Where in the report, e.g. `otherDriverNote`, `photos.crash-scene`, `photos[3].byteCount`.

@@ -277,6 +277,8 @@ public enum ErrorText {
             words("{field} is missing.", ["field": field])
         case .unexpected:
             words("{field} must not be given here.", ["field": field])
+        case .serverOnly:
+            words("{field} can only come from the other driver's own link; this device may not record it.", ["field": field])
         }
     }
 

@@ -4,7 +4,9 @@ import Foundation
 /// The one-time links a driver gives the other driver to fill in vehicle B of a report's accident statement, found
 /// by the SHA-256 of the link's token (the token itself is never kept).
 package protocol StatementLinkStore: Sendable {
-    /// Keeps a new link, and forgets the report's oldest links beyond the newest `keeping` (used or not).
+    /// Keeps a new link and ends the report's older ones that are not decided (they expire, replaced, at the new
+    /// link's `createdAt`; a decided one keeps its copy), and forgets the report's oldest links beyond the newest
+    /// `keeping`.
     func addStatementLink(_ link: StatementLink, keeping: Int) async throws
 
     /// The link whose token has this digest, used or not, expired or not (the page says which).
@@ -18,13 +20,15 @@ package protocol StatementLinkStore: Sendable {
     func releaseStatementLink(_ digest: TokenDigest) async throws
 
     /// Keeps a new one-time code for the link, replacing an earlier one (its tries start again), with the SMS that
-    /// carries it and the job that sends it, all in one transaction — when fewer than `perHour` codes were sent for the
-    /// link in the hour before `date`.
-    func issueStatementCode(_ link: TokenDigest, code: StatementCode, sms: SMSMessage, perHour: Int, at date: Date) async throws -> StatementCodeIssue
+    /// carries it and the job that sends it, all in one transaction — when every ceiling allows another code in the
+    /// hour before `date`: for the link, for the number the SMS goes to (whatever report or link asks), for the report
+    /// (whatever link asks). Send times older than an hour are forgotten meanwhile.
+    func issueStatementCode(_ link: TokenDigest, code: StatementCode, sms: SMSMessage, ceilings: StatementCodeCeilings, at date: Date) async throws -> StatementCodeIssue
 
     /// Counts one try of the code whose digest is `digest` against the link's code, in one transaction: a right code
-    /// within its time and tries is used up (a second try of it is ``StatementCodeCheck/none``).
-    func tryStatementCode(_ link: TokenDigest, digest: TokenDigest, at date: Date, maximumTries: Int) async throws -> StatementCodeCheck
+    /// within its time and tries, for the version and number it was sent for (`binding`), is used up (a second try
+    /// of it is ``StatementCodeCheck/none``); a code sent for another version or number ends.
+    func tryStatementCode(_ link: TokenDigest, digest: TokenDigest, binding: TokenDigest, at date: Date, maximumTries: Int) async throws -> StatementCodeCheck
 
     /// Records that the other driver signed or declined through the link at `date`, and keeps the link (for the copy)
     /// until `keepUntil`.
@@ -52,10 +56,12 @@ package struct StatementLink: Sendable, Hashable {
     package let code: StatementCode?
     /// When codes were sent, within the last hour (for the hourly bound).
     package let codesSent: [Date]
+    /// When a newer link of the report ended this one (before it was decided); `nil` while it was not.
+    package let replacedAt: Date?
 
     package init(
         digest: TokenDigest, report: ReportID, owner: AccountID, createdAt: Date, expiresAt: Date, usedAt: Date?,
-        decidedAt: Date? = nil, code: StatementCode? = nil, codesSent: [Date] = []
+        decidedAt: Date? = nil, code: StatementCode? = nil, codesSent: [Date] = [], replacedAt: Date? = nil
     ) {
         self.digest = digest
         self.report = report
@@ -66,6 +72,7 @@ package struct StatementLink: Sendable, Hashable {
         self.decidedAt = decidedAt
         self.code = code
         self.codesSent = codesSent
+        self.replacedAt = replacedAt
     }
 
     /// The send times as one column's text (space-separated seconds), and back.
@@ -80,29 +87,85 @@ package struct StatementLink: Sendable, Hashable {
 
 /// A one-time code the other driver signs with: only its digest is kept (of the code and the link's token, which the
 /// store never holds, so a copy of the database cannot try the million codes offline).
+///
+/// A code is bound to what it was sent for: the link (in its digest), the version of the front side the other driver
+/// reviewed and the number it was texted to (``binding``). It signs that version only, and only while vehicle B holds
+/// that number.
 package struct StatementCode: Sendable, Hashable {
     package let digest: TokenDigest
     package let expiresAt: Date
     /// Wrong tries so far.
     package let tries: Int
+    /// What it was sent for: the digest of the version and the number (``binding(version:phone:)``).
+    package let binding: TokenDigest
 
-    package init(digest: TokenDigest, expiresAt: Date, tries: Int) {
+    package init(digest: TokenDigest, expiresAt: Date, tries: Int, binding: TokenDigest) {
         self.digest = digest
         self.expiresAt = expiresAt
         self.tries = tries
+        self.binding = binding
     }
 
     /// The digest a code is kept and checked as.
     package static func digest(code: String, linkToken: String) -> TokenDigest {
         TokenDigest(token: linkToken + ":" + code)
     }
+
+    /// The digest of what a code is sent for: a version of the front side and the number it goes to.
+    package static func binding(version: StatementVersion, phone: PhoneNumber) -> TokenDigest {
+        TokenDigest(token: version.hex + ":" + phone.e164)
+    }
+
+    /// The digest a number is counted under for the ceiling per number (the number itself is not kept there).
+    package static func recipientDigest(_ phone: PhoneNumber) -> TokenDigest {
+        TokenDigest(token: "statement-code-recipient:" + phone.e164)
+    }
+}
+
+/// How many codes may be texted in an hour: for one link, to one number (whatever report or link asks), for one
+/// report (whatever link asks). Making a new link does not start any of them again.
+package struct StatementCodeCeilings: Sendable, Hashable {
+    package let perLink: Int
+    package let perPhone: Int
+    package let perReport: Int
+
+    package init(perLink: Int, perPhone: Int, perReport: Int) {
+        self.perLink = perLink
+        self.perPhone = perPhone
+        self.perReport = perReport
+    }
+
+    /// Which ceiling, if any, refuses a code at `date`, given the send times (any age) for the link, the number and
+    /// the report; the first to be reached is named, with when the next code may be sent.
+    package func refusal(link: [Date], phone: [Date], report: [Date], at date: Date) -> StatementCodeIssue? {
+        let checks: [(StatementCodeCeiling, [Date], Int)] = [(.phone, phone, perPhone), (.report, report, perReport), (.link, link, perLink)]
+        for (ceiling, times, limit) in checks {
+            if let nextAt = Self.nextAllowed(times, limit: limit, at: date) { return .tooMany(nextAt: nextAt, ceiling: ceiling, limit: limit) }
+        }
+        return nil
+    }
+
+    /// When another may be sent, when `limit` were sent in the hour before `date`; `nil` when one may be sent now.
+    package static func nextAllowed(_ times: [Date], limit: Int, at date: Date) -> Date? {
+        let recent = times.filter { $0 > date.addingTimeInterval(-3_600) }.sorted()
+        guard recent.count >= limit else { return nil }
+        return recent[recent.count - limit].addingTimeInterval(3_600)
+    }
+}
+
+/// Which of the ``StatementCodeCeilings`` was reached.
+package enum StatementCodeCeiling: Sendable, Hashable {
+    case link
+    case phone
+    case report
 }
 
 /// What asking for a code came to.
 package enum StatementCodeIssue: Sendable, Hashable {
     case issued
-    /// `perHour` codes were sent in the last hour; another may be sent at `nextAt`.
-    case tooMany(nextAt: Date)
+    /// `limit` codes were sent in the last hour for the link, to the number or for the report (`ceiling`); another
+    /// may be sent at `nextAt`.
+    case tooMany(nextAt: Date, ceiling: StatementCodeCeiling, limit: Int)
     /// No such link.
     case gone
 }
@@ -117,6 +180,9 @@ package enum StatementCodeCheck: Sendable, Hashable {
     case expired
     /// Every try was used: a new code is needed.
     case exhausted
+    /// The code was sent for another version of the front side or another number than vehicle B holds now: it ended,
+    /// a new code is needed.
+    case superseded
     /// No code was sent (or it was used).
     case none
 }
@@ -124,31 +190,23 @@ package enum StatementCodeCheck: Sendable, Hashable {
 /// The code rules, the same for every store: a store reads the link in its transaction, asks these, and writes back
 /// what they give.
 extension StatementLink {
-    /// The codes sent within the hour before `date`, and whether another may be sent: the send times to keep after
-    /// sending one now, or when the next may be sent.
-    package func codeSending(at date: Date, perHour: Int) -> Result<[Date], StatementCodeRefusal> {
-        let recent = codesSent.filter { $0 > date.addingTimeInterval(-3_600) }.sorted()
-        guard recent.count < perHour else {
-            return .failure(StatementCodeRefusal(nextAt: recent[recent.count - perHour].addingTimeInterval(3_600)))
-        }
-        return .success(recent + [date])
+    /// The link's send times to keep after sending a code at `date`: those within the hour before it, and `date`.
+    package func codeSendTimes(after date: Date) -> [Date] {
+        codesSent.filter { $0 > date.addingTimeInterval(-3_600) }.sorted() + [date]
     }
 
-    /// What a try of the code with `digest` comes to, and the link's code after it (`nil`: used up or none).
-    package func codeTry(_ digest: TokenDigest, at date: Date, maximumTries: Int) -> (StatementCodeCheck, StatementCode?) {
+    /// What a try of the code with `digest`, for what `binding` names, comes to, and the link's code after it (`nil`:
+    /// used up, ended or none).
+    package func codeTry(_ digest: TokenDigest, binding: TokenDigest, at date: Date, maximumTries: Int) -> (StatementCodeCheck, StatementCode?) {
         guard let code else { return (.none, nil) }
+        guard code.binding == binding else { return (.superseded, nil) }
         guard code.tries < maximumTries else { return (.exhausted, code) }
         guard code.expiresAt > date else { return (.expired, code) }
         guard code.digest == digest else {
             let tries = code.tries + 1
-            let after = StatementCode(digest: code.digest, expiresAt: code.expiresAt, tries: tries)
+            let after = StatementCode(digest: code.digest, expiresAt: code.expiresAt, tries: tries, binding: code.binding)
             return tries >= maximumTries ? (.exhausted, after) : (.wrong(triesLeft: maximumTries - tries), after)
         }
         return (.accepted, nil)
     }
-}
-
-/// Why no code may be sent now: the hourly bound; the next may be sent at `nextAt`.
-package struct StatementCodeRefusal: Error, Sendable, Hashable {
-    package let nextAt: Date
 }

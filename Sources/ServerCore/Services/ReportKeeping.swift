@@ -26,6 +26,8 @@ package struct ReportKeeping: Sendable {
         // What the crash detection measured is the server's record: a client's version of it is not taken.
         // Nor is the insurer's acknowledgement: only a claims handler gives one (``ClaimDesk``).
         let report = sent.withDetection(current?.detection).withAcknowledgement(current?.acknowledgement)
+        // Nor is what only the other driver's link brings: a code signature, their credit, their decline.
+        try ServerWitnessedFacts.check(report, held: current, account: owner.name)
         // A crash ID is the server's to issue: a report may carry only one issued to its owner (or the app's local form).
         if !report.crashID.isLocal, current?.crashID != report.crashID, try await records.owner(of: report.crashID) != owner.id {
             throw ServerRefusal.crashIDNotIssued(report.crashID)

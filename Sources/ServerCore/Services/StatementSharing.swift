@@ -18,12 +18,14 @@ package struct StatementSharing: Sendable {
     package static let lifetime: TimeInterval = 24 * 3_600
     /// How long the copy stays on the link after the other driver signed or declined: a week.
     package static let copyLifetime: TimeInterval = 7 * 24 * 3_600
-    /// The most links a report keeps: making another forgets the oldest.
+    /// The most links a report keeps: making another ends the older ones not yet decided, and forgets the oldest.
     package static let linksPerReport = 5
-    /// A code is valid for 10 minutes and five tries; at most three are sent for one link in an hour.
+    /// A code is valid for 10 minutes and five tries.
     package static let codeLifetime: TimeInterval = 600
     package static let codeTries = 5
-    package static let codesPerHour = 3
+    /// Codes texted in an hour: three for one link, three to one number (whichever reports and links ask), five for
+    /// one report (whichever links ask).
+    package static let codeCeilings = StatementCodeCeilings(perLink: 3, perPhone: 3, perReport: 5)
 
     package init(links: any StatementLinkStore, reports: any ServerReportStore, clock: any Clock, worker: JobWorker? = nil) {
         self.links = links
@@ -41,6 +43,8 @@ package struct StatementSharing: Sendable {
         /// The other driver signed or declined: the copy of the statement.
         case decided(StatementLink, CrashReport)
         case expired
+        /// The driver made a newer link for the report, which ended this one before its time.
+        case replaced
         /// The driver completed the report before the other driver sent their part, or signed.
         case completed
         /// No link has this token, or its report is gone.
@@ -57,8 +61,9 @@ package struct StatementSharing: Sendable {
     package enum CodeSent: Sendable {
         /// Texted to this number (queued for the gateway); valid until `expiresAt`.
         case sent(to: PhoneNumber, expiresAt: Date)
-        /// The hourly bound: the next may be asked for at `nextAt`.
-        case tooMany(nextAt: Date)
+        /// An hourly ceiling (``codeCeilings``) was reached: `limit` codes for the link, to the number or for the
+        /// report; the next may be asked for at `nextAt`.
+        case tooMany(nextAt: Date, ceiling: StatementCodeCeiling, limit: Int)
         /// Vehicle B has no phone number to text.
         case noPhone
         /// The number in vehicle B takes no text messages (a landline, as libphonenumber judges it).
@@ -98,7 +103,7 @@ package struct StatementSharing: Sendable {
     /// What the link with this token leads to.
     package func open(_ token: String) async throws -> Opened {
         guard Self.isWellFormed(token), let link = try await links.statementLink(TokenDigest(token: token)) else { return .unknown }
-        guard link.expiresAt > clock.now() else { return .expired }
+        guard link.expiresAt > clock.now() else { return link.replacedAt == nil ? .expired : .replaced }
         guard let report = try await reports.report(link.report, owner: link.owner) else { return .unknown }
         if link.decidedAt != nil { return .decided(link, report) }
         guard !report.isCompleted, !report.isStatementSigned else { return .completed }
@@ -119,13 +124,17 @@ package struct StatementSharing: Sendable {
             crashID: report.crashID, owner: link.owner, recipient: phone,
             text: SMSText.statementCode(code, crashID: report.crashID, minutes: Int(Self.codeLifetime / 60), words: words), at: now
         )
-        let kept = StatementCode(digest: StatementCode.digest(code: code, linkToken: token), expiresAt: expiresAt, tries: 0)
-        switch try await links.issueStatementCode(link.digest, code: kept, sms: sms, perHour: Self.codesPerHour, at: now) {
+        // Bound to what it is sent for: this link, the version the other driver reviews, this number.
+        let kept = StatementCode(
+            digest: StatementCode.digest(code: code, linkToken: token), expiresAt: expiresAt, tries: 0,
+            binding: StatementCode.binding(version: report.statementVersion, phone: phone)
+        )
+        switch try await links.issueStatementCode(link.digest, code: kept, sms: sms, ceilings: Self.codeCeilings, at: now) {
         case .issued:
             worker?.nudge()
             return .sent(to: phone, expiresAt: expiresAt)
-        case let .tooMany(nextAt):
-            return .tooMany(nextAt: nextAt)
+        case let .tooMany(nextAt, ceiling, limit):
+            return .tooMany(nextAt: nextAt, ceiling: ceiling, limit: limit)
         case .gone:
             return .refused(.unknown)
         }
@@ -146,8 +155,10 @@ package struct StatementSharing: Sendable {
         }
         guard let phone = Self.phone(of: report) else { return .code(.none) }
         let digits = code.filter { !$0.isWhitespace }
+        // The code signs the version it was sent for, while vehicle B holds the number it went to.
         let check = try await links.tryStatementCode(
-            link.digest, digest: StatementCode.digest(code: digits, linkToken: token), at: clock.now(), maximumTries: Self.codeTries
+            link.digest, digest: StatementCode.digest(code: digits, linkToken: token),
+            binding: StatementCode.binding(version: report.statementVersion, phone: phone), at: clock.now(), maximumTries: Self.codeTries
         )
         guard check == .accepted else { return .code(check) }
         return try await record(link, version: version) { report, now in

@@ -24,6 +24,7 @@ package enum ProblemText {
         case let .characterNotAllowed(code): "holds the character \(codePoint(code)), which it may not"
         case .missing: "is missing"
         case .unexpected: "must not be given here"
+        case .serverOnly: "is recorded by the server alone, from the other driver's own link (a signature verified by a texted code, their credit for a column, their decline, the account a signature names); send it only as the server holds it"
         }
         return "\(error.field) \(problem)."
     }

@@ -84,7 +84,7 @@ package struct StatementPages {
                 StatementViews.decided(report: report, token: token, keptUntil: link.expiresAt, page: language), template: "statement-decided",
                 status: status
             )
-        case .expired, .completed, .unknown:
+        case .expired, .replaced, .completed, .unknown:
             return closed(opened, language: language)
         }
     }
@@ -148,12 +148,25 @@ package struct StatementPages {
                 "We texted a 6-digit code to {phone}. It works until {time}, for {count} tries.",
                 count: StatementSharing.codeTries, ["phone": phone.masked, "time": dates.time(expiresAt)]
             )
-        case let .tooMany(nextAt):
-            state.error = words.plural(
+        case let .tooMany(nextAt, ceiling, limit):
+            let time = ["time": dates.time(nextAt)]
+            state.error = switch ceiling {
+            case .link: words.plural(
                 "{count} code was texted in the last hour. You can ask for another at {time}; a code you received meanwhile still works.",
                 "{count} codes were texted in the last hour. You can ask for another at {time}; a code you received meanwhile still works.",
-                count: StatementSharing.codesPerHour, ["time": dates.time(nextAt)]
+                count: limit, time
             )
+            case .phone: words.plural(
+                "{count} code was texted to this number in the last hour, the most we send to one number. You can ask for another at {time}; a code you received meanwhile still works.",
+                "{count} codes were texted to this number in the last hour, the most we send to one number. You can ask for another at {time}; a code you received meanwhile still works.",
+                count: limit, time
+            )
+            case .report: words.plural(
+                "{count} code was texted for this statement in the last hour, the most we send for one statement. You can ask for another at {time}; a code you received meanwhile still works.",
+                "{count} codes were texted for this statement in the last hour, the most we send for one statement. You can ask for another at {time}; a code you received meanwhile still works.",
+                count: limit, time
+            )
+            }
             status = .tooManyRequests
         case .noPhone:
             state.error = words("Your part has no mobile number, so no code can be texted to you.")
@@ -224,6 +237,7 @@ package struct StatementPages {
                 "That code was typed wrong {count} time and no longer works. Ask for a new one.",
                 "That code was typed wrong {count} times and no longer works. Ask for a new one.", count: StatementSharing.codeTries
             )
+            case .superseded: words("That code was texted for an earlier version of the statement, or to another number than the one in your part now, so it no longer works. Ask for a new code.")
             case .none, .accepted: words("Ask for a code first: we text it to the mobile number in your part.")
             }
             return review(report, token: token, state: state, status: .unprocessableContent, language: language)
@@ -340,6 +354,8 @@ package struct StatementPages {
         let (heading, detail, status): (String, String, HTTPResponse.Status) = switch state {
         case .expired:
             (words("This link has expired"), words("A link to the accident statement works for 24 hours, and its copy for 7 days after you signed or declined. Ask the other driver for a new one."), .gone)
+        case .replaced:
+            (words("This link was replaced"), words("The other driver made a newer link to this accident statement, so this one no longer works. Ask them for the newest link."), .gone)
         case .completed:
             (words("The statement can no longer change"), words("The other driver completed their crash report, or both drivers already signed the statement. If something is wrong, tell the other driver or the insurer."), .conflict)
         case .unknown, .open, .review, .decided:

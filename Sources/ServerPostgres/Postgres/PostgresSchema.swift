@@ -273,6 +273,22 @@ package enum PostgresSchema {
             "CREATE INDEX crash_ids_by_owner ON crash_ids (owner, issued_at)",
             "CREATE INDEX crash_events_by_detector ON crash_events (detector, received_at)",
         ]),
+        // Codes bound to what they were sent for, the codes texted in the last hour, replaced links (see ServerSchema version 14).
+        Migration(version: 15, statements: [
+            "ALTER TABLE statement_links ADD COLUMN code_binding text",
+            "ALTER TABLE statement_links ADD COLUMN replaced_at double precision",
+            """
+            CREATE TABLE statement_code_sends (
+                recipient text NOT NULL,
+                report uuid NOT NULL,
+                owner uuid NOT NULL,
+                sent_at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX statement_code_sends_by_recipient ON statement_code_sends (recipient, sent_at)",
+            "CREATE INDEX statement_code_sends_by_report ON statement_code_sends (report, sent_at)",
+            "CREATE INDEX statement_code_sends_by_time ON statement_code_sends (sent_at)",
+        ]),
     ]
 
     // MARK: - Migrating

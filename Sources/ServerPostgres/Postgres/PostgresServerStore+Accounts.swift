@@ -116,6 +116,7 @@ extension PostgresServerStore: AccountStore {
             try await connection.query("DELETE FROM crash_ids WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM sms_messages WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM statement_links WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM statement_code_sends WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM accounts WHERE id = \(owner)", logger: Self.queryLogger)
             return ErasedAccount(
                 account: account, reports: reports, photos: photos, documents: documents, uploads: uploads, crashIDs: crashIDs

@@ -12,6 +12,12 @@ extension PostgresServerStore: StatementLinkStore {
                 VALUES (\(link.digest.hex), \(link.report.rawValue), \(link.owner.rawValue), \(link.createdAt.timeIntervalSinceReferenceDate),
                         \(link.expiresAt.timeIntervalSinceReferenceDate), NULL)
                 """, logger: Self.queryLogger)
+            // The report's older links end now (a decided one keeps its copy until its own time).
+            let now = link.createdAt.timeIntervalSinceReferenceDate
+            try await connection.query("""
+                UPDATE statement_links SET expires_at = \(now), replaced_at = \(now)
+                WHERE report = \(link.report.rawValue) AND digest != \(link.digest.hex) AND decided_at IS NULL AND expires_at > \(now)
+                """, logger: Self.queryLogger)
             try await connection.query("""
                 DELETE FROM statement_links WHERE report = \(link.report.rawValue) AND digest NOT IN (
                     SELECT digest FROM statement_links WHERE report = \(link.report.rawValue)
@@ -30,22 +36,29 @@ extension PostgresServerStore: StatementLinkStore {
     }
 
     private static let linkColumns = """
-        SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent
+        SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
+            code_binding, replaced_at
         FROM statement_links
         """
 
     private static func link(_ digest: TokenDigest, from row: PostgresRow) throws -> StatementLink {
-        let (report, owner, createdAt, expiresAt, usedAt, decidedAt, codeDigest, codeExpiresAt, codeTries, codesSent) = try row.decode(
-            (UUID, UUID, Double, Double, Double?, Double?, String?, Double?, Int, String).self
+        let (report, owner, createdAt, expiresAt, usedAt, decidedAt, codeDigest, codeExpiresAt, codeTries, codesSent, codeBinding, replacedAt) = try row.decode(
+            (UUID, UUID, Double, Double, Double?, Double?, String?, Double?, Int, String, String?, Double?).self
         )
-        let code = codeDigest.flatMap { hex in
-            codeExpiresAt.map { StatementCode(digest: TokenDigest(storedHex: hex), expiresAt: Date(timeIntervalSinceReferenceDate: $0), tries: codeTries) }
+        // A code kept without what it was sent for (before codes were bound) no longer signs.
+        var code: StatementCode?
+        if let codeDigest, let codeExpiresAt, let codeBinding {
+            code = StatementCode(
+                digest: TokenDigest(storedHex: codeDigest), expiresAt: Date(timeIntervalSinceReferenceDate: codeExpiresAt), tries: codeTries,
+                binding: TokenDigest(storedHex: codeBinding)
+            )
         }
         return StatementLink(
             digest: digest, report: ReportID(report), owner: AccountID(owner),
             createdAt: Date(timeIntervalSinceReferenceDate: createdAt), expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt),
             usedAt: usedAt.map(Date.init(timeIntervalSinceReferenceDate:)), decidedAt: decidedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
-            code: code, codesSent: StatementLink.sendTimes(fromText: codesSent)
+            code: code, codesSent: StatementLink.sendTimes(fromText: codesSent),
+            replacedAt: replacedAt.map(Date.init(timeIntervalSinceReferenceDate:))
         )
     }
 
@@ -58,33 +71,65 @@ extension PostgresServerStore: StatementLinkStore {
         return found
     }
 
-    package func issueStatementCode(_ link: TokenDigest, code: StatementCode, sms: SMSMessage, perHour: Int, at date: Date) async throws -> StatementCodeIssue {
+    package func issueStatementCode(
+        _ link: TokenDigest, code: StatementCode, sms: SMSMessage, ceilings: StatementCodeCeilings, at date: Date
+    ) async throws -> StatementCodeIssue {
         try await writing { connection in
             guard let current = try await Self.lockedLink(link, on: connection) else { return .gone }
-            switch current.codeSending(at: date, perHour: perHour) {
-            case let .failure(refusal):
-                return .tooMany(nextAt: refusal.nextAt)
-            case let .success(sent):
-                try await connection.query("""
-                    UPDATE statement_links SET code_digest = \(code.digest.hex), code_expires_at = \(code.expiresAt.timeIntervalSinceReferenceDate),
-                        code_tries = 0, codes_sent = \(StatementLink.sendTimesText(sent))
-                    WHERE digest = \(link.hex)
-                    """, logger: Self.queryLogger)
-                try await Self.insert(sms, on: connection)
-                try await Self.insert(ServerJob.sendSMS(sms.id), smsOwner: sms.owner, at: date, on: connection)
-                return .issued
+            let recipient = StatementCode.recipientDigest(sms.recipient).hex
+            let report = current.report.rawValue
+            // Codes for one number (or one report) asked through other links wait here: the counts below stay true
+            // until this transaction ends. Always the number first, then the report, so two never wait on each other.
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(Self.codeSendsLockClass), hashtext(\(recipient)))", logger: Self.queryLogger
+            )
+            try await connection.query(
+                "SELECT pg_advisory_xact_lock(\(Self.codeSendsLockClass + 1), hashtext(\(report.uuidString)))", logger: Self.queryLogger
+            )
+            let hourAgo = date.addingTimeInterval(-3_600).timeIntervalSinceReferenceDate
+            try await connection.query("DELETE FROM statement_code_sends WHERE sent_at <= \(hourAgo)", logger: Self.queryLogger)
+            var byRecipient: [Date] = []
+            for try await sentAt in try await connection.query(
+                "SELECT sent_at FROM statement_code_sends WHERE recipient = \(recipient)", logger: Self.queryLogger
+            ).decode(Double.self) {
+                byRecipient.append(Date(timeIntervalSinceReferenceDate: sentAt))
             }
+            var byReport: [Date] = []
+            for try await sentAt in try await connection.query(
+                "SELECT sent_at FROM statement_code_sends WHERE report = \(report)", logger: Self.queryLogger
+            ).decode(Double.self) {
+                byReport.append(Date(timeIntervalSinceReferenceDate: sentAt))
+            }
+            if let refusal = ceilings.refusal(link: current.codesSent, phone: byRecipient, report: byReport, at: date) { return refusal }
+            try await connection.query("""
+                UPDATE statement_links SET code_digest = \(code.digest.hex), code_expires_at = \(code.expiresAt.timeIntervalSinceReferenceDate),
+                    code_tries = 0, codes_sent = \(StatementLink.sendTimesText(current.codeSendTimes(after: date))),
+                    code_binding = \(code.binding.hex)
+                WHERE digest = \(link.hex)
+                """, logger: Self.queryLogger)
+            try await connection.query("""
+                INSERT INTO statement_code_sends (recipient, report, owner, sent_at)
+                VALUES (\(recipient), \(report), \(current.owner.rawValue), \(date.timeIntervalSinceReferenceDate))
+                """, logger: Self.queryLogger)
+            try await Self.insert(sms, on: connection)
+            try await Self.insert(ServerJob.sendSMS(sms.id), smsOwner: sms.owner, at: date, on: connection)
+            return .issued
         }
     }
 
-    package func tryStatementCode(_ link: TokenDigest, digest: TokenDigest, at date: Date, maximumTries: Int) async throws -> StatementCodeCheck {
+    /// The first of the two advisory-lock classes (the number, then the report) under which codes are counted.
+    private static let codeSendsLockClass: Int32 = 7_301
+
+    package func tryStatementCode(
+        _ link: TokenDigest, digest: TokenDigest, binding: TokenDigest, at date: Date, maximumTries: Int
+    ) async throws -> StatementCodeCheck {
         try await writing { connection in
             guard let current = try await Self.lockedLink(link, on: connection) else { return .none }
-            let (check, after) = current.codeTry(digest, at: date, maximumTries: maximumTries)
+            let (check, after) = current.codeTry(digest, binding: binding, at: date, maximumTries: maximumTries)
             guard after != current.code else { return check }
             try await connection.query("""
                 UPDATE statement_links SET code_digest = \(after?.digest.hex), code_expires_at = \(after?.expiresAt.timeIntervalSinceReferenceDate),
-                    code_tries = \(after?.tries ?? 0)
+                    code_tries = \(after?.tries ?? 0), code_binding = \(after?.binding.hex)
                 WHERE digest = \(link.hex)
                 """, logger: Self.queryLogger)
             return check

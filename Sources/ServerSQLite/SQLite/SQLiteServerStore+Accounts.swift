@@ -137,6 +137,7 @@ extension SQLiteServerStore: AccountStore {
                 "DELETE FROM photos WHERE owner = ?1", "DELETE FROM uploads WHERE owner = ?1",
                 "DELETE FROM crash_events WHERE owner = ?1", "DELETE FROM crash_ids WHERE owner = ?1",
                 "DELETE FROM sms_messages WHERE owner = ?1", "DELETE FROM statement_links WHERE owner = ?1",
+                "DELETE FROM statement_code_sends WHERE owner = ?1",
                 "DELETE FROM accounts WHERE id = ?1",
             ] {
                 let delete = try connection.statement(sql)

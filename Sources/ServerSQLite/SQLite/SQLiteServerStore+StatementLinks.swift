@@ -16,6 +16,15 @@ extension SQLiteServerStore: StatementLinkStore {
             insert.bind(link.createdAt.timeIntervalSinceReferenceDate, at: 4)
             insert.bind(link.expiresAt.timeIntervalSinceReferenceDate, at: 5)
             try insert.run()
+            // The report's older links end now (a decided one keeps its copy until its own time).
+            let ending = try connection.statement("""
+                UPDATE statement_links SET expires_at = ?3, replaced_at = ?3
+                WHERE report = ?1 AND digest != ?2 AND decided_at IS NULL AND expires_at > ?3
+                """)
+            ending.bind(link.report.rawValue, at: 1)
+            ending.bind(link.digest.hex, at: 2)
+            ending.bind(link.createdAt.timeIntervalSinceReferenceDate, at: 3)
+            try ending.run()
             let oldest = try connection.statement("""
                 DELETE FROM statement_links WHERE report = ?1 AND digest NOT IN (
                     SELECT digest FROM statement_links WHERE report = ?1 ORDER BY created_at DESC, digest DESC LIMIT ?2
@@ -34,14 +43,23 @@ extension SQLiteServerStore: StatementLinkStore {
     /// The link, read inside the caller's transaction.
     private static func link(_ digest: TokenDigest, in connection: SQLiteConnection) throws -> StatementLink? {
         let query = try connection.statement("""
-            SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent
+            SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
+                code_binding, replaced_at
             FROM statement_links WHERE digest = ?1
             """)
         query.bind(digest.hex, at: 1)
         defer { query.reset() }
         guard try query.step() else { return nil }
+        // A code kept without what it was sent for (before codes were bound) no longer signs.
         let code = query.optionalString(6).flatMap { hex in
-            query.optionalDouble(7).map { StatementCode(digest: TokenDigest(storedHex: hex), expiresAt: Date(timeIntervalSinceReferenceDate: $0), tries: query.int(8)) }
+            query.optionalDouble(7).flatMap { expiresAt in
+                query.optionalString(10).map { binding in
+                    StatementCode(
+                        digest: TokenDigest(storedHex: hex), expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt), tries: query.int(8),
+                        binding: TokenDigest(storedHex: binding)
+                    )
+                }
+            }
         }
         return StatementLink(
             digest: digest, report: ReportID(try Self.uuid(query, 0, table: "statement_links", name: "report")),
@@ -49,42 +67,77 @@ extension SQLiteServerStore: StatementLinkStore {
             createdAt: Date(timeIntervalSinceReferenceDate: query.double(2)), expiresAt: Date(timeIntervalSinceReferenceDate: query.double(3)),
             usedAt: query.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
             decidedAt: query.optionalDouble(5).map(Date.init(timeIntervalSinceReferenceDate:)),
-            code: code, codesSent: StatementLink.sendTimes(fromText: query.string(9))
+            code: code, codesSent: StatementLink.sendTimes(fromText: query.string(9)),
+            replacedAt: query.optionalDouble(11).map(Date.init(timeIntervalSinceReferenceDate:))
         )
     }
 
-    package func issueStatementCode(_ link: TokenDigest, code: StatementCode, sms: SMSMessage, perHour: Int, at date: Date) async throws -> StatementCodeIssue {
+    package func issueStatementCode(
+        _ link: TokenDigest, code: StatementCode, sms: SMSMessage, ceilings: StatementCodeCeilings, at date: Date
+    ) async throws -> StatementCodeIssue {
         try await writing { connection in
             guard let current = try Self.link(link, in: connection) else { return .gone }
-            switch current.codeSending(at: date, perHour: perHour) {
-            case let .failure(refusal):
-                return .tooMany(nextAt: refusal.nextAt)
-            case let .success(sent):
-                let update = try connection.statement("""
-                    UPDATE statement_links SET code_digest = ?2, code_expires_at = ?3, code_tries = 0, codes_sent = ?4 WHERE digest = ?1
-                    """)
-                update.bind(link.hex, at: 1)
-                update.bind(code.digest.hex, at: 2)
-                update.bind(code.expiresAt.timeIntervalSinceReferenceDate, at: 3)
-                update.bind(StatementLink.sendTimesText(sent), at: 4)
-                try update.run()
-                try Self.insert(sms, in: connection)
-                try Self.insert(ServerJob.sendSMS(sms.id), smsOwner: sms.owner, at: date, in: connection)
-                return .issued
+            let hourAgo = date.addingTimeInterval(-3_600).timeIntervalSinceReferenceDate
+            let forget = try connection.statement("DELETE FROM statement_code_sends WHERE sent_at <= ?1")
+            forget.bind(hourAgo, at: 1)
+            try forget.run()
+            let recipient = StatementCode.recipientDigest(sms.recipient)
+            let byRecipient = try Self.codeSendTimes(in: connection, "SELECT sent_at FROM statement_code_sends WHERE recipient = ?1") {
+                $0.bind(recipient.hex, at: 1)
             }
+            let byReport = try Self.codeSendTimes(in: connection, "SELECT sent_at FROM statement_code_sends WHERE report = ?1") {
+                $0.bind(current.report.rawValue, at: 1)
+            }
+            if let refusal = ceilings.refusal(link: current.codesSent, phone: byRecipient, report: byReport, at: date) { return refusal }
+            let update = try connection.statement("""
+                UPDATE statement_links SET code_digest = ?2, code_expires_at = ?3, code_tries = 0, codes_sent = ?4, code_binding = ?5
+                WHERE digest = ?1
+                """)
+            update.bind(link.hex, at: 1)
+            update.bind(code.digest.hex, at: 2)
+            update.bind(code.expiresAt.timeIntervalSinceReferenceDate, at: 3)
+            update.bind(StatementLink.sendTimesText(current.codeSendTimes(after: date)), at: 4)
+            update.bind(code.binding.hex, at: 5)
+            try update.run()
+            let counted = try connection.statement("INSERT INTO statement_code_sends (recipient, report, owner, sent_at) VALUES (?1, ?2, ?3, ?4)")
+            counted.bind(recipient.hex, at: 1)
+            counted.bind(current.report.rawValue, at: 2)
+            counted.bind(current.owner.rawValue, at: 3)
+            counted.bind(date.timeIntervalSinceReferenceDate, at: 4)
+            try counted.run()
+            try Self.insert(sms, in: connection)
+            try Self.insert(ServerJob.sendSMS(sms.id), smsOwner: sms.owner, at: date, in: connection)
+            return .issued
         }
     }
 
-    package func tryStatementCode(_ link: TokenDigest, digest: TokenDigest, at date: Date, maximumTries: Int) async throws -> StatementCodeCheck {
+    /// The send times a query over `statement_code_sends` gives, inside the caller's transaction.
+    private static func codeSendTimes(
+        in connection: SQLiteConnection, _ sql: StaticString, binding: (SQLiteStatement) -> Void
+    ) throws -> [Date] {
+        let query = try connection.statement(sql)
+        binding(query)
+        defer { query.reset() }
+        var times: [Date] = []
+        while try query.step() { times.append(Date(timeIntervalSinceReferenceDate: query.double(0))) }
+        return times
+    }
+
+    package func tryStatementCode(
+        _ link: TokenDigest, digest: TokenDigest, binding: TokenDigest, at date: Date, maximumTries: Int
+    ) async throws -> StatementCodeCheck {
         try await writing { connection in
             guard let current = try Self.link(link, in: connection) else { return .none }
-            let (check, after) = current.codeTry(digest, at: date, maximumTries: maximumTries)
+            let (check, after) = current.codeTry(digest, binding: binding, at: date, maximumTries: maximumTries)
             guard after != current.code else { return check }
-            let update = try connection.statement("UPDATE statement_links SET code_digest = ?2, code_expires_at = ?3, code_tries = ?4 WHERE digest = ?1")
+            let update = try connection.statement("""
+                UPDATE statement_links SET code_digest = ?2, code_expires_at = ?3, code_tries = ?4, code_binding = ?5 WHERE digest = ?1
+                """)
             update.bind(link.hex, at: 1)
             update.bind(after?.digest.hex, at: 2)
             update.bind(after?.expiresAt.timeIntervalSinceReferenceDate, at: 3)
             update.bind(after?.tries ?? 0, at: 4)
+            update.bind(after?.binding.hex, at: 5)
             try update.run()
             return check
         }

@@ -245,5 +245,21 @@ package enum ServerSchema {
             CREATE INDEX crash_ids_by_owner ON crash_ids (owner, issued_at);
             CREATE INDEX crash_events_by_detector ON crash_events (detector, received_at);
             """),
+        // A code to sign a statement is bound to the version and the number it was sent for (a code kept before has
+        // none, so it no longer signs); the codes texted in the last hour, counted per number and per report whatever
+        // link asked (the number kept as a digest); when a newer link of the report replaced a link.
+        SQLiteMigration(version: 14, sql: """
+            ALTER TABLE statement_links ADD COLUMN code_binding TEXT;
+            ALTER TABLE statement_links ADD COLUMN replaced_at REAL;
+            CREATE TABLE statement_code_sends (
+                recipient TEXT NOT NULL,
+                report BLOB NOT NULL,
+                owner BLOB NOT NULL,
+                sent_at REAL NOT NULL
+            );
+            CREATE INDEX statement_code_sends_by_recipient ON statement_code_sends (recipient, sent_at);
+            CREATE INDEX statement_code_sends_by_report ON statement_code_sends (report, sent_at);
+            CREATE INDEX statement_code_sends_by_time ON statement_code_sends (sent_at);
+            """),
     ]
 }

@@ -1908,6 +1908,10 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
     /// carrying the current version (none when the report was deleted). A completed report is read-only
     /// (`report-completed`). A crash ID names one report of a user: a report carrying a crash ID another of the
     /// caller's reports holds is refused with `crash-id-taken`, carrying that report as `current` to merge into.
+    /// What only the server witnesses comes from the other driver's link alone: a signature verified by a texted
+    /// code, a column's `enteredByOtherDriverAt` and `asSent`, and the statement's `decline` may be sent only as
+    /// the server holds them (or left out), and a signature made on the driver's device names the caller's account
+    /// or none; a body that adds or changes one is refused with `invalid-report`, `field` naming it.
     ///
     ///
     /// - Remark: HTTP `PUT /v1/reports/{reportID}`.

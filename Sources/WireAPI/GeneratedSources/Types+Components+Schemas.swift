@@ -260,7 +260,8 @@ extension Components {
         /// - `not-acceptable` (406): `Accept` allows none of the types the route answers with.
         /// - `invalid-request` (400): the request cannot be read (malformed JSON, a missing header).
         /// - `invalid-parameter` (400): a parameter, header or field has a value out of its range; `field` names it.
-        /// - `invalid-report` (400): a report breaks a rule (photos per section, sizes, the note's length, …); `field`
+        /// - `invalid-report` (400): a report breaks a rule (photos per section, sizes, the note's length, …), or adds or
+        ///   changes what only the server witnesses (a code signature, the other driver's credit, a decline); `field`
         ///   names it.
         /// - `report-not-found` (404): the caller has no report with this id.
         /// - `revision-conflict` (409): the report changed (or was deleted) since the revision the save states;

@@ -12,6 +12,7 @@ import ServerCore
 import ServerSQLite
 import ServerGateways
 import Synchronization
+import Testing
 import WireAPI
 
 /// The server's services over the in-memory ports, its router, and accounts to call it with.
@@ -44,6 +45,17 @@ struct ServerHarness {
             name: name, kind: kind, tokenDigest: TokenDigest(token: token), phone: try phone.map { try PhoneNumber(parsing: $0) }, at: Date()
         )
         return token
+    }
+
+    /// Gives the stored report of the account with `token` what only the other driver's link brings (a column's
+    /// credit, a decline, a code signature), as that flow writes it: through the store, never the driver's routes.
+    /// - Returns: the version stored.
+    @discardableResult
+    func witness(_ id: ReportID, token: String, _ change: (inout CrashReport) throws -> Void) async throws -> CrashReport {
+        let owner = try #require(try await store.account(for: TokenDigest(token: token))).id
+        var report = try #require(try await store.report(id, owner: owner))
+        try change(&report)
+        return try await store.save(report, owner: owner)
     }
 
     /// Does every job that is due (as the worker beside a running server would).
