@@ -95,11 +95,15 @@ void cairo_fill(cairo_t *cr) { CALL(cairo_fill)(cr); }
 void cairo_fill_preserve(cairo_t *cr) { CALL(cairo_fill_preserve)(cr); }
 cairo_surface_t *cairo_image_surface_create(cairo_format_t format, int width, int height) { return CALL(cairo_image_surface_create)(format, width, height); }
 cairo_surface_t *cairo_image_surface_create_from_png_stream(cairo_read_func_t read_func, void *closure) { return CALL(cairo_image_surface_create_from_png_stream)(read_func, closure); }
+cairo_format_t cairo_image_surface_get_format(cairo_surface_t *surface) { return CALL(cairo_image_surface_get_format)(surface); }
 int cairo_image_surface_get_height(cairo_surface_t *surface) { return CALL(cairo_image_surface_get_height)(surface); }
 int cairo_image_surface_get_width(cairo_surface_t *surface) { return CALL(cairo_image_surface_get_width)(surface); }
 void cairo_line_to(cairo_t *cr, double x, double y) { CALL(cairo_line_to)(cr, x, y); }
 void cairo_move_to(cairo_t *cr, double x, double y) { CALL(cairo_move_to)(cr, x, y); }
 void cairo_new_path(cairo_t *cr) { CALL(cairo_new_path)(cr); }
+void cairo_paint(cairo_t *cr) { CALL(cairo_paint)(cr); }
+cairo_pattern_t *cairo_get_source(cairo_t *cr) { return CALL(cairo_get_source)(cr); }
+void cairo_pattern_set_filter(cairo_pattern_t *pattern, cairo_filter_t filter) { CALL(cairo_pattern_set_filter)(pattern, filter); }
 cairo_surface_t *cairo_pdf_surface_create_for_stream(cairo_write_func_t write_func, void *closure, double width_in_points, double height_in_points) { return CALL(cairo_pdf_surface_create_for_stream)(write_func, closure, width_in_points, height_in_points); }
 void cairo_pdf_surface_set_metadata(cairo_surface_t *surface, cairo_pdf_metadata_t metadata, const char *utf8) { CALL(cairo_pdf_surface_set_metadata)(surface, metadata, utf8); }
 void cairo_rectangle(cairo_t *cr, double x, double y, double width, double height) { CALL(cairo_rectangle)(cr, x, y, width, height); }
@@ -108,6 +112,7 @@ void cairo_save(cairo_t *cr) { CALL(cairo_save)(cr); }
 void cairo_scale(cairo_t *cr, double sx, double sy) { CALL(cairo_scale)(cr, sx, sy); }
 void cairo_set_dash(cairo_t *cr, const double *dashes, int num_dashes, double offset) { CALL(cairo_set_dash)(cr, dashes, num_dashes, offset); }
 void cairo_set_line_width(cairo_t *cr, double width) { CALL(cairo_set_line_width)(cr, width); }
+void cairo_set_operator(cairo_t *cr, cairo_operator_t op) { CALL(cairo_set_operator)(cr, op); }
 void cairo_set_source_rgb(cairo_t *cr, double red, double green, double blue) { CALL(cairo_set_source_rgb)(cr, red, green, blue); }
 void cairo_set_source_surface(cairo_t *cr, cairo_surface_t *surface, double x, double y) { CALL(cairo_set_source_surface)(cr, surface, x, y); }
 void cairo_show_page(cairo_t *cr) { CALL(cairo_show_page)(cr); }

@@ -71,6 +71,60 @@ struct PDFPhotoFittingTests {
         #expect(abs(ppi - 64 / readable * 72) < 1, "\(ppi) pixels an inch")
     }
 
+    /// The images `pdfimages -list` finds in `pdf`: (width, height, x-ppi).
+    static func images(in pdf: Data, _ tools: PDFTools) throws -> [(width: Int, height: Int, ppi: Double)] {
+        try tools.run("pdfimages", ["-list", try tools.write(pdf, name: "images-\(UUID().uuidString).pdf")])
+            .split(separator: "\n").dropFirst(2).compactMap { row in
+                let columns = row.split(separator: " ", omittingEmptySubsequences: true)
+                guard columns.count > 12, let width = Int(columns[3]), let height = Int(columns[4]), let ppi = Double(columns[12]) else { return nil }
+                return (width, height, ppi)
+            }
+    }
+
+    /// A report whose crash scene holds `pngs`, stored in `store`.
+    static func report(with pngs: [Data], in store: InMemoryPhotoStore) async throws -> CrashReport {
+        var report = CrashReport.stub(crashID: .stub("CR-PNGS2345"))
+        for (index, bytes) in pngs.enumerated() {
+            let size = try #require(PDFPhotoSurface.pngPixelCount(bytes))
+            let width = Int(bytes[16..<20].reduce(0) { $0 << 8 | Int($1) })
+            try report.addPhoto(Photo(
+                section: .crashScene, contentHash: await store.put(bytes), mediaType: .png, byteCount: bytes.count,
+                pixelSize: PixelSize(width: width, height: size / width), originalFileName: "scan-\(index).png", addedAt: referenceDate
+            ))
+        }
+        return report
+    }
+
+    @Test("A PNG of more pixels than the page shows is kept at 300 pixels an inch for the size it is drawn at")
+    func aLargePNGIsScaledDownToWhatThePageShows() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let store = InMemoryPhotoStore()
+        let pdf = try await PDFReportRenderer(photoStore: store).render(try await Self.report(with: [BlankPNG.make(width: 4000, height: 3000)], in: store))
+        let image = try #require(try Self.images(in: pdf.bytes, tools).first)
+        #expect(image.width < 4000 && image.width > 1000, "\(image)")
+        #expect(abs(Double(image.width) / Double(image.height) - 4.0 / 3.0) < 0.01)
+        #expect(image.ppi <= PDFPhotoSurface.maximumDotsPerInch + 1 && image.ppi >= PDFPhotoSurface.maximumDotsPerInch - 2, "\(image)")
+        // One at the page's size already is kept whole.
+        let small = try await PDFReportRenderer(photoStore: store).render(try await Self.report(with: [BlankPNG.make(width: 400, height: 300)], in: store))
+        #expect(try Self.images(in: small.bytes, tools).first.map { [$0.width, $0.height] } == [400, 300])
+    }
+
+    @Test("Past the document's share of PNG pixels a PNG is named in a frame, not decoded; photos before it are drawn")
+    func pngsPastTheShareAreNamedNotDrawn() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let store = InMemoryPhotoStore()
+        let first = BlankPNG.make(width: 300, height: 200, grey: 10), second = BlankPNG.make(width: 300, height: 200, grey: 20)
+        let report = try await Self.report(with: [first, second], in: store)
+        let pdf = try await PDFReportRenderer(photoSource: store, pngPixelBudget: 100_000).render(report)
+        #expect(try Self.images(in: pdf.bytes, tools).count == 1)
+        let text = try tools.text(try tools.write(pdf.bytes)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("Not drawn: this document's PNG photos come to more than"), "\(text)")
+        #expect(text.contains(ContentHash.sha256(of: second).hex.prefix(16)), "\(text)")
+        #expect(text.contains("scan-1.png"), "\(text)")
+    }
+
     @Test func theLastThingOnTheLastPageIsContentNotARuleLeftOnAPageOfItsOwn() {
         let outline = ReportOutline(.stub(injuries: [.myself]), dates: DateText(timeZone: TimeZone(identifier: "UTC") ?? .current))
         let blocks = PDFBlockBuilder(outline: outline) { text, style in Double(text.count) * style.size * 0.5 }.blocks()

@@ -992,6 +992,43 @@ struct ServerRouterTests {
         #expect(problem.headers[.retryAfter] == "5")
     }
 
+    @Test("One account never holds every render slot, and a freed slot goes to the account running the fewest")
+    func rendersAreShared() async throws {
+        #expect(RenderPool(capacity: 2).perOwner == 1)
+        #expect(RenderPool(capacity: 1).perOwner == 1)
+        let pool = RenderPool(capacity: 3)
+        #expect(pool.perOwner == 2)
+        let ann = AccountID(), bob = AccountID(), carl = AccountID()
+        final class Gates: Sendable {
+            let open = Mutex([String: Bool]())
+            let order = Mutex([String]())
+            func wait(_ name: String) async throws {
+                order.withLock { $0.append(name) }
+                while !open.withLock({ $0[name] ?? false }) { try await Task.sleep(for: .milliseconds(2)) }
+            }
+        }
+        let gates = Gates()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (name, owner) in [("ann-1", ann), ("bob-1", bob)] as [(String, AccountID?)] + [("unheld-1", nil)] {
+                let started = gates.order.withLock { $0.count }
+                group.addTask { try await pool.run(for: owner) { try await gates.wait(name) } }
+                while gates.order.withLock({ $0.count }) == started { try await Task.sleep(for: .milliseconds(1)) }
+            }
+            // Every slot taken: ann's second waits first, then carl's first.
+            group.addTask { try await pool.run(for: ann) { try await gates.wait("ann-2") } }
+            while await pool.load.waiting < 1 { await Task.yield() }
+            group.addTask { try await pool.run(for: carl) { try await gates.wait("carl-1") } }
+            while await pool.load.waiting < 2 { await Task.yield() }
+            // The unheld one ends: its slot goes to carl, whose account runs none, before ann's second.
+            gates.open.withLock { $0["unheld-1"] = true }
+            while gates.order.withLock({ $0.count }) < 4 { try await Task.sleep(for: .milliseconds(1)) }
+            #expect(gates.order.withLock { $0 } == ["ann-1", "bob-1", "unheld-1", "carl-1"])
+            gates.open.withLock { $0 = ["ann-1": true, "bob-1": true, "unheld-1": true, "ann-2": true, "carl-1": true] }
+            try await group.waitForAll()
+        }
+        #expect(gates.order.withLock { $0 }.last == "ann-2")
+    }
+
     @Test("The render pool lets at most its capacity run at once, the rest in turn")
     func theRenderPoolIsBounded() async throws {
         final class Running: Sendable {

@@ -190,6 +190,24 @@ final class CairoPDFCanvas {
         try check(cairo_status(context), "placing a photo")
     }
 
+    /// In place of a photo that is not drawn: a grey frame filling the rectangle and `text` inside it, wrapped.
+    func drawPhotoNotDrawn(_ text: String, x: Double, y: Double, width: Double, height: Double) throws(PDFRenderError) {
+        cairo_save(context)
+        cairo_set_source_rgb(context, 0.6, 0.6, 0.6)
+        cairo_set_line_width(context, 0.75)
+        cairo_rectangle(context, x, y, width, height)
+        cairo_stroke(context)
+        cairo_restore(context)
+        try check(cairo_status(context), "framing a photo not drawn")
+        let inset = 8.0
+        let lines = PDFTextWrapper.wrap(text, width: max(width - 2 * inset, 20)) { self.width(of: $0, in: .caption) }
+        for (index, line) in lines.enumerated() {
+            let baseline = y + inset + PDFTextStyle.caption.lineHeight * Double(index + 1)
+            guard baseline < y + height - inset / 2 else { break }
+            try drawText(line, style: .caption, x: x + inset, baseline: baseline)
+        }
+    }
+
     // MARK: - Pages and the document
 
     func finishPage() throws(PDFRenderError) {

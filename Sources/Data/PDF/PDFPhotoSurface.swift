@@ -8,8 +8,13 @@ import Foundation
 /// writes into the PDF as they are (a DCT image with the JPEG's own width and height), so the photo is
 /// exactly what the camera saved. A PDF image always fills the unit square it is drawn into, so the carrier's
 /// size does not matter; a one-pixel carrier spares allocating (and clearing) a full-size pixel buffer that
-/// would never be read. A PNG is read by cairo's PNG loader and written losslessly.
+/// would never be read. A PNG is read by cairo's PNG loader and written losslessly — at most at
+/// ``maximumDotsPerInch`` for the size it is drawn at: a larger one is scaled down first (once read), so a PNG of
+/// many pixels costs the PDF, its size and the memory of the render no more than the page can show.
 final class PDFPhotoSurface {
+    /// The most pixels per inch a PNG keeps in the PDF, along its longer side: as sharp as print gets.
+    static let maximumDotsPerInch = 300.0
+
     let surface: OpaquePointer
     /// The photo's stored pixel size (before orientation).
     let width: Int
@@ -18,7 +23,8 @@ final class PDFPhotoSurface {
     let surfaceWidth: Int
     let surfaceHeight: Int
 
-    init(photo: Photo, bytes: Data) throws(PDFRenderError) {
+    /// - Parameter longestSide: the longest side, in points, the photo is drawn at (`nil`: any, kept whole).
+    init(photo: Photo, bytes: Data, drawnAtMost longestSide: Double? = nil) throws(PDFRenderError) {
         try CairoLibrary.open()
         switch photo.mediaType {
         case .jpeg:
@@ -26,7 +32,9 @@ final class PDFPhotoSurface {
             width = photo.pixelSize.width
             height = photo.pixelSize.height
         case .png:
-            surface = try Self.pngSurface(photo: photo, bytes: bytes)
+            let read = try Self.pngSurface(photo: photo, bytes: bytes)
+            let fitted = longestSide.map { Int(($0 / 72 * Self.maximumDotsPerInch).rounded(.up)) }
+            if let fitted { surface = try Self.scaledDown(read, toLongestSide: fitted, photo: photo) } else { surface = read }
             width = Int(cairo_image_surface_get_width(surface))
             height = Int(cairo_image_surface_get_height(surface))
         }
@@ -36,6 +44,17 @@ final class PDFPhotoSurface {
 
     deinit {
         cairo_surface_destroy(surface)
+    }
+
+    /// The pixels a PNG has, from its header (its first chunk, IHDR), read without decoding it; `nil` when the bytes
+    /// do not start as a PNG does.
+    static func pngPixelCount(_ bytes: Data) -> Int? {
+        let header = Array(bytes.prefix(24))
+        guard header.count == 24, header[0..<8] == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], header[12..<16] == [0x49, 0x48, 0x44, 0x52] else {
+            return nil
+        }
+        func big(_ at: Int) -> Int { header[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return big(16) * big(20)
     }
 
     // MARK: - JPEG, embedded as it is
@@ -123,6 +142,37 @@ final class PDFPhotoSurface {
             throw error
         }
         return surface
+    }
+
+    /// `surface` scaled down so its longer side is at most `limit` pixels (cairo's good filter averages the pixels
+    /// each new one covers), the original let go; `surface` itself when it is that small already.
+    private static func scaledDown(_ surface: OpaquePointer, toLongestSide limit: Int, photo: Photo) throws(PDFRenderError) -> OpaquePointer {
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let longest = max(width, height)
+        guard limit > 0, longest > limit else { return surface }
+        let scale = Double(limit) / Double(longest)
+        let newWidth = max(1, Int((Double(width) * scale).rounded())), newHeight = max(1, Int((Double(height) * scale).rounded()))
+        defer { cairo_surface_destroy(surface) }
+        guard let small = cairo_image_surface_create(cairo_image_surface_get_format(surface), Int32(newWidth), Int32(newHeight)) else {
+            throw .photoUnreadable(fileName: photo.originalFileName, reason: "no memory for it")
+        }
+        do throws(PDFRenderError) {
+            try check(cairo_surface_status(small), photo: photo)
+            guard let context = cairo_create(small) else { throw .photoUnreadable(fileName: photo.originalFileName, reason: "no memory for it") }
+            defer { cairo_destroy(context) }
+            cairo_scale(context, Double(newWidth) / Double(width), Double(newHeight) / Double(height))
+            cairo_set_source_surface(context, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(context), CAIRO_FILTER_GOOD)
+            cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(context)
+            try check(cairo_status(context), photo: photo)
+            // The same bytes drawn at the same size are written once; at another size, as the other image they are.
+            try setUniqueID("\(photo.contentHash.hex)-\(newWidth)x\(newHeight)", on: small, photo: photo)
+        } catch {
+            cairo_surface_destroy(small)
+            throw error
+        }
+        return small
     }
 
     private static func check(_ status: cairo_status_t, photo: Photo) throws(PDFRenderError) {

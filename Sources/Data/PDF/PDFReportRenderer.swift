@@ -21,17 +21,24 @@ public struct PDFReportRenderer: ReportRenderer {
     private let timeZone: TimeZone?
     private let seal: DocumentSealNote
     private let words: Words
+    /// The most PNG pixels one document decodes (``maximumPNGPixels`` unless given).
+    private let pngPixelBudget: Int
 
     /// - Parameters:
     ///   - photoSource: where the photos' bytes are read from (only read).
     ///   - timeZone: the zone times are written in (with their UTC offset); by default the machine's.
     ///   - seal: what the PDF says of its seal: by default, that it was made on the driver's device and is not sealed.
     ///   - words: the language the document is written in.
-    public init(photoSource: any PhotoSource, timeZone: TimeZone? = nil, seal: DocumentSealNote = .madeOnDevice, words: Words = .english) {
+    ///   - pngPixelBudget: the most PNG pixels one document decodes to draw its photos; past it a PNG is named, not drawn.
+    public init(
+        photoSource: any PhotoSource, timeZone: TimeZone? = nil, seal: DocumentSealNote = .madeOnDevice, words: Words = .english,
+        pngPixelBudget: Int = maximumPNGPixels
+    ) {
         self.photoSource = photoSource
         self.timeZone = timeZone
         self.seal = seal
         self.words = words
+        self.pngPixelBudget = pngPixelBudget
     }
 
     /// The language a report's document is written in: the one the report was started in when the product speaks it,
@@ -42,7 +49,7 @@ public struct PDFReportRenderer: ReportRenderer {
 
     /// The same renderer writing in another language.
     public func writing(in words: Words) -> PDFReportRenderer {
-        PDFReportRenderer(photoSource: photoSource, timeZone: timeZone, seal: seal, words: words)
+        PDFReportRenderer(photoSource: photoSource, timeZone: timeZone, seal: seal, words: words, pngPixelBudget: pngPixelBudget)
     }
 
     /// The app's spelling: the photos are read from its photo store.
@@ -94,6 +101,7 @@ public struct PDFReportRenderer: ReportRenderer {
         let layout = PDFReportLayout(outline: outline) { text, style in
             canvas.width(of: text, in: style)
         }
+        var pngPixelsDrawn = 0
         for (index, page) in layout.pages.enumerated() {
             for item in page {
                 switch item {
@@ -110,7 +118,23 @@ public struct PDFReportRenderer: ReportRenderer {
                 case let .photo(photo, x, y, width, height):
                     // Read when drawn, and let go once the surface has them; the surface goes when this case ends
                     // (cairo keeps its own copy of a JPEG until the page is written).
-                    let surface = try await PDFPhotoSurface(photo: photo, bytes: photoSource.bytes(for: photo.contentHash))
+                    let bytes = try await photoSource.bytes(for: photo.contentHash)
+                    // A PNG is decoded whole to be drawn: past the document's share of such pixels, it is named, not drawn.
+                    if photo.mediaType == .png {
+                        let pixels = PDFPhotoSurface.pngPixelCount(bytes) ?? 0
+                        guard pngPixelsDrawn + pixels <= pngPixelBudget else {
+                            try canvas.drawPhotoNotDrawn(
+                                words(
+                                    "Not drawn: this document's PNG photos come to more than {limit} megapixels, the most one PDF draws. The photo is kept as it was sent: {name}, SHA-256 {hash}.",
+                                    ["limit": words.number(max(pngPixelBudget / 1_000_000, 1)), "name": photo.originalFileName, "hash": photo.contentHash.hex]
+                                ),
+                                x: x, y: y, width: width, height: height
+                            )
+                            continue
+                        }
+                        pngPixelsDrawn += pixels
+                    }
+                    let surface = try PDFPhotoSurface(photo: photo, bytes: bytes, drawnAtMost: max(width, height))
                     try canvas.drawPhoto(surface, orientation: photo.orientation, x: x, y: y, width: width, height: height)
                 }
             }
@@ -137,4 +161,8 @@ public struct PDFReportRenderer: ReportRenderer {
 
     /// The space between the footer line and "Page n of m".
     private static let footerGap = 12.0
+
+    /// The most PNG pixels one document decodes to draw its photos (a JPEG is embedded as it is, never decoded):
+    /// about three seconds of one core, so no report holds a render for long whatever it names.
+    public static let maximumPNGPixels = 200_000_000
 }

@@ -112,21 +112,25 @@ package struct DocumentRendering: Sendable {
     }
 }
 
-/// Lets at most `capacity` renders run at once; the rest wait their turn, first come first served. One account holds
-/// at most `perOwner` of them, running or waiting: a driver sending many large reports at once is refused the excess
-/// rather than queueing every other driver's PDF behind theirs.
+/// Lets at most `capacity` renders run at once; the rest wait their turn. One account holds at most `perOwner` of
+/// them, running or waiting, and never every slot (with two or more slots, at most one fewer than there are): a
+/// driver sending many large reports at once is refused the excess rather than queueing every other driver's PDF
+/// behind theirs. When a slot frees, it goes to the waiting render whose account runs the fewest now (the longest
+/// waiting of those), so one account's queue never stands before another's first.
 package actor RenderPool {
-    package let capacity: Int
-    package let perOwner: Int
+    package nonisolated let capacity: Int
+    package nonisolated let perOwner: Int
     private var running = 0
-    private var waiting: [CheckedContinuation<Void, Never>] = []
+    private var waiting: [(owner: AccountID?, turn: CheckedContinuation<Void, Never>)] = []
     private var held: [AccountID: Int] = [:]
+    /// Renders running now, by account (those held to none under `nil`).
+    private var runningBy: [AccountID?: Int] = [:]
     /// How many renders have begun since the server started.
     package private(set) var started = 0
 
     package init(capacity: Int, perOwner: Int = 2) {
         self.capacity = max(capacity, 1)
-        self.perOwner = max(perOwner, 1)
+        self.perOwner = max(min(perOwner, self.capacity > 1 ? self.capacity - 1 : 1), 1)
     }
 
     /// Runs `body` in turn.
@@ -146,8 +150,8 @@ package actor RenderPool {
                 if held[owner] == 0 { held[owner] = nil }
             }
         }
-        await acquire()
-        defer { release() }
+        await acquire(for: owner)
+        defer { release(for: owner) }
         started += 1
         let began = ContinuousClock.now
         defer {
@@ -161,19 +165,30 @@ package actor RenderPool {
         (running, waiting.count)
     }
 
-    private func acquire() async {
+    private func acquire(for owner: AccountID?) async {
         if running < capacity {
             running += 1
+            runningBy[owner, default: 0] += 1
             return
         }
-        await withCheckedContinuation { waiting.append($0) }
+        // The slot is counted for this render by the one that hands it over (``release(for:)``).
+        await withCheckedContinuation { waiting.append((owner, $0)) }
     }
 
-    private func release() {
-        if waiting.isEmpty {
+    private func release(for owner: AccountID?) {
+        runningBy[owner, default: 1] -= 1
+        if runningBy[owner] == 0 { runningBy[owner] = nil }
+        guard !waiting.isEmpty else {
             running -= 1
-        } else {
-            waiting.removeFirst().resume()
+            return
         }
+        // The waiting render whose account runs the fewest now; of those, the one waiting longest.
+        var next = 0
+        for index in waiting.indices.dropFirst() where runningBy[waiting[index].owner, default: 0] < runningBy[waiting[next].owner, default: 0] {
+            next = index
+        }
+        let chosen = waiting.remove(at: next)
+        runningBy[chosen.owner, default: 0] += 1
+        chosen.turn.resume()
     }
 }
