@@ -33,6 +33,13 @@ public enum WirePaths {
     public static func claim(_ id: String) -> String { claimsBase + id }
     /// `/v1/claims/<id>/report.pdf`: its PDF.
     public static func claimDocument(_ id: String) -> String { claimsBase + id + "/report.pdf" }
+    /// `/v1/claims/<id>/documents/<sha256>`: one version of its PDF, the same bytes for good.
+    public static func claimDocumentVersion(_ id: String, _ contentHash: ContentHash) -> String {
+        claimsBase + id + "/documents/" + contentHash.hex
+    }
+    /// The route of a version of a claim's PDF as a router pattern, its parameters ``claimParameter`` and
+    /// ``photoParameter`` (a SHA-256 either way).
+    public static let claimDocumentVersionPattern = claimsBase + ":" + claimParameter + "/documents/:" + photoParameter
     /// `/v1/claims/<id>/photos/<sha256>`: one of its photos.
     public static func claimPhoto(_ id: String, _ contentHash: ContentHash) -> String { claimsBase + id + "/photos/" + contentHash.hex }
     /// The claim PDF route as a router pattern, its parameter named ``claimParameter``.

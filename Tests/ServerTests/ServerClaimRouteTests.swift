@@ -165,6 +165,51 @@ struct ServerClaimRouteTests {
         }
     }
 
+    @Test("An acknowledgement adds a version of the PDF beside the first, which is still served byte for byte under its hash and listed with its reason")
+    func acknowledgingAddsADocumentVersion() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let handler = try await harness.add("hana", kind: .handler)
+        try await harness.withClient { client in
+            let (_, claim, _) = try await Self.submitted(client, ann: ann, handler: handler)
+            let first = try await client.execute(uri: "/v1/claims/\(claim.id)/report.pdf", method: .get, headers: .bearer(handler))
+            #expect(first.status == .ok)
+            let firstBytes = Data(buffer: first.body)
+            let firstHash = Wire.sha256(firstBytes)
+            let before = try Wire.decode(Components.Schemas.Claim.self, try await client.execute(uri: "/v1/claims/\(claim.id)", method: .get, headers: .bearer(handler)).body)
+            #expect(before.documents?.map(\.sha256) == [firstHash])
+            #expect(before.documents?.first?.reason == .submitted && before.documents?.first?.number == 1)
+
+            let acknowledged = try await client.execute(
+                uri: "/v1/claims/\(claim.id)/acknowledgement", method: .put, headers: .json(handler), body: ByteBuffer(string: #"{"claimNumber":"2026-04417"}"#)
+            )
+            #expect(acknowledged.status == .ok)
+            let after = try Wire.decode(Components.Schemas.Claim.self, try await client.execute(uri: "/v1/claims/\(claim.id)", method: .get, headers: .bearer(handler)).body)
+            let versions = try #require(after.documents)
+            #expect(versions.map(\.number) == [1, 2])
+            #expect(versions.map(\.reason) == [.submitted, .acknowledged])
+            #expect(versions[0].sha256 == firstHash && versions[1].sha256 != firstHash)
+            #expect(versions[0].url == "/v1/claims/\(claim.id)/documents/\(firstHash)")
+
+            // The newest is the claim's PDF; the first is still served under its hash, the same bytes.
+            let newest = try await client.execute(uri: "/v1/claims/\(claim.id)/report.pdf", method: .get, headers: .bearer(handler))
+            #expect(Wire.sha256(Data(buffer: newest.body)) == versions[1].sha256)
+            let kept = try await client.execute(uri: versions[0].url, method: .get, headers: .bearer(handler))
+            #expect(kept.status == .ok)
+            #expect(Data(buffer: kept.body) == firstBytes)
+            #expect(kept.headers[.contentType] == "application/pdf")
+            #expect(kept.headers[.cacheControl]?.contains("immutable") == true)
+            // Bytes that are not one of the claim's versions, another's token, a malformed hash.
+            let photo = try #require(claim.photos.first?.sha256)
+            #expect(try await client.execute(uri: "/v1/claims/\(claim.id)/documents/\(photo)", method: .get, headers: .bearer(handler)).status == .notFound)
+            #expect(try await client.execute(uri: versions[0].url, method: .get, headers: .bearer(ann)).status == .unauthorized)
+            #expect(try await client.execute(uri: "/v1/claims/\(claim.id)/documents/xyz", method: .get, headers: .bearer(handler)).status == .badRequest)
+            // The list leaves the versions out.
+            let list = try Wire.decode(Components.Schemas.ClaimList.self, try await client.execute(uri: "/v1/claims", method: .get, headers: .bearer(handler)).body)
+            #expect(list.claims.first?.documents == nil)
+        }
+    }
+
     @Test("A claim acknowledged while its photo is on its way: the acknowledgement is stored, and the PDF drawn when the photo lands names the claim number")
     func acknowledgedBeforeThePhotos() async throws {
         let harness = try ServerHarness()

@@ -38,7 +38,7 @@ struct ServerStatementLinkStoreTests {
         #expect(try await subject.store.useStatementLink(link.digest, at: used))
 
         try await subject.store.addStatementLink(Self.link("token-old", expiringIn: 10, owner: ann), keeping: 5)
-        #expect(try await subject.store.forgetStatementLinks(expiredBefore: referenceDate.addingTimeInterval(3_600)) == 1)
+        #expect(try await subject.store.forgetStatementLinks(expiredBefore: referenceDate.addingTimeInterval(3_600)).count == 1)
         #expect(try await subject.store.statementLink(TokenDigest(token: "token-old")) == nil)
         #expect(try await subject.store.statementLink(link.digest) != nil)
     }
@@ -119,7 +119,7 @@ struct ServerStatementLinkStoreTests {
         try await subject.store.decideStatementLink(link.digest, at: decided, keepUntil: decided.addingTimeInterval(7 * 86_400))
         let kept = try #require(try await subject.store.statementLink(link.digest))
         #expect(kept.decidedAt == decided && kept.code == nil && kept.expiresAt == decided.addingTimeInterval(7 * 86_400))
-        #expect(try await subject.store.forgetStatementLinks(expiredBefore: decided.addingTimeInterval(6 * 86_400)) == 0)
+        #expect(try await subject.store.forgetStatementLinks(expiredBefore: decided.addingTimeInterval(6 * 86_400)).count == 0)
         #expect(
             try await subject.store.tryStatementCode(
                 TokenDigest(token: "no-such"), digest: link.digest, binding: TokenDigest(token: "version-1"), at: decided, maximumTries: 5
@@ -207,5 +207,30 @@ struct ServerStatementLinkStoreTests {
         #expect(try await subject.store.statementLink(newest.digest)?.replacedAt == nil)
         #expect(try await subject.store.statementLink(unrelated.digest)?.expiresAt == referenceDate.addingTimeInterval(86_400))
         #expect(try await subject.store.statementLink(first.digest)?.expiresAt == referenceDate.addingTimeInterval(1))
+    }
+
+    @Test("A link keeps the first copy of the statement; the copies go with the links forgotten, and with an erased driver", arguments: ServerStoreBackend.allCases)
+    func aLinkKeepsItsFirstCopy(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
+        let link = Self.link("with-copy", expiringIn: 86_400, owner: ann)
+        try await subject.store.addStatementLink(link, keeping: 5)
+        #expect(try await subject.store.keepStatementCopy(link.digest, copy: .stub("c")) == .stub("c"))
+        // A second download that drew its own meanwhile is given the first.
+        #expect(try await subject.store.keepStatementCopy(link.digest, copy: .stub("e")) == .stub("c"))
+        #expect(try await subject.store.statementLink(link.digest)?.copy == .stub("c"))
+        #expect(try await subject.store.isDocumentRecorded(.stub("c")))
+        #expect(try await !subject.store.isDocumentRecorded(.stub("e")))
+        #expect(try await subject.store.keepStatementCopy(TokenDigest(token: "no-such"), copy: .stub("f")) == nil)
+
+        let forgotten = try await subject.store.forgetStatementLinks(expiredBefore: referenceDate.addingTimeInterval(2 * 86_400))
+        #expect(forgotten == ForgottenStatementLinks(count: 1, copies: [.stub("c")]))
+        #expect(try await !subject.store.isDocumentRecorded(.stub("c")))
+
+        let another = Self.link("erased-copy", expiringIn: 86_400, owner: ann)
+        try await subject.store.addStatementLink(another, keeping: 5)
+        _ = try await subject.store.keepStatementCopy(another.digest, copy: .stub("d"))
+        let erased = try #require(try await subject.store.eraseAccount(name: "ann", kind: .user))
+        #expect(erased.documents.contains(.stub("d")))
     }
 }

@@ -516,12 +516,16 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.jobCounts() == (1, 0))
         let claimed = try #require(try await subject.store.claimJob(at: referenceDate + 1, leaseUntil: referenceDate + 60))
         #expect(claimed.job == job)
-        // Recorded: no longer waiting; a second PDF (drawn again) queues nothing more.
+        // Recorded: no longer waiting; a second PDF (drawn again) is its next version, and queues the job announcing
+        // it, not the first's again.
         #expect(try await subject.store.completedReportsWithoutDocument(naming: .stub("a"), owner: ann).isEmpty)
-        let before = try await subject.store.jobCounts()
         #expect(try await subject.store.setDocument(.stub("e"), for: completed.id, owner: ann, queueingIfFirst: job, at: referenceDate) == .stub("d"))
-        #expect(try await subject.store.jobCounts() == before)
+        // Told after the report's earlier events (the same sequence): once the first is finished.
         #expect(try await subject.store.claimJob(at: referenceDate + 2, leaseUntil: referenceDate + 60) == nil)
+        try await subject.store.finishJob(claimed, at: referenceDate + 2)
+        let announced = try #require(try await subject.store.claimJob(at: referenceDate + 2, leaseUntil: referenceDate + 60))
+        #expect(announced.job == .announceDocumentVersion(owner: ann, report: completed.id, number: 2))
+        #expect(try await subject.store.claimJob(at: referenceDate + 3, leaseUntil: referenceDate + 60) == nil)
     }
 
     @Test("An SMS moves forward only: accepted, then delivered or failed, never back", arguments: ServerStoreBackend.allCases)
@@ -826,6 +830,40 @@ struct ServerStoreConformanceTests {
 
     // MARK: - Reports: documents
 
+    @Test("A submitted report's PDF keeps every version: numbered, with its reason, time and revision; erasing the driver removes them all", arguments: ServerStoreBackend.allCases)
+    func documentVersionsAreKept(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        var report = CrashReport.stub(injuries: [.myself])
+        try report.complete(at: referenceDate)
+        let stored = try await subject.store.save(report, owner: ann)
+        let first = referenceDate.addingTimeInterval(10), second = referenceDate.addingTimeInterval(20)
+        try await subject.store.setDocument(.stub("1"), for: stored.id, owner: ann, queueingIfFirst: nil, at: first)
+        let claim = try #require(try await subject.store.claim(of: stored.id, owner: ann))
+        let acknowledgement = try ClaimAcknowledgement(claimNumber: "CL-1", message: "", acknowledgedAt: second, handler: "hana")
+        let write = try await subject.store.acknowledge(
+            claim.id, with: acknowledgement, document: .stub("2"), drawnAt: claim.report.revision, queueingIfFirst: nil, at: second
+        )
+        guard case let .stored(acknowledged, replaced) = write else {
+            Issue.record("the acknowledgement was not stored: \(String(describing: write))")
+            return
+        }
+        #expect(replaced == .stub("1"))
+        let versions = try await subject.store.documentVersions(of: stored.id, owner: ann)
+        #expect(versions == [
+            DocumentVersion(number: 1, sha256: .stub("1"), revision: stored.revision, createdAt: first, reason: .submitted),
+            DocumentVersion(number: 2, sha256: .stub("2"), revision: acknowledged.report.revision, createdAt: second, reason: .acknowledged),
+        ])
+        #expect(try await subject.store.document(for: stored.id, owner: ann) == .stub("2"))
+        #expect(try await subject.store.isDocumentRecorded(.stub("1")))
+        #expect(try await subject.store.isDocumentRecorded(.stub("2")))
+
+        let erased = try #require(try await subject.store.eraseAccount(name: "ann", kind: .user))
+        #expect(Set(erased.documents) == [.stub("1"), .stub("2")])
+        #expect(try await !subject.store.isDocumentRecorded(.stub("1")))
+        #expect(try await subject.store.documentVersions(of: stored.id, owner: ann).isEmpty)
+    }
+
     @Test("A report's document is recorded, replaced and deleted with the report", arguments: ServerStoreBackend.allCases)
     func documentsFollowTheirReport(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
@@ -837,11 +875,15 @@ struct ServerStoreConformanceTests {
         #expect(try await subject.store.setDocument(.stub("2"), for: stored.id, owner: ann) == .stub("1"))
         #expect(try await subject.store.document(for: stored.id, owner: ann) == .stub("2"))
         #expect(try await subject.store.isDocumentRecorded(.stub("2")))
-        #expect(try await !subject.store.isDocumentRecorded(.stub("1")))
+        // The first stays, as the first version: a PDF once named never changes and is never let go of alone.
+        #expect(try await subject.store.isDocumentRecorded(.stub("1")))
         #expect(try await subject.store.setDocument(.stub("2"), for: stored.id, owner: ann) == nil)
+        #expect(try await subject.store.documentVersions(of: stored.id, owner: ann).map(\.sha256) == [.stub("1"), .stub("2")])
 
         #expect(try await subject.store.delete(stored.id, owner: ann) == stored)
         #expect(try await !subject.store.isDocumentRecorded(.stub("2")))
+        #expect(try await !subject.store.isDocumentRecorded(.stub("1")))
+        #expect(try await subject.store.documentVersions(of: stored.id, owner: ann).isEmpty)
         #expect(try await subject.store.document(for: stored.id, owner: ann) == nil)
         _ = try await subject.store.save(CrashReport.stub(id: stored.id), owner: ann)
         #expect(try await subject.store.document(for: stored.id, owner: ann) == nil)

@@ -168,4 +168,48 @@ struct ServerWebhookLiveTests {
         #expect(refused.status == 64)
         #expect(refused.errors.contains("whsec_"))
     }
+
+    @Test("An acknowledgement adds a version of the PDF: a signed event announces its hash after the report's earlier events, and the hash the first events named is still served byte for byte")
+    func aNewVersionIsAnnounced() throws {
+        let receiver = try WebhookReceiver(secret: Self.secret, failFirst: 0)
+        defer { receiver.stop() }
+        let server = try ServerProcess(arguments: ["--webhook-url", receiver.url, "--webhook-secret", Self.secret])
+        defer { _ = try? server.stop() }
+        let ann = try server.add("ann")
+        let handler = try server.add("hana", kind: "handler")
+        _ = try Self.submitReport(server, token: ann, note: "white van")
+        let told = try receiver.waitFor(2)
+        let complete = try #require((told.last?["body"] as? [String: Any])?["data"] as? [String: Any])
+        let claim = try #require(complete["claim"] as? String)
+        let named = try #require((complete["documents"] as? [[String: Any]])?.first { $0["kind"] as? String == "crash-report" })
+        let namedHash = try #require(named["sha256"] as? String)
+        #expect(named["version"] as? Int == 1)
+        #expect((named["url"] as? String)?.hasSuffix("/v1/claims/\(claim)/documents/\(namedHash)") == true)
+
+        let acknowledged = try LoopbackConnection.request(
+            port: server.port, "PUT", "/v1/claims/\(claim)/acknowledgement", token: handler, headers: [("Content-Type", "application/json")],
+            body: Data(#"{"claimNumber":"2026-04417"}"#.utf8)
+        )
+        #expect(acknowledged.status == 200)
+        let all = try receiver.waitFor(3)
+        let event = try #require(all.last)
+        #expect(event["id"] as? String == "docv_\(claim)_2")
+        #expect(event["verified"] as? Bool == true, "\(event["why"] ?? "")")
+        #expect(event["tamperedVerified"] as? Bool == false)
+        let body = try #require(event["body"] as? [String: Any])
+        #expect(body["type"] as? String == "claim.document_version_added")
+        let data = try #require(body["data"] as? [String: Any])
+        let version = try #require(data["version"] as? [String: Any])
+        #expect(version["number"] as? Int == 2)
+        #expect(version["reason"] as? String == "acknowledged")
+        let versions = try #require(data["versions"] as? [[String: Any]])
+        #expect(versions.compactMap { $0["sha256"] as? String }.first == namedHash)
+
+        // The newest is the claim's PDF; the one the notice named is still there, the same bytes.
+        let newest = try LoopbackConnection.request(port: server.port, "GET", "/v1/claims/\(claim)/report.pdf", token: handler)
+        #expect(Wire.sha256(newest.body) == version["sha256"] as? String)
+        let first = try LoopbackConnection.request(port: server.port, "GET", "/v1/claims/\(claim)/documents/\(namedHash)", token: handler)
+        #expect(first.status == 200)
+        #expect(Wire.sha256(first.body) == namedHash)
+    }
 }

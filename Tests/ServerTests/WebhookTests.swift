@@ -68,9 +68,10 @@ struct WebhookTests {
         // The front side's version, and vehicle B as the other driver sent it, for the claims system to compare.
         #expect(notice.data.statement?.version.flatMap(StatementVersion.init(hex:)) != nil)
         #expect(notice.data.statement?.vehicleB?.asSent?.vehicle?.plate == "M-AB 1234")
-        // Each with its download link on the server's public address, for a handler's token.
+        // Each with its download link on the server's public address, for a handler's token; the PDF's is its
+        // version's own, which serves these bytes for good.
         #expect(notice.data.documents.map(\.url) == [
-            "https://claims.example.com/v1/claims/\(claim.id)/report.pdf",
+            "https://claims.example.com/v1/claims/\(claim.id)/documents/\(ContentHash.stub("d").hex)",
             "https://claims.example.com/v1/claims/\(claim.id)/photos/\(ContentHash.stub("b").hex)",
         ])
 

@@ -11,6 +11,9 @@ package enum ServerJob: Sendable, Hashable {
     /// Tell the claims system that every document of a submitted report is in: each photo it names and its PDF
     /// (``WebhookSender``'s second event). Queued when the report's first PDF is recorded; after its first notice.
     case tellDocumentsComplete(owner: AccountID, report: ReportID)
+    /// Tell the claims system that a submitted report's PDF has a new version beside the ones it was told of
+    /// (``DocumentVersion``; the first is told by ``tellDocumentsComplete(owner:report:)``).
+    case announceDocumentVersion(owner: AccountID, report: ReportID, number: Int)
 
     /// The job's kind and facts as a row holds them.
     package var row: (kind: String, payload: String) {
@@ -19,6 +22,8 @@ package enum ServerJob: Sendable, Hashable {
         case let .notifyInsurer(owner, report): (JobKind.webhook.row, "{\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
         case let .tellDocumentsComplete(owner, report):
             (JobKind.webhook.row, "{\"event\":\"documents\",\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
+        case let .announceDocumentVersion(owner, report, number):
+            (JobKind.webhook.row, "{\"event\":\"version\",\"number\":\(number),\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
         }
     }
 
@@ -29,7 +34,7 @@ package enum ServerJob: Sendable, Hashable {
     package func sequence(smsOwner: AccountID?) -> String {
         switch self {
         case let .sendSMS(id): smsOwner.map { "driver:\($0)" } ?? "sms:\(id)"
-        case let .notifyInsurer(_, report), let .tellDocumentsComplete(_, report): "report:\(report)"
+        case let .notifyInsurer(_, report), let .tellDocumentsComplete(_, report), let .announceDocumentVersion(_, report, _): "report:\(report)"
         }
     }
 
@@ -41,6 +46,8 @@ package enum ServerJob: Sendable, Hashable {
             let report: String?
             /// Which event a claims-system job sends: absent for the first notice (rows from before there were two).
             let event: String?
+            /// The document version a `version` event announces.
+            let number: Int?
         }
         guard let facts = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)) else { return nil }
         switch JobKind(row: kind) {
@@ -54,6 +61,9 @@ package enum ServerJob: Sendable, Hashable {
             switch facts.event {
             case nil: self = .notifyInsurer(owner: owner, report: ReportID(report))
             case "documents": self = .tellDocumentsComplete(owner: owner, report: ReportID(report))
+            case "version":
+                guard let number = facts.number, number > 0 else { return nil }
+                self = .announceDocumentVersion(owner: owner, report: ReportID(report), number: number)
             default: return nil
             }
         default:

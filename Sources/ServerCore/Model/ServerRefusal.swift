@@ -34,6 +34,8 @@ package enum ServerRefusal: Error, Sendable, Hashable {
     case invalidAcknowledgement(InvalidReportData)
     /// A link for the other driver was asked for a report that is completed.
     case linkToCompletedReport(CrashID)
+    /// The other driver's link was forgotten while their copy was being drawn.
+    case statementLinkGone
     /// The report kept changing while the other driver's part was being stored into it; nothing was stored.
     case keptChanging(ReportID)
     /// A save would change a statement both drivers signed; `current` is the version held (``ReportError/statementSigned(_:)``).

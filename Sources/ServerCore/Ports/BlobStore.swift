@@ -95,3 +95,11 @@ package struct HeldUpload: Sendable {
         self.store = store
     }
 }
+
+extension BlobStore {
+    /// Removes a PDF's bytes when no report, version of a report's PDF or other driver's copy names them
+    /// (``ServerReportStore/isDocumentRecorded(_:)``).
+    package func removeDocument(_ document: ContentHash, unlessRecordedIn reports: any ServerReportStore) async throws {
+        if try await !reports.isDocumentRecorded(document) { try await remove(document, kind: .document) }
+    }
+}

@@ -20,6 +20,8 @@ package enum ClaimEvent: String, Sendable, Hashable, CaseIterable {
     case firstNoticeOfLoss
     /// Every photo the report names and its PDF are in.
     case documentsComplete
+    /// The PDF has a new version beside the earlier ones (``ClaimDocuments/announced``).
+    case documentVersionAdded
 }
 
 /// A claim's documents as the server holds them when a notice is sent.
@@ -28,10 +30,21 @@ package struct ClaimDocuments: Sendable, Hashable {
     package var document: ContentHash?
     /// The photos the report names that the driver's phone has not finished sending, in the report's order.
     package var photosPending: [ContentHash]
+    /// Every version of the PDF, the first first; the newest is ``document``.
+    package var versions: [DocumentVersion]
+    /// The version a ``ClaimEvent/documentVersionAdded`` event announces.
+    package var announced: DocumentVersion?
 
-    package init(document: ContentHash?, photosPending: [ContentHash]) {
+    package init(document: ContentHash?, photosPending: [ContentHash], versions: [DocumentVersion] = [], announced: DocumentVersion? = nil) {
         self.document = document
         self.photosPending = photosPending
+        self.versions = versions
+        self.announced = announced
+    }
+
+    /// The version of the PDF with these bytes, when it is one of the claim's.
+    package func version(_ hash: ContentHash) -> DocumentVersion? {
+        versions.last { $0.sha256 == hash }
     }
 
     /// Whether every document is in.

@@ -51,15 +51,19 @@ package protocol ServerReportStore: Sendable {
     /// Whether any of the owner's reports names a photo with these bytes.
     func namesPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool
 
-    /// Whether any report's PDF has these bytes.
+    /// Whether any report's PDF, of any version, has these bytes.
     func isDocumentRecorded(_ hash: ContentHash) async throws -> Bool
 
-    /// The PDF rendered for the owner's report, if it was submitted and rendered.
+    /// The PDF rendered for the owner's report, if it was submitted and rendered: its newest version.
     func document(for id: ReportID, owner: AccountID) async throws -> ContentHash?
 
-    /// Records the PDF rendered for the owner's report (replacing an earlier one); when the report had none before,
-    /// queues `job` with it in the same transaction (the claims system told that every document is in).
-    /// - Returns: the PDF it replaced, when it had another.
+    /// Every version of the owner's report's PDF, the first first (``DocumentVersion``); empty before the first.
+    func documentVersions(of id: ReportID, owner: AccountID) async throws -> [DocumentVersion]
+
+    /// Records the PDF rendered for the owner's report as its next version (the earlier ones are kept as they are);
+    /// when the report had none before, queues `job` with it in the same transaction (the claims system told that
+    /// every document is in), and with a later version the job announcing it (``ServerJob/announceDocumentVersion(owner:report:number:)``).
+    /// - Returns: the PDF the report had before, when it had another (it stays recorded as an earlier version).
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
     @discardableResult
     func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob?, at date: Date) async throws -> ContentHash?

@@ -34,10 +34,26 @@ package protocol StatementLinkStore: Sendable {
     /// until `keepUntil`.
     func decideStatementLink(_ digest: TokenDigest, at date: Date, keepUntil: Date) async throws
 
+    /// Keeps `copy` as the link's copy of the statement (its PDF, stored as a document blob), unless the link has
+    /// one already: of two downloads at once, one copy is kept.
+    /// - Returns: the copy the link keeps (`copy`, or the one it had); `nil` when there is no such link.
+    func keepStatementCopy(_ link: TokenDigest, copy: ContentHash) async throws -> ContentHash?
+
     /// Forgets the links that expired before `date`.
-    /// - Returns: how many.
+    /// - Returns: how many, and the copies they kept (to remove from storage when nothing else names them).
     @discardableResult
-    func forgetStatementLinks(expiredBefore date: Date) async throws -> Int
+    func forgetStatementLinks(expiredBefore date: Date) async throws -> ForgottenStatementLinks
+}
+
+/// What forgetting expired links let go of.
+package struct ForgottenStatementLinks: Sendable, Hashable {
+    package let count: Int
+    package let copies: [ContentHash]
+
+    package init(count: Int, copies: [ContentHash]) {
+        self.count = count
+        self.copies = copies
+    }
 }
 
 /// One link to one report's vehicle B.
@@ -58,10 +74,12 @@ package struct StatementLink: Sendable, Hashable {
     package let codesSent: [Date]
     /// When a newer link of the report ended this one (before it was decided); `nil` while it was not.
     package let replacedAt: Date?
+    /// The other driver's copy of the statement as it was first downloaded, served as the same bytes after.
+    package let copy: ContentHash?
 
     package init(
         digest: TokenDigest, report: ReportID, owner: AccountID, createdAt: Date, expiresAt: Date, usedAt: Date?,
-        decidedAt: Date? = nil, code: StatementCode? = nil, codesSent: [Date] = [], replacedAt: Date? = nil
+        decidedAt: Date? = nil, code: StatementCode? = nil, codesSent: [Date] = [], replacedAt: Date? = nil, copy: ContentHash? = nil
     ) {
         self.digest = digest
         self.report = report
@@ -73,6 +91,7 @@ package struct StatementLink: Sendable, Hashable {
         self.code = code
         self.codesSent = codesSent
         self.replacedAt = replacedAt
+        self.copy = copy
     }
 
     /// The send times as one column's text (space-separated seconds), and back.

@@ -75,6 +75,11 @@ package struct ClaimDesk: Sendable {
         return try await submission.rendering.photos.photosNotHeld(in: claim.report, owner: claim.owner)
     }
 
+    /// Every version of the claim's PDF, the first first.
+    package func documentVersions(of claim: Claim) async throws -> [DocumentVersion] {
+        try await submission.reports.documentVersions(of: claim.report.id, owner: claim.owner)
+    }
+
     /// The driver who submitted the claim, as their account names them (`nil` when the account is gone).
     package func policyholder(of claim: Claim) async throws -> Account? {
         try await accounts.account(id: claim.owner)

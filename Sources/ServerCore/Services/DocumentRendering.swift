@@ -60,26 +60,38 @@ package struct DocumentRendering: Sendable {
         }
     }
 
-    /// Draws the accident statement alone for the other driver — sealed once both drivers signed — and gives its bytes
-    /// (kept nowhere: drawn again for each download, so it shows the statement as it stands).
+    /// The other driver's copy of the statement through their link: drawn once — the statement alone, sealed once
+    /// both drivers signed, in the language of the first download — kept as a document blob named by the link, and
+    /// the same bytes at every later download (``StatementLinkStore/keepStatementCopy(_:copy:)``).
     /// - Parameters:
     ///   - owner: the driver whose report it is: their renders at once are bounded as for their own PDFs.
     ///   - words: the language of the other driver, who reads it.
-    package func renderStatementCopy(_ report: CrashReport, owner: AccountID, words: Words = .english) async throws -> Data {
-        try await pool.run(for: owner) {
+    /// - Returns: the copy's hash (its bytes are in the blob store).
+    package func statementCopy(
+        of report: CrashReport, link: StatementLink, links: any StatementLinkStore, words: Words = .english
+    ) async throws -> ContentHash {
+        if let kept = link.copy, try await blobs.length(of: kept, kind: .document) != nil { return kept }
+        let drawn = try await pool.run(for: link.owner) {
             let path = scratchFolder + "/statement-\(UUID().uuidString.lowercased()).pdf"
             defer { unlink(path) }
             let renderer = PDFReportRenderer(
                 photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone, seal: seal?.note ?? .serverHasNoKey, words: words
             )
-            return try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
+            try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
                 try await renderer.renderStatement(report, toFileAt: path)
                 if let seal, report.isStatementSigned {
                     try seal.seal(fileAt: path, report: report, at: clock.now())
                 }
-                return try Data(contentsOf: URL(fileURLWithPath: path))
             }
+            return try await blobs.store(fileAt: path, kind: .document)
         }
+        // Two downloads at once: one copy is kept, the other's bytes go.
+        guard let kept = try await links.keepStatementCopy(link.digest, copy: drawn) else {
+            try await blobs.remove(drawn, kind: .document)
+            throw ServerRefusal.statementLinkGone
+        }
+        if kept != drawn { try await blobs.remove(drawn, kind: .document) }
+        return kept
     }
 
     /// The language a driver's document is written in: the report's, else its owner's, else English.

@@ -53,6 +53,9 @@ package struct JobPerformer: Sendable {
         case let .tellDocumentsComplete(owner, id):
             try await tell(.documentsComplete, owner: owner, report: id)
             return .done
+        case let .announceDocumentVersion(owner, id, number):
+            try await tell(.documentVersionAdded, owner: owner, report: id, version: number)
+            return .done
         }
     }
 
@@ -66,7 +69,8 @@ package struct JobPerformer: Sendable {
 
     /// Tells the claims system of a submitted report: its first notice names the documents still on their way; the
     /// second event goes once every photo and the PDF are in (it is queued with the first PDF).
-    private func tell(_ event: ClaimEvent, owner: AccountID, report id: ReportID) async throws {
+    /// - Parameter number: the document version a ``ClaimEvent/documentVersionAdded`` event announces.
+    private func tell(_ event: ClaimEvent, owner: AccountID, report id: ReportID, version number: Int? = nil) async throws {
         guard let webhook else {
             logger.warning("a report's notice is queued but no claims system is configured (--webhook-url); not sent", metadata: ["report": "\(id)"])
             return
@@ -74,10 +78,17 @@ package struct JobPerformer: Sendable {
         // Erased, or never completed (nothing to tell): done with nothing sent.
         guard let claim = try await claims.claim(of: id, owner: owner), let driver = try await accounts.account(id: owner) else { return }
         let report = claim.report
+        let versions = try await reports.documentVersions(of: id, owner: owner)
         let documents = ClaimDocuments(
             document: try await reports.document(for: id, owner: owner),
-            photosPending: try await photos.photosNotHeld(in: report, owner: owner)
+            photosPending: try await photos.photosNotHeld(in: report, owner: owner),
+            versions: versions, announced: number.flatMap { number in versions.first { $0.number == number } }
         )
+        if event == .documentVersionAdded, documents.announced == nil {
+            // Erased since it was queued: nothing to announce.
+            logger.warning("a document version to announce is gone", metadata: ["report": "\(id)", "version": "\(number ?? 0)"])
+            return
+        }
         if event == .documentsComplete, !documents.isComplete {
             // Queued with the first PDF, so only a photo erased since leaves it incomplete: said as it stands.
             logger.warning("a report's documents are told complete with some missing", metadata: [
@@ -92,7 +103,12 @@ package struct JobPerformer: Sendable {
             ServerMetrics.webhookDelivery(delivered: false, seconds: (ContinuousClock.now - started).inSeconds)
             throw error
         }
-        logger.info("the claims system took the report's \(event == .firstNoticeOfLoss ? "first notice" : "documents-complete event")", metadata: [
+        let told = switch event {
+        case .firstNoticeOfLoss: "first notice"
+        case .documentsComplete: "documents-complete event"
+        case .documentVersionAdded: "new document version"
+        }
+        logger.info("the claims system took the report's \(told)", metadata: [
             "crash-id": "\(report.crashID)", "report": "\(id)", "photos-pending": "\(documents.photosPending.count)",
         ])
     }
@@ -109,6 +125,10 @@ package struct JobPerformer: Sendable {
             logger.critical("the claims system was not told of a submitted report within a day", metadata: ["report": "\(id)", "error": "\(reason)"])
         case let .tellDocumentsComplete(_, id):
             logger.critical("the claims system was not told within a day that a report's documents are in", metadata: ["report": "\(id)", "error": "\(reason)"])
+        case let .announceDocumentVersion(_, id, number):
+            logger.critical("the claims system was not told within a day of a new version of a report's PDF", metadata: [
+                "report": "\(id)", "version": "\(number)", "error": "\(reason)",
+            ])
         }
     }
 

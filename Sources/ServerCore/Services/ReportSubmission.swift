@@ -48,7 +48,7 @@ package struct ReportSubmission: Sendable {
             )
         } catch {
             // Not stored (another writer came first): the PDF drawn for it goes, unless it is another report's.
-            if let document, try await !reports.isDocumentRecorded(document) { try? await blobs.remove(document, kind: .document) }
+            if let document { try? await blobs.removeDocument(document, unlessRecordedIn: reports) }
             throw error
         }
         if let document { try await record(document, for: stored, owner: owner.id) }
@@ -117,15 +117,16 @@ package struct ReportSubmission: Sendable {
 
     /// Removes a PDF's bytes unless a report names them.
     package func dropIfUnrecorded(_ document: ContentHash) async throws {
-        if try await !reports.isDocumentRecorded(document) { try await blobs.remove(document, kind: .document) }
+        try await blobs.removeDocument(document, unlessRecordedIn: reports)
     }
 
     /// Records the PDF as the report's, removing the one it replaces when no report names that any more.
     private func record(_ document: ContentHash, for report: CrashReport, owner: AccountID) async throws {
+        // The PDF it follows stays as an earlier version (``DocumentVersion``); removed only when nothing names it.
         if let replaced = try await reports.setDocument(
             document, for: report.id, owner: owner, queueingIfFirst: documentsCompleteJob(owner: owner, report: report.id), at: clock.now()
-        ), try await !reports.isDocumentRecorded(replaced) {
-            try await blobs.remove(replaced, kind: .document)
+        ) {
+            try await blobs.removeDocument(replaced, unlessRecordedIn: reports)
         }
     }
 }

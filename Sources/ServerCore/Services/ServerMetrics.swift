@@ -156,7 +156,7 @@ package enum JobKind: String, Sendable, CaseIterable {
     package init(_ job: ServerJob) {
         switch job {
         case .sendSMS: self = .sms
-        case .notifyInsurer, .tellDocumentsComplete: self = .webhook
+        case .notifyInsurer, .tellDocumentsComplete, .announceDocumentVersion: self = .webhook
         }
     }
 

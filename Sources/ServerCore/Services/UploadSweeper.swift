@@ -39,7 +39,9 @@ package struct UploadSweeper: Service, CustomStringConvertible {
                 try await reports.forgetDeletions(before: memory, keeping: ServerLimits.deletionsRememberedPerAccount)
                 try await jobs.forgetFinishedJobs(before: clock.now().addingTimeInterval(-Double(ServerLimits.finishedJobMemory.components.seconds)))
                 try await sessions.forgetSessions(expiredBefore: clock.now())
-                try await statementLinks.forgetStatementLinks(expiredBefore: clock.now())
+                let forgotten = try await statementLinks.forgetStatementLinks(expiredBefore: clock.now())
+                // Their copies go with them, unless something else names the same bytes.
+                for copy in forgotten.copies { try await erasure.dropDocumentIfUnrecorded(copy) }
             } catch is CancellationError {
                 return
             } catch {

@@ -73,6 +73,24 @@ extension Components.Schemas.DocumentsComplete {
     }
 }
 
+extension Components.Schemas.DocumentVersionAdded {
+    /// The event announcing a new version of a claim's PDF (``ClaimDocuments/announced``), with every version.
+    /// - Precondition: `held.announced` is set.
+    package init(_ claim: Claim, documents held: ClaimDocuments, publicURL: String, sentAt: Date) {
+        let versions = held.versions.map { Components.Schemas.DocumentVersion($0, of: claim.id, publicURL: publicURL) }
+        let announced = held.announced.map { Components.Schemas.DocumentVersion($0, of: claim.id, publicURL: publicURL) }
+        self.init(
+            _type: .claim_documentVersionAdded,
+            timestamp: sentAt,
+            data: .init(
+                crashId: claim.report.crashID.rawValue, reportId: claim.report.id.description, claim: claim.id.description,
+                version: announced ?? versions.last ?? .init(number: 1, sha256: "", createdAt: sentAt, reason: .submitted, url: ""),
+                versions: versions
+            )
+        )
+    }
+}
+
 extension Components.Schemas.ClaimDocument {
     /// The claim's documents the server holds — its PDF, then each photo that arrived, in the report's order — with
     /// the links a handler's token downloads them by.
@@ -81,7 +99,11 @@ extension Components.Schemas.ClaimDocument {
         let base = publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL
         var documents: [Self] = []
         if let document = held.document {
-            documents.append(.init(kind: .crashReport, sha256: document.hex, mediaType: "application/pdf", url: base + WirePaths.claimDocument(claimID)))
+            // The version's own link: it serves these bytes for good, whatever versions follow.
+            documents.append(.init(
+                kind: .crashReport, version: held.version(document)?.number, sha256: document.hex, mediaType: "application/pdf",
+                url: base + WirePaths.claimDocumentVersion(claimID, document)
+            ))
         }
         let pending = Set(held.photosPending)
         for photo in claim.report.allPhotos where !pending.contains(photo.contentHash) {

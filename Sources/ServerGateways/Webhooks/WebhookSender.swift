@@ -45,10 +45,12 @@ package struct WebhookSender: ClaimsSystem {
 
     /// The id every try of one claim's event carries: the claim's own id, which the server made, never the report's
     /// (two drivers' reports may share an id, and a receiver that drops repeated ids would drop the second claim).
-    package static func id(of claim: ClaimID, event: ClaimEvent = .firstNoticeOfLoss) -> String {
+    /// - Parameter version: the document version a ``ClaimEvent/documentVersionAdded`` event announces.
+    package static func id(of claim: ClaimID, event: ClaimEvent = .firstNoticeOfLoss, version: Int? = nil) -> String {
         switch event {
         case .firstNoticeOfLoss: "fnol_\(claim)"
         case .documentsComplete: "docs_\(claim)"
+        case .documentVersionAdded: "docv_\(claim)_\(version ?? 0)"
         }
     }
 
@@ -71,8 +73,10 @@ package struct WebhookSender: ClaimsSystem {
             try encoder.encode(Components.Schemas.FirstNoticeOfLoss(claim, driver: driver, documents: documents, publicURL: publicURL, sentAt: date))
         case .documentsComplete:
             try encoder.encode(Components.Schemas.DocumentsComplete(claim, documents: documents, publicURL: publicURL, sentAt: date))
+        case .documentVersionAdded:
+            try encoder.encode(Components.Schemas.DocumentVersionAdded(claim, documents: documents, publicURL: publicURL, sentAt: date))
         }
-        let id = Self.id(of: claim.id, event: event)
+        let id = Self.id(of: claim.id, event: event, version: documents.announced?.number)
         let timestamp = Int(date.timeIntervalSince1970)
         var request = HTTPClientRequest(url: configuration.url)
         request.method = .POST

@@ -22,7 +22,10 @@ extension APIHandler {
     package func getClaim(_ input: Operations.GetClaim.Input) async throws -> Operations.GetClaim.Output {
         _ = try Caller.handler()
         let claim = try await services.claims.claim(try Self.claimID(input.path.claimID))
-        return .ok(.init(body: .json(try await wireClaim(claim))))
+        var wire = try await wireClaim(claim)
+        // Every version of its PDF, each at the path that serves its bytes for good (the list leaves them out).
+        wire.documents = try await services.claims.documentVersions(of: claim).map { .init($0, of: claim.id, publicURL: "") }
+        return .ok(.init(body: .json(wire)))
     }
 
     package func acknowledgeClaim(_ input: Operations.AcknowledgeClaim.Input) async throws -> Operations.AcknowledgeClaim.Output {

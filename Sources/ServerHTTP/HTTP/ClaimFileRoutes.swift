@@ -12,7 +12,8 @@ package struct ClaimFileRoutes {
     package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
         router.get(RouterPath(WirePaths.claimDocumentPattern)) { _, context in try await pdf(context) }
         router.get(RouterPath(WirePaths.claimPhotoPattern)) { _, context in try await photo(context) }
-        for path in [WirePaths.claimDocumentPattern, WirePaths.claimPhotoPattern] { table.record(path, .get) }
+        router.get(RouterPath(WirePaths.claimDocumentVersionPattern)) { _, context in try await version(context) }
+        for path in [WirePaths.claimDocumentPattern, WirePaths.claimPhotoPattern, WirePaths.claimDocumentVersionPattern] { table.record(path, .get) }
     }
 
     private func claim(_ context: ServerRequestContext) async throws -> Claim {
@@ -26,6 +27,33 @@ package struct ClaimFileRoutes {
 
     private func photo(_ context: ServerRequestContext) async throws -> Response {
         try await Self.photo(context.parameters.get(WirePaths.photoParameter) ?? "", of: try await claim(context), services: services)
+    }
+
+    private func version(_ context: ServerRequestContext) async throws -> Response {
+        try await Self.version(context.parameters.get(WirePaths.photoParameter) ?? "", of: try await claim(context), services: services)
+    }
+
+    /// One version of the claim's PDF by its SHA-256, streamed from storage: the same bytes for good.
+    package static func version(_ text: String, of claim: Claim, services: ServerServices) async throws -> Response {
+        guard let contentHash = try? ContentHash(hex: text) else {
+            throw APIProblem.badParameter("sha256", "“\(text.prefix(80))” is not a SHA-256 (64 hexadecimal digits).")
+        }
+        let versions = try await services.claims.documentVersions(of: claim)
+        guard let version = versions.last(where: { $0.sha256 == contentHash }),
+              let length = try await services.blobs.length(of: contentHash, kind: .document) else {
+            throw APIProblem(
+                .documentNotFound,
+                "The report of \(claim.report.crashID.rawValue) has no PDF with SHA-256 \(contentHash.hex); `GET \(WirePaths.claim(claim.id.description))` lists its versions."
+            )
+        }
+        let fileName = "crash-report-\(claim.report.crashID.rawValue)-v\(version.number).pdf"
+        return BlobResponse.make(
+            contentHash, kind: .document, length: length, from: services.blobs,
+            headers: [
+                .contentType: "application/pdf", .contentDisposition: "inline; filename=\"\(fileName)\"",
+                .cacheControl: "private, max-age=31536000, immutable", .eTag: "\"\(contentHash.hex)\"",
+            ]
+        )
     }
 
     /// The claim's PDF, streamed from storage (for the API and the handlers' pages).

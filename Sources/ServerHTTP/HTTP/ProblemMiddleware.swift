@@ -250,6 +250,8 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIProblem(.reportCompleted, "The report \(crashID) is completed; the other driver can no longer add to it.")
         case .keptChanging:
             return APIProblem(.storageUnavailable, "The report kept changing while your part was stored. Send the form again.")
+        case .statementLinkGone:
+            return APIProblem(.notFound, "This link was removed while its copy was being drawn.")
         case let .statementSigned(current):
             var problem = APIProblem(.statementSigned, ProblemText.statementSignedSentence)
             problem.current = current

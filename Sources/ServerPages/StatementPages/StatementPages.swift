@@ -253,15 +253,18 @@ package struct StatementPages {
         }
     }
 
-    /// The other driver's copy: the statement alone, sealed once both drivers signed, while the link keeps it.
+    /// The other driver's copy: the statement alone, sealed once both drivers signed, while the link keeps it — drawn
+    /// at the first download (in that page's language) and the same bytes at every download after.
     private func copy(_ request: Request, _ context: ServerRequestContext, _ language: PageLanguage) async throws -> Response {
         let words = language.words
         let token = token(context)
         let opened = try await services.statementSharing.open(token)
         guard case let .decided(link, report) = opened else { return page(for: opened, token: token, status: .conflict, language: language) }
-        let bytes: Data
+        let copy: ContentHash
         do {
-            bytes = try await services.submission.rendering.renderStatementCopy(report, owner: link.owner, words: words)
+            copy = try await services.submission.rendering.statementCopy(of: report, link: link, links: services.statementSharing.links, words: words)
+        } catch ServerRefusal.statementLinkGone {
+            return page(for: .unknown, token: token, status: .notFound, language: language)
         } catch let refusal as ServerRefusal {
             guard case let .busy(_, _, retryAfter) = refusal else { throw refusal }
             var response = PageKit.html(
@@ -275,13 +278,16 @@ package struct StatementPages {
             response.headers[.retryAfter] = String(retryAfter)
             return response
         }
-        return Response(
-            status: .ok,
+        guard let length = try await services.blobs.length(of: copy, kind: .document) else {
+            return page(for: .unknown, token: token, status: .notFound, language: language)
+        }
+        return BlobResponse.make(
+            copy, kind: .document, length: length, from: services.blobs,
             headers: [
                 .contentType: "application/pdf",
-                .contentDisposition: "attachment; filename=\"accident-statement-\(report.crashID)-\(words.code).pdf\"",
-            ],
-            body: .init(byteBuffer: ByteBuffer(bytes: bytes))
+                .contentDisposition: "attachment; filename=\"accident-statement-\(report.crashID).pdf\"",
+                .eTag: "\"\(copy.hex)\"", .cacheControl: "private, no-cache",
+            ]
         )
     }
 

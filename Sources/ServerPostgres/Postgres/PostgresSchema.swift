@@ -277,6 +277,7 @@ package enum PostgresSchema {
         Migration(version: 15, statements: [
             "ALTER TABLE statement_links ADD COLUMN code_binding text",
             "ALTER TABLE statement_links ADD COLUMN replaced_at double precision",
+            "ALTER TABLE statement_links ADD COLUMN copy_sha256 text",
             """
             CREATE TABLE statement_code_sends (
                 recipient text NOT NULL,
@@ -288,6 +289,28 @@ package enum PostgresSchema {
             "CREATE INDEX statement_code_sends_by_recipient ON statement_code_sends (recipient, sent_at)",
             "CREATE INDEX statement_code_sends_by_report ON statement_code_sends (report, sent_at)",
             "CREATE INDEX statement_code_sends_by_time ON statement_code_sends (sent_at)",
+        ]),
+        // Every version of a submitted report's PDF, kept (see ServerSchema version 15).
+        Migration(version: 16, statements: [
+            """
+            CREATE TABLE document_versions (
+                owner uuid NOT NULL,
+                report_id uuid NOT NULL,
+                number integer NOT NULL CHECK (number > 0),
+                sha256 text NOT NULL,
+                revision bigint NOT NULL,
+                created_at double precision NOT NULL,
+                reason text NOT NULL,
+                PRIMARY KEY (owner, report_id, number),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            )
+            """,
+            "CREATE INDEX document_versions_by_hash ON document_versions (sha256)",
+            """
+            INSERT INTO document_versions (owner, report_id, number, sha256, revision, created_at, reason)
+                SELECT d.owner, d.report_id, 1, d.sha256, d.revision, r.updated_at, 'submitted'
+                FROM report_documents d JOIN reports r ON r.owner = d.owner AND r.id = d.report_id
+            """,
         ]),
     ]
 

@@ -85,7 +85,13 @@ extension PostgresServerStore: AccountStore {
                 photos.append(try StoredRecord.contentHash(try row.decode(String.self), table: "photos"))
             }
             var documents: [ContentHash] = []
-            for try await row in try await connection.query("SELECT sha256 FROM report_documents WHERE owner = \(owner)", logger: Self.queryLogger) {
+            for try await row in try await connection.query(
+                """
+                SELECT sha256 FROM report_documents WHERE owner = \(owner) UNION SELECT sha256 FROM document_versions WHERE owner = \(owner)
+                UNION SELECT copy_sha256 FROM statement_links WHERE owner = \(owner) AND copy_sha256 IS NOT NULL
+                """,
+                logger: Self.queryLogger
+            ) {
                 documents.append(try StoredRecord.contentHash(try row.decode(String.self), table: "report_documents"))
             }
             var uploads: [UploadID] = []
@@ -107,6 +113,7 @@ extension PostgresServerStore: AccountStore {
             }
             try await connection.query("DELETE FROM claims WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM report_documents WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM document_versions WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM reports WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM report_tombstones WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM report_change_counters WHERE owner = \(owner)", logger: Self.queryLogger)

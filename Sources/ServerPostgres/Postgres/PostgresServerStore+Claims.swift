@@ -50,7 +50,9 @@ extension PostgresServerStore: ClaimStore {
             let stored = try await Self.store(report, owner: claim.owner, on: connection)
             var replaced: ContentHash?
             if let document {
-                replaced = try await Self.recordDocument(document, for: stored.id, owner: claim.owner, queueingIfFirst: job, at: date, on: connection)
+                replaced = try await Self.recordDocument(
+                    document, for: stored.id, owner: claim.owner, reason: .acknowledged, queueingIfFirst: job, at: date, on: connection
+                )
             }
             return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), replacedDocument: replaced)
         }

@@ -136,7 +136,11 @@ extension PostgresServerStore: ServerReportStore {
 
     package func isDocumentRecorded(_ hash: ContentHash) async throws -> Bool {
         var found = false
-        try await client.rows("SELECT 1 FROM report_documents WHERE sha256 = \(hash.hex) LIMIT 1") { _ in found = true }
+        try await client.rows("""
+            SELECT 1 WHERE EXISTS (SELECT 1 FROM report_documents WHERE sha256 = \(hash.hex))
+                OR EXISTS (SELECT 1 FROM document_versions WHERE sha256 = \(hash.hex))
+                OR EXISTS (SELECT 1 FROM statement_links WHERE copy_sha256 = \(hash.hex))
+            """) { _ in found = true }
         return found
     }
 
@@ -156,8 +160,26 @@ extension PostgresServerStore: ServerReportStore {
         _ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob?, at date: Date
     ) async throws -> ContentHash? {
         try await writing { connection in
-            try await Self.recordDocument(hash, for: id, owner: owner, queueingIfFirst: job, at: date, on: connection)
+            try await Self.recordDocument(hash, for: id, owner: owner, reason: .redrawn, queueingIfFirst: job, at: date, on: connection)
         }
+    }
+
+    package func documentVersions(of id: ReportID, owner: AccountID) async throws -> [DocumentVersion] {
+        var versions: [DocumentVersion] = []
+        try await client.rows("""
+            SELECT number, sha256, revision, created_at, reason FROM document_versions
+            WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue) ORDER BY number
+            """) { row in
+            let (number, sha256, revision, createdAt, reasonText) = try row.decode((Int, String, Int, Double, String).self)
+            guard let reason = DocumentVersion.Reason(rawValue: reasonText) else {
+                throw ServerStoreError.damagedRecord(table: "document_versions", reason: "reason “\(reasonText.prefix(40))”")
+            }
+            versions.append(DocumentVersion(
+                number: number, sha256: try StoredRecord.contentHash(sha256, table: "document_versions"), revision: revision,
+                createdAt: Date(timeIntervalSinceReferenceDate: createdAt), reason: reason
+            ))
+        }
+        return versions
     }
 
     package func completedReportsWithoutDocument(naming contentHash: ContentHash, owner: AccountID) async throws -> [ReportID] {
@@ -171,19 +193,23 @@ extension PostgresServerStore: ServerReportStore {
         return found
     }
 
-    /// Records the PDF as the owner's report's at its current revision, inside the caller's transaction, and queues
-    /// `job` with it when the report had none before (the row lock taken here makes "before" one answer).
-    /// - Returns: the PDF it replaced (not when it is the same).
+    /// Records the PDF as the owner's report's newest version, at its current revision, inside the caller's
+    /// transaction (the earlier versions stay): the first is `submitted`, a later one `reason`. Queues `job` with the
+    /// first, and the job announcing a later one to the claims system with it. Versions of one report are numbered one
+    /// at a time (a transaction-scoped advisory lock on the report), so two at once get the next two numbers.
+    /// - Returns: the PDF the report had before (not when it is the same, which records nothing new).
     static func recordDocument(
-        _ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob? = nil, at date: Date = Date(),
-        on connection: PostgresConnection
+        _ hash: ContentHash, for id: ReportID, owner: AccountID, reason: DocumentVersion.Reason, queueingIfFirst job: ServerJob? = nil,
+        at date: Date = Date(), on connection: PostgresConnection
     ) async throws -> ContentHash? {
+        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.documentVersionsLockClass), hashtext(\(id.rawValue.uuidString)))", logger: Self.queryLogger)
         var replaced: ContentHash?
         let earlier = try await connection.query(
             "SELECT sha256 FROM report_documents WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue) FOR UPDATE",
             logger: Self.queryLogger
         )
         for try await row in earlier { replaced = try StoredRecord.contentHash(try row.decode(String.self), table: "report_documents") }
+        if replaced == hash { return nil }
         var recorded = false
         let upsert = try await connection.query("""
             INSERT INTO report_documents (owner, report_id, sha256, revision)
@@ -193,9 +219,27 @@ extension PostgresServerStore: ServerReportStore {
             """, logger: Self.queryLogger)
         for try await _ in upsert { recorded = true }
         if !recorded { throw ServerStoreError.reportNotFound(id) }
-        if replaced == nil, let job { try await insert(job, at: date, on: connection) }
-        return replaced == hash ? nil : replaced
+        var number = 1
+        let version = try await connection.query("""
+            INSERT INTO document_versions (owner, report_id, number, sha256, revision, created_at, reason)
+            SELECT owner, id, coalesce((SELECT max(number) FROM document_versions WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue)), 0) + 1,
+                   \(hash.hex), revision, \(date.timeIntervalSinceReferenceDate),
+                   CASE WHEN EXISTS (SELECT 1 FROM document_versions WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue))
+                        THEN \(reason.rawValue) ELSE 'submitted' END
+            FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
+            RETURNING number
+            """, logger: Self.queryLogger)
+        for try await row in version { number = try row.decode(Int.self) }
+        if number == 1 {
+            if let job { try await insert(job, at: date, on: connection) }
+        } else {
+            try await insert(ServerJob.announceDocumentVersion(owner: owner, report: id, number: number), at: date, on: connection)
+        }
+        return replaced
     }
+
+    /// The advisory-lock class under which one report's document versions are numbered.
+    private static let documentVersionsLockClass: Int32 = 7_303
 
     // MARK: - In a transaction
 

@@ -37,13 +37,13 @@ extension PostgresServerStore: StatementLinkStore {
 
     private static let linkColumns = """
         SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
-            code_binding, replaced_at
+            code_binding, replaced_at, copy_sha256
         FROM statement_links
         """
 
     private static func link(_ digest: TokenDigest, from row: PostgresRow) throws -> StatementLink {
-        let (report, owner, createdAt, expiresAt, usedAt, decidedAt, codeDigest, codeExpiresAt, codeTries, codesSent, codeBinding, replacedAt) = try row.decode(
-            (UUID, UUID, Double, Double, Double?, Double?, String?, Double?, Int, String, String?, Double?).self
+        let (report, owner, createdAt, expiresAt, usedAt, decidedAt, codeDigest, codeExpiresAt, codeTries, codesSent, codeBinding, replacedAt, copy) = try row.decode(
+            (UUID, UUID, Double, Double, Double?, Double?, String?, Double?, Int, String, String?, Double?, String?).self
         )
         // A code kept without what it was sent for (before codes were bound) no longer signs.
         var code: StatementCode?
@@ -58,7 +58,8 @@ extension PostgresServerStore: StatementLinkStore {
             createdAt: Date(timeIntervalSinceReferenceDate: createdAt), expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt),
             usedAt: usedAt.map(Date.init(timeIntervalSinceReferenceDate:)), decidedAt: decidedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
             code: code, codesSent: StatementLink.sendTimes(fromText: codesSent),
-            replacedAt: replacedAt.map(Date.init(timeIntervalSinceReferenceDate:))
+            replacedAt: replacedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
+            copy: try copy.map { try StoredRecord.contentHash($0, table: "statement_links", name: "copy_sha256") }
         )
     }
 
@@ -157,12 +158,27 @@ extension PostgresServerStore: StatementLinkStore {
         try await client.query("UPDATE statement_links SET used_at = NULL WHERE digest = \(digest.hex)", logger: Self.queryLogger)
     }
 
-    package func forgetStatementLinks(expiredBefore date: Date) async throws -> Int {
-        var count = 0
+    package func keepStatementCopy(_ link: TokenDigest, copy: ContentHash) async throws -> ContentHash? {
+        var kept: ContentHash?
         try await client.rows("""
-            WITH gone AS (DELETE FROM statement_links WHERE expires_at < \(date.timeIntervalSinceReferenceDate) RETURNING 1)
-            SELECT count(*) FROM gone
-            """) { row in count = try row.decode(Int.self) }
-        return count
+            UPDATE statement_links SET copy_sha256 = coalesce(copy_sha256, \(copy.hex)) WHERE digest = \(link.hex) RETURNING copy_sha256
+            """) { row in
+            kept = try StoredRecord.contentHash(try row.decode(String.self), table: "statement_links", name: "copy_sha256")
+        }
+        return kept
+    }
+
+    package func forgetStatementLinks(expiredBefore date: Date) async throws -> ForgottenStatementLinks {
+        var count = 0
+        var copies: [ContentHash] = []
+        try await client.rows("""
+            DELETE FROM statement_links WHERE expires_at < \(date.timeIntervalSinceReferenceDate) RETURNING copy_sha256
+            """) { row in
+            count += 1
+            if let copy = try row.decode(String?.self) {
+                copies.append(try StoredRecord.contentHash(copy, table: "statement_links", name: "copy_sha256"))
+            }
+        }
+        return ForgottenStatementLinks(count: count, copies: copies)
     }
 }

@@ -126,13 +126,18 @@ extension SQLiteServerStore: AccountStore {
                 return values
             }
             let photos = try column("SELECT sha256 FROM photos WHERE owner = ?1") { try Self.contentHash($0, 0, table: "photos") }
-            let documents = try column("SELECT sha256 FROM report_documents WHERE owner = ?1") { try Self.contentHash($0, 0, table: "report_documents") }
+            let documents = try column("""
+                SELECT sha256 FROM report_documents WHERE owner = ?1 UNION SELECT sha256 FROM document_versions WHERE owner = ?1
+                UNION SELECT copy_sha256 FROM statement_links WHERE owner = ?1 AND copy_sha256 IS NOT NULL
+                """) {
+                try Self.contentHash($0, 0, table: "report_documents")
+            }
             let uploads = try column("SELECT id FROM uploads WHERE owner = ?1") { UploadID(try Self.uuid($0, 0, table: "uploads", name: "id")) }
             let crashIDs = try column("SELECT crash_id FROM crash_ids WHERE owner = ?1") { try StoredRecord.crashID($0.string(0), table: "crash_ids") }
             let reports = try column("SELECT count(*) FROM reports WHERE owner = ?1") { $0.int(0) }.first ?? 0
 
             for sql: StaticString in [
-                "DELETE FROM claims WHERE owner = ?1", "DELETE FROM report_documents WHERE owner = ?1", "DELETE FROM reports WHERE owner = ?1",
+                "DELETE FROM claims WHERE owner = ?1", "DELETE FROM report_documents WHERE owner = ?1", "DELETE FROM document_versions WHERE owner = ?1", "DELETE FROM reports WHERE owner = ?1",
                 "DELETE FROM report_tombstones WHERE owner = ?1", "DELETE FROM report_change_counters WHERE owner = ?1",
                 "DELETE FROM photos WHERE owner = ?1", "DELETE FROM uploads WHERE owner = ?1",
                 "DELETE FROM crash_events WHERE owner = ?1", "DELETE FROM crash_ids WHERE owner = ?1",

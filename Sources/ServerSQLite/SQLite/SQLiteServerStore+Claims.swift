@@ -58,7 +58,9 @@ extension SQLiteServerStore: ClaimStore {
             let stored = try Self.store(report, owner: claim.owner, in: connection)
             var replaced: ContentHash?
             if let document {
-                replaced = try Self.recordDocument(document, for: stored.id, owner: claim.owner, queueingIfFirst: job, at: date, in: connection)
+                replaced = try Self.recordDocument(
+                    document, for: stored.id, owner: claim.owner, reason: .acknowledged, queueingIfFirst: job, at: date, in: connection
+                )
             }
             return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), replacedDocument: replaced)
         }

@@ -157,7 +157,10 @@ extension SQLiteServerStore: ServerReportStore {
 
     package func isDocumentRecorded(_ hash: ContentHash) async throws -> Bool {
         try await reading { connection in
-            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM report_documents WHERE sha256 = ?1)")
+            let query = try connection.statement("""
+                SELECT EXISTS (SELECT 1 FROM report_documents WHERE sha256 = ?1) OR EXISTS (SELECT 1 FROM document_versions WHERE sha256 = ?1)
+                    OR EXISTS (SELECT 1 FROM statement_links WHERE copy_sha256 = ?1)
+                """)
             query.bind(hash.hex, at: 1)
             defer { query.reset() }
             return try query.step() && query.int(0) != 0
@@ -182,7 +185,29 @@ extension SQLiteServerStore: ServerReportStore {
         _ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob?, at date: Date
     ) async throws -> ContentHash? {
         try await writing { connection in
-            try Self.recordDocument(hash, for: id, owner: owner, queueingIfFirst: job, at: date, in: connection)
+            try Self.recordDocument(hash, for: id, owner: owner, reason: .redrawn, queueingIfFirst: job, at: date, in: connection)
+        }
+    }
+
+    package func documentVersions(of id: ReportID, owner: AccountID) async throws -> [DocumentVersion] {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT number, sha256, revision, created_at, reason FROM document_versions WHERE owner = ?1 AND report_id = ?2 ORDER BY number
+                """)
+            query.bind(owner.rawValue, at: 1)
+            query.bind(id.rawValue, at: 2)
+            defer { query.reset() }
+            var versions: [DocumentVersion] = []
+            while try query.step() {
+                guard let reason = DocumentVersion.Reason(rawValue: query.string(4)) else {
+                    throw ServerStoreError.damagedRecord(table: "document_versions", reason: "reason “\(query.string(4).prefix(40))”")
+                }
+                versions.append(DocumentVersion(
+                    number: query.int(0), sha256: try Self.contentHash(query, 1, table: "document_versions"), revision: query.int(2),
+                    createdAt: Date(timeIntervalSinceReferenceDate: query.double(3)), reason: reason
+                ))
+            }
+            return versions
         }
     }
 
@@ -203,18 +228,20 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
-    /// Records the PDF as the owner's report's at its current revision, inside the caller's write transaction, and
-    /// queues `job` with it when the report had none before.
-    /// - Returns: the PDF it replaced (not when it is the same).
+    /// Records the PDF as the owner's report's newest version, at its current revision, inside the caller's write
+    /// transaction (the earlier versions stay): the first is `submitted`, a later one `reason`. Queues `job` with the
+    /// first, and the job announcing a later one to the claims system with it.
+    /// - Returns: the PDF the report had before (not when it is the same, which records nothing new).
     static func recordDocument(
-        _ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob? = nil, at date: Date = Date(),
-        in connection: SQLiteConnection
+        _ hash: ContentHash, for id: ReportID, owner: AccountID, reason: DocumentVersion.Reason, queueingIfFirst job: ServerJob? = nil,
+        at date: Date = Date(), in connection: SQLiteConnection
     ) throws -> ContentHash? {
         let earlier = try connection.statement("SELECT sha256 FROM report_documents WHERE owner = ?1 AND report_id = ?2")
         earlier.bind(owner.rawValue, at: 1)
         earlier.bind(id.rawValue, at: 2)
         let replaced = try earlier.step() ? try Self.contentHash(earlier, 0, table: "report_documents") : nil
         earlier.reset()
+        if replaced == hash { return nil }
         let upsert = try connection.statement("""
             INSERT INTO report_documents (owner, report_id, sha256, revision)
             SELECT owner, id, ?3, revision FROM reports WHERE owner = ?1 AND id = ?2
@@ -225,8 +252,26 @@ extension SQLiteServerStore: ServerReportStore {
         upsert.bind(hash.hex, at: 3)
         try upsert.run()
         if connection.changes == 0 { throw ServerStoreError.reportNotFound(id) }
-        if replaced == nil, let job { try insert(job, at: date, in: connection) }
-        return replaced == hash ? nil : replaced
+        let version = try connection.statement("""
+            INSERT INTO document_versions (owner, report_id, number, sha256, revision, created_at, reason)
+            SELECT ?1, ?2, coalesce((SELECT max(number) FROM document_versions WHERE owner = ?1 AND report_id = ?2), 0) + 1,
+                   ?3, revision, ?4, CASE WHEN EXISTS (SELECT 1 FROM document_versions WHERE owner = ?1 AND report_id = ?2) THEN ?5 ELSE 'submitted' END
+            FROM reports WHERE owner = ?1 AND id = ?2
+            RETURNING number
+            """)
+        version.bind(owner.rawValue, at: 1)
+        version.bind(id.rawValue, at: 2)
+        version.bind(hash.hex, at: 3)
+        version.bind(date.timeIntervalSinceReferenceDate, at: 4)
+        version.bind(reason.rawValue, at: 5)
+        let number = try version.step() ? version.int(0) : 1
+        version.reset()
+        if number == 1 {
+            if let job { try insert(job, at: date, in: connection) }
+        } else {
+            try insert(ServerJob.announceDocumentVersion(owner: owner, report: id, number: number), at: date, in: connection)
+        }
+        return replaced
     }
 
     // MARK: - In a transaction

@@ -44,7 +44,7 @@ extension SQLiteServerStore: StatementLinkStore {
     private static func link(_ digest: TokenDigest, in connection: SQLiteConnection) throws -> StatementLink? {
         let query = try connection.statement("""
             SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
-                code_binding, replaced_at
+                code_binding, replaced_at, copy_sha256
             FROM statement_links WHERE digest = ?1
             """)
         query.bind(digest.hex, at: 1)
@@ -68,7 +68,8 @@ extension SQLiteServerStore: StatementLinkStore {
             usedAt: query.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
             decidedAt: query.optionalDouble(5).map(Date.init(timeIntervalSinceReferenceDate:)),
             code: code, codesSent: StatementLink.sendTimes(fromText: query.string(9)),
-            replacedAt: query.optionalDouble(11).map(Date.init(timeIntervalSinceReferenceDate:))
+            replacedAt: query.optionalDouble(11).map(Date.init(timeIntervalSinceReferenceDate:)),
+            copy: try query.optionalString(12).map { try StoredRecord.contentHash($0, table: "statement_links", name: "copy_sha256") }
         )
     }
 
@@ -173,12 +174,27 @@ extension SQLiteServerStore: StatementLinkStore {
         }
     }
 
-    package func forgetStatementLinks(expiredBefore date: Date) async throws -> Int {
+    package func keepStatementCopy(_ link: TokenDigest, copy: ContentHash) async throws -> ContentHash? {
         try await writing { connection in
+            let update = try connection.statement("UPDATE statement_links SET copy_sha256 = ?2 WHERE digest = ?1 AND copy_sha256 IS NULL")
+            update.bind(link.hex, at: 1)
+            update.bind(copy.hex, at: 2)
+            try update.run()
+            return try Self.link(link, in: connection)?.copy
+        }
+    }
+
+    package func forgetStatementLinks(expiredBefore date: Date) async throws -> ForgottenStatementLinks {
+        try await writing { connection in
+            let copies = try connection.statement("SELECT copy_sha256 FROM statement_links WHERE expires_at < ?1 AND copy_sha256 IS NOT NULL")
+            copies.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            var kept: [ContentHash] = []
+            while try copies.step() { kept.append(try StoredRecord.contentHash(copies.string(0), table: "statement_links", name: "copy_sha256")) }
+            copies.reset()
             let delete = try connection.statement("DELETE FROM statement_links WHERE expires_at < ?1")
             delete.bind(date.timeIntervalSinceReferenceDate, at: 1)
             try delete.run()
-            return connection.changes
+            return ForgottenStatementLinks(count: connection.changes, copies: kept)
         }
     }
 }

@@ -247,10 +247,12 @@ package enum ServerSchema {
             """),
         // A code to sign a statement is bound to the version and the number it was sent for (a code kept before has
         // none, so it no longer signs); the codes texted in the last hour, counted per number and per report whatever
-        // link asked (the number kept as a digest); when a newer link of the report replaced a link.
+        // link asked (the number kept as a digest); when a newer link of the report replaced a link; the other driver's
+        // copy, drawn once.
         SQLiteMigration(version: 14, sql: """
             ALTER TABLE statement_links ADD COLUMN code_binding TEXT;
             ALTER TABLE statement_links ADD COLUMN replaced_at REAL;
+            ALTER TABLE statement_links ADD COLUMN copy_sha256 TEXT;
             CREATE TABLE statement_code_sends (
                 recipient TEXT NOT NULL,
                 report BLOB NOT NULL,
@@ -260,6 +262,25 @@ package enum ServerSchema {
             CREATE INDEX statement_code_sends_by_recipient ON statement_code_sends (recipient, sent_at);
             CREATE INDEX statement_code_sends_by_report ON statement_code_sends (report, sent_at);
             CREATE INDEX statement_code_sends_by_time ON statement_code_sends (sent_at);
+            """),
+        // Every version of a submitted report's PDF, kept: a later one is added beside the earlier (report_documents
+        // names the newest). A PDF recorded before is its report's first version.
+        SQLiteMigration(version: 15, sql: """
+            CREATE TABLE document_versions (
+                owner BLOB NOT NULL,
+                report_id BLOB NOT NULL,
+                number INTEGER NOT NULL CHECK (number > 0),
+                sha256 TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                created_at REAL NOT NULL,
+                reason TEXT NOT NULL,
+                PRIMARY KEY (owner, report_id, number),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            CREATE INDEX document_versions_by_hash ON document_versions (sha256);
+            INSERT INTO document_versions (owner, report_id, number, sha256, revision, created_at, reason)
+                SELECT d.owner, d.report_id, 1, d.sha256, d.revision, r.updated_at, 'submitted'
+                FROM report_documents d JOIN reports r ON r.owner = d.owner AND r.id = d.report_id;
             """),
     ]
 }

@@ -2093,7 +2093,9 @@ extension Components {
                 case pending
             }
         }
-        /// One document of a claim, by SHA-256, with a link to download it with a handler's token.
+        /// One document of a claim, by SHA-256, with a link to download it with a handler's token. The crash report's
+        /// link is its version's own (`/v1/claims/{claimID}/documents/{sha256}`): it serves these bytes for good.
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/ClaimDocument`.
         public struct ClaimDocument: Codable, Hashable, Sendable {
@@ -2104,6 +2106,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/ClaimDocument/kind`.
             public var kind: Components.Schemas.ClaimDocument.KindPayload
+            /// The crash report's version number (1 for the first).
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimDocument/version`.
+            public var version: Swift.Int?
             /// - Remark: Generated from `#/components/schemas/ClaimDocument/section`.
             public var section: Components.Schemas.PhotoSection?
             /// - Remark: Generated from `#/components/schemas/ClaimDocument/sha256`.
@@ -2120,6 +2126,7 @@ extension Components {
             ///
             /// - Parameters:
             ///   - kind:
+            ///   - version: The crash report's version number (1 for the first).
             ///   - section:
             ///   - sha256:
             ///   - mediaType:
@@ -2127,6 +2134,7 @@ extension Components {
             ///   - url: Where to download it (`Authorization: Bearer` a handler's token).
             public init(
                 kind: Components.Schemas.ClaimDocument.KindPayload,
+                version: Swift.Int? = nil,
                 section: Components.Schemas.PhotoSection? = nil,
                 sha256: Components.Schemas.Sha256,
                 mediaType: Swift.String,
@@ -2134,6 +2142,7 @@ extension Components {
                 url: Swift.String
             ) {
                 self.kind = kind
+                self.version = version
                 self.section = section
                 self.sha256 = sha256
                 self.mediaType = mediaType
@@ -2142,6 +2151,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case kind
+                case version
                 case section
                 case sha256
                 case mediaType
@@ -2252,6 +2262,147 @@ extension Components {
                 _type: Components.Schemas.DocumentsComplete._TypePayload,
                 timestamp: Foundation.Date,
                 data: Components.Schemas.DocumentsComplete.DataPayload
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
+        /// One version of a submitted report's PDF; it never changes once named.
+        ///
+        /// - Remark: Generated from `#/components/schemas/DocumentVersion`.
+        public struct DocumentVersion: Codable, Hashable, Sendable {
+            /// 1 for the first, then each next one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DocumentVersion/number`.
+            public var number: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/DocumentVersion/sha256`.
+            public var sha256: Components.Schemas.Sha256
+            /// When it was drawn and sealed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DocumentVersion/createdAt`.
+            public var createdAt: Foundation.Date
+            /// Why it was drawn: the report submitted, a claims handler's acknowledgement, or drawn again from the same report.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DocumentVersion/reason`.
+            @frozen public enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case submitted = "submitted"
+                case acknowledged = "acknowledged"
+                case redrawn = "redrawn"
+            }
+            /// Why it was drawn: the report submitted, a claims handler's acknowledgement, or drawn again from the same report.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DocumentVersion/reason`.
+            public var reason: Components.Schemas.DocumentVersion.ReasonPayload
+            /// Where to download it (`Authorization: Bearer` a handler's token); the same bytes for good.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DocumentVersion/url`.
+            public var url: Swift.String
+            /// Creates a new `DocumentVersion`.
+            ///
+            /// - Parameters:
+            ///   - number: 1 for the first, then each next one.
+            ///   - sha256:
+            ///   - createdAt: When it was drawn and sealed.
+            ///   - reason: Why it was drawn: the report submitted, a claims handler's acknowledgement, or drawn again from the same report.
+            ///   - url: Where to download it (`Authorization: Bearer` a handler's token); the same bytes for good.
+            public init(
+                number: Swift.Int,
+                sha256: Components.Schemas.Sha256,
+                createdAt: Foundation.Date,
+                reason: Components.Schemas.DocumentVersion.ReasonPayload,
+                url: Swift.String
+            ) {
+                self.number = number
+                self.sha256 = sha256
+                self.createdAt = createdAt
+                self.reason = reason
+                self.url = url
+            }
+            public enum CodingKeys: String, CodingKey {
+                case number
+                case sha256
+                case createdAt
+                case reason
+                case url
+            }
+        }
+        /// A submitted report's PDF has a new version (the Standard Webhooks envelope).
+        ///
+        /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded`.
+        public struct DocumentVersionAdded: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case claim_documentVersionAdded = "claim.document_version_added"
+            }
+            /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded/type`.
+            public var _type: Components.Schemas.DocumentVersionAdded._TypePayload
+            /// When this delivery was made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded/data/crashId`.
+                public var crashId: Components.Schemas.CrashID
+                /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded/data/reportId`.
+                public var reportId: Swift.String
+                /// The claim's id on this server, as in its first notice of loss.
+                ///
+                /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded/data/claim`.
+                public var claim: Swift.String
+                /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded/data/version`.
+                public var version: Components.Schemas.DocumentVersion
+                /// Every version, the first first.
+                ///
+                /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded/data/versions`.
+                public var versions: [Components.Schemas.DocumentVersion]
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - crashId:
+                ///   - reportId:
+                ///   - claim: The claim's id on this server, as in its first notice of loss.
+                ///   - version:
+                ///   - versions: Every version, the first first.
+                public init(
+                    crashId: Components.Schemas.CrashID,
+                    reportId: Swift.String,
+                    claim: Swift.String,
+                    version: Components.Schemas.DocumentVersion,
+                    versions: [Components.Schemas.DocumentVersion]
+                ) {
+                    self.crashId = crashId
+                    self.reportId = reportId
+                    self.claim = claim
+                    self.version = version
+                    self.versions = versions
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case crashId
+                    case reportId
+                    case claim
+                    case version
+                    case versions
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/DocumentVersionAdded/data`.
+            public var data: Components.Schemas.DocumentVersionAdded.DataPayload
+            /// Creates a new `DocumentVersionAdded`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When this delivery was made.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.DocumentVersionAdded._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.DocumentVersionAdded.DataPayload
             ) {
                 self._type = _type
                 self.timestamp = timestamp
@@ -2378,10 +2529,14 @@ extension Components {
             public var policyholder: Components.Schemas.Policyholder
             /// - Remark: Generated from `#/components/schemas/Claim/report`.
             public var report: Components.Schemas.Report
-            /// The path of the report's PDF (`/v1/claims/{id}/report.pdf`); drawn once every photo has arrived.
+            /// The path of the report's PDF, its newest version (`/v1/claims/{id}/report.pdf`); drawn once every photo has arrived.
             ///
             /// - Remark: Generated from `#/components/schemas/Claim/document`.
             public var document: Swift.String
+            /// Every version of the PDF, the first first, each with the path that serves its bytes for good (`GET /v1/claims/{id}` gives them; the list leaves them out).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Claim/documents`.
+            public var documents: [Components.Schemas.DocumentVersion]?
             /// - Remark: Generated from `#/components/schemas/Claim/PhotosPayload`.
             public struct PhotosPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/Claim/PhotosPayload/sha256`.
@@ -2434,7 +2589,8 @@ extension Components {
             ///   - submittedAt: When the server received the report completed.
             ///   - policyholder:
             ///   - report:
-            ///   - document: The path of the report's PDF (`/v1/claims/{id}/report.pdf`); drawn once every photo has arrived.
+            ///   - document: The path of the report's PDF, its newest version (`/v1/claims/{id}/report.pdf`); drawn once every photo has arrived.
+            ///   - documents: Every version of the PDF, the first first, each with the path that serves its bytes for good (`GET /v1/claims/{id}` gives them; the list leaves them out).
             ///   - photos: The path of each photo, in the report's order.
             public init(
                 id: Swift.String,
@@ -2442,6 +2598,7 @@ extension Components {
                 policyholder: Components.Schemas.Policyholder,
                 report: Components.Schemas.Report,
                 document: Swift.String,
+                documents: [Components.Schemas.DocumentVersion]? = nil,
                 photos: Components.Schemas.Claim.PhotosPayload
             ) {
                 self.id = id
@@ -2449,6 +2606,7 @@ extension Components {
                 self.policyholder = policyholder
                 self.report = report
                 self.document = document
+                self.documents = documents
                 self.photos = photos
             }
             public enum CodingKeys: String, CodingKey {
@@ -2457,6 +2615,7 @@ extension Components {
                 case policyholder
                 case report
                 case document
+                case documents
                 case photos
             }
         }
