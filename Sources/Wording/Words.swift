@@ -70,7 +70,9 @@ public struct Words: Sendable {
         return value.formatted(style.locale(catalog == nil ? Locale(identifier: "en_GB") : locale))
     }
 
-    /// Fills `{name}` placeholders; one with no value stays as written.
+    /// Fills `{name}` placeholders; one with no value stays as written. A value holding right-to-left text (a name
+    /// in Arabic or Hebrew) or a direction control is isolated (``isolated(_:)``), so it never moves the sentence's
+    /// own words and numbers around it, wherever the sentence is shown: the PDF, the pages, the terminal, an SMS.
     public static func fill(_ text: String, _ values: [String: String]) -> String {
         guard !values.isEmpty, text.contains("{") else { return text }
         var result = ""
@@ -82,7 +84,7 @@ public struct Words: Sendable {
             guard let close = rest[afterOpen...].firstIndex(of: "}") else { break }
             let name = String(rest[afterOpen..<close])
             if let value = values[name] {
-                result += value
+                result += isolated(value)
             } else {
                 result += rest[open...close]
             }
@@ -90,6 +92,26 @@ public struct Words: Sendable {
         }
         result += rest
         return result
+    }
+
+    /// `value` between FIRST STRONG ISOLATE (U+2068) and POP DIRECTIONAL ISOLATE (U+2069) when it holds a
+    /// right-to-left letter or a direction control, so the Unicode bidirectional algorithm lays it out as a unit of
+    /// its own direction (a control inside ends at the isolate's end); other text as it is (a Latin name in an SMS
+    /// stays in the GSM alphabet).
+    public static func isolated(_ value: String) -> String {
+        guard value.unicodeScalars.contains(where: needsIsolation) else { return value }
+        return "\u{2068}" + value + "\u{2069}"
+    }
+
+    /// Whether a character is written right to left (Unicode's Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan,
+    /// Mandaic blocks and their presentation forms, and the right-to-left scripts beyond the first plane) or directs
+    /// the text around it (marks, embeddings, overrides, isolates).
+    static func needsIsolation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true
+        case 0x200E, 0x200F, 0x061C, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// The placeholders a message names, in order: `{count} photos of {crashID}` → `count`, `crashID`.

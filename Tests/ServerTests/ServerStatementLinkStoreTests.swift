@@ -209,27 +209,30 @@ struct ServerStatementLinkStoreTests {
         #expect(try await subject.store.statementLink(first.digest)?.expiresAt == referenceDate.addingTimeInterval(1))
     }
 
-    @Test("A link keeps the first copy of the statement; the copies go with the links forgotten, and with an erased driver", arguments: ServerStoreBackend.allCases)
+    @Test("A link keeps the first copy of the statement in each language; the copies go with the links forgotten, and with an erased driver", arguments: ServerStoreBackend.allCases)
     func aLinkKeepsItsFirstCopy(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
         let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
         let link = Self.link("with-copy", expiringIn: 86_400, owner: ann)
         try await subject.store.addStatementLink(link, keeping: 5)
-        #expect(try await subject.store.keepStatementCopy(link.digest, copy: .stub("c")) == .stub("c"))
-        // A second download that drew its own meanwhile is given the first.
-        #expect(try await subject.store.keepStatementCopy(link.digest, copy: .stub("e")) == .stub("c"))
-        #expect(try await subject.store.statementLink(link.digest)?.copy == .stub("c"))
+        #expect(try await subject.store.statementCopy(link.digest, language: "de") == nil)
+        #expect(try await subject.store.keepStatementCopy(link.digest, language: "de", copy: .stub("c")) == .stub("c"))
+        // A second download that drew its own meanwhile is given the first; another language has its own.
+        #expect(try await subject.store.keepStatementCopy(link.digest, language: "de", copy: .stub("e")) == .stub("c"))
+        #expect(try await subject.store.keepStatementCopy(link.digest, language: "pl", copy: .stub("a")) == .stub("a"))
+        #expect(try await subject.store.statementCopy(link.digest, language: "de") == .stub("c"))
         #expect(try await subject.store.isDocumentRecorded(.stub("c")))
         #expect(try await !subject.store.isDocumentRecorded(.stub("e")))
-        #expect(try await subject.store.keepStatementCopy(TokenDigest(token: "no-such"), copy: .stub("f")) == nil)
+        #expect(try await subject.store.keepStatementCopy(TokenDigest(token: "no-such"), language: "de", copy: .stub("f")) == nil)
 
         let forgotten = try await subject.store.forgetStatementLinks(expiredBefore: referenceDate.addingTimeInterval(2 * 86_400))
-        #expect(forgotten == ForgottenStatementLinks(count: 1, copies: [.stub("c")]))
+        #expect(forgotten.count == 1 && Set(forgotten.copies) == [.stub("c"), .stub("a")])
         #expect(try await !subject.store.isDocumentRecorded(.stub("c")))
+        #expect(try await subject.store.statementCopy(link.digest, language: "de") == nil)
 
         let another = Self.link("erased-copy", expiringIn: 86_400, owner: ann)
         try await subject.store.addStatementLink(another, keeping: 5)
-        _ = try await subject.store.keepStatementCopy(another.digest, copy: .stub("d"))
+        _ = try await subject.store.keepStatementCopy(another.digest, language: "en", copy: .stub("d"))
         let erased = try #require(try await subject.store.eraseAccount(name: "ann", kind: .user))
         #expect(erased.documents.contains(.stub("d")))
     }

@@ -62,7 +62,8 @@ package protocol ServerReportStore: Sendable {
 
     /// Records the PDF rendered for the owner's report as its next version (the earlier ones are kept as they are);
     /// when the report had none before, queues `job` with it in the same transaction (the claims system told that
-    /// every document is in), and with a later version the job announcing it (``ServerJob/announceDocumentVersion(owner:report:number:)``).
+    /// every document is in), and with a later version — when a job is given, so the claims system is told — the job
+    /// announcing it (``ServerJob/announceDocumentVersion(owner:report:number:)``).
     /// - Returns: the PDF the report had before, when it had another (it stays recorded as an earlier version).
     /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
     @discardableResult

@@ -34,10 +34,13 @@ package protocol StatementLinkStore: Sendable {
     /// until `keepUntil`.
     func decideStatementLink(_ digest: TokenDigest, at date: Date, keepUntil: Date) async throws
 
-    /// Keeps `copy` as the link's copy of the statement (its PDF, stored as a document blob), unless the link has
-    /// one already: of two downloads at once, one copy is kept.
+    /// The link's copy of the statement in `language` (its PDF, a document blob), when one was drawn.
+    func statementCopy(_ link: TokenDigest, language: String) async throws -> ContentHash?
+
+    /// Keeps `copy` as the link's copy of the statement in `language`, unless the link has one in it already: of two
+    /// downloads at once, one copy is kept.
     /// - Returns: the copy the link keeps (`copy`, or the one it had); `nil` when there is no such link.
-    func keepStatementCopy(_ link: TokenDigest, copy: ContentHash) async throws -> ContentHash?
+    func keepStatementCopy(_ link: TokenDigest, language: String, copy: ContentHash) async throws -> ContentHash?
 
     /// Forgets the links that expired before `date`.
     /// - Returns: how many, and the copies they kept (to remove from storage when nothing else names them).
@@ -74,12 +77,10 @@ package struct StatementLink: Sendable, Hashable {
     package let codesSent: [Date]
     /// When a newer link of the report ended this one (before it was decided); `nil` while it was not.
     package let replacedAt: Date?
-    /// The other driver's copy of the statement as it was first downloaded, served as the same bytes after.
-    package let copy: ContentHash?
 
     package init(
         digest: TokenDigest, report: ReportID, owner: AccountID, createdAt: Date, expiresAt: Date, usedAt: Date?,
-        decidedAt: Date? = nil, code: StatementCode? = nil, codesSent: [Date] = [], replacedAt: Date? = nil, copy: ContentHash? = nil
+        decidedAt: Date? = nil, code: StatementCode? = nil, codesSent: [Date] = [], replacedAt: Date? = nil
     ) {
         self.digest = digest
         self.report = report
@@ -91,7 +92,6 @@ package struct StatementLink: Sendable, Hashable {
         self.code = code
         self.codesSent = codesSent
         self.replacedAt = replacedAt
-        self.copy = copy
     }
 
     /// The send times as one column's text (space-separated seconds), and back.

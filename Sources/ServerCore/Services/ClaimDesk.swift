@@ -53,7 +53,11 @@ package struct ClaimDesk: Sendable {
             )
             switch write {
             case let .stored(claim, replaced):
-                if let replaced { try await submission.dropIfUnrecorded(replaced) }
+                if let replaced {
+                    try await submission.dropIfUnrecorded(replaced)
+                    // A new version of the PDF was recorded with its announcement: sent at once.
+                    if submission.notifiesInsurer { submission.worker?.nudge() }
+                }
                 return claim
             case let .unchanged(claim):
                 if let document { try await submission.dropIfUnrecorded(document) }

@@ -60,9 +60,9 @@ package struct DocumentRendering: Sendable {
         }
     }
 
-    /// The other driver's copy of the statement through their link: drawn once — the statement alone, sealed once
-    /// both drivers signed, in the language of the first download — kept as a document blob named by the link, and
-    /// the same bytes at every later download (``StatementLinkStore/keepStatementCopy(_:copy:)``).
+    /// The other driver's copy of the statement through their link: drawn once in each language asked for — the
+    /// statement alone, sealed once both drivers signed — kept as a document blob named by the link, and the same bytes
+    /// at every later download in that language (``StatementLinkStore/keepStatementCopy(_:language:copy:)``).
     /// - Parameters:
     ///   - owner: the driver whose report it is: their renders at once are bounded as for their own PDFs.
     ///   - words: the language of the other driver, who reads it.
@@ -70,7 +70,10 @@ package struct DocumentRendering: Sendable {
     package func statementCopy(
         of report: CrashReport, link: StatementLink, links: any StatementLinkStore, words: Words = .english
     ) async throws -> ContentHash {
-        if let kept = link.copy, try await blobs.length(of: kept, kind: .document) != nil { return kept }
+        if let kept = try await links.statementCopy(link.digest, language: words.code),
+           try await blobs.length(of: kept, kind: .document) != nil {
+            return kept
+        }
         let drawn = try await pool.run(for: link.owner) {
             let path = scratchFolder + "/statement-\(UUID().uuidString.lowercased()).pdf"
             defer { unlink(path) }
@@ -86,7 +89,7 @@ package struct DocumentRendering: Sendable {
             return try await blobs.store(fileAt: path, kind: .document)
         }
         // Two downloads at once: one copy is kept, the other's bytes go.
-        guard let kept = try await links.keepStatementCopy(link.digest, copy: drawn) else {
+        guard let kept = try await links.keepStatementCopy(link.digest, language: words.code, copy: drawn) else {
             try await blobs.remove(drawn, kind: .document)
             throw ServerRefusal.statementLinkGone
         }

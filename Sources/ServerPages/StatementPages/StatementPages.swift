@@ -254,7 +254,7 @@ package struct StatementPages {
     }
 
     /// The other driver's copy: the statement alone, sealed once both drivers signed, while the link keeps it — drawn
-    /// at the first download (in that page's language) and the same bytes at every download after.
+    /// at the first download in the page's language, and the same bytes at every download in it after.
     private func copy(_ request: Request, _ context: ServerRequestContext, _ language: PageLanguage) async throws -> Response {
         let words = language.words
         let token = token(context)
@@ -285,7 +285,7 @@ package struct StatementPages {
             copy, kind: .document, length: length, from: services.blobs,
             headers: [
                 .contentType: "application/pdf",
-                .contentDisposition: "attachment; filename=\"accident-statement-\(report.crashID).pdf\"",
+                .contentDisposition: "attachment; filename=\"accident-statement-\(report.crashID)-\(words.code).pdf\"",
                 .eTag: "\"\(copy.hex)\"", .cacheControl: "private, no-cache",
             ]
         )

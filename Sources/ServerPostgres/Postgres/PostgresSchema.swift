@@ -277,7 +277,17 @@ package enum PostgresSchema {
         Migration(version: 15, statements: [
             "ALTER TABLE statement_links ADD COLUMN code_binding text",
             "ALTER TABLE statement_links ADD COLUMN replaced_at double precision",
-            "ALTER TABLE statement_links ADD COLUMN copy_sha256 text",
+            """
+            CREATE TABLE statement_copies (
+                link text NOT NULL,
+                language text NOT NULL,
+                owner uuid NOT NULL,
+                sha256 text NOT NULL,
+                PRIMARY KEY (link, language)
+            )
+            """,
+            "CREATE INDEX statement_copies_by_hash ON statement_copies (sha256)",
+            "CREATE INDEX statement_copies_by_owner ON statement_copies (owner)",
             """
             CREATE TABLE statement_code_sends (
                 recipient text NOT NULL,

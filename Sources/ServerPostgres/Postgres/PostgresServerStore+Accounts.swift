@@ -88,7 +88,7 @@ extension PostgresServerStore: AccountStore {
             for try await row in try await connection.query(
                 """
                 SELECT sha256 FROM report_documents WHERE owner = \(owner) UNION SELECT sha256 FROM document_versions WHERE owner = \(owner)
-                UNION SELECT copy_sha256 FROM statement_links WHERE owner = \(owner) AND copy_sha256 IS NOT NULL
+                UNION SELECT sha256 FROM statement_copies WHERE owner = \(owner)
                 """,
                 logger: Self.queryLogger
             ) {
@@ -124,6 +124,7 @@ extension PostgresServerStore: AccountStore {
             try await connection.query("DELETE FROM sms_messages WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM statement_links WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM statement_code_sends WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM statement_copies WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM accounts WHERE id = \(owner)", logger: Self.queryLogger)
             return ErasedAccount(
                 account: account, reports: reports, photos: photos, documents: documents, uploads: uploads, crashIDs: crashIDs

@@ -139,7 +139,7 @@ extension PostgresServerStore: ServerReportStore {
         try await client.rows("""
             SELECT 1 WHERE EXISTS (SELECT 1 FROM report_documents WHERE sha256 = \(hash.hex))
                 OR EXISTS (SELECT 1 FROM document_versions WHERE sha256 = \(hash.hex))
-                OR EXISTS (SELECT 1 FROM statement_links WHERE copy_sha256 = \(hash.hex))
+                OR EXISTS (SELECT 1 FROM statement_copies WHERE sha256 = \(hash.hex))
             """) { _ in found = true }
         return found
     }
@@ -232,7 +232,8 @@ extension PostgresServerStore: ServerReportStore {
         for try await row in version { number = try row.decode(Int.self) }
         if number == 1 {
             if let job { try await insert(job, at: date, on: connection) }
-        } else {
+        } else if job != nil {
+            // The claims system is told (a job is given): of this version too.
             try await insert(ServerJob.announceDocumentVersion(owner: owner, report: id, number: number), at: date, on: connection)
         }
         return replaced

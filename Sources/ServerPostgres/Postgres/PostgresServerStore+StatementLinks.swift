@@ -19,7 +19,7 @@ extension PostgresServerStore: StatementLinkStore {
                 WHERE report = \(link.report.rawValue) AND digest != \(link.digest.hex) AND decided_at IS NULL AND expires_at > \(now)
                 """, logger: Self.queryLogger)
             try await connection.query("""
-                DELETE FROM statement_links WHERE report = \(link.report.rawValue) AND digest NOT IN (
+                DELETE FROM statement_links WHERE report = \(link.report.rawValue) AND decided_at IS NULL AND digest NOT IN (
                     SELECT digest FROM statement_links WHERE report = \(link.report.rawValue)
                     ORDER BY created_at DESC, digest DESC LIMIT \(Int64(clamping: keeping))
                 )
@@ -37,13 +37,13 @@ extension PostgresServerStore: StatementLinkStore {
 
     private static let linkColumns = """
         SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
-            code_binding, replaced_at, copy_sha256
+            code_binding, replaced_at
         FROM statement_links
         """
 
     private static func link(_ digest: TokenDigest, from row: PostgresRow) throws -> StatementLink {
-        let (report, owner, createdAt, expiresAt, usedAt, decidedAt, codeDigest, codeExpiresAt, codeTries, codesSent, codeBinding, replacedAt, copy) = try row.decode(
-            (UUID, UUID, Double, Double, Double?, Double?, String?, Double?, Int, String, String?, Double?, String?).self
+        let (report, owner, createdAt, expiresAt, usedAt, decidedAt, codeDigest, codeExpiresAt, codeTries, codesSent, codeBinding, replacedAt) = try row.decode(
+            (UUID, UUID, Double, Double, Double?, Double?, String?, Double?, Int, String, String?, Double?).self
         )
         // A code kept without what it was sent for (before codes were bound) no longer signs.
         var code: StatementCode?
@@ -58,8 +58,7 @@ extension PostgresServerStore: StatementLinkStore {
             createdAt: Date(timeIntervalSinceReferenceDate: createdAt), expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt),
             usedAt: usedAt.map(Date.init(timeIntervalSinceReferenceDate:)), decidedAt: decidedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
             code: code, codesSent: StatementLink.sendTimes(fromText: codesSent),
-            replacedAt: replacedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
-            copy: try copy.map { try StoredRecord.contentHash($0, table: "statement_links", name: "copy_sha256") }
+            replacedAt: replacedAt.map(Date.init(timeIntervalSinceReferenceDate:))
         )
     }
 
@@ -158,27 +157,47 @@ extension PostgresServerStore: StatementLinkStore {
         try await client.query("UPDATE statement_links SET used_at = NULL WHERE digest = \(digest.hex)", logger: Self.queryLogger)
     }
 
-    package func keepStatementCopy(_ link: TokenDigest, copy: ContentHash) async throws -> ContentHash? {
-        var kept: ContentHash?
-        try await client.rows("""
-            UPDATE statement_links SET copy_sha256 = coalesce(copy_sha256, \(copy.hex)) WHERE digest = \(link.hex) RETURNING copy_sha256
-            """) { row in
-            kept = try StoredRecord.contentHash(try row.decode(String.self), table: "statement_links", name: "copy_sha256")
+    package func statementCopy(_ link: TokenDigest, language: String) async throws -> ContentHash? {
+        var found: ContentHash?
+        try await client.rows("SELECT sha256 FROM statement_copies WHERE link = \(link.hex) AND language = \(language)") { row in
+            found = try StoredRecord.contentHash(try row.decode(String.self), table: "statement_copies")
         }
-        return kept
+        return found
+    }
+
+    package func keepStatementCopy(_ link: TokenDigest, language: String, copy: ContentHash) async throws -> ContentHash? {
+        try await writing { connection in
+            guard let held = try await Self.lockedLink(link, on: connection) else { return nil }
+            try await connection.query("""
+                INSERT INTO statement_copies (link, language, owner, sha256) VALUES (\(link.hex), \(language), \(held.owner.rawValue), \(copy.hex))
+                ON CONFLICT (link, language) DO NOTHING
+                """, logger: Self.queryLogger)
+            var kept: ContentHash?
+            for try await sha256 in try await connection.query(
+                "SELECT sha256 FROM statement_copies WHERE link = \(link.hex) AND language = \(language)", logger: Self.queryLogger
+            ).decode(String.self) {
+                kept = try StoredRecord.contentHash(sha256, table: "statement_copies")
+            }
+            return kept
+        }
     }
 
     package func forgetStatementLinks(expiredBefore date: Date) async throws -> ForgottenStatementLinks {
-        var count = 0
-        var copies: [ContentHash] = []
-        try await client.rows("""
-            DELETE FROM statement_links WHERE expires_at < \(date.timeIntervalSinceReferenceDate) RETURNING copy_sha256
-            """) { row in
-            count += 1
-            if let copy = try row.decode(String?.self) {
-                copies.append(try StoredRecord.contentHash(copy, table: "statement_links", name: "copy_sha256"))
+        try await writing { connection in
+            let cutoff = date.timeIntervalSinceReferenceDate
+            var copies: [ContentHash] = []
+            for try await sha256 in try await connection.query("""
+                DELETE FROM statement_copies WHERE link IN (SELECT digest FROM statement_links WHERE expires_at < \(cutoff)) RETURNING sha256
+                """, logger: Self.queryLogger).decode(String.self) {
+                copies.append(try StoredRecord.contentHash(sha256, table: "statement_copies"))
             }
+            var count = 0
+            for try await _ in try await connection.query(
+                "DELETE FROM statement_links WHERE expires_at < \(cutoff) RETURNING 1", logger: Self.queryLogger
+            ) {
+                count += 1
+            }
+            return ForgottenStatementLinks(count: count, copies: copies)
         }
-        return ForgottenStatementLinks(count: count, copies: copies)
     }
 }

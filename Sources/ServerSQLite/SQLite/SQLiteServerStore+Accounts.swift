@@ -128,7 +128,7 @@ extension SQLiteServerStore: AccountStore {
             let photos = try column("SELECT sha256 FROM photos WHERE owner = ?1") { try Self.contentHash($0, 0, table: "photos") }
             let documents = try column("""
                 SELECT sha256 FROM report_documents WHERE owner = ?1 UNION SELECT sha256 FROM document_versions WHERE owner = ?1
-                UNION SELECT copy_sha256 FROM statement_links WHERE owner = ?1 AND copy_sha256 IS NOT NULL
+                UNION SELECT sha256 FROM statement_copies WHERE owner = ?1
                 """) {
                 try Self.contentHash($0, 0, table: "report_documents")
             }
@@ -142,7 +142,7 @@ extension SQLiteServerStore: AccountStore {
                 "DELETE FROM photos WHERE owner = ?1", "DELETE FROM uploads WHERE owner = ?1",
                 "DELETE FROM crash_events WHERE owner = ?1", "DELETE FROM crash_ids WHERE owner = ?1",
                 "DELETE FROM sms_messages WHERE owner = ?1", "DELETE FROM statement_links WHERE owner = ?1",
-                "DELETE FROM statement_code_sends WHERE owner = ?1",
+                "DELETE FROM statement_code_sends WHERE owner = ?1", "DELETE FROM statement_copies WHERE owner = ?1",
                 "DELETE FROM accounts WHERE id = ?1",
             ] {
                 let delete = try connection.statement(sql)

@@ -159,7 +159,7 @@ extension SQLiteServerStore: ServerReportStore {
         try await reading { connection in
             let query = try connection.statement("""
                 SELECT EXISTS (SELECT 1 FROM report_documents WHERE sha256 = ?1) OR EXISTS (SELECT 1 FROM document_versions WHERE sha256 = ?1)
-                    OR EXISTS (SELECT 1 FROM statement_links WHERE copy_sha256 = ?1)
+                    OR EXISTS (SELECT 1 FROM statement_copies WHERE sha256 = ?1)
                 """)
             query.bind(hash.hex, at: 1)
             defer { query.reset() }
@@ -268,7 +268,8 @@ extension SQLiteServerStore: ServerReportStore {
         version.reset()
         if number == 1 {
             if let job { try insert(job, at: date, in: connection) }
-        } else {
+        } else if job != nil {
+            // The claims system is told (a job is given): of this version too.
             try insert(ServerJob.announceDocumentVersion(owner: owner, report: id, number: number), at: date, in: connection)
         }
         return replaced

@@ -26,13 +26,14 @@ extension SQLiteServerStore: StatementLinkStore {
             ending.bind(link.createdAt.timeIntervalSinceReferenceDate, at: 3)
             try ending.run()
             let oldest = try connection.statement("""
-                DELETE FROM statement_links WHERE report = ?1 AND digest NOT IN (
+                DELETE FROM statement_links WHERE report = ?1 AND decided_at IS NULL AND digest NOT IN (
                     SELECT digest FROM statement_links WHERE report = ?1 ORDER BY created_at DESC, digest DESC LIMIT ?2
                 )
                 """)
             oldest.bind(link.report.rawValue, at: 1)
             oldest.bind(keeping, at: 2)
             try oldest.run()
+
         }
     }
 
@@ -44,7 +45,7 @@ extension SQLiteServerStore: StatementLinkStore {
     private static func link(_ digest: TokenDigest, in connection: SQLiteConnection) throws -> StatementLink? {
         let query = try connection.statement("""
             SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
-                code_binding, replaced_at, copy_sha256
+                code_binding, replaced_at
             FROM statement_links WHERE digest = ?1
             """)
         query.bind(digest.hex, at: 1)
@@ -68,8 +69,7 @@ extension SQLiteServerStore: StatementLinkStore {
             usedAt: query.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
             decidedAt: query.optionalDouble(5).map(Date.init(timeIntervalSinceReferenceDate:)),
             code: code, codesSent: StatementLink.sendTimes(fromText: query.string(9)),
-            replacedAt: query.optionalDouble(11).map(Date.init(timeIntervalSinceReferenceDate:)),
-            copy: try query.optionalString(12).map { try StoredRecord.contentHash($0, table: "statement_links", name: "copy_sha256") }
+            replacedAt: query.optionalDouble(11).map(Date.init(timeIntervalSinceReferenceDate:))
         )
     }
 
@@ -174,23 +174,47 @@ extension SQLiteServerStore: StatementLinkStore {
         }
     }
 
-    package func keepStatementCopy(_ link: TokenDigest, copy: ContentHash) async throws -> ContentHash? {
+    package func statementCopy(_ link: TokenDigest, language: String) async throws -> ContentHash? {
+        try await reading { connection in try Self.copy(link, language: language, in: connection) }
+    }
+
+    private static func copy(_ link: TokenDigest, language: String, in connection: SQLiteConnection) throws -> ContentHash? {
+        let query = try connection.statement("SELECT sha256 FROM statement_copies WHERE link = ?1 AND language = ?2")
+        query.bind(link.hex, at: 1)
+        query.bind(language, at: 2)
+        defer { query.reset() }
+        return try query.step() ? try StoredRecord.contentHash(query.string(0), table: "statement_copies") : nil
+    }
+
+    package func keepStatementCopy(_ link: TokenDigest, language: String, copy: ContentHash) async throws -> ContentHash? {
         try await writing { connection in
-            let update = try connection.statement("UPDATE statement_links SET copy_sha256 = ?2 WHERE digest = ?1 AND copy_sha256 IS NULL")
-            update.bind(link.hex, at: 1)
-            update.bind(copy.hex, at: 2)
-            try update.run()
-            return try Self.link(link, in: connection)?.copy
+            guard let held = try Self.link(link, in: connection) else { return nil }
+            let insert = try connection.statement("""
+                INSERT INTO statement_copies (link, language, owner, sha256) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (link, language) DO NOTHING
+                """)
+            insert.bind(link.hex, at: 1)
+            insert.bind(language, at: 2)
+            insert.bind(held.owner.rawValue, at: 3)
+            insert.bind(copy.hex, at: 4)
+            try insert.run()
+            return try Self.copy(link, language: language, in: connection)
         }
     }
 
     package func forgetStatementLinks(expiredBefore date: Date) async throws -> ForgottenStatementLinks {
         try await writing { connection in
-            let copies = try connection.statement("SELECT copy_sha256 FROM statement_links WHERE expires_at < ?1 AND copy_sha256 IS NOT NULL")
+            let copies = try connection.statement("""
+                SELECT c.sha256 FROM statement_copies c JOIN statement_links l ON l.digest = c.link WHERE l.expires_at < ?1
+                """)
             copies.bind(date.timeIntervalSinceReferenceDate, at: 1)
             var kept: [ContentHash] = []
-            while try copies.step() { kept.append(try StoredRecord.contentHash(copies.string(0), table: "statement_links", name: "copy_sha256")) }
+            while try copies.step() { kept.append(try StoredRecord.contentHash(copies.string(0), table: "statement_copies")) }
             copies.reset()
+            let forgetCopies = try connection.statement("""
+                DELETE FROM statement_copies WHERE link IN (SELECT digest FROM statement_links WHERE expires_at < ?1)
+                """)
+            forgetCopies.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            try forgetCopies.run()
             let delete = try connection.statement("DELETE FROM statement_links WHERE expires_at < ?1")
             delete.bind(date.timeIntervalSinceReferenceDate, at: 1)
             try delete.run()

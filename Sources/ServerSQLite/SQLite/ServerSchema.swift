@@ -248,11 +248,19 @@ package enum ServerSchema {
         // A code to sign a statement is bound to the version and the number it was sent for (a code kept before has
         // none, so it no longer signs); the codes texted in the last hour, counted per number and per report whatever
         // link asked (the number kept as a digest); when a newer link of the report replaced a link; the other driver's
-        // copy, drawn once.
+        // copies, drawn once in each language asked for.
         SQLiteMigration(version: 14, sql: """
             ALTER TABLE statement_links ADD COLUMN code_binding TEXT;
             ALTER TABLE statement_links ADD COLUMN replaced_at REAL;
-            ALTER TABLE statement_links ADD COLUMN copy_sha256 TEXT;
+            CREATE TABLE statement_copies (
+                link TEXT NOT NULL,
+                language TEXT NOT NULL,
+                owner BLOB NOT NULL,
+                sha256 TEXT NOT NULL,
+                PRIMARY KEY (link, language)
+            ) WITHOUT ROWID;
+            CREATE INDEX statement_copies_by_hash ON statement_copies (sha256);
+            CREATE INDEX statement_copies_by_owner ON statement_copies (owner);
             CREATE TABLE statement_code_sends (
                 recipient TEXT NOT NULL,
                 report BLOB NOT NULL,
