@@ -44,6 +44,7 @@ struct StatementLanguageEndToEndTests {
             ],
             "pl": [
                 "signedTitle": polish("You signed the accident statement"), "download": polish("Download your copy of the statement (PDF)"),
+                "reviewTitle": polish("Review and sign the accident statement"),
             ],
         ]
         let expectedFile = directory.file("expected.json")

@@ -68,9 +68,24 @@ def steps():
     article = driver.find_element(By.CSS_SELECTOR, "article.statement").text
     article = " ".join(article.split())
     check(de["circumstances"] in article and de["box8"] in article, "the statement under review speaks German, box 8 included")
+    check(driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "the German review fits the phone's width")
+    driver.save_screenshot(os.path.join(shots, "language-review-de.png"))
+
+    # The review in Polish too (the page's own link), looked at on the phone's screen, then German again.
+    navigating(lambda: driver.find_element(By.CSS_SELECTOR, "nav.languages a[hreflang=pl]").click())
+    check(language() == "pl" and heading() == pl["reviewTitle"], "the review switches to Polish")
+    check(driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth"), "the Polish review fits the phone's width")
+    driver.save_screenshot(os.path.join(shots, "language-review-pl.png"))
+    navigating(lambda: driver.find_element(By.CSS_SELECTOR, "nav.languages a[hreflang=de]").click())
+    check(language() == "de", "and back to German")
+
     before = len(codes_received())
     navigating(lambda: button(de["textACode"]).click())
-    check(de["codeTexted"] in driver.find_element(By.CSS_SELECTOR, "[role=status]").text, "asking for a code is answered in German")
+    status = driver.find_element(By.CSS_SELECTOR, "[role=status]")
+    check(de["codeTexted"] in status.text, "asking for a code is answered in German")
+    check(driver.execute_script("const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight;", field("code")),
+          "the page opens where the code is typed")
+    driver.save_screenshot(os.path.join(shots, "language-code-de.png"))
     deadline = time.time() + 30
     while len(codes_received()) <= before and time.time() < deadline:
         time.sleep(0.1)

@@ -38,6 +38,19 @@ def fits():
     return driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
 
 
+def in_view(element):
+    """Whether the element is wholly within the window as it is scrolled now."""
+    return driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight;", element
+    )
+
+
+def headings_in_order():
+    """Whether the page's headings never skip a level going down (h1, then h2, then h3)."""
+    levels = driver.execute_script("return [...document.querySelectorAll('h1,h2,h3,h4,h5,h6')].map(h => +h.tagName[1])")
+    return levels[:1] == [1] and all(b <= a + 1 for a, b in zip(levels, levels[1:]))
+
+
 def codes_received():
     """The codes the SMS centre received for the other driver's number, oldest first."""
     return browser.codes_received(sms_log, PHONE)
@@ -63,6 +76,17 @@ def steps():
     check("Point of initial impact" in article and "rear, left corner" in article, "the review shows the points of impact")
     check("5. Witnesses" in article and "14. Remarks" in article, "the review shows the witnesses and the remarks")
     check(fits(), "the review fits the phone's width")
+    check(headings_in_order(), "the review's headings go down one level at a time")
+    check(driver.execute_script("return [...document.querySelectorAll('th')].every(th => th.textContent.trim() !== '')"),
+          "no table header is empty")
+    asks = driver.find_element(By.CSS_SELECTOR, "section.asks").text
+    check("Who asks you to sign" in asks and "ABC 123" in asks, "the review says who asks: the driver's name, plate and insurer")
+    version = driver.find_element(By.CSS_SELECTOR, "details.digest")
+    check(len(version.find_element(By.TAG_NAME, "summary").text.strip("…")) == 12 and not version.get_attribute("open"),
+          "the version's 64 digits are kept behind a short form")
+    # On a phone the columns stack: a vehicle's value stands under its row's label, never split mid-word.
+    cell = driver.find_element(By.CSS_SELECTOR, "td[data-column]")
+    check(driver.execute_script("return getComputedStyle(arguments[0]).display", cell) == "block", "the columns stack on a narrow screen")
     driver.save_screenshot(os.path.join(shots, "statement-review.png"))
     # The whole review in one picture, for a person to look at (the window as tall as the page, as wide as the phone).
     height = driver.execute_script("return document.documentElement.scrollHeight")
@@ -78,7 +102,12 @@ def steps():
     else:
         before = len(codes_received())
         navigating(lambda: driver.find_element(By.XPATH, "//button[contains(., 'Text a code to')]").click())
-        check("We texted a 6-digit code to +49" in driver.find_element(By.CSS_SELECTOR, "[role=status]").text, "a code is texted")
+        status = driver.find_element(By.CSS_SELECTOR, "[role=status]")
+        check("We texted a 6-digit code to +49" in status.text, "a code is texted")
+        # The page opens where the code is typed, the message on screen with the field.
+        check(driver.execute_script("return window.scrollY") > 0, "the page opens at the signing section, not its top")
+        check(in_view(status) and in_view(field("code")), "the message and the code field are on screen together")
+        driver.save_screenshot(os.path.join(shots, "statement-code-sent.png"))
         deadline = time.time() + 30
         while len(codes_received()) <= before and time.time() < deadline:
             time.sleep(0.1)
@@ -90,6 +119,7 @@ def steps():
         field("code").send_keys(wrong)
         navigating(lambda: driver.find_element(By.XPATH, "//button[contains(., 'Sign the accident statement')]").click())
         check("4 more tries" in driver.find_element(By.ID, "code-error").text, "a wrong code is refused and the tries counted")
+        check(in_view(driver.find_element(By.ID, "code-error")) and in_view(field("code")), "the refusal is on screen with the code field")
         check(field("code").get_attribute("aria-invalid") == "true", "the code field says it was refused")
         check(field("name").get_attribute("value") == "Greta Müller", "the name to sign with is offered from their column")
         field("code").send_keys(code)

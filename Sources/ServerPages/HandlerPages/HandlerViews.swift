@@ -96,6 +96,16 @@ package enum HandlerViews {
     package struct Field {
         package let label: String
         package let value: String
+        /// A digest's first twelve digits, shown in place of the 64 (the whole one behind a details element); `nil`
+        /// for any other value.
+        package let short: String?
+
+        package init(label: String, value: String) {
+            self.label = label
+            self.value = value
+            let isDigest = value.utf8.count == 64 && value.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+            short = isDigest ? String(value.prefix(12)) : nil
+        }
     }
 
     package struct FieldList {
@@ -132,14 +142,21 @@ package enum HandlerViews {
 
     /// A table of the outline (the statement's vehicles side by side): the first header cell heads the labels.
     package struct TableView {
-        package let label: String
+        /// The first header cell; `nil` when it is empty (an empty cell, not an empty header, is drawn).
+        package let label: String?
         package let columns: [String]
         package let rows: [TableRow]
     }
 
     package struct TableRow {
         package let label: String
-        package let values: [String]
+        package let values: [TableCell]
+    }
+
+    /// A cell with the heading of its column, which a narrow screen shows beside it (the table stacked).
+    package struct TableCell {
+        package let column: String
+        package let value: String
     }
 
     package struct ClaimPage {
@@ -278,8 +295,12 @@ package enum HandlerViews {
             case let .closing(text): Block(closing: text)
             case let .table(table):
                 Block(table: TableView(
-                    label: table.header.first ?? "", columns: Array(table.header.dropFirst()),
-                    rows: table.rows.map { TableRow(label: $0.first ?? "", values: $0.dropFirst().map { $0.isEmpty ? "—" : $0 }) }
+                    label: table.header.first.flatMap { $0.isEmpty ? nil : $0 }, columns: Array(table.header.dropFirst()),
+                    rows: table.rows.map { row in
+                        TableRow(label: row.first ?? "", values: zip(table.header.dropFirst(), row.dropFirst()).map { column, value in
+                            TableCell(column: column, value: value.isEmpty ? "—" : value)
+                        })
+                    }
                 ))
             case .impactDrawing, .pageBreak: nil
             }

@@ -143,14 +143,14 @@ package struct StatementPages {
         switch try await services.statementSharing.sendCode(token, words: words) {
         case let .sent(phone, expiresAt):
             context.logger.info("a code to sign a statement was queued", metadata: ["report": "\(report.id)", "to": "\(phone.masked)"])
-            state.notice = words.plural(
+            state.codeNotice = words.plural(
                 "We texted a 6-digit code to {phone}. It works until {time}, for {count} try.",
                 "We texted a 6-digit code to {phone}. It works until {time}, for {count} tries.",
                 count: StatementSharing.codeTries, ["phone": phone.masked, "time": dates.time(expiresAt)]
             )
         case let .tooMany(nextAt, ceiling, limit):
             let time = ["time": dates.time(nextAt)]
-            state.error = switch ceiling {
+            state.codeRefusal = switch ceiling {
             case .link: words.plural(
                 "{count} code was texted in the last hour. You can ask for another at {time}; a code you received meanwhile still works.",
                 "{count} codes were texted in the last hour. You can ask for another at {time}; a code you received meanwhile still works.",
@@ -169,10 +169,10 @@ package struct StatementPages {
             }
             status = .tooManyRequests
         case .noPhone:
-            state.error = words("Your part has no mobile number, so no code can be texted to you.")
+            state.codeRefusal = words("Your part has no mobile number, so no code can be texted to you.")
             status = .conflict
         case let .notMobile(phone):
-            state.error = words(
+            state.codeRefusal = words(
                 "The number in your part, {phone}, is {kind}: no code can be texted to it. Ask the other driver to put your mobile number in vehicle B in their app; this page shows it once their app has sent it.",
                 ["phone": phone.masked, "kind": FactText(words).line(phone.line)]
             )

@@ -46,6 +46,14 @@ package enum StatementViews {
         package let crash: String
         package let notice: String?
         package let error: String?
+        /// Who asks the other driver to sign: the driver as column A names them, their plate, their insurer.
+        package let asksHeading: String
+        package let asks: [HandlerViews.Field]
+        /// Whether `asks` names anyone (the template reads stored values only).
+        package let asksSomeone: Bool
+        /// What asking for a code came to, said where the code is typed.
+        package let codeNotice: String?
+        package let codeRefusal: String?
         package let blocks: [HandlerViews.Block]
         package let version: String
         package let versionShort: String
@@ -81,6 +89,9 @@ package enum StatementViews {
     package struct ReviewState {
         package var notice: String?
         package var error: String?
+        /// What asking for a code came to: shown at the top of the signing section, which the page opens at.
+        package var codeNotice: String?
+        package var codeRefusal: String?
         package var name: String?
         package var nameError: String?
         package var codeError: String?
@@ -97,8 +108,14 @@ package enum StatementViews {
         let words = page.words
         let version = report.statementVersion.hex
         let column = report.statement.vehicleB
+        let driver = report.statement.vehicleA
+        let vocabulary = StatementWords(words)
+        let asks = [
+            (VehicleField.policyholderName, driver[.policyholderName] ?? driver[.driverName]), (.plate, driver[.plate]), (.insurer, driver[.insurer]),
+        ].compactMap { field, value in value.map { HandlerViews.Field(label: vocabulary.field(field), value: $0) } }
         return Review(
             page: page, title: words("Review and sign the accident statement"), crash: crashLine(report, words), notice: state.notice, error: state.error,
+            asksHeading: words("Who asks you to sign"), asks: asks, asksSomeone: !asks.isEmpty, codeNotice: state.codeNotice, codeRefusal: state.codeRefusal,
             blocks: HandlerViews.blocks(ReportOutline(statementOf: report, dates: utc, words: words)) { _ in nil },
             version: version, versionShort: String(version.prefix(12)), csrf: csrf,
             codeAction: StatementPaths.code(token), signAction: StatementPaths.sign(token), declineAction: StatementPaths.decline(token),
