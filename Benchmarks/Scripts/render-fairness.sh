@@ -45,12 +45,8 @@ light=$("$server" user add light --data "$work/data" 2>/dev/null)
 "$server" keys create --data "$work/data" --name "Benchmark Insurance" >/dev/null 2>&1
 "$server" serve --host 127.0.0.1 --port 0 --data "$work/data" --log-level error --metrics-port 0 2>"$work/server.log" &
 pid=$!
-for _ in $(seq 1 200); do
-  port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$work/server.log" | grep -o '[0-9]*$' || true)
-  metrics=$(grep -o 'metrics on http://127.0.0.1:[0-9]*' "$work/server.log" | grep -o 'http://.*' || true)
-  [[ -n "${port:-}" && -n "${metrics:-}" ]] && break
-  sleep 0.1
-done
+cluster_wait_for "$work/server.log" "metrics on http://127.0.0.1:" "$pid" "The server"
+port=$(grep -o 'listening on http://127.0.0.1:[0-9]*' "$work/server.log" | grep -o '[0-9]*$')
 base="http://127.0.0.1:$port"
 
 for file in "$work"/png/*.png; do

@@ -80,6 +80,24 @@ struct StatementCodesLiveTests {
         return (pages, review)
     }
 
+    /// A gateway, a server sending through it, and ann's token with her draft (vehicle A filled) stored on it.
+    static func serverWithDraft() throws -> (gateway: KannelGateway, server: ServerProcess, ann: String, draft: CrashReport) {
+        let gateway = try KannelGateway()
+        do {
+            let server = try ServerSMSGatewayLiveTests.server(gateway)
+            do {
+                let ann = try server.add("ann")
+                return (gateway, server, ann, try storeDraft(server, token: ann))
+            } catch {
+                _ = try? server.stop()
+                throw error
+            }
+        } catch {
+            gateway.stop()
+            throw error
+        }
+    }
+
     /// The messages the fake SMS centre received for `number`.
     static func messages(to number: String, _ gateway: KannelGateway) -> [KannelGateway.Received] {
         gateway.received().filter { $0.to == number }
@@ -87,13 +105,9 @@ struct StatementCodesLiveTests {
 
     @Test("A code texted to one number does not sign after vehicle B's number changed; a new one does")
     func aCodeEndsWhenTheNumberChanges() throws {
-        let gateway = try KannelGateway()
+        let (gateway, server, ann, draft) = try Self.serverWithDraft()
         defer { gateway.stop() }
-        let server = try ServerSMSGatewayLiveTests.server(gateway)
         defer { _ = try? server.stop() }
-        let ann = try server.add("ann")
-
-        let draft = try Self.storeDraft(server, token: ann)
         let (pages, review) = try Self.linkWithPart(server, report: draft.id, token: ann, phone: Self.stranger)
         let asked = try pages.post("/code", page: review, [])
         #expect(asked.status == 200)
@@ -129,13 +143,9 @@ struct StatementCodesLiveTests {
 
     @Test("Eight links for one report text one number no more than three codes in the hour; each page past it says so")
     func eightLinksCannotFloodANumber() throws {
-        let gateway = try KannelGateway()
+        let (gateway, server, ann, draft) = try Self.serverWithDraft()
         defer { gateway.stop() }
-        let server = try ServerSMSGatewayLiveTests.server(gateway)
         defer { _ = try? server.stop() }
-        let ann = try server.add("ann")
-
-        let draft = try Self.storeDraft(server, token: ann)
         var refusals = 0
         var earlier: LinkPages?
         for _ in 0..<8 {

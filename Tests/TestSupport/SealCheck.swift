@@ -21,45 +21,36 @@ public enum SealCheck {
     public static func pyHanko(_ file: String, trusting certificate: String, in tools: PDFTools) throws -> (status: Int32, output: String) {
         let trusted = tools.folder.appendingPathComponent("trusted-\(UUID().uuidString).pem")
         try Data(certificate.utf8).write(to: trusted)
-        let python = Repository.root.appendingPathComponent(".build/pyhanko-venv/bin/python")
-        guard FileManager.default.isExecutableFile(atPath: python.path) else {
-            throw ServerProcess.Failure(description: "pyHanko is not installed: run scripts/ensure-pdf-verifiers.sh (make test does)")
-        }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = [Repository.root.appendingPathComponent("scripts/verify-pdf-signature.py").path, file, trusted.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        OwnThreadsExecutor.expectCurrent("Checking a PDF's signature")
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return try pyHankoScript("verify-pdf-signature.py", [file, trusted.path], doing: "Checking a PDF's signature")
     }
 
     /// The file with an incremental update appended that replaces what its first page shows
     /// (`scripts/append-pdf-update.py`, through pyHanko's writer), written beside it; its path.
     public static func withAppendedUpdate(_ file: String, in tools: PDFTools) throws -> String {
+        let path = tools.folder.appendingPathComponent("updated-\(UUID().uuidString).pdf").path
+        let (status, output) = try pyHankoScript("append-pdf-update.py", [file, path], doing: "Changing a PDF after it was sealed")
+        guard status == 0 else { throw ServerProcess.Failure(description: "the update could not be appended: \(output)") }
+        return path
+    }
+
+    /// Runs one of the project's scripts (`scripts/NAME`) with the Python of pyHanko's virtual environment: its exit
+    /// status and what it printed.
+    private static func pyHankoScript(_ name: String, _ arguments: [String], doing what: String) throws -> (status: Int32, output: String) {
         let python = Repository.root.appendingPathComponent(".build/pyhanko-venv/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             throw ServerProcess.Failure(description: "pyHanko is not installed: run scripts/ensure-pdf-verifiers.sh (make test does)")
         }
-        let path = tools.folder.appendingPathComponent("updated-\(UUID().uuidString).pdf").path
         let process = Process()
         process.executableURL = python
-        process.arguments = [Repository.root.appendingPathComponent("scripts/append-pdf-update.py").path, file, path]
+        process.arguments = [Repository.root.appendingPathComponent("scripts/\(name)").path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        OwnThreadsExecutor.expectCurrent("Changing a PDF after it was sealed")
+        OwnThreadsExecutor.expectCurrent(what)
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ServerProcess.Failure(description: "the update could not be appended: \(String(decoding: data, as: UTF8.self))")
-        }
-        return path
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// The file with one byte flipped at `offset`, written beside it; its path.
