@@ -187,6 +187,32 @@ struct ServerStatementLinkStoreTests {
         #expect(try await Self.issue(subject, elsewhere, token: "elsewhere", "300000", to: stranger, at: 3_601) == .issued)
     }
 
+    @Test("Twenty codes asked for at once through ten links of ten reports for one number: three are sent, whatever the order", arguments: ServerStoreBackend.allCases)
+    func theNumbersCeilingHoldsUnderRaces(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await ServerStoreConformanceTests.twoUsers(subject)
+        let stranger = try PhoneNumber(parsing: "+36301112233")
+        var links: [StatementLink] = []
+        for index in 0..<10 {
+            let link = Self.link("race-\(index)", expiringIn: 86_400, owner: index % 2 == 0 ? ann : bob)
+            try await subject.store.addStatementLink(link, keeping: 5)
+            links.append(link)
+        }
+        let outcomes = try await withThrowingTaskGroup(of: StatementCodeIssue.self) { group in
+            for (index, link) in (links + links).enumerated() {
+                group.addTask {
+                    try await Self.issue(subject, link, token: "race-\(index % 10)", String(format: "%06d", index), to: stranger, at: Double(index % 3))
+                }
+            }
+            return try await group.reduce(into: [StatementCodeIssue]()) { $0.append($1) }
+        }
+        #expect(outcomes.count { $0 == .issued } == 3)
+        #expect(outcomes.allSatisfy { outcome in
+            if case .tooMany(_, .phone, 3) = outcome { return true }
+            return outcome == .issued
+        })
+    }
+
     @Test("A new link ends the report's older ones not yet decided; a decided one keeps its copy", arguments: ServerStoreBackend.allCases)
     func aNewLinkEndsOlderOnes(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
