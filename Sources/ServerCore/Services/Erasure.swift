@@ -37,11 +37,6 @@ package struct Erasure: Sendable {
     /// Ends the uploads begun before `date` and removes what they held.
     /// - Returns: how many were ended.
     @discardableResult
-    /// Removes a PDF from storage when no report, version or link names it any more.
-    package func dropDocumentIfUnrecorded(_ document: ContentHash) async throws {
-        try await blobs.removeDocument(document, unlessRecordedIn: reports)
-    }
-
     package func sweepUploads(startedBefore date: Date) async throws -> Int {
         let swept = try await photos.sweepUploads(startedBefore: date)
         for upload in swept { try await blobs.discardPartial(upload.id) }

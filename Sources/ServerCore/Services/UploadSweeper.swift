@@ -41,7 +41,7 @@ package struct UploadSweeper: Service, CustomStringConvertible {
                 try await sessions.forgetSessions(expiredBefore: clock.now())
                 let forgotten = try await statementLinks.forgetStatementLinks(expiredBefore: clock.now())
                 // Their copies go with them, unless something else names the same bytes.
-                for copy in forgotten.copies { try await erasure.dropDocumentIfUnrecorded(copy) }
+                for copy in forgotten.copies { try await erasure.blobs.removeDocument(copy, unlessRecordedIn: reports) }
             } catch is CancellationError {
                 return
             } catch {

@@ -74,18 +74,15 @@ extension Components.Schemas.DocumentsComplete {
 }
 
 extension Components.Schemas.DocumentVersionAdded {
-    /// The event announcing a new version of a claim's PDF (``ClaimDocuments/announced``), with every version.
-    /// - Precondition: `held.announced` is set.
-    package init(_ claim: Claim, documents held: ClaimDocuments, publicURL: String, sentAt: Date) {
-        let versions = held.versions.map { Components.Schemas.DocumentVersion($0, of: claim.id, publicURL: publicURL) }
-        let announced = held.announced.map { Components.Schemas.DocumentVersion($0, of: claim.id, publicURL: publicURL) }
+    /// The event announcing `version`, a new version of the claim's PDF, with every version.
+    package init(_ claim: Claim, version: DocumentVersion, documents held: ClaimDocuments, publicURL: String, sentAt: Date) {
         self.init(
             _type: .claim_documentVersionAdded,
             timestamp: sentAt,
             data: .init(
                 crashId: claim.report.crashID.rawValue, reportId: claim.report.id.description, claim: claim.id.description,
-                version: announced ?? versions.last ?? .init(number: 1, sha256: "", createdAt: sentAt, reason: .submitted, url: ""),
-                versions: versions
+                version: .init(version, of: claim.id, publicURL: publicURL),
+                versions: held.versions.map { .init($0, of: claim.id, publicURL: publicURL) }
             )
         )
     }

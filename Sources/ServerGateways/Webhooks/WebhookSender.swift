@@ -74,7 +74,10 @@ package struct WebhookSender: ClaimsSystem {
         case .documentsComplete:
             try encoder.encode(Components.Schemas.DocumentsComplete(claim, documents: documents, publicURL: publicURL, sentAt: date))
         case .documentVersionAdded:
-            try encoder.encode(Components.Schemas.DocumentVersionAdded(claim, documents: documents, publicURL: publicURL, sentAt: date))
+            try encoder.encode(Components.Schemas.DocumentVersionAdded(
+                claim, version: try documents.announced ?? { throw WebhookError.nothingToAnnounce }(), documents: documents,
+                publicURL: publicURL, sentAt: date
+            ))
         }
         let id = Self.id(of: claim.id, event: event, version: documents.announced?.number)
         let timestamp = Int(date.timeIntervalSince1970)
@@ -116,11 +119,14 @@ package enum WebhookConfigurationError: Error, Sendable, Hashable, CustomStringC
 package enum WebhookError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreachable(String, String)
     case refused(status: Int, answer: String)
+    /// A new document version was to be announced without naming one (``ClaimDocuments/announced``).
+    case nothingToAnnounce
 
     package var description: String {
         switch self {
         case let .unreachable(url, reason): "the claims system at \(url.prefix(80)) could not be reached (\(reason))"
         case let .refused(status, answer): "the claims system answered HTTP \(status): \(answer)"
+        case .nothingToAnnounce: "no document version was named to announce"
         }
     }
 }
