@@ -94,7 +94,7 @@ test: test-deps
 	SWIFT=$(SWIFT) scripts/schemathesis.sh --pair $(SCHEMATHESIS_SECONDS)
 
 # The app's static build has a scratch folder of its own: its modules are compiled for the static runtime. Three
-# choices for its start (README, "The app's responsiveness", has the measurements):
+# choices for its start (Benchmarks/README.md, "The app's responsiveness", has the measurements):
 # - its symbols are not exported (the runtime's static archives ask for that): nothing looks them up at run time, and
 #   a table of 40,000 of them costs the loader and the runtime's own start-up look-ups about 2 ms at every start;
 # - generic types are made by calling their metadata functions, not from their mangled names: a name is checked at
