@@ -106,7 +106,10 @@ struct ServerStatementLinkStoreTests {
         #expect(try await attempt("111111", at: 200) == .wrong(triesLeft: 4))
         #expect(try await attempt("000000", at: 201) == .wrong(triesLeft: 3))
         #expect(try await subject.store.statementLink(link.digest)?.code?.tries == 2)
-        #expect(try await attempt("333333", at: 202) == .accepted)
+        // The code names the message that carried it (for the signing record).
+        let carrier = try await subject.store.smsMessages(crashID: try CrashID(validating: "CR-23456789")).first { $0.text == "code 333333" }
+        #expect(try await subject.store.statementLink(link.digest)?.code?.sms == carrier?.id)
+        #expect(try await attempt("333333", at: 202) == .accepted(sms: try #require(carrier).id))
         #expect(try await attempt("333333", at: 203) == .none)
         #expect(try await issue("555555", at: 3_601) == .issued)
         for left in [4, 3, 2, 1] { #expect(try await attempt("000000", at: 3_602) == .wrong(triesLeft: left)) }
@@ -261,5 +264,62 @@ struct ServerStatementLinkStoreTests {
         _ = try await subject.store.keepStatementCopy(another.digest, language: "en", copy: .stub("d"))
         let erased = try #require(try await subject.store.eraseAccount(name: "ann", kind: .user))
         #expect(erased.documents.contains(.stub("d")))
+    }
+
+    @Test("The signing record: each new signature and decline is appended with its report, a repeat adds nothing, and no line is changed or removed while the report is kept", arguments: ServerStoreBackend.allCases)
+    func signingRecordIsAppendOnly(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
+        var report = CrashReport.stub(createdAt: referenceDate)
+        try report.setStatement(try .full())
+        var stored = try await subject.store.save(report, owner: ann)
+        #expect(try await subject.store.signingRecord(of: report.id, owner: ann).isEmpty)
+
+        // The driver signs on their device.
+        report = stored
+        try report.signStatement(.a, name: "Jane Doe", verification: .driversDevice(account: "ann"), at: referenceDate.addingTimeInterval(60))
+        stored = try await subject.store.save(report, owner: ann)
+        // Sent again as it is, with another change: nothing to add.
+        stored = try await subject.store.save(try ServerStoreConformanceTests.edited(stored, note: "again"), owner: ann)
+        var record = try await subject.store.signingRecord(of: report.id, owner: ann)
+        #expect(record.map(\.number) == [1])
+        let first = try #require(record.first)
+        #expect(first.side == .a && first.act == .signed && first.means == .driversDevice && first.account == "ann" && first.name == "Jane Doe")
+        #expect(first.version == stored.statementVersion && first.actedAt == referenceDate.addingTimeInterval(60) && first.codeSMS == nil)
+
+        // The other driver signs with a code: the line names the message that carried it, with its delivery as it is now.
+        let link = Self.link("token-record", expiringIn: 86_400, report: report.id, owner: ann)
+        try await subject.store.addStatementLink(link, keeping: 5)
+        let phone = try PhoneNumber(parsing: "+4915123456789")
+        #expect(try await Self.issue(subject, link, token: "token-record", "121212", to: phone, at: 100) == .issued)
+        let carrier = try #require(try await subject.store.statementLink(link.digest)?.code?.sms)
+        report = stored
+        try report.signStatement(.b, name: "Hans Müller", verification: .smsCode(phone), at: referenceDate.addingTimeInterval(200))
+        stored = try await subject.store.save(report, owner: ann, queueing: nil, within: nil, codeSMS: carrier)
+        record = try await subject.store.signingRecord(of: report.id, owner: ann)
+        #expect(record.map(\.number) == [1, 2])
+        let second = try #require(record.last)
+        #expect(second.side == .b && second.means == .smsCode && second.phone == phone && second.codeSMS == carrier)
+        #expect(second.delivery?.state == .queued)
+        _ = try await subject.store.updateSMS(carrier, to: .delivered, detail: "1: delivered", at: referenceDate.addingTimeInterval(150))
+        #expect(try await subject.store.signingRecord(of: report.id, owner: ann).last?.delivery?.state == .delivered)
+
+        // Nobody edits it, nor removes a line while its report is kept: not even with the database at hand.
+        await #expect(throws: (any Error).self) { try await subject.execute("UPDATE signing_record SET name = 'Someone Else'") }
+        await #expect(throws: (any Error).self) { try await subject.execute("DELETE FROM signing_record WHERE number = 2") }
+        let kept = try await subject.store.signingRecord(of: report.id, owner: ann)
+        #expect(kept.map(\.name) == ["Jane Doe", "Hans Müller"])
+
+        // A decline of another draft, then the driver deletes that draft: its record goes with it.
+        var other = CrashReport.stub(crashID: .stub("SRV-RECORD-2"), createdAt: referenceDate)
+        try other.setStatement(try .full())
+        other = try await subject.store.save(other, owner: ann)
+        try other.declineStatement(reason: "Box 17 is not true", at: referenceDate.addingTimeInterval(300))
+        other = try await subject.store.save(other, owner: ann)
+        let declined = try await subject.store.signingRecord(of: other.id, owner: ann)
+        #expect(declined.map(\.act) == [.declined] && declined.first?.means == .link && declined.first?.reason == "Box 17 is not true")
+        _ = try await subject.store.delete(other.id, owner: ann)
+        #expect(try await subject.store.signingRecord(of: other.id, owner: ann).isEmpty)
+        #expect(try await subject.store.signingRecord(of: report.id, owner: ann).count == 2)
     }
 }

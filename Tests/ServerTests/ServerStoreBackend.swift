@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Logging
+import PostgresNIO
 import ServerCore
 import ServerPostgres
 import ServerSQLite
@@ -35,6 +36,9 @@ enum ServerStoreBackend: String, CaseIterable, Sendable, CustomStringConvertible
                     return connection.changes
                 }
                 guard changed == 1 else { throw ServerStoreError.reportNotFound(id) }
+            } execute: { sql in
+                let database = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations)
+                try database.write { connection in try connection.execute(sql) }
             }
         case .postgres:
             let server = try PostgresProcess.shared()
@@ -49,6 +53,8 @@ enum ServerStoreBackend: String, CaseIterable, Sendable, CustomStringConvertible
                     in: location
                 )
                 guard changed == 1 else { throw ServerStoreError.reportNotFound(id) }
+            } execute: { sql in
+                _ = try await server.execute(PostgresQuery(unsafeSQL: sql), in: location)
             }
         }
     }

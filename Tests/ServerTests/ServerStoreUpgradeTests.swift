@@ -103,4 +103,68 @@ struct ServerStoreUpgradeTests {
         #expect(message.acceptsReport(token: "clear-token-1"))
         #expect(try await server.execute("SELECT 1 FROM sms_messages WHERE report_token <> ''", in: location) == 0)
     }
+
+    /// A report with a statement the driver signed and the other driver declined, as stored before the signing record.
+    static func actedOnReport() throws -> (report: CrashReport, body: String) {
+        var report = CrashReport.stub(createdAt: referenceDate)
+        try report.setStatement(try .full())
+        try report.signStatement(.a, name: "Jane Doe", verification: .driversDevice(account: "ann"), at: referenceDate.addingTimeInterval(60.25))
+        try report.declineStatement(reason: "Box 17 is not true", at: referenceDate.addingTimeInterval(120.5))
+        let (stored, body) = try StoredRecord.nextVersion(of: report, current: nil, holder: nil)
+        return (stored, body)
+    }
+
+    /// What the record holds for ``actedOnReport()``, whichever engine kept it.
+    static func expectRecordOfActs(_ record: [SigningEntry], of report: CrashReport) {
+        #expect(record.map(\.number) == [1, 2])
+        #expect(record.map(\.act) == [.signed, .declined] && record.map(\.side) == [.a, .b] && record.map(\.means) == [.driversDevice, .link])
+        #expect(record.first?.name == "Jane Doe" && record.first?.account == "ann" && record.last?.reason == "Box 17 is not true")
+        #expect(record.allSatisfy { $0.version == report.statementVersion && $0.recordedAt == report.updatedAt && $0.codeSMS == nil })
+        #expect(record.map(\.actedAt) == [referenceDate.addingTimeInterval(60.25), referenceDate.addingTimeInterval(120.5)])
+    }
+
+    @Test("SQLite: the signatures and declines of reports stored before the signing record start it, once opened")
+    func sqliteSigningRecordStartsFromStoredActs() async throws {
+        let directory = TemporaryDirectory("server-upgrade")
+        let path = directory.file("server.sqlite3")
+        let (report, body) = try Self.actedOnReport()
+        let owner = AccountID()
+        let earlier = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations.filter { $0.version <= 15 })
+        try earlier.write { connection in
+            let insert = try connection.statement("""
+                INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq) VALUES (?1, ?2, ?3, 'draft', 1, ?4, ?5, 1)
+                """)
+            insert.bind(owner.rawValue, at: 1)
+            insert.bind(report.id.rawValue, at: 2)
+            insert.bind(report.crashID.rawValue, at: 3)
+            insert.bind(report.updatedAt.timeIntervalSinceReferenceDate, at: 4)
+            insert.bind(body, at: 5)
+            try insert.run()
+        }
+        earlier.checkpoint()
+
+        let store = try SQLiteServerStore(path: path)
+        Self.expectRecordOfActs(try await store.signingRecord(of: report.id, owner: owner), of: report)
+    }
+
+    @Test("PostgreSQL: the layout's step starts the signing record from the signatures and declines stored before")
+    func postgresSigningRecordStartsFromStoredActs() async throws {
+        let server = try PostgresProcess.shared()
+        let location = try await server.createDatabase()
+        let store = try await PostgresServerStore.open(location, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let running = RunningClient(store.client)
+        defer { withExtendedLifetime(running) {} }
+        let (report, body) = try Self.actedOnReport()
+        let owner = AccountID()
+        // A report as the earlier layout wrote it (no record), then the layout's step.
+        _ = try await server.execute("""
+            INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq)
+            VALUES (\(owner.rawValue), \(report.id.rawValue), \(report.crashID.rawValue), 'draft', 1,
+                    \(report.updatedAt.timeIntervalSinceReferenceDate), \(body), 1)
+            """, in: location)
+        #expect(try await store.signingRecord(of: report.id, owner: owner).isEmpty)
+        let step = try #require(PostgresSchema.migrations.first { $0.version == 17 }?.statements.first { $0.sql.contains("INSERT INTO signing_record") })
+        _ = try await server.execute(step, in: location)
+        Self.expectRecordOfActs(try await store.signingRecord(of: report.id, owner: owner), of: report)
+    }
 }

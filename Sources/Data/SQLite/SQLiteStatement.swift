@@ -68,6 +68,11 @@ public final class SQLiteStatement {
         }
     }
 
+    /// Binds a UUID, or NULL for `nil`.
+    public func bind(_ value: UUID?, at index: Int32) {
+        if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
+    }
+
     /// Binds text, or NULL for `nil`.
     public func bind(_ value: String?, at index: Int32) {
         if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }

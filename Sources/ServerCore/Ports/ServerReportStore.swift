@@ -34,10 +34,18 @@ package protocol ServerReportStore: Sendable {
     ///   - job: a job to queue in the same transaction (``JobStore``), so it is done once the save is.
     ///   - newReports: when the report is new, the bound on the owner's reports, checked against their count in the
     ///     same transaction.
+    ///   - codeSMS: the text message that carried the code a new code signature in it was made with (the link's flow).
+    ///     Each new signature or decline the report holds is appended to its signing record in the same transaction
+    ///     (``SigningEntry/acts(in:after:codeSMS:numberedFrom:at:)``).
     /// - Throws: ``ReportError/conflict(_:current:)`` carrying the stored version (or `nil` when deleted),
     ///   ``ReportError/readOnly(_:)``, ``ReportError/crashIDTaken(_:holder:)``, the allowance's ``ServerRefusal``;
     ///   storing nothing.
-    func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?) async throws -> CrashReport
+    func save(
+        _ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?, codeSMS: SMSMessageID?
+    ) async throws -> CrashReport
+
+    /// The report's signing record, the first act first (``SigningEntry``): what no call changes.
+    func signingRecord(of id: ReportID, owner: AccountID) async throws -> [SigningEntry]
 
     /// Deletes the owner's draft report and its document record.
     /// - Returns: the report deleted, or `nil` when there was none.
@@ -83,6 +91,11 @@ extension ServerReportStore {
     @discardableResult
     package func setDocument(_ hash: ContentHash, for id: ReportID, owner: AccountID) async throws -> ContentHash? {
         try await setDocument(hash, for: id, owner: owner, queueingIfFirst: nil, at: Date())
+    }
+
+    /// Stores the report with the job and within the bound, no code signature in it.
+    package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?) async throws -> CrashReport {
+        try await save(report, owner: owner, queueing: job, within: newReports, codeSMS: nil)
     }
 
     /// Stores the report, queueing nothing with it.

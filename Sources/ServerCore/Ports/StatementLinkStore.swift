@@ -20,7 +20,7 @@ package protocol StatementLinkStore: Sendable {
     func releaseStatementLink(_ digest: TokenDigest) async throws
 
     /// Keeps a new one-time code for the link, replacing an earlier one (its tries start again), with the SMS that
-    /// carries it and the job that sends it, all in one transaction — when every ceiling allows another code in the
+    /// carries it (named by the code, ``StatementCode/sms``) and the job that sends it, all in one transaction — when every ceiling allows another code in the
     /// hour before `date`: for the link, for the number the SMS goes to (whatever report or link asks), for the report
     /// (whatever link asks). Send times older than an hour are forgotten meanwhile.
     func issueStatementCode(_ link: TokenDigest, code: StatementCode, sms: SMSMessage, ceilings: StatementCodeCeilings, at date: Date) async throws -> StatementCodeIssue
@@ -117,12 +117,15 @@ package struct StatementCode: Sendable, Hashable {
     package let tries: Int
     /// What it was sent for: the digest of the version and the number (``binding(version:phone:)``).
     package let binding: TokenDigest
+    /// The text message that carries it (the store keeps the one it queued with the code), for the signing record.
+    package let sms: SMSMessageID?
 
-    package init(digest: TokenDigest, expiresAt: Date, tries: Int, binding: TokenDigest) {
+    package init(digest: TokenDigest, expiresAt: Date, tries: Int, binding: TokenDigest, sms: SMSMessageID? = nil) {
         self.digest = digest
         self.expiresAt = expiresAt
         self.tries = tries
         self.binding = binding
+        self.sms = sms
     }
 
     /// The digest a code is kept and checked as.
@@ -191,8 +194,8 @@ package enum StatementCodeIssue: Sendable, Hashable {
 
 /// What a try of a code came to.
 package enum StatementCodeCheck: Sendable, Hashable {
-    /// The right code, in time: used up now.
-    case accepted
+    /// The right code, in time: used up now. `sms` is the message that carried it.
+    case accepted(sms: SMSMessageID?)
     /// Not the code; `triesLeft` more tries before a new code is needed.
     case wrong(triesLeft: Int)
     /// The code's time ran out.
@@ -223,9 +226,9 @@ extension StatementLink {
         guard code.expiresAt > date else { return (.expired, code) }
         guard code.digest == digest else {
             let tries = code.tries + 1
-            let after = StatementCode(digest: code.digest, expiresAt: code.expiresAt, tries: tries, binding: code.binding)
+            let after = StatementCode(digest: code.digest, expiresAt: code.expiresAt, tries: tries, binding: code.binding, sms: code.sms)
             return tries >= maximumTries ? (.exhausted, after) : (.wrong(triesLeft: maximumTries - tries), after)
         }
-        return (.accepted, nil)
+        return (.accepted(sms: code.sms), nil)
     }
 }

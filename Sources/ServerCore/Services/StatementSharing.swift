@@ -40,8 +40,8 @@ package struct StatementSharing: Sendable {
         case open(StatementLink, CrashReport)
         /// The part was sent: the whole front side to review, then sign or decline.
         case review(StatementLink, CrashReport)
-        /// The other driver signed or declined: the copy of the statement.
-        case decided(StatementLink, CrashReport)
+        /// The other driver signed or declined: the copy of the statement, and the statement's signing record.
+        case decided(StatementLink, CrashReport, record: [SigningEntry])
         case expired
         /// The driver made a newer link for the report, which ended this one before its time.
         case replaced
@@ -105,7 +105,9 @@ package struct StatementSharing: Sendable {
         guard Self.isWellFormed(token), let link = try await links.statementLink(TokenDigest(token: token)) else { return .unknown }
         guard link.expiresAt > clock.now() else { return link.replacedAt == nil ? .expired : .replaced }
         guard let report = try await reports.report(link.report, owner: link.owner) else { return .unknown }
-        if link.decidedAt != nil { return .decided(link, report) }
+        if link.decidedAt != nil {
+            return .decided(link, report, record: try await reports.signingRecord(of: link.report, owner: link.owner))
+        }
         guard !report.isCompleted, !report.isStatementSigned else { return .completed }
         return link.usedAt == nil ? .open(link, report) : .review(link, report)
     }
@@ -160,8 +162,8 @@ package struct StatementSharing: Sendable {
             link.digest, digest: StatementCode.digest(code: digits, linkToken: token),
             binding: StatementCode.binding(version: report.statementVersion, phone: phone), at: clock.now(), maximumTries: Self.codeTries
         )
-        guard check == .accepted else { return .code(check) }
-        return try await record(link, version: version) { report, now in
+        guard case let .accepted(sms) = check else { return .code(check) }
+        return try await record(link, version: version, codeSMS: sms) { report, now in
             try report.signStatement(.b, name: name, verification: .smsCode(phone), at: now)
             return .signed(report)
         }
@@ -178,16 +180,17 @@ package struct StatementSharing: Sendable {
         } catch let error as StatementFieldError {
             return .invalid(error)
         }
-        return try await record(link, version: version) { report, now in
+        return try await record(link, version: version, codeSMS: nil) { report, now in
             try report.declineStatement(reason: reason, at: now)
             return .declined(report)
         }
     }
 
     /// Changes the report as `change` says, on its latest revision (the driver's device may save in between), unless
-    /// the front side moved on from `version`; then keeps the link for the copy.
+    /// the front side moved on from `version`; then keeps the link for the copy. The store appends the act to the
+    /// report's signing record with the report, naming `codeSMS`, the message that carried the code it was signed with.
     private func record(
-        _ link: StatementLink, version: String, _ change: @Sendable (inout CrashReport, Date) throws -> Decided
+        _ link: StatementLink, version: String, codeSMS: SMSMessageID?, _ change: @Sendable (inout CrashReport, Date) throws -> Decided
     ) async throws -> Decided {
         let outcome: Decided
         do {
@@ -197,7 +200,7 @@ package struct StatementSharing: Sendable {
                 guard report.statementVersion.hex == version else { return .changed(report) }
                 let now = clock.now()
                 let decided = try change(&report, now)
-                let saved = try await reports.save(report, owner: link.owner)
+                let saved = try await reports.save(report, owner: link.owner, queueing: nil, within: nil, codeSMS: codeSMS)
                 return switch decided {
                 case .signed: .signed(saved)
                 case .declined: .declined(saved)

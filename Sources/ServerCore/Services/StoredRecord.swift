@@ -98,6 +98,31 @@ package enum StoredRecord {
         return value
     }
 
+    /// A line of a signing record from its columns (``SigningEntry``), with its code's message's delivery when the
+    /// message is still kept.
+    package static func signingEntry(
+        number: Int, side: String, act: String, means: String, name: String?, reason: String?, account: String?, phone: String?,
+        version: String, actedAt: Double, recordedAt: Double, codeSMS: UUID?, smsState: String?, smsDetail: String?, smsUpdatedAt: Double?
+    ) throws(ServerStoreError) -> SigningEntry {
+        let table = "signing_record"
+        guard let kept = StatementVersion(hex: version) else { throw .damagedRecord(table: table, reason: "version: not a version") }
+        var delivery: SMSDelivery?
+        if let smsState, let smsUpdatedAt {
+            delivery = SMSDelivery(
+                state: try named(smsState, as: SMSState.self, table: "sms_messages", name: "state"), detail: smsDetail,
+                updatedAt: Date(timeIntervalSinceReferenceDate: smsUpdatedAt)
+            )
+        }
+        return SigningEntry(
+            number: number, side: try named(side, as: VehicleSide.self, table: table, name: "side"),
+            act: try named(act, as: SigningEntry.Act.self, table: table, name: "act"),
+            means: try named(means, as: SigningEntry.Means.self, table: table, name: "means"), name: name, reason: reason,
+            account: account, phone: try Self.phone(phone, table: table), version: kept,
+            actedAt: Date(timeIntervalSinceReferenceDate: actedAt), recordedAt: Date(timeIntervalSinceReferenceDate: recordedAt),
+            codeSMS: codeSMS.map(SMSMessageID.init), delivery: delivery
+        )
+    }
+
     // MARK: - Describing
 
     /// What a JSON decoding error says, led by the field it concerns (`scene.occurredAt`, `photos[2].sha256`).

@@ -322,6 +322,65 @@ package enum PostgresSchema {
                 FROM report_documents d JOIN reports r ON r.owner = d.owner AND r.id = d.report_id
             """,
         ]),
+        // The signing record, append-only (see ServerSchema version 16).
+        Migration(version: 17, statements: [
+            """
+            CREATE TABLE signing_record (
+                owner uuid NOT NULL,
+                report_id uuid NOT NULL,
+                number integer NOT NULL CHECK (number > 0),
+                side text NOT NULL CHECK (side IN ('a', 'b')),
+                act text NOT NULL CHECK (act IN ('signed', 'declined')),
+                means text NOT NULL CHECK (means IN ('drivers-device', 'sms-code', 'same-device', 'link')),
+                name text,
+                reason text,
+                account text,
+                phone text,
+                version text NOT NULL,
+                acted_at double precision NOT NULL,
+                recorded_at double precision NOT NULL,
+                code_sms uuid,
+                PRIMARY KEY (owner, report_id, number),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            )
+            """,
+            """
+            CREATE FUNCTION signing_record_kept() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'UPDATE' THEN RAISE EXCEPTION 'the signing record is append-only'; END IF;
+                IF EXISTS (SELECT 1 FROM reports WHERE owner = OLD.owner AND id = OLD.report_id) THEN
+                    RAISE EXCEPTION 'the signing record goes only with its report';
+                END IF;
+                RETURN OLD;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER signing_record_kept BEFORE UPDATE OR DELETE ON signing_record
+            FOR EACH ROW EXECUTE FUNCTION signing_record_kept()
+            """,
+            """
+            INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
+                recorded_at)
+                SELECT owner, report_id, row_number() OVER (PARTITION BY owner, report_id ORDER BY kind, side), side, act, means, name,
+                    reason, account, phone, version, acted_at, recorded_at
+                FROM (
+                    SELECT r.owner, r.id AS report_id, 0 AS kind, lower(s ->> 'side') AS side, 'signed' AS act, s ->> 'verification' AS means,
+                        s ->> 'name' AS name, NULL AS reason, s ->> 'account' AS account, s ->> 'phone' AS phone, s ->> 'version' AS version,
+                        extract(epoch FROM (s ->> 'signedAt')::timestamptz)::double precision - 978307200 AS acted_at,
+                        r.updated_at AS recorded_at
+                    FROM reports r, jsonb_array_elements(coalesce(r.body::jsonb -> 'statement' -> 'signatures', '[]'::jsonb)) s
+                    UNION ALL
+                    SELECT r.owner, r.id, 1, 'b', 'declined', 'link', NULL, r.body::jsonb -> 'statement' -> 'decline' ->> 'reason', NULL, NULL,
+                        r.body::jsonb -> 'statement' -> 'decline' ->> 'version',
+                        extract(epoch FROM (r.body::jsonb -> 'statement' -> 'decline' ->> 'declinedAt')::timestamptz)::double precision
+                            - 978307200,
+                        r.updated_at
+                    FROM reports r WHERE r.body::jsonb -> 'statement' -> 'decline' IS NOT NULL
+                ) acts
+            """,
+            "ALTER TABLE statement_links ADD COLUMN code_sms uuid",
+        ]),
     ]
 
     // MARK: - Migrating

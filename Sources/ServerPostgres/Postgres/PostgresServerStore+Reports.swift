@@ -93,10 +93,12 @@ extension PostgresServerStore: ServerReportStore {
         }
     }
 
-    package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?) async throws -> CrashReport {
+    package func save(
+        _ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?, codeSMS: SMSMessageID?
+    ) async throws -> CrashReport {
         try await writing { connection in
             try await Self.requireAccount(owner, on: connection)
-            let stored = try await Self.store(report, owner: owner, within: newReports, on: connection)
+            let stored = try await Self.store(report, owner: owner, within: newReports, codeSMS: codeSMS, on: connection)
             if let job { try await Self.insert(job, at: stored.updatedAt, on: connection) }
             return stored
         }
@@ -253,7 +255,8 @@ extension PostgresServerStore: ServerReportStore {
     /// - Returns: the stored version, as a later read gives it back.
     /// - Throws: what ``WriteCheck`` refuses, writing nothing.
     package static func store(
-        _ report: CrashReport, owner: AccountID, within newReports: Allowance? = nil, on connection: PostgresConnection
+        _ report: CrashReport, owner: AccountID, within newReports: Allowance? = nil, codeSMS: SMSMessageID? = nil,
+        on connection: PostgresConnection
     ) async throws -> CrashReport {
         let current = try await load(report.id, owner: owner, on: connection, locking: true)
         if current == nil, let newReports {
@@ -298,6 +301,7 @@ extension PostgresServerStore: ServerReportStore {
             try await connection.query(
                 "DELETE FROM report_tombstones WHERE owner = \(owner.rawValue) AND id = \(stored.id.rawValue)", logger: queryLogger
             )
+            try await appendSigning(of: stored, after: nil, owner: owner, codeSMS: codeSMS, on: connection)
             try await recordClaim(of: stored, owner: owner, on: connection)
             return stored
         }
@@ -307,8 +311,52 @@ extension PostgresServerStore: ServerReportStore {
                                body = \(body), change_seq = \(sequence)
             WHERE owner = \(owner.rawValue) AND id = \(stored.id.rawValue)
             """, logger: queryLogger)
+        try await appendSigning(of: stored, after: current, owner: owner, codeSMS: codeSMS, on: connection)
         try await recordClaim(of: stored, owner: owner, on: connection)
         return stored
+    }
+
+    /// Appends to the report's signing record each act `stored` holds that `current` did not (``SigningEntry``),
+    /// inside the caller's transaction (the report's row is locked by its load, so its saves number them in turn).
+    private static func appendSigning(
+        of stored: CrashReport, after current: CrashReport?, owner: AccountID, codeSMS: SMSMessageID?, on connection: PostgresConnection
+    ) async throws {
+        let changed = stored.statement.signatures != current?.statement.signatures || stored.statement.decline != current?.statement.decline
+        guard changed else { return }
+        var last = 0
+        for try await number in try await connection.query("""
+            SELECT coalesce(max(number), 0) FROM signing_record WHERE owner = \(owner.rawValue) AND report_id = \(stored.id.rawValue)
+            """, logger: queryLogger).decode(Int.self) { last = number }
+        let entries = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, numberedFrom: last + 1, at: stored.updatedAt)
+        for entry in entries {
+            try await connection.query("""
+                INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
+                    recorded_at, code_sms)
+                VALUES (\(owner.rawValue), \(stored.id.rawValue), \(entry.number), \(entry.side.rawValue), \(entry.act.rawValue),
+                        \(entry.means.rawValue), \(entry.name), \(entry.reason), \(entry.account), \(entry.phone?.e164), \(entry.version.hex),
+                        \(entry.actedAt.timeIntervalSinceReferenceDate), \(entry.recordedAt.timeIntervalSinceReferenceDate),
+                        \(entry.codeSMS?.rawValue))
+                """, logger: queryLogger)
+        }
+    }
+
+    package func signingRecord(of id: ReportID, owner: AccountID) async throws -> [SigningEntry] {
+        var entries: [SigningEntry] = []
+        try await client.rows("""
+            SELECT r.number, r.side, r.act, r.means, r.name, r.reason, r.account, r.phone, r.version, r.acted_at, r.recorded_at,
+                r.code_sms, m.state, m.detail, m.updated_at
+            FROM signing_record r LEFT JOIN sms_messages m ON m.id = r.code_sms
+            WHERE r.owner = \(owner.rawValue) AND r.report_id = \(id.rawValue) ORDER BY r.number
+            """) { row in
+            let (number, side, act, means, name, reason, account, phone, version, actedAt, recordedAt, codeSMS, state, detail, updatedAt) =
+                try row.decode((Int, String, String, String, String?, String?, String?, String?, String, Double, Double, UUID?, String?, String?, Double?).self)
+            entries.append(try StoredRecord.signingEntry(
+                number: number, side: side, act: act, means: means, name: name, reason: reason, account: account, phone: phone,
+                version: version, actedAt: actedAt, recordedAt: recordedAt, codeSMS: codeSMS, smsState: state, smsDetail: detail,
+                smsUpdatedAt: updatedAt
+            ))
+        }
+        return entries
     }
 
     /// A report stored completed is a claim from then on (``ClaimStore``), submitted the first time.

@@ -37,20 +37,20 @@ extension PostgresServerStore: StatementLinkStore {
 
     private static let linkColumns = """
         SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
-            code_binding, replaced_at
+            code_binding, replaced_at, code_sms
         FROM statement_links
         """
 
     private static func link(_ digest: TokenDigest, from row: PostgresRow) throws -> StatementLink {
-        let (report, owner, createdAt, expiresAt, usedAt, decidedAt, codeDigest, codeExpiresAt, codeTries, codesSent, codeBinding, replacedAt) = try row.decode(
-            (UUID, UUID, Double, Double, Double?, Double?, String?, Double?, Int, String, String?, Double?).self
+        let (report, owner, createdAt, expiresAt, usedAt, decidedAt, codeDigest, codeExpiresAt, codeTries, codesSent, codeBinding, replacedAt, codeSMS) = try row.decode(
+            (UUID, UUID, Double, Double, Double?, Double?, String?, Double?, Int, String, String?, Double?, UUID?).self
         )
         // A code kept without what it was sent for (before codes were bound) no longer signs.
         var code: StatementCode?
         if let codeDigest, let codeExpiresAt, let codeBinding {
             code = StatementCode(
                 digest: TokenDigest(storedHex: codeDigest), expiresAt: Date(timeIntervalSinceReferenceDate: codeExpiresAt), tries: codeTries,
-                binding: TokenDigest(storedHex: codeBinding)
+                binding: TokenDigest(storedHex: codeBinding), sms: codeSMS.map(SMSMessageID.init)
             )
         }
         return StatementLink(
@@ -104,7 +104,7 @@ extension PostgresServerStore: StatementLinkStore {
             try await connection.query("""
                 UPDATE statement_links SET code_digest = \(code.digest.hex), code_expires_at = \(code.expiresAt.timeIntervalSinceReferenceDate),
                     code_tries = 0, codes_sent = \(StatementLink.sendTimesText(current.codeSendTimes(after: date))),
-                    code_binding = \(code.binding.hex)
+                    code_binding = \(code.binding.hex), code_sms = \(sms.id.rawValue)
                 WHERE digest = \(link.hex)
                 """, logger: Self.queryLogger)
             try await connection.query("""

@@ -101,10 +101,12 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
-    package func save(_ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?) async throws -> CrashReport {
+    package func save(
+        _ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?, codeSMS: SMSMessageID?
+    ) async throws -> CrashReport {
         try await writing { connection in
             try Self.requireAccount(owner, in: connection)
-            let stored = try Self.store(report, owner: owner, within: newReports, in: connection)
+            let stored = try Self.store(report, owner: owner, within: newReports, codeSMS: codeSMS, in: connection)
             if let job { try Self.insert(job, at: stored.updatedAt, in: connection) }
             return stored
         }
@@ -283,7 +285,8 @@ extension SQLiteServerStore: ServerReportStore {
     /// - Returns: the stored version, as a later read gives it back (times to the microsecond, as on the wire).
     /// - Throws: what ``WriteCheck`` refuses, writing nothing.
     package static func store(
-        _ report: CrashReport, owner: AccountID, within newReports: Allowance? = nil, in connection: SQLiteConnection
+        _ report: CrashReport, owner: AccountID, within newReports: Allowance? = nil, codeSMS: SMSMessageID? = nil,
+        in connection: SQLiteConnection
     ) throws -> CrashReport {
         let current = try load(report.id, owner: owner, from: connection)
         if current == nil, let newReports { try newReports.check(held: try reportCount(owner: owner, in: connection)) }
@@ -313,6 +316,7 @@ extension SQLiteServerStore: ServerReportStore {
         revived.bind(owner.rawValue, at: 1)
         revived.bind(stored.id.rawValue, at: 2)
         try revived.run()
+        try appendSigning(of: stored, after: current, owner: owner, codeSMS: codeSMS, in: connection)
         if stored.isCompleted {
             // Stored completed: a claim from now on (``ClaimStore``), submitted the first time.
             let claim = try connection.statement("""
@@ -327,6 +331,70 @@ extension SQLiteServerStore: ServerReportStore {
             try claim.run()
         }
         return stored
+    }
+
+    /// Appends to the report's signing record each act `stored` holds that `current` did not (``SigningEntry``).
+    private static func appendSigning(
+        of stored: CrashReport, after current: CrashReport?, owner: AccountID, codeSMS: SMSMessageID?, in connection: SQLiteConnection
+    ) throws {
+        let changed = stored.statement.signatures != current?.statement.signatures || stored.statement.decline != current?.statement.decline
+        guard changed else { return }
+        let last = try connection.statement("SELECT coalesce(max(number), 0) FROM signing_record WHERE owner = ?1 AND report_id = ?2")
+        last.bind(owner.rawValue, at: 1)
+        last.bind(stored.id.rawValue, at: 2)
+        let next = try last.step() ? last.int(0) + 1 : 1
+        last.reset()
+        let entries = SigningEntry.acts(
+            in: stored.statement, after: current?.statement, codeSMS: codeSMS, numberedFrom: next, at: stored.updatedAt
+        )
+        let insert = try connection.statement("""
+            INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
+                recorded_at, code_sms)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+            """)
+        for entry in entries {
+            insert.bind(owner.rawValue, at: 1)
+            insert.bind(stored.id.rawValue, at: 2)
+            insert.bind(entry.number, at: 3)
+            insert.bind(entry.side.rawValue, at: 4)
+            insert.bind(entry.act.rawValue, at: 5)
+            insert.bind(entry.means.rawValue, at: 6)
+            insert.bind(entry.name, at: 7)
+            insert.bind(entry.reason, at: 8)
+            insert.bind(entry.account, at: 9)
+            insert.bind(entry.phone?.e164, at: 10)
+            insert.bind(entry.version.hex, at: 11)
+            insert.bind(entry.actedAt.timeIntervalSinceReferenceDate, at: 12)
+            insert.bind(entry.recordedAt.timeIntervalSinceReferenceDate, at: 13)
+            insert.bind(entry.codeSMS?.rawValue, at: 14)
+            try insert.run()
+            insert.reset()
+        }
+    }
+
+    package func signingRecord(of id: ReportID, owner: AccountID) async throws -> [SigningEntry] {
+        try await reading { connection in
+            let query = try connection.statement("""
+                SELECT r.number, r.side, r.act, r.means, r.name, r.reason, r.account, r.phone, r.version, r.acted_at, r.recorded_at,
+                    r.code_sms, m.state, m.detail, m.updated_at
+                FROM signing_record r LEFT JOIN sms_messages m ON m.id = r.code_sms
+                WHERE r.owner = ?1 AND r.report_id = ?2 ORDER BY r.number
+                """)
+            query.bind(owner.rawValue, at: 1)
+            query.bind(id.rawValue, at: 2)
+            defer { query.reset() }
+            var entries: [SigningEntry] = []
+            while try query.step() {
+                entries.append(try StoredRecord.signingEntry(
+                    number: query.int(0), side: query.string(1), act: query.string(2), means: query.string(3),
+                    name: query.optionalString(4), reason: query.optionalString(5), account: query.optionalString(6),
+                    phone: query.optionalString(7), version: query.string(8), actedAt: query.double(9), recordedAt: query.double(10),
+                    codeSMS: query.uuid(11), smsState: query.optionalString(12), smsDetail: query.optionalString(13),
+                    smsUpdatedAt: query.optionalDouble(14)
+                ))
+            }
+            return entries
+        }
     }
 
     /// Takes the owner's next change number inside the caller's write transaction.

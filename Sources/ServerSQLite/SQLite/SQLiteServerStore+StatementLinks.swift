@@ -45,7 +45,7 @@ extension SQLiteServerStore: StatementLinkStore {
     private static func link(_ digest: TokenDigest, in connection: SQLiteConnection) throws -> StatementLink? {
         let query = try connection.statement("""
             SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
-                code_binding, replaced_at
+                code_binding, replaced_at, code_sms
             FROM statement_links WHERE digest = ?1
             """)
         query.bind(digest.hex, at: 1)
@@ -57,7 +57,7 @@ extension SQLiteServerStore: StatementLinkStore {
                 query.optionalString(10).map { binding in
                     StatementCode(
                         digest: TokenDigest(storedHex: hex), expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt), tries: query.int(8),
-                        binding: TokenDigest(storedHex: binding)
+                        binding: TokenDigest(storedHex: binding), sms: query.uuid(12).map(SMSMessageID.init)
                     )
                 }
             }
@@ -91,7 +91,8 @@ extension SQLiteServerStore: StatementLinkStore {
             }
             if let refusal = ceilings.refusal(link: current.codesSent, phone: byRecipient, report: byReport, at: date) { return refusal }
             let update = try connection.statement("""
-                UPDATE statement_links SET code_digest = ?2, code_expires_at = ?3, code_tries = 0, codes_sent = ?4, code_binding = ?5
+                UPDATE statement_links SET code_digest = ?2, code_expires_at = ?3, code_tries = 0, codes_sent = ?4, code_binding = ?5,
+                    code_sms = ?6
                 WHERE digest = ?1
                 """)
             update.bind(link.hex, at: 1)
@@ -99,6 +100,7 @@ extension SQLiteServerStore: StatementLinkStore {
             update.bind(code.expiresAt.timeIntervalSinceReferenceDate, at: 3)
             update.bind(StatementLink.sendTimesText(current.codeSendTimes(after: date)), at: 4)
             update.bind(code.binding.hex, at: 5)
+            update.bind(sms.id.rawValue, at: 6)
             try update.run()
             let counted = try connection.statement("INSERT INTO statement_code_sends (recipient, report, owner, sent_at) VALUES (?1, ?2, ?3, ?4)")
             counted.bind(recipient.hex, at: 1)

@@ -290,5 +290,55 @@ package enum ServerSchema {
                 SELECT d.owner, d.report_id, 1, d.sha256, d.revision, r.updated_at, 'submitted'
                 FROM report_documents d JOIN reports r ON r.owner = d.owner AND r.id = d.report_id;
             """),
+        // The signing record: each signature and decline of a report's statement as the server took it, append-only
+        // (no statement updates a line or deletes one while its report is there; they go with their report). The acts stored before start it, as their reports
+        // hold them (their time recorded is the report's last change). A link's code names the message that carried it.
+        SQLiteMigration(version: 16, sql: """
+            CREATE TABLE signing_record (
+                owner BLOB NOT NULL,
+                report_id BLOB NOT NULL,
+                number INTEGER NOT NULL CHECK (number > 0),
+                side TEXT NOT NULL CHECK (side IN ('a', 'b')),
+                act TEXT NOT NULL CHECK (act IN ('signed', 'declined')),
+                means TEXT NOT NULL CHECK (means IN ('drivers-device', 'sms-code', 'same-device', 'link')),
+                name TEXT,
+                reason TEXT,
+                account TEXT,
+                phone TEXT,
+                version TEXT NOT NULL,
+                acted_at REAL NOT NULL,
+                recorded_at REAL NOT NULL,
+                code_sms BLOB,
+                PRIMARY KEY (owner, report_id, number),
+                FOREIGN KEY (owner, report_id) REFERENCES reports (owner, id) ON DELETE CASCADE
+            ) WITHOUT ROWID;
+            CREATE TRIGGER signing_record_append_only BEFORE UPDATE ON signing_record
+            BEGIN SELECT RAISE(ABORT, 'the signing record is append-only'); END;
+            CREATE TRIGGER signing_record_kept BEFORE DELETE ON signing_record
+            WHEN EXISTS (SELECT 1 FROM reports WHERE owner = OLD.owner AND id = OLD.report_id)
+            BEGIN SELECT RAISE(ABORT, 'the signing record goes only with its report'); END;
+            INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
+                recorded_at)
+                SELECT owner, report_id, row_number() OVER (PARTITION BY owner, report_id ORDER BY kind, side), side, act, means, name,
+                    reason, account, phone, version,
+                    -- The wire's time (UTC, `2026-11-18T11:07:40.25Z`) in seconds since 2001, its fraction kept whole.
+                    strftime('%s', substr(acted_at, 1, 19)) - 978307200
+                        + CAST('0' || substr(acted_at, 20, instr(acted_at, 'Z') - 20) AS REAL),
+                    recorded_at
+                FROM (
+                    SELECT r.owner AS owner, r.id AS report_id, 0 AS kind, lower(json_extract(s.value, '$.side')) AS side, 'signed' AS act,
+                        json_extract(s.value, '$.verification') AS means, json_extract(s.value, '$.name') AS name, NULL AS reason,
+                        json_extract(s.value, '$.account') AS account, json_extract(s.value, '$.phone') AS phone,
+                        json_extract(s.value, '$.version') AS version,
+                        json_extract(s.value, '$.signedAt') AS acted_at, r.updated_at AS recorded_at
+                    FROM reports r, json_each(r.body, '$.statement.signatures') s
+                    UNION ALL
+                    SELECT r.owner, r.id, 1, 'b', 'declined', 'link', NULL, json_extract(r.body, '$.statement.decline.reason'), NULL, NULL,
+                        json_extract(r.body, '$.statement.decline.version'),
+                        json_extract(r.body, '$.statement.decline.declinedAt'), r.updated_at
+                    FROM reports r WHERE json_extract(r.body, '$.statement.decline') IS NOT NULL
+                );
+            ALTER TABLE statement_links ADD COLUMN code_sms BLOB;
+            """),
     ]
 }
