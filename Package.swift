@@ -238,6 +238,7 @@ let package = Package(
                 .embedInCode("Templates/handler-sign-in.mustache"),
                 .embedInCode("Templates/handler-claims.mustache"),
                 .embedInCode("Templates/handler-claim.mustache"),
+                .embedInCode("Templates/signing-record.mustache"),
                 .embedInCode("Templates/handler-problem.mustache"),
                 .embedInCode("Templates/handler.css"),
                 .embedInCode("Templates/statement-head.mustache"),

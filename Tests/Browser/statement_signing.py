@@ -127,8 +127,23 @@ def steps():
         check(heading() == "You signed the accident statement", "the right code signs")
         check("verified with the code texted to +49" in driver.find_element(By.CSS_SELECTOR, "[role=status]").text,
               "the page says how the signature was verified")
+    # The signing record: the one act, as the server took it, under the page's own headings.
+    acts = driver.find_elements(By.CSS_SELECTOR, ".signing-record li")
+    check(len(acts) == 1, "the signing record lists the one act")
+    if mode == "decline":
+        check("1. Vehicle B: declined, through the link the driver gave them: I was not reversing." in acts[0].text,
+              "the record says the decline, how it came and why")
+    else:
+        check("1. Vehicle B: signed by Greta Müller, with a one-time code texted to +49" in acts[0].text,
+              "the record says who signed and how it was verified")
+        check("The code's text message:" in acts[0].text, "the record says how the code's text message fared")
+    check("the one in the statement now" in acts[0].text, "the record says the act is for the version shown")
+    check(headings_in_order(), "the headings go down one level at a time")
     check(fits(), "the page fits the phone's width")
     driver.save_screenshot(os.path.join(shots, "statement-" + mode + ".png"))
+    driver.set_window_size(390, min(driver.execute_script("return document.documentElement.scrollHeight") + 200, 12000))
+    driver.save_screenshot(os.path.join(shots, "statement-" + mode + "-whole.png"))
+    driver.set_window_size(390, 844)
     copy = driver.find_element(By.PARTIAL_LINK_TEXT, "Download your copy")
     href = copy.get_attribute("href")
     check(href.endswith("/statement.pdf") and copy.get_attribute("download") is not None, "the copy is offered as a download")

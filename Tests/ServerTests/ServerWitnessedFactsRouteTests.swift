@@ -63,6 +63,9 @@ struct ServerWitnessedFactsRouteTests {
             let held = try Wire.report(try await client.execute(uri: "/v1/reports/\(draft.id)", method: .get, headers: .bearer(ann)).body)
             #expect(held.revision == draft.revision)
             #expect(held.statement == draft.statement)
+            // Nor does the signing record hear of it.
+            let owner = try #require(try await harness.store.account(for: TokenDigest(token: ann))).id
+            #expect(try await harness.store.signingRecord(of: draft.id, owner: owner).isEmpty)
 
             // Nor as a completed report, in one step: the PDF and the handler's page never hear of it.
             var completed = forged
@@ -107,6 +110,9 @@ struct ServerWitnessedFactsRouteTests {
             let page = HandlerPagesRouteTests.text(String(buffer: try await client.execute(uri: "/handler/claims/\(claim.id)", method: .get, headers: cookie).body))
             #expect(page.contains("not verified"), "\(page)")
             #expect(!page.contains("one-time code"), "\(page)")
+            // The record keeps both as what they are: A on the driver's account, B on the driver's device.
+            #expect(page.contains("1. Vehicle A: signed by Jane Driver, on the driver's own device, signed in as ann"), "\(page)")
+            #expect(page.contains("2. Vehicle B: signed by Victim Person, on the driver's device at the scene, not verified"), "\(page)")
         }
     }
 

@@ -216,4 +216,74 @@ struct StatementSigningRouteTests {
             #expect(try await client.execute(uri: path + "/statement.pdf", method: .get).status == .ok)
         }
     }
+
+    @Test("The signing record: the other driver's code signature with its text message's delivery, then the driver's own, on the other driver's page, the handler's, the claim and the notice of loss")
+    func signingRecord() async throws {
+        let insurer = RecordingClaimsSystem()
+        let harness = try ServerHarness(claimsSystem: insurer)
+        let ann = try await harness.add("ann")
+        let hana = try await harness.add("hana", kind: .handler)
+        try await harness.withClient { client in
+            let (report, path, review) = try await Self.sentPart(client, token: ann)
+            let asked = try await Self.post(client, path + "/code", page: review, [])
+            let code = try await Self.lastCode(harness)
+            // The phone network reports the code's message delivered.
+            let carrier = try #require(await harness.sms.sent.last)
+            _ = try await harness.store.updateSMS(carrier.id, to: .delivered, detail: "1: delivered", at: Date())
+            let signed = try await Self.post(client, path + "/sign", page: asked, [("name", "Greta Müller"), ("code", code)])
+            #expect(signed.status == .ok)
+            let decided = HandlerPagesRouteTests.text(String(buffer: signed.body))
+            #expect(decided.contains("Signing record"))
+            #expect(decided.contains("1. Vehicle B: signed by Greta Müller, with a one-time code texted to +49"), "\(decided)")
+            #expect(decided.contains("The code's text message: delivered to the phone"))
+            #expect(decided.contains("the one in the statement now"))
+            #expect(!decided.contains(Self.phone))
+
+            // The driver signs on their own device, and submits.
+            let uri = "/v1/reports/\(report.id)"
+            var mine = try Wire.report(try await client.execute(uri: uri, method: .get, headers: .bearer(ann)).body)
+            try mine.signStatement(.a, name: "Anna Kovács", verification: .driversDevice(account: "ann"), at: Date())
+            let put = try await client.execute(uri: uri, method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(mine)))
+            #expect(put.status == .ok)
+            // Sent again unchanged (a sync's repeat): nothing more is recorded.
+            let repeated = try Wire.report(put.body)
+            #expect(try await client.execute(uri: uri, method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(repeated))).status == .ok)
+            let submitted = try await client.execute(uri: uri + "/submit", method: .post, headers: .bearer(ann))
+            #expect(submitted.status == .ok)
+            let stored = try Wire.report(submitted.body)
+            await harness.doJobs()
+
+            // The claim as a handler reads it.
+            let list = try Wire.decode(Components.Schemas.ClaimList.self, try await client.execute(uri: "/v1/claims", method: .get, headers: .bearer(hana)).body)
+            let claimID = try #require(list.claims.first { $0.report.id == report.id.description }?.id)
+            let claim = try Wire.decode(Components.Schemas.Claim.self, try await client.execute(uri: "/v1/claims/\(claimID)", method: .get, headers: .bearer(hana)).body)
+            let record = try #require(claim.signingRecord)
+            #expect(record.map(\.number) == [1, 2])
+            #expect(record[0].side == .b && record[0].act == .signed && record[0].verification == .smsCode && record[0].name == "Greta Müller")
+            #expect(record[0].phone == Self.phone && record[0].codeDelivery?.state == .delivered && record[0].codeDelivery?.detail == "1: delivered")
+            #expect(record[1].side == .a && record[1].verification == .driversDevice && record[1].account == "ann" && record[1].codeDelivery == nil)
+            #expect(record.allSatisfy { $0.version == stored.statementVersion.hex })
+
+            // The handler's page.
+            let (session, _) = try await HandlerPagesRouteTests.signIn(client, token: hana)
+            let page = try await client.execute(
+                uri: "/handler/claims/\(claimID)", method: .get, headers: [.cookie: "\(HandlerPages.sessionCookie)=\(try #require(session))"]
+            )
+            let desk = HandlerPagesRouteTests.text(String(buffer: page.body))
+            #expect(desk.contains("Signing record"))
+            #expect(desk.contains("2. Vehicle A: signed by Anna Kovács, on the driver's own device, signed in as ann"), "\(desk)")
+            #expect(desk.contains("The code's text message: delivered to the phone"))
+
+            // The notice of loss names both acts, the code's delivery with the first.
+            let notice = try #require(await insurer.delivered.first { $0.event == .firstNoticeOfLoss })
+            #expect(notice.documents.signingRecord.map(\.number) == [1, 2])
+            let body = try WireCoding.encoder().encode(Components.Schemas.FirstNoticeOfLoss(
+                notice.claim, driver: notice.driver, documents: notice.documents, publicURL: "https://claims.example.com", sentAt: Date()
+            ))
+            let json = try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+            let lines = try #require((json["data"] as? [String: Any])?["signingRecord"] as? [[String: Any]])
+            #expect(lines.map { $0["verification"] as? String } == ["sms-code", "drivers-device"])
+            #expect((lines.first?["codeDelivery"] as? [String: Any])?["state"] as? String == "delivered")
+        }
+    }
 }

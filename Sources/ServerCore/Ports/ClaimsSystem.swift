@@ -24,7 +24,7 @@ package enum ClaimEvent: String, Sendable, Hashable, CaseIterable {
     case documentVersionAdded
 }
 
-/// A claim's documents as the server holds them when a notice is sent.
+/// A claim's documents as the server holds them when a notice is sent, with the statement's signing record.
 package struct ClaimDocuments: Sendable, Hashable {
     /// The claim's PDF; `nil` until every photo is in and it is drawn.
     package var document: ContentHash?
@@ -34,12 +34,18 @@ package struct ClaimDocuments: Sendable, Hashable {
     package var versions: [DocumentVersion]
     /// The version a ``ClaimEvent/documentVersionAdded`` event announces.
     package var announced: DocumentVersion?
+    /// The statement's signing record, the first act first (``SigningEntry``).
+    package var signingRecord: [SigningEntry]
 
-    package init(document: ContentHash?, photosPending: [ContentHash], versions: [DocumentVersion] = [], announced: DocumentVersion? = nil) {
+    package init(
+        document: ContentHash?, photosPending: [ContentHash], versions: [DocumentVersion] = [], announced: DocumentVersion? = nil,
+        signingRecord: [SigningEntry] = []
+    ) {
         self.document = document
         self.photosPending = photosPending
         self.versions = versions
         self.announced = announced
+        self.signingRecord = signingRecord
     }
 
     /// The version of the PDF with these bytes, when it is one of the claim's.

@@ -84,6 +84,11 @@ package struct ClaimDesk: Sendable {
         try await submission.reports.documentVersions(of: claim.report.id, owner: claim.owner)
     }
 
+    /// The statement's signing record of the claim's report, the first act first.
+    package func signingRecord(of claim: Claim) async throws -> [SigningEntry] {
+        try await submission.reports.signingRecord(of: claim.report.id, owner: claim.owner)
+    }
+
     /// The driver who submitted the claim, as their account names them (`nil` when the account is gone).
     package func policyholder(of claim: Claim) async throws -> Account? {
         try await accounts.account(id: claim.owner)

@@ -82,7 +82,8 @@ package struct JobPerformer: Sendable {
         let documents = ClaimDocuments(
             document: try await reports.document(for: id, owner: owner),
             photosPending: try await photos.photosNotHeld(in: report, owner: owner),
-            versions: versions, announced: number.flatMap { number in versions.first { $0.number == number } }
+            versions: versions, announced: number.flatMap { number in versions.first { $0.number == number } },
+            signingRecord: event == .firstNoticeOfLoss ? try await reports.signingRecord(of: id, owner: owner) : []
         )
         if event == .documentVersionAdded, documents.announced == nil {
             // Erased since it was queued: nothing to announce.

@@ -41,7 +41,8 @@ extension Components.Schemas.FirstNoticeOfLoss {
                 injuries: .init(reported: injuries.contains { $0 != .noOne && $0 != .unsure }, who: injuries.map(Components.Schemas.Injury.init)),
                 statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement, version: report.statementVersion),
                 documents: Components.Schemas.ClaimDocument.held(by: claim, documents: held, publicURL: publicURL),
-                pending: Components.Schemas.PendingDocument.pending(in: claim, documents: held)
+                pending: Components.Schemas.PendingDocument.pending(in: claim, documents: held),
+                signingRecord: held.signingRecord.isEmpty ? nil : held.signingRecord.map(Components.Schemas.SigningRecordEntry.init)
             )
         )
     }

@@ -25,6 +25,9 @@ extension APIHandler {
         var wire = try await wireClaim(claim)
         // Every version of its PDF, each at the path that serves its bytes for good (the list leaves them out).
         wire.documents = try await services.claims.documentVersions(of: claim).map { .init($0, of: claim.id, publicURL: "") }
+        // And the statement's signing record (the list leaves it out too).
+        let record = try await services.claims.signingRecord(of: claim)
+        wire.signingRecord = record.isEmpty ? nil : record.map(Components.Schemas.SigningRecordEntry.init)
         return .ok(.init(body: .json(wire)))
     }
 

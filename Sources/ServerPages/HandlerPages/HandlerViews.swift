@@ -185,6 +185,8 @@ package enum HandlerViews {
         package let action: String
         package let claimNumberField: String
         package let messageField: String
+        /// Every signature and decline of the statement as the server took it.
+        package let record: SigningRecordView?
         package let blocks: [Block]
     }
 
@@ -229,7 +231,8 @@ package enum HandlerViews {
     }
 
     package static func claimPage(
-        _ claim: Claim, driver: Account?, pending: [ContentHash], handler: Account, csrf: String, notice: String?, error: String?,
+        _ claim: Claim, driver: Account?, pending: [ContentHash], record: [SigningEntry] = [], handler: Account, csrf: String, notice: String?,
+        error: String?,
         claimNumberField: String?, messageField: String?, page: PageLanguage
     ) -> ClaimPage {
         let words = page.words
@@ -248,6 +251,7 @@ package enum HandlerViews {
             error: error, action: HandlerPaths.acknowledge(claim.id),
             claimNumberField: claimNumberField ?? acknowledgement?.claimNumber ?? "",
             messageField: messageField ?? acknowledgement?.message ?? "",
+            record: SigningRecordView(record, current: report.statementVersion, words: words, dates: dates, showsAccount: true),
             blocks: blocks(of: report, claim: claim.id, pending: Set(pending), words: words)
         )
     }

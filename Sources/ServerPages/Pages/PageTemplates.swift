@@ -20,7 +20,7 @@ package enum PageTemplates {
         ("statement-head", PackageResources.statement_head_mustache), ("statement-foot", PackageResources.statement_foot_mustache),
         ("statement-form", PackageResources.statement_form_mustache), ("statement-closed", PackageResources.statement_closed_mustache),
         ("statement-review", PackageResources.statement_review_mustache), ("statement-decided", PackageResources.statement_decided_mustache),
-        ("outline-blocks", PackageResources.outline_blocks_mustache),
+        ("outline-blocks", PackageResources.outline_blocks_mustache), ("signing-record", PackageResources.signing_record_mustache),
     ].map { ($0.0, text($0.1)) })
 
     package static let handlerStyleSheet = String(decoding: PackageResources.handler_css, as: UTF8.self)

@@ -79,9 +79,10 @@ package struct StatementPages {
             return form(report, token: token, typed: nil, errors: [:], notice: nil, status: status, language: language)
         case let .review(_, report):
             return review(report, token: token, state: state, status: status, language: language)
-        case let .decided(link, report):
+        case let .decided(link, report, record):
             return PageKit.html(
-                StatementViews.decided(report: report, token: token, keptUntil: link.expiresAt, page: language), template: "statement-decided",
+                StatementViews.decided(report: report, record: record, token: token, keptUntil: link.expiresAt, page: language),
+                template: "statement-decided",
                 status: status
             )
         case .expired, .replaced, .completed, .unknown:
@@ -259,7 +260,7 @@ package struct StatementPages {
         let words = language.words
         let token = token(context)
         let opened = try await services.statementSharing.open(token)
-        guard case let .decided(link, report) = opened else { return page(for: opened, token: token, status: .conflict, language: language) }
+        guard case let .decided(link, report, _) = opened else { return page(for: opened, token: token, status: .conflict, language: language) }
         let copy: ContentHash
         do {
             copy = try await services.submission.rendering.statementCopy(of: report, link: link, links: services.statementSharing.links, words: words)

@@ -83,6 +83,8 @@ package enum StatementViews {
         package let warning: String?
         package let copy: String
         package let copyNote: String
+        /// Every signature and decline of the statement as the server took it.
+        package let record: SigningRecordView?
     }
 
     /// What a review page says beyond the statement: a notice, an error, and what was typed.
@@ -126,7 +128,7 @@ package enum StatementViews {
         )
     }
 
-    package static func decided(report: CrashReport, token: String, keptUntil: Date, page: PageLanguage) -> Decided {
+    package static func decided(report: CrashReport, record: [SigningEntry], token: String, keptUntil: Date, page: PageLanguage) -> Decided {
         let words = page.words
         let dates = words.dates(utc.at(report.scene))
         let until = ["time": dates.dateTime(keptUntil)]
@@ -165,7 +167,8 @@ package enum StatementViews {
         }
         return Decided(
             page: page, title: heading, heading: heading, crash: crashLine(report, words), detail: detail, warning: warning,
-            copy: StatementPaths.copy(token), copyNote: copyNote
+            copy: StatementPaths.copy(token), copyNote: copyNote,
+            record: SigningRecordView(record, current: report.statementVersion, words: words, dates: dates, showsAccount: false)
         )
     }
 

@@ -2044,6 +2044,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/LossNotice/pending`.
             public var pending: [Components.Schemas.PendingDocument]
+            /// Every signature and decline of the statement as the server took it, the first first (also those a later version voided).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossNotice/signingRecord`.
+            public var signingRecord: [Components.Schemas.SigningRecordEntry]?
             /// Creates a new `LossNotice`.
             ///
             /// - Parameters:
@@ -2057,6 +2061,7 @@ extension Components {
             ///   - statement: The European Accident Statement, when any of it was entered.
             ///   - documents: The documents the server holds — the crash report PDF and each photo that arrived — with a link to download each.
             ///   - pending: The documents still on their way: each photo the driver's phone is still sending, and the PDF, drawn once
+            ///   - signingRecord: Every signature and decline of the statement as the server took it, the first first (also those a later version voided).
             public init(
                 crashId: Components.Schemas.CrashID,
                 reportId: Swift.String,
@@ -2067,7 +2072,8 @@ extension Components {
                 injuries: Components.Schemas.LossNotice.InjuriesPayload,
                 statement: Components.Schemas.AccidentStatement? = nil,
                 documents: [Components.Schemas.ClaimDocument],
-                pending: [Components.Schemas.PendingDocument]
+                pending: [Components.Schemas.PendingDocument],
+                signingRecord: [Components.Schemas.SigningRecordEntry]? = nil
             ) {
                 self.crashId = crashId
                 self.reportId = reportId
@@ -2079,6 +2085,7 @@ extension Components {
                 self.statement = statement
                 self.documents = documents
                 self.pending = pending
+                self.signingRecord = signingRecord
             }
             public enum CodingKeys: String, CodingKey {
                 case crashId
@@ -2091,6 +2098,169 @@ extension Components {
                 case statement
                 case documents
                 case pending
+                case signingRecord
+            }
+        }
+        /// One act of the signing record: a signature or a decline of the accident statement, as the server stored it.
+        /// The record is append-only: nobody edits a line or takes one out.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/SigningRecordEntry`.
+        public struct SigningRecordEntry: Codable, Hashable, Sendable {
+            /// 1 for the first act, then each next one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/number`.
+            public var number: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/side`.
+            @frozen public enum SidePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case a = "A"
+                case b = "B"
+            }
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/side`.
+            public var side: Components.Schemas.SigningRecordEntry.SidePayload
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/act`.
+            @frozen public enum ActPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case signed = "signed"
+                case declined = "declined"
+            }
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/act`.
+            public var act: Components.Schemas.SigningRecordEntry.ActPayload
+            /// How the server knew who acted: `drivers-device`, the driver signed in as `account`; `sms-code`, the other driver with a one-time code texted to `phone`; `same-device`, the other driver on the driver's device, not verified; `link`, the other driver declined through the link the driver gave them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/verification`.
+            @frozen public enum VerificationPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case driversDevice = "drivers-device"
+                case smsCode = "sms-code"
+                case sameDevice = "same-device"
+                case link = "link"
+            }
+            /// How the server knew who acted: `drivers-device`, the driver signed in as `account`; `sms-code`, the other driver with a one-time code texted to `phone`; `same-device`, the other driver on the driver's device, not verified; `link`, the other driver declined through the link the driver gave them.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/verification`.
+            public var verification: Components.Schemas.SigningRecordEntry.VerificationPayload
+            /// The name the signer typed (a signature).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/name`.
+            public var name: Swift.String?
+            /// Why the other driver declined (a decline).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/reason`.
+            public var reason: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/account`.
+            public var account: Swift.String?
+            /// E.164: where the code went (`sms-code`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/phone`.
+            public var phone: Swift.String?
+            /// The version of the front side signed or declined.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/version`.
+            public var version: Swift.String
+            /// When the signer acted, as the act says (a device's own clock for a device's signature).
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/actedAt`.
+            public var actedAt: Foundation.Date
+            /// When the server stored it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/recordedAt`.
+            public var recordedAt: Foundation.Date
+            /// The code's text message (`sms-code`), as the gateway and the phone network last reported it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/codeDelivery`.
+            public struct CodeDeliveryPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/codeDelivery/state`.
+                @frozen public enum StatePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case queued = "queued"
+                    case accepted = "accepted"
+                    case delivered = "delivered"
+                    case failed = "failed"
+                }
+                /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/codeDelivery/state`.
+                public var state: Components.Schemas.SigningRecordEntry.CodeDeliveryPayload.StatePayload
+                /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/codeDelivery/detail`.
+                public var detail: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/codeDelivery/updatedAt`.
+                public var updatedAt: Foundation.Date
+                /// Creates a new `CodeDeliveryPayload`.
+                ///
+                /// - Parameters:
+                ///   - state:
+                ///   - detail:
+                ///   - updatedAt:
+                public init(
+                    state: Components.Schemas.SigningRecordEntry.CodeDeliveryPayload.StatePayload,
+                    detail: Swift.String? = nil,
+                    updatedAt: Foundation.Date
+                ) {
+                    self.state = state
+                    self.detail = detail
+                    self.updatedAt = updatedAt
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case state
+                    case detail
+                    case updatedAt
+                }
+            }
+            /// The code's text message (`sms-code`), as the gateway and the phone network last reported it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/codeDelivery`.
+            public var codeDelivery: Components.Schemas.SigningRecordEntry.CodeDeliveryPayload?
+            /// Creates a new `SigningRecordEntry`.
+            ///
+            /// - Parameters:
+            ///   - number: 1 for the first act, then each next one.
+            ///   - side:
+            ///   - act:
+            ///   - verification: How the server knew who acted: `drivers-device`, the driver signed in as `account`; `sms-code`, the other driver with a one-time code texted to `phone`; `same-device`, the other driver on the driver's device, not verified; `link`, the other driver declined through the link the driver gave them.
+            ///   - name: The name the signer typed (a signature).
+            ///   - reason: Why the other driver declined (a decline).
+            ///   - account:
+            ///   - phone: E.164: where the code went (`sms-code`).
+            ///   - version: The version of the front side signed or declined.
+            ///   - actedAt: When the signer acted, as the act says (a device's own clock for a device's signature).
+            ///   - recordedAt: When the server stored it.
+            ///   - codeDelivery: The code's text message (`sms-code`), as the gateway and the phone network last reported it.
+            public init(
+                number: Swift.Int,
+                side: Components.Schemas.SigningRecordEntry.SidePayload,
+                act: Components.Schemas.SigningRecordEntry.ActPayload,
+                verification: Components.Schemas.SigningRecordEntry.VerificationPayload,
+                name: Swift.String? = nil,
+                reason: Swift.String? = nil,
+                account: Swift.String? = nil,
+                phone: Swift.String? = nil,
+                version: Swift.String,
+                actedAt: Foundation.Date,
+                recordedAt: Foundation.Date,
+                codeDelivery: Components.Schemas.SigningRecordEntry.CodeDeliveryPayload? = nil
+            ) {
+                self.number = number
+                self.side = side
+                self.act = act
+                self.verification = verification
+                self.name = name
+                self.reason = reason
+                self.account = account
+                self.phone = phone
+                self.version = version
+                self.actedAt = actedAt
+                self.recordedAt = recordedAt
+                self.codeDelivery = codeDelivery
+            }
+            public enum CodingKeys: String, CodingKey {
+                case number
+                case side
+                case act
+                case verification
+                case name
+                case reason
+                case account
+                case phone
+                case version
+                case actedAt
+                case recordedAt
+                case codeDelivery
             }
         }
         /// One document of a claim, by SHA-256, with a link to download it with a handler's token. The crash report's
@@ -2537,6 +2707,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Claim/documents`.
             public var documents: [Components.Schemas.DocumentVersion]?
+            /// Every signature and decline of the statement as the server took it, the first first (`GET /v1/claims/{id}` gives it; the list leaves it out).
+            ///
+            /// - Remark: Generated from `#/components/schemas/Claim/signingRecord`.
+            public var signingRecord: [Components.Schemas.SigningRecordEntry]?
             /// - Remark: Generated from `#/components/schemas/Claim/PhotosPayload`.
             public struct PhotosPayloadPayload: Codable, Hashable, Sendable {
                 /// - Remark: Generated from `#/components/schemas/Claim/PhotosPayload/sha256`.
@@ -2591,6 +2765,7 @@ extension Components {
             ///   - report:
             ///   - document: The path of the report's PDF, its newest version (`/v1/claims/{id}/report.pdf`); drawn once every photo has arrived.
             ///   - documents: Every version of the PDF, the first first, each with the path that serves its bytes for good (`GET /v1/claims/{id}` gives them; the list leaves them out).
+            ///   - signingRecord: Every signature and decline of the statement as the server took it, the first first (`GET /v1/claims/{id}` gives it; the list leaves it out).
             ///   - photos: The path of each photo, in the report's order.
             public init(
                 id: Swift.String,
@@ -2599,6 +2774,7 @@ extension Components {
                 report: Components.Schemas.Report,
                 document: Swift.String,
                 documents: [Components.Schemas.DocumentVersion]? = nil,
+                signingRecord: [Components.Schemas.SigningRecordEntry]? = nil,
                 photos: Components.Schemas.Claim.PhotosPayload
             ) {
                 self.id = id
@@ -2607,6 +2783,7 @@ extension Components {
                 self.report = report
                 self.document = document
                 self.documents = documents
+                self.signingRecord = signingRecord
                 self.photos = photos
             }
             public enum CodingKeys: String, CodingKey {
@@ -2616,6 +2793,7 @@ extension Components {
                 case report
                 case document
                 case documents
+                case signingRecord
                 case photos
             }
         }

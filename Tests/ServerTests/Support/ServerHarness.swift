@@ -24,7 +24,10 @@ struct ServerHarness {
     let services: ServerServices
     let scratch: URL
 
-    init(quotas: Quotas = .standard, sms: RecordingSMSSender = RecordingSMSSender(), clock: any Clock = SystemClock()) throws {
+    init(
+        quotas: Quotas = .standard, sms: RecordingSMSSender = RecordingSMSSender(), clock: any Clock = SystemClock(),
+        claimsSystem: (any ClaimsSystem)? = nil
+    ) throws {
         // As the server's main does.
         LibPhoneNumberJudge.install()
         self.sms = sms
@@ -33,7 +36,7 @@ struct ServerHarness {
         store = try SQLiteServerStore(path: scratch.appendingPathComponent("server.sqlite3").path)
         services = ServerServices(
             accounts: store, records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs, messages: store, jobStore: store, figures: store, sms: sms,
-            clock: clock, publicURL: "https://claims.example.com/", scratchFolder: scratch.path, quotas: quotas,
+            clock: clock, publicURL: "https://claims.example.com/", scratchFolder: scratch.path, quotas: quotas, webhook: claimsSystem,
             logger: Logger(label: "test")
         )
     }
@@ -169,5 +172,21 @@ final class ManualClock: Clock {
 
     func advance(by seconds: TimeInterval) {
         offset.withLock { $0 += seconds }
+    }
+}
+
+/// A claims system that keeps what it was told, for a test to read.
+actor RecordingClaimsSystem: ClaimsSystem {
+    struct Delivery: Sendable {
+        let event: ClaimEvent
+        let claim: Claim
+        let driver: Account
+        let documents: ClaimDocuments
+    }
+
+    private(set) var delivered: [Delivery] = []
+
+    func deliver(_ event: ClaimEvent, of claim: Claim, driver: Account, documents: ClaimDocuments, publicURL: String, at date: Date) async throws {
+        delivered.append(Delivery(event: event, claim: claim, driver: driver, documents: documents))
     }
 }
