@@ -286,6 +286,8 @@ struct ServerStatementLinkStoreTests {
         let first = try #require(record.first)
         #expect(first.side == .a && first.act == .signed && first.means == .driversDevice && first.account == "ann" && first.name == "Jane Doe")
         #expect(first.version == stored.statementVersion && first.actedAt == referenceDate.addingTimeInterval(60) && first.codeSMS == nil)
+        // Recorded at the server's time, not the device's stamp on the report.
+        #expect(abs(first.recordedAt.timeIntervalSinceNow) < 300 && first.recordedAt != stored.updatedAt)
 
         // The other driver signs with a code: the line names the message that carried it, with its delivery as it is now.
         let link = Self.link("token-record", expiringIn: 86_400, report: report.id, owner: ann)
@@ -321,5 +323,28 @@ struct ServerStatementLinkStoreTests {
         _ = try await subject.store.delete(other.id, owner: ann)
         #expect(try await subject.store.signingRecord(of: other.id, owner: ann).isEmpty)
         #expect(try await subject.store.signingRecord(of: report.id, owner: ann).count == 2)
+    }
+
+    @Test("A report's signing record holds at most its limit: a save that would add one more is refused whole", arguments: ServerStoreBackend.allCases)
+    func signingRecordIsBounded(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
+        var report = CrashReport.stub(createdAt: referenceDate)
+        try report.setStatement(try .full())
+        report = try await subject.store.save(report, owner: ann)
+        for index in 0..<SigningEntry.limitPerReport {
+            try report.signStatement(.a, name: "Jane \(index)", verification: .driversDevice(account: "ann"), at: referenceDate)
+            report = try await subject.store.save(report, owner: ann)
+        }
+        #expect(try await subject.store.signingRecord(of: report.id, owner: ann).count == SigningEntry.limitPerReport)
+        var oneMore = report
+        try oneMore.signStatement(.a, name: "Jane again", verification: .driversDevice(account: "ann"), at: referenceDate)
+        await #expect(throws: ServerRefusal.quotaExceeded(what: "signatures and declines of one report's statement", limit: SigningEntry.limitPerReport)) {
+            try await subject.store.save(oneMore, owner: ann)
+        }
+        #expect(try await subject.store.report(report.id, owner: ann)?.revision == report.revision)
+        #expect(try await subject.store.signingRecord(of: report.id, owner: ann).last?.name == "Jane \(SigningEntry.limitPerReport - 1)")
+        // A save that adds no act still goes.
+        #expect(try await subject.store.save(try ServerStoreConformanceTests.edited(report, note: "still editable"), owner: ann).revision == report.revision + 1)
     }
 }

@@ -68,6 +68,17 @@ package struct SigningEntry: Sendable, Hashable {
         self.delivery = delivery
     }
 
+    /// The most acts a report's record keeps: a save that would add more is refused whole (a driver signing again and
+    /// again cannot grow it without end), well beyond what a statement signed in earnest needs.
+    package static let limitPerReport = 100
+
+    /// Refuses `adding` more acts to a record holding `held`, past ``limitPerReport``.
+    /// - Throws: ``ServerRefusal/quotaExceeded(what:limit:)``, so the store writes nothing of the save.
+    package static func checkRoom(held: Int, adding: Int) throws(ServerRefusal) {
+        guard held + adding > limitPerReport else { return }
+        throw .quotaExceeded(what: "signatures and declines of one report's statement", limit: limitPerReport)
+    }
+
     /// The acts `stored` holds that `held` (the version stored before, `nil` when new) did not: each signature not
     /// held as it is, and a decline not held as it is, in that order — the lines a save appends, numbered from
     /// `next`. A signature or decline sent back unchanged adds nothing.

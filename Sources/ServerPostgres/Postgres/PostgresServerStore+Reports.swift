@@ -317,6 +317,7 @@ extension PostgresServerStore: ServerReportStore {
     }
 
     /// Appends to the report's signing record each act `stored` holds that `current` did not (``SigningEntry``),
+    /// recorded at the server's time (a report's own `updatedAt` is its device's),
     /// inside the caller's transaction (the report's row is locked by its load, so its saves number them in turn).
     private static func appendSigning(
         of stored: CrashReport, after current: CrashReport?, owner: AccountID, codeSMS: SMSMessageID?, on connection: PostgresConnection
@@ -327,7 +328,8 @@ extension PostgresServerStore: ServerReportStore {
         for try await number in try await connection.query("""
             SELECT coalesce(max(number), 0) FROM signing_record WHERE owner = \(owner.rawValue) AND report_id = \(stored.id.rawValue)
             """, logger: queryLogger).decode(Int.self) { last = number }
-        let entries = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, numberedFrom: last + 1, at: stored.updatedAt)
+        let entries = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, numberedFrom: last + 1, at: Date())
+        try SigningEntry.checkRoom(held: last, adding: entries.count)
         for entry in entries {
             try await connection.query("""
                 INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,

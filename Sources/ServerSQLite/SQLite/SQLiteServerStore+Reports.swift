@@ -333,7 +333,8 @@ extension SQLiteServerStore: ServerReportStore {
         return stored
     }
 
-    /// Appends to the report's signing record each act `stored` holds that `current` did not (``SigningEntry``).
+    /// Appends to the report's signing record each act `stored` holds that `current` did not (``SigningEntry``),
+    /// recorded at the server's time (a report's own `updatedAt` is its device's).
     private static func appendSigning(
         of stored: CrashReport, after current: CrashReport?, owner: AccountID, codeSMS: SMSMessageID?, in connection: SQLiteConnection
     ) throws {
@@ -345,8 +346,9 @@ extension SQLiteServerStore: ServerReportStore {
         let next = try last.step() ? last.int(0) + 1 : 1
         last.reset()
         let entries = SigningEntry.acts(
-            in: stored.statement, after: current?.statement, codeSMS: codeSMS, numberedFrom: next, at: stored.updatedAt
+            in: stored.statement, after: current?.statement, codeSMS: codeSMS, numberedFrom: next, at: Date()
         )
+        try SigningEntry.checkRoom(held: next - 1, adding: entries.count)
         let insert = try connection.statement("""
             INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
                 recorded_at, code_sms)
