@@ -13,8 +13,28 @@ import sys
 
 from pyhanko.keys import load_cert_from_pemder
 from pyhanko.pdf_utils.reader import PdfFileReader
+from pyhanko.sign.general import check_ess_certid
 from pyhanko.sign.validation import validate_pdf_signature
+from pyhanko.sign.validation.generic_cms import get_signing_cert_attr
 from pyhanko_certvalidator import ValidationContext
+
+
+def pades_baseline_b(signature, status) -> str:
+    """`B-B` when the signature has what PAdES baseline B-B asks of its CMS, else what it lacks: the sub-filter
+    ETSI.CAdES.detached, an ESS signing-certificate(-v2) attribute naming the signer's certificate, and no
+    signing-time attribute (the time is the signature dictionary's /M)."""
+    lacking = []
+    if signature.sig_object.get("/SubFilter") != "/ETSI.CAdES.detached":
+        lacking.append("subfilter")
+    attributes = signature.signer_info["signed_attrs"]
+    reference = get_signing_cert_attr(attributes)
+    if reference is None or not check_ess_certid(status.signing_cert, reference["certs"][0]):
+        lacking.append("signing-certificate")
+    if any(attribute["type"].native == "signing_time" for attribute in attributes):
+        lacking.append("signing-time-attribute-present")
+    if "/M" not in signature.sig_object:
+        lacking.append("time")
+    return "B-B" if not lacking else "no(" + ",".join(lacking) + ")"
 
 
 def main() -> int:
@@ -46,7 +66,8 @@ def main() -> int:
         print(
             f"{signature.field_name}: intact={status.intact} valid={status.valid} trusted={status.trusted} "
             f"coverage={coverage} certification={certification} docmdp_ok={status.docmdp_ok} "
-            f"modifications={modifications} signer={status.signing_cert.subject.human_friendly}"
+            f"modifications={modifications} pades={pades_baseline_b(signature, status)} "
+            f"signer={status.signing_cert.subject.human_friendly}"
         )
         good = good and status.intact and status.valid and status.trusted and status.docmdp_ok is not False
         # A certification's later updates are judged by docmdp_ok; any other signature must cover the whole file.

@@ -55,6 +55,9 @@ struct DocumentSealTests {
         #expect(verdict.output.contains("intact=True valid=True trusted=True coverage=ENTIRE_FILE"), "\(verdict.output)")
         // A certification signature that permits no change.
         #expect(verdict.output.contains("certification=P1 docmdp_ok=True"), "\(verdict.output)")
+        // PAdES baseline B-B: a CAdES signature naming its signing certificate, its time in the PDF.
+        #expect(verdict.output.contains("pades=B-B"), "\(verdict.output)")
+        #expect(poppler.contains("Signature Type: ETSI.CAdES.detached"), "\(poppler)")
 
         // An update appended after the seal that replaces what page 1 shows: the seal still verifies over the bytes
         // it covers, so pdfsig calls it valid but no longer the whole document; pyHanko refuses the change.

@@ -38,8 +38,9 @@ extension PDFSignatureDetails {
 }
 
 /// Signs a PDF file as PDF readers check it: an incremental update appended to the file (nothing before it changes)
-/// holding an invisible signature field whose value, a `/Sig` dictionary, carries a detached CMS signature
-/// (`adbe.pkcs7.detached`) over every byte of the file but the signature's own `/Contents` (its `/ByteRange`).
+/// holding an invisible signature field whose value, a `/Sig` dictionary, carries a detached CAdES signature
+/// (`ETSI.CAdES.detached`, as PAdES has it) over every byte of the file but the signature's own `/Contents` (its
+/// `/ByteRange`); the signing time is the dictionary's `/M`.
 /// It is a certification signature (the catalog's `/Perms /DocMDP` names it) that permits no change: a reader that
 /// checks DocMDP flags any update appended after it, not only a changed byte within it.
 ///
@@ -124,7 +125,7 @@ private struct PDFUpdate {
 
         let signatureNumber = size, fieldNumber = size + 1, formNumber = size + 2
         var objects: [(number: Int, body: [UInt8])] = []
-        var body = Array("<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /adbe.pkcs7.detached /ByteRange ".utf8)
+        var body = Array("<< /Type /Sig /Filter /Adobe.PPKLite /SubFilter /ETSI.CAdES.detached /ByteRange ".utf8)
         let byteRangeAt = body.count
         body += Array(String(repeating: " ", count: Self.byteRangeWidth).utf8)
         body += Array(" /Contents ".utf8)

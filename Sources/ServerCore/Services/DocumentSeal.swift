@@ -3,8 +3,7 @@ import Data
 import Domain
 import Foundation
 import SwiftASN1
-// CMS signing is offered under an SPI name by swift-certificates; it is the library's own, tested CMS writer.
-@_spi(CMS) import X509
+import X509
 
 /// Why the server's signing key and certificate cannot be used. Facts only: the commands word them.
 package enum DocumentSealError: Error, Sendable, Equatable {
@@ -92,10 +91,8 @@ package struct DocumentSeal: Sendable {
     /// Seals the PDF at `path` in place (an incremental update), saying the statement's version in its reason.
     package func seal(fileAt path: String, report: CrashReport, at date: Date) throws {
         try PDFSignatureWriter.sign(fileAt: path, details: .statementSeal(of: report, by: signerName, at: date)) { bytes in
-            try CMS.sign(
-                bytes, additionalIntermediateCertificates: intermediates, certificate: certificate, privateKey: key,
-                signingTime: date, detached: true
-            )
+            // PAdES baseline B-B: the signing certificate among the signed attributes, the time in the PDF's /M.
+            try CAdESSignature.sign(bytes, certificate: certificate, intermediates: intermediates, key: key)
         }
     }
 
