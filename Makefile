@@ -82,6 +82,7 @@ test-deps: deps
 
 test: test-deps
 	scripts/messages.py check
+	SWIFT=$(SWIFT) scripts/check-layers.py
 	promtool check rules deploy/prometheus/crash-assistant-alerts.yml
 	cd deploy/prometheus && promtool test rules crash-assistant-alerts.test.yml
 	$(SWIFT) build --build-tests
@@ -92,6 +93,7 @@ test: test-deps
 	SWIFT=$(SWIFT) scripts/generate-wire-api.sh --check
 	SWIFT=$(SWIFT) scripts/schemathesis.sh $(SCHEMATHESIS_SECONDS)
 	SWIFT=$(SWIFT) scripts/schemathesis.sh --pair $(SCHEMATHESIS_SECONDS)
+	$(SWIFT) build $(FUZZ_COMPILE)
 
 # The app's static build has a scratch folder of its own: its modules are compiled for the static runtime. Three
 # choices for its start (Benchmarks/README.md, "The app's responsiveness", has the measurements):
@@ -127,6 +129,8 @@ bench: deps
 # libFuzzer and AddressSanitizer, in the fuzz package's own build folder (Fuzz/.build).
 FUZZ_SECONDS ?= 60
 FUZZ_BUILD := -c release --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
+# What make test builds of them (no run): every target compiles and links against libFuzzer, in its own folder.
+FUZZ_COMPILE := --package-path Fuzz --scratch-path Fuzz/.build/compile -Xswiftc -sanitize=fuzzer
 
 fuzz:
 	$(SWIFT) build $(FUZZ_BUILD)

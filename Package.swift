@@ -21,7 +21,8 @@ let package = Package(
         .executable(name: "crash-assistant", targets: ["App"]),
         .library(name: "Domain", targets: ["Domain"]),
         .library(name: "Data", targets: ["Data"]),
-        .library(name: "AppData", targets: ["AppData"]),
+        .library(name: "Storage", targets: ["Storage"]),
+        .library(name: "ReportDocuments", targets: ["ReportDocuments"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "Wording", targets: ["Wording"]),
         .library(name: "Composition", targets: ["Composition"]),
@@ -90,28 +91,30 @@ let package = Package(
         // The product's words for Domain's facts (a value refused, a statement flag, where a time came from), for
         // every edge: Domain carries the facts only.
         .target(name: "Wording", dependencies: ["Domain"], resources: [.copy("Catalogs")]),
-        // Adapters behind the Domain ports that the app and the server share: the SQLite layer and the app's SQLite
-        // store (with its outbox and sync state), files written whole, the photo store, the PDF and text renderers,
-        // the in-memory fakes.
+        // What the app's store and the server's keep their records and files with: the SQLite layer (connections,
+        // statements, migrations, the file's checks) and files written whole (staged, flushed, placed), with the
+        // SHA-256 of what is written.
+        .target(
+            name: "Storage",
+            dependencies: ["Domain", "CSQLite", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // A report as a document: its outline, the PDF (cairo and Pango), the text the terminal shows, and the
+        // signature a PDF is sealed with. The app and the server draw the same documents.
+        .target(
+            name: "ReportDocuments",
+            dependencies: ["Domain", "Wording", "Storage", "CCairo", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // The app's repositories behind Domain's ports: in-memory, SQLite (with its outbox and sync state), the server
+        // over the network (the generated client for JSON, the streaming photo and PDF routes by hand), the cache in
+        // front of them and the sync engine; the photo store and the document archive. The server links none of it.
         .target(
             name: "Data",
             dependencies: [
                 "Domain",
-                "Wording",
+                "Storage",
                 "CSQLite",
-                "CCairo",
                 "WireAPI",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
-        ),
-        // The adapters only the app uses: the cache in front of its store, the server's client (the generated one
-        // for JSON, the streaming photo and PDF routes by hand) and the sync engine. The server links none of it.
-        .target(
-            name: "AppData",
-            dependencies: [
-                "Domain",
-                "Data",
-                "WireAPI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client"),
@@ -123,12 +126,12 @@ let package = Package(
         // Box bindings, view models and Ui models. Depends on Domain only.
         .target(name: "Presentation", dependencies: ["Domain", "Wording"]),
         // The one wiring of adapters to use cases and view models, shared by the app, the tests and the benchmarks.
-        .target(name: "Composition", dependencies: ["Domain", "Wording", "Data", "AppData", "Presentation"]),
+        .target(name: "Composition", dependencies: ["Domain", "Wording", "Storage", "ReportDocuments", "Data", "Presentation"]),
         // The line-mode app: chooses the adapters from its options and runs the screens.
         .executableTarget(
             name: "App",
             dependencies: [
-                "Domain", "Wording", "Data", "AppData", "Presentation", "Composition", "WireAPI", "CQRencode", "PhoneNumbers",
+                "Domain", "Wording", "ReportDocuments", "Data", "Presentation", "Composition", "WireAPI", "CQRencode", "PhoneNumbers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -147,12 +150,12 @@ let package = Package(
         // The crash-report server, as libraries with one job each; their imports show the layering.
         // The server's model, ports and services: crash IDs, crash events and their SMS, reports and photos per
         // user, claims, the other driver's links, jobs, erasure, quotas. Services state facts (``ServerRefusal``,
-        // ``ReportError``): no HTTP type, no path and no sentence for a person. The in-memory engine is the ports'
-        // reference fake.
+        // ``ReportError``): no HTTP type, no path and no sentence for a person. It draws the report documents and
+        // writes files through the shared modules, never through the app's repositories (`Data`).
         .target(
             name: "ServerCore",
             dependencies: [
-                "Domain", "Wording", "Data", "WireAPI",
+                "Domain", "Wording", "Storage", "ReportDocuments", "WireAPI",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -167,13 +170,13 @@ let package = Package(
         // The core's ports on SQLite: one file for one machine.
         .target(
             name: "ServerSQLite",
-            dependencies: ["ServerCore", "Domain", "Data", "WireAPI", "CSQLite", .product(name: "NIOPosix", package: "swift-nio")]
+            dependencies: ["ServerCore", "Domain", "Storage", "WireAPI", "CSQLite", .product(name: "NIOPosix", package: "swift-nio")]
         ),
         // The core's ports on PostgreSQL, for several instances.
         .target(
             name: "ServerPostgres",
             dependencies: [
-                "ServerCore", "Domain", "Data", "WireAPI",
+                "ServerCore", "Domain", "WireAPI",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -184,7 +187,7 @@ let package = Package(
         .target(
             name: "ServerBlobs",
             dependencies: [
-                "ServerCore", "Domain", "Data",
+                "ServerCore", "Domain", "Storage",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -210,7 +213,7 @@ let package = Package(
         .target(
             name: "ServerHTTP",
             dependencies: [
-                "ServerCore", "Domain", "Wording", "Data", "WireAPI",
+                "ServerCore", "Domain", "Wording", "WireAPI",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -225,7 +228,7 @@ let package = Package(
         .target(
             name: "ServerPages",
             dependencies: [
-                "ServerCore", "ServerHTTP", "Domain", "Wording", "Data", "WireAPI",
+                "ServerCore", "ServerHTTP", "Domain", "Wording", "ReportDocuments", "WireAPI",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -257,7 +260,7 @@ let package = Package(
             name: "ServerApp",
             dependencies: [
                 "ServerCore", "ServerSQLite", "ServerPostgres", "ServerBlobs", "ServerGateways", "ServerHTTP", "ServerPages",
-                "Domain", "Data", "WireAPI",
+                "Domain",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -269,7 +272,7 @@ let package = Package(
         .executableTarget(
             name: "Server",
             dependencies: [
-                "ServerApp", "ServerCore", "ServerGateways", "ServerHTTP", "ServerPostgres", "Domain", "Wording", "Data", "PhoneNumbers",
+                "ServerApp", "ServerCore", "ServerGateways", "ServerHTTP", "ServerPostgres", "Domain", "Wording", "PhoneNumbers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -281,24 +284,30 @@ let package = Package(
         // Shared by the test targets: entity stubs, spies, fixtures.
         .target(
             name: "TestSupport",
-            dependencies: ["Domain", "Data", "AppData", "Composition", "WireAPI"],
+            dependencies: ["Domain", "Storage", "Data", "Composition", "WireAPI"],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "DomainTests", dependencies: ["Domain", "Wording", "Data", "TestSupport", "PhoneNumbers"]),
         // Saves drafts and adds photos in a loop until killed: the storage crash tests run it.
         .executableTarget(
             name: "StorageStressChild",
-            dependencies: ["Domain", "Data", "AppData"],
+            dependencies: ["Domain", "Storage", "Data"],
             path: "Tests/StorageStressChild"
         ),
-        .testTarget(name: "DataTests", dependencies: ["Domain", "Wording", "Data", "AppData", "CSQLite", "TestSupport"]),
+        .testTarget(
+            name: "DataTests", dependencies: ["Domain", "Wording", "Storage", "ReportDocuments", "Data", "CSQLite", "TestSupport"]
+        ),
+        .testTarget(name: "StorageTests", dependencies: ["Domain", "Storage", "TestSupport"]),
+        .testTarget(
+            name: "ReportDocumentsTests", dependencies: ["Domain", "Wording", "Storage", "ReportDocuments", "Data", "CCairo", "TestSupport"]
+        ),
         .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "Composition", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
                 "ServerCore", "ServerSQLite", "ServerPostgres", "ServerBlobs", "ServerGateways", "ServerHTTP", "ServerPages", "ServerApp",
-                "WireAPI", "TestSupport", "Wording", "Data", "AppData", "Composition", "PhoneNumbers",
+                "WireAPI", "TestSupport", "Wording", "Storage", "ReportDocuments", "Data", "Composition", "PhoneNumbers",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]

@@ -30,6 +30,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Domain", package: "CrashAssistant"),
+                .product(name: "Storage", package: "CrashAssistant"),
                 .product(name: "Data", package: "CrashAssistant"),
             ],
             path: "Benchmarks/DomainBenchmarks",
@@ -40,6 +41,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Domain", package: "CrashAssistant"),
+                .product(name: "ReportDocuments", package: "CrashAssistant"),
                 .product(name: "Data", package: "CrashAssistant"),
             ],
             path: "Benchmarks/PDFBenchmarks",
@@ -54,7 +56,6 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "Domain", package: "CrashAssistant"),
                 .product(name: "Data", package: "CrashAssistant"),
-                .product(name: "AppData", package: "CrashAssistant"),
             ],
             path: "Benchmarks/StorageBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,6 +1,7 @@
-import AppData
 import Data
 import Domain
+import ReportDocuments
+import Storage
 import Wording
 
 /// The adapters behind every port the use cases and the screens need: chosen once by a composition root

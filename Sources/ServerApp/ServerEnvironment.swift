@@ -1,4 +1,3 @@
-import Data
 import Domain
 import Foundation
 import Logging

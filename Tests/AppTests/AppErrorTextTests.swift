@@ -1,6 +1,8 @@
 @testable import App
 import Data
 import Domain
+import ReportDocuments
+import Storage
 import Testing
 
 @Suite("The app's words and exit statuses for errors")

@@ -2,6 +2,7 @@ import CSQLite
 import Data
 import Domain
 import Foundation
+import Storage
 import Testing
 import TestSupport
 

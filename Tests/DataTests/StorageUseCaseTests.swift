@@ -1,7 +1,7 @@
-import AppData
 import Data
 import Domain
 import Foundation
+import Storage
 import Testing
 import TestSupport
 

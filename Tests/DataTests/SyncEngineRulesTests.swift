@@ -1,8 +1,9 @@
-import AppData
 import Composition
 import Data
 import Domain
 import Foundation
+import ReportDocuments
+import Storage
 import Testing
 import TestSupport
 

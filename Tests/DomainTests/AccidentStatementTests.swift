@@ -116,7 +116,7 @@ struct AccidentStatementTests {
             #expect(kept == value.kept)
         } catch {
             #expect(value.refusal != nil, "refused: \(error)")
-            let words = (error as? StatementFieldError).map(FactText.english.clause(for:)) ?? "\(error)"
+            let words = FactText.english.clause(for: error)
             #expect(words.hasPrefix(value.refusal ?? "—"), "\(words)")
         }
     }

@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import Storage
 import Testing
 import TestSupport
 

@@ -34,7 +34,7 @@ struct StatementUseCaseTests {
 
         var signed = try await sign.execute(reportID: report.id, side: .a, name: "Jane Doe")
         #expect(signed.statement.signature(of: .a)?.verification == .driversDevice(account: nil))
-        _ = try await store.bind(to: ServerAccount(id: "acct-1", name: "jane", server: "https://claims.example.com"))
+        _ = await store.bind(to: ServerAccount(id: "acct-1", name: "jane", server: "https://claims.example.com"))
         signed = try await sign.execute(reportID: report.id, side: .a, name: "Jane Doe")
         #expect(signed.statement.signature(of: .a)?.verification == .driversDevice(account: "jane"))
         signed = try await sign.execute(reportID: report.id, side: .b, name: "Greta Müller")

@@ -2,10 +2,11 @@ import Data
 import Domain
 import Foundation
 import NIOCore
-import Testing
-import TestSupport
 import ServerBlobs
 import ServerCore
+import Storage
+import Testing
+import TestSupport
 
 /// The blob port's behaviours, over each adapter: the data folder and S3-compatible storage (moto).
 @Suite("Blobs kept by each blob store", .ownThreads)

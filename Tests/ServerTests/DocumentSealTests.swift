@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import Logging
+import ReportDocuments
 import ServerBlobs
 import ServerCore
 import ServerSQLite

@@ -2,10 +2,11 @@ import Data
 import Domain
 import Foundation
 import NIOCore
-import ServerBlobs
 import ServerApp
+import ServerBlobs
 import ServerCore
 import ServerHTTP
+import Storage
 import Testing
 import TestSupport
 

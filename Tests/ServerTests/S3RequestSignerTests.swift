@@ -2,6 +2,7 @@ import Data
 import Domain
 import Foundation
 import ServerBlobs
+import Storage
 import Testing
 import TestSupport
 

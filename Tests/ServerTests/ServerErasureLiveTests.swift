@@ -6,6 +6,7 @@ import ServerSQLite
 import Testing
 import TestSupport
 import WireAPI
+import Storage
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,10 +1,11 @@
-import AppData
 import Domain
 import Foundation
 import ServerCore
 import Testing
 import TestSupport
 import WireAPI
+import Data
+import Storage
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 import WireAPI
+import Storage
 #if canImport(Glibc)
 import Glibc
 #endif

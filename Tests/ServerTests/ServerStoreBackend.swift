@@ -6,6 +6,7 @@ import PostgresNIO
 import ServerCore
 import ServerPostgres
 import ServerSQLite
+import Storage
 import TestSupport
 
 /// Every backend of the server's store ports, for the conformance suite (`@Test(arguments: ServerStoreBackend.allCases)`).

@@ -3,6 +3,7 @@ import Domain
 import Foundation
 import ServerCore
 import ServerSQLite
+import Storage
 import Testing
 import TestSupport
 import WireAPI

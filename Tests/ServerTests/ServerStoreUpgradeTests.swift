@@ -7,6 +7,7 @@ import PostgresNIO
 import ServerCore
 import ServerPostgres
 import ServerSQLite
+import Storage
 import Testing
 import TestSupport
 

@@ -1,7 +1,7 @@
-import AppData
 import Data
 import Domain
 import Foundation
+import Storage
 
 /// Adds photos, writes notes, saves and discards drafts in a loop until it is killed, printing one line after
 /// each action returns (`report ID`, `photo ID HASH`, `note ID REVISION`, `draft ID`, `discarding ID`).

@@ -1,7 +1,7 @@
-import AppData
 import Data
 import Domain
 import Foundation
+import Storage
 import WireAPI
 
 /// A crash-report server in memory for one driver, keeping the server's rules (``WriteCheck``: revisions, a completed

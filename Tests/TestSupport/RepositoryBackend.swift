@@ -1,7 +1,7 @@
-import AppData
 import Data
 import Domain
 import Foundation
+import Storage
 import WireAPI
 
 /// Every `ReportRepository` backend, for the conformance suite (`@Test(arguments: RepositoryBackend.allCases)`).

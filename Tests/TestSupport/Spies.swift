@@ -1,5 +1,5 @@
-import Domain
 import Data
+import Domain
 import Foundation
 
 /// A repository that records what the use cases ask of it and passes the calls to an in-memory one.

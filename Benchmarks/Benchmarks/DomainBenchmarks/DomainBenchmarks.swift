@@ -2,6 +2,7 @@ import Benchmark
 import Data
 import Domain
 import Foundation
+import Storage
 
 /// A small valid JPEG from the test fixtures, grown to the size a benchmark needs.
 enum Photos {

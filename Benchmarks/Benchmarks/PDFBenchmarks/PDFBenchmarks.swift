@@ -2,6 +2,7 @@ import Benchmark
 import Data
 import Domain
 import Foundation
+import ReportDocuments
 
 /// Twenty camera-sized JPEGs of about 4 MB each, made once per machine by `Scripts/make_benchmark_photos.py`
 /// into a temporary folder (never committed), and a completed report holding them.

@@ -1,5 +1,4 @@
 import Benchmark
-import AppData
 import Data
 import Domain
 import Foundation

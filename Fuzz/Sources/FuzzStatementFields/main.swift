@@ -45,7 +45,7 @@ func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
         }
     } catch {
         // A refusal names the rule the text breaks.
-        Fuzz.check(!FactText.clause(for: error).isEmpty, "a refusal without words")
+        Fuzz.check(!FactText(.english).clause(for: error).isEmpty, "a refusal without words")
     }
     return 0
 }

@@ -1,4 +1,3 @@
-import AppData
 import ArgumentParser
 import Data
 import Foundation

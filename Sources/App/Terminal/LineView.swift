@@ -1,4 +1,5 @@
 import Data
+import ReportDocuments
 /// Draws the line being edited on the terminal's one row after the prompt: when the line is wider than the room left,
 /// the part around the cursor is shown (the view scrolls sideways), so a long line never wraps and the row can always
 /// be drawn again in place.

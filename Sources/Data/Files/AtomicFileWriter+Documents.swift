@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 
 extension AtomicFileWriter {
     /// Writes a document to `path` whole or not at all, owner-only (0600).

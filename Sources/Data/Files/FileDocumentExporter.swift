@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 
 /// Writes documents to files: whole or not at all (a temporary file, flushed to disk, then moved into place),
 /// readable by the owner only, since a report shows licences and insurance cards.

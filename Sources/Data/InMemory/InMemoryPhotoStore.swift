@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 
 /// Keeps photo bytes in memory, by SHA-256: the `--store memory` photo store and the tests' fake.
 public actor InMemoryPhotoStore: PhotoStore {

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Where the local data lives: the database file, and next to it the `photos/` and `documents/` folders.
 public struct DatabaseLocation: Sendable, Hashable {

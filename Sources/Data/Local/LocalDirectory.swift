@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Creates the folders local data lives in.
 enum LocalDirectory {

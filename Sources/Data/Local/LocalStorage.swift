@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 
 /// The whole local storage, opened for the composition root: the SQLite repository and the photo store.
 ///

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 import Synchronization
 
 /// Keeps photo bytes as files named by their SHA-256 in one folder (mode 0700, files 0600: they hold photos of

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 import WireAPI
 
 extension CrashReport {

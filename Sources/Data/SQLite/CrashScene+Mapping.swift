@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 
 extension CrashScene {
     /// Binds the scene to four parameters from `first`: time, latitude, longitude, address.

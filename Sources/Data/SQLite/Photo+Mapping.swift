@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 
 extension Photo {
     /// Columns read by ``init(row:path:)``, in the order they were added.

@@ -1,3 +1,4 @@
+import Storage
 /// The layout of the reports database, one migration per version.
 ///
 /// Times are stored as REAL seconds since 2001-01-01 UTC (`Date.timeIntervalSinceReferenceDate`), the value a

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 
 extension ReportSummary {
     /// The list in ``ReportSummary/newestFirst(_:_:)`` order, served by the `reports_newest_first` index;

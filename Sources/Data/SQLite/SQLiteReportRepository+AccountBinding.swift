@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 
 /// The server account this folder belongs to (`server_account`, one row at most).
 extension SQLiteReportRepository: AccountBinding {

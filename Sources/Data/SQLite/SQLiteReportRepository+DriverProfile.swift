@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 import WireAPI
 
 /// The driver's own details (`driver_profile`, one row: a vehicle's column as the wire's JSON).

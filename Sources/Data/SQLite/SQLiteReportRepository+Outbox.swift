@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 
 /// The outbox of the local store: the changes this device made that a server has not confirmed yet.
 ///

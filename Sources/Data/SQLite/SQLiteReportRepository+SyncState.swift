@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 import WireAPI
 
 /// What the local store knows about the server's copy of its reports (`server_reports`: the server's revision, the

@@ -1,6 +1,7 @@
 import CSQLite
 import Domain
 import Foundation
+import Storage
 
 /// Keeps reports in an SQLite database: the `--store sqlite` backend behind ``CachedReportRepository``.
 ///

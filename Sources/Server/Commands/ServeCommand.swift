@@ -1,5 +1,5 @@
 import ArgumentParser
-import Data
+import Domain
 import Foundation
 import Hummingbird
 import Logging

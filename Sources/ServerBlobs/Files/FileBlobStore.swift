@@ -1,10 +1,10 @@
 import Crypto
-import Data
 import Domain
 import Foundation
 import NIOCore
 import NIOPosix
 import ServerCore
+import Storage
 #if canImport(Glibc)
 import Glibc
 private let systemRead = Glibc.read

@@ -1,8 +1,8 @@
-import Data
 import Foundation
 import NIOCore
 import NIOPosix
 import ServerCore
+import Storage
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,7 +1,7 @@
-import Data
 import Foundation
 import NIOCore
 import NIOPosix
+import Storage
 
 /// A file's bytes as an async sequence of chunks, each read on the NIO thread pool (a request body streamed from
 /// a file, never held whole).

@@ -1,11 +1,11 @@
 import AsyncHTTPClient
 import Crypto
-import Data
 import Domain
 import Foundation
 import NIOCore
 import NIOPosix
 import ServerCore
+import Storage
 
 /// Keeps the server's blobs in an S3-compatible bucket, so every instance of the server sees the same bytes:
 ///

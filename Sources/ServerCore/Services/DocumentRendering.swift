@@ -1,7 +1,7 @@
-import Data
 import Domain
 import Foundation
 import Logging
+import ReportDocuments
 import Wording
 
 /// Draws reports' PDFs with the app's renderer, a few at a time (``RenderPool``), so rendering never takes every

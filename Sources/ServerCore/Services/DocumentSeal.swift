@@ -1,7 +1,7 @@
 import Crypto
-import Data
 import Domain
 import Foundation
+import ReportDocuments
 import SwiftASN1
 import X509
 

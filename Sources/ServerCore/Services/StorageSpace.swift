@@ -1,7 +1,7 @@
-import Data
 import Domain
 import Foundation
 import NIOCore
+import Storage
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,13 +1,12 @@
-import Data
 import Domain
-import NIOCore
-import Wording
 import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import NIOCore
 import ServerCore
 import ServerHTTP
+import Wording
 
 /// The other driver's page, opened from the link the driver gave them (`/s/<token>`): a form for their own part of
 /// the accident statement — policyholder, vehicle, insurance, driver, point of impact, damage, the 17 circumstances,

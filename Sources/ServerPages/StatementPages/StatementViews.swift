@@ -1,6 +1,6 @@
-import Data
 import Domain
 import Foundation
+import ReportDocuments
 import ServerCore
 import ServerHTTP
 import Wording

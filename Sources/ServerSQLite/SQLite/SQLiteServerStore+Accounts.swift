@@ -1,7 +1,7 @@
-import Data
 import Domain
 import Foundation
 import ServerCore
+import Storage
 
 extension SQLiteServerStore: AccountStore {
     package func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, phone: PhoneNumber?, at date: Date) async throws -> Account {

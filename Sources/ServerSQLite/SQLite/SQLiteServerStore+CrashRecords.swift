@@ -1,7 +1,7 @@
-import Data
 import Domain
 import Foundation
 import ServerCore
+import Storage
 
 extension SQLiteServerStore: CrashRecordStore {
     package func recordCrashID(_ crashID: CrashID, owner: AccountID, at date: Date, within rate: Allowance?) async throws {

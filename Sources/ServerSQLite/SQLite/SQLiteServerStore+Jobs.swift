@@ -1,7 +1,7 @@
-import Data
 import Domain
 import Foundation
 import ServerCore
+import Storage
 
 extension SQLiteServerStore: SMSStore {
     package func smsMessage(_ id: SMSMessageID) async throws -> SMSMessage? {

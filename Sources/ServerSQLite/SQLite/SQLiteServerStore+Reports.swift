@@ -1,7 +1,7 @@
-import Data
 import Domain
 import Foundation
 import ServerCore
+import Storage
 import WireAPI
 
 extension SQLiteServerStore: ServerReportStore {

@@ -1,7 +1,7 @@
-import Data
 import Domain
 import Foundation
 import ServerCore
+import Storage
 
 extension SQLiteServerStore: StatementLinkStore {
     package func addStatementLink(_ link: StatementLink, keeping: Int) async throws {

@@ -1,8 +1,8 @@
-import Data
 import Domain
 import Foundation
 import NIOPosix
 import ServerCore
+import Storage
 import WireAPI
 
 /// The server's embedded store: accounts, crash IDs and crash events, each user's reports and the photos they

@@ -1,4 +1,4 @@
-import Data
+import Storage
 
 /// The layout of the server's database (`DIR/server.sqlite3`), one migration per version.
 ///

@@ -5,14 +5,16 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import PhoneNumbers
 import NIOCore
+import PhoneNumbers
 import ServerApp
 import ServerCore
-import ServerSQLite
 import ServerGateways
+import ServerSQLite
+import Storage
 import Synchronization
 import Testing
+import TestSupport
 import WireAPI
 
 /// The server's services over the in-memory ports, its router, and accounts to call it with.

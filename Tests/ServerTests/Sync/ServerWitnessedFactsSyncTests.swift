@@ -1,4 +1,3 @@
-import AppData
 import Data
 import Domain
 import Foundation

@@ -1,4 +1,3 @@
-import AppData
 import Domain
 import Foundation
 #if canImport(Glibc)
@@ -6,6 +5,8 @@ import Glibc
 #endif
 import Testing
 import TestSupport
+import Data
+import Storage
 
 /// A photo upload over an uplink slower than the wait for a small request's answer: the photo's last bytes are handed
 /// to the kernel long before they leave, and the upload still waits for its answer.

@@ -1,4 +1,3 @@
-import AppData
 import Composition
 import Data
 import Domain

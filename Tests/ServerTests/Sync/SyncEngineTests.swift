@@ -1,4 +1,3 @@
-import AppData
 import Composition
 import Data
 import Domain
@@ -8,6 +7,7 @@ import FoundationNetworking
 #endif
 import Testing
 import TestSupport
+import Storage
 
 /// The app's sync against the real server on 127.0.0.1, with a fault-injecting proxy between them: every change and
 /// photo arrives exactly once, whatever the network does.

@@ -1,9 +1,10 @@
 import Data
 import Domain
 import Foundation
+import ReportDocuments
 import Testing
-import Wording
 import TestSupport
+import Wording
 
 @Suite("The crash report as a PDF", .ownThreads)
 struct PDFReportRendererTests {

@@ -59,7 +59,7 @@ public final class SQLiteConnection: @unchecked Sendable { // safe: only used by
     }
 
     /// The first column of the first row of a query returning one integer (`PRAGMA user_version`, `count(*)`).
-    func integer(_ sql: StaticString) throws(SQLiteError) -> Int {
+    package func integer(_ sql: StaticString) throws(SQLiteError) -> Int {
         let query = try statement(sql)
         defer { query.reset() }
         return try query.step() ? query.int(0) : 0

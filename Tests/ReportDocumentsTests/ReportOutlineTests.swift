@@ -1,9 +1,10 @@
 import Data
 import Domain
 import Foundation
+import ReportDocuments
 import Testing
-import Wording
 import TestSupport
+import Wording
 
 @Suite("One outline of the report, drawn as text and as a PDF", .ownThreads)
 struct ReportOutlineTests {

@@ -1,4 +1,5 @@
-@testable import Data
+@testable import ReportDocuments
+import Data
 import Domain
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
-import Data
 import Domain
+import Storage
 import Synchronization
 
 /// Tells when the stored reports changed under the screens: another program committed to the SQLite store

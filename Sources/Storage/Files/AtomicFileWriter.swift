@@ -44,7 +44,7 @@ public enum AtomicFileWriter {
     // MARK: - Writing
 
     /// Writes the bytes to `path` whole or not at all (``stage(_:inFolder:unnamed:)`` then ``StagedFile/place(at:_:)``).
-    static func write(_ bytes: Data, to path: String, _ placement: Placement) throws(FileWriteError) -> Outcome {
+    package static func write(_ bytes: Data, to path: String, _ placement: Placement) throws(FileWriteError) -> Outcome {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         return try stage(bytes, inFolder: folder).place(at: path, placement)
     }
@@ -52,7 +52,7 @@ public enum AtomicFileWriter {
     /// Writes the bytes to a new temporary file in the folder and flushes them to disk, leaving the name for later
     /// (e.g. once the bytes' hash is known). Dropping the returned file without placing it removes it.
     /// - Parameter unnamed: whether to try an unnamed file first (tests turn it off to exercise the named fallback).
-    static func stage(
+    package static func stage(
         _ bytes: Data, inFolder folder: String, unnamed: Bool = unnamedFilesWork
     ) throws(FileWriteError) -> StagedFile {
         let file = try createTemporary(inFolder: folder, unnamed: unnamed)

@@ -1,6 +1,7 @@
 import Data
 import Domain
 import Foundation
+import ReportDocuments
 import Testing
 import TestSupport
 import Wording

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Writes the bytes cairo makes straight into a staged file (``AtomicFileWriter``), so the document is never held
 /// in memory; the file gets its name only once it is whole and flushed.

@@ -1,4 +1,4 @@
-@testable import Data
+@testable import ReportDocuments
 import Domain
 import Testing
 

@@ -1,5 +1,5 @@
 import CCairo
-@testable import Data
+@testable import ReportDocuments
 import Testing
 
 /// cairo and Pango opened at the first drawing, and Pango's font for DejaVu Sans read through the forwarders.

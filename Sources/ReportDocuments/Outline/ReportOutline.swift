@@ -1,6 +1,6 @@
 import Domain
-import Wording
 import Foundation
+import Wording
 
 /// What a crash report says, in order: the one place its wording is written. The text shown by
 /// "View crash report" (``TextReportRenderer``) and the PDF (``PDFReportRenderer``) both draw this outline.

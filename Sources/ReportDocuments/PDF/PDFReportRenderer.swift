@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 import Wording
 
 /// Renders a crash report as an A4 PDF with cairo: its ``ReportOutline`` (the same words as the text view),

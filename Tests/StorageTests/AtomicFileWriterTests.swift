@@ -1,4 +1,4 @@
-@testable import Data
+@testable import Storage
 import Foundation
 import Testing
 import TestSupport

@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Storage
 import Synchronization
 
 /// Sends this device's changes to the crash-report server and brings back what others changed, so the app works
