@@ -33,7 +33,7 @@ package struct PhotoUploads: Sendable {
     package let clock: any Clock
     package let logger: Logger
     /// Told of each photo stored, so a completed report that waited for it gets its PDF.
-    package var arrivals: ReportSubmission?
+    package let arrivals: ReportSubmission?
 
     /// `PUT`: the whole photo in one body of `length` bytes (from `Content-Length`); with no length given, the
     /// photo is whole when the body ends (a cut-off one is finished by a `PATCH` saying `Upload-Complete: ?1`).

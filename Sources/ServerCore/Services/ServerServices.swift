@@ -104,9 +104,9 @@ package final class ServerServices: Sendable {
         statementSharing = StatementSharing(links: statementLinks, reports: reports, clock: clock, worker: worker)
         self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, clock: clock)
         keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
-        var uploads = PhotoUploads(index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger)
-        uploads.arrivals = submission
-        self.uploads = uploads
+        uploads = PhotoUploads(
+            index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger, arrivals: submission
+        )
         erasure = Erasure(accounts: accounts, reports: reports, photos: photos, blobs: blobs, sms: sms, logger: logger)
     }
 }

@@ -58,7 +58,7 @@ package struct APIProblem: Error, Sendable {
     }
 
     package static func claimNotFound(_ id: String) -> APIProblem {
-        APIProblem(.claimNotFound, "No submitted report has the claim id \(id.prefix(64)). List the claims for their ids.")
+        APIProblem(.claimNotFound, ProblemText.claimNotFound(id))
     }
 
     package static func reportNotFound(_ id: ReportID) -> APIProblem {

@@ -66,9 +66,9 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         case let error as HTTPError:
             return httpProblem(error)
         case BlobStoreError.unreachable:
-            return APIProblem(.storageUnavailable, "The server cannot reach its storage now. Try again later.")
+            return APIProblem(.storageUnavailable, ProblemText.storageUnreachable)
         default:
-            return APIProblem(.internalError, "The server could not complete the request. Try again later.")
+            return APIProblem(.internalError, ProblemText.internalError)
         }
     }
 
@@ -85,7 +85,7 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             case .notAcceptable:
                 return APIProblem(.notAcceptable, "Accept allows none of the types this route answers with: \(error.causeDescription.prefix(300)).")
             case .notFound:
-                return APIProblem(.notFound, "There is nothing at this path. The routes are listed in the API document.")
+                return APIProblem(.notFound, ProblemText.noRoute)
             case let status where status.kind == .clientError:
                 return APIProblem(.invalidRequest, "The request is malformed: \(error.causeDescription.prefix(300)).")
             default:
@@ -97,11 +97,11 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     /// What Hummingbird itself refused (no route, a body it could not read).
     private static func httpProblem(_ error: HTTPError) -> APIProblem {
         switch error.status {
-        case .notFound: APIProblem(.notFound, error.body ?? "There is nothing at this path. The routes are listed in the API document.")
+        case .notFound: APIProblem(.notFound, error.body ?? ProblemText.noRoute)
         case .methodNotAllowed: APIProblem(.methodNotAllowed, error.body ?? "This path does not take this method.")
         case .contentTooLarge: .tooLarge(limit: ServerLimits.maximumBodyBytes)
         case .unsupportedMediaType: APIProblem(.unsupportedMediaType, error.body ?? "The body is not of a type this route takes.")
-        case let status where status.kind == .serverError: APIProblem(.internalError, "The server could not complete the request. Try again later.")
+        case let status where status.kind == .serverError: APIProblem(.internalError, ProblemText.internalError)
         default: APIProblem(.invalidRequest, error.body ?? "The request could not be read (\(error.status.reasonPhrase)).")
         }
     }
@@ -185,82 +185,51 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private static func refusalProblem(_ refusal: ServerRefusal) -> APIProblem {
+        let detail = ProblemText.sentence(for: refusal)
         switch refusal {
-        case let .unknownUser(name):
-            return APIProblem(
-                .userNotFound, "No user is named “\(name.prefix(100))”. Add them with `crash-assistant-server user add NAME`.", field: "user"
-            )
+        case .unknownUser:
+            return APIProblem(.userNotFound, detail, field: "user")
         case .detectedInFuture:
-            return .badParameter("detectedAt", "detectedAt lies in the future; send the time the crash was detected.")
-        case let .hashMismatch(expected, actual):
-            return APIProblem(
-                .hashMismatch,
-                "The bytes' SHA-256 is \(actual.hex), not the \(expected.hex) in the path. Nothing was stored; upload the photo again from the start.",
-                field: "sha256"
-            )
-        case let .noUpload(hash):
-            return APIProblem(.uploadNotFound, "There is no partial upload of \(hash.short)… to continue. Start it with PUT.")
-        case let .offsetMismatch(held, given, whole):
-            var problem = APIProblem(
-                .uploadOffsetMismatch,
-                whole
-                    ? "The photo is stored whole already (\(held) bytes); there is nothing to append."
-                    : "Upload-Offset \(given) is not where the upload stands: it holds \(held) bytes. Send the rest from there.",
-                field: "Upload-Offset"
-            )
+            return .badParameter("detectedAt", detail)
+        case .hashMismatch:
+            return APIProblem(.hashMismatch, detail, field: "sha256")
+        case .noUpload:
+            return APIProblem(.uploadNotFound, detail)
+        case let .offsetMismatch(held, _, _):
+            var problem = APIProblem(.uploadOffsetMismatch, detail, field: "Upload-Offset")
             problem.uploadOffset = held
             problem.headers[.uploadOffset] = String(held)
             return problem
-        case let .pastEnd(length):
-            return .badParameter("body", "The bytes go past the photo's length of \(length) bytes (its first request's Content-Length).")
-        case let .rateLimited(what, limit, retryAfter):
-            var problem = APIProblem(
-                .rateLimited, "You have reached the most \(what) this server allows (\(limit) per period). Ask again after \(retryAfter) seconds."
-            )
+        case .pastEnd:
+            return .badParameter("body", detail)
+        case let .rateLimited(_, _, retryAfter), let .busy(_, _, retryAfter):
+            var problem = APIProblem(.rateLimited, detail)
             problem.headers[.retryAfter] = String(retryAfter)
             return problem
-        case let .busy(what, limit, retryAfter):
-            var problem = APIProblem(
-                .rateLimited, "You have \(limit) \(what) already, the most this server takes from one account at once. Ask again after \(retryAfter) seconds."
-            )
-            problem.headers[.retryAfter] = String(retryAfter)
-            return problem
-        case let .quotaExceeded(what, limit):
-            return APIProblem(
-                .quotaExceeded, "You keep as many \(what) as this server allows you (\(limit)). Delete drafts you no longer need, or ask the operator."
-            )
-        case let .idempotencyKeyReused(eventID):
-            return APIProblem(
-                .idempotencyKeyReused,
-                "The event id “\(eventID.prefix(128))” was received before with a different event; nothing was done. Give each event its own eventId (and Idempotency-Key)."
-            )
-        case let .crashIDNotIssued(crashID):
-            return .badParameter(
-                "crashId",
-                "The crash ID \(crashID) was not issued to you. Use one this server issued to you, or the app's local form (CR-…), which is replaced at the first save."
-            )
+        case .quotaExceeded:
+            return APIProblem(.quotaExceeded, detail)
+        case .idempotencyKeyReused:
+            return APIProblem(.idempotencyKeyReused, detail)
+        case .crashIDNotIssued:
+            return .badParameter("crashId", detail)
         case .accountGone:
-            return .unauthorized("The account of this token was erased, so nothing was stored. Ask the operator for a new account.")
+            return .unauthorized(detail)
         case let .claimNotFound(id):
             return .claimNotFound(id.description)
         case let .invalidAcknowledgement(error):
-            let field = String(error.field.dropFirst("acknowledgement.".count))
-            return .badParameter(field, ProblemText.acknowledgementSentence(for: error.problem, field: field))
-        case let .linkToCompletedReport(crashID):
-            return APIProblem(.reportCompleted, "The report \(crashID) is completed; the other driver can no longer add to it.")
+            return .badParameter(String(error.field.dropFirst("acknowledgement.".count)), detail)
+        case .linkToCompletedReport:
+            return APIProblem(.reportCompleted, detail)
         case .keptChanging:
-            return APIProblem(.storageUnavailable, "The report kept changing while your part was stored. Send the form again.")
+            return APIProblem(.storageUnavailable, detail)
         case .statementLinkGone:
-            return APIProblem(.notFound, "This link was removed while its copy was being drawn.")
+            return APIProblem(.notFound, detail)
         case let .statementSigned(current):
-            var problem = APIProblem(.statementSigned, ProblemText.statementSignedSentence)
+            var problem = APIProblem(.statementSigned, detail)
             problem.current = current
             return problem
         case let .photosMissing(_, missing):
-            var problem = APIProblem(
-                .photosMissing,
-                "\(missing.count) of the report's photos are not uploaded yet. Upload each by its SHA-256, then try again."
-            )
+            var problem = APIProblem(.photosMissing, detail)
             problem.missingPhotos = missing
             return problem
         }

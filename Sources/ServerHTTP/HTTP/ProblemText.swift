@@ -1,6 +1,7 @@
 import Domain
 import Wording
 import Foundation
+import ServerCore
 
 /// The server's words for the facts Domain and Data report: the `detail` of a problem, written for the programs and
 /// people using the API, and the sentences the server's commands print for its operator. (The app words the same
@@ -42,6 +43,64 @@ package enum ProblemText {
         default: "The \(field) is not one the server takes."
         }
     }
+
+    /// What the server's own rules refused (``ServerRefusal``), and what to do.
+    package static func sentence(for refusal: ServerRefusal) -> String {
+        switch refusal {
+        case let .unknownUser(name):
+            "No user is named “\(name.prefix(100))”. Add them with `crash-assistant-server user add NAME`."
+        case .detectedInFuture:
+            "detectedAt lies in the future; send the time the crash was detected."
+        case let .hashMismatch(expected, actual):
+            "The bytes' SHA-256 is \(actual.hex), not the \(expected.hex) in the path. Nothing was stored; upload the photo again from the start."
+        case let .noUpload(hash):
+            "There is no partial upload of \(hash.short)… to continue. Start it with PUT."
+        case let .offsetMismatch(held, given, whole):
+            whole
+                ? "The photo is stored whole already (\(held) bytes); there is nothing to append."
+                : "Upload-Offset \(given) is not where the upload stands: it holds \(held) bytes. Send the rest from there."
+        case let .pastEnd(length):
+            "The bytes go past the photo's length of \(length) bytes (its first request's Content-Length)."
+        case let .rateLimited(what, limit, retryAfter):
+            "You have reached the most \(what) this server allows (\(limit) per period). Ask again after \(retryAfter) seconds."
+        case let .busy(what, limit, retryAfter):
+            "You have \(limit) \(what) already, the most this server takes from one account at once. Ask again after \(retryAfter) seconds."
+        case let .quotaExceeded(what, limit):
+            "You keep as many \(what) as this server allows you (\(limit)). Delete drafts you no longer need, or ask the operator."
+        case let .idempotencyKeyReused(eventID):
+            "The event id “\(eventID.prefix(128))” was received before with a different event; nothing was done. Give each event its own eventId (and Idempotency-Key)."
+        case let .crashIDNotIssued(crashID):
+            "The crash ID \(crashID) was not issued to you. Use one this server issued to you, or the app's local form (CR-…), which is replaced at the first save."
+        case .accountGone:
+            "The account of this token was erased, so nothing was stored. Ask the operator for a new account."
+        case let .claimNotFound(id):
+            claimNotFound(id.description)
+        case let .invalidAcknowledgement(error):
+            acknowledgementSentence(for: error.problem, field: String(error.field.dropFirst("acknowledgement.".count)))
+        case let .linkToCompletedReport(crashID):
+            "The report \(crashID) is completed; the other driver can no longer add to it."
+        case .keptChanging:
+            "The report kept changing while your part was stored. Send the form again."
+        case .statementLinkGone:
+            "This link was removed while its copy was being drawn."
+        case .statementSigned:
+            statementSignedSentence
+        case let .photosMissing(_, missing):
+            "\(missing.count) of the report's photos are not uploaded yet. Upload each by its SHA-256, then try again."
+        }
+    }
+
+    /// No claim has this id.
+    package static func claimNotFound(_ id: String) -> String {
+        "No submitted report has the claim id \(id.prefix(64)). List the claims for their ids."
+    }
+
+    /// No route at the path asked for.
+    package static let noRoute = "There is nothing at this path. The routes are listed in the API document."
+    /// What went wrong is the server's own.
+    package static let internalError = "The server could not complete the request. Try again later."
+    /// The blob store does not answer.
+    package static let storageUnreachable = "The server cannot reach its storage now. Try again later."
 
     /// `U+001B`
     package static func codePoint(_ value: UInt32) -> String {
