@@ -83,6 +83,7 @@ test-deps: deps
 test: test-deps
 	scripts/messages.py check
 	SWIFT=$(SWIFT) scripts/check-layers.py
+	SWIFT=$(SWIFT) scripts/check-docs.sh
 	promtool check rules deploy/prometheus/crash-assistant-alerts.yml
 	cd deploy/prometheus && promtool test rules crash-assistant-alerts.test.yml
 	$(SWIFT) build --build-tests

@@ -1,17 +1,21 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the modules with a catalog, every declaration included (package and internal
-# ones too: the server's are `package`), with warnings as errors: a ``Symbol`` link that no longer resolves, in a
-# catalog or in any doc comment, fails the build naming it.
-# Usage: scripts/check-docs.sh [OUTPUT_DIR]   (default .build/docs; one archive per module)
-set -euo pipefail
+# Builds the DocC documentation of the modules with a catalog (Sources/<module>/<module>.docc), every declaration
+# included — package and internal ones too (the server's are `package`) — with warnings as errors: a ``Symbol`` link
+# that no longer resolves, in a catalog or in any doc comment, fails naming the file and line. A link to another
+# module's symbol is written in code voice (`ReportError`), which DocC does not resolve. Parameter lists are not
+# checked: a comment documents the parameters that need words, not every one.
+# The archives: .build/plugins/Swift-DocC/outputs/<module>.doccarchive
+set -uo pipefail
 cd "$(dirname "$0")/.."
 SWIFT=${SWIFT:-swift}
-output=${1:-.build/docs}
-mkdir -p "$output"
+log=$(mktemp "${TMPDIR:-/tmp}/crash-assistant-docs.XXXXXX")
+trap 'rm -f "$log"' EXIT
 for target in Domain Data ServerCore; do
-    echo "docs: $target"
-    "$SWIFT" package --allow-writing-to-directory "$output" generate-documentation --target "$target" \
-        --symbol-graph-minimum-access-level internal --warnings-as-errors --output-path "$output/$target.doccarchive" \
-        >"$output/$target.log" 2>&1 || { grep -E "warning|error" "$output/$target.log" | head -n 40; echo "docs: $target failed (all of it in $output/$target.log)"; exit 1; }
+    if ! "$SWIFT" package generate-documentation --target "$target" --symbol-graph-minimum-access-level internal \
+        --disable-parameters-and-returns-validation --warnings-as-errors >"$log" 2>&1; then
+        grep -E -A4 "^(warning|error): " "$log" | grep -v "swift-distributed-tracing" | head -n 60
+        echo "docs: the documentation of $target has warnings (above); fix each link, or write another module's symbol in code voice"
+        exit 1
+    fi
+    echo "docs: $target built with no warning"
 done
-echo "docs: Domain, Data and ServerCore built with no warning ($output)"

@@ -132,7 +132,7 @@ public actor CachedReportRepository: ReportRepository {
         return stored
     }
 
-    /// Forgets every copy held: another program changed the store (``StoreChanges``), so the next reads go to it.
+    /// Forgets every copy held: another program changed the store (`StoreChanges`), so the next reads go to it.
     public func forgetCopies() {
         takeInStoreWrites()
         cached = [:]

@@ -3,7 +3,7 @@ import Storage
 import Synchronization
 
 /// Tells when the stored reports changed under the screens: another program committed to the SQLite store
-/// (``SQLiteDatabase/dataVersion()``; the cache's copies are then dropped, so the screens read what it stored), or this
+/// (`SQLiteDatabase/dataVersion()`; the cache's copies are then dropped, so the screens read what it stored), or this
 /// program's own sync stored what came from the server (``SyncEngine/storedFromServer``).
 public final class OtherProgramsChanges: StoreChanges {
     private let database: SQLiteDatabase

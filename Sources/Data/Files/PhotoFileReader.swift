@@ -11,7 +11,7 @@ import Darwin
 public struct PhotoFileReader: PhotoFileSource {
     public init() {}
 
-    /// - Throws: ``PhotoFileError`` naming the file (its absolute path) and what is wrong, or
+    /// - Throws: `PhotoFileError` naming the file (its absolute path) and what is wrong, or
     ///   `PhotoError.tooLarge` / `.empty`.
     public func read(path: String) throws -> PhotoFile {
         guard !path.isEmpty else { throw PhotoFileError.noPath }

@@ -1,7 +1,7 @@
 import Domain
 
 /// Keeps reports in memory: the `--store memory` backend and the fake use-case tests use. With `recordsChanges` it
-/// also keeps an outbox and what is known of the server's copies (``Outbox``, ``SyncState``) by the same rules as the
+/// also keeps an outbox and what is known of the server's copies (`Outbox`, `SyncState`) by the same rules as the
 /// SQLite store, so sync's rules can be tested without SQLite or a server.
 public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, AccountBinding, DraftPlaces, DriverProfileStore, WriteObservable {
     /// A change still to be sent.
@@ -335,7 +335,7 @@ public actor InMemoryReportRepository: ReportRepository, Outbox, SyncState, Acco
 /// so listing a page and checking whether a photo is still used never walk every report.
 struct InMemoryReportIndex: Sendable {
     private(set) var reports: [ReportID: CrashReport] = [:]
-    /// Every report's row, newest first (``ReportSummary/newestFirst(_:_:)``).
+    /// Every report's row, newest first (`ReportSummary/newestFirst(_:_:)`).
     private(set) var rows: [ReportSummary] = []
     private(set) var photoReferences: [ContentHash: Int] = [:]
 

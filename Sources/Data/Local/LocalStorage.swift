@@ -14,7 +14,7 @@ public struct LocalStorage: Sendable {
     public let location: DatabaseLocation
     public let repository: SQLiteReportRepository
     public let photoStore: FilePhotoStore
-    /// The changes still to be sent to a server (the repository's ``Outbox``); recorded only when the storage was
+    /// The changes still to be sent to a server (the repository's `Outbox`); recorded only when the storage was
     /// opened with `recordsChanges` (a server is configured), otherwise always empty.
     public var outbox: SQLiteReportRepository { repository }
 
@@ -25,7 +25,7 @@ public struct LocalStorage: Sendable {
     }
 
     /// Resolves where the data lives (``DatabaseLocation/resolve(option:environment:currentDirectory:)``)
-    /// and opens it (``open(at:)``).
+    /// and opens it (``LocalStorage/open(at:recordsChanges:)``).
     public static func open(
         databaseOption: String?, environment: [String: String], recordsChanges: Bool = false
     ) throws(StorageError) -> LocalStorage {

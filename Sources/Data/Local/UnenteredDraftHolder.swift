@@ -1,7 +1,7 @@
 import Domain
 
 /// A draft exists only once something was entered in it: a new draft holding nothing but its crash ID and the moment
-/// it was started (``CrashReport/holdsEnteredInformation``) is held here, in memory, instead of being stored — so
+/// it was started (`CrashReport/holdsEnteredInformation`) is held here, in memory, instead of being stored — so
 /// opening the Crash Assistant and leaving leaves no empty draft behind — and goes to the store with the first change
 /// that enters something. Everything else passes through to the store.
 public actor UnenteredDraftHolder: ReportRepository {

@@ -5,7 +5,7 @@ import Domain
 /// (``SyncEngine``) so it works offline; this one needs the server for every call.
 ///
 /// Saves are checked by the server's revision (the wire carries it), so a stale save is refused with
-/// ``ReportError/conflict(_:current:)`` like every other backend. A completed report is stored by the server only
+/// `ReportError/conflict(_:current:)` like every other backend. A completed report is stored by the server only
 /// when every photo it names was uploaded; ``photoSource`` supplies their bytes, which are sent first.
 /// Failures to reach the server throw ``ServerFailure``.
 public struct NetworkReportRepository: ReportRepository {

@@ -8,7 +8,7 @@ import OpenAPIRuntime
 import WireAPI
 
 /// Speaks the crash-report server's HTTP API: the JSON routes through the client generated from `openapi.yaml`, the
-/// streaming photo and PDF routes by hand (their paths from ``WirePaths``), over AsyncHTTPClient and the same
+/// streaming photo and PDF routes by hand (their paths from `WirePaths`), over AsyncHTTPClient and the same
 /// middlewares (``ServerExchange``): the token, repeats of what is safe to repeat, a deadline per call. Photo uploads
 /// go on a client of their own whose wait for the answer is the transfer's deadline (``UploadRouting``).
 ///

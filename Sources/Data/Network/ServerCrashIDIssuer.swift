@@ -1,6 +1,6 @@
 import Domain
 
-/// Crash IDs from the server when it can be reached soon, else a local one (``CrashID/isLocal``) that sync replaces
+/// Crash IDs from the server when it can be reached soon, else a local one (`CrashID/isLocal`) that sync replaces
 /// with a server-issued one at the first push, telling the driver. Starting a report never waits long on a weak
 /// signal.
 public struct ServerCrashIDIssuer: CrashIDIssuer {

@@ -4,7 +4,7 @@ import Storage
 import Synchronization
 
 /// Keeps photo bytes as files named by their SHA-256 in one folder (mode 0700, files 0600: they hold photos of
-/// driving licences). A photo is written by ``AtomicFileWriter``: to an unnamed file in the folder, flushed to disk,
+/// driving licences). A photo is written by `AtomicFileWriter`: to an unnamed file in the folder, flushed to disk,
 /// linked under its name create-only, and the folder flushed too, so after a crash a photo is either wholly there
 /// under its name or not at all. Several programs may use the folder at once: the same photo added by two is
 /// stored once, and opening the store never touches a photo another program is writing.

@@ -9,17 +9,17 @@ import Storage
 /// Version 7 keeps each report's provisional crash ID (still found by it), its scene's offset from UTC, and what the
 /// crash detection measured (as the wire's JSON); and where the driver left each draft.
 ///
-/// Version 6 keeps the server account the folder belongs to (``AccountBinding``).
+/// Version 6 keeps the server account the folder belongs to (`AccountBinding`).
 ///
 /// Version 5 keeps, for each report the server holds, the base of a three-way merge (the server's version last agreed
 /// on, as its wire JSON) and whether the server erased it; the sync notices not shown yet; and the crash IDs kept
-/// documents are still named after (``SyncState``).
+/// documents are still named after (`SyncState`).
 ///
-/// Version 4 keeps the server's revision of each report (``SyncState``).
+/// Version 4 keeps the server's revision of each report (`SyncState`).
 ///
 /// Version 3 keeps the scene as the report shows it beside the driver's (`shown_…`) and each photo's altitude.
 ///
-/// Version 2 adds the outbox (``Outbox``): one row per change still to be sent, written in the same
+/// Version 2 adds the outbox (`Outbox`): one row per change still to be sent, written in the same
 /// transaction as the change, and the device's id.
 enum ReportSchema {
     static let migrations: [SQLiteMigration] = [

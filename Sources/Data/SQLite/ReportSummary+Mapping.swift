@@ -3,7 +3,7 @@ import Foundation
 import Storage
 
 extension ReportSummary {
-    /// The list in ``ReportSummary/newestFirst(_:_:)`` order, served by the `reports_newest_first` index;
+    /// The list in `ReportSummary/newestFirst(_:_:)` order, served by the `reports_newest_first` index;
     /// `?1` is the limit (-1 for all), `?2` the offset.
     static let selectNewestFirst: StaticString = """
         SELECT id, crash_id, status, created_at, updated_at, injury_count, photo_count, has_note,

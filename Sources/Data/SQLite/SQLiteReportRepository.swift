@@ -8,19 +8,19 @@ import Storage
 /// Reports, their injuries and their photos are rows of their own, so listing reads only the `reports` table
 /// (through an index in list order) and asking whether a photo is still used is one index lookup.
 /// Every save is one `BEGIN IMMEDIATE` transaction that checks the revision the save was made from
-/// (``WriteCheck``) and writes the report whole, or refuses and writes nothing.
+/// (`WriteCheck`) and writes the report whole, or refuses and writes nothing.
 ///
 /// With ``recordsChanges`` (a server is configured), the same transaction records the change in the outbox
-/// (``Outbox``, in `+Outbox.swift`): the photos the save adds, then the report at its new revision (replacing an
+/// (`Outbox`, in `+Outbox.swift`): the photos the save adds, then the report at its new revision (replacing an
 /// unsent older record of it), or its deletion. Without it nothing is recorded: there is nobody to send it to. What
-/// sync writes (``SyncState``, in `+SyncState.swift`) goes through the same rows and the same ``writes``, so the
+/// sync writes (`SyncState`, in `+SyncState.swift`) goes through the same rows and the same ``writes``, so the
 /// invariants of the `reports` table are kept by this one type.
 public final class SQLiteReportRepository: ReportRepository, WriteObservable {
     /// The connection's owner.
     public let database: SQLiteDatabase
     /// Whether every change is recorded in the outbox for a server.
     public let recordsChanges: Bool
-    /// Told of every write this store makes, the use cases' and sync's (``SyncState``) alike.
+    /// Told of every write this store makes, the use cases' and sync's (`SyncState`) alike.
     public let writes = StoreWrites()
 
     /// Opens (creating when missing) the database at `path` and brings its layout up to date.

@@ -11,12 +11,12 @@ import Synchronization
 /// lost answer is sent again; the server's idempotency (content-addressed photos, revision checks) makes that
 /// harmless. A report still carrying a locally issued crash ID first gets one from the server. A save the server
 /// refuses because another writer changed the report is merged against the last version both agreed on
-/// (``ReportMerge``, three-way), stored as a new local revision and sent again; a report made here for a crash ID the
+/// (`ReportMerge`, three-way), stored as a new local revision and sent again; a report made here for a crash ID the
 /// server has a report for (a link opened offline) is joined into that one. Then the pass pulls: reports the server
 /// holds that changed (a detected crash, the driver's other device) are stored here with their photos, and
 /// server-rendered PDFs replace the local ones. What the driver should hear of is kept with the sync state until shown.
 ///
-/// The engine works over ports only — the ``Outbox`` and ``SyncState`` the local store implements, the
+/// The engine works over ports only — the `Outbox` and `SyncState` the local store implements, the
 /// ``SyncRemote`` — so its rules are tested with the in-memory store and a fake server as well as SQLite and the real
 /// one. The store tells the cache of every write sync makes (``StoreWrites``).
 ///

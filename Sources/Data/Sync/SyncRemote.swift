@@ -12,7 +12,7 @@ public protocol SyncRemote: Sendable {
     func issueCrashID() async throws(ServerFailure) -> CrashID
 
     /// What changed in this driver's reports on the server since `cursor` (`nil`: from the first change), one page.
-    /// - Throws: ``ServerFailure/refused(_:_:_:_:)`` with ``ProblemType/changesExpired`` when the server no longer
+    /// - Throws: ``ServerFailure/refused(status:type:detail:field:)`` with `ProblemType/changesExpired` when the server no longer
     ///   remembers every deletion since `cursor`: ask again with `nil`.
     func changes(since cursor: String?) async throws(ServerFailure) -> RemoteChanges
 

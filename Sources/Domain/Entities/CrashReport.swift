@@ -390,7 +390,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
 
     /// Records the insurer's acknowledgement of the completed report (the server's, when a claims handler gives it;
     /// a later one replaces it). The report stays read-only to the driver.
-    /// - Throws: ``ReportError/notCompleted`` for a draft: only a submitted report can be acknowledged.
+    /// - Throws: ``ReportError/notCompleted(_:)`` for a draft: only a submitted report can be acknowledged.
     public mutating func recordAcknowledgement(_ acknowledgement: ClaimAcknowledgement) throws(ReportError) {
         guard isCompleted else { throw .notCompleted(crashID) }
         self.acknowledgement = acknowledgement

@@ -3,7 +3,7 @@ import Foundation
 /// A bound a write checks inside its own transaction, against counts read in that transaction, so two writes at once
 /// cannot both pass it: the quota is taken with the write it guards, never checked first and written after.
 ///
-/// The store counts what `since` says (the owner's rows, or those since a rate's window began) and calls ``check``;
+/// The store counts what `since` says (the owner's rows, or those since a rate's window began) and calls ``check(held:adding:earliest:)``;
 /// the words and the time to ask again stay with ``QuotaCheck``, which makes the allowance.
 package struct Allowance: Sendable {
     /// How much may be held.

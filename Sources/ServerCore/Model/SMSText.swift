@@ -71,7 +71,7 @@ package enum SMSText {
     }
 
     /// The message carrying the other driver's code to sign an accident statement, in their language. It starts with
-    /// ``codeSender`` (the product's name, in every language), by which ``withoutCode(_:)`` knows to hide the code
+    /// `codeSender` (the product's name, in every language), by which ``withoutCode(_:)`` knows to hide the code
     /// once the gateway took the message.
     package static func statementCode(_ code: String, crashID: CrashID, minutes: Int, words: Words = .english) -> String {
         codeSender + words.plural(
@@ -82,7 +82,7 @@ package enum SMSText {
     }
 
     /// The message with the digits of a code it carries hidden (`••••••`), as it is kept once sent; a message without
-    /// a code as it is. A code message starts with ``codeSender``; its code is the first run of six digits that stands
+    /// a code as it is. A code message starts with `codeSender`; its code is the first run of six digits that stands
     /// alone (a crash ID's digits stand between letters).
     package static func withoutCode(_ text: String) -> String {
         guard text.hasPrefix(codeSender) else { return text }

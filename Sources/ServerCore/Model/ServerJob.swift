@@ -6,10 +6,10 @@ import Foundation
 package enum ServerJob: Sendable, Hashable {
     /// Hand the SMS message to the gateway (the message itself is kept with its state: ``SMSMessage``).
     case sendSMS(SMSMessageID)
-    /// Tell the insurer's claims system of a submitted report (its first notice of loss, ``WebhookSender``).
+    /// Tell the insurer's claims system of a submitted report (its first notice of loss, `WebhookSender`).
     case notifyInsurer(owner: AccountID, report: ReportID)
     /// Tell the claims system that every document of a submitted report is in: each photo it names and its PDF
-    /// (``WebhookSender``'s second event). Queued when the report's first PDF is recorded; after its first notice.
+    /// (`WebhookSender`'s second event). Queued when the report's first PDF is recorded; after its first notice.
     case tellDocumentsComplete(owner: AccountID, report: ReportID)
     /// Tell the claims system that a submitted report's PDF has a new version beside the ones it was told of
     /// (``DocumentVersion``; the first is told by ``tellDocumentsComplete(owner:report:)``).

@@ -38,7 +38,7 @@ package enum ServerRefusal: Error, Sendable, Hashable {
     case statementLinkGone
     /// The report kept changing while the other driver's part was being stored into it; nothing was stored.
     case keptChanging(ReportID)
-    /// A save would change a statement both drivers signed; `current` is the version held (``ReportError/statementSigned(_:)``).
+    /// A save would change a statement both drivers signed; `current` is the version held (`ReportError/statementSigned(_:)`).
     case statementSigned(current: CrashReport?)
     /// The account keeps as much as its quota allows (`what`: reports, photo bytes).
     case quotaExceeded(what: String, limit: Int)

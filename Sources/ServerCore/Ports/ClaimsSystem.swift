@@ -3,7 +3,7 @@ import Foundation
 
 /// The insurer's claims system, told of each submitted report: at once (a first notice of loss, naming the documents
 /// still on their way), and again when every document is in. The implementation is chosen by `serve --webhook-url`:
-/// signed webhooks (``WebhookSender`` in the gateways).
+/// signed webhooks (`WebhookSender` in the gateways).
 package protocol ClaimsSystem: Sendable {
     /// Delivers one of the claim's events; returns once the claims system took it.
     /// - Parameters:

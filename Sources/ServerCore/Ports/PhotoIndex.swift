@@ -28,7 +28,7 @@ package protocol PhotoIndex: Sendable {
     /// - Parameter uploads: the bound on the owner's uploads under way, checked with theirs in the same transaction.
     /// - Returns: the id of the upload it replaced, whose bytes can go.
     /// - Throws: the allowance's ``ServerRefusal``; ``ServerRefusal/busy(what:limit:retryAfter:)`` while the same bytes
-    ///   are being removed (``releasePhoto(_:owner:)``), recording nothing.
+    ///   are being removed (``releasePhoto(_:owner:at:)``), recording nothing.
     func beginUpload(_ upload: PartialUpload, within uploads: Allowance?) async throws -> UploadID?
 
     /// Records how many bytes of the upload are stored durably.

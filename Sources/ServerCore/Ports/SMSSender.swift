@@ -1,7 +1,7 @@
 import Domain
 
-/// Hands a driver's SMS to whatever sends it on: an SMS gateway (``KannelSMSSender``), or a folder an operator reads
-/// (``FileSMSSender``). Another gateway (an SMS provider's HTTP API, say) stands behind this port as one more
+/// Hands a driver's SMS to whatever sends it on: an SMS gateway (`KannelSMSSender`), or a folder an operator reads
+/// (`FileSMSSender`). Another gateway (an SMS provider's HTTP API, say) stands behind this port as one more
 /// implementation chosen by the scheme of `serve --sms-url`; its delivery reports reach
 /// `GET /v1/sms/{messageId}/delivery` with the report token it was handed with.
 package protocol SMSSender: Sendable {

@@ -27,7 +27,7 @@ package protocol ServerReportStore: Sendable {
     func forgetDeletions(before date: Date, keeping: Int) async throws -> Int
 
     /// Stores the report if the owner's stored revision is still `report.revision` (0: no report with this id),
-    /// checking and writing in one step (``WriteCheck``): a completed report is read-only, and a crash ID names one of
+    /// checking and writing in one step (`WriteCheck`): a completed report is read-only, and a crash ID names one of
     /// the owner's reports.
     /// - Returns: the stored version, at the next revision.
     /// - Parameters:
@@ -37,8 +37,8 @@ package protocol ServerReportStore: Sendable {
     ///   - codeSMS: the text message that carried the code a new code signature in it was made with (the link's flow).
     ///     Each new signature or decline the report holds is appended to its signing record in the same transaction
     ///     (``SigningEntry/acts(in:after:codeSMS:numberedFrom:at:)``).
-    /// - Throws: ``ReportError/conflict(_:current:)`` carrying the stored version (or `nil` when deleted),
-    ///   ``ReportError/readOnly(_:)``, ``ReportError/crashIDTaken(_:holder:)``, the allowance's ``ServerRefusal``;
+    /// - Throws: `ReportError/conflict(_:current:)` carrying the stored version (or `nil` when deleted),
+    ///   `ReportError/readOnly(_:)`, `ReportError/crashIDTaken(_:holder:)`, the allowance's ``ServerRefusal``;
     ///   storing nothing.
     func save(
         _ report: CrashReport, owner: AccountID, queueing job: ServerJob?, within newReports: Allowance?, codeSMS: SMSMessageID?
@@ -49,7 +49,7 @@ package protocol ServerReportStore: Sendable {
 
     /// Deletes the owner's draft report and its document record.
     /// - Returns: the report deleted, or `nil` when there was none.
-    /// - Throws: ``ReportError/readOnly(_:)`` for a completed report (``WriteCheck/checkDeletion(of:)``), deleting
+    /// - Throws: `ReportError/readOnly(_:)` for a completed report (`WriteCheck/checkDeletion(of:)`), deleting
     ///   nothing.
     func delete(_ id: ReportID, owner: AccountID) async throws -> CrashReport?
 

@@ -10,7 +10,7 @@ package struct ReportKeeping: Sendable {
     package let submission: ReportSubmission
 
     /// Stores a report the caller sent, read at `report.revision`. The store applies the write rules
-    /// (``WriteCheck``: the revision, a completed report read-only, one report per crash ID).
+    /// (`WriteCheck`: the revision, a completed report read-only, one report per crash ID).
     /// - Returns: the stored version and whether it was new.
     package func put(_ sent: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
         do {

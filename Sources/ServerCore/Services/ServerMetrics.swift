@@ -8,7 +8,7 @@ import Prometheus
 import WireAPI
 
 /// The server's metrics, kept through swift-metrics in one Prometheus registry per process and served in Prometheus's
-/// text format on a listener of their own (``MetricsListener``), never on the public one. Every family the server
+/// text format on a listener of their own (`MetricsListener`), never on the public one. Every family the server
 /// shows is named in ``MetricFamily/all`` with its type, unit and help text, as Prometheus's conventions ask
 /// (`_total` on counters, the unit in the name, a `# HELP` line on each); the names libraries use (Hummingbird's
 /// request metrics) are mapped there too. What several instances share — the jobs waiting, the SMS by state, the

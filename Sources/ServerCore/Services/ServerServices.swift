@@ -4,7 +4,7 @@ import Logging
 import ServiceLifecycle
 
 /// Everything the routes use, wired once from the server's ports (the composition root builds the ports:
-/// ``ServerEnvironment``; tests may build them over a temporary folder).
+/// `ServerEnvironment`; tests may build them over a temporary folder).
 package final class ServerServices: Sendable {
     package let accounts: any AccountStore
     package let reports: any ServerReportStore

@@ -86,7 +86,7 @@ package struct StatementSharing: Sendable {
 
     /// A new link to vehicle B of the owner's draft.
     /// - Returns: the link's token (the page's address is the edge's to make) and when it expires.
-    /// - Throws: ``ReportError/notFound(_:)``, ``ServerRefusal/linkToCompletedReport(_:)``.
+    /// - Throws: `ReportError/notFound(_:)`, ``ServerRefusal/linkToCompletedReport(_:)``.
     package func create(for id: ReportID, owner: AccountID) async throws -> (token: String, expiresAt: Date) {
         guard let report = try await reports.report(id, owner: owner) else { throw ReportError.notFound(id) }
         guard !report.isCompleted else { throw ServerRefusal.linkToCompletedReport(report.crashID) }

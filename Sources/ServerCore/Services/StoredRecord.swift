@@ -12,9 +12,9 @@ package enum StoredRecord {
     /// report carrying the same crash ID (if any), and its wire JSON.
     /// - Returns: the stored version as a later read gives it back (times to the microsecond, as on the wire), and the
     ///   body to write.
-    /// - Throws: what ``WriteCheck`` refuses: ``ReportError/conflict(_:current:)`` carrying `current` when the revision
-    ///   check fails, ``ReportError/readOnly(_:)`` for a change to a completed report,
-    ///   ``ReportError/crashIDTaken(_:holder:)``; ``ServerStoreError/damagedRecord(table:reason:)`` when the body could
+    /// - Throws: what `WriteCheck` refuses: `ReportError/conflict(_:current:)` carrying `current` when the revision
+    ///   check fails, `ReportError/readOnly(_:)` for a change to a completed report,
+    ///   `ReportError/crashIDTaken(_:holder:)`; ``ServerStoreError/damagedRecord(table:reason:)`` when the body could
     ///   not be read back.
     package static func nextVersion(of report: CrashReport, current: CrashReport?, holder: CrashReport?) throws -> (stored: CrashReport, body: String) {
         let next = try WriteCheck.next(for: report, current: current)

@@ -37,7 +37,7 @@ extension AccidentStatement {
         }
     }
 
-    /// This statement with `other`'s value at `key` (``StatementVehicle/taking(_:from:)`` keeps the insurance's order).
+    /// This statement with `other`'s value at `key` (``StatementVehicle/taking(_:from:)-(VehicleField,_)`` keeps the insurance's order).
     public func taking(_ key: MergeKey, from other: AccidentStatement) -> AccidentStatement {
         var copy = self
         switch key {

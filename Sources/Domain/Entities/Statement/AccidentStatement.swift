@@ -10,7 +10,7 @@ public struct AccidentStatement: Sendable, Hashable {
     public internal(set) var police: PoliceAttendance?
     /// Damage to property other than the two vehicles (a fence, a lamp post); empty when none.
     public internal(set) var otherPropertyDamage: String
-    /// Each side's signature, at most one a side (``CrashReport/sign(_:name:verification:at:)``); not part of the front.
+    /// Each side's signature, at most one a side (``CrashReport/signStatement(_:name:verification:at:)``); not part of the front.
     public internal(set) var signatures: [StatementSignature]
     /// The other driver's refusal to sign, when they gave one.
     public internal(set) var decline: StatementDecline?

@@ -54,7 +54,7 @@ public enum ImpactZone: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Reads a zone from its name (`front-left`), its words (`front, left corner`) or its number in
-    /// ``allCases`` (1–10).
+    /// `allCases` (1–10).
     public init?(typed raw: String) {
         let text = raw.trimmingCharacters(in: .whitespaces).lowercased()
         if let number = Int(text), (1...Self.allCases.count).contains(number) {

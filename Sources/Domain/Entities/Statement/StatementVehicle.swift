@@ -4,7 +4,7 @@ import Foundation
 /// it was first hit and its damage, which of the 17 circumstances applied, and its driver's remarks. Every field is
 /// optional; what is there obeys its field's rule (``VehicleField/kind``), normalised.
 public struct StatementVehicle: Sendable, Hashable {
-    /// The fields filled in, normalised (``StatementFieldKind/normalised(_:)``).
+    /// The fields filled in, normalised (``StatementFieldKind/normalised(_:region:kept:)``).
     public private(set) var values: [VehicleField: String]
     /// The boxes ticked.
     public private(set) var circumstances: Set<Circumstance>
