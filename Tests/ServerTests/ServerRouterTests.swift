@@ -15,6 +15,60 @@ import WireAPI
 struct ServerRouterTests {
     // MARK: - Public routes and tokens
 
+    /// Every operation in `openapi.yaml`: its method, its path with a sample value in each parameter, and whether it
+    /// is open (`security: []`).
+    static func operations() throws -> [(method: HTTPRequest.Method, path: String, open: Bool)] {
+        let yaml = try String(contentsOf: Repository.root.appendingPathComponent("Sources/WireAPI/openapi.yaml"), encoding: .utf8)
+        let samples = [
+            "crashID": "CA-23456789AB", "name": "not-signed-in", "messageId": UUID().uuidString, "reportID": UUID().uuidString,
+            "claimID": UUID().uuidString, "sha256": String(repeating: "ab", count: 32),
+        ]
+        var found: [(HTTPRequest.Method, String, Bool)] = []
+        var path: String?
+        var current: (HTTPRequest.Method, String)?
+        var open = false
+        func close() {
+            if let current { found.append((current.0, current.1, open)) }
+            current = nil
+        }
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("components:") { break }
+            if let match = line.wholeMatch(of: #/  (/[^:]*):/#) {
+                close()
+                path = samples.reduce(String(match.1)) { $0.replacingOccurrences(of: "{\($1.key)}", with: $1.value) }
+            } else if let match = line.wholeMatch(of: #/    (get|put|post|patch|delete):/#), let path {
+                close()
+                current = (HTTPRequest.Method(rawValue: match.1.uppercased())!, path)
+                open = false
+            } else if line.trimmingCharacters(in: .whitespaces) == "security: []" {
+                open = true
+            }
+        }
+        close()
+        return found
+    }
+
+    @Test("Every operation openapi.yaml secures answers 401 without a token, whatever group registered it; every open one answers without")
+    func everySecuredRouteNeedsAToken() async throws {
+        let harness = try ServerHarness()
+        let operations = try Self.operations()
+        #expect(operations.count > 20 && operations.contains { $0.open } && operations.contains { !$0.open })
+        try await harness.withClient { client in
+            for operation in operations {
+                let sendsBody = [.put, .post, .patch].contains(operation.method)
+                let response = try await client.execute(
+                    uri: operation.path, method: operation.method, headers: sendsBody ? [.contentType: "application/json"] : [:],
+                    body: sendsBody ? ByteBuffer(string: "{}") : nil
+                )
+                if operation.open {
+                    #expect(response.status != .unauthorized, "\(operation.method) \(operation.path) is open, yet answered 401")
+                } else {
+                    #expect(response.status == .unauthorized, "\(operation.method) \(operation.path) answered \(response.status) without a token")
+                }
+            }
+        }
+    }
+
     @Test("Health and the OpenAPI document need no token")
     func publicRoutes() async throws {
         let harness = try ServerHarness()

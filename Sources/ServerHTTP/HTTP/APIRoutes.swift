@@ -5,7 +5,9 @@ import ServiceLifecycle
 import WireAPI
 
 /// The API's side of the router: the middleware in front of every route (metrics, the request log, problems, the body
-/// limit, the token) and the API's routes, generated and by hand. Pages are added to the same router after it
+/// limit) and the API's routes, generated and by hand, in two groups: the open ones (health, the API document, the
+/// problem types, crash links, the SMS gateway's delivery reports with their own credential) and those that need a
+/// token, behind ``AuthMiddleware``. Pages are added to the same router after it, with their own sign-in
 /// (``RouteTable`` records every route, for 405 answers).
 package enum APIRoutes {
     package static func router(services: ServerServices) throws -> (Router<ServerRequestContext>, RouteTable) {
@@ -15,19 +17,21 @@ package enum APIRoutes {
         router.add(middleware: RequestLogMiddleware(level: .info))
         router.add(middleware: ProblemMiddleware(routes: routes))
         router.add(middleware: BodyLimitMiddleware(limit: ServerLimits.maximumBodyBytes, routes: routes))
-        router.add(middleware: AuthMiddleware(accounts: services.accounts))
+        let open = router.group()
+        let authenticated = router.group().add(middleware: AuthMiddleware(accounts: services.accounts))
         try APIHandler(services: services).registerHandlers(
             on: RecordingTransport(
-                router: router, table: routes, servedByHand: StoredReadRoutes.operations.union(DeliveryReportRoute.operations)
+                open: open, authenticated: authenticated, table: routes,
+                servedByHand: StoredReadRoutes.operations.union(DeliveryReportRoute.operations)
             ),
             configuration: WireCoding.configuration,
             middlewares: [BodyBudgetMiddleware()]
         )
-        StoredReadRoutes(services: services).register(on: router, table: routes)
-        DeliveryReportRoute(services: services).register(on: router, table: routes)
-        PhotoRoutes(services: services).register(on: router, table: routes)
-        DocumentRoutes(services: services).register(on: router, table: routes)
-        ClaimFileRoutes(services: services).register(on: router, table: routes)
+        DeliveryReportRoute(services: services).register(on: open, table: routes)
+        StoredReadRoutes(services: services).register(on: authenticated, table: routes)
+        PhotoRoutes(services: services).register(on: authenticated, table: routes)
+        DocumentRoutes(services: services).register(open: open, authenticated: authenticated, table: routes)
+        ClaimFileRoutes(services: services).register(on: authenticated, table: routes)
         return (router, routes)
     }
 }

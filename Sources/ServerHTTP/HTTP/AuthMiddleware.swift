@@ -3,13 +3,12 @@ import ServerCore
 import WireAPI
 
 /// Finds the account of `Authorization: Bearer <token>` by the token's SHA-256 and handles the request as it
-/// (``Caller/current``). Every route but the public ones needs a token the server knows; otherwise 401.
+/// (``Caller/current``); without a token the server knows, 401. It is the middleware of the API's group of routes
+/// that need a token (``APIRoutes``): the open routes and the pages (which sign in with a session cookie of their
+/// own) are in other groups, so it never sees them.
 package struct AuthMiddleware<Context: RequestContext>: RouterMiddleware {
     package let accounts: any AccountStore
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        // The handlers' pages sign in with a session cookie of their own (``HandlerPages``).
-        guard !WirePaths.isPublic(request.uri.path), !HandlerPaths.isPage(request.uri.path),
-              !StatementPaths.isPage(request.uri.path) else { return try await next(request, context) }
         guard let authorization = request.headers[.authorization] else {
             throw APIProblem.unauthorized("Send your token as `Authorization: Bearer <token>`.")
         }

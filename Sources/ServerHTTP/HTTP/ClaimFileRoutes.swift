@@ -9,7 +9,7 @@ import WireAPI
 package struct ClaimFileRoutes {
     package let services: ServerServices
 
-    package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
+    package func register(on router: RouterGroup<ServerRequestContext>, table: RouteTable) {
         router.get(RouterPath(WirePaths.claimDocumentPattern)) { _, context in try await pdf(context) }
         router.get(RouterPath(WirePaths.claimPhotoPattern)) { _, context in try await photo(context) }
         router.get(RouterPath(WirePaths.claimDocumentVersionPattern)) { _, context in try await version(context) }

@@ -13,7 +13,7 @@ package struct DeliveryReportRoute {
     /// The operation of `openapi.yaml` served here, as the generated code names its path.
     package static let operations: Set<RouteKey> = [RouteKey(.get, "/v1/sms/{messageId}/delivery")]
 
-    package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
+    package func register(on router: RouterGroup<ServerRequestContext>, table: RouteTable) {
         router.get(RouterPath(WirePaths.smsDeliveryPattern)) { request, context in try await report(request, context) }
         table.record(WirePaths.smsDeliveryPattern, .get)
     }

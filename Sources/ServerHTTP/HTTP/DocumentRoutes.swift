@@ -11,10 +11,11 @@ import Wording
 package struct DocumentRoutes {
     package let services: ServerServices
 
-    package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
-        router.get(RouterPath(WirePaths.apiDocument)) { _, _ in try openAPIDocument() }
-        router.get(RouterPath(WirePaths.documentPattern)) { _, context in try await pdf(context) }
-        router.get(RouterPath(WirePaths.crashPagePattern)) { request, context in try crashPage(request, context) }
+    /// The API document and the crash page on the open group; a report's PDF behind the token.
+    package func register(open: RouterGroup<ServerRequestContext>, authenticated: RouterGroup<ServerRequestContext>, table: RouteTable) {
+        open.get(RouterPath(WirePaths.apiDocument)) { _, _ in try openAPIDocument() }
+        authenticated.get(RouterPath(WirePaths.documentPattern)) { _, context in try await pdf(context) }
+        open.get(RouterPath(WirePaths.crashPagePattern)) { request, context in try crashPage(request, context) }
         for path in [WirePaths.apiDocument, WirePaths.documentPattern, WirePaths.crashPagePattern] { table.record(path, .get) }
     }
 

@@ -9,7 +9,7 @@ import WireAPI
 package struct PhotoRoutes {
     package let services: ServerServices
 
-    package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
+    package func register(on router: RouterGroup<ServerRequestContext>, table: RouteTable) {
         let path = WirePaths.photoPattern
         router.put(RouterPath(path)) { request, context in try await put(request, context) }
         router.head(RouterPath(path)) { request, context in try await head(request, context) }

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import OpenAPIRuntime
 import Synchronization
+import WireAPI
 
 /// Which methods each route path takes, recorded as the routes are registered, so a known path asked with another
 /// method is answered 405 with `Allow` (not 404), as HTTP asks.
@@ -62,7 +63,10 @@ package struct RouteKey: Hashable, Sendable {
 /// An answer whose length is known and at most ``wholeAnswerBytes`` (every JSON answer) is handed to the server
 /// whole, so its head and body leave in one write; a longer one, or one of unknown length, is streamed.
 package struct RecordingTransport: ServerTransport {
-    package let router: Router<ServerRequestContext>
+    /// Where the routes that need no token go (``WirePaths/isPublic(_:)``).
+    package let open: RouterGroup<ServerRequestContext>
+    /// Where every other route goes: behind the token's middleware.
+    package let authenticated: RouterGroup<ServerRequestContext>
     package let table: RouteTable
     package let servedByHand: Set<RouteKey>
 
@@ -77,7 +81,8 @@ package struct RecordingTransport: ServerTransport {
     ) throws {
         if servedByHand.contains(RouteKey(method, path)) { return }
         table.record(path, method)
-        router.on(RouterPath(path), method: method) { request, context in
+        let group = WirePaths.isPublic(path) ? open : authenticated
+        group.on(RouterPath(path), method: method) { request, context in
             let length: HTTPBody.Length = if let header = request.headers[.contentLength], let value = Int64(header) {
                 .known(value)
             } else {

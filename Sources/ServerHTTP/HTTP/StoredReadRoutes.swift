@@ -19,7 +19,7 @@ package struct StoredReadRoutes {
         RouteKey(.get, "/v1/reports/{reportID}"), RouteKey(.get, "/v1/changes"),
     ]
 
-    package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
+    package func register(on router: RouterGroup<ServerRequestContext>, table: RouteTable) {
         router.get(RouterPath(WirePaths.reportPattern)) { request, context in try await report(request, context) }
         router.get(RouterPath(WirePaths.changes)) { request, _ in try await changes(request) }
         table.record(WirePaths.reportPattern, .get)
