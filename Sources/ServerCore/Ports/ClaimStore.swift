@@ -47,6 +47,26 @@ package enum AcknowledgementWrite: Sendable, Equatable {
     case unchanged(Claim)
     /// The report moved on since the PDF was drawn: nothing was stored.
     case moved(Claim)
+
+    /// The rule of an acknowledgement's write, the same in every engine, for the claim as the engine's transaction
+    /// read it (its report locked): nothing to write when the claim says this already or its report moved on from
+    /// the revision the PDF was drawn at; else the report to store, with the acknowledgement recorded (the engine then
+    /// stores it and records the PDF as the report's next version, in the same transaction).
+    package static func decide(_ claim: Claim, _ acknowledgement: ClaimAcknowledgement, drawnAt revision: Int) throws -> AcknowledgementStep {
+        if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return .answer(.unchanged(claim)) }
+        guard claim.report.revision == revision else { return .answer(.moved(claim)) }
+        var report = claim.report
+        try report.recordAcknowledgement(acknowledgement)
+        return .store(report)
+    }
+}
+
+/// What an engine does next with an acknowledgement (``AcknowledgementWrite/decide(_:_:drawnAt:)``).
+package enum AcknowledgementStep: Sendable {
+    /// Nothing to write: answer this.
+    case answer(AcknowledgementWrite)
+    /// Store this report, then record the PDF.
+    case store(CrashReport)
 }
 
 /// A submitted report and what the server knows of it beside it.

@@ -43,10 +43,11 @@ extension PostgresServerStore: ClaimStore {
         try await writing { connection in
             // The report's row is locked, so two handlers acknowledging at once are taken one after the other.
             guard let claim = try await Self.loadClaim(id, on: connection, locking: true) else { return nil }
-            if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return .unchanged(claim) }
-            guard claim.report.revision == revision else { return .moved(claim) }
-            var report = claim.report
-            try report.recordAcknowledgement(acknowledgement)
+            let report: CrashReport
+            switch try AcknowledgementWrite.decide(claim, acknowledgement, drawnAt: revision) {
+            case let .answer(answer): return answer
+            case let .store(acknowledged): report = acknowledged
+            }
             let stored = try await Self.store(report, owner: claim.owner, on: connection)
             var replaced: ContentHash?
             if let document {

@@ -51,10 +51,11 @@ extension SQLiteServerStore: ClaimStore {
     ) async throws -> AcknowledgementWrite? {
         try await writing { connection in
             guard let claim = try Self.loadClaim(id, in: connection) else { return nil }
-            if claim.report.acknowledgement?.says(acknowledgement.claimNumber, acknowledgement.message) == true { return .unchanged(claim) }
-            guard claim.report.revision == revision else { return .moved(claim) }
-            var report = claim.report
-            try report.recordAcknowledgement(acknowledgement)
+            let report: CrashReport
+            switch try AcknowledgementWrite.decide(claim, acknowledgement, drawnAt: revision) {
+            case let .answer(answer): return answer
+            case let .store(acknowledged): report = acknowledged
+            }
             let stored = try Self.store(report, owner: claim.owner, in: connection)
             var replaced: ContentHash?
             if let document {
