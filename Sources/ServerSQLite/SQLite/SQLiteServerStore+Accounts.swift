@@ -76,17 +76,21 @@ extension SQLiteServerStore: AccountStore {
         }
     }
 
+    /// The user named `name`, read inside the caller's transaction.
+    private static func user(named name: String, in connection: SQLiteConnection) throws -> Account? {
+        let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = ?1")
+        query.bind(name, at: 1)
+        defer { query.reset() }
+        return try query.step() ? try account(from: query) : nil
+    }
+
     package func setPhone(_ phone: PhoneNumber?, forUserNamed name: String) async throws -> Account? {
         try await writing { connection in
             let update = try connection.statement("UPDATE accounts SET phone = ?2 WHERE kind = 'user' AND name = ?1")
             update.bind(name, at: 1)
             update.bind(phone?.e164, at: 2)
             try update.run()
-            guard connection.changes > 0 else { return nil }
-            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = ?1")
-            query.bind(name, at: 1)
-            defer { query.reset() }
-            return try query.step() ? try Self.account(from: query) : nil
+            return connection.changes > 0 ? try Self.user(named: name, in: connection) : nil
         }
     }
 
@@ -96,11 +100,7 @@ extension SQLiteServerStore: AccountStore {
             update.bind(name, at: 1)
             update.bind(language?.rawValue, at: 2)
             try update.run()
-            guard connection.changes > 0 else { return nil }
-            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = ?1")
-            query.bind(name, at: 1)
-            defer { query.reset() }
-            return try query.step() ? try Self.account(from: query) : nil
+            return connection.changes > 0 ? try Self.user(named: name, in: connection) : nil
         }
     }
 
