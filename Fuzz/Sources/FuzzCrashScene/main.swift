@@ -33,7 +33,7 @@ func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     } catch let error as CrashSceneInput.Failure {
         // The form to use, the very line to type (`w 2026-11-17 17:42` for a time of yesterday), or an example of the
         // part that was wrong (`e.g. 47.4979,19.0402`).
-        Fuzz.check(error.description.contains(CrashSceneInput.syntax) || error.description.contains("YYYY-MM-DD")
+        Fuzz.check(error.description.contains(CrashSceneInput.syntax(words: .english)) || error.description.contains("YYYY-MM-DD")
                    || error.description.contains(": w ") || error.description.contains("e.g. "),
                    "“\(error)” does not say what to type")
     } catch {
