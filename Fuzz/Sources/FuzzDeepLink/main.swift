@@ -3,7 +3,7 @@ import Foundation
 import FuzzKit
 
 // `DeepLink.crashID(from:)` on any text: the crash ID of an accepted link validates on its own and ends the
-// link; a refusal is an `invalidDeepLink` short enough to show, however long the link.
+// link; a refusal is an `invalidDeepLink` carrying the link as typed (trimmed) and a short reason.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
@@ -22,7 +22,9 @@ func testOneInput(_ start: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
             Fuzz.check(false, "refused with \(error), not invalidDeepLink")
             return 0
         }
-        Fuzz.check(shown.count <= 81 && reason.count <= 300, "a refusal showing \(shown.count) + \(reason.count) characters")
+        // The link is carried whole (the edges shorten it in the middle to show it) and the reason stays short.
+        let link = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        Fuzz.check(shown == link && reason.count <= 300, "a refusal carrying \(shown.count) of \(link.count) characters, with a reason of \(reason.count)")
     }
     return 0
 }
