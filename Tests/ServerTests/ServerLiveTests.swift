@@ -94,15 +94,17 @@ struct ServerLiveTests {
         let ann = try server.add("ann")
         for _ in 0..<3 { #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/changes", token: ann).status == 200) }
         #expect(try LoopbackConnection.request(port: server.port, "GET", "/v1/changes", token: "wrong").status == 401)
-        // Not on the public listener.
-        #expect(try LoopbackConnection.request(port: server.port, "GET", "/metrics").status == 401)
+        // Not on the public listener: no route there, token or not.
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/metrics").status == 404)
+        #expect(try LoopbackConnection.request(port: server.port, "GET", "/metrics", token: ann).status == 404)
 
         let answer = try LoopbackConnection.request(port: port, "GET", "/metrics")
         #expect(answer.status == 200)
         let text = String(decoding: answer.body, as: UTF8.self)
         #expect(text.contains(#"http_server_requests_total{http_route="/v1/changes",http_request_method="GET",http_response_status_code="200"} 3"#))
         #expect(text.contains(#"http_server_request_duration_seconds_count{http_route="/v1/changes",http_request_method="GET",http_response_status_code="200"} 3"#))
-        #expect(text.contains(#"crash_assistant_problems_total{type="not-signed-in"} 2"#))
+        #expect(text.contains(#"crash_assistant_problems_total{type="not-signed-in"} 1"#))
+        #expect(text.contains(#"http_server_requests_total{http_route="NotFound",http_request_method="GET",http_response_status_code="404"} 2"#))
         #expect(text.contains("http_server_request_duration_seconds_bucket"))
     }
 
