@@ -78,7 +78,7 @@ test-deps: deps
 	@scripts/ensure-pdf-verifiers.sh
 	@scripts/ensure-browser.sh
 	@scripts/ensure-promtool.sh
-	@scripts/ensure-system-packages.sh cmd:nginx:nginx cmd:zbarimg:zbar-tools cmd:msgfmt:gettext
+	@scripts/ensure-system-packages.sh cmd:nginx:nginx cmd:zbarimg:zbar-tools cmd:msgfmt:gettext cmd:openssl:openssl
 
 test: test-deps
 	scripts/messages.py check

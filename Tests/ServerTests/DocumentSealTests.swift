@@ -87,6 +87,32 @@ struct DocumentSealTests {
         #expect(!verdictAfter.output.contains("intact=True"), "\(verdictAfter.output)")
     }
 
+    @Test("A pair of the insurer's own seals as PAdES B-B too: an RSA key and a P-384 one, made by openssl", arguments: [
+        ["-newkey", "rsa:2048"], ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-384"],
+    ])
+    func anInsurersOwnKeySeals(_ kind: [String]) async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        try tools.run("openssl", ["req", "-x509"] + kind + [
+            "-keyout", "key.pem", "-out", "certificate.pem", "-days", "30", "-nodes", "-subj", "/CN=Example Insurance",
+            "-addext", "keyUsage=critical,digitalSignature,nonRepudiation,keyCertSign", "-addext", "basicConstraints=critical,CA:TRUE,pathlen:0",
+        ])
+        let certificate = try String(contentsOf: tools.folder.appendingPathComponent("certificate.pem"), encoding: .utf8)
+        let seal = try DocumentSeal(
+            keyPEM: try String(contentsOf: tools.folder.appendingPathComponent("key.pem"), encoding: .utf8), certificatePEM: certificate, now: Date()
+        )
+        let report = try Self.signedReport()
+        let path = tools.folder.appendingPathComponent("sealed.pdf").path
+        try await PDFReportRenderer(photoStore: InMemoryPhotoStore()).render(report).bytes.write(to: URL(fileURLWithPath: path))
+        try seal.seal(fileAt: path, report: report, at: Date())
+        let verdict = try SealCheck.pyHanko(path, trusting: certificate, in: tools)
+        #expect(verdict.status == 0, "\(verdict.output)")
+        #expect(verdict.output.contains("intact=True valid=True trusted=True coverage=ENTIRE_FILE"), "\(verdict.output)")
+        #expect(verdict.output.contains("pades=B-B"), "\(verdict.output)")
+        let poppler = try SealCheck.pdfsig(path, trusting: certificate, in: tools)
+        #expect(poppler.contains("Signature Validation: Signature is Valid."), "\(poppler)")
+    }
+
     @Test func theServerSealsOnlyAStatementBothSignedAndThePDFSaysWhich() async throws {
         let tools = try PDFTools()
         defer { tools.cleanUp() }
