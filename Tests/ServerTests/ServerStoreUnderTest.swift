@@ -14,5 +14,5 @@ struct ServerStoreUnderTest: Sendable {
     /// Replaces the stored body of the owner's report with `body`, bypassing the store, as damage would.
     let damageReport: @Sendable (_ id: ReportID, _ owner: AccountID, _ body: String) async throws -> Void
     /// Runs one SQL statement beside the store, without its checks, as someone with the database would.
-    var execute: @Sendable (_ sql: String) async throws -> Void = { _ in }
+    let execute: @Sendable (_ sql: String) async throws -> Void
 }

@@ -68,6 +68,14 @@ package struct SigningEntry: Sendable, Hashable {
         self.delivery = delivery
     }
 
+    /// The act numbered to follow the record's `held` lines.
+    package func following(_ held: Int) -> SigningEntry {
+        SigningEntry(
+            number: held + number, side: side, act: act, means: means, name: name, reason: reason, account: account, phone: phone,
+            version: version, actedAt: actedAt, recordedAt: recordedAt, codeSMS: codeSMS, delivery: delivery
+        )
+    }
+
     /// The most acts a report's record keeps: a save that would add more is refused whole (a driver signing again and
     /// again cannot grow it without end), well beyond what a statement signed in earnest needs.
     package static let limitPerReport = 100
@@ -80,12 +88,10 @@ package struct SigningEntry: Sendable, Hashable {
     }
 
     /// The acts `stored` holds that `held` (the version stored before, `nil` when new) did not: each signature not
-    /// held as it is, and a decline not held as it is, in that order — the lines a save appends, numbered from
-    /// `next`. A signature or decline sent back unchanged adds nothing.
+    /// held as it is, and a decline not held as it is, in that order, numbered from 1 (a store numbers them after the
+    /// record's lines with ``following(_:)``). A signature or decline sent back unchanged adds nothing.
     /// - Parameter codeSMS: the message that carried the code a code signature was made with (the link's flow knows it).
-    package static func acts(
-        in stored: AccidentStatement, after held: AccidentStatement?, codeSMS: SMSMessageID?, numberedFrom next: Int, at date: Date
-    ) -> [SigningEntry] {
+    package static func acts(in stored: AccidentStatement, after held: AccidentStatement?, codeSMS: SMSMessageID?, at date: Date) -> [SigningEntry] {
         var entries: [SigningEntry] = []
         for signature in stored.signatures where held?.signature(of: signature.side) != signature {
             let (means, account, phone): (Means, String?, PhoneNumber?) = switch signature.verification {
@@ -94,14 +100,14 @@ package struct SigningEntry: Sendable, Hashable {
             case .sameDevice: (.sameDevice, nil, nil)
             }
             entries.append(SigningEntry(
-                number: next + entries.count, side: signature.side, act: .signed, means: means, name: signature.name, reason: nil,
+                number: entries.count + 1, side: signature.side, act: .signed, means: means, name: signature.name, reason: nil,
                 account: account, phone: phone, version: signature.version, actedAt: signature.signedAt, recordedAt: date,
                 codeSMS: means == .smsCode ? codeSMS : nil
             ))
         }
         if let decline = stored.decline, held?.decline != decline {
             entries.append(SigningEntry(
-                number: next + entries.count, side: .b, act: .declined, means: .link, name: nil, reason: decline.reason, account: nil,
+                number: entries.count + 1, side: .b, act: .declined, means: .link, name: nil, reason: decline.reason, account: nil,
                 phone: nil, version: decline.version, actedAt: decline.declinedAt, recordedAt: date, codeSMS: nil
             ))
         }

@@ -36,7 +36,7 @@ package protocol ServerReportStore: Sendable {
     ///     same transaction.
     ///   - codeSMS: the text message that carried the code a new code signature in it was made with (the link's flow).
     ///     Each new signature or decline the report holds is appended to its signing record in the same transaction
-    ///     (``SigningEntry/acts(in:after:codeSMS:numberedFrom:at:)``).
+    ///     (``SigningEntry/acts(in:after:codeSMS:at:)``).
     /// - Throws: `ReportError/conflict(_:current:)` carrying the stored version (or `nil` when deleted),
     ///   `ReportError/readOnly(_:)`, `ReportError/crashIDTaken(_:holder:)`, the allowance's ``ServerRefusal``;
     ///   storing nothing.

@@ -22,9 +22,6 @@ package enum HandlerPaths {
     package static func acknowledge(_ id: ClaimID) -> String { "\(claims)/\(id)/acknowledge" }
     package static func document(_ id: ClaimID) -> String { "\(claims)/\(id)/report.pdf" }
     package static func photo(_ id: ClaimID, _ hash: ContentHash) -> String { "\(claims)/\(id)/photos/\(hash.hex)" }
-
-    /// Whether `path` is one of the pages (which sign in with a cookie, not a bearer token).
-    package static func isPage(_ path: String) -> Bool { path == root || path.hasPrefix(root + "/") }
 }
 
 /// The other driver's pages' paths, in one place.
@@ -44,6 +41,4 @@ package enum StatementPaths {
     package static func sign(_ token: String) -> String { prefix + token + "/sign" }
     package static func decline(_ token: String) -> String { prefix + token + "/decline" }
     package static func copy(_ token: String) -> String { prefix + token + "/statement.pdf" }
-
-    package static func isPage(_ path: String) -> Bool { path.hasPrefix(prefix) }
 }

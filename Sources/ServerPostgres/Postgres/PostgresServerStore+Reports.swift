@@ -322,15 +322,14 @@ extension PostgresServerStore: ServerReportStore {
     private static func appendSigning(
         of stored: CrashReport, after current: CrashReport?, owner: AccountID, codeSMS: SMSMessageID?, on connection: PostgresConnection
     ) async throws {
-        let changed = stored.statement.signatures != current?.statement.signatures || stored.statement.decline != current?.statement.decline
-        guard changed else { return }
-        var last = 0
+        let acts = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, at: Date())
+        guard !acts.isEmpty else { return }
+        var held = 0
         for try await number in try await connection.query("""
             SELECT coalesce(max(number), 0) FROM signing_record WHERE owner = \(owner.rawValue) AND report_id = \(stored.id.rawValue)
-            """, logger: queryLogger).decode(Int.self) { last = number }
-        let entries = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, numberedFrom: last + 1, at: Date())
-        try SigningEntry.checkRoom(held: last, adding: entries.count)
-        for entry in entries {
+            """, logger: queryLogger).decode(Int.self) { held = number }
+        try SigningEntry.checkRoom(held: held, adding: acts.count)
+        for entry in acts.map({ $0.following(held) }) {
             try await connection.query("""
                 INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
                     recorded_at, code_sms)

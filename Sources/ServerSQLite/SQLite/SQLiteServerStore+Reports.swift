@@ -338,23 +338,20 @@ extension SQLiteServerStore: ServerReportStore {
     private static func appendSigning(
         of stored: CrashReport, after current: CrashReport?, owner: AccountID, codeSMS: SMSMessageID?, in connection: SQLiteConnection
     ) throws {
-        let changed = stored.statement.signatures != current?.statement.signatures || stored.statement.decline != current?.statement.decline
-        guard changed else { return }
+        let acts = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, at: Date())
+        guard !acts.isEmpty else { return }
         let last = try connection.statement("SELECT coalesce(max(number), 0) FROM signing_record WHERE owner = ?1 AND report_id = ?2")
         last.bind(owner.rawValue, at: 1)
         last.bind(stored.id.rawValue, at: 2)
-        let next = try last.step() ? last.int(0) + 1 : 1
+        let held = try last.step() ? last.int(0) : 0
         last.reset()
-        let entries = SigningEntry.acts(
-            in: stored.statement, after: current?.statement, codeSMS: codeSMS, numberedFrom: next, at: Date()
-        )
-        try SigningEntry.checkRoom(held: next - 1, adding: entries.count)
+        try SigningEntry.checkRoom(held: held, adding: acts.count)
         let insert = try connection.statement("""
             INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
                 recorded_at, code_sms)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
             """)
-        for entry in entries {
+        for entry in acts.map({ $0.following(held) }) {
             insert.bind(owner.rawValue, at: 1)
             insert.bind(stored.id.rawValue, at: 2)
             insert.bind(entry.number, at: 3)
