@@ -3,7 +3,7 @@
 test), with and without the index on (detector, received_at) that layout version 13 added, side by side in one run.
 
 A detector that has posted EVENTS events (default 200,000) over time, WINDOW (default 1,000) of them inside the rate
-window; the count is the server's own query (SQLiteServerStore.crashEventsReceivedSQL), asked RUNS (200) times on each
+window; the count is the server's own query (SQLiteServerStore.crashEventsReceivedQuery), asked RUNS (200) times on each
 layout. The server counts once per crash event, inside the write that stores it (one writer at a time).
 Usage: Benchmarks/Scripts/rate_count.py [--events N] [--window N] [--runs N]
 """

@@ -161,7 +161,7 @@ struct ServerErasureLiveTests {
     }
 
     /// The text of the first column of a query's first row, read beside the running server (WAL lets both read).
-    static func sqlite(_ path: String, _ query: StaticString) throws -> String {
+    static func sqlite(_ path: String, _ query: SQLiteQuery) throws -> String {
         let database = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations)
         return try database.read { connection in
             let statement = try connection.statement(query)

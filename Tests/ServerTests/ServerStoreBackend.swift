@@ -29,11 +29,7 @@ enum ServerStoreBackend: String, CaseIterable, Sendable, CustomStringConvertible
                 // Written as damage would be: beside the store, without its checks.
                 let database = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations)
                 let changed = try database.write { connection in
-                    let update = try connection.statement("UPDATE reports SET body = ?3 WHERE owner = ?1 AND id = ?2")
-                    update.bind(owner.rawValue, at: 1)
-                    update.bind(id.rawValue, at: 2)
-                    update.bind(body, at: 3)
-                    try update.run()
+                    try connection.statement("UPDATE reports SET body = \(body) WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)").run()
                     return connection.changes
                 }
                 guard changed == 1 else { throw ServerStoreError.reportNotFound(id) }

@@ -25,10 +25,8 @@ struct ServerStoreUpgradeTests {
         try earlier.write { connection in
             let insert = try connection.statement("""
                 INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at)
-                VALUES (?1, 'SRV-UPGRADE-1', ?2, '+36301234567', 'Crash detected', 'clear-token-1', 'accepted', NULL, 0, 0)
+                VALUES (\(Self.messageID), 'SRV-UPGRADE-1', \(UUID()), '+36301234567', 'Crash detected', 'clear-token-1', 'accepted', NULL, 0, 0)
                 """)
-            insert.bind(Self.messageID, at: 1)
-            insert.bind(UUID(), at: 2)
             try insert.run()
         }
         earlier.checkpoint()
@@ -57,25 +55,25 @@ struct ServerStoreUpgradeTests {
         earlier.checkpoint()
         let store = try SQLiteServerStore(path: path)
         store.close()
-        let crashIDs = try Self.plan(of: SQLiteServerStore.crashIDsIssuedSQL, in: path)
+        let crashIDs = try Self.plan(of: SQLiteServerStore.crashIDsIssuedQuery(to: AccountID(), since: Date()), in: path)
         #expect(crashIDs == ["SEARCH crash_ids USING COVERING INDEX crash_ids_by_owner (owner=? AND issued_at>?)"])
-        let events = try Self.plan(of: SQLiteServerStore.crashEventsReceivedSQL, in: path)
+        let events = try Self.plan(of: SQLiteServerStore.crashEventsReceivedQuery(from: AccountID(), since: Date()), in: path)
         #expect(events == ["SEARCH crash_events USING COVERING INDEX crash_events_by_detector (detector=? AND received_at>?)"])
     }
 
     /// What SQLite says it does for `sql` in the database at `path` (`EXPLAIN QUERY PLAN`, one line per step).
-    private static func plan(of sql: StaticString, in path: String) throws -> [String] {
+    private static func plan(of query: SQLiteQuery, in path: String) throws -> [String] {
         var handle: OpaquePointer?
         defer { sqlite3_close(handle) }
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { throw PlanError(words: "cannot open \(path)") }
-        var query: OpaquePointer?
-        defer { sqlite3_finalize(query) }
-        guard sqlite3_prepare_v2(handle, "EXPLAIN QUERY PLAN \(sql)", -1, &query, nil) == SQLITE_OK else {
+        var prepared: OpaquePointer?
+        defer { sqlite3_finalize(prepared) }
+        guard sqlite3_prepare_v2(handle, "EXPLAIN QUERY PLAN \(query.text)", -1, &prepared, nil) == SQLITE_OK else {
             throw PlanError(words: String(cString: sqlite3_errmsg(handle)))
         }
         var lines: [String] = []
-        while sqlite3_step(query) == SQLITE_ROW {
-            lines.append(sqlite3_column_text(query, 3).map { String(cString: $0) } ?? "")
+        while sqlite3_step(prepared) == SQLITE_ROW {
+            lines.append(sqlite3_column_text(prepared, 3).map { String(cString: $0) } ?? "")
         }
         return lines
     }
@@ -133,13 +131,8 @@ struct ServerStoreUpgradeTests {
         let earlier = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations.filter { $0.version <= 15 })
         try earlier.write { connection in
             let insert = try connection.statement("""
-                INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq) VALUES (?1, ?2, ?3, 'draft', 1, ?4, ?5, 1)
+                INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq) VALUES (\(owner.rawValue), \(report.id.rawValue), \(report.crashID.rawValue), 'draft', 1, \(report.updatedAt.timeIntervalSinceReferenceDate), \(body), 1)
                 """)
-            insert.bind(owner.rawValue, at: 1)
-            insert.bind(report.id.rawValue, at: 2)
-            insert.bind(report.crashID.rawValue, at: 3)
-            insert.bind(report.updatedAt.timeIntervalSinceReferenceDate, at: 4)
-            insert.bind(body, at: 5)
             try insert.run()
         }
         earlier.checkpoint()

@@ -4,37 +4,67 @@ import Storage
 import WireAPI
 
 extension CrashReport {
-    /// Columns read by ``init(row:id:injuries:photos:path:)``, in order.
-    static let selectByID: StaticString = """
+    /// The report's row, in the columns ``init(row:id:injuries:photos:path:)`` reads, in order.
+    static func select(_ id: ReportID) -> SQLiteQuery {
+        """
         SELECT crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude, longitude, address,
                note, revision, provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement, language
-        FROM reports WHERE id = ?1
+        FROM reports WHERE id = \(id.rawValue)
         """
+    }
 
-    /// Binds the `reports` row of ``SQLiteReportRepository``'s upsert (parameters 1–26): the scene the driver set
-    /// (7–10, its offset 21) and, for the list, the scene the report shows (16–19).
-    func bind(to statement: SQLiteStatement) {
-        statement.bind(id.rawValue, at: 1)
-        statement.bind(crashID.rawValue, at: 2)
-        statement.bind(status.rawValue, at: 3)
-        statement.bind(createdAt.timeIntervalSinceReferenceDate, at: 4)
-        statement.bind(updatedAt.timeIntervalSinceReferenceDate, at: 5)
-        statement.bind(completedAt?.timeIntervalSinceReferenceDate, at: 6)
-        scene.bind(to: statement, from: 7)
-        statement.bind(otherDriverNote, at: 11)
-        statement.bind(revision, at: 12)
-        statement.bind(injuries.count, at: 13)
-        statement.bind(photoCount, at: 14)
-        statement.bind(hasNote ? 1 : 0, at: 15)
-        effectiveScene.scene.bind(to: statement, from: 16)
-        statement.bind(provisionalCrashID?.rawValue, at: 20)
-        statement.bind(scene.utcOffsetMinutes, at: 21)
-        statement.bind(detection.flatMap(Self.detectionJSON), at: 22)
-        statement.bind(acknowledgement.flatMap(Self.acknowledgementJSON), at: 23)
-        statement.bind(self.statement.isEmpty ? nil : Self.statementJSON(self.statement), at: 24)
-        statement.bind(self.statement.filledParts, at: 25)
-        statement.bind(language?.rawValue, at: 26)
-        statement.bind(effectiveScene.scene.utcOffsetMinutes, at: 27)
+    /// The upsert of the report's `reports` row for ``SQLiteReportRepository``: the scene the driver set and, for the
+    /// list, the scene the report shows (`shown_…`).
+    var upsert: SQLiteQuery {
+        let shown = effectiveScene.scene
+        return """
+            INSERT INTO reports (id, crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude,
+                                 longitude, address, note, revision, injury_count, photo_count, has_note,
+                                 shown_occurred_at, shown_latitude, shown_longitude, shown_address,
+                                 provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement,
+                                 statement_parts, language, shown_utc_offset_minutes)
+            VALUES (
+                    \(id.rawValue),
+                    \(crashID.rawValue),
+                    \(status.rawValue),
+                    \(createdAt.timeIntervalSinceReferenceDate),
+                    \(updatedAt.timeIntervalSinceReferenceDate),
+                    \(completedAt?.timeIntervalSinceReferenceDate),
+                    \(scene.occurredAt.timeIntervalSinceReferenceDate),
+                    \(scene.coordinate?.latitude),
+                    \(scene.coordinate?.longitude),
+                    \(scene.address),
+                    \(otherDriverNote),
+                    \(revision),
+                    \(injuries.count),
+                    \(photoCount),
+                    \(hasNote),
+                    \(shown.occurredAt.timeIntervalSinceReferenceDate),
+                    \(shown.coordinate?.latitude),
+                    \(shown.coordinate?.longitude),
+                    \(shown.address),
+                    \(provisionalCrashID?.rawValue),
+                    \(scene.utcOffsetMinutes),
+                    \(detection.flatMap(Self.detectionJSON)),
+                    \(acknowledgement.flatMap(Self.acknowledgementJSON)),
+                    \(statement.isEmpty ? nil : Self.statementJSON(statement)),
+                    \(statement.filledParts),
+                    \(language?.rawValue),
+                    \(shown.utcOffsetMinutes)
+                )
+            ON CONFLICT (id) DO UPDATE SET
+                crash_id = excluded.crash_id, status = excluded.status, created_at = excluded.created_at,
+                updated_at = excluded.updated_at, completed_at = excluded.completed_at,
+                occurred_at = excluded.occurred_at, latitude = excluded.latitude, longitude = excluded.longitude,
+                address = excluded.address, note = excluded.note, revision = excluded.revision,
+                injury_count = excluded.injury_count, photo_count = excluded.photo_count, has_note = excluded.has_note,
+                shown_occurred_at = excluded.shown_occurred_at, shown_latitude = excluded.shown_latitude,
+                shown_longitude = excluded.shown_longitude, shown_address = excluded.shown_address,
+                provisional_crash_id = excluded.provisional_crash_id, utc_offset_minutes = excluded.utc_offset_minutes,
+                detection = excluded.detection, acknowledgement = excluded.acknowledgement, statement = excluded.statement,
+                statement_parts = excluded.statement_parts, language = excluded.language,
+                shown_utc_offset_minutes = excluded.shown_utc_offset_minutes
+        """
     }
 
     /// The accident statement, as the wire's JSON.

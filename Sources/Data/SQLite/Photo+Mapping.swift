@@ -3,34 +3,27 @@ import Foundation
 import Storage
 
 extension Photo {
-    /// Columns read by ``init(row:path:)``, in the order they were added.
-    static let selectByReport: StaticString = """
+    /// The report's photos, in the columns ``init(row:path:)`` reads, in the order they were added.
+    static func select(report: ReportID) -> SQLiteQuery {
+        """
         SELECT id, section, content_hash, media_type, byte_count, width, height, original_file_name, added_at,
                taken_at, taken_latitude, taken_longitude, orientation, server_file_name, taken_altitude,
                taken_utc_offset_minutes
-        FROM photos WHERE report_id = ?1 ORDER BY position
+        FROM photos WHERE report_id = \(report.rawValue) ORDER BY position
         """
+    }
 
-    /// Binds a `photos` row (parameters 1–18).
-    func bind(to statement: SQLiteStatement, reportID: ReportID, position: Int) {
-        statement.bind(reportID.rawValue, at: 1)
-        statement.bind(position, at: 2)
-        statement.bind(id.rawValue, at: 3)
-        statement.bind(section.rawValue, at: 4)
-        statement.bind(contentHash.hex, at: 5)
-        statement.bind(mediaType.rawValue, at: 6)
-        statement.bind(byteCount, at: 7)
-        statement.bind(pixelSize.width, at: 8)
-        statement.bind(pixelSize.height, at: 9)
-        statement.bind(originalFileName, at: 10)
-        statement.bind(addedAt.timeIntervalSinceReferenceDate, at: 11)
-        statement.bind(takenAt?.timeIntervalSinceReferenceDate, at: 12)
-        statement.bind(takenWhere?.latitude, at: 13)
-        statement.bind(takenWhere?.longitude, at: 14)
-        statement.bind(orientation.rawValue, at: 15)
-        statement.bind(serverFileName, at: 16)
-        statement.bind(takenAltitude, at: 17)
-        statement.bind(takenUTCOffsetMinutes, at: 18)
+    /// The insert of the photo's `photos` row, at `position` in its report.
+    func insert(reportID: ReportID, position: Int) -> SQLiteQuery {
+        """
+        INSERT INTO photos (report_id, position, id, section, content_hash, media_type, byte_count, width, height,
+                            original_file_name, added_at, taken_at, taken_latitude, taken_longitude, orientation,
+                            server_file_name, taken_altitude, taken_utc_offset_minutes)
+        VALUES (\(reportID.rawValue), \(position), \(id.rawValue), \(section.rawValue), \(contentHash.hex), \(mediaType.rawValue),
+                \(byteCount), \(pixelSize.width), \(pixelSize.height), \(originalFileName), \(addedAt.timeIntervalSinceReferenceDate),
+                \(takenAt?.timeIntervalSinceReferenceDate), \(takenWhere?.latitude), \(takenWhere?.longitude), \(orientation.rawValue),
+                \(serverFileName), \(takenAltitude), \(takenUTCOffsetMinutes))
+        """
     }
 
     /// Rebuilds a photo from a row of ``selectByReport``.

@@ -4,8 +4,9 @@ import Storage
 
 extension ReportSummary {
     /// The list in `ReportSummary/newestFirst(_:_:)` order, served by the `reports_newest_first` index;
-    /// `?1` is the limit (-1 for all), `?2` the offset.
-    static let selectNewestFirst: StaticString = """
+    /// `limit` -1 is all of them.
+    static func newestFirst(limit: Int, offset: Int) -> SQLiteQuery {
+        """
         SELECT id, crash_id, status, created_at, updated_at, injury_count, photo_count, has_note,
                coalesce(shown_occurred_at, occurred_at),
                CASE WHEN shown_occurred_at IS NULL THEN latitude ELSE shown_latitude END,
@@ -13,10 +14,11 @@ extension ReportSummary {
                CASE WHEN shown_occurred_at IS NULL THEN address ELSE shown_address END,
                provisional_crash_id, coalesce(shown_utc_offset_minutes, utc_offset_minutes), json_extract(acknowledgement, '$.claimNumber'),
                statement_parts
-        FROM reports ORDER BY created_at DESC, id LIMIT ?1 OFFSET ?2
+        FROM reports ORDER BY created_at DESC, id LIMIT \(limit) OFFSET \(offset)
         """
+    }
 
-    /// Rebuilds a list row from a row of ``selectNewestFirst``.
+    /// Rebuilds a list row from a row of ``newestFirst(limit:offset:)``.
     init(row: SQLiteStatement, path: String) throws {
         guard let id = row.uuid(0).map(ReportID.init) else {
             throw StorageError.damagedRecord(path: path, reason: "a report id is not a UUID")

@@ -12,13 +12,10 @@ extension SQLiteReportRepository: AccountBinding {
         try database.write { connection in
             if let bound = try Self.boundAccount(in: connection) { return bound }
             let insert = try connection.statement("""
-                INSERT INTO server_account (singleton, account_id, name, server, bound_at) VALUES (1, ?1, ?2, ?3, ?4)
+                INSERT INTO server_account (singleton, account_id, name, server, bound_at) VALUES (1, \(account.id), \(account.name),
+                    \(account.server), \(Date().timeIntervalSinceReferenceDate))
                 """)
             defer { insert.reset() }
-            insert.bind(account.id, at: 1)
-            insert.bind(account.name, at: 2)
-            insert.bind(account.server, at: 3)
-            insert.bind(Date().timeIntervalSinceReferenceDate, at: 4)
             _ = try insert.step()
             return account
         }

@@ -4,8 +4,7 @@ import Domain
 extension SQLiteReportRepository: DraftPlaces {
     public func place(of id: ReportID) throws -> InfoCategory? {
         try database.read { connection in
-            let query = try connection.statement("SELECT page FROM draft_places WHERE report_id = ?1")
-            query.bind(id.rawValue, at: 1)
+            let query = try connection.statement("SELECT page FROM draft_places WHERE report_id = \(id.rawValue)")
             defer { query.reset() }
             guard try query.step() else { return nil }
             return InfoCategory(rawValue: query.string(0))
@@ -17,17 +16,15 @@ extension SQLiteReportRepository: DraftPlaces {
             if let place {
                 // Only for a report the store holds (a draft nothing was entered in yet is not stored).
                 let upsert = try connection.statement("""
-                    INSERT INTO draft_places (report_id, page) SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM reports WHERE id = ?1)
+                    INSERT INTO draft_places (report_id, page) SELECT \(id.rawValue), \(place.rawValue) WHERE EXISTS (SELECT 1 FROM reports
+                        WHERE id = \(id.rawValue))
                     ON CONFLICT (report_id) DO UPDATE SET page = excluded.page
                     """)
                 defer { upsert.reset() }
-                upsert.bind(id.rawValue, at: 1)
-                upsert.bind(place.rawValue, at: 2)
                 try upsert.run()
             } else {
-                let delete = try connection.statement("DELETE FROM draft_places WHERE report_id = ?1")
+                let delete = try connection.statement("DELETE FROM draft_places WHERE report_id = \(id.rawValue)")
                 defer { delete.reset() }
-                delete.bind(id.rawValue, at: 1)
                 try delete.run()
             }
         }

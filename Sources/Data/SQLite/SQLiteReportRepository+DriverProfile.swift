@@ -29,11 +29,10 @@ extension SQLiteReportRepository: DriverProfileStore {
         try database.write { connection in
             if let json {
                 let upsert = try connection.statement("""
-                    INSERT INTO driver_profile (singleton, vehicle) VALUES (1, ?1)
+                    INSERT INTO driver_profile (singleton, vehicle) VALUES (1, \(String(decoding: json, as: UTF8.self)))
                     ON CONFLICT (singleton) DO UPDATE SET vehicle = excluded.vehicle
                     """)
                 defer { upsert.reset() }
-                upsert.bind(String(decoding: json, as: UTF8.self), at: 1)
                 try upsert.run()
             } else {
                 try connection.execute("DELETE FROM driver_profile")

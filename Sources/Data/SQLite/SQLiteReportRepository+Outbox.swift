@@ -14,35 +14,33 @@ extension SQLiteReportRepository: Outbox {
     }
 
     public func pending(limit: Int) throws -> [OutboxRecord] {
-        try records("SELECT sequence, kind, report_id, revision, content_hash FROM outbox ORDER BY sequence LIMIT ?1", limit: limit)
+        try records("SELECT sequence, kind, report_id, revision, content_hash FROM outbox ORDER BY sequence LIMIT \(max(limit, 0))")
     }
 
     public func pendingChanges(limit: Int) throws -> [OutboxRecord] {
         try records(
-            "SELECT sequence, kind, report_id, revision, content_hash FROM outbox WHERE kind <> 'photo' ORDER BY sequence LIMIT ?1", limit: limit
+            "SELECT sequence, kind, report_id, revision, content_hash FROM outbox WHERE kind <> 'photo' ORDER BY sequence LIMIT \(max(limit, 0))"
         )
     }
 
     public func pendingPhotos(limit: Int) throws -> [OutboxRecord] {
         try records(
-            "SELECT sequence, kind, report_id, revision, content_hash FROM outbox WHERE kind = 'photo' ORDER BY sequence LIMIT ?1", limit: limit
+            "SELECT sequence, kind, report_id, revision, content_hash FROM outbox WHERE kind = 'photo' ORDER BY sequence LIMIT \(max(limit, 0))"
         )
     }
 
     public func acknowledgePhoto(_ sequence: Int) throws {
         try database.write { connection in
-            let query = try connection.statement("DELETE FROM outbox WHERE sequence = ?1 AND kind = 'photo'")
-            query.bind(sequence, at: 1)
+            let query = try connection.statement("DELETE FROM outbox WHERE sequence = \(sequence) AND kind = 'photo'")
             try query.run()
         }
     }
 
-    /// The records a query of `sequence, kind, report_id, revision, content_hash` (limited by `?1`) reads.
-    private func records(_ sql: StaticString, limit: Int) throws -> [OutboxRecord] {
+    /// The records a query of `sequence, kind, report_id, revision, content_hash` reads.
+    private func records(_ sql: SQLiteQuery) throws -> [OutboxRecord] {
         try database.read { connection in
             let device = try Self.device(in: connection)
             let query = try connection.statement(sql)
-            query.bind(max(limit, 0), at: 1)
             var rows: [(sequence: Int, kind: String, reportID: UUID?, revision: Int, contentHash: String)] = []
             while try query.step() {
                 rows.append((query.int(0), query.string(1), query.uuid(2), query.int(3), query.string(4)))
@@ -118,47 +116,41 @@ extension SQLiteReportRepository: Outbox {
     /// Records a saved report: first an upload for each photo it holds that its earlier version did not
     /// (unless one is already waiting), then the report at its new revision, replacing an unsent older record.
     static func recordSave(of report: CrashReport, earlierPhotos: Set<String>, in connection: SQLiteConnection) throws {
-        let addPhoto = try connection.statement("""
-            INSERT INTO outbox (kind, content_hash) SELECT 'photo', ?1
-            WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE content_hash = ?1)
-            """)
         var recorded = earlierPhotos
         for photo in report.allPhotos where recorded.insert(photo.contentHash.hex).inserted {
-            addPhoto.reset()
-            addPhoto.bind(photo.contentHash.hex, at: 1)
-            try addPhoto.run()
+            let hash = photo.contentHash.hex
+            try connection.statement("""
+                INSERT INTO outbox (kind, content_hash) SELECT 'photo', \(hash)
+                WHERE NOT EXISTS (SELECT 1 FROM outbox WHERE content_hash = \(hash))
+                """).run()
         }
         try forgetUnsentRecords(of: report.id, in: connection)
-        let addReport = try connection.statement("INSERT INTO outbox (kind, report_id, revision) VALUES ('report', ?1, ?2)")
-        addReport.bind(report.id.rawValue, at: 1)
-        addReport.bind(report.revision, at: 2)
+        let addReport = try connection.statement("""
+            INSERT INTO outbox (kind, report_id, revision) VALUES ('report', \(report.id.rawValue), \(report.revision))
+            """)
         try addReport.run()
     }
 
     /// Records a deletion, replacing an unsent record of the report.
     static func recordDeletion(of id: ReportID, in connection: SQLiteConnection) throws {
         try forgetUnsentRecords(of: id, in: connection)
-        let addDeletion = try connection.statement("INSERT INTO outbox (kind, report_id) VALUES ('deletion', ?1)")
-        addDeletion.bind(id.rawValue, at: 1)
+        let addDeletion = try connection.statement("INSERT INTO outbox (kind, report_id) VALUES ('deletion', \(id.rawValue))")
         try addDeletion.run()
     }
 
     /// Drops every unsent record of the report (its version or its deletion).
     static func forgetUnsentRecords(of id: ReportID, in connection: SQLiteConnection) throws {
-        let query = try connection.statement("DELETE FROM outbox WHERE report_id = ?1")
-        query.bind(id.rawValue, at: 1)
+        let query = try connection.statement("DELETE FROM outbox WHERE report_id = \(id.rawValue)")
         try query.run()
     }
 
     static func acknowledge(through sequence: Int, in connection: SQLiteConnection) throws {
-        let query = try connection.statement("DELETE FROM outbox WHERE sequence <= ?1 AND kind <> 'photo'")
-        query.bind(sequence, at: 1)
+        let query = try connection.statement("DELETE FROM outbox WHERE sequence <= \(sequence) AND kind <> 'photo'")
         try query.run()
     }
 
     static func hasPendingRecord(_ id: ReportID, in connection: SQLiteConnection) throws -> Bool {
-        let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM outbox WHERE report_id = ?1)")
-        query.bind(id.rawValue, at: 1)
+        let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM outbox WHERE report_id = \(id.rawValue))")
         defer { query.reset() }
         return try query.step() && query.int(0) != 0
     }

@@ -20,9 +20,8 @@ extension SQLiteReportRepository: SyncState {
         try database.write { connection in
             if let cursor {
                 let query = try connection.statement("""
-                    INSERT INTO sync_cursor (singleton, cursor) VALUES (1, ?1) ON CONFLICT (singleton) DO UPDATE SET cursor = excluded.cursor
+                    INSERT INTO sync_cursor (singleton, cursor) VALUES (1, \(cursor)) ON CONFLICT (singleton) DO UPDATE SET cursor = excluded.cursor
                     """)
-                query.bind(cursor, at: 1)
                 try query.run()
             } else {
                 try connection.statement("DELETE FROM sync_cursor").run()
@@ -52,8 +51,7 @@ extension SQLiteReportRepository: SyncState {
 
     public func holdsPhoto(_ contentHash: ContentHash) throws -> Bool {
         try database.read { connection in
-            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE content_hash = ?1)")
-            query.bind(contentHash.hex, at: 1)
+            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE content_hash = \(contentHash.hex))")
             defer { query.reset() }
             return try query.step() && query.int(0) != 0
         }
@@ -101,11 +99,9 @@ extension SQLiteReportRepository: SyncState {
             try Self.write(stored, recordingChange: true, in: connection)
             if stored.isCompleted {
                 let replaced = try connection.statement("""
-                    INSERT INTO replaced_crash_ids (report_id, crash_id) VALUES (?1, ?2)
+                    INSERT INTO replaced_crash_ids (report_id, crash_id) VALUES (\(id.rawValue), \(old.rawValue))
                     ON CONFLICT (report_id) DO NOTHING
                     """)
-                replaced.bind(id.rawValue, at: 1)
-                replaced.bind(old.rawValue, at: 2)
                 try replaced.run()
             }
             log.append(.stored(stored))
@@ -165,8 +161,7 @@ extension SQLiteReportRepository: SyncState {
             }
             if local.isCompleted {
                 // Kept: it was handed on. Marked so it is neither listed as the server's nor sent again.
-                let erased = try connection.statement("UPDATE server_reports SET erased = 1 WHERE report_id = ?1")
-                erased.bind(id.rawValue, at: 1)
+                let erased = try connection.statement("UPDATE server_reports SET erased = 1 WHERE report_id = \(id.rawValue)")
                 try erased.run()
                 return .keptCompleted(local)
             }
@@ -179,8 +174,7 @@ extension SQLiteReportRepository: SyncState {
 
     public func replacedCrashID(of id: ReportID) throws -> CrashID? {
         try database.read { connection in
-            let query = try connection.statement("SELECT crash_id FROM replaced_crash_ids WHERE report_id = ?1")
-            query.bind(id.rawValue, at: 1)
+            let query = try connection.statement("SELECT crash_id FROM replaced_crash_ids WHERE report_id = \(id.rawValue)")
             defer { query.reset() }
             return try query.step() ? try? CrashID(validating: query.string(0)) : nil
         }
@@ -188,8 +182,7 @@ extension SQLiteReportRepository: SyncState {
 
     public func forgetReplacedCrashID(of id: ReportID) throws {
         try database.write { connection in
-            let query = try connection.statement("DELETE FROM replaced_crash_ids WHERE report_id = ?1")
-            query.bind(id.rawValue, at: 1)
+            let query = try connection.statement("DELETE FROM replaced_crash_ids WHERE report_id = \(id.rawValue)")
             try query.run()
         }
     }
@@ -199,12 +192,9 @@ extension SQLiteReportRepository: SyncState {
     public func keep(_ notice: SyncNotice) throws {
         try database.write { connection in
             let query = try connection.statement("""
-                INSERT INTO sync_notices (report_id, crash_id, noticed_at, event) VALUES (?1, ?2, ?3, ?4)
+                INSERT INTO sync_notices (report_id, crash_id, noticed_at, event) VALUES (\(notice.reportID.rawValue),
+                    \(notice.crashID.rawValue), \(notice.date.timeIntervalSinceReferenceDate), \(notice.event.storedJSON))
                 """)
-            query.bind(notice.reportID.rawValue, at: 1)
-            query.bind(notice.crashID.rawValue, at: 2)
-            query.bind(notice.date.timeIntervalSinceReferenceDate, at: 3)
-            query.bind(notice.event.storedJSON, at: 4)
             try query.run()
         }
     }
@@ -228,16 +218,11 @@ extension SQLiteReportRepository: SyncState {
     public func forget(_ notices: [SyncNotice]) throws {
         guard !notices.isEmpty else { return }
         try database.write { connection in
-            let query = try connection.statement("""
-                DELETE FROM sync_notices WHERE report_id = ?1 AND crash_id = ?2 AND noticed_at = ?3 AND event = ?4
-                """)
             for notice in notices {
-                query.reset()
-                query.bind(notice.reportID.rawValue, at: 1)
-                query.bind(notice.crashID.rawValue, at: 2)
-                query.bind(notice.date.timeIntervalSinceReferenceDate, at: 3)
-                query.bind(notice.event.storedJSON, at: 4)
-                try query.run()
+                try connection.statement("""
+                    DELETE FROM sync_notices WHERE report_id = \(notice.reportID.rawValue) AND crash_id = \(notice.crashID.rawValue)
+                        AND noticed_at = \(notice.date.timeIntervalSinceReferenceDate) AND event = \(notice.event.storedJSON)
+                    """).run()
             }
         }
     }
@@ -246,8 +231,7 @@ extension SQLiteReportRepository: SyncState {
 
     /// What `server_reports` holds of a report the server has (not erased): its revision there and the base.
     private static func serverCopy(of id: ReportID, in connection: SQLiteConnection) throws -> (revision: Int, base: CrashReport?)? {
-        let query = try connection.statement("SELECT server_revision, base FROM server_reports WHERE report_id = ?1 AND erased = 0")
-        query.bind(id.rawValue, at: 1)
+        let query = try connection.statement("SELECT server_revision, base FROM server_reports WHERE report_id = \(id.rawValue) AND erased = 0")
         defer { query.reset() }
         guard try query.step() else { return nil }
         // A base that cannot be read back is no base: the merge then treats every difference as a change on both sides.
@@ -257,18 +241,15 @@ extension SQLiteReportRepository: SyncState {
     /// Records the server's version: its revision there, and it as the base.
     private static func setServerCopy(_ serverVersion: CrashReport, in connection: SQLiteConnection) throws {
         let query = try connection.statement("""
-            INSERT INTO server_reports (report_id, server_revision, base, erased) VALUES (?1, ?2, ?3, 0)
+            INSERT INTO server_reports (report_id, server_revision, base, erased) VALUES (\(serverVersion.id.rawValue),
+                \(serverVersion.revision), \(try wireJSON(of: serverVersion)), 0)
             ON CONFLICT (report_id) DO UPDATE SET server_revision = excluded.server_revision, base = excluded.base, erased = 0
             """)
-        query.bind(serverVersion.id.rawValue, at: 1)
-        query.bind(serverVersion.revision, at: 2)
-        query.bind(try wireJSON(of: serverVersion), at: 3)
         try query.run()
     }
 
     private static func forgetServerCopy(of id: ReportID, in connection: SQLiteConnection) throws {
-        let query = try connection.statement("DELETE FROM server_reports WHERE report_id = ?1")
-        query.bind(id.rawValue, at: 1)
+        let query = try connection.statement("DELETE FROM server_reports WHERE report_id = \(id.rawValue)")
         try query.run()
     }
 

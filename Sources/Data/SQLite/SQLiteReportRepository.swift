@@ -59,17 +59,16 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
                     if let id = missing.uuid(0).map(ReportID.init) { ids.append(id) }
                 }
                 missing.reset()
-                let update = try connection.statement("""
-                    UPDATE reports SET shown_occurred_at = ?2, shown_latitude = ?3, shown_longitude = ?4, shown_address = ?5
-                    WHERE id = ?1
-                    """)
                 for id in ids {
                     // A report that cannot be read keeps the driver's scene in the list; reading it says why.
                     guard let report = try? Self.load(id, from: connection) else { continue }
-                    update.reset()
-                    update.bind(id.rawValue, at: 1)
-                    report.effectiveScene.scene.bind(to: update, from: 2)
-                    try update.run()
+                    let shown = report.effectiveScene.scene
+                    try connection.statement("""
+                        UPDATE reports SET shown_occurred_at = \(shown.occurredAt.timeIntervalSinceReferenceDate),
+                            shown_latitude = \(shown.coordinate?.latitude), shown_longitude = \(shown.coordinate?.longitude),
+                            shown_address = \(shown.address)
+                        WHERE id = \(id.rawValue)
+                        """).run()
                 }
             }
         } catch let error as StorageError {
@@ -89,8 +88,7 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
     @discardableResult
     public func save(_ report: CrashReport) throws -> CrashReport {
         try changing { connection, log in
-            let state = try connection.statement("SELECT revision, status FROM reports WHERE id = ?1")
-            state.bind(report.id.rawValue, at: 1)
+            let state = try connection.statement("SELECT revision, status FROM reports WHERE id = \(report.id.rawValue)")
             let held = try state.step() ? (revision: state.int(0), completed: state.string(1) == ReportStatus.completed.rawValue) : nil
             state.reset()
             // A draft at the stated revision needs no reading; anything else is checked against the stored version.
@@ -116,9 +114,11 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
         try database.read { connection in
             let query = try connection.statement(
                 // Its crash ID first; else the provisional one it had before the server's.
-                "SELECT id FROM reports WHERE crash_id = ?1 OR provisional_crash_id = ?1 ORDER BY crash_id = ?1 DESC, created_at, id LIMIT 1"
+                """
+                SELECT id FROM reports WHERE crash_id = \(crashID.rawValue) OR provisional_crash_id = \(crashID.rawValue)
+                ORDER BY crash_id = \(crashID.rawValue) DESC, created_at, id LIMIT 1
+                """
             )
-            query.bind(crashID.rawValue, at: 1)
             guard try query.step() else { return nil }
             guard let id = query.uuid(0).map(ReportID.init) else {
                 throw StorageError.damagedRecord(path: connection.path, reason: "a report id is not a UUID")
@@ -130,9 +130,7 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
 
     public func summaries(limit: Int?, offset: Int) throws -> [ReportSummary] {
         try database.read { connection in
-            let query = try connection.statement(ReportSummary.selectNewestFirst)
-            query.bind(limit.map { max($0, 0) } ?? -1, at: 1)
-            query.bind(max(offset, 0), at: 2)
+            let query = try connection.statement(ReportSummary.newestFirst(limit: limit.map { max($0, 0) } ?? -1, offset: max(offset, 0)))
             defer { query.reset() }
             var rows: [ReportSummary] = []
             if let limit { rows.reserveCapacity(max(min(limit, 1_000), 0)) }
@@ -157,10 +155,9 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
     public func isPhotoReferenced(_ contentHash: ContentHash) throws -> Bool {
         try database.read { connection in
             let query = try connection.statement("""
-                SELECT EXISTS (SELECT 1 FROM photos WHERE content_hash = ?1)
-                    OR EXISTS (SELECT 1 FROM outbox WHERE content_hash = ?1)
+                SELECT EXISTS (SELECT 1 FROM photos WHERE content_hash = \(contentHash.hex))
+                    OR EXISTS (SELECT 1 FROM outbox WHERE content_hash = \(contentHash.hex))
                 """)
-            query.bind(contentHash.hex, at: 1)
             defer { query.reset() }
             return try query.step() && query.int(0) != 0
         }
@@ -181,9 +178,7 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
 
     /// The stored report other than `id` carrying `crashID`, read inside the caller's transaction.
     private static func holder(of crashID: CrashID, besides id: ReportID, in connection: SQLiteConnection) throws -> CrashReport? {
-        let query = try connection.statement("SELECT id FROM reports WHERE crash_id = ?1 AND id <> ?2 LIMIT 1")
-        query.bind(crashID.rawValue, at: 1)
-        query.bind(id.rawValue, at: 2)
+        let query = try connection.statement("SELECT id FROM reports WHERE crash_id = \(crashID.rawValue) AND id <> \(id.rawValue) LIMIT 1")
         let other = try query.step() ? query.uuid(0).map(ReportID.init) : nil
         query.reset()
         return try other.flatMap { try load($0, from: connection) }
@@ -192,70 +187,34 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
     /// Deletes a report's row (its injuries and photos go with it) inside the caller's transaction.
     /// - Returns: whether there was one.
     static func remove(_ id: ReportID, in connection: SQLiteConnection) throws -> Bool {
-        let query = try connection.statement("DELETE FROM reports WHERE id = ?1")
-        query.bind(id.rawValue, at: 1)
+        let query = try connection.statement("DELETE FROM reports WHERE id = \(id.rawValue)")
         try query.run()
         return connection.changes > 0
     }
 
     // MARK: - Rows
 
-    private static let upsertReport: StaticString = """
-        INSERT INTO reports (id, crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude,
-                             longitude, address, note, revision, injury_count, photo_count, has_note,
-                             shown_occurred_at, shown_latitude, shown_longitude, shown_address,
-                             provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement,
-                             statement_parts, language, shown_utc_offset_minutes)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25, ?26, ?27)
-        ON CONFLICT (id) DO UPDATE SET
-            crash_id = excluded.crash_id, status = excluded.status, created_at = excluded.created_at,
-            updated_at = excluded.updated_at, completed_at = excluded.completed_at,
-            occurred_at = excluded.occurred_at, latitude = excluded.latitude, longitude = excluded.longitude,
-            address = excluded.address, note = excluded.note, revision = excluded.revision,
-            injury_count = excluded.injury_count, photo_count = excluded.photo_count, has_note = excluded.has_note,
-            shown_occurred_at = excluded.shown_occurred_at, shown_latitude = excluded.shown_latitude,
-            shown_longitude = excluded.shown_longitude, shown_address = excluded.shown_address,
-            provisional_crash_id = excluded.provisional_crash_id, utc_offset_minutes = excluded.utc_offset_minutes,
-            detection = excluded.detection, acknowledgement = excluded.acknowledgement, statement = excluded.statement,
-            statement_parts = excluded.statement_parts, language = excluded.language,
-            shown_utc_offset_minutes = excluded.shown_utc_offset_minutes
-        """
 
-    private static let insertPhoto: StaticString = """
-        INSERT INTO photos (report_id, position, id, section, content_hash, media_type, byte_count, width, height,
-                            original_file_name, added_at, taken_at, taken_latitude, taken_longitude, orientation,
-                            server_file_name, taken_altitude, taken_utc_offset_minutes)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
-        """
+
+
 
     /// Writes a report whole (its row, injuries and photos) inside the caller's transaction, at the revision it
     /// carries, and with `recordingChange` records it in the outbox.
     static func write(_ report: CrashReport, recordingChange: Bool, in connection: SQLiteConnection) throws {
         let earlierPhotos = recordingChange ? try Self.photoHashes(of: report.id, in: connection) : []
 
-        let row = try connection.statement(Self.upsertReport)
-        report.bind(to: row)
-        try row.run()
+        try connection.statement(report.upsert).run()
 
-        let clearInjuries = try connection.statement("DELETE FROM report_injuries WHERE report_id = ?1")
-        clearInjuries.bind(report.id.rawValue, at: 1)
+        let clearInjuries = try connection.statement("DELETE FROM report_injuries WHERE report_id = \(report.id.rawValue)")
         try clearInjuries.run()
-        let addInjury = try connection.statement("INSERT INTO report_injuries (report_id, injury) VALUES (?1, ?2)")
         for injury in report.injuries.selected {
-            addInjury.reset()
-            addInjury.bind(report.id.rawValue, at: 1)
-            addInjury.bind(injury.rawValue, at: 2)
-            try addInjury.run()
+            try connection.statement("INSERT INTO report_injuries (report_id, injury) VALUES (\(report.id.rawValue), \(injury.rawValue))").run()
         }
 
-        let clearPhotos = try connection.statement("DELETE FROM photos WHERE report_id = ?1")
-        clearPhotos.bind(report.id.rawValue, at: 1)
+        let clearPhotos = try connection.statement("DELETE FROM photos WHERE report_id = \(report.id.rawValue)")
         try clearPhotos.run()
-        let addPhoto = try connection.statement(Self.insertPhoto)
         for (position, photo) in report.allPhotos.enumerated() {
-            addPhoto.reset()
-            photo.bind(to: addPhoto, reportID: report.id, position: position)
-            try addPhoto.run()
+            try connection.statement(photo.insert(reportID: report.id, position: position)).run()
         }
 
         if recordingChange {
@@ -265,8 +224,7 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
 
     /// The distinct hashes of the photos the stored version of a report holds.
     private static func photoHashes(of id: ReportID, in connection: SQLiteConnection) throws -> Set<String> {
-        let query = try connection.statement("SELECT content_hash FROM photos WHERE report_id = ?1")
-        query.bind(id.rawValue, at: 1)
+        let query = try connection.statement("SELECT content_hash FROM photos WHERE report_id = \(id.rawValue)")
         defer { query.reset() }
         var hashes = Set<String>()
         while try query.step() { hashes.insert(query.string(0)) }
@@ -275,8 +233,7 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
 
     /// The stored report with this id, read inside the caller's transaction.
     static func load(_ id: ReportID, from connection: SQLiteConnection) throws -> CrashReport? {
-        let injuriesQuery = try connection.statement("SELECT injury FROM report_injuries WHERE report_id = ?1")
-        injuriesQuery.bind(id.rawValue, at: 1)
+        let injuriesQuery = try connection.statement("SELECT injury FROM report_injuries WHERE report_id = \(id.rawValue)")
         var injuries: [Injury] = []
         while try injuriesQuery.step() {
             guard let injury = Injury(rawValue: injuriesQuery.int(0)) else {
@@ -286,16 +243,14 @@ public final class SQLiteReportRepository: ReportRepository, WriteObservable {
         }
         injuriesQuery.reset()
 
-        let photosQuery = try connection.statement(Photo.selectByReport)
-        photosQuery.bind(id.rawValue, at: 1)
+        let photosQuery = try connection.statement(Photo.select(report: id))
         var photos: [Photo] = []
         while try photosQuery.step() {
             photos.append(try Photo(row: photosQuery, path: connection.path))
         }
         photosQuery.reset()
 
-        let reportQuery = try connection.statement(CrashReport.selectByID)
-        reportQuery.bind(id.rawValue, at: 1)
+        let reportQuery = try connection.statement(CrashReport.select(id))
         defer { reportQuery.reset() }
         guard try reportQuery.step() else { return nil }
         return try CrashReport(row: reportQuery, id: id, injuries: injuries, photos: photos, path: connection.path)

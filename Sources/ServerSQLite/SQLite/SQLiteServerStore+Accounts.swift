@@ -7,22 +7,15 @@ extension SQLiteServerStore: AccountStore {
     package func addAccount(name: String, kind: Account.Kind, tokenDigest: TokenDigest, phone: PhoneNumber?, at date: Date) async throws -> Account {
         let account = Account(id: AccountID(), name: name, kind: kind, createdAt: date, phone: phone)
         return try await writing { connection in
-            let taken = try connection.statement("SELECT EXISTS (SELECT 1 FROM accounts WHERE kind = ?1 AND name = ?2)")
-            taken.bind(kind.rawValue, at: 1)
-            taken.bind(name, at: 2)
+            let taken = try connection.statement("SELECT EXISTS (SELECT 1 FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name))")
             let isTaken = try taken.step() && taken.int(0) != 0
             taken.reset()
             if isTaken { throw ServerStoreError.nameTaken(name, kind: kind) }
 
             let insert = try connection.statement("""
-                INSERT INTO accounts (id, name, kind, token_digest, created_at, phone) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                INSERT INTO accounts (id, name, kind, token_digest, created_at, phone) VALUES (\(account.id.rawValue), \(name), \(kind.rawValue),
+                    \(tokenDigest.hex), \(date.timeIntervalSinceReferenceDate), \(phone?.e164))
                 """)
-            insert.bind(account.id.rawValue, at: 1)
-            insert.bind(name, at: 2)
-            insert.bind(kind.rawValue, at: 3)
-            insert.bind(tokenDigest.hex, at: 4)
-            insert.bind(date.timeIntervalSinceReferenceDate, at: 5)
-            insert.bind(phone?.e164, at: 6)
             try insert.run()
             return account
         }
@@ -32,9 +25,8 @@ extension SQLiteServerStore: AccountStore {
     package func account(for digest: TokenDigest) async throws -> Account? {
         try readingAside { connection in
             let query = try connection.statement(
-                "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE token_digest = ?1"
+                "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE token_digest = \(digest.hex)"
             )
-            query.bind(digest.hex, at: 1)
             defer { query.reset() }
             return try query.step() ? try Self.account(from: query) : nil
         }
@@ -42,8 +34,7 @@ extension SQLiteServerStore: AccountStore {
 
     package func account(id: AccountID) async throws -> Account? {
         try await reading { connection in
-            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE id = ?1")
-            query.bind(id.rawValue, at: 1)
+            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE id = \(id.rawValue)")
             defer { query.reset() }
             return try query.step() ? try Self.account(from: query) : nil
         }
@@ -52,9 +43,8 @@ extension SQLiteServerStore: AccountStore {
     package func user(named name: String) async throws -> Account? {
         try await reading { connection in
             let query = try connection.statement(
-                "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = ?1"
+                "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = \(name)"
             )
-            query.bind(name, at: 1)
             defer { query.reset() }
             return try query.step() ? try Self.account(from: query) : nil
         }
@@ -62,15 +52,14 @@ extension SQLiteServerStore: AccountStore {
 
     package func replaceToken(name: String, kind: Account.Kind, with digest: TokenDigest?) async throws -> Account? {
         try await writing { connection in
-            let update = try connection.statement("UPDATE accounts SET token_digest = ?3 WHERE kind = ?1 AND name = ?2")
-            update.bind(kind.rawValue, at: 1)
-            update.bind(name, at: 2)
-            update.bind((digest ?? .revoked()).hex, at: 3)
+            let update = try connection.statement("""
+                UPDATE accounts SET token_digest = \((digest ?? .revoked()).hex) WHERE kind = \(kind.rawValue) AND name = \(name)
+                """)
             try update.run()
             guard connection.changes > 0 else { return nil }
-            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = ?1 AND name = ?2")
-            query.bind(kind.rawValue, at: 1)
-            query.bind(name, at: 2)
+            let query = try connection.statement("""
+                SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name)
+                """)
             defer { query.reset() }
             return try query.step() ? try Self.account(from: query) : nil
         }
@@ -78,17 +67,16 @@ extension SQLiteServerStore: AccountStore {
 
     /// The user named `name`, read inside the caller's transaction.
     private static func user(named name: String, in connection: SQLiteConnection) throws -> Account? {
-        let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = ?1")
-        query.bind(name, at: 1)
+        let query = try connection.statement("""
+            SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = \(name)
+            """)
         defer { query.reset() }
         return try query.step() ? try account(from: query) : nil
     }
 
     package func setPhone(_ phone: PhoneNumber?, forUserNamed name: String) async throws -> Account? {
         try await writing { connection in
-            let update = try connection.statement("UPDATE accounts SET phone = ?2 WHERE kind = 'user' AND name = ?1")
-            update.bind(name, at: 1)
-            update.bind(phone?.e164, at: 2)
+            let update = try connection.statement("UPDATE accounts SET phone = \(phone?.e164) WHERE kind = 'user' AND name = \(name)")
             try update.run()
             return connection.changes > 0 ? try Self.user(named: name, in: connection) : nil
         }
@@ -96,9 +84,7 @@ extension SQLiteServerStore: AccountStore {
 
     package func setLanguage(_ language: LanguageTag?, forUserNamed name: String) async throws -> Account? {
         try await writing { connection in
-            let update = try connection.statement("UPDATE accounts SET language = ?2 WHERE kind = 'user' AND name = ?1")
-            update.bind(name, at: 1)
-            update.bind(language?.rawValue, at: 2)
+            let update = try connection.statement("UPDATE accounts SET language = \(language?.rawValue) WHERE kind = 'user' AND name = \(name)")
             try update.run()
             return connection.changes > 0 ? try Self.user(named: name, in: connection) : nil
         }
@@ -106,9 +92,9 @@ extension SQLiteServerStore: AccountStore {
 
     package func eraseAccount(name: String, kind: Account.Kind) async throws -> ErasedAccount? {
         try await writing { connection in
-            let find = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = ?1 AND name = ?2")
-            find.bind(kind.rawValue, at: 1)
-            find.bind(name, at: 2)
+            let find = try connection.statement("""
+                SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name)
+                """)
             guard try find.step() else {
                 find.reset()
                 return nil
@@ -117,37 +103,39 @@ extension SQLiteServerStore: AccountStore {
             find.reset()
             let owner = account.id.rawValue
 
-            func column<Value>(_ sql: StaticString, _ read: (SQLiteStatement) throws -> Value) throws -> [Value] {
+            func column<Value>(_ sql: SQLiteQuery, _ read: (SQLiteStatement) throws -> Value) throws -> [Value] {
                 let query = try connection.statement(sql)
-                query.bind(owner, at: 1)
                 defer { query.reset() }
                 var values: [Value] = []
                 while try query.step() { values.append(try read(query)) }
                 return values
             }
-            let photos = try column("SELECT sha256 FROM photos WHERE owner = ?1") { try Self.contentHash($0, 0, table: "photos") }
+            let photos = try column("SELECT sha256 FROM photos WHERE owner = \(owner)") { try Self.contentHash($0, 0, table: "photos") }
             let documents = try column("""
-                SELECT sha256 FROM report_documents WHERE owner = ?1 UNION SELECT sha256 FROM document_versions WHERE owner = ?1
-                UNION SELECT sha256 FROM statement_copies WHERE owner = ?1
+                SELECT sha256 FROM report_documents WHERE owner = \(owner) UNION SELECT sha256 FROM document_versions WHERE owner = \(owner)
+                UNION SELECT sha256 FROM statement_copies WHERE owner = \(owner)
                 """) {
                 try Self.contentHash($0, 0, table: "report_documents")
             }
-            let uploads = try column("SELECT id FROM uploads WHERE owner = ?1") { UploadID(try Self.uuid($0, 0, table: "uploads", name: "id")) }
-            let crashIDs = try column("SELECT crash_id FROM crash_ids WHERE owner = ?1") { try StoredRecord.crashID($0.string(0), table: "crash_ids") }
-            let reports = try column("SELECT count(*) FROM reports WHERE owner = ?1") { $0.int(0) }.first ?? 0
+            let uploads = try column("SELECT id FROM uploads WHERE owner = \(owner)") {
+                UploadID(try Self.uuid($0, 0, table: "uploads", name: "id"))
+            }
+            let crashIDs = try column("SELECT crash_id FROM crash_ids WHERE owner = \(owner)") {
+                try StoredRecord.crashID($0.string(0), table: "crash_ids")
+            }
+            let reports = try column("SELECT count(*) FROM reports WHERE owner = \(owner)") { $0.int(0) }.first ?? 0
 
-            for sql: StaticString in [
-                "DELETE FROM claims WHERE owner = ?1", "DELETE FROM report_documents WHERE owner = ?1", "DELETE FROM document_versions WHERE owner = ?1", "DELETE FROM reports WHERE owner = ?1",
-                "DELETE FROM report_tombstones WHERE owner = ?1", "DELETE FROM report_change_counters WHERE owner = ?1",
-                "DELETE FROM photos WHERE owner = ?1", "DELETE FROM uploads WHERE owner = ?1",
-                "DELETE FROM crash_events WHERE owner = ?1", "DELETE FROM crash_ids WHERE owner = ?1",
-                "DELETE FROM sms_messages WHERE owner = ?1", "DELETE FROM statement_links WHERE owner = ?1",
-                "DELETE FROM statement_code_sends WHERE owner = ?1", "DELETE FROM statement_copies WHERE owner = ?1",
-                "DELETE FROM accounts WHERE id = ?1",
+            for sql: SQLiteQuery in [
+                "DELETE FROM claims WHERE owner = \(owner)", "DELETE FROM report_documents WHERE owner = \(owner)",
+                "DELETE FROM document_versions WHERE owner = \(owner)", "DELETE FROM reports WHERE owner = \(owner)",
+                "DELETE FROM report_tombstones WHERE owner = \(owner)", "DELETE FROM report_change_counters WHERE owner = \(owner)",
+                "DELETE FROM photos WHERE owner = \(owner)", "DELETE FROM uploads WHERE owner = \(owner)",
+                "DELETE FROM crash_events WHERE owner = \(owner)", "DELETE FROM crash_ids WHERE owner = \(owner)",
+                "DELETE FROM sms_messages WHERE owner = \(owner)", "DELETE FROM statement_links WHERE owner = \(owner)",
+                "DELETE FROM statement_code_sends WHERE owner = \(owner)", "DELETE FROM statement_copies WHERE owner = \(owner)",
+                "DELETE FROM accounts WHERE id = \(owner)",
             ] {
-                let delete = try connection.statement(sql)
-                delete.bind(owner, at: 1)
-                try delete.run()
+                try connection.statement(sql).run()
             }
             return ErasedAccount(
                 account: account, reports: reports, photos: photos, documents: documents, uploads: uploads, crashIDs: crashIDs

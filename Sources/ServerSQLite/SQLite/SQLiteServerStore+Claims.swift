@@ -7,19 +7,16 @@ import WireAPI
 extension SQLiteServerStore: ClaimStore {
     package func claims(_ filter: ClaimFilter, after position: ClaimPosition?, limit: Int) async throws -> [Claim] {
         try await reading { connection in
+            let from = filter.submittedFrom?.timeIntervalSinceReferenceDate
+            let before = filter.submittedBefore?.timeIntervalSinceReferenceDate
+            let after = position?.submittedAt.timeIntervalSinceReferenceDate
             let query = try connection.statement("""
                 SELECT c.id, c.owner, c.submitted_at, r.id, r.body FROM claims c JOIN reports r ON r.owner = c.owner AND r.id = c.report_id
-                WHERE (?1 IS NULL OR c.submitted_at >= ?1) AND (?2 IS NULL OR c.submitted_at < ?2)
-                  AND (?3 IS NULL OR (c.acknowledged_at IS NOT NULL) = ?3)
-                  AND (?4 IS NULL OR (c.submitted_at, c.id) < (?4, ?5))
-                ORDER BY c.submitted_at DESC, c.id DESC LIMIT ?6
+                WHERE (\(from) IS NULL OR c.submitted_at >= \(from)) AND (\(before) IS NULL OR c.submitted_at < \(before))
+                  AND (\(filter.acknowledged) IS NULL OR (c.acknowledged_at IS NOT NULL) = \(filter.acknowledged))
+                  AND (\(after) IS NULL OR (c.submitted_at, c.id) < (\(after), \(position?.id.rawValue)))
+                ORDER BY c.submitted_at DESC, c.id DESC LIMIT \(limit)
                 """)
-            query.bind(filter.submittedFrom?.timeIntervalSinceReferenceDate, at: 1)
-            query.bind(filter.submittedBefore?.timeIntervalSinceReferenceDate, at: 2)
-            query.bind(filter.acknowledged.map { $0 ? 1 : 0 }, at: 3)
-            query.bind(position?.submittedAt.timeIntervalSinceReferenceDate, at: 4)
-            if let position { query.bind(position.id.rawValue, at: 5) }
-            query.bind(limit, at: 6)
             defer { query.reset() }
             let decoder = WireCoding.decoder()
             var claims: [Claim] = []
@@ -36,10 +33,8 @@ extension SQLiteServerStore: ClaimStore {
         try await reading { connection in
             let query = try connection.statement("""
                 SELECT c.id, c.owner, c.submitted_at, r.id, r.body FROM claims c JOIN reports r ON r.owner = c.owner AND r.id = c.report_id
-                WHERE c.owner = ?1 AND c.report_id = ?2
+                WHERE c.owner = \(owner.rawValue) AND c.report_id = \(report.rawValue)
                 """)
-            query.bind(owner.rawValue, at: 1)
-            query.bind(report.rawValue, at: 2)
             defer { query.reset() }
             return try query.step() ? try Self.claim(from: query, decoder: WireCoding.decoder()) : nil
         }
@@ -70,9 +65,8 @@ extension SQLiteServerStore: ClaimStore {
     private static func loadClaim(_ id: ClaimID, in connection: SQLiteConnection) throws -> Claim? {
         let query = try connection.statement("""
             SELECT c.id, c.owner, c.submitted_at, r.id, r.body FROM claims c JOIN reports r ON r.owner = c.owner AND r.id = c.report_id
-            WHERE c.id = ?1
+            WHERE c.id = \(id.rawValue)
             """)
-        query.bind(id.rawValue, at: 1)
         defer { query.reset() }
         return try query.step() ? try claim(from: query, decoder: WireCoding.decoder()) : nil
     }

@@ -17,8 +17,7 @@ extension SQLiteServerStore: CrashRecordStore {
 
     package func owner(of crashID: CrashID) async throws -> AccountID? {
         try await reading { connection in
-            let query = try connection.statement("SELECT owner FROM crash_ids WHERE crash_id = ?1")
-            query.bind(crashID.rawValue, at: 1)
+            let query = try connection.statement("SELECT owner FROM crash_ids WHERE crash_id = \(crashID.rawValue)")
             defer { query.reset() }
             return try query.step() ? AccountID(try Self.uuid(query, 0, table: "crash_ids", name: "owner")) : nil
         }
@@ -30,22 +29,27 @@ extension SQLiteServerStore: CrashRecordStore {
 
     /// How the rates count one window's rows: each through an index on the account and the time (layout version 13),
     /// so a count reads the window's rows only.
-    package static let crashIDsIssuedSQL: StaticString = "SELECT count(*), min(issued_at) FROM crash_ids WHERE owner = ?1 AND issued_at >= ?2"
-    package static let crashEventsReceivedSQL: StaticString =
-        "SELECT count(*), min(received_at) FROM crash_events WHERE detector = ?1 AND received_at >= ?2"
+    package static func crashIDsIssuedQuery(to owner: AccountID, since date: Date) -> SQLiteQuery {
+        "SELECT count(*), min(issued_at) FROM crash_ids WHERE owner = \(owner.rawValue) AND issued_at >= \(date.timeIntervalSinceReferenceDate)"
+    }
+
+    package static func crashEventsReceivedQuery(from detector: AccountID, since date: Date) -> SQLiteQuery {
+        """
+        SELECT count(*), min(received_at) FROM crash_events
+        WHERE detector = \(detector.rawValue) AND received_at >= \(date.timeIntervalSinceReferenceDate)
+        """
+    }
 
     private static func crashIDsIssued(to owner: AccountID, since date: Date, in connection: SQLiteConnection) throws -> RateCount {
-        try rateCount(crashIDsIssuedSQL, owner, date, in: connection)
+        try rateCount(crashIDsIssuedQuery(to: owner, since: date), in: connection)
     }
 
     private static func crashEventsReceived(from detector: AccountID, since date: Date, in connection: SQLiteConnection) throws -> RateCount {
-        try rateCount(crashEventsReceivedSQL, detector, date, in: connection)
+        try rateCount(crashEventsReceivedQuery(from: detector, since: date), in: connection)
     }
 
-    private static func rateCount(_ sql: StaticString, _ account: AccountID, _ date: Date, in connection: SQLiteConnection) throws -> RateCount {
+    private static func rateCount(_ sql: SQLiteQuery, in connection: SQLiteConnection) throws -> RateCount {
         let query = try connection.statement(sql)
-        query.bind(account.rawValue, at: 1)
-        query.bind(date.timeIntervalSinceReferenceDate, at: 2)
         defer { query.reset() }
         guard try query.step() else { return RateCount(count: 0, earliest: nil) }
         return RateCount(count: query.int(0), earliest: query.optionalDouble(1).map(Date.init(timeIntervalSinceReferenceDate:)))
@@ -74,25 +78,17 @@ extension SQLiteServerStore: CrashRecordStore {
             }
             try Self.issue(report.crashID, owner: owner, at: date, in: connection)
 
-            let event = try connection.statement(Self.insertEvent)
-            event.bind(detector.rawValue, at: 1)
-            event.bind(crash.eventID, at: 2)
-            event.bind(report.crashID.rawValue, at: 3)
-            event.bind(report.id.rawValue, at: 4)
-            event.bind(owner.rawValue, at: 5)
-            event.bind(date.timeIntervalSinceReferenceDate, at: 6)
-            event.bind(crash.detection.detectedAt.timeIntervalSinceReferenceDate, at: 7)
-            event.bind(crash.detection.position.latitude, at: 8)
-            event.bind(crash.detection.position.longitude, at: 9)
-            event.bind(crash.detection.accuracyMeters, at: 10)
-            event.bind(crash.detection.positionTrusted ? 1 : 0, at: 11)
-            event.bind(crash.detection.headingDegrees, at: 12)
-            event.bind(crash.detection.speedKmh, at: 13)
-            event.bind(crash.detection.deltaVKmh, at: 14)
-            event.bind(crash.detection.airbagsDeployed ? 1 : 0, at: 15)
-            event.bind(crash.detection.rollover ? 1 : 0, at: 16)
-            event.bind(crash.detection.isTest ? 1 : 0, at: 17)
-            event.bind(crash.digest, at: 18)
+            let detection = crash.detection
+            let event = try connection.statement("""
+                INSERT INTO crash_events (detector, event_id, crash_id, report_id, owner, received_at, detected_at, latitude,
+                                          longitude, accuracy_meters, position_trusted, heading_degrees, speed_kmh, delta_v_kmh,
+                                          airbags_deployed, rollover, is_test, event_digest)
+                VALUES (\(detector.rawValue), \(crash.eventID), \(report.crashID.rawValue), \(report.id.rawValue), \(owner.rawValue),
+                        \(date.timeIntervalSinceReferenceDate), \(detection.detectedAt.timeIntervalSinceReferenceDate),
+                        \(detection.position.latitude), \(detection.position.longitude), \(detection.accuracyMeters),
+                        \(detection.positionTrusted), \(detection.headingDegrees), \(detection.speedKmh), \(detection.deltaVKmh),
+                        \(detection.airbagsDeployed), \(detection.rollover), \(detection.isTest), \(crash.digest))
+                """)
             try event.run()
 
             _ = try Self.store(report, owner: owner, in: connection)
@@ -106,22 +102,13 @@ extension SQLiteServerStore: CrashRecordStore {
 
     // MARK: - Rows
 
-    private static let insertEvent: StaticString = """
-        INSERT INTO crash_events (detector, event_id, crash_id, report_id, owner, received_at, detected_at, latitude,
-                                  longitude, accuracy_meters, position_trusted, heading_degrees, speed_kmh, delta_v_kmh,
-                                  airbags_deployed, rollover, is_test, event_digest)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
-        """
-
     /// Records the crash ID as issued, inside the caller's write transaction.
     /// - Throws: ``ServerStoreError/crashIDTaken(_:)`` when it was issued before.
     private static func issue(_ crashID: CrashID, owner: AccountID, at date: Date, in connection: SQLiteConnection) throws {
         let insert = try connection.statement("""
-            INSERT INTO crash_ids (crash_id, owner, issued_at) VALUES (?1, ?2, ?3) ON CONFLICT (crash_id) DO NOTHING
+            INSERT INTO crash_ids (crash_id, owner, issued_at) VALUES (\(crashID.rawValue), \(owner.rawValue),
+                \(date.timeIntervalSinceReferenceDate)) ON CONFLICT (crash_id) DO NOTHING
             """)
-        insert.bind(crashID.rawValue, at: 1)
-        insert.bind(owner.rawValue, at: 2)
-        insert.bind(date.timeIntervalSinceReferenceDate, at: 3)
         try insert.run()
         if connection.changes == 0 { throw ServerStoreError.crashIDTaken(crashID) }
     }
@@ -130,10 +117,8 @@ extension SQLiteServerStore: CrashRecordStore {
         eventID: String, detector: AccountID, in connection: SQLiteConnection
     ) throws -> CrashEventReceipt? {
         let query = try connection.statement(
-            "SELECT crash_id, report_id, owner, event_digest FROM crash_events WHERE detector = ?1 AND event_id = ?2"
+            "SELECT crash_id, report_id, owner, event_digest FROM crash_events WHERE detector = \(detector.rawValue) AND event_id = \(eventID)"
         )
-        query.bind(detector.rawValue, at: 1)
-        query.bind(eventID, at: 2)
         defer { query.reset() }
         guard try query.step() else { return nil }
         return CrashEventReceipt(

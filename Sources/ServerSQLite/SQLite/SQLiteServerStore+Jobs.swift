@@ -6,8 +6,10 @@ import Storage
 extension SQLiteServerStore: SMSStore {
     package func smsMessage(_ id: SMSMessageID) async throws -> SMSMessage? {
         try await reading { connection in
-            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
-            query.bind(id.rawValue, at: 1)
+            let query = try connection.statement("""
+                SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages
+                    WHERE id = \(id.rawValue)
+                """)
             defer { query.reset() }
             return try query.step() ? try Self.sms(from: query) : nil
         }
@@ -15,8 +17,10 @@ extension SQLiteServerStore: SMSStore {
 
     package func smsMessages(crashID: CrashID) async throws -> [SMSMessage] {
         try await reading { connection in
-            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE crash_id = ?1 ORDER BY created_at, rowid")
-            query.bind(crashID.rawValue, at: 1)
+            let query = try connection.statement("""
+                SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages
+                    WHERE crash_id = \(crashID.rawValue) ORDER BY created_at, rowid
+                """)
             defer { query.reset() }
             var messages: [SMSMessage] = []
             while try query.step() { messages.append(try Self.sms(from: query)) }
@@ -26,8 +30,10 @@ extension SQLiteServerStore: SMSStore {
 
     package func recentSMSMessages(limit: Int) async throws -> [SMSMessage] {
         try await reading { connection in
-            let query = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages ORDER BY created_at DESC, rowid DESC LIMIT ?1")
-            query.bind(limit, at: 1)
+            let query = try connection.statement("""
+                SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages
+                    ORDER BY created_at DESC, rowid DESC LIMIT \(limit)
+                """)
             defer { query.reset() }
             var messages: [SMSMessage] = []
             while try query.step() { messages.append(try Self.sms(from: query)) }
@@ -48,9 +54,9 @@ extension SQLiteServerStore: SMSStore {
             guard let current = try Self.message(id, in: connection) else { return nil }
             guard current.state == .queued else { return current }
             let message = current.adding(reportDigest: digest)
-            let update = try connection.statement("UPDATE sms_messages SET report_digests = ?2 WHERE id = ?1")
-            update.bind(id.rawValue, at: 1)
-            update.bind(SMSMessage.digestsText(message.reportDigests), at: 2)
+            let update = try connection.statement("""
+                UPDATE sms_messages SET report_digests = \(SMSMessage.digestsText(message.reportDigests)) WHERE id = \(id.rawValue)
+                """)
             try update.run()
             return message
         }
@@ -68,11 +74,10 @@ extension SQLiteServerStore: SMSStore {
     /// Moves `current` on to `state` (never back), inside the caller's transaction.
     private static func move(_ current: SMSMessage, to state: SMSState, detail: String?, at date: Date, in connection: SQLiteConnection) throws -> SMSUpdate {
         guard state.rank > current.state.rank || state == current.state else { return SMSUpdate(message: current, before: current.state) }
-        let update = try connection.statement("UPDATE sms_messages SET state = ?2, detail = ?3, updated_at = ?4 WHERE id = ?1")
-        update.bind(current.id.rawValue, at: 1)
-        update.bind(state.rawValue, at: 2)
-        update.bind(detail, at: 3)
-        update.bind(date.timeIntervalSinceReferenceDate, at: 4)
+        let update = try connection.statement("""
+            UPDATE sms_messages SET state = \(state.rawValue), detail = \(detail), updated_at = \(date.timeIntervalSinceReferenceDate)
+                WHERE id = \(current.id.rawValue)
+            """)
         try update.run()
         return SMSUpdate(message: current.moved(to: state, detail: detail, at: date), before: current.state)
     }
@@ -82,16 +87,16 @@ extension SQLiteServerStore: SMSStore {
     }
 
     private static func replaceText(_ id: SMSMessageID, with text: String, in connection: SQLiteConnection) throws {
-        let update = try connection.statement("UPDATE sms_messages SET body = ?2 WHERE id = ?1")
-        update.bind(id.rawValue, at: 1)
-        update.bind(text, at: 2)
+        let update = try connection.statement("UPDATE sms_messages SET body = \(text) WHERE id = \(id.rawValue)")
         try update.run()
     }
 
     /// The message, read inside the caller's transaction.
     private static func message(_ id: SMSMessageID, in connection: SQLiteConnection) throws -> SMSMessage? {
-        let find = try connection.statement("SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages WHERE id = ?1")
-        find.bind(id.rawValue, at: 1)
+        let find = try connection.statement("""
+            SELECT id, crash_id, owner, recipient, body, report_digests, state, detail, created_at, updated_at FROM sms_messages
+                WHERE id = \(id.rawValue)
+            """)
         defer { find.reset() }
         return try find.step() ? try sms(from: find) : nil
     }
@@ -104,9 +109,9 @@ extension SQLiteServerStore: SMSStore {
         while try find.step() { found.append((try uuid(find, 0, table: "sms_messages", name: "id"), find.string(1))) }
         find.reset()
         for (id, token) in found {
-            let update = try connection.statement("UPDATE sms_messages SET report_digests = ?2, report_token = '' WHERE id = ?1")
-            update.bind(id, at: 1)
-            update.bind(TokenDigest(token: token).hex, at: 2)
+            let update = try connection.statement("""
+                UPDATE sms_messages SET report_digests = \(TokenDigest(token: token).hex), report_token = '' WHERE id = \(id)
+                """)
             try update.run()
         }
     }
@@ -117,18 +122,10 @@ extension SQLiteServerStore: SMSStore {
     package static func insert(_ sms: SMSMessage, in connection: SQLiteConnection) throws {
         let insert = try connection.statement("""
             INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, report_digests, state, detail, created_at, updated_at)
-            VALUES (?1, ?2, ?3, ?4, ?5, '', ?6, ?7, ?8, ?9, ?10)
+            VALUES (\(sms.id.rawValue), \(sms.crashID.rawValue), \(sms.owner.rawValue), \(sms.recipient.e164), \(sms.text), '',
+                \(SMSMessage.digestsText(sms.reportDigests)), \(sms.state.rawValue), \(sms.detail), \(sms.createdAt.timeIntervalSinceReferenceDate),
+                \(sms.updatedAt.timeIntervalSinceReferenceDate))
             """)
-        insert.bind(sms.id.rawValue, at: 1)
-        insert.bind(sms.crashID.rawValue, at: 2)
-        insert.bind(sms.owner.rawValue, at: 3)
-        insert.bind(sms.recipient.e164, at: 4)
-        insert.bind(sms.text, at: 5)
-        insert.bind(SMSMessage.digestsText(sms.reportDigests), at: 6)
-        insert.bind(sms.state.rawValue, at: 7)
-        insert.bind(sms.detail, at: 8)
-        insert.bind(sms.createdAt.timeIntervalSinceReferenceDate, at: 9)
-        insert.bind(sms.updatedAt.timeIntervalSinceReferenceDate, at: 10)
         try insert.run()
     }
 
@@ -161,12 +158,11 @@ extension SQLiteServerStore: JobStore {
             // waiting for its pause to end, or due before it.
             let find = try connection.statement("""
                 SELECT j.id, j.kind, j.payload, j.attempts, j.created_at FROM jobs AS j
-                WHERE j.state = 'queued' AND (j.lease_until IS NULL OR j.lease_until <= ?1) AND instr(?2, ',' || j.kind || ',') = 0
+                WHERE j.state = 'queued' AND (j.lease_until IS NULL OR j.lease_until <= \(date.timeIntervalSinceReferenceDate))
+                    AND instr(\(excluded), ',' || j.kind || ',') = 0
                     AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
                 ORDER BY j.id LIMIT 1
                 """)
-            find.bind(date.timeIntervalSinceReferenceDate, at: 1)
-            find.bind(excluded, at: 2)
             guard try find.step() else {
                 find.reset()
                 return nil
@@ -176,10 +172,9 @@ extension SQLiteServerStore: JobStore {
             let attempts = find.int(3) + 1
             let queuedAt = Self.date(find, 4)
             find.reset()
-            let lease = try connection.statement("UPDATE jobs SET attempts = ?2, lease_until = ?3 WHERE id = ?1")
-            lease.bind(id, at: 1)
-            lease.bind(attempts, at: 2)
-            lease.bind(leaseUntil.timeIntervalSinceReferenceDate, at: 3)
+            let lease = try connection.statement("""
+                UPDATE jobs SET attempts = \(attempts), lease_until = \(leaseUntil.timeIntervalSinceReferenceDate) WHERE id = \(id)
+                """)
             try lease.run()
             return ClaimedJob(id: Int64(id), job: job, attempts: attempts, queuedAt: queuedAt)
         }
@@ -197,30 +192,25 @@ extension SQLiteServerStore: JobStore {
             var found: [(id: Int, job: ServerJob?, attempts: Int, queuedAt: Date)] = []
             // A job whose earlier one of the same sequence is still queued waits: that one is leased to a worker,
             // waiting for its pause to end, or due before it.
-            let find = try connection.statement("""
-                SELECT j.id, j.kind, j.payload, j.attempts, j.created_at FROM jobs AS j
-                WHERE j.state = 'queued' AND (j.lease_until IS NULL OR j.lease_until <= ?1)
-                    AND (?2 IS NULL OR j.kind = ?2) AND (?2 IS NOT NULL OR instr(?3, ',' || j.kind || ',') = 0)
-                    AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
-                ORDER BY j.id LIMIT ?4
-                """)
+            let now = date.timeIntervalSinceReferenceDate
+            let knownKinds = "," + known.joined(separator: ",") + ","
             for (kind, limit) in wanted {
-                find.reset()
-                find.bind(date.timeIntervalSinceReferenceDate, at: 1)
-                find.bind(kind, at: 2)
-                find.bind("," + known.joined(separator: ",") + ",", at: 3)
-                find.bind(limit, at: 4)
+                let find = try connection.statement("""
+                    SELECT j.id, j.kind, j.payload, j.attempts, j.created_at FROM jobs AS j
+                    WHERE j.state = 'queued' AND (j.lease_until IS NULL OR j.lease_until <= \(now))
+                        AND (\(kind) IS NULL OR j.kind = \(kind)) AND (\(kind) IS NOT NULL OR instr(\(knownKinds), ',' || j.kind || ',') = 0)
+                        AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
+                    ORDER BY j.id LIMIT \(limit)
+                    """)
+                defer { find.reset() }
                 while try find.step() {
                     found.append((find.int(0), ServerJob(kind: find.string(1), payload: find.string(2)), find.int(3) + 1, Self.date(find, 4)))
                 }
             }
-            find.reset()
-            let lease = try connection.statement("UPDATE jobs SET attempts = ?2, lease_until = ?3 WHERE id = ?1")
             for job in found {
-                lease.reset()
-                lease.bind(job.id, at: 1)
-                lease.bind(job.attempts, at: 2)
-                lease.bind(leaseUntil.timeIntervalSinceReferenceDate, at: 3)
+                let lease = try connection.statement(
+                    "UPDATE jobs SET attempts = \(job.attempts), lease_until = \(leaseUntil.timeIntervalSinceReferenceDate) WHERE id = \(job.id)"
+                )
                 try lease.run()
             }
             return found.sorted { $0.id < $1.id }.map { ClaimedJob(id: Int64($0.id), job: $0.job, attempts: $0.attempts, queuedAt: $0.queuedAt) }
@@ -233,37 +223,32 @@ extension SQLiteServerStore: JobStore {
 
     /// Marks the job done unless another worker took it since, inside the caller's transaction.
     private static func finish(_ job: ClaimedJob, at date: Date, in connection: SQLiteConnection) throws {
-        let update = try connection.statement(
-            "UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = ?2 WHERE id = ?1 AND attempts = ?3 AND state = 'queued'"
-        )
-        update.bind(Int(job.id), at: 1)
-        update.bind(date.timeIntervalSinceReferenceDate, at: 2)
-        update.bind(job.attempts, at: 3)
+        let update = try connection.statement("""
+            UPDATE jobs SET state = 'done', lease_until = NULL, finished_at = \(date.timeIntervalSinceReferenceDate)
+            WHERE id = \(Int(job.id)) AND attempts = \(job.attempts) AND state = 'queued'
+            """)
         try update.run()
     }
 
     package func putBackJob(_ job: ClaimedJob, error: String, retryAt: Date?, at date: Date) async throws {
         try await writing { connection in
+            let retry = retryAt?.timeIntervalSinceReferenceDate
             let update = try connection.statement("""
-                UPDATE jobs SET last_error = ?2,
-                    state = CASE WHEN ?3 IS NULL THEN 'failed' ELSE 'queued' END,
-                    lease_until = ?3,
-                    finished_at = CASE WHEN ?3 IS NULL THEN ?4 END
-                WHERE id = ?1 AND attempts = ?5 AND state = 'queued'
+                UPDATE jobs SET last_error = \(error),
+                    state = CASE WHEN \(retry) IS NULL THEN 'failed' ELSE 'queued' END,
+                    lease_until = \(retry),
+                    finished_at = CASE WHEN \(retry) IS NULL THEN \(date.timeIntervalSinceReferenceDate) END
+                WHERE id = \(Int(job.id)) AND attempts = \(job.attempts) AND state = 'queued'
                 """)
-            update.bind(Int(job.id), at: 1)
-            update.bind(job.attempts, at: 5)
-            update.bind(error, at: 2)
-            update.bind(retryAt?.timeIntervalSinceReferenceDate, at: 3)
-            update.bind(date.timeIntervalSinceReferenceDate, at: 4)
             try update.run()
         }
     }
 
     package func forgetFinishedJobs(before date: Date) async throws -> Int {
         try await writing { connection in
-            let delete = try connection.statement("DELETE FROM jobs WHERE state IN ('done', 'failed') AND finished_at < ?1")
-            delete.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            let delete = try connection.statement("""
+                DELETE FROM jobs WHERE state IN ('done', 'failed') AND finished_at < \(date.timeIntervalSinceReferenceDate)
+                """)
             try delete.run()
             return connection.changes
         }
@@ -286,16 +271,14 @@ extension SQLiteServerStore: JobStore {
         let (kind, payload) = job.row
         var smsOwner = given
         if smsOwner == nil, case let .sendSMS(id) = job {
-            let find = try connection.statement("SELECT owner FROM sms_messages WHERE id = ?1")
-            find.bind(id.rawValue, at: 1)
+            let find = try connection.statement("SELECT owner FROM sms_messages WHERE id = \(id.rawValue)")
             defer { find.reset() }
             if try find.step() { smsOwner = AccountID(try uuid(find, 0, table: "sms_messages", name: "owner")) }
         }
-        let insert = try connection.statement("INSERT INTO jobs (kind, payload, created_at, sequence) VALUES (?1, ?2, ?3, ?4)")
-        insert.bind(kind, at: 1)
-        insert.bind(payload, at: 2)
-        insert.bind(date.timeIntervalSinceReferenceDate, at: 3)
-        insert.bind(job.sequence(smsOwner: smsOwner), at: 4)
+        let insert = try connection.statement("""
+            INSERT INTO jobs (kind, payload, created_at, sequence) VALUES (\(kind), \(payload), \(date.timeIntervalSinceReferenceDate),
+                \(job.sequence(smsOwner: smsOwner)))
+            """)
         try insert.run()
     }
 }

@@ -12,14 +12,10 @@ extension SQLiteServerStore: PhotoIndex {
                 try photoBytes.check(held: try Self.usage(of: owner, in: connection).photoBytes, adding: photo.byteCount)
             }
             let insert = try connection.statement("""
-                INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                INSERT INTO photos (owner, sha256, media_type, byte_count, uploaded_at) VALUES (\(owner.rawValue), \(photo.contentHash.hex),
+                    \(photo.mediaType.rawValue), \(photo.byteCount), \(date.timeIntervalSinceReferenceDate))
                 ON CONFLICT (owner, sha256) DO NOTHING
                 """)
-            insert.bind(owner.rawValue, at: 1)
-            insert.bind(photo.contentHash.hex, at: 2)
-            insert.bind(photo.mediaType.rawValue, at: 3)
-            insert.bind(photo.byteCount, at: 4)
-            insert.bind(date.timeIntervalSinceReferenceDate, at: 5)
             try insert.run()
             return connection.changes > 0
         }
@@ -28,10 +24,8 @@ extension SQLiteServerStore: PhotoIndex {
     package func photo(_ contentHash: ContentHash, owner: AccountID) async throws -> StoredPhoto? {
         try await reading { connection in
             let query = try connection.statement(
-                "SELECT media_type, byte_count FROM photos WHERE owner = ?1 AND sha256 = ?2"
+                "SELECT media_type, byte_count FROM photos WHERE owner = \(owner.rawValue) AND sha256 = \(contentHash.hex)"
             )
-            query.bind(owner.rawValue, at: 1)
-            query.bind(contentHash.hex, at: 2)
             defer { query.reset() }
             guard try query.step() else { return nil }
             let mediaType = try StoredRecord.named(query.string(0), as: MediaType.self, table: "photos", name: "media_type")
@@ -42,15 +36,12 @@ extension SQLiteServerStore: PhotoIndex {
     package func missingPhotos(_ hashes: [ContentHash], owner: AccountID) async throws -> [ContentHash] {
         guard !hashes.isEmpty else { return [] }
         return try await reading { connection in
-            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE owner = ?1 AND sha256 = ?2)")
             var missing: [ContentHash] = []
             for hash in hashes {
-                query.reset()
-                query.bind(owner.rawValue, at: 1)
-                query.bind(hash.hex, at: 2)
+                let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM photos WHERE owner = \(owner.rawValue) AND sha256 = \(hash.hex))")
+                defer { query.reset() }
                 if try query.step(), query.int(0) == 0 { missing.append(hash) }
             }
-            query.reset()
             return missing
         }
     }
@@ -60,10 +51,8 @@ extension SQLiteServerStore: PhotoIndex {
     package func partialUpload(_ contentHash: ContentHash, owner: AccountID) async throws -> PartialUpload? {
         try await reading { connection in
             let query = try connection.statement("""
-                SELECT id, expected_length, offset, started_at FROM uploads WHERE owner = ?1 AND sha256 = ?2
+                SELECT id, expected_length, offset, started_at FROM uploads WHERE owner = \(owner.rawValue) AND sha256 = \(contentHash.hex)
                 """)
-            query.bind(owner.rawValue, at: 1)
-            query.bind(contentHash.hex, at: 2)
             defer { query.reset() }
             guard try query.step() else { return nil }
             return PartialUpload(
@@ -80,33 +69,27 @@ extension SQLiteServerStore: PhotoIndex {
     package func beginUpload(_ upload: PartialUpload, within uploads: Allowance?) async throws -> UploadID? {
         try await writing { connection in
             try Self.requireAccount(upload.owner, in: connection)
-            let removal = try connection.statement("SELECT EXISTS (SELECT 1 FROM photo_removals WHERE sha256 = ?1 AND since > ?2)")
-            removal.bind(upload.contentHash.hex, at: 1)
-            removal.bind(upload.startedAt.addingTimeInterval(-ServerLimits.bytesRemovalBound).timeIntervalSinceReferenceDate, at: 2)
+            let removal = try connection.statement("""
+                SELECT EXISTS (SELECT 1 FROM photo_removals WHERE sha256 = \(upload.contentHash.hex)
+                    AND since > \(upload.startedAt.addingTimeInterval(-ServerLimits.bytesRemovalBound).timeIntervalSinceReferenceDate))
+                """)
             let beingRemoved = try removal.step() && removal.int(0) != 0
             removal.reset()
             if beingRemoved {
                 throw ServerRefusal.busy(what: "removals of the same photo", limit: 1, retryAfter: ServerLimits.bytesRemovalRetryAfter)
             }
             let earlier = try connection.statement(
-                "DELETE FROM uploads WHERE owner = ?1 AND sha256 = ?2 RETURNING id"
+                "DELETE FROM uploads WHERE owner = \(upload.owner.rawValue) AND sha256 = \(upload.contentHash.hex) RETURNING id"
             )
-            earlier.bind(upload.owner.rawValue, at: 1)
-            earlier.bind(upload.contentHash.hex, at: 2)
             let replaced = try earlier.step() ? earlier.uuid(0).map(UploadID.init) : nil
             earlier.reset()
             if let uploads { try uploads.check(held: try Self.usage(of: upload.owner, in: connection).uploads) }
 
             let insert = try connection.statement("""
                 INSERT INTO uploads (id, owner, sha256, expected_length, offset, started_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                VALUES (\(upload.id.rawValue), \(upload.owner.rawValue), \(upload.contentHash.hex), \(upload.expectedLength), \(upload.offset),
+                    \(upload.startedAt.timeIntervalSinceReferenceDate))
                 """)
-            insert.bind(upload.id.rawValue, at: 1)
-            insert.bind(upload.owner.rawValue, at: 2)
-            insert.bind(upload.contentHash.hex, at: 3)
-            insert.bind(upload.expectedLength, at: 4)
-            insert.bind(upload.offset, at: 5)
-            insert.bind(upload.startedAt.timeIntervalSinceReferenceDate, at: 6)
             try insert.run()
             return replaced
         }
@@ -114,18 +97,14 @@ extension SQLiteServerStore: PhotoIndex {
 
     package func setOffset(_ offset: Int, of upload: UploadID) async throws {
         try await writing { connection in
-            let update = try connection.statement("UPDATE uploads SET offset = ?2 WHERE id = ?1")
-            update.bind(upload.rawValue, at: 1)
-            update.bind(offset, at: 2)
+            let update = try connection.statement("UPDATE uploads SET offset = \(offset) WHERE id = \(upload.rawValue)")
             try update.run()
         }
     }
 
     package func releasePhoto(_ contentHash: ContentHash, owner: AccountID, at date: Date) async throws -> Bool {
         try await writing { connection in
-            let delete = try connection.statement("DELETE FROM photos WHERE owner = ?1 AND sha256 = ?2")
-            delete.bind(owner.rawValue, at: 1)
-            delete.bind(contentHash.hex, at: 2)
+            let delete = try connection.statement("DELETE FROM photos WHERE owner = \(owner.rawValue) AND sha256 = \(contentHash.hex)")
             try delete.run()
             return try Self.release(contentHash, at: date, in: connection)
         }
@@ -137,8 +116,7 @@ extension SQLiteServerStore: PhotoIndex {
 
     package func bytesRemoved(_ contentHash: ContentHash) async throws {
         try await writing { connection in
-            let delete = try connection.statement("DELETE FROM photo_removals WHERE sha256 = ?1")
-            delete.bind(contentHash.hex, at: 1)
+            let delete = try connection.statement("DELETE FROM photo_removals WHERE sha256 = \(contentHash.hex)")
             try delete.run()
         }
     }
@@ -149,18 +127,16 @@ extension SQLiteServerStore: PhotoIndex {
 
     private static func usage(of owner: AccountID, in connection: SQLiteConnection) throws -> (photoBytes: Int, uploads: Int) {
         let query = try connection.statement("""
-            SELECT (SELECT coalesce(sum(byte_count), 0) FROM photos WHERE owner = ?1), (SELECT count(*) FROM uploads WHERE owner = ?1)
+            SELECT (SELECT coalesce(sum(byte_count), 0) FROM photos WHERE owner = \(owner.rawValue)), (SELECT count(*) FROM uploads
+                WHERE owner = \(owner.rawValue))
             """)
-        query.bind(owner.rawValue, at: 1)
         defer { query.reset() }
         return try query.step() ? (query.int(0), query.int(1)) : (0, 0)
     }
 
     /// The size of the owner's photo with these bytes, if they have it.
     private static func photoBytes(owner: AccountID, sha256: ContentHash, in connection: SQLiteConnection) throws -> Int? {
-        let query = try connection.statement("SELECT byte_count FROM photos WHERE owner = ?1 AND sha256 = ?2")
-        query.bind(owner.rawValue, at: 1)
-        query.bind(sha256.hex, at: 2)
+        let query = try connection.statement("SELECT byte_count FROM photos WHERE owner = \(owner.rawValue) AND sha256 = \(sha256.hex)")
         defer { query.reset() }
         return try query.step() ? query.int(0) : nil
     }
@@ -169,10 +145,9 @@ extension SQLiteServerStore: PhotoIndex {
     private static func release(_ contentHash: ContentHash, at date: Date, in connection: SQLiteConnection) throws -> Bool {
         guard try !isHeld(contentHash, in: connection) else { return false }
         let mark = try connection.statement("""
-            INSERT INTO photo_removals (sha256, since) VALUES (?1, ?2) ON CONFLICT (sha256) DO UPDATE SET since = excluded.since
+            INSERT INTO photo_removals (sha256, since) VALUES (\(contentHash.hex), \(date.timeIntervalSinceReferenceDate))
+                ON CONFLICT (sha256) DO UPDATE SET since = excluded.since
             """)
-        mark.bind(contentHash.hex, at: 1)
-        mark.bind(date.timeIntervalSinceReferenceDate, at: 2)
         try mark.run()
         return true
     }
@@ -180,9 +155,9 @@ extension SQLiteServerStore: PhotoIndex {
     package func sweepUploads(startedBefore date: Date) async throws -> [PartialUpload] {
         try await writing { connection in
             let query = try connection.statement("""
-                DELETE FROM uploads WHERE started_at < ?1 RETURNING id, owner, sha256, expected_length, offset, started_at
+                DELETE FROM uploads WHERE started_at < \(date.timeIntervalSinceReferenceDate) RETURNING id, owner, sha256, expected_length,
+                    offset, started_at
                 """)
-            query.bind(date.timeIntervalSinceReferenceDate, at: 1)
             defer { query.reset() }
             var swept: [PartialUpload] = []
             while try query.step() {
@@ -199,18 +174,16 @@ extension SQLiteServerStore: PhotoIndex {
 
     /// Whether an owner's photo or an upload under way holds the bytes.
     private static func isHeld(_ contentHash: ContentHash, in connection: SQLiteConnection) throws -> Bool {
-        let query = try connection.statement(
-            "SELECT EXISTS (SELECT 1 FROM photos WHERE sha256 = ?1) OR EXISTS (SELECT 1 FROM uploads WHERE sha256 = ?1)"
-        )
-        query.bind(contentHash.hex, at: 1)
+        let query = try connection.statement("""
+            SELECT EXISTS (SELECT 1 FROM photos WHERE sha256 = \(contentHash.hex)) OR EXISTS (SELECT 1 FROM uploads WHERE sha256 = \(contentHash.hex))
+            """)
         defer { query.reset() }
         return try query.step() && query.int(0) != 0
     }
 
     package func endUpload(_ upload: UploadID) async throws {
         try await writing { connection in
-            let delete = try connection.statement("DELETE FROM uploads WHERE id = ?1")
-            delete.bind(upload.rawValue, at: 1)
+            let delete = try connection.statement("DELETE FROM uploads WHERE id = \(upload.rawValue)")
             try delete.run()
         }
     }

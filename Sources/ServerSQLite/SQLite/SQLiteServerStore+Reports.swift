@@ -7,14 +7,12 @@ import WireAPI
 extension SQLiteServerStore: ServerReportStore {
     package func reports(owner: AccountID, after position: ReportPosition?, limit: Int) async throws -> [CrashReport] {
         try await reading { connection in
+            let after = position?.updatedAt.timeIntervalSinceReferenceDate
             let query = try connection.statement("""
-                SELECT id, body FROM reports WHERE owner = ?1 AND (?2 IS NULL OR (updated_at, id) < (?2, ?3))
-                ORDER BY updated_at DESC, id DESC LIMIT ?4
+                SELECT id, body FROM reports WHERE owner = \(owner.rawValue) AND (\(after) IS NULL OR (updated_at, id) < (\(after),
+                    \(position?.id.rawValue)))
+                ORDER BY updated_at DESC, id DESC LIMIT \(limit)
                 """)
-            query.bind(owner.rawValue, at: 1)
-            query.bind(position?.updatedAt.timeIntervalSinceReferenceDate, at: 2)
-            if let position { query.bind(position.id.rawValue, at: 3) }
-            query.bind(limit, at: 4)
             defer { query.reset() }
             let decoder = WireCoding.decoder()
             var reports: [CrashReport] = []
@@ -33,9 +31,7 @@ extension SQLiteServerStore: ServerReportStore {
 
     package func storedReport(_ id: ReportID, owner: AccountID) async throws -> StoredReport? {
         try readingAside { connection in
-            let query = try connection.statement("SELECT change_seq, body FROM reports WHERE owner = ?1 AND id = ?2")
-            query.bind(owner.rawValue, at: 1)
-            query.bind(id.rawValue, at: 2)
+            let query = try connection.statement("SELECT change_seq, body FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)")
             defer { query.reset() }
             return try query.step() ? StoredReport(sequence: query.int(0), body: query.string(1)) : nil
         }
@@ -45,22 +41,18 @@ extension SQLiteServerStore: ServerReportStore {
         try readingAside { connection in
             let query = try connection.statement("""
                 SELECT change_seq, id, body FROM (
-                    SELECT change_seq, id, body FROM reports WHERE owner = ?1 AND change_seq > ?2
+                    SELECT change_seq, id, body FROM reports WHERE owner = \(owner.rawValue) AND change_seq > \(since)
                     UNION ALL
-                    SELECT change_seq, id, NULL FROM report_tombstones WHERE owner = ?1 AND change_seq > ?2
-                ) ORDER BY change_seq LIMIT ?3
+                    SELECT change_seq, id, NULL FROM report_tombstones WHERE owner = \(owner.rawValue) AND change_seq > \(since)
+                ) ORDER BY change_seq LIMIT \(limit)
                 """)
-            query.bind(owner.rawValue, at: 1)
-            query.bind(since, at: 2)
-            query.bind(limit, at: 3)
             var changes: [ReportChange] = []
             while try query.step() {
                 let id = ReportID(try Self.uuid(query, 1, table: "reports", name: "id"))
                 changes.append(ReportChange(sequence: query.int(0), id: id, body: query.isNull(2) ? nil : query.string(2)))
             }
             query.reset()
-            let counter = try connection.statement("SELECT forgotten_through, last_seq FROM report_change_counters WHERE owner = ?1")
-            counter.bind(owner.rawValue, at: 1)
+            let counter = try connection.statement("SELECT forgotten_through, last_seq FROM report_change_counters WHERE owner = \(owner.rawValue)")
             defer { counter.reset() }
             guard try counter.step() else { return ReportChangePage(changes: changes, forgottenThrough: 0, latest: 0) }
             return ReportChangePage(changes: changes, forgottenThrough: counter.int(0), latest: counter.int(1))
@@ -78,12 +70,10 @@ extension SQLiteServerStore: ServerReportStore {
                         SELECT owner, change_seq, deleted_at,
                                row_number() OVER (PARTITION BY owner ORDER BY change_seq DESC) AS newest
                         FROM report_tombstones
-                    ) WHERE deleted_at < ?1 OR newest > ?2 GROUP BY owner
+                    ) WHERE deleted_at < \(date.timeIntervalSinceReferenceDate) OR newest > \(keeping) GROUP BY owner
                 ) AS forgotten
                 WHERE report_change_counters.owner = forgotten.owner
                 """)
-            mark.bind(date.timeIntervalSinceReferenceDate, at: 1)
-            mark.bind(keeping, at: 2)
             try mark.run()
             let delete = try connection.statement("""
                 DELETE FROM report_tombstones WHERE (owner, change_seq) IN (
@@ -91,11 +81,9 @@ extension SQLiteServerStore: ServerReportStore {
                         SELECT owner, change_seq, deleted_at,
                                row_number() OVER (PARTITION BY owner ORDER BY change_seq DESC) AS newest
                         FROM report_tombstones
-                    ) WHERE deleted_at < ?1 OR newest > ?2
+                    ) WHERE deleted_at < \(date.timeIntervalSinceReferenceDate) OR newest > \(keeping)
                 )
                 """)
-            delete.bind(date.timeIntervalSinceReferenceDate, at: 1)
-            delete.bind(keeping, at: 2)
             try delete.run()
             return connection.changes
         }
@@ -117,19 +105,14 @@ extension SQLiteServerStore: ServerReportStore {
             let current = try Self.load(id, owner: owner, from: connection)
             try WriteCheck.checkDeletion(of: current)
             // Its document record goes with it (ON DELETE CASCADE).
-            let delete = try connection.statement("DELETE FROM reports WHERE owner = ?1 AND id = ?2")
-            delete.bind(owner.rawValue, at: 1)
-            delete.bind(id.rawValue, at: 2)
+            let delete = try connection.statement("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)")
             try delete.run()
             guard connection.changes > 0 else { return current }
             let tombstone = try connection.statement("""
-                INSERT INTO report_tombstones (owner, id, change_seq, deleted_at) VALUES (?1, ?2, ?3, ?4)
+                INSERT INTO report_tombstones (owner, id, change_seq, deleted_at) VALUES (\(owner.rawValue), \(id.rawValue),
+                    \(try Self.nextChange(owner: owner, in: connection)), \(Date().timeIntervalSinceReferenceDate))
                 ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
                 """)
-            tombstone.bind(owner.rawValue, at: 1)
-            tombstone.bind(id.rawValue, at: 2)
-            tombstone.bind(try Self.nextChange(owner: owner, in: connection), at: 3)
-            tombstone.bind(Date().timeIntervalSinceReferenceDate, at: 4)
             try tombstone.run()
             return current
         }
@@ -140,8 +123,7 @@ extension SQLiteServerStore: ServerReportStore {
     }
 
     private static func reportCount(owner: AccountID, in connection: SQLiteConnection) throws -> Int {
-        let query = try connection.statement("SELECT count(*) FROM reports WHERE owner = ?1")
-        query.bind(owner.rawValue, at: 1)
+        let query = try connection.statement("SELECT count(*) FROM reports WHERE owner = \(owner.rawValue)")
         defer { query.reset() }
         return try query.step() ? query.int(0) : 0
     }
@@ -149,9 +131,9 @@ extension SQLiteServerStore: ServerReportStore {
     package func namesPhoto(_ contentHash: ContentHash, owner: AccountID) async throws -> Bool {
         try await reading { connection in
             // A photo's SHA-256 appears in a report's JSON only as the photo's own hash.
-            let query = try connection.statement("SELECT EXISTS (SELECT 1 FROM reports WHERE owner = ?1 AND instr(body, ?2) > 0)")
-            query.bind(owner.rawValue, at: 1)
-            query.bind(contentHash.hex, at: 2)
+            let query = try connection.statement("""
+                SELECT EXISTS (SELECT 1 FROM reports WHERE owner = \(owner.rawValue) AND instr(body, \(contentHash.hex)) > 0)
+                """)
             defer { query.reset() }
             return try query.step() && query.int(0) != 0
         }
@@ -160,10 +142,10 @@ extension SQLiteServerStore: ServerReportStore {
     package func isDocumentRecorded(_ hash: ContentHash) async throws -> Bool {
         try await reading { connection in
             let query = try connection.statement("""
-                SELECT EXISTS (SELECT 1 FROM report_documents WHERE sha256 = ?1) OR EXISTS (SELECT 1 FROM document_versions WHERE sha256 = ?1)
-                    OR EXISTS (SELECT 1 FROM statement_copies WHERE sha256 = ?1)
+                SELECT EXISTS (SELECT 1 FROM report_documents WHERE sha256 = \(hash.hex)) OR EXISTS (SELECT 1 FROM document_versions
+                    WHERE sha256 = \(hash.hex))
+                    OR EXISTS (SELECT 1 FROM statement_copies WHERE sha256 = \(hash.hex))
                 """)
-            query.bind(hash.hex, at: 1)
             defer { query.reset() }
             return try query.step() && query.int(0) != 0
         }
@@ -172,10 +154,8 @@ extension SQLiteServerStore: ServerReportStore {
     package func document(for id: ReportID, owner: AccountID) async throws -> ContentHash? {
         try await reading { connection in
             let query = try connection.statement(
-                "SELECT sha256 FROM report_documents WHERE owner = ?1 AND report_id = ?2"
+                "SELECT sha256 FROM report_documents WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue)"
             )
-            query.bind(owner.rawValue, at: 1)
-            query.bind(id.rawValue, at: 2)
             defer { query.reset() }
             return try query.step() ? try Self.contentHash(query, 0, table: "report_documents") : nil
         }
@@ -194,10 +174,9 @@ extension SQLiteServerStore: ServerReportStore {
     package func documentVersions(of id: ReportID, owner: AccountID) async throws -> [DocumentVersion] {
         try await reading { connection in
             let query = try connection.statement("""
-                SELECT number, sha256, revision, created_at, reason FROM document_versions WHERE owner = ?1 AND report_id = ?2 ORDER BY number
+                SELECT number, sha256, revision, created_at, reason FROM document_versions WHERE owner = \(owner.rawValue)
+                    AND report_id = \(id.rawValue) ORDER BY number
                 """)
-            query.bind(owner.rawValue, at: 1)
-            query.bind(id.rawValue, at: 2)
             defer { query.reset() }
             var versions: [DocumentVersion] = []
             while try query.step() {
@@ -218,11 +197,9 @@ extension SQLiteServerStore: ServerReportStore {
             // A photo's SHA-256 appears in a report's JSON only as the photo's own hash.
             let query = try connection.statement("""
                 SELECT id FROM reports r
-                WHERE owner = ?1 AND status = 'completed' AND instr(body, ?2) > 0
+                WHERE owner = \(owner.rawValue) AND status = 'completed' AND instr(body, \(contentHash.hex)) > 0
                   AND NOT EXISTS (SELECT 1 FROM report_documents d WHERE d.owner = r.owner AND d.report_id = r.id)
                 """)
-            query.bind(owner.rawValue, at: 1)
-            query.bind(contentHash.hex, at: 2)
             defer { query.reset() }
             var found: [ReportID] = []
             while try query.step() { found.append(ReportID(try Self.uuid(query, 0, table: "reports", name: "id"))) }
@@ -238,34 +215,26 @@ extension SQLiteServerStore: ServerReportStore {
         _ hash: ContentHash, for id: ReportID, owner: AccountID, reason: DocumentVersion.Reason, queueingIfFirst job: ServerJob? = nil,
         at date: Date = Date(), in connection: SQLiteConnection
     ) throws -> ContentHash? {
-        let earlier = try connection.statement("SELECT sha256 FROM report_documents WHERE owner = ?1 AND report_id = ?2")
-        earlier.bind(owner.rawValue, at: 1)
-        earlier.bind(id.rawValue, at: 2)
+        let earlier = try connection.statement("SELECT sha256 FROM report_documents WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue)")
         let replaced = try earlier.step() ? try Self.contentHash(earlier, 0, table: "report_documents") : nil
         earlier.reset()
         if replaced == hash { return nil }
         let upsert = try connection.statement("""
             INSERT INTO report_documents (owner, report_id, sha256, revision)
-            SELECT owner, id, ?3, revision FROM reports WHERE owner = ?1 AND id = ?2
+            SELECT owner, id, \(hash.hex), revision FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
             ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
             """)
-        upsert.bind(owner.rawValue, at: 1)
-        upsert.bind(id.rawValue, at: 2)
-        upsert.bind(hash.hex, at: 3)
         try upsert.run()
         if connection.changes == 0 { throw ServerStoreError.reportNotFound(id) }
         let version = try connection.statement("""
             INSERT INTO document_versions (owner, report_id, number, sha256, revision, created_at, reason)
-            SELECT ?1, ?2, coalesce((SELECT max(number) FROM document_versions WHERE owner = ?1 AND report_id = ?2), 0) + 1,
-                   ?3, revision, ?4, CASE WHEN EXISTS (SELECT 1 FROM document_versions WHERE owner = ?1 AND report_id = ?2) THEN ?5 ELSE 'submitted' END
-            FROM reports WHERE owner = ?1 AND id = ?2
+            SELECT \(owner.rawValue), \(id.rawValue), coalesce((SELECT max(number) FROM document_versions WHERE owner = \(owner.rawValue)
+                AND report_id = \(id.rawValue)), 0) + 1,
+                   \(hash.hex), revision, \(date.timeIntervalSinceReferenceDate), CASE WHEN EXISTS (SELECT 1 FROM document_versions
+                       WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue)) THEN \(reason.rawValue) ELSE 'submitted' END
+            FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
             RETURNING number
             """)
-        version.bind(owner.rawValue, at: 1)
-        version.bind(id.rawValue, at: 2)
-        version.bind(hash.hex, at: 3)
-        version.bind(date.timeIntervalSinceReferenceDate, at: 4)
-        version.bind(reason.rawValue, at: 5)
         let number = try version.step() ? version.int(0) : 1
         version.reset()
         if number == 1 {
@@ -297,37 +266,25 @@ extension SQLiteServerStore: ServerReportStore {
         let sequence = try nextChange(owner: owner, in: connection)
         let upsert = try connection.statement("""
             INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+            VALUES (\(owner.rawValue), \(stored.id.rawValue), \(stored.crashID.rawValue), \(stored.status.rawValue), \(stored.revision),
+                \(stored.updatedAt.timeIntervalSinceReferenceDate), \(body), \(sequence))
             ON CONFLICT (owner, id) DO UPDATE SET
                 crash_id = excluded.crash_id, status = excluded.status, revision = excluded.revision,
                 updated_at = excluded.updated_at, body = excluded.body, change_seq = excluded.change_seq
             """)
-        upsert.bind(owner.rawValue, at: 1)
-        upsert.bind(stored.id.rawValue, at: 2)
-        upsert.bind(stored.crashID.rawValue, at: 3)
-        upsert.bind(stored.status.rawValue, at: 4)
-        upsert.bind(stored.revision, at: 5)
-        upsert.bind(stored.updatedAt.timeIntervalSinceReferenceDate, at: 6)
-        upsert.bind(body, at: 7)
-        upsert.bind(sequence, at: 8)
         try upsert.run()
         // A report stored again under the id of one deleted is no longer deleted.
-        let revived = try connection.statement("DELETE FROM report_tombstones WHERE owner = ?1 AND id = ?2")
-        revived.bind(owner.rawValue, at: 1)
-        revived.bind(stored.id.rawValue, at: 2)
+        let revived = try connection.statement("DELETE FROM report_tombstones WHERE owner = \(owner.rawValue) AND id = \(stored.id.rawValue)")
         try revived.run()
         try appendSigning(of: stored, after: current, owner: owner, codeSMS: codeSMS, in: connection)
         if stored.isCompleted {
             // Stored completed: a claim from now on (``ClaimStore``), submitted the first time.
             let claim = try connection.statement("""
-                INSERT INTO claims (id, owner, report_id, submitted_at, acknowledged_at) VALUES (?1, ?2, ?3, ?4, ?5)
+                INSERT INTO claims (id, owner, report_id, submitted_at, acknowledged_at) VALUES (\(ClaimID().rawValue), \(owner.rawValue),
+                    \(stored.id.rawValue), \(Date().timeIntervalSinceReferenceDate),
+                    \(stored.acknowledgement?.acknowledgedAt.timeIntervalSinceReferenceDate))
                 ON CONFLICT (owner, report_id) DO UPDATE SET acknowledged_at = excluded.acknowledged_at
                 """)
-            claim.bind(ClaimID().rawValue, at: 1)
-            claim.bind(owner.rawValue, at: 2)
-            claim.bind(stored.id.rawValue, at: 3)
-            claim.bind(Date().timeIntervalSinceReferenceDate, at: 4)
-            claim.bind(stored.acknowledgement?.acknowledgedAt.timeIntervalSinceReferenceDate, at: 5)
             try claim.run()
         }
         return stored
@@ -340,34 +297,20 @@ extension SQLiteServerStore: ServerReportStore {
     ) throws {
         let acts = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, at: Date())
         guard !acts.isEmpty else { return }
-        let last = try connection.statement("SELECT coalesce(max(number), 0) FROM signing_record WHERE owner = ?1 AND report_id = ?2")
-        last.bind(owner.rawValue, at: 1)
-        last.bind(stored.id.rawValue, at: 2)
+        let last = try connection.statement(
+            "SELECT coalesce(max(number), 0) FROM signing_record WHERE owner = \(owner.rawValue) AND report_id = \(stored.id.rawValue)"
+        )
         let held = try last.step() ? last.int(0) : 0
         last.reset()
         try SigningEntry.checkRoom(held: held, adding: acts.count)
-        let insert = try connection.statement("""
-            INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
-                recorded_at, code_sms)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
-            """)
         for entry in acts.map({ $0.following(held) }) {
-            insert.bind(owner.rawValue, at: 1)
-            insert.bind(stored.id.rawValue, at: 2)
-            insert.bind(entry.number, at: 3)
-            insert.bind(entry.side.rawValue, at: 4)
-            insert.bind(entry.act.rawValue, at: 5)
-            insert.bind(entry.means.rawValue, at: 6)
-            insert.bind(entry.name, at: 7)
-            insert.bind(entry.reason, at: 8)
-            insert.bind(entry.account, at: 9)
-            insert.bind(entry.phone?.e164, at: 10)
-            insert.bind(entry.version.hex, at: 11)
-            insert.bind(entry.actedAt.timeIntervalSinceReferenceDate, at: 12)
-            insert.bind(entry.recordedAt.timeIntervalSinceReferenceDate, at: 13)
-            insert.bind(entry.codeSMS?.rawValue, at: 14)
-            try insert.run()
-            insert.reset()
+            try connection.statement("""
+                INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
+                    recorded_at, code_sms)
+                VALUES (\(owner.rawValue), \(stored.id.rawValue), \(entry.number), \(entry.side.rawValue), \(entry.act.rawValue),
+                    \(entry.means.rawValue), \(entry.name), \(entry.reason), \(entry.account), \(entry.phone?.e164), \(entry.version.hex),
+                    \(entry.actedAt.timeIntervalSinceReferenceDate), \(entry.recordedAt.timeIntervalSinceReferenceDate), \(entry.codeSMS?.rawValue))
+                """).run()
         }
     }
 
@@ -377,10 +320,8 @@ extension SQLiteServerStore: ServerReportStore {
                 SELECT r.number, r.side, r.act, r.means, r.name, r.reason, r.account, r.phone, r.version, r.acted_at, r.recorded_at,
                     r.code_sms, m.state, m.detail, m.updated_at
                 FROM signing_record r LEFT JOIN sms_messages m ON m.id = r.code_sms
-                WHERE r.owner = ?1 AND r.report_id = ?2 ORDER BY r.number
+                WHERE r.owner = \(owner.rawValue) AND r.report_id = \(id.rawValue) ORDER BY r.number
                 """)
-            query.bind(owner.rawValue, at: 1)
-            query.bind(id.rawValue, at: 2)
             defer { query.reset() }
             var entries: [SigningEntry] = []
             while try query.step() {
@@ -399,11 +340,10 @@ extension SQLiteServerStore: ServerReportStore {
     /// Takes the owner's next change number inside the caller's write transaction.
     private static func nextChange(owner: AccountID, in connection: SQLiteConnection) throws -> Int {
         let next = try connection.statement("""
-            INSERT INTO report_change_counters (owner, last_seq) VALUES (?1, 1)
+            INSERT INTO report_change_counters (owner, last_seq) VALUES (\(owner.rawValue), 1)
             ON CONFLICT (owner) DO UPDATE SET last_seq = last_seq + 1
             RETURNING last_seq
             """)
-        next.bind(owner.rawValue, at: 1)
         defer { next.reset() }
         guard try next.step() else { throw ServerStoreError.damagedRecord(table: "report_change_counters", reason: "no number was taken") }
         return next.int(0)
@@ -413,19 +353,16 @@ extension SQLiteServerStore: ServerReportStore {
     private static func holder(
         of crashID: CrashID, besides id: ReportID, owner: AccountID, in connection: SQLiteConnection
     ) throws -> CrashReport? {
-        let query = try connection.statement("SELECT id, body FROM reports WHERE owner = ?1 AND crash_id = ?2 AND id <> ?3 LIMIT 1")
-        query.bind(owner.rawValue, at: 1)
-        query.bind(crashID.rawValue, at: 2)
-        query.bind(id.rawValue, at: 3)
+        let query = try connection.statement("""
+            SELECT id, body FROM reports WHERE owner = \(owner.rawValue) AND crash_id = \(crashID.rawValue) AND id <> \(id.rawValue) LIMIT 1
+            """)
         defer { query.reset() }
         return try query.step() ? try report(from: query, decoder: WireCoding.decoder()) : nil
     }
 
     /// The owner's stored report, read inside the caller's transaction.
     private static func load(_ id: ReportID, owner: AccountID, from connection: SQLiteConnection) throws -> CrashReport? {
-        let query = try connection.statement("SELECT id, body FROM reports WHERE owner = ?1 AND id = ?2")
-        query.bind(owner.rawValue, at: 1)
-        query.bind(id.rawValue, at: 2)
+        let query = try connection.statement("SELECT id, body FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)")
         defer { query.reset() }
         return try query.step() ? try report(from: query, decoder: WireCoding.decoder()) : nil
     }

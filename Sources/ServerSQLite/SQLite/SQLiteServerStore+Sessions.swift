@@ -6,22 +6,16 @@ extension SQLiteServerStore: SessionStore {
         try await writing { connection in
             let insert = try connection.statement("""
                 INSERT INTO handler_sessions (digest, account, token_digest, csrf, created_at, expires_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                VALUES (\(session.digest.hex), \(session.account.rawValue), \(session.tokenDigest.hex), \(session.csrf),
+                    \(session.createdAt.timeIntervalSinceReferenceDate), \(session.expiresAt.timeIntervalSinceReferenceDate))
                 """)
-            insert.bind(session.digest.hex, at: 1)
-            insert.bind(session.account.rawValue, at: 2)
-            insert.bind(session.tokenDigest.hex, at: 3)
-            insert.bind(session.csrf, at: 4)
-            insert.bind(session.createdAt.timeIntervalSinceReferenceDate, at: 5)
-            insert.bind(session.expiresAt.timeIntervalSinceReferenceDate, at: 6)
             try insert.run()
             let oldest = try connection.statement("""
-                DELETE FROM handler_sessions WHERE account = ?1 AND digest NOT IN (
-                    SELECT digest FROM handler_sessions WHERE account = ?1 ORDER BY created_at DESC, digest DESC LIMIT ?2
+                DELETE FROM handler_sessions WHERE account = \(session.account.rawValue) AND digest NOT IN (
+                    SELECT digest FROM handler_sessions WHERE account = \(session.account.rawValue) ORDER BY created_at DESC,
+                        digest DESC LIMIT \(keeping)
                 )
                 """)
-            oldest.bind(session.account.rawValue, at: 1)
-            oldest.bind(keeping, at: 2)
             try oldest.run()
         }
     }
@@ -29,10 +23,9 @@ extension SQLiteServerStore: SessionStore {
     package func session(for digest: TokenDigest, at date: Date) async throws -> HandlerSession? {
         try await reading { connection in
             let query = try connection.statement("""
-                SELECT account, token_digest, csrf, created_at, expires_at FROM handler_sessions WHERE digest = ?1 AND expires_at > ?2
+                SELECT account, token_digest, csrf, created_at, expires_at FROM handler_sessions WHERE digest = \(digest.hex)
+                    AND expires_at > \(date.timeIntervalSinceReferenceDate)
                 """)
-            query.bind(digest.hex, at: 1)
-            query.bind(date.timeIntervalSinceReferenceDate, at: 2)
             defer { query.reset() }
             guard try query.step() else { return nil }
             return HandlerSession(
@@ -45,16 +38,14 @@ extension SQLiteServerStore: SessionStore {
 
     package func removeSession(_ digest: TokenDigest) async throws {
         try await writing { connection in
-            let delete = try connection.statement("DELETE FROM handler_sessions WHERE digest = ?1")
-            delete.bind(digest.hex, at: 1)
+            let delete = try connection.statement("DELETE FROM handler_sessions WHERE digest = \(digest.hex)")
             try delete.run()
         }
     }
 
     package func forgetSessions(expiredBefore date: Date) async throws -> Int {
         try await writing { connection in
-            let delete = try connection.statement("DELETE FROM handler_sessions WHERE expires_at < ?1")
-            delete.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            let delete = try connection.statement("DELETE FROM handler_sessions WHERE expires_at < \(date.timeIntervalSinceReferenceDate)")
             try delete.run()
             return connection.changes
         }

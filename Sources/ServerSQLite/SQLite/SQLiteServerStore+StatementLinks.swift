@@ -8,30 +8,24 @@ extension SQLiteServerStore: StatementLinkStore {
         try await writing { connection in
             try Self.requireAccount(link.owner, in: connection)
             let insert = try connection.statement("""
-                INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at) VALUES (?1, ?2, ?3, ?4, ?5, NULL)
+                INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at) VALUES (\(link.digest.hex),
+                    \(link.report.rawValue), \(link.owner.rawValue), \(link.createdAt.timeIntervalSinceReferenceDate),
+                    \(link.expiresAt.timeIntervalSinceReferenceDate), NULL)
                 """)
-            insert.bind(link.digest.hex, at: 1)
-            insert.bind(link.report.rawValue, at: 2)
-            insert.bind(link.owner.rawValue, at: 3)
-            insert.bind(link.createdAt.timeIntervalSinceReferenceDate, at: 4)
-            insert.bind(link.expiresAt.timeIntervalSinceReferenceDate, at: 5)
             try insert.run()
             // The report's older links end now (a decided one keeps its copy until its own time).
             let ending = try connection.statement("""
-                UPDATE statement_links SET expires_at = ?3, replaced_at = ?3
-                WHERE report = ?1 AND digest != ?2 AND decided_at IS NULL AND expires_at > ?3
+                UPDATE statement_links SET expires_at = \(link.createdAt.timeIntervalSinceReferenceDate),
+                    replaced_at = \(link.createdAt.timeIntervalSinceReferenceDate)
+                WHERE report = \(link.report.rawValue) AND digest != \(link.digest.hex) AND decided_at IS NULL
+                    AND expires_at > \(link.createdAt.timeIntervalSinceReferenceDate)
                 """)
-            ending.bind(link.report.rawValue, at: 1)
-            ending.bind(link.digest.hex, at: 2)
-            ending.bind(link.createdAt.timeIntervalSinceReferenceDate, at: 3)
             try ending.run()
             let oldest = try connection.statement("""
-                DELETE FROM statement_links WHERE report = ?1 AND decided_at IS NULL AND digest NOT IN (
-                    SELECT digest FROM statement_links WHERE report = ?1 ORDER BY created_at DESC, digest DESC LIMIT ?2
+                DELETE FROM statement_links WHERE report = \(link.report.rawValue) AND decided_at IS NULL AND digest NOT IN (
+                    SELECT digest FROM statement_links WHERE report = \(link.report.rawValue) ORDER BY created_at DESC, digest DESC LIMIT \(keeping)
                 )
                 """)
-            oldest.bind(link.report.rawValue, at: 1)
-            oldest.bind(keeping, at: 2)
             try oldest.run()
 
         }
@@ -46,9 +40,8 @@ extension SQLiteServerStore: StatementLinkStore {
         let query = try connection.statement("""
             SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
                 code_binding, replaced_at, code_sms
-            FROM statement_links WHERE digest = ?1
+            FROM statement_links WHERE digest = \(digest.hex)
             """)
-        query.bind(digest.hex, at: 1)
         defer { query.reset() }
         guard try query.step() else { return nil }
         // A code kept without what it was sent for (before codes were bound) no longer signs.
@@ -79,34 +72,26 @@ extension SQLiteServerStore: StatementLinkStore {
         try await writing { connection in
             guard let current = try Self.link(link, in: connection) else { return .gone }
             let hourAgo = date.addingTimeInterval(-3_600).timeIntervalSinceReferenceDate
-            let forget = try connection.statement("DELETE FROM statement_code_sends WHERE sent_at <= ?1")
-            forget.bind(hourAgo, at: 1)
+            let forget = try connection.statement("DELETE FROM statement_code_sends WHERE sent_at <= \(hourAgo)")
             try forget.run()
             let recipient = StatementCode.recipientDigest(sms.recipient)
-            let byRecipient = try Self.codeSendTimes(in: connection, "SELECT sent_at FROM statement_code_sends WHERE recipient = ?1") {
-                $0.bind(recipient.hex, at: 1)
-            }
-            let byReport = try Self.codeSendTimes(in: connection, "SELECT sent_at FROM statement_code_sends WHERE report = ?1") {
-                $0.bind(current.report.rawValue, at: 1)
-            }
+            let byRecipient = try Self.codeSendTimes(in: connection, "SELECT sent_at FROM statement_code_sends WHERE recipient = \(recipient.hex)")
+            let byReport = try Self.codeSendTimes(
+                in: connection, "SELECT sent_at FROM statement_code_sends WHERE report = \(current.report.rawValue)"
+            )
             if let refusal = ceilings.refusal(link: current.codesSent, phone: byRecipient, report: byReport, at: date) { return refusal }
             let update = try connection.statement("""
-                UPDATE statement_links SET code_digest = ?2, code_expires_at = ?3, code_tries = 0, codes_sent = ?4, code_binding = ?5,
-                    code_sms = ?6
-                WHERE digest = ?1
+                UPDATE statement_links SET code_digest = \(code.digest.hex), code_expires_at = \(code.expiresAt.timeIntervalSinceReferenceDate),
+                    code_tries = 0, codes_sent = \(StatementLink.sendTimesText(current.codeSendTimes(after: date))),
+                    code_binding = \(code.binding.hex),
+                    code_sms = \(sms.id.rawValue)
+                WHERE digest = \(link.hex)
                 """)
-            update.bind(link.hex, at: 1)
-            update.bind(code.digest.hex, at: 2)
-            update.bind(code.expiresAt.timeIntervalSinceReferenceDate, at: 3)
-            update.bind(StatementLink.sendTimesText(current.codeSendTimes(after: date)), at: 4)
-            update.bind(code.binding.hex, at: 5)
-            update.bind(sms.id.rawValue, at: 6)
             try update.run()
-            let counted = try connection.statement("INSERT INTO statement_code_sends (recipient, report, owner, sent_at) VALUES (?1, ?2, ?3, ?4)")
-            counted.bind(recipient.hex, at: 1)
-            counted.bind(current.report.rawValue, at: 2)
-            counted.bind(current.owner.rawValue, at: 3)
-            counted.bind(date.timeIntervalSinceReferenceDate, at: 4)
+            let counted = try connection.statement("""
+                INSERT INTO statement_code_sends (recipient, report, owner, sent_at) VALUES (\(recipient.hex), \(current.report.rawValue),
+                    \(current.owner.rawValue), \(date.timeIntervalSinceReferenceDate))
+                """)
             try counted.run()
             try Self.insert(sms, in: connection)
             try Self.insert(ServerJob.sendSMS(sms.id), smsOwner: sms.owner, at: date, in: connection)
@@ -116,10 +101,9 @@ extension SQLiteServerStore: StatementLinkStore {
 
     /// The send times a query over `statement_code_sends` gives, inside the caller's transaction.
     private static func codeSendTimes(
-        in connection: SQLiteConnection, _ sql: StaticString, binding: (SQLiteStatement) -> Void
+        in connection: SQLiteConnection, _ sql: SQLiteQuery
     ) throws -> [Date] {
         let query = try connection.statement(sql)
-        binding(query)
         defer { query.reset() }
         var times: [Date] = []
         while try query.step() { times.append(Date(timeIntervalSinceReferenceDate: query.double(0))) }
@@ -134,13 +118,10 @@ extension SQLiteServerStore: StatementLinkStore {
             let (check, after) = current.codeTry(digest, binding: binding, at: date, maximumTries: maximumTries)
             guard after != current.code else { return check }
             let update = try connection.statement("""
-                UPDATE statement_links SET code_digest = ?2, code_expires_at = ?3, code_tries = ?4, code_binding = ?5 WHERE digest = ?1
+                UPDATE statement_links SET code_digest = \(after?.digest.hex),
+                    code_expires_at = \(after?.expiresAt.timeIntervalSinceReferenceDate), code_tries = \(after?.tries ?? 0),
+                    code_binding = \(after?.binding.hex) WHERE digest = \(link.hex)
                 """)
-            update.bind(link.hex, at: 1)
-            update.bind(after?.digest.hex, at: 2)
-            update.bind(after?.expiresAt.timeIntervalSinceReferenceDate, at: 3)
-            update.bind(after?.tries ?? 0, at: 4)
-            update.bind(after?.binding.hex, at: 5)
             try update.run()
             return check
         }
@@ -149,20 +130,18 @@ extension SQLiteServerStore: StatementLinkStore {
     package func decideStatementLink(_ digest: TokenDigest, at date: Date, keepUntil: Date) async throws {
         try await writing { connection in
             let update = try connection.statement("""
-                UPDATE statement_links SET decided_at = ?2, expires_at = ?3, code_digest = NULL, code_expires_at = NULL WHERE digest = ?1
+                UPDATE statement_links SET decided_at = \(date.timeIntervalSinceReferenceDate),
+                    expires_at = \(keepUntil.timeIntervalSinceReferenceDate), code_digest = NULL, code_expires_at = NULL WHERE digest = \(digest.hex)
                 """)
-            update.bind(digest.hex, at: 1)
-            update.bind(date.timeIntervalSinceReferenceDate, at: 2)
-            update.bind(keepUntil.timeIntervalSinceReferenceDate, at: 3)
             try update.run()
         }
     }
 
     package func useStatementLink(_ digest: TokenDigest, at date: Date) async throws -> Bool {
         try await writing { connection in
-            let update = try connection.statement("UPDATE statement_links SET used_at = ?2 WHERE digest = ?1 AND used_at IS NULL")
-            update.bind(digest.hex, at: 1)
-            update.bind(date.timeIntervalSinceReferenceDate, at: 2)
+            let update = try connection.statement("""
+                UPDATE statement_links SET used_at = \(date.timeIntervalSinceReferenceDate) WHERE digest = \(digest.hex) AND used_at IS NULL
+                """)
             try update.run()
             return connection.changes == 1
         }
@@ -170,8 +149,7 @@ extension SQLiteServerStore: StatementLinkStore {
 
     package func releaseStatementLink(_ digest: TokenDigest) async throws {
         try await writing { connection in
-            let update = try connection.statement("UPDATE statement_links SET used_at = NULL WHERE digest = ?1")
-            update.bind(digest.hex, at: 1)
+            let update = try connection.statement("UPDATE statement_links SET used_at = NULL WHERE digest = \(digest.hex)")
             try update.run()
         }
     }
@@ -181,9 +159,7 @@ extension SQLiteServerStore: StatementLinkStore {
     }
 
     private static func copy(_ link: TokenDigest, language: String, in connection: SQLiteConnection) throws -> ContentHash? {
-        let query = try connection.statement("SELECT sha256 FROM statement_copies WHERE link = ?1 AND language = ?2")
-        query.bind(link.hex, at: 1)
-        query.bind(language, at: 2)
+        let query = try connection.statement("SELECT sha256 FROM statement_copies WHERE link = \(link.hex) AND language = \(language)")
         defer { query.reset() }
         return try query.step() ? try StoredRecord.contentHash(query.string(0), table: "statement_copies") : nil
     }
@@ -192,12 +168,9 @@ extension SQLiteServerStore: StatementLinkStore {
         try await writing { connection in
             guard let held = try Self.link(link, in: connection) else { return nil }
             let insert = try connection.statement("""
-                INSERT INTO statement_copies (link, language, owner, sha256) VALUES (?1, ?2, ?3, ?4) ON CONFLICT (link, language) DO NOTHING
+                INSERT INTO statement_copies (link, language, owner, sha256) VALUES (\(link.hex), \(language), \(held.owner.rawValue),
+                    \(copy.hex)) ON CONFLICT (link, language) DO NOTHING
                 """)
-            insert.bind(link.hex, at: 1)
-            insert.bind(language, at: 2)
-            insert.bind(held.owner.rawValue, at: 3)
-            insert.bind(copy.hex, at: 4)
             try insert.run()
             return try Self.copy(link, language: language, in: connection)
         }
@@ -206,19 +179,18 @@ extension SQLiteServerStore: StatementLinkStore {
     package func forgetStatementLinks(expiredBefore date: Date) async throws -> ForgottenStatementLinks {
         try await writing { connection in
             let copies = try connection.statement("""
-                SELECT c.sha256 FROM statement_copies c JOIN statement_links l ON l.digest = c.link WHERE l.expires_at < ?1
+                SELECT c.sha256 FROM statement_copies c JOIN statement_links l ON l.digest = c.link
+                    WHERE l.expires_at < \(date.timeIntervalSinceReferenceDate)
                 """)
-            copies.bind(date.timeIntervalSinceReferenceDate, at: 1)
             var kept: [ContentHash] = []
             while try copies.step() { kept.append(try StoredRecord.contentHash(copies.string(0), table: "statement_copies")) }
             copies.reset()
             let forgetCopies = try connection.statement("""
-                DELETE FROM statement_copies WHERE link IN (SELECT digest FROM statement_links WHERE expires_at < ?1)
+                DELETE FROM statement_copies WHERE link IN (SELECT digest FROM statement_links
+                    WHERE expires_at < \(date.timeIntervalSinceReferenceDate))
                 """)
-            forgetCopies.bind(date.timeIntervalSinceReferenceDate, at: 1)
             try forgetCopies.run()
-            let delete = try connection.statement("DELETE FROM statement_links WHERE expires_at < ?1")
-            delete.bind(date.timeIntervalSinceReferenceDate, at: 1)
+            let delete = try connection.statement("DELETE FROM statement_links WHERE expires_at < \(date.timeIntervalSinceReferenceDate)")
             try delete.run()
             return ForgottenStatementLinks(count: connection.changes, copies: kept)
         }

@@ -101,8 +101,7 @@ extension SQLiteServerStore {
     /// write at a time, so an erasure and a write of the same account cannot interleave (a token remembered for a few
     /// seconds after its account was erased writes nothing).
     static func requireAccount(_ owner: AccountID, in connection: SQLiteConnection) throws {
-        let query = try connection.statement("SELECT 1 FROM accounts WHERE id = ?1")
-        query.bind(owner.rawValue, at: 1)
+        let query = try connection.statement("SELECT 1 FROM accounts WHERE id = \(owner.rawValue)")
         defer { query.reset() }
         guard try query.step() else { throw ServerRefusal.accountGone }
     }

@@ -9,8 +9,8 @@ public final class SQLiteConnection: @unchecked Sendable { // safe: only used by
     let handle: OpaquePointer
     /// The database file, for errors that name it.
     public let path: String
-    /// Prepared statements by the address of their SQL text (a static string), so finding one hashes no text.
-    private var statements: [UnsafeRawPointer: SQLiteStatement] = [:]
+    /// Prepared statements by the addresses of their SQL's static pieces, so finding one hashes no text.
+    private var statements: [SQLiteQuery.Key: SQLiteStatement] = [:]
 
     /// Opens the file with the given `SQLITE_OPEN_…` flags.
     init(path: String, flags: Int32) throws(SQLiteError) {
@@ -44,29 +44,32 @@ public final class SQLiteConnection: @unchecked Sendable { // safe: only used by
         guard code == SQLITE_OK else { throw error(code) }
     }
 
-    /// The prepared statement for this SQL, from the cache, reset and ready to bind.
-    /// The SQL is one statement with `?1`, `?2`… parameters; values are bound, never spliced into the text.
-    /// - Throws: `SQLiteError` when SQLite cannot prepare it (a mistake in the SQL, or a table the layout lacks).
-    public func statement(_ sql: StaticString) throws(SQLiteError) -> SQLiteStatement {
-        let key = UnsafeRawPointer(sql.utf8Start)
+    /// The prepared statement for this query, from the cache, with the query's values bound and ready to step.
+    /// - Throws: `SQLiteError` when SQLite cannot prepare it (a mistake in the SQL, a table the layout lacks, a
+    ///   parameter written by hand).
+    public func statement(_ query: SQLiteQuery) throws(SQLiteError) -> SQLiteStatement {
+        let key = query.key
+        let statement: SQLiteStatement
         if let cached = statements[key] {
             cached.reset()
-            return cached
+            statement = cached
+        } else {
+            statement = try SQLiteStatement(query: query, connection: self)
+            statements[key] = statement
         }
-        let prepared = try SQLiteStatement(sql: sql, connection: self)
-        statements[key] = prepared
-        return prepared
+        statement.bind(query.values)
+        return statement
     }
 
     /// The first column of the first row of a query returning one integer (`PRAGMA user_version`, `count(*)`).
-    package func integer(_ sql: StaticString) throws(SQLiteError) -> Int {
+    package func integer(_ sql: SQLiteQuery) throws(SQLiteError) -> Int {
         let query = try statement(sql)
         defer { query.reset() }
         return try query.step() ? query.int(0) : 0
     }
 
     /// Every row's first column as text (`PRAGMA integrity_check`, `PRAGMA journal_mode`).
-    func texts(_ sql: StaticString) throws(SQLiteError) -> [String] {
+    func texts(_ sql: SQLiteQuery) throws(SQLiteError) -> [String] {
         let query = try statement(sql)
         defer { query.reset() }
         var rows: [String] = []

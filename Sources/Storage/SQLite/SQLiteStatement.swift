@@ -2,8 +2,8 @@ import CSQLite
 import Foundation
 
 /// One prepared statement. Owned by its ``SQLiteConnection`` (which caches it), used only under the
-/// connection's lock, never shared across threads. Get one from ``SQLiteConnection/statement(_:)``, bind its
-/// parameters, then ``step()`` through its rows (reading columns) or ``run()`` it.
+/// connection's lock, never shared across threads. Get one from ``SQLiteConnection/statement(_:)`` with its values
+/// bound (``SQLiteQuery``), then ``step()`` through its rows (reading columns) or ``run()`` it.
 public final class SQLiteStatement {
     /// Tells SQLite to copy bound strings and blobs at once (`SQLITE_TRANSIENT`).
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -13,16 +13,23 @@ public final class SQLiteStatement {
     private let database: OpaquePointer
     private let path: String
 
-    init(sql: StaticString, connection: SQLiteConnection) throws(SQLiteError) {
+    /// Prepares the query's text.
+    /// - Throws: `SQLiteError` when SQLite cannot prepare it, or when the text names parameters of its own (`?1`,
+    ///   `:name`) beside the values written in place.
+    init(query: SQLiteQuery, connection: SQLiteConnection) throws(SQLiteError) {
         var prepared: OpaquePointer?
-        let code = UnsafeRawPointer(sql.utf8Start).withMemoryRebound(to: CChar.self, capacity: sql.utf8CodeUnitCount) { text in
-            sqlite3_prepare_v3(
-                connection.handle, text, Int32(sql.utf8CodeUnitCount), UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil
-            )
-        }
+        let sql = query.text
+        let code = sqlite3_prepare_v3(connection.handle, sql, Int32(sql.utf8.count), UInt32(SQLITE_PREPARE_PERSISTENT), &prepared, nil)
         guard code == SQLITE_OK, let prepared else {
             sqlite3_finalize(prepared)
             throw connection.error(code)
+        }
+        guard Int(sqlite3_bind_parameter_count(prepared)) == query.values.count else {
+            sqlite3_finalize(prepared)
+            throw SQLiteError(
+                code: SQLITE_RANGE, message: "the statement names parameters of its own; write each value in its place: \(sql.prefix(80))",
+                path: connection.path
+            )
         }
         self.handle = prepared
         self.database = connection.handle
@@ -33,49 +40,25 @@ public final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
-    // MARK: - Binding (parameters count from 1)
+    // MARK: - Binding
 
-    /// Binds an integer to parameter `index` (`?1` is 1).
-    public func bind(_ value: Int, at index: Int32) {
-        sqlite3_bind_int64(handle, index, Int64(value))
-    }
-
-    /// Binds an integer, or NULL for `nil`.
-    public func bind(_ value: Int?, at index: Int32) {
-        if let value { sqlite3_bind_int64(handle, index, Int64(value)) } else { sqlite3_bind_null(handle, index) }
-    }
-
-    /// Binds a real number.
-    public func bind(_ value: Double, at index: Int32) {
-        sqlite3_bind_double(handle, index, value)
-    }
-
-    /// Binds a real number, or NULL for `nil`.
-    public func bind(_ value: Double?, at index: Int32) {
-        if let value { sqlite3_bind_double(handle, index, value) } else { sqlite3_bind_null(handle, index) }
-    }
-
-    /// Binds text, every byte of it (SQLite copies it).
-    public func bind(_ value: String, at index: Int32) {
-        // The explicit byte count keeps every byte, even an embedded NUL; "" binds as empty text, not NULL.
-        sqlite3_bind_text(handle, index, value, Int32(value.utf8.count), Self.transient)
-    }
-
-    /// Binds a UUID as its 16 bytes, whose byte order is the order of its lowercase text.
-    public func bind(_ value: UUID, at index: Int32) {
-        withUnsafeBytes(of: value.uuid) { bytes in
-            _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+    /// Binds the query's values to its parameters, in order (``SQLiteQuery`` numbers them `?1`, `?2`…).
+    func bind(_ values: [SQLiteValue]) {
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            switch value {
+            case .null: sqlite3_bind_null(handle, index)
+            case let .integer(value): sqlite3_bind_int64(handle, index, value)
+            case let .real(value): sqlite3_bind_double(handle, index, value)
+            case let .text(value):
+                // The explicit byte count keeps every byte, even an embedded NUL; "" binds as empty text, not NULL.
+                sqlite3_bind_text(handle, index, value, Int32(value.utf8.count), Self.transient)
+            case let .uuid(value):
+                withUnsafeBytes(of: value.uuid) { bytes in
+                    _ = sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(bytes.count), Self.transient)
+                }
+            }
         }
-    }
-
-    /// Binds a UUID, or NULL for `nil`.
-    public func bind(_ value: UUID?, at index: Int32) {
-        if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
-    }
-
-    /// Binds text, or NULL for `nil`.
-    public func bind(_ value: String?, at index: Int32) {
-        if let value { bind(value, at: index) } else { sqlite3_bind_null(handle, index) }
     }
 
     // MARK: - Running
@@ -136,7 +119,7 @@ public final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
     }
 
-    /// A UUID stored as 16 bytes by ``bind(_:at:)-(UUID,_)``; `nil` when the column holds anything else.
+    /// A UUID stored as its 16 bytes (a UUID written into a ``SQLiteQuery``); `nil` when the column holds anything else.
     public func uuid(_ column: Int32) -> UUID? {
         guard sqlite3_column_type(handle, column) == SQLITE_BLOB, sqlite3_column_bytes(handle, column) == 16,
               let blob = sqlite3_column_blob(handle, column) else { return nil }
