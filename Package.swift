@@ -305,13 +305,59 @@ let package = Package(
         ),
         .testTarget(name: "PresentationTests", dependencies: ["Domain", "Presentation", "Composition", "TestSupport"]),
         .testTarget(name: "AppTests", dependencies: ["App", "TestSupport"]),
-        .testTarget(
-            name: "ServerTests",
+        // What the server's test targets share: a server in the test process, the server program started beside it,
+        // loopback HTTP, PostgreSQL, moto and scripted upstreams.
+        .target(
+            name: "ServerTestSupport",
             dependencies: [
-                "ServerCore", "ServerSQLite", "ServerPostgres", "ServerBlobs", "ServerGateways", "ServerHTTP", "ServerPages", "ServerApp",
-                "WireAPI", "TestSupport", "Wording", "Storage", "ReportDocuments", "Data", "Composition", "PhoneNumbers",
+                "Domain", "ServerCore", "ServerSQLite", "ServerPostgres", "ServerBlobs", "ServerGateways", "ServerApp", "WireAPI",
+                "TestSupport", "Storage", "Data", "PhoneNumbers",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/ServerTestSupport"
+        ),
+        // The server's tests, a target per room: the two engines (one conformance suite over both), the blob stores,
+        // the gateways, the core's services, the routes and pages in process, and the server program as it runs.
+        .testTarget(
+            name: "ServerStoreTests",
+            dependencies: [
+                "ServerCore", "ServerSQLite", "ServerPostgres", "ServerApp", "ServerTestSupport", "WireAPI", "TestSupport", "Storage",
+                "Data", "CSQLite", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "ServerBlobsTests",
+            dependencies: [
+                "ServerCore", "ServerBlobs", "ServerApp", "ServerHTTP", "ServerTestSupport", "TestSupport", "Storage", "Data",
+            ]
+        ),
+        .testTarget(
+            name: "ServerGatewaysTests",
+            dependencies: ["ServerCore", "ServerGateways", "ServerTestSupport", "WireAPI", "TestSupport", "PhoneNumbers"]
+        ),
+        .testTarget(
+            name: "ServerCoreTests",
+            dependencies: [
+                "ServerCore", "ServerSQLite", "ServerBlobs", "ServerGateways", "ServerTestSupport", "WireAPI", "TestSupport", "Storage",
+                "ReportDocuments", "Data", "PhoneNumbers",
+            ]
+        ),
+        .testTarget(
+            name: "ServerHTTPTests",
+            dependencies: [
+                "ServerCore", "ServerHTTP", "ServerPages", "ServerTestSupport", "WireAPI", "TestSupport", "Wording", "Data",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+        .testTarget(
+            name: "ServerAppTests",
+            dependencies: [
+                "ServerCore", "ServerSQLite", "ServerPostgres", "ServerGateways", "ServerPages", "ServerApp", "ServerTestSupport",
+                "WireAPI", "TestSupport", "Storage", "Data", "Composition",
             ]
         ),
     ],

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs PostgreSQL 15 with apt when no PostgreSQL server is installed, for the tests that start one of their own
-# (Tests/ServerTests/Support/PostgresProcess.swift looks in $POSTGRES_BIN, then /usr/lib/postgresql/*/bin).
+# (Tests/ServerTestSupport/PostgresProcess.swift looks in $POSTGRES_BIN, then /usr/lib/postgresql/*/bin).
 # The tests start and stop the server themselves; this only makes sure initdb and postgres are there.
 set -euo pipefail
 

@@ -80,6 +80,20 @@ struct SQLiteQueryTests {
             (try connection.integer("SELECT count(*) FROM things WHERE size < \(3)"), try connection.integer("SELECT count(*) FROM things WHERE size >= \(3)"))
         }
         #expect(small == 2 && large == 1)
+        // Run again and again, each place keeps one statement.
+        let prepared = try database.read { connection in
+            for size in 0..<50 {
+                _ = try connection.integer("SELECT count(*) FROM things WHERE size < \(size)")
+                _ = try connection.integer("SELECT count(*) FROM things WHERE size >= \(size)")
+            }
+            return connection.preparedCount
+        }
+        let before = try database.read { connection in connection.preparedCount }
+        #expect(prepared == before)
+        #expect(try database.read { connection in
+            _ = try connection.integer("SELECT count(*) FROM things WHERE size <= \(99)")
+            return connection.preparedCount
+        } == before + 1)
         let query: SQLiteQuery = "SELECT count(*) FROM things WHERE size < \(3) AND size > \(1)"
         #expect(query.text == "SELECT count(*) FROM things WHERE size < ?1 AND size > ?2")
         let trailing: SQLiteQuery = "\(1)\(2)"

@@ -76,7 +76,8 @@ public struct PDFTools {
 
     // MARK: - Checks
 
-    /// `qpdf --check` passes; returns its report.
+    /// `qpdf --check` passes; returns its report (the check is that it passes: the report need not be read).
+    @discardableResult
     public func checkStructure(_ path: String) throws -> String {
         try run("qpdf", ["--check", path])
     }

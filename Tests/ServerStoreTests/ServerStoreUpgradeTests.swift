@@ -1,0 +1,165 @@
+import CSQLite
+import Data
+import Domain
+import Foundation
+import Logging
+import PostgresNIO
+import ServerCore
+import ServerPostgres
+import ServerSQLite
+import Storage
+import Testing
+import TestSupport
+import ServerTestSupport
+
+/// What a store written by an earlier layout holds once the server opens it with this one.
+@Suite("Store upgrades", .ownThreads)
+struct ServerStoreUpgradeTests {
+    static let messageID = UUID()
+
+    @Test("SQLite: a delivery-report token an earlier layout kept in clear is kept as its digest once opened, and still accepted")
+    func sqliteDigestsClearReportTokens() async throws {
+        let directory = TemporaryDirectory("server-upgrade")
+        let path = directory.file("server.sqlite3")
+        // The layout before delivery-report tokens were digests, with a message as it wrote them.
+        let earlier = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations.filter { $0.version <= 8 })
+        try earlier.write { connection in
+            let insert = try connection.statement("""
+                INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at)
+                VALUES (\(Self.messageID), 'SRV-UPGRADE-1', \(UUID()), '+36301234567', 'Crash detected', 'clear-token-1', 'accepted', NULL, 0, 0)
+                """)
+            try insert.run()
+        }
+        earlier.checkpoint()
+
+        let store = try SQLiteServerStore(path: path)
+        let message = try #require(try await store.smsMessage(SMSMessageID(Self.messageID)))
+        #expect(message.reportDigests == [TokenDigest(token: "clear-token-1")])
+        #expect(message.acceptsReport(token: "clear-token-1"))
+        let clear = try await store.reading { connection in
+            let query = try connection.statement("SELECT count(*) FROM sms_messages WHERE report_token <> ''")
+            defer { query.reset() }
+            return try query.step() ? query.int(0) : -1
+        }
+        #expect(clear == 0)
+        // Opening again changes nothing more.
+        store.close()
+        let again = try SQLiteServerStore(path: path)
+        #expect(try await again.smsMessage(SMSMessageID(Self.messageID))?.reportDigests == [TokenDigest(token: "clear-token-1")])
+    }
+
+    @Test("SQLite: the rates count through an index on the account and the time, also in a store an earlier layout wrote")
+    func sqliteRatesCountOneWindow() async throws {
+        let directory = TemporaryDirectory("server-upgrade")
+        let path = directory.file("server.sqlite3")
+        let earlier = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations.filter { $0.version <= 12 })
+        earlier.checkpoint()
+        let store = try SQLiteServerStore(path: path)
+        store.close()
+        let crashIDs = try Self.plan(of: SQLiteServerStore.crashIDsIssuedQuery(to: AccountID(), since: Date()), in: path)
+        #expect(crashIDs == ["SEARCH crash_ids USING COVERING INDEX crash_ids_by_owner (owner=? AND issued_at>?)"])
+        let events = try Self.plan(of: SQLiteServerStore.crashEventsReceivedQuery(from: AccountID(), since: Date()), in: path)
+        #expect(events == ["SEARCH crash_events USING COVERING INDEX crash_events_by_detector (detector=? AND received_at>?)"])
+    }
+
+    /// What SQLite says it does for `sql` in the database at `path` (`EXPLAIN QUERY PLAN`, one line per step).
+    private static func plan(of query: SQLiteQuery, in path: String) throws -> [String] {
+        var handle: OpaquePointer?
+        defer { sqlite3_close(handle) }
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READONLY, nil) == SQLITE_OK else { throw PlanError(words: "cannot open \(path)") }
+        var prepared: OpaquePointer?
+        defer { sqlite3_finalize(prepared) }
+        guard sqlite3_prepare_v2(handle, "EXPLAIN QUERY PLAN \(query.text)", -1, &prepared, nil) == SQLITE_OK else {
+            throw PlanError(words: String(cString: sqlite3_errmsg(handle)))
+        }
+        var lines: [String] = []
+        while sqlite3_step(prepared) == SQLITE_ROW {
+            lines.append(sqlite3_column_text(prepared, 3).map { String(cString: $0) } ?? "")
+        }
+        return lines
+    }
+
+    private struct PlanError: Error {
+        let words: String
+    }
+
+    @Test("PostgreSQL: the layout's step turns a token kept in clear into its digest, and the store accepts it")
+    func postgresDigestsClearReportTokens() async throws {
+        let server = try PostgresProcess.shared()
+        let location = try await server.createDatabase()
+        let store = try await PostgresServerStore.open(location, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let running = RunningClient(store.client)
+        defer { withExtendedLifetime(running) {} }
+        // A message as the earlier layout wrote it.
+        _ = try await server.execute("""
+            INSERT INTO sms_messages (id, crash_id, owner, recipient, body, report_token, state, detail, created_at, updated_at)
+            VALUES (\(Self.messageID), 'SRV-UPGRADE-1', \(UUID()), '+36301234567', 'Crash detected', 'clear-token-1', 'accepted', NULL, 0, 0)
+            """, in: location)
+        let step = try #require(PostgresSchema.migrations.first { $0.version == 10 }?.statements.last)
+        _ = try await server.execute(step, in: location)
+
+        let message = try #require(try await store.smsMessage(SMSMessageID(Self.messageID)))
+        #expect(message.reportDigests == [TokenDigest(token: "clear-token-1")])
+        #expect(message.acceptsReport(token: "clear-token-1"))
+        #expect(try await server.execute("SELECT 1 FROM sms_messages WHERE report_token <> ''", in: location) == 0)
+    }
+
+    /// A report with a statement the driver signed and the other driver declined, as stored before the signing record.
+    static func actedOnReport() throws -> (report: CrashReport, body: String) {
+        var report = CrashReport.stub(createdAt: referenceDate)
+        try report.setStatement(try .full())
+        try report.signStatement(.a, name: "Jane Doe", verification: .driversDevice(account: "ann"), at: referenceDate.addingTimeInterval(60.25))
+        try report.declineStatement(reason: "Box 17 is not true", at: referenceDate.addingTimeInterval(120.5))
+        let (stored, body) = try StoredRecord.nextVersion(of: report, current: nil, holder: nil)
+        return (stored, body)
+    }
+
+    /// What the record holds for ``actedOnReport()``, whichever engine kept it.
+    static func expectRecordOfActs(_ record: [SigningEntry], of report: CrashReport) {
+        #expect(record.map(\.number) == [1, 2])
+        #expect(record.map(\.act) == [.signed, .declined] && record.map(\.side) == [.a, .b] && record.map(\.means) == [.driversDevice, .link])
+        #expect(record.first?.name == "Jane Doe" && record.first?.account == "ann" && record.last?.reason == "Box 17 is not true")
+        #expect(record.allSatisfy { $0.version == report.statementVersion && $0.recordedAt == report.updatedAt && $0.codeSMS == nil })
+        #expect(record.map(\.actedAt) == [referenceDate.addingTimeInterval(60.25), referenceDate.addingTimeInterval(120.5)])
+    }
+
+    @Test("SQLite: the signatures and declines of reports stored before the signing record start it, once opened")
+    func sqliteSigningRecordStartsFromStoredActs() async throws {
+        let directory = TemporaryDirectory("server-upgrade")
+        let path = directory.file("server.sqlite3")
+        let (report, body) = try Self.actedOnReport()
+        let owner = AccountID()
+        let earlier = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations.filter { $0.version <= 15 })
+        try earlier.write { connection in
+            let insert = try connection.statement("""
+                INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq) VALUES (\(owner.rawValue), \(report.id.rawValue), \(report.crashID.rawValue), 'draft', 1, \(report.updatedAt.timeIntervalSinceReferenceDate), \(body), 1)
+                """)
+            try insert.run()
+        }
+        earlier.checkpoint()
+
+        let store = try SQLiteServerStore(path: path)
+        Self.expectRecordOfActs(try await store.signingRecord(of: report.id, owner: owner), of: report)
+    }
+
+    @Test("PostgreSQL: the layout's step starts the signing record from the signatures and declines stored before")
+    func postgresSigningRecordStartsFromStoredActs() async throws {
+        let server = try PostgresProcess.shared()
+        let location = try await server.createDatabase()
+        let store = try await PostgresServerStore.open(location, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let running = RunningClient(store.client)
+        defer { withExtendedLifetime(running) {} }
+        let (report, body) = try Self.actedOnReport()
+        let owner = AccountID()
+        // A report as the earlier layout wrote it (no record), then the layout's step.
+        _ = try await server.execute("""
+            INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq)
+            VALUES (\(owner.rawValue), \(report.id.rawValue), \(report.crashID.rawValue), 'draft', 1,
+                    \(report.updatedAt.timeIntervalSinceReferenceDate), \(body), 1)
+            """, in: location)
+        #expect(try await store.signingRecord(of: report.id, owner: owner).isEmpty)
+        let step = try #require(PostgresSchema.migrations.first { $0.version == 17 }?.statements.first { $0.sql.contains("INSERT INTO signing_record") })
+        _ = try await server.execute(step, in: location)
+        Self.expectRecordOfActs(try await store.signingRecord(of: report.id, owner: owner), of: report)
+    }
+}
