@@ -31,10 +31,10 @@ final class StorageFixture: Sendable {
                 try report.toggleInjury(.myself)
                 try repository.save(report)
             }
-            draft = try repository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-1)))
-            floorDraft = try repository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-2)))
+            draft = try repository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-1), crashID: "CR-BENCH234"))
+            floorDraft = try repository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-2), crashID: "CR-BENCH235"))
             recordingRepository = SQLiteReportRepository(database: repository.database, recordsChanges: true)
-            recordedDraft = try recordingRepository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-3)))
+            recordedDraft = try recordingRepository.save(try Self.draftWithTenPhotos(createdAt: start.addingTimeInterval(-3), crashID: "CR-BENCH236"))
             floor = SQLiteFloorBox(SQLiteFloor(path: path))
         } catch {
             fatalError("benchmark fixture: \(error)")
@@ -47,8 +47,9 @@ final class StorageFixture: Sendable {
         return current
     }
 
-    static func draftWithTenPhotos(createdAt: Date) throws -> CrashReport {
-        var report = CrashReport(crashID: try CrashID(validating: "CR-BENCH234"), createdAt: createdAt)
+    /// Each draft has a crash ID of its own: a crash ID names one report of the store.
+    static func draftWithTenPhotos(createdAt: Date, crashID: String) throws -> CrashReport {
+        var report = CrashReport(crashID: try CrashID(validating: crashID), createdAt: createdAt)
         try report.toggleInjury(.myself)
         try report.setNote("The other driver said the light was green.")
         for index in 0..<10 {

@@ -85,7 +85,7 @@ extension CrashReport {
         return String(decoding: json, as: UTF8.self)
     }
 
-    /// Rebuilds a report from a row of ``selectByID`` and its injury and photo rows.
+    /// Rebuilds a report from a row of ``select(_:)`` and its injury and photo rows.
     init(row: SQLiteStatement, id reportID: ReportID, injuries: [Injury], photos: [Photo], path: String) throws {
         let crashID = try CrashID(validating: row.string(0))
         guard let status = row.value(1, of: ReportStatus.self) else {

@@ -26,7 +26,7 @@ extension Photo {
         """
     }
 
-    /// Rebuilds a photo from a row of ``selectByReport``.
+    /// Rebuilds a photo from a row of ``select(report:)``.
     init(row: SQLiteStatement, path: String) throws {
         func damaged(_ reason: String) -> StorageError { .damagedRecord(path: path, reason: reason) }
         guard let uuid = row.uuid(0) else { throw damaged("a photo id is not a UUID") }

@@ -111,7 +111,7 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
         let tag = try language.map(LanguageOption.parse)
         do {
             _ = try await environment.whileRunning {
-                try await environment.store.addAccount(
+                _ = try await environment.store.addAccount(
                     name: name, kind: Kind.kind, tokenDigest: TokenDigest(token: token), phone: number, at: Date()
                 )
                 if let tag { _ = try await environment.store.setLanguage(tag, forUserNamed: name) }

@@ -41,25 +41,14 @@ extension PostgresServerStore: ClaimStore {
         queueingIfFirst job: ServerJob?, at date: Date
     ) async throws -> AcknowledgementWrite? {
         try await writing { connection in
-            // The report's row is locked, so two handlers acknowledging at once are taken one after the other.
-            guard let claim = try await Self.loadClaim(id, on: connection, locking: true) else { return nil }
-            let report: CrashReport
-            switch try AcknowledgementWrite.decide(claim, acknowledgement, drawnAt: revision) {
-            case let .answer(answer): return answer
-            case let .store(acknowledged): report = acknowledged
-            }
-            let stored = try await Self.store(report, owner: claim.owner, on: connection)
-            var replaced: ContentHash?
-            if let document {
-                replaced = try await Self.recordDocument(
-                    document, for: stored.id, owner: claim.owner, reason: .acknowledged, queueingIfFirst: job, at: date, on: connection
-                )
-            }
-            return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), replacedDocument: replaced)
+            try await StoreSteps.acknowledge(
+                id, with: acknowledgement, document: document, drawnAt: revision, queueingIfFirst: job, at: date,
+                in: PostgresStoreTransaction(connection: connection)
+            )
         }
     }
 
-    private static func loadClaim(_ id: ClaimID, on connection: PostgresConnection, locking: Bool) async throws -> Claim? {
+    static func loadClaim(_ id: ClaimID, on connection: PostgresConnection, locking: Bool) async throws -> Claim? {
         let query: PostgresQuery = locking
             ? """
               SELECT c.id, c.owner, c.submitted_at, r.id, r.body FROM claims c JOIN reports r ON r.owner = c.owner AND r.id = c.report_id

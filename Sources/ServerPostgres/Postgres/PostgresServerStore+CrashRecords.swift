@@ -73,7 +73,7 @@ extension PostgresServerStore: CrashRecordStore {
                 return (first, false)
             }
             try await Self.issue(report.crashID, owner: owner, at: date, on: connection)
-            _ = try await Self.store(report, owner: owner, on: connection)
+            _ = try await StoreSteps.store(report, owner: owner, in: PostgresStoreTransaction(connection: connection))
             if let sms {
                 try await Self.insert(sms, on: connection)
                 try await Self.insert(.sendSMS(sms.id), smsOwner: sms.owner, at: date, on: connection)

@@ -97,7 +97,7 @@ extension PostgresServerStore: PhotoIndex {
 
     /// Takes, until the transaction ends, the lock every instance takes before it marks these bytes as being removed
     /// or begins an upload of them, so the two never pass each other's check.
-    private static func lockBytes(_ contentHash: ContentHash, on connection: PostgresConnection) async throws {
+    static func lockBytes(_ contentHash: ContentHash, on connection: PostgresConnection) async throws {
         let key = PostgresUploadLocks.advisoryKey("bytes\u{0}\(contentHash.hex)")
         try await connection.query("SELECT pg_advisory_xact_lock(\(key))", logger: queryLogger)
     }
@@ -160,34 +160,7 @@ extension PostgresServerStore: PhotoIndex {
 
     package func beginUpload(_ upload: PartialUpload, within uploads: Allowance?) async throws -> UploadID? {
         try await writing { connection in
-            try await Self.requireAccount(upload.owner, on: connection, forQuota: uploads != nil)
-            try await Self.lockBytes(upload.contentHash, on: connection)
-            let fresh = upload.startedAt.addingTimeInterval(-ServerLimits.bytesRemovalBound).timeIntervalSinceReferenceDate
-            var beingRemoved = false
-            for try await _ in try await connection.query(
-                "SELECT 1 FROM photo_removals WHERE sha256 = \(upload.contentHash.hex) AND since > \(fresh)", logger: Self.queryLogger
-            ) { beingRemoved = true }
-            if beingRemoved {
-                throw ServerRefusal.busy(what: "removals of the same photo", limit: 1, retryAfter: ServerLimits.bytesRemovalRetryAfter)
-            }
-            var replaced: UploadID?
-            let earlier = try await connection.query("""
-                DELETE FROM uploads WHERE owner = \(upload.owner.rawValue) AND sha256 = \(upload.contentHash.hex) RETURNING id
-                """, logger: Self.queryLogger)
-            for try await id in earlier.decode(UUID.self) { replaced = UploadID(id) }
-            if let uploads {
-                var held = 0
-                for try await count in try await connection.query(
-                    "SELECT count(*) FROM uploads WHERE owner = \(upload.owner.rawValue)", logger: Self.queryLogger
-                ).decode(Int.self) { held = count }
-                try uploads.check(held: held)
-            }
-            try await connection.query("""
-                INSERT INTO uploads (id, owner, sha256, expected_length, upload_offset, started_at)
-                VALUES (\(upload.id.rawValue), \(upload.owner.rawValue), \(upload.contentHash.hex), \(upload.expectedLength),
-                        \(upload.offset), \(upload.startedAt.timeIntervalSinceReferenceDate))
-                """, logger: Self.queryLogger)
-            return replaced
+            try await StoreSteps.beginUpload(upload, within: uploads, in: PostgresStoreTransaction(connection: connection))
         }
     }
 

@@ -98,7 +98,9 @@ extension PostgresServerStore: ServerReportStore {
     ) async throws -> CrashReport {
         try await writing { connection in
             try await Self.requireAccount(owner, on: connection)
-            let stored = try await Self.store(report, owner: owner, within: newReports, codeSMS: codeSMS, on: connection)
+            let stored = try await StoreSteps.store(
+                report, owner: owner, within: newReports, codeSMS: codeSMS, in: PostgresStoreTransaction(connection: connection)
+            )
             if let job { try await Self.insert(job, at: stored.updatedAt, on: connection) }
             return stored
         }
@@ -162,7 +164,9 @@ extension PostgresServerStore: ServerReportStore {
         _ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob?, at date: Date
     ) async throws -> ContentHash? {
         try await writing { connection in
-            try await Self.recordDocument(hash, for: id, owner: owner, reason: .redrawn, queueingIfFirst: job, at: date, on: connection)
+            try await StoreSteps.recordDocument(
+                hash, for: id, owner: owner, reason: .redrawn, queueingIfFirst: job, at: date, in: PostgresStoreTransaction(connection: connection)
+            )
         }
     }
 
@@ -195,151 +199,7 @@ extension PostgresServerStore: ServerReportStore {
         return found
     }
 
-    /// Records the PDF as the owner's report's newest version, at its current revision, inside the caller's
-    /// transaction (the earlier versions stay): the first is `submitted`, a later one `reason`. Queues `job` with the
-    /// first, and the job announcing a later one to the claims system with it. Versions of one report are numbered one
-    /// at a time (a transaction-scoped advisory lock on the report), so two at once get the next two numbers.
-    /// - Returns: the PDF the report had before (not when it is the same, which records nothing new).
-    static func recordDocument(
-        _ hash: ContentHash, for id: ReportID, owner: AccountID, reason: DocumentVersion.Reason, queueingIfFirst job: ServerJob? = nil,
-        at date: Date = Date(), on connection: PostgresConnection
-    ) async throws -> ContentHash? {
-        try await connection.query("SELECT pg_advisory_xact_lock(\(Self.documentVersionsLockClass), hashtext(\(id.rawValue.uuidString)))", logger: Self.queryLogger)
-        var replaced: ContentHash?
-        let earlier = try await connection.query(
-            "SELECT sha256 FROM report_documents WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue) FOR UPDATE",
-            logger: Self.queryLogger
-        )
-        for try await row in earlier { replaced = try StoredRecord.contentHash(try row.decode(String.self), table: "report_documents") }
-        if replaced == hash { return nil }
-        var recorded = false
-        let upsert = try await connection.query("""
-            INSERT INTO report_documents (owner, report_id, sha256, revision)
-            SELECT owner, id, \(hash.hex), revision FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
-            ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
-            RETURNING report_id
-            """, logger: Self.queryLogger)
-        for try await _ in upsert { recorded = true }
-        if !recorded { throw ServerStoreError.reportNotFound(id) }
-        var number = 1
-        let version = try await connection.query("""
-            INSERT INTO document_versions (owner, report_id, number, sha256, revision, created_at, reason)
-            SELECT owner, id, coalesce((SELECT max(number) FROM document_versions WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue)), 0) + 1,
-                   \(hash.hex), revision, \(date.timeIntervalSinceReferenceDate),
-                   CASE WHEN EXISTS (SELECT 1 FROM document_versions WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue))
-                        THEN \(reason.rawValue) ELSE 'submitted' END
-            FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
-            RETURNING number
-            """, logger: Self.queryLogger)
-        for try await row in version { number = try row.decode(Int.self) }
-        if number == 1 {
-            if let job { try await insert(job, at: date, on: connection) }
-        } else if job != nil {
-            // The claims system is told (a job is given): of this version too.
-            try await insert(ServerJob.announceDocumentVersion(owner: owner, report: id, number: number), at: date, on: connection)
-        }
-        return replaced
-    }
-
-    /// The advisory-lock class under which one report's document versions are numbered.
-    private static let documentVersionsLockClass: Int32 = 7_303
-
     // MARK: - In a transaction
-
-    /// Saves `report` for `owner` inside the caller's transaction: reads the owner's stored version locked
-    /// (`FOR UPDATE`, so a save at the same time waits and then sees this one's), checks it and the owner's report
-    /// holding its crash ID, and writes the next one as its wire JSON (``StoredRecord/nextVersion(of:current:holder:)``).
-    /// A new report is claimed by its insert: when another save created it first, this one is refused with that one's
-    /// version. Saves bringing one crash ID to one owner take turns (a transaction-scoped advisory lock on the pair), so
-    /// two cannot both find it free.
-    /// - Returns: the stored version, as a later read gives it back.
-    /// - Throws: what ``WriteCheck`` refuses, writing nothing.
-    package static func store(
-        _ report: CrashReport, owner: AccountID, within newReports: Allowance? = nil, codeSMS: SMSMessageID? = nil,
-        on connection: PostgresConnection
-    ) async throws -> CrashReport {
-        let current = try await load(report.id, owner: owner, on: connection, locking: true)
-        if current == nil, let newReports {
-            // A new report takes a place of the owner's quota: their row locked, their new reports are counted one
-            // at a time.
-            try await requireAccount(owner, on: connection, forQuota: true)
-            var held = 0
-            for try await count in try await connection.query(
-                "SELECT count(*) FROM reports WHERE owner = \(owner.rawValue)", logger: queryLogger
-            ).decode(Int.self) { held = count }
-            try newReports.check(held: held)
-        }
-        var holder: CrashReport?
-        if current?.crashID != report.crashID {
-            let pair = "\(owner.rawValue.uuidString):\(report.crashID.rawValue)"
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(pair), 0))", logger: queryLogger)
-            let decoder = WireCoding.decoder()
-            let rows = try await connection.query("""
-                SELECT id, body FROM reports
-                WHERE owner = \(owner.rawValue) AND crash_id = \(report.crashID.rawValue) AND id <> \(report.id.rawValue)
-                LIMIT 1
-                """, logger: queryLogger)
-            for try await row in rows { holder = try Self.report(from: row, decoder: decoder) }
-        }
-        let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)
-        let sequence = try await nextChange(owner: owner, on: connection)
-        guard current != nil else {
-            let insert = try await connection.query("""
-                INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq)
-                VALUES (\(owner.rawValue), \(stored.id.rawValue), \(stored.crashID.rawValue), \(stored.status.rawValue),
-                        \(stored.revision), \(stored.updatedAt.timeIntervalSinceReferenceDate), \(body), \(sequence))
-                ON CONFLICT (owner, id) DO NOTHING
-                RETURNING id
-                """, logger: queryLogger)
-            var inserted = false
-            for try await _ in insert { inserted = true }
-            guard inserted else {
-                // Created by another save since it was read; that save has committed (the insert waited for it).
-                throw ReportError.conflict(report.id, current: try await load(report.id, owner: owner, on: connection, locking: false))
-            }
-            // A report stored again under the id of one deleted is no longer deleted.
-            try await connection.query(
-                "DELETE FROM report_tombstones WHERE owner = \(owner.rawValue) AND id = \(stored.id.rawValue)", logger: queryLogger
-            )
-            try await appendSigning(of: stored, after: nil, owner: owner, codeSMS: codeSMS, on: connection)
-            try await recordClaim(of: stored, owner: owner, on: connection)
-            return stored
-        }
-        try await connection.query("""
-            UPDATE reports SET crash_id = \(stored.crashID.rawValue), status = \(stored.status.rawValue),
-                               revision = \(stored.revision), updated_at = \(stored.updatedAt.timeIntervalSinceReferenceDate),
-                               body = \(body), change_seq = \(sequence)
-            WHERE owner = \(owner.rawValue) AND id = \(stored.id.rawValue)
-            """, logger: queryLogger)
-        try await appendSigning(of: stored, after: current, owner: owner, codeSMS: codeSMS, on: connection)
-        try await recordClaim(of: stored, owner: owner, on: connection)
-        return stored
-    }
-
-    /// Appends to the report's signing record each act `stored` holds that `current` did not (``SigningEntry``),
-    /// recorded at the server's time (a report's own `updatedAt` is its device's),
-    /// inside the caller's transaction (the report's row is locked by its load, so its saves number them in turn).
-    private static func appendSigning(
-        of stored: CrashReport, after current: CrashReport?, owner: AccountID, codeSMS: SMSMessageID?, on connection: PostgresConnection
-    ) async throws {
-        let acts = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, at: Date())
-        guard !acts.isEmpty else { return }
-        var held = 0
-        for try await number in try await connection.query("""
-            SELECT coalesce(max(number), 0) FROM signing_record WHERE owner = \(owner.rawValue) AND report_id = \(stored.id.rawValue)
-            """, logger: queryLogger).decode(Int.self) { held = number }
-        try SigningEntry.checkRoom(held: held, adding: acts.count)
-        for entry in acts.map({ $0.following(held) }) {
-            try await connection.query("""
-                INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
-                    recorded_at, code_sms)
-                VALUES (\(owner.rawValue), \(stored.id.rawValue), \(entry.number), \(entry.side.rawValue), \(entry.act.rawValue),
-                        \(entry.means.rawValue), \(entry.name), \(entry.reason), \(entry.account), \(entry.phone?.e164), \(entry.version.hex),
-                        \(entry.actedAt.timeIntervalSinceReferenceDate), \(entry.recordedAt.timeIntervalSinceReferenceDate),
-                        \(entry.codeSMS?.rawValue))
-                """, logger: queryLogger)
-        }
-    }
 
     package func signingRecord(of id: ReportID, owner: AccountID) async throws -> [SigningEntry] {
         var entries: [SigningEntry] = []
@@ -360,20 +220,9 @@ extension PostgresServerStore: ServerReportStore {
         return entries
     }
 
-    /// A report stored completed is a claim from then on (``ClaimStore``), submitted the first time.
-    private static func recordClaim(of stored: CrashReport, owner: AccountID, on connection: PostgresConnection) async throws {
-        guard stored.isCompleted else { return }
-        try await connection.query("""
-            INSERT INTO claims (id, owner, report_id, submitted_at, acknowledged_at)
-            VALUES (\(ClaimID().rawValue), \(owner.rawValue), \(stored.id.rawValue), \(Date().timeIntervalSinceReferenceDate),
-                    \(stored.acknowledgement?.acknowledgedAt.timeIntervalSinceReferenceDate))
-            ON CONFLICT (owner, report_id) DO UPDATE SET acknowledged_at = excluded.acknowledged_at
-            """, logger: queryLogger)
-    }
-
     /// Takes the owner's next change number inside the caller's transaction, locking the owner's counter until it
     /// ends: the owner's changes commit in the order of their numbers.
-    private static func nextChange(owner: AccountID, on connection: PostgresConnection) async throws -> Int {
+    static func nextChange(owner: AccountID, on connection: PostgresConnection) async throws -> Int {
         let rows = try await connection.query("""
             INSERT INTO report_change_counters (owner, last_seq) VALUES (\(owner.rawValue), 1)
             ON CONFLICT (owner) DO UPDATE SET last_seq = report_change_counters.last_seq + 1
@@ -384,7 +233,7 @@ extension PostgresServerStore: ServerReportStore {
     }
 
     /// The owner's stored report, locked until the caller's transaction ends when `locking`.
-    private static func load(
+    static func load(
         _ id: ReportID, owner: AccountID, on connection: PostgresConnection, locking: Bool
     ) async throws -> CrashReport? {
         let query: PostgresQuery = locking
@@ -401,7 +250,7 @@ extension PostgresServerStore: ServerReportStore {
     // MARK: - Rows
 
     /// The report in a row of `id, body`.
-    private static func report(from row: PostgresRow, decoder: JSONDecoder) throws -> CrashReport {
+    static func report(from row: PostgresRow, decoder: JSONDecoder) throws -> CrashReport {
         let (id, body) = try row.decode((UUID, String).self)
         return try StoredRecord.report(body: body, id: ReportID(id), decoder: decoder)
     }

@@ -45,24 +45,15 @@ extension SQLiteServerStore: ClaimStore {
         queueingIfFirst job: ServerJob?, at date: Date
     ) async throws -> AcknowledgementWrite? {
         try await writing { connection in
-            guard let claim = try Self.loadClaim(id, in: connection) else { return nil }
-            let report: CrashReport
-            switch try AcknowledgementWrite.decide(claim, acknowledgement, drawnAt: revision) {
-            case let .answer(answer): return answer
-            case let .store(acknowledged): report = acknowledged
-            }
-            let stored = try Self.store(report, owner: claim.owner, in: connection)
-            var replaced: ContentHash?
-            if let document {
-                replaced = try Self.recordDocument(
-                    document, for: stored.id, owner: claim.owner, reason: .acknowledged, queueingIfFirst: job, at: date, in: connection
+            try Self.run(in: connection) { transaction in
+                try await StoreSteps.acknowledge(
+                    id, with: acknowledgement, document: document, drawnAt: revision, queueingIfFirst: job, at: date, in: transaction
                 )
             }
-            return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), replacedDocument: replaced)
         }
     }
 
-    private static func loadClaim(_ id: ClaimID, in connection: SQLiteConnection) throws -> Claim? {
+    static func loadClaim(_ id: ClaimID, in connection: SQLiteConnection) throws -> Claim? {
         let query = try connection.statement("""
             SELECT c.id, c.owner, c.submitted_at, r.id, r.body FROM claims c JOIN reports r ON r.owner = c.owner AND r.id = c.report_id
             WHERE c.id = \(id.rawValue)

@@ -91,7 +91,7 @@ extension SQLiteServerStore: CrashRecordStore {
                 """)
             try event.run()
 
-            _ = try Self.store(report, owner: owner, in: connection)
+            _ = try Self.run(in: connection) { transaction in try await StoreSteps.store(report, owner: owner, in: transaction) }
             if let sms {
                 try Self.insert(sms, in: connection)
                 try Self.insert(.sendSMS(sms.id), smsOwner: sms.owner, at: date, in: connection)

@@ -68,30 +68,7 @@ extension SQLiteServerStore: PhotoIndex {
 
     package func beginUpload(_ upload: PartialUpload, within uploads: Allowance?) async throws -> UploadID? {
         try await writing { connection in
-            try Self.requireAccount(upload.owner, in: connection)
-            let removal = try connection.statement("""
-                SELECT EXISTS (SELECT 1 FROM photo_removals WHERE sha256 = \(upload.contentHash.hex)
-                    AND since > \(upload.startedAt.addingTimeInterval(-ServerLimits.bytesRemovalBound).timeIntervalSinceReferenceDate))
-                """)
-            let beingRemoved = try removal.step() && removal.int(0) != 0
-            removal.reset()
-            if beingRemoved {
-                throw ServerRefusal.busy(what: "removals of the same photo", limit: 1, retryAfter: ServerLimits.bytesRemovalRetryAfter)
-            }
-            let earlier = try connection.statement(
-                "DELETE FROM uploads WHERE owner = \(upload.owner.rawValue) AND sha256 = \(upload.contentHash.hex) RETURNING id"
-            )
-            let replaced = try earlier.step() ? earlier.uuid(0).map(UploadID.init) : nil
-            earlier.reset()
-            if let uploads { try uploads.check(held: try Self.usage(of: upload.owner, in: connection).uploads) }
-
-            let insert = try connection.statement("""
-                INSERT INTO uploads (id, owner, sha256, expected_length, offset, started_at)
-                VALUES (\(upload.id.rawValue), \(upload.owner.rawValue), \(upload.contentHash.hex), \(upload.expectedLength), \(upload.offset),
-                    \(upload.startedAt.timeIntervalSinceReferenceDate))
-                """)
-            try insert.run()
-            return replaced
+            try Self.run(in: connection) { transaction in try await StoreSteps.beginUpload(upload, within: uploads, in: transaction) }
         }
     }
 

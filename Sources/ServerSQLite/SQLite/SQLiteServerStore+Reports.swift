@@ -94,7 +94,9 @@ extension SQLiteServerStore: ServerReportStore {
     ) async throws -> CrashReport {
         try await writing { connection in
             try Self.requireAccount(owner, in: connection)
-            let stored = try Self.store(report, owner: owner, within: newReports, codeSMS: codeSMS, in: connection)
+            let stored = try Self.run(in: connection) { transaction in
+                try await StoreSteps.store(report, owner: owner, within: newReports, codeSMS: codeSMS, in: transaction)
+            }
             if let job { try Self.insert(job, at: stored.updatedAt, in: connection) }
             return stored
         }
@@ -108,9 +110,10 @@ extension SQLiteServerStore: ServerReportStore {
             let delete = try connection.statement("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)")
             try delete.run()
             guard connection.changes > 0 else { return current }
+            let change = try SQLiteStoreTransaction(connection: connection).nextChange(owner: owner)
             let tombstone = try connection.statement("""
                 INSERT INTO report_tombstones (owner, id, change_seq, deleted_at) VALUES (\(owner.rawValue), \(id.rawValue),
-                    \(try Self.nextChange(owner: owner, in: connection)), \(Date().timeIntervalSinceReferenceDate))
+                    \(change), \(Date().timeIntervalSinceReferenceDate))
                 ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
                 """)
             try tombstone.run()
@@ -122,7 +125,7 @@ extension SQLiteServerStore: ServerReportStore {
         try await reading { connection in try Self.reportCount(owner: owner, in: connection) }
     }
 
-    private static func reportCount(owner: AccountID, in connection: SQLiteConnection) throws -> Int {
+    static func reportCount(owner: AccountID, in connection: SQLiteConnection) throws -> Int {
         let query = try connection.statement("SELECT count(*) FROM reports WHERE owner = \(owner.rawValue)")
         defer { query.reset() }
         return try query.step() ? query.int(0) : 0
@@ -167,7 +170,9 @@ extension SQLiteServerStore: ServerReportStore {
         _ hash: ContentHash, for id: ReportID, owner: AccountID, queueingIfFirst job: ServerJob?, at date: Date
     ) async throws -> ContentHash? {
         try await writing { connection in
-            try Self.recordDocument(hash, for: id, owner: owner, reason: .redrawn, queueingIfFirst: job, at: date, in: connection)
+            try Self.run(in: connection) { transaction in
+                try await StoreSteps.recordDocument(hash, for: id, owner: owner, reason: .redrawn, queueingIfFirst: job, at: date, in: transaction)
+            }
         }
     }
 
@@ -207,112 +212,7 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
-    /// Records the PDF as the owner's report's newest version, at its current revision, inside the caller's write
-    /// transaction (the earlier versions stay): the first is `submitted`, a later one `reason`. Queues `job` with the
-    /// first, and the job announcing a later one to the claims system with it.
-    /// - Returns: the PDF the report had before (not when it is the same, which records nothing new).
-    static func recordDocument(
-        _ hash: ContentHash, for id: ReportID, owner: AccountID, reason: DocumentVersion.Reason, queueingIfFirst job: ServerJob? = nil,
-        at date: Date = Date(), in connection: SQLiteConnection
-    ) throws -> ContentHash? {
-        let earlier = try connection.statement("SELECT sha256 FROM report_documents WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue)")
-        let replaced = try earlier.step() ? try Self.contentHash(earlier, 0, table: "report_documents") : nil
-        earlier.reset()
-        if replaced == hash { return nil }
-        let upsert = try connection.statement("""
-            INSERT INTO report_documents (owner, report_id, sha256, revision)
-            SELECT owner, id, \(hash.hex), revision FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
-            ON CONFLICT (owner, report_id) DO UPDATE SET sha256 = excluded.sha256, revision = excluded.revision
-            """)
-        try upsert.run()
-        if connection.changes == 0 { throw ServerStoreError.reportNotFound(id) }
-        let version = try connection.statement("""
-            INSERT INTO document_versions (owner, report_id, number, sha256, revision, created_at, reason)
-            SELECT \(owner.rawValue), \(id.rawValue), coalesce((SELECT max(number) FROM document_versions WHERE owner = \(owner.rawValue)
-                AND report_id = \(id.rawValue)), 0) + 1,
-                   \(hash.hex), revision, \(date.timeIntervalSinceReferenceDate), CASE WHEN EXISTS (SELECT 1 FROM document_versions
-                       WHERE owner = \(owner.rawValue) AND report_id = \(id.rawValue)) THEN \(reason.rawValue) ELSE 'submitted' END
-            FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)
-            RETURNING number
-            """)
-        let number = try version.step() ? version.int(0) : 1
-        version.reset()
-        if number == 1 {
-            if let job { try insert(job, at: date, in: connection) }
-        } else if job != nil {
-            // The claims system is told (a job is given): of this version too.
-            try insert(ServerJob.announceDocumentVersion(owner: owner, report: id, number: number), at: date, in: connection)
-        }
-        return replaced
-    }
-
     // MARK: - In a transaction
-
-    /// Saves `report` for `owner` inside the caller's write transaction: checks it against the owner's stored version
-    /// and the owner's report holding its crash ID, and writes the next one as its wire JSON
-    /// (``StoredRecord/nextVersion(of:current:holder:)``).
-    /// - Returns: the stored version, as a later read gives it back (times to the microsecond, as on the wire).
-    /// - Throws: what ``WriteCheck`` refuses, writing nothing.
-    package static func store(
-        _ report: CrashReport, owner: AccountID, within newReports: Allowance? = nil, codeSMS: SMSMessageID? = nil,
-        in connection: SQLiteConnection
-    ) throws -> CrashReport {
-        let current = try load(report.id, owner: owner, from: connection)
-        if current == nil, let newReports { try newReports.check(held: try reportCount(owner: owner, in: connection)) }
-        let holder = current?.crashID == report.crashID
-            ? nil : try holder(of: report.crashID, besides: report.id, owner: owner, in: connection)
-        let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)
-
-        let sequence = try nextChange(owner: owner, in: connection)
-        let upsert = try connection.statement("""
-            INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq)
-            VALUES (\(owner.rawValue), \(stored.id.rawValue), \(stored.crashID.rawValue), \(stored.status.rawValue), \(stored.revision),
-                \(stored.updatedAt.timeIntervalSinceReferenceDate), \(body), \(sequence))
-            ON CONFLICT (owner, id) DO UPDATE SET
-                crash_id = excluded.crash_id, status = excluded.status, revision = excluded.revision,
-                updated_at = excluded.updated_at, body = excluded.body, change_seq = excluded.change_seq
-            """)
-        try upsert.run()
-        // A report stored again under the id of one deleted is no longer deleted.
-        let revived = try connection.statement("DELETE FROM report_tombstones WHERE owner = \(owner.rawValue) AND id = \(stored.id.rawValue)")
-        try revived.run()
-        try appendSigning(of: stored, after: current, owner: owner, codeSMS: codeSMS, in: connection)
-        if stored.isCompleted {
-            // Stored completed: a claim from now on (``ClaimStore``), submitted the first time.
-            let claim = try connection.statement("""
-                INSERT INTO claims (id, owner, report_id, submitted_at, acknowledged_at) VALUES (\(ClaimID().rawValue), \(owner.rawValue),
-                    \(stored.id.rawValue), \(Date().timeIntervalSinceReferenceDate),
-                    \(stored.acknowledgement?.acknowledgedAt.timeIntervalSinceReferenceDate))
-                ON CONFLICT (owner, report_id) DO UPDATE SET acknowledged_at = excluded.acknowledged_at
-                """)
-            try claim.run()
-        }
-        return stored
-    }
-
-    /// Appends to the report's signing record each act `stored` holds that `current` did not (``SigningEntry``),
-    /// recorded at the server's time (a report's own `updatedAt` is its device's).
-    private static func appendSigning(
-        of stored: CrashReport, after current: CrashReport?, owner: AccountID, codeSMS: SMSMessageID?, in connection: SQLiteConnection
-    ) throws {
-        let acts = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, at: Date())
-        guard !acts.isEmpty else { return }
-        let last = try connection.statement(
-            "SELECT coalesce(max(number), 0) FROM signing_record WHERE owner = \(owner.rawValue) AND report_id = \(stored.id.rawValue)"
-        )
-        let held = try last.step() ? last.int(0) : 0
-        last.reset()
-        try SigningEntry.checkRoom(held: held, adding: acts.count)
-        for entry in acts.map({ $0.following(held) }) {
-            try connection.statement("""
-                INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
-                    recorded_at, code_sms)
-                VALUES (\(owner.rawValue), \(stored.id.rawValue), \(entry.number), \(entry.side.rawValue), \(entry.act.rawValue),
-                    \(entry.means.rawValue), \(entry.name), \(entry.reason), \(entry.account), \(entry.phone?.e164), \(entry.version.hex),
-                    \(entry.actedAt.timeIntervalSinceReferenceDate), \(entry.recordedAt.timeIntervalSinceReferenceDate), \(entry.codeSMS?.rawValue))
-                """).run()
-        }
-    }
 
     package func signingRecord(of id: ReportID, owner: AccountID) async throws -> [SigningEntry] {
         try await reading { connection in
@@ -337,31 +237,8 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
-    /// Takes the owner's next change number inside the caller's write transaction.
-    private static func nextChange(owner: AccountID, in connection: SQLiteConnection) throws -> Int {
-        let next = try connection.statement("""
-            INSERT INTO report_change_counters (owner, last_seq) VALUES (\(owner.rawValue), 1)
-            ON CONFLICT (owner) DO UPDATE SET last_seq = last_seq + 1
-            RETURNING last_seq
-            """)
-        defer { next.reset() }
-        guard try next.step() else { throw ServerStoreError.damagedRecord(table: "report_change_counters", reason: "no number was taken") }
-        return next.int(0)
-    }
-
-    /// The owner's report other than `id` that carries `crashID`, read inside the caller's transaction.
-    private static func holder(
-        of crashID: CrashID, besides id: ReportID, owner: AccountID, in connection: SQLiteConnection
-    ) throws -> CrashReport? {
-        let query = try connection.statement("""
-            SELECT id, body FROM reports WHERE owner = \(owner.rawValue) AND crash_id = \(crashID.rawValue) AND id <> \(id.rawValue) LIMIT 1
-            """)
-        defer { query.reset() }
-        return try query.step() ? try report(from: query, decoder: WireCoding.decoder()) : nil
-    }
-
     /// The owner's stored report, read inside the caller's transaction.
-    private static func load(_ id: ReportID, owner: AccountID, from connection: SQLiteConnection) throws -> CrashReport? {
+    static func load(_ id: ReportID, owner: AccountID, from connection: SQLiteConnection) throws -> CrashReport? {
         let query = try connection.statement("SELECT id, body FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)")
         defer { query.reset() }
         return try query.step() ? try report(from: query, decoder: WireCoding.decoder()) : nil
@@ -370,7 +247,7 @@ extension SQLiteServerStore: ServerReportStore {
     // MARK: - Rows
 
     /// The report in a row of `id, body`.
-    private static func report(from row: SQLiteStatement, decoder: JSONDecoder) throws(ServerStoreError) -> CrashReport {
+    static func report(from row: SQLiteStatement, decoder: JSONDecoder) throws(ServerStoreError) -> CrashReport {
         let id = ReportID(try uuid(row, 0, table: "reports", name: "id"))
         return try StoredRecord.report(body: row.string(1), id: id, decoder: decoder)
     }

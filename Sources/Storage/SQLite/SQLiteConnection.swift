@@ -77,6 +77,9 @@ public final class SQLiteConnection: @unchecked Sendable { // safe: only used by
         return rows
     }
 
+    /// How many statements the cache holds (one per place in the code that ran a query).
+    var preparedCount: Int { statements.count }
+
     /// How many rows the last `INSERT`, `UPDATE` or `DELETE` changed.
     public var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -39,14 +39,24 @@ public struct SQLiteQuery: ExpressibleByStringInterpolation {
     }
 
     /// What finds the prepared statement again: the addresses of the pieces, which only the same place in the code
-    /// (or one with the very same text) has.
-    var key: Key {
-        Key(addresses: pieces.map { UnsafeRawPointer($0.utf8Start) }, lengths: pieces.map(\.utf8CodeUnitCount))
-    }
+    /// (or one with the very same text) has. It holds the pieces themselves, so making it allocates nothing.
+    var key: Key { Key(pieces: pieces) }
 
     struct Key: Hashable {
-        let addresses: [UnsafeRawPointer]
-        let lengths: [Int]
+        let pieces: [StaticString]
+
+        static func == (left: Key, right: Key) -> Bool {
+            left.pieces.count == right.pieces.count && zip(left.pieces, right.pieces).allSatisfy { pair in
+                pair.0.utf8Start == pair.1.utf8Start && pair.0.utf8CodeUnitCount == pair.1.utf8CodeUnitCount
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            for piece in pieces {
+                hasher.combine(UnsafeRawPointer(piece.utf8Start))
+                hasher.combine(piece.utf8CodeUnitCount)
+            }
+        }
     }
 
     public struct StringInterpolation: StringInterpolationProtocol {

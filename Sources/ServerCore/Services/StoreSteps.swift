@@ -1,0 +1,110 @@
+import Domain
+import Foundation
+
+/// The sequences every server engine runs inside one write transaction, written once over the engine's
+/// ``StoreTransaction``: the engine opens the transaction and gives its SQL, these say what is read, decided and
+/// written, in which order. The rules they apply live where they belong (``StoredRecord``, Domain's `WriteCheck`,
+/// ``SigningEntry``, ``AcknowledgementWrite``); what is here is the order.
+package enum StoreSteps {
+    /// Saves `report` for `owner`: checks it against the owner's stored version and the owner's report holding its
+    /// crash ID, writes the next version as its wire JSON (``StoredRecord/nextVersion(of:current:holder:)``), takes
+    /// a report stored again under a deleted one's id out of the deleted, appends the signing acts it brings, and
+    /// records it as a claim once completed.
+    /// - Parameters:
+    ///   - newReports: the bound on the owner's reports, checked when the report is new.
+    ///   - codeSMS: the text message whose code verified a signature the save brings.
+    /// - Returns: the stored version, as a later read gives it back (times to the microsecond, as on the wire).
+    /// - Throws: what `WriteCheck` refuses, a full quota or a full signing record, writing nothing.
+    package static func store(
+        _ report: CrashReport, owner: AccountID, within newReports: Allowance? = nil, codeSMS: SMSMessageID? = nil,
+        in transaction: some StoreTransaction
+    ) async throws -> CrashReport {
+        let current = try await transaction.report(report.id, owner: owner)
+        if current == nil, let newReports {
+            try await transaction.requireAccount(owner, forQuota: true)
+            try newReports.check(held: try await transaction.reportCount(owner: owner))
+        }
+        let holder = current?.crashID == report.crashID
+            ? nil : try await transaction.report(carrying: report.crashID, besides: report.id, owner: owner)
+        let (stored, body) = try StoredRecord.nextVersion(of: report, current: current, holder: holder)
+        let change = try await transaction.nextChange(owner: owner)
+        if current == nil {
+            try await transaction.insertReport(stored, body: body, change: change, owner: owner)
+            try await transaction.forgetDeletion(of: stored.id, owner: owner)
+        } else {
+            try await transaction.updateReport(stored, body: body, change: change, owner: owner)
+        }
+        // The server's time: a report's own `updatedAt` is its device's.
+        let now = Date()
+        let acts = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, at: now)
+        if !acts.isEmpty {
+            let held = try await transaction.lastSigningNumber(of: stored.id, owner: owner)
+            try SigningEntry.checkRoom(held: held, adding: acts.count)
+            try await transaction.appendSigning(acts.map { $0.following(held) }, of: stored.id, owner: owner)
+        }
+        if stored.isCompleted { try await transaction.recordClaim(of: stored, owner: owner, at: now) }
+        return stored
+    }
+
+    /// Records the PDF as the owner's report's newest version, at its current revision (the earlier versions stay):
+    /// the first is `submitted`, a later one `reason`. Queues `job` with the first, and, where a job is given (the
+    /// claims system is told), the job announcing a later one.
+    /// - Returns: the PDF the report had before (not when it is the same, which records nothing new).
+    /// - Throws: ``ServerStoreError/reportNotFound(_:)`` when the owner has no such report.
+    package static func recordDocument(
+        _ hash: ContentHash, for id: ReportID, owner: AccountID, reason: DocumentVersion.Reason, queueingIfFirst job: ServerJob?,
+        at date: Date, in transaction: some StoreTransaction
+    ) async throws -> ContentHash? {
+        let replaced = try await transaction.namedDocument(of: id, owner: owner)
+        if replaced == hash { return nil }
+        guard try await transaction.nameDocument(hash, of: id, owner: owner) else { throw ServerStoreError.reportNotFound(id) }
+        let number = try await transaction.addDocumentVersion(hash, of: id, owner: owner, reason: reason, at: date)
+        if number == 1 {
+            if let job { try await transaction.queue(job, at: date) }
+        } else if job != nil {
+            try await transaction.queue(ServerJob.announceDocumentVersion(owner: owner, report: id, number: number), at: date)
+        }
+        return replaced
+    }
+
+    /// Records a handler's acknowledgement of the claim with the PDF drawn for it (at the report's `revision`), or
+    /// says why nothing was written (``AcknowledgementWrite/decide(_:_:drawnAt:)``).
+    /// - Returns: `nil` when there is no such claim.
+    package static func acknowledge(
+        _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash?, drawnAt revision: Int,
+        queueingIfFirst job: ServerJob?, at date: Date, in transaction: some StoreTransaction
+    ) async throws -> AcknowledgementWrite? {
+        guard let claim = try await transaction.claim(id) else { return nil }
+        let report: CrashReport
+        switch try AcknowledgementWrite.decide(claim, acknowledgement, drawnAt: revision) {
+        case let .answer(answer): return answer
+        case let .store(acknowledged): report = acknowledged
+        }
+        let stored = try await store(report, owner: claim.owner, in: transaction)
+        var replaced: ContentHash?
+        if let document {
+            replaced = try await recordDocument(
+                document, for: stored.id, owner: claim.owner, reason: .acknowledged, queueingIfFirst: job, at: date, in: transaction
+            )
+        }
+        return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), replacedDocument: replaced)
+    }
+
+    /// Records an upload as started, in place of the owner's earlier one of the same bytes, unless those bytes are
+    /// being removed.
+    /// - Returns: the earlier upload's id, whose staged bytes the caller removes.
+    /// - Throws: ``ServerRefusal/busy(what:limit:retryAfter:)`` while the bytes are being removed; a full quota.
+    package static func beginUpload(
+        _ upload: PartialUpload, within uploads: Allowance?, in transaction: some StoreTransaction
+    ) async throws -> UploadID? {
+        try await transaction.requireAccount(upload.owner, forQuota: uploads != nil)
+        try await transaction.holdBytes(upload.contentHash)
+        if try await transaction.isBeingRemoved(upload.contentHash, since: upload.startedAt.addingTimeInterval(-ServerLimits.bytesRemovalBound)) {
+            throw ServerRefusal.busy(what: "removals of the same photo", limit: 1, retryAfter: ServerLimits.bytesRemovalRetryAfter)
+        }
+        let replaced = try await transaction.removeUpload(of: upload.contentHash, owner: upload.owner)
+        if let uploads { try uploads.check(held: try await transaction.uploadCount(owner: upload.owner)) }
+        try await transaction.insertUpload(upload)
+        return replaced
+    }
+}
