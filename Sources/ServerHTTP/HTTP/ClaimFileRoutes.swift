@@ -10,10 +10,10 @@ package struct ClaimFileRoutes {
     package let services: ServerServices
 
     package func register(on router: RouterGroup<ServerRequestContext>, table: RouteTable) {
-        router.get(RouterPath(WirePaths.claimDocumentPattern)) { _, context in try await pdf(context) }
-        router.get(RouterPath(WirePaths.claimPhotoPattern)) { _, context in try await photo(context) }
-        router.get(RouterPath(WirePaths.claimDocumentVersionPattern)) { _, context in try await version(context) }
-        for path in [WirePaths.claimDocumentPattern, WirePaths.claimPhotoPattern, WirePaths.claimDocumentVersionPattern] { table.record(path, .get) }
+        let routes = RecordingRoutes(router, table: table)
+        routes.get(WirePaths.claimDocumentPattern) { _, context in try await pdf(context) }
+        routes.get(WirePaths.claimPhotoPattern) { _, context in try await photo(context) }
+        routes.get(WirePaths.claimDocumentVersionPattern) { _, context in try await version(context) }
     }
 
     private func claim(_ context: ServerRequestContext) async throws -> Claim {

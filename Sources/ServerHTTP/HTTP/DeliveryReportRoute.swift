@@ -14,8 +14,7 @@ package struct DeliveryReportRoute {
     package static let operations: Set<RouteKey> = [RouteKey(.get, "/v1/sms/{messageId}/delivery")]
 
     package func register(on router: RouterGroup<ServerRequestContext>, table: RouteTable) {
-        router.get(RouterPath(WirePaths.smsDeliveryPattern)) { request, context in try await report(request, context) }
-        table.record(WirePaths.smsDeliveryPattern, .get)
+        RecordingRoutes(router, table: table).get(WirePaths.smsDeliveryPattern) { request, context in try await report(request, context) }
     }
 
     /// The query a delivery report carries (`openapi.yaml`'s parameters), as Hummingbird's form decoder reads it.

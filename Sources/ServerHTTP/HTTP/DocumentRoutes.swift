@@ -13,10 +13,10 @@ package struct DocumentRoutes {
 
     /// The API document and the crash page on the open group; a report's PDF behind the token.
     package func register(open: RouterGroup<ServerRequestContext>, authenticated: RouterGroup<ServerRequestContext>, table: RouteTable) {
-        open.get(RouterPath(WirePaths.apiDocument)) { _, _ in try openAPIDocument() }
-        authenticated.get(RouterPath(WirePaths.documentPattern)) { _, context in try await pdf(context) }
-        open.get(RouterPath(WirePaths.crashPagePattern)) { request, context in try crashPage(request, context) }
-        for path in [WirePaths.apiDocument, WirePaths.documentPattern, WirePaths.crashPagePattern] { table.record(path, .get) }
+        let open = RecordingRoutes(open, table: table)
+        open.get(WirePaths.apiDocument) { _, _ in try openAPIDocument() }
+        RecordingRoutes(authenticated, table: table).get(WirePaths.documentPattern) { _, context in try await pdf(context) }
+        open.get(WirePaths.crashPagePattern) { request, context in try crashPage(request, context) }
     }
 
     private func openAPIDocument() throws -> Response {

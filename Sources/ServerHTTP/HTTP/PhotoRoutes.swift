@@ -11,11 +11,11 @@ package struct PhotoRoutes {
 
     package func register(on router: RouterGroup<ServerRequestContext>, table: RouteTable) {
         let path = WirePaths.photoPattern
-        router.put(RouterPath(path)) { request, context in try await put(request, context) }
-        router.head(RouterPath(path)) { request, context in try await head(request, context) }
-        router.patch(RouterPath(path)) { request, context in try await patch(request, context) }
-        router.get(RouterPath(path)) { request, context in try await get(request, context) }
-        for method in [HTTPRequest.Method.put, .head, .patch, .get] { table.record(path, method) }
+        let routes = RecordingRoutes(router, table: table)
+        routes.on(path, .put) { request, context in try await put(request, context) }
+        routes.on(path, .head) { request, context in try await head(request, context) }
+        routes.on(path, .patch) { request, context in try await patch(request, context) }
+        routes.get(path) { request, context in try await get(request, context) }
     }
 
     // MARK: - Routes

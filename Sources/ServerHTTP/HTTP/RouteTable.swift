@@ -46,6 +46,38 @@ package final class RouteTable: Sendable {
     }
 }
 
+/// A router or a group of it that records each route in the ``RouteTable`` as it registers it: a route is written once,
+/// and the table knows every route the router serves.
+package struct RecordingRoutes<Methods: RouterMethods> {
+    package let methods: Methods
+    package let table: RouteTable
+
+    package init(_ methods: Methods, table: RouteTable) {
+        self.methods = methods
+        self.table = table
+    }
+
+    /// Serves `method` on `path` (a pattern, `/v1/reports/{reportID}` or `:reportID`) with `handler`, and records it.
+    package func on<Output: ResponseGenerator>(
+        _ path: String, _ method: HTTPRequest.Method, use handler: @escaping @Sendable (Request, Methods.Context) async throws -> Output
+    ) {
+        methods.on(RouterPath(path), method: method, use: handler)
+        table.record(path, method)
+    }
+
+    package func get<Output: ResponseGenerator>(
+        _ path: String, use handler: @escaping @Sendable (Request, Methods.Context) async throws -> Output
+    ) {
+        on(path, .get, use: handler)
+    }
+
+    package func post<Output: ResponseGenerator>(
+        _ path: String, use handler: @escaping @Sendable (Request, Methods.Context) async throws -> Output
+    ) {
+        on(path, .post, use: handler)
+    }
+}
+
 /// A route by its method and path as `openapi.yaml` writes it.
 package struct RouteKey: Hashable, Sendable {
     package let method: HTTPRequest.Method
@@ -57,7 +89,7 @@ package struct RouteKey: Hashable, Sendable {
     }
 }
 
-/// The router as the generated code's transport, recording each route in the table on the way; the routes in
+/// The router as the generated code's transport, recording each route in the table as it registers it; the routes in
 /// `servedByHand` are left to their own handlers on the router.
 ///
 /// An answer whose length is known and at most ``wholeAnswerBytes`` (every JSON answer) is handed to the server
@@ -80,9 +112,8 @@ package struct RecordingTransport: ServerTransport {
         path: String
     ) throws {
         if servedByHand.contains(RouteKey(method, path)) { return }
-        table.record(path, method)
-        let group = WirePaths.isPublic(path) ? open : authenticated
-        group.on(RouterPath(path), method: method) { request, context in
+        let group = RecordingRoutes(WirePaths.isPublic(path) ? open : authenticated, table: table)
+        group.on(path, method) { request, context in
             let length: HTTPBody.Length = if let header = request.headers[.contentLength], let value = Int64(header) {
                 .known(value)
             } else {

@@ -20,10 +20,9 @@ package struct StoredReadRoutes {
     ]
 
     package func register(on router: RouterGroup<ServerRequestContext>, table: RouteTable) {
-        router.get(RouterPath(WirePaths.reportPattern)) { request, context in try await report(request, context) }
-        router.get(RouterPath(WirePaths.changes)) { request, _ in try await changes(request) }
-        table.record(WirePaths.reportPattern, .get)
-        table.record(WirePaths.changes, .get)
+        let routes = RecordingRoutes(router, table: table)
+        routes.get(WirePaths.reportPattern) { request, context in try await report(request, context) }
+        routes.get(WirePaths.changes) { request, _ in try await changes(request) }
     }
 
     // MARK: - One report

@@ -34,49 +34,47 @@ package struct HandlerPages {
     /// Every page answers in the handler's language (``PageLanguage``), chosen for all the pages under
     /// ``HandlerPaths/root``: a language picked on one is remembered on all.
     package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
-        let open = router.group().add(middleware: PageHeadersMiddleware())
-        open.get(RouterPath(HandlerPaths.root)) { request, _ in
+        let open = RecordingRoutes(router.group().add(middleware: PageHeadersMiddleware()), table: table)
+        open.get(HandlerPaths.root) { request, _ in
             try await inLanguage(request) { _ in
                 PageKit.redirect(to: try await HandlerSessionMiddleware.signedIn(request, services: services) == nil ? HandlerPaths.signIn : HandlerPaths.claims)
             }
         }
-        open.get(RouterPath(HandlerPaths.signIn)) { request, _ in
+        open.get(HandlerPaths.signIn) { request, _ in
             try await inLanguage(request) { language in try await signInPage(request, error: nil, status: .ok, language: language) }
         }
-        open.post(RouterPath(HandlerPaths.signIn)) { request, context in
+        open.post(HandlerPaths.signIn) { request, context in
             try await inLanguage(request) { language in try await signIn(request, context, language) }
         }
-        open.get(RouterPath(HandlerPaths.styleSheet)) { _, _ in PageKit.styleSheet(PageTemplates.handlerStyleSheet) }
+        open.get(HandlerPaths.styleSheet) { _, _ in PageKit.styleSheet(PageTemplates.handlerStyleSheet) }
 
-        let signedIn = router.group(context: HandlerRequestContext.self)
-            .add(middleware: PageHeadersMiddleware())
-            .add(middleware: HandlerSessionMiddleware(services: services, secureCookies: secureCookies))
-        signedIn.post(RouterPath(HandlerPaths.signOut)) { request, context in
+        let signedIn = RecordingRoutes(
+            router.group(context: HandlerRequestContext.self)
+                .add(middleware: PageHeadersMiddleware())
+                .add(middleware: HandlerSessionMiddleware(services: services, secureCookies: secureCookies)),
+            table: table
+        )
+        signedIn.post(HandlerPaths.signOut) { request, context in
             try await inLanguage(request) { _ in try await signOut(context) }
         }
-        signedIn.get(RouterPath(HandlerPaths.claims)) { request, context in
+        signedIn.get(HandlerPaths.claims) { request, context in
             try await inLanguage(request) { language in try await list(request, context.handler(), language) }
         }
-        signedIn.get(RouterPath(HandlerPaths.claimPattern)) { request, context in
+        signedIn.get(HandlerPaths.claimPattern) { request, context in
             try await inLanguage(request) { language in
                 try await claimPage(request, context, context.handler(), error: nil, typed: nil, language: language)
             }
         }
-        signedIn.post(RouterPath(HandlerPaths.acknowledgePattern)) { request, context in
+        signedIn.post(HandlerPaths.acknowledgePattern) { request, context in
             try await inLanguage(request) { language in try await acknowledge(request, context, language) }
         }
         // A file's answer says no language; a page saying why there is none is in the handler's.
-        signedIn.get(RouterPath(HandlerPaths.documentPattern)) { request, context in
+        signedIn.get(HandlerPaths.documentPattern) { request, context in
             try await document(context, words: pageLanguage(request).words)
         }
-        signedIn.get(RouterPath(HandlerPaths.photoPattern)) { request, context in
+        signedIn.get(HandlerPaths.photoPattern) { request, context in
             try await photo(context, words: pageLanguage(request).words)
         }
-        for path in [HandlerPaths.root, HandlerPaths.claims, HandlerPaths.claimPattern, HandlerPaths.documentPattern, HandlerPaths.photoPattern, HandlerPaths.styleSheet] {
-            table.record(path, .get)
-        }
-        table.record(HandlerPaths.signIn, .get)
-        for path in [HandlerPaths.signIn, HandlerPaths.signOut, HandlerPaths.acknowledgePattern] { table.record(path, .post) }
     }
 
     /// The handler's language for a request: picked with `?lang=`, else remembered for the pages, else the browser's.

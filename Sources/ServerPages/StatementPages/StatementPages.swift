@@ -25,21 +25,14 @@ package struct StatementPages {
 
     /// One group of routes with the pages' headers: the form, its answer, the style sheet.
     package func register(on router: Router<ServerRequestContext>, table: RouteTable) {
-        let pages = router.group().add(middleware: PageHeadersMiddleware())
-        pages.get(RouterPath(StatementPaths.pattern)) { request, context in try await inLanguage(request, context, show) }
-        pages.post(RouterPath(StatementPaths.pattern)) { request, context in try await inLanguage(request, context, submit) }
-        pages.get(RouterPath(StatementPaths.styleSheet)) { _, _ in PageKit.styleSheet(PageTemplates.statementStyleSheet) }
-        pages.post(RouterPath(StatementPaths.codePattern)) { request, context in try await inLanguage(request, context, sendCode) }
-        pages.post(RouterPath(StatementPaths.signPattern)) { request, context in try await inLanguage(request, context, sign) }
-        pages.post(RouterPath(StatementPaths.declinePattern)) { request, context in try await inLanguage(request, context, decline) }
-        pages.get(RouterPath(StatementPaths.copyPattern)) { request, context in try await inLanguage(request, context, copy) }
-        table.record(StatementPaths.pattern, .get)
-        table.record(StatementPaths.pattern, .post)
-        table.record(StatementPaths.styleSheet, .get)
-        for pattern in [StatementPaths.codePattern, StatementPaths.signPattern, StatementPaths.declinePattern] {
-            table.record(pattern, .post)
-        }
-        table.record(StatementPaths.copyPattern, .get)
+        let pages = RecordingRoutes(router.group().add(middleware: PageHeadersMiddleware()), table: table)
+        pages.get(StatementPaths.pattern) { request, context in try await inLanguage(request, context, show) }
+        pages.post(StatementPaths.pattern) { request, context in try await inLanguage(request, context, submit) }
+        pages.get(StatementPaths.styleSheet) { _, _ in PageKit.styleSheet(PageTemplates.statementStyleSheet) }
+        pages.post(StatementPaths.codePattern) { request, context in try await inLanguage(request, context, sendCode) }
+        pages.post(StatementPaths.signPattern) { request, context in try await inLanguage(request, context, sign) }
+        pages.post(StatementPaths.declinePattern) { request, context in try await inLanguage(request, context, decline) }
+        pages.get(StatementPaths.copyPattern) { request, context in try await inLanguage(request, context, copy) }
     }
 
     private func token(_ context: ServerRequestContext) -> String {
