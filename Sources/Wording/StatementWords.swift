@@ -83,6 +83,44 @@ public struct StatementWords: Sendable {
         }
     }
 
+    /// A point of impact as the driver types it, in a word or two: `front-left`, `hinten`, `przód-lewo`.
+    public func typedZone(_ zone: ImpactZone) -> String {
+        switch zone {
+        case .frontLeft: words("front-left", context: "a point of impact as typed")
+        case .front: words("front", context: "a point of impact as typed")
+        case .frontRight: words("front-right", context: "a point of impact as typed")
+        case .right: words("right", context: "a point of impact as typed")
+        case .rearRight: words("rear-right", context: "a point of impact as typed")
+        case .rear: words("rear", context: "a point of impact as typed")
+        case .rearLeft: words("rear-left", context: "a point of impact as typed")
+        case .left: words("left", context: "a point of impact as typed")
+        case .roof: words("roof", context: "a point of impact as typed")
+        case .underside: words("underside", context: "a point of impact as typed")
+        }
+    }
+
+    /// The point of impact the driver typed: its number (1–10), its short name or its name in words, in this language
+    /// or in English, in any case, with or without accents, its words in any order (`links vorne`, `vorne, linke
+    /// Ecke`); `nil` when it names none.
+    public func zone(typed text: String) -> ImpactZone? {
+        if let zone = ImpactZone(typed: text) { return zone }
+        let typed = Self.wordSet(text)
+        guard !typed.isEmpty else { return nil }
+        return ImpactZone.allCases.first { zone in
+            typed == Self.wordSet(typedZone(zone)) || typed == Self.wordSet(self.zone(zone))
+        }
+    }
+
+    /// The words of a name, folded (no case, no accents, `ł` as `l`, as a keyboard without the letter types it) and
+    /// sorted: what two spellings of one name share.
+    private static func wordSet(_ text: String) -> [String] {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .replacingOccurrences(of: "ł", with: "l")
+            .split { $0.isWhitespace || $0 == "-" || $0 == "," }
+            .map(String.init)
+            .sorted()
+    }
+
     /// Who was injured, as the driver's report says it to a reader.
     public func injury(_ injury: Injury) -> String {
         switch injury {

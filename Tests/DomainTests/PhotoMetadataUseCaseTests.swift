@@ -47,7 +47,7 @@ struct PhotoMetadataUseCaseTests {
                 reportID: report.id, section: .otherVehicleDamage, bytes: Fixtures.bytes("photo-cmyk-40x40.jpg"), fileName: "print.jpg")
         }
 
-        #expect(error == .unembeddableJPEG(fileName: "print.jpg", kind: "CMYK"))
+        #expect(error == .unembeddableJPEG(fileName: "print.jpg", kind: .cmyk))
         #expect(await kit.photoStore.storedHashes.isEmpty)
         #expect(try await kit.repository.report(withID: report.id)?.photoCount == 0)
     }

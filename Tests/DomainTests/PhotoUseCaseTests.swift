@@ -72,7 +72,7 @@ struct PhotoUseCaseTests {
     @Test func textFileNamedJPGIsRefusedAndNothingStored() async throws {
         let kit = UseCaseKit()
         let report = try await kit.startedReport()
-        await #expect(throws: PhotoError.unsupportedFormat(fileName: "notes.jpg", detected: "text")) {
+        await #expect(throws: PhotoError.unsupportedFormat(fileName: "notes.jpg", detected: .text)) {
             try await kit.addImage.execute(reportID: report.id, section: .crashScene,
                                            bytes: Fixtures.bytes("notes.jpg"), fileName: "notes.jpg")
         }

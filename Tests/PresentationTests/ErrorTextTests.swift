@@ -6,7 +6,7 @@ import TestSupport
 @Suite("Errors in words")
 struct ErrorTextTests {
     @Test func anUnembeddableJPEGSaysWhatItIsAndHowToSaveIt() {
-        let error = PhotoError.unembeddableJPEG(fileName: "print.jpg", kind: "CMYK")
+        let error = PhotoError.unembeddableJPEG(fileName: "print.jpg", kind: .cmyk)
         #expect(ErrorText.sentence(for: error, words: .english) == "“print.jpg” is a CMYK JPEG, which the report cannot embed. "
             + "Save it as an RGB JPEG or PNG and add it again.")
     }
@@ -22,7 +22,7 @@ struct ErrorTextTests {
     }
 
     @Test func aTextFileSaysToConvertIt() {
-        let error = PhotoError.unsupportedFormat(fileName: "notes.jpg", detected: "text")
+        let error = PhotoError.unsupportedFormat(fileName: "notes.jpg", detected: .text)
         #expect(ErrorText.sentence(for: error, words: .english).contains("is a text file, not a JPEG or PNG photo. Convert it to JPEG or PNG"))
     }
 

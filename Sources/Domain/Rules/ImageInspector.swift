@@ -49,7 +49,7 @@ public enum ImageInspector {
             case 0xC0, 0xC1, 0xC2:
                 frame = try readFrame(bytes, at: body.lowerBound, length: body.count, fileName: fileName)
             case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
-                throw .unsupportedFormat(fileName: fileName, detected: "lossless or arithmetic-coded JPEG")
+                throw .unsupportedFormat(fileName: fileName, detected: .losslessJPEG)
             case 0xDA:
                 guard let frame else {
                     throw .malformed(fileName: fileName, reason: "the JPEG image data starts before its size is given")
@@ -92,9 +92,9 @@ public enum ImageInspector {
         guard [1, 3, 4].contains(components), length >= 6 + 3 * components else {
             throw .malformed(fileName: fileName, reason: "the JPEG frame header lists \(components) colour channels")
         }
-        guard components != 4 else { throw .unembeddableJPEG(fileName: fileName, kind: "CMYK") }
+        guard components != 4 else { throw .unembeddableJPEG(fileName: fileName, kind: .cmyk) }
         let precision = Int(bytes[start])
-        guard precision == 8 else { throw .unembeddableJPEG(fileName: fileName, kind: "\(precision)-bit") }
+        guard precision == 8 else { throw .unembeddableJPEG(fileName: fileName, kind: .bits(precision)) }
         return ImageInfo(mediaType: .jpeg, pixelSize: PixelSize(width: width, height: height), componentCount: components)
     }
 
@@ -172,22 +172,22 @@ public enum ImageInspector {
 
     // MARK: - Other formats, named in the refusal
 
-    private static func recogniseOtherFormat(_ bytes: UnsafeRawBufferPointer) -> String? {
+    private static func recogniseOtherFormat(_ bytes: UnsafeRawBufferPointer) -> FileFormat? {
         let prefix = Array(bytes.prefix(12))
         func starts(_ signature: [UInt8], at offset: Int = 0) -> Bool {
             prefix.count >= offset + signature.count && Array(prefix[offset..<offset + signature.count]) == signature
         }
-        if starts(Array("GIF8".utf8)) { return "GIF" }
-        if starts(Array("%PDF".utf8)) { return "PDF" }
-        if starts(Array("BM".utf8)) { return "BMP" }
-        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "TIFF" }
-        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return "WebP" }
+        if starts(Array("GIF8".utf8)) { return .gif }
+        if starts(Array("%PDF".utf8)) { return .pdf }
+        if starts(Array("BM".utf8)) { return .bmp }
+        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webP }
         if starts(Array("ftyp".utf8), at: 4) {
             let brand = prefix.count >= 12 ? String(decoding: prefix[8..<12], as: UTF8.self) : ""
-            return ["heic", "heix", "mif1", "msf1", "hevc"].contains(brand) ? "HEIC" : "video or HEIF"
+            return ["heic", "heix", "mif1", "msf1", "hevc"].contains(brand) ? .heic : .videoOrHEIF
         }
         let sample = Data(bytes.prefix(512))
-        if !sample.isEmpty, String(data: sample, encoding: .utf8) != nil, !sample.contains(0) { return "text" }
+        if !sample.isEmpty, String(data: sample, encoding: .utf8) != nil, !sample.contains(0) { return .text }
         return nil
     }
 }

@@ -87,6 +87,24 @@ public enum ErrorText {
     }
 
     /// A photo that cannot be added, removed or read: which one, why, and what to do.
+    /// A kind of file in the reader's language (a format's own name, `GIF`, `PDF`, is the same in every language).
+    static func format(_ format: FileFormat, _ words: Words) -> String {
+        switch format {
+        case .gif, .pdf, .bmp, .tiff, .webP, .heic: format.rawValue
+        case .videoOrHEIF: words("video or HEIF", context: "a kind of file")
+        case .text: words("text", context: "a kind of file")
+        case .losslessJPEG: words("lossless or arithmetic-coded JPEG", context: "a kind of file")
+        }
+    }
+
+    /// A kind of JPEG in the reader's language: `CMYK`, `12-bit`.
+    static func jpegKind(_ kind: JPEGKind, _ words: Words) -> String {
+        switch kind {
+        case .cmyk: "CMYK"
+        case let .bits(bits): words("{bits}-bit", context: "a kind of JPEG", ["bits": words.number(bits)])
+        }
+    }
+
     public static func sentence(for error: PhotoError, words: Words) -> String {
         switch error {
         case let .empty(fileName):
@@ -99,7 +117,7 @@ public enum ErrorText {
         case let .unsupportedFormat(fileName, detected?):
             words(
                 "“{file}” is a {format} file, not a JPEG or PNG photo. Convert it to JPEG or PNG and add it again.",
-                ["file": fileName, "format": detected]
+                ["file": fileName, "format": format(detected, words)]
             )
         case let .unsupportedFormat(fileName, nil):
             words("“{file}” is not a JPEG or PNG photo. Add a photo in JPEG or PNG format.", ["file": fileName])
@@ -116,7 +134,7 @@ public enum ErrorText {
         case let .unembeddableJPEG(fileName, kind):
             words(
                 "“{file}” is a {kind} JPEG, which the report cannot embed. Save it as an RGB JPEG or PNG and add it again.",
-                ["file": fileName, "kind": kind]
+                ["file": fileName, "kind": jpegKind(kind, words)]
             )
         case let .sectionFull(section, limit):
             words.plural(
@@ -231,7 +249,11 @@ public enum ErrorText {
     private static func clause(for error: StatementFieldError, words: Words) -> String {
         switch error {
         case let .notYesOrNo(text): words("“{text}” is neither yes nor no: type y or n", ["text": EchoText.shortened(text)])
-        case let .notAZone(text): words("“{text}” is not a point of impact: type its number, or e.g. front-left, rear", ["text": EchoText.shortened(text)])
+        case let .notAZone(text):
+            words("“{text}” is not a point of impact: type its number, or e.g. {example}", [
+                "text": EchoText.shortened(text),
+                "example": [ImpactZone.frontLeft, .rear].map(StatementWords(words).typedZone).joined(separator: ", "),
+            ])
         default: FactText(words).clause(for: error)
         }
     }

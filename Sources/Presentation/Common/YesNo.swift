@@ -18,6 +18,14 @@ public enum YesNo {
         return nil
     }
 
+    /// How to answer, in the language: its words for yes and no, and y or n, which every language takes.
+    public static func hint(words: Words) -> String {
+        let yes = words("yes", context: "the answer to a yes/no question")
+        let no = words("no", context: "the answer to a yes/no question")
+        guard folded(yes) != "yes" || folded(no) != "no" else { return words("y or n") }
+        return words("{yes} or {no} (y or n)", ["yes": yes, "no": no])
+    }
+
     /// The sentence that asks again: what was typed is neither answer.
     public static func askAgain(_ text: String, words: Words) -> String {
         let typed = text.trimmingCharacters(in: .whitespaces)

@@ -33,9 +33,25 @@ public struct StatementQuestion: Sendable, Hashable {
         case .plate: words("as on the plate, e.g. ABC-123")
         case .country: words("the code or the sign on the plate, e.g. HU or H, DE or D")
         case .day: words("day first, e.g. 31.12.2026")
-        case .yesNo: words("y or n")
+        case .yesNo: YesNo.hint(words: words)
         // The points' names are typed as they are: a list of keys, not a sentence.
-        case .zone: ImpactZone.allCases.enumerated().map { "\($0.offset + 1) \($0.element.rawValue)" }.joined(separator: ", ")
+        case .zone:
+            ImpactZone.allCases.enumerated().map { "\($0.offset + 1) \(StatementWords(words).typedZone($0.element))" }.joined(separator: ", ")
+        }
+    }
+
+    /// What the driver typed, as the statement's rules read it: a yes or a no and a point of impact typed in the
+    /// driver's language become the words the statement keeps (`yes`, `rear-left`); anything else goes as typed, for
+    /// the rules to judge and name.
+    static func canonical(_ text: String, kind: StatementFieldKind, words: Words) -> String {
+        switch kind {
+        case .yesNo:
+            guard let answer = YesNo.answer(text, words: words) else { return text }
+            return answer ? "yes" : "no"
+        case .zone:
+            return StatementWords(words).zone(typed: text)?.rawValue ?? text
+        default:
+            return text
         }
     }
 

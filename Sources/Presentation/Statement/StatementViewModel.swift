@@ -405,9 +405,10 @@ public final class StatementViewModel {
         switch asked {
         case let .field(side, field):
             guard let text else { return }
+            let typed = StatementQuestion.canonical(text, kind: field.kind, words: words)
             try await store { statement in
                 var column = statement[side]
-                try column.set(field, to: text)
+                try column.set(field, to: typed)
                 statement[side] = column
             }
         case let .remarks(side):
@@ -427,7 +428,7 @@ public final class StatementViewModel {
                 if report.statement.police == nil { throw StatementFieldError.notYesOrNo("") }
                 return
             }
-            police.attended = try StatementFieldKind.yesNo.normalised(text) == "yes"
+            police.attended = try StatementFieldKind.yesNo.normalised(StatementQuestion.canonical(text, kind: .yesNo, words: words)) == "yes"
         case .policeReport: if let text { police.report = text }
         case .policeStation: if let text { police.station = text }
         case .otherDamage:

@@ -131,7 +131,7 @@ package enum ProblemText {
         switch error {
         case .empty: "The body is empty; send the photo's bytes."
         case let .tooLarge(_, byteCount, limit): "The photo has \(byteCount) bytes; at most \(limit) are allowed."
-        case let .unsupportedFormat(_, detected?): "The bytes are a \(detected) file, not a JPEG or PNG photo."
+        case let .unsupportedFormat(_, detected?): "The bytes are a \(detected.rawValue) file, not a JPEG or PNG photo."
         case .unsupportedFormat(_, nil): "The bytes are not a JPEG or PNG photo."
         case let .malformed(_, reason): "The bytes look like a photo but are damaged (\(reason))."
         case let .tooManyPixels(_, size, limit): "The photo is \(size) pixels; at most \(limit) pixels are allowed."
