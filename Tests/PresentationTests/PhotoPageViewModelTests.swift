@@ -1,5 +1,6 @@
 import Composition
 import Domain
+import Foundation
 import Presentation
 import Testing
 import TestSupport
@@ -174,6 +175,32 @@ struct PhotoPageViewModelTests {
         let text = try #require(page.message.value?.text)
         #expect(text.hasPrefix("Added scene-1998-48x36.jpg to “Crash scene photos”. Its time, 1 Jan 1998, 00:00 (UTC), is "))
         #expect(text.contains("days before the report was started; it is used as the crash time, so check it"))
+    }
+
+    @Test func theAddMessageSaysThePhotosTimeAsItsClockShowedIt() async throws {
+        // In Berlin in November (+01:00): a summer photo with no zone reads at summer time, a camera's own offset as it is.
+        let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+        let kit = UseCaseKit(timeZone: berlin)
+        let names = ["street-summer-no-zone-48x36.jpg", "scene-offsettime-48x36.jpg"]
+        let files = StubPhotoFiles(files: Dictionary(uniqueKeysWithValues: try names.map { ($0, PhotoFile(bytes: try Fixtures.bytes($0), fileName: $0)) }))
+        let page = kit.wiring(photoFiles: files, dates: DateText(timeZone: berlin)).makePhotoPage(.yourInfo, try await kit.startedReport())
+        await page.addPhoto(path: names[0], toSection: 2)
+        #expect(page.message.value?.text.contains("Its time, 22 Oct 2008, 16:28 (UTC+02:00), is ") == true, "\(String(describing: page.message.value))")
+        await page.addPhoto(path: names[1], toSection: 2)
+        #expect(page.message.value?.text.contains("Its time, 21 Nov 2026, 16:28 (UTC+09:00), is later than now") == true, "\(String(describing: page.message.value))")
+    }
+
+    @Test func aSecondOldPhotoIsNotSaidToBeTheCrashTimeWhenTheFirstStays() async throws {
+        let names = ["scene-1998-48x36.jpg", "street-summer-no-zone-48x36.jpg"]
+        let files = StubPhotoFiles(files: Dictionary(uniqueKeysWithValues: try names.map { ($0, PhotoFile(bytes: try Fixtures.bytes($0), fileName: $0)) }))
+        let page = kit.wiring(photoFiles: files, dates: utc).makePhotoPage(.yourInfo, try await kit.startedReport())
+        await page.addPhoto(path: names[0], toSection: 2)
+        #expect(page.message.value?.text.contains("it is used as the crash time") == true)
+        await page.addPhoto(path: names[1], toSection: 2)
+        let second = try #require(page.message.value?.text)
+        #expect(second.contains("Its time, 22 Oct 2008, 16:28 (UTC), is "), "\(second)")
+        #expect(second.hasSuffix("it is not used as the crash time, which stays 1 Jan 1998, 00:00 (UTC)."), "\(second)")
+        #expect(!second.contains("it is used as the crash time"))
     }
 
     @Test func aPlausiblePhotoTimeNeedsNoRemark() async throws {

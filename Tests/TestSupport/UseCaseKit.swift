@@ -13,10 +13,14 @@ public struct UseCaseKit: Sendable {
     public let archive: InMemoryDocumentArchive
     public let issuer: ScriptedCrashIDIssuer
 
-    public init(reports: [CrashReport] = [], issuedIDs: [CrashID] = [.stub("CR-AAAA2222"), .stub("CR-BBBB3333")]) {
+    /// - Parameter timeZone: the driver's zone (the clock's); UTC unless a test says otherwise.
+    public init(
+        reports: [CrashReport] = [], issuedIDs: [CrashID] = [.stub("CR-AAAA2222"), .stub("CR-BBBB3333")],
+        timeZone: TimeZone = TimeZone(secondsFromGMT: 0) ?? .current
+    ) {
         repository = SpyReportRepository(reports)
         photoStore = InMemoryPhotoStore()
-        clock = ManualClock(referenceDate)
+        clock = ManualClock(referenceDate, timeZone: timeZone)
         renderer = SpyRenderer()
         exporter = InMemoryDocumentExporter()
         archive = InMemoryDocumentArchive()

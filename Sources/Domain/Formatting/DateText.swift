@@ -36,6 +36,14 @@ public struct DateText: Sendable {
         return DateText(timeZone: zone, locale: locale)
     }
 
+    /// Times as a photo's clock showed them: at the offset from UTC it had when the photo was taken (the camera's
+    /// own, or its zone's at that instant, summer or winter, ``Photo/takenUTCOffsetMinutes``), so a photo reads the
+    /// same on every screen and document; else as this.
+    public func at(_ photo: Photo) -> DateText {
+        guard let minutes = photo.takenUTCOffsetMinutes, let zone = TimeZone(secondsFromGMT: minutes * 60) else { return self }
+        return DateText(timeZone: zone, locale: locale)
+    }
+
     /// Date, time to the minute and UTC offset.
     public func dateTime(_ date: Date) -> String {
         let offsetSeconds = timeZone.secondsFromGMT(for: date)

@@ -258,13 +258,14 @@ public struct CrashSceneInput: Sendable {
         }
     }
 
-    /// The `w` that sets when and where from a photo's own time and place (its time as the clock in `timeZone` showed
-    /// it, with the offset so no autumn hour is ambiguous), e.g. `w 2026-11-24 09:30+01:00 48.2082,16.3738`; `nil`
-    /// when the photo knows neither.
+    /// The `w` that sets when and where from a photo's own time and place (its time as its clock showed it, at the
+    /// offset it had then, `DateText.at(_:)`, else as the clock in `timeZone`; with the offset so no autumn
+    /// hour is ambiguous), e.g. `w 2026-11-24 09:30+01:00 48.2082,16.3738`; `nil` when the photo knows neither.
     public static func command(from photo: Photo, timeZone: TimeZone) -> String? {
         guard photo.takenAt != nil || photo.takenWhere != nil else { return nil }
         var parts = ["w"]
         if let takenAt = photo.takenAt {
+            let timeZone = DateText(timeZone: timeZone).at(photo).timeZone
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = timeZone
             let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: takenAt)

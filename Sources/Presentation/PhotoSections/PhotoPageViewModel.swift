@@ -76,7 +76,7 @@ public final class PhotoPageViewModel {
               let check = photo.timeCheck(reportStartedAt: report.createdAt) else {
             return words("Added {file} to “{section}”.", values)
         }
-        let time = ["time": dates.dateTime(takenAt)]
+        let time = ["time": dates.at(photo).dateTime(takenAt)]
         switch check {
         case .plausible:
             return words("Added {file} to “{section}”.", values)
@@ -86,6 +86,16 @@ public final class PhotoPageViewModel {
                 values.merging(time) { $1 }
             )
         case let .longBeforeReport(days):
+            // Said to be the crash time only when it is: an earlier photo's time, or the driver's, stays.
+            let effective = report.effectiveScene
+            guard case let .photo(used) = effective.timeSource, used.id == photo.id else {
+                let crashTime = ["crashTime": dates.at(effective.scene).dateTime(effective.scene.occurredAt)]
+                return words.plural(
+                    "Added {file} to “{section}”. Its time, {time}, is {count} day before the report was started; it is not used as the crash time, which stays {crashTime}.",
+                    "Added {file} to “{section}”. Its time, {time}, is {count} days before the report was started; it is not used as the crash time, which stays {crashTime}.",
+                    count: days, values.merging(time) { $1 }.merging(crashTime) { $1 }
+                )
+            }
             return words.plural(
                 "Added {file} to “{section}”. Its time, {time}, is {count} day before the report was started; it is used as the crash time, so check it, and correct it with w on Collect Crash Info if the camera's clock was wrong.",
                 "Added {file} to “{section}”. Its time, {time}, is {count} days before the report was started; it is used as the crash time, so check it, and correct it with w on Collect Crash Info if the camera's clock was wrong.",

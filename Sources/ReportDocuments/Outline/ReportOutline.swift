@@ -306,9 +306,9 @@ public struct ReportOutline: Sendable, Equatable {
             let added = dates.dateTime(photo.addedAt)
             var text = switch (photo.takenAt, photo.takenWhere) {
             case let (takenAt?, takenWhere?):
-                words("Taken {time} at {place}; added to the report {added}.", ["time": dates.dateTime(takenAt), "place": vocabulary.coordinate(takenWhere), "added": added])
+                words("Taken {time} at {place}; added to the report {added}.", ["time": dates.at(photo).dateTime(takenAt), "place": vocabulary.coordinate(takenWhere), "added": added])
             case let (takenAt?, nil):
-                words("Taken {time}; the photo does not say where; added to the report {added}.", ["time": dates.dateTime(takenAt), "added": added])
+                words("Taken {time}; the photo does not say where; added to the report {added}.", ["time": dates.at(photo).dateTime(takenAt), "added": added])
             case let (nil, takenWhere?):
                 words("Taken at {place}; the photo does not say when; added to the report {added}.", ["place": vocabulary.coordinate(takenWhere), "added": added])
             case (nil, nil):
