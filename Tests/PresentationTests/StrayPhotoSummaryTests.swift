@@ -42,4 +42,21 @@ struct StrayPhotoSummaryTests {
         #expect(abs(typed.occurredAt.timeIntervalSince(try #require(stray.takenAt))) < 60)
         #expect(try #require(typed.coordinate).distance(to: try #require(Self.vienna)) < 5)
     }
+
+    @Test func aPlaceLeftOutIsNamedOnTheScreenWithTheWThatUsesIt() throws {
+        let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+        // Two crash-scene photos a day apart: the first (the crash time) without a place, the second with one.
+        let crash = referenceDate.addingTimeInterval(-3_600)
+        let first = Self.photo("first.jpg", "1", takenAt: crash.addingTimeInterval(-30 * 3_600), at: nil)
+        let second = Self.photo("second.jpg", "2", takenAt: crash, at: Self.vienna)
+        let report = CrashReport.stub(photos: [first, second])
+        let effective = report.effectiveScene
+        #expect(effective.placeLeftOut == second)
+        let screen = CollectCrashInfoUiModel(report, dates: DateText(timeZone: zone), words: .english)
+        let command = try #require(CrashSceneInput.command(from: second, timeZone: zone))
+        #expect(screen.place == "not given yet: photo second.jpg has a place, but it was taken apart from the photos the time comes from; \(command) uses its time and place", "\(screen.place)")
+        // With no photo that has a place, nothing is named.
+        let alone = CollectCrashInfoUiModel(CrashReport.stub(photos: [first]), dates: DateText(timeZone: zone), words: .english)
+        #expect(alone.place == "not given yet")
+    }
 }

@@ -20,15 +20,20 @@ public struct EffectiveScene: Sendable, Hashable {
     public let timeCheck: PhotoTimeCheck?
     /// When no photo gave the time: the first crash-scene photo whose time was passed over as in the future.
     public let passedOver: Photo?
+    /// When no place is known: the first crash-scene photo that has one but was left out, taken apart (another day,
+    /// another place) from the photos the time comes from. It is named, so its place is not dropped in silence.
+    public let placeLeftOut: Photo?
 
     public init(
-        scene: CrashScene, timeSource: Source, placeSource: Source, timeCheck: PhotoTimeCheck? = nil, passedOver: Photo? = nil
+        scene: CrashScene, timeSource: Source, placeSource: Source, timeCheck: PhotoTimeCheck? = nil, passedOver: Photo? = nil,
+        placeLeftOut: Photo? = nil
     ) {
         self.scene = scene
         self.timeSource = timeSource
         self.placeSource = placeSource
         self.timeCheck = timeCheck
         self.passedOver = passedOver
+        self.placeLeftOut = scene.hasLocation ? nil : placeLeftOut
     }
 
     /// Whether the time came from a photo and is flagged for the driver to check.

@@ -66,9 +66,10 @@ extension CrashReport {
         case .driver, .photo: occurredAt
         }
         guard let placePhoto = Self.closestPosition(scenePhotos, to: reference), let place = placePhoto.takenWhere else {
+            let leftOut = photos(in: .crashScene).first { $0.takenWhere != nil && !scenePhotos.contains($0) }
             return EffectiveScene(
                 scene: CrashScene(occurredAt: occurredAt, utcOffsetMinutes: utcOffsetMinutes), timeSource: timeSource, placeSource: .notGiven,
-                timeCheck: timeCheck, passedOver: passedOver
+                timeCheck: timeCheck, passedOver: passedOver, placeLeftOut: leftOut
             )
         }
         return EffectiveScene(

@@ -1,3 +1,4 @@
+import Foundation
 import Domain
 import Wording
 
@@ -36,9 +37,9 @@ public struct CollectCrashInfoUiModel: Sendable, Hashable {
         let facts = FactText(words)
         let time = facts.when(effective, dates: dates)
         when = effective.isTimeFlagged
-            ? words("{time} — correct it with w if the camera's clock was wrong", ["time": time])
+            ? words("{time} — correct it with w if so", ["time": time])
             : time
-        place = facts.place(effective) ?? words("not given yet")
+        place = facts.place(effective) ?? Self.noPlace(effective, timeZone: dates.timeZone, words: words)
         hasPlace = effective.scene.hasLocation
         categories = InfoCategory.allCases.map { CategoryRowUiModel($0, of: report, words: words) }
         create = MenuOption(
@@ -52,6 +53,18 @@ public struct CollectCrashInfoUiModel: Sendable, Hashable {
             MenuOption(key: "i", title: words("Emergency checklist")),
             MenuOption(key: "x", title: words("Close")),
         ]
+    }
+
+    /// What the screen says when no place is known: that it is not given yet, and the photo whose place was left out
+    /// (taken apart from the photos the time comes from), with the `w` that would use it.
+    static func noPlace(_ effective: EffectiveScene, timeZone: TimeZone, words: Words) -> String {
+        guard let photo = effective.placeLeftOut, let command = CrashSceneInput.command(from: photo, timeZone: timeZone) else {
+            return words("not given yet")
+        }
+        return words(
+            "not given yet: photo {file} has a place, but it was taken apart from the photos the time comes from; {command} uses its time and place",
+            ["file": photo.originalFileName, "command": command]
+        )
     }
 
     /// `provisional: the server gives this report its own crash ID when it is sent`, `first given as CR-…`.
