@@ -23,6 +23,7 @@ struct CrashAssistantCommand: AsyncParsableCommand {
     /// Makes libphonenumber the judge of typed phone numbers, then runs the command.
     static func main() async {
         LibPhoneNumberJudge.install()
-        await main(nil)
+        let commands = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
+        await main(GlobalOptionsFirst.reordered(Array(CommandLine.arguments.dropFirst()), commands: commands))
     }
 }

@@ -82,3 +82,20 @@ struct AppErrorTextTests {
             + "and start again, or choose another file with --database FILE.")
     }
 }
+
+@Suite("Storage options before the command")
+struct GlobalOptionsFirstTests {
+    let commands: Set<String> = ["menu", "new", "open", "reports", "export", "sync"]
+
+    @Test func aCommandAfterStorageOptionsMovesFirst() {
+        #expect(GlobalOptionsFirst.reordered(["--database", "r.db", "reports", "--json"], commands: commands) == ["reports", "--database", "r.db", "--json"])
+        #expect(GlobalOptionsFirst.reordered(["--database=r.db", "--allow-plain-http", "sync"], commands: commands) == ["sync", "--database=r.db", "--allow-plain-http"])
+    }
+
+    @Test func anythingElseIsLeftForTheParser() {
+        // Already first; a value that is a command's name; an unknown option; no command at all.
+        for arguments in [["reports", "--database", "r.db"], ["--database", "reports"], ["--colour", "reports"], ["--database", "r.db"], []] {
+            #expect(GlobalOptionsFirst.reordered(arguments, commands: commands) == arguments)
+        }
+    }
+}

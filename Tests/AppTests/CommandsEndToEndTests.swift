@@ -13,6 +13,22 @@ struct CommandsEndToEndTests {
         #expect((parsed as? [Any])?.isEmpty == true)
     }
 
+    @Test func theStorageOptionsMayComeBeforeTheCommand() throws {
+        let folder = TemporaryDirectory()
+        defer { folder.remove() }
+        let database = folder.fileURL("r.db").path
+        for arguments in [["--database", database, "reports", "--json"], ["--database=\(database)", "--store", "sqlite", "reports", "--json"]] {
+            let run = try AppProcess.run([], arguments: arguments, in: folder.url)
+            #expect(run.status == 0, "\(arguments): \(run.errors)")
+            #expect((try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [Any])?.isEmpty == true)
+        }
+        #expect(FileManager.default.fileExists(atPath: database))
+        // A value that is a command's name stays a value; an unknown option is still named.
+        let unknown = try AppProcess.run([], arguments: ["--colour", "reports"], in: folder.url)
+        #expect(unknown.status == 64)
+        #expect(unknown.errors.contains("--colour"))
+    }
+
     @Test func reportsSaysWhenThereAreNone() throws {
         let folder = TemporaryDirectory()
         defer { folder.remove() }
