@@ -125,6 +125,16 @@ struct WordsTests {
         let german = Languages.shipped.words("de").dates(english)
         #expect(german.dateTime(moment) == "18. Nov. 2026, 12:06 (UTC+01:00)")
         #expect(german.day(try CalendarDay(parsing: "2026-12-31")) == "31. Dez. 2026")
+        // An hour before ten with two digits in every language, as on the forms: 02:27, never 2:27.
+        let early = moment.addingTimeInterval(-10 * 3_600 + 21 * 60)
+        #expect(german.dateTime(early) == "18. Nov. 2026, 02:27 (UTC+01:00)")
+        for code in ["pl", "fr", "es", "it", "hu"] {
+            let dates = Languages.shipped.words(code).dates(english)
+            #expect(dates.time(early) == "02:27", "\(code)")
+            #expect(dates.dateTime(early).contains("02:27 (UTC+01:00)"), "\(code): \(dates.dateTime(early))")
+        }
+        #expect(DateText.twoDigitHour("18. Nov. 2026, 12:06") == "18. Nov. 2026, 12:06")
+        #expect(DateText.twoDigitHour("2026. nov. 18. 3:06") == "2026. nov. 18. 03:06")
         #expect(Languages.shipped.words("hu").dates(english).day(moment).hasPrefix("2026."))
         #expect(english.day(try CalendarDay(parsing: "2025-05-01")) == "1 May 2025")
         #expect(Languages.shipped.words("fr").decimal(22.5) == "22,5")

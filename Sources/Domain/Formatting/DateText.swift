@@ -47,7 +47,9 @@ public struct DateText: Sendable {
     /// Date, time to the minute and UTC offset.
     public func dateTime(_ date: Date) -> String {
         let offsetSeconds = timeZone.secondsFromGMT(for: date)
-        if let locale { return "\(date.formatted(style(date: .abbreviated, time: .shortened, locale))) (\(Self.offset(seconds: offsetSeconds)))" }
+        if let locale {
+            return "\(Self.twoDigitHour(date.formatted(style(date: .abbreviated, time: .shortened, locale)))) (\(Self.offset(seconds: offsetSeconds)))"
+        }
         let local = fields(date, offsetSeconds: offsetSeconds)
         return "\(Self.day(local)), \(Self.time(local)) (\(Self.offset(seconds: offsetSeconds)))"
     }
@@ -71,8 +73,25 @@ public struct DateText: Sendable {
 
     /// `10:05`
     public func time(_ date: Date) -> String {
-        if let locale { return date.formatted(style(date: .omitted, time: .shortened, locale)) }
+        if let locale { return Self.twoDigitHour(date.formatted(style(date: .omitted, time: .shortened, locale))) }
         return Self.time(fields(date, offsetSeconds: timeZone.secondsFromGMT(for: date)))
+    }
+
+    /// The hour written with two digits, `03:06` rather than `3:06`, as every shipped language writes a time of its
+    /// 24-hour clock on forms and as the English style does (the locale data here gives one digit before ten).
+    public static func twoDigitHour(_ text: String) -> String {
+        let characters = Array(text)
+        func isDigit(_ index: Int) -> Bool { characters.indices.contains(index) && ("0"..."9").contains(characters[index]) }
+        var result = ""
+        for index in characters.indices {
+            // A lone digit, then `:` and exactly two digits: an hour before ten.
+            if isDigit(index), !isDigit(index - 1), characters.indices.contains(index + 1), characters[index + 1] == ":",
+               isDigit(index + 2), isDigit(index + 3), !isDigit(index + 4) {
+                result.append("0")
+            }
+            result.append(characters[index])
+        }
+        return result
     }
 
     // MARK: - Calendar fields
