@@ -78,7 +78,7 @@ struct StatementTerminalTests {
         try type(socket, "3")
         _ = try wait(socket, for: "17  [ ]  [ ]  had not observed")
         try type(socket, "a 1 12")
-        try type(socket, "b 3 8")
+        try type(socket, "b 3,8")  // commas or spaces, as everywhere a list of numbers is typed
         #expect(try wait(socket, for: "A: 2 boxes, B: 2 boxes").contains(" 8  [ ]  [x]  striking the rear"))
         try type(socket, "d")
         try type(socket, "4")

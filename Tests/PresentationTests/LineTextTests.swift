@@ -6,6 +6,11 @@ import Wording
 
 @Suite("Line text: what the driver typed, split")
 struct LineTextTests {
+    @Test func aListOfNumbersIsTypedWithSpacesOrCommasAlike() {
+        for typed in ["4 17", "4,17", "4, 17", " 4 ,17 "] { #expect(LineText.numbers(typed) == [4, 17], "\(typed)") }
+        for typed in ["", " , ", "4 x", "4,,seventeen"] { #expect(LineText.numbers(typed) == nil, "\(typed)") }
+    }
+
     @Test func theCommandWordIsLowerCasedAndTheRestKeptAsTyped() {
         let text = LineText("  A   other_driver  ~/Photos/Plate 1.JPG ")
         #expect(text.command == "a")

@@ -65,7 +65,8 @@ struct StatementViewModelTests {
         #expect(try await stored(id).vehicleB.circumstances == [.hitRearSameDirectionSameLane])
         #expect(page.state.value.counts == "A: 2 boxes, B: 1 box")
         await page.toggle(.a, numbers: [18])
-        #expect(page.message.value?.text == "There is no box 18. Type numbers from 1 to 17, e.g. b 1 12.")
+        // The example is for the side being ticked.
+        #expect(page.message.value?.text == "There is no box 18. Type numbers from 1 to 17, e.g. a 1 12.")
 
         await page.open(part: 4)
         page.addWitness()

@@ -46,14 +46,12 @@ final class InjuryScreen: Screen {
     }
 
     func handle(_ line: String) async {
-        // `1 3`, `1,3` and `1, 3` alike.
-        let typed = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," }).map(String.init)
         switch LineText(line).key ?? "" {
         case "d": viewModel.done()
         case "x": viewModel.close()
         default:
-            let numbers = typed.compactMap { Int($0) }
-            guard !typed.isEmpty, numbers.count == typed.count else {
+            // `1 3`, `1,3` and `1, 3` alike.
+            guard let numbers = LineText.numbers(line) else {
                 navigator.unknown(line)
                 return
             }

@@ -121,8 +121,10 @@ final class StatementScreen: Screen {
             return
         }
         let text = LineText(line)
-        let numbers = LineText.words(line).compactMap { Int($0) }
-        let allNumbers = !numbers.isEmpty && numbers.count == LineText.words(line).count
+        // `6 7`, `6,7` and `6, 7` alike, as everywhere a list of numbers is typed.
+        let listed = LineText.numbers(line)
+        let numbers = listed ?? []
+        let allNumbers = listed != nil
         switch (viewModel.page, text.command) {
         case (_, "d") where text.rest.isEmpty: viewModel.done()
         case (.overview, "x") where text.rest.isEmpty: viewModel.close()
@@ -139,9 +141,7 @@ final class StatementScreen: Screen {
         case (.vehicle(.a), "f") where text.rest.isEmpty: await viewModel.fillFromProfile()
         case (.vehicle, _) where allNumbers: viewModel.ask(fieldNumbers: numbers)
         case (.circumstances, "a"), (.circumstances, "b"):
-            let typed = LineText.words(text.rest)
-            let boxes = typed.compactMap { Int($0) }
-            guard !typed.isEmpty, boxes.count == typed.count else {
+            guard let boxes = LineText.numbers(text.rest) else {
                 navigator.notice(.error(words("Type {key} and box numbers from 1 to 17, e.g. {key} 1 12", ["key": text.command])))
                 return
             }

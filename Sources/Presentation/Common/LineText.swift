@@ -54,6 +54,14 @@ public struct LineText: Sendable, Equatable {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
     }
 
+    /// A list of numbers as the driver types one anywhere: `1 3`, `1,3` and `1, 3` alike; `nil` when anything in it is
+    /// not a number (or it is empty).
+    public static func numbers(_ text: String) -> [Int]? {
+        let typed = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+        let numbers = typed.compactMap { Int($0) }
+        return !typed.isEmpty && numbers.count == typed.count ? numbers : nil
+    }
+
     /// A file path as typed: in double or single quotes, or bare with `\ ` for spaces (a bare path may
     /// also hold plain spaces); `~` stands for the home folder.
     public static func path(_ typed: String) -> String {

@@ -228,10 +228,12 @@ public final class StatementViewModel {
     public func toggle(_ side: VehicleSide, numbers: [Int]) async {
         let boxes = numbers.compactMap(Circumstance.init(rawValue:))
         guard !numbers.isEmpty, boxes.count == numbers.count else {
+            // The example is for the side being ticked.
+            let example = "\(side.letter.lowercased()) 1 12"
             message.value = .error(
                 numbers.first { Circumstance(rawValue: $0) == nil }.map {
-                    words("There is no box {number}. Type numbers from 1 to 17, e.g. b 1 12.", ["number": String($0)])
-                } ?? words("Type numbers from 1 to 17, e.g. b 1 12.")
+                    words("There is no box {number}. Type numbers from 1 to 17, e.g. {example}.", ["number": String($0), "example": example])
+                } ?? words("Type numbers from 1 to 17, e.g. {example}.", ["example": example])
             )
             return
         }
