@@ -28,11 +28,16 @@ public struct UseCaseKit: Sendable {
     }
 
     /// These fakes as the adapters of the app's graph; the spy renderer both prints and makes documents.
-    public func adapters(photoFiles: any PhotoFileSource) -> Adapters {
+    public func adapters(photoFiles: any PhotoFileSource, profile: (any DriverProfileStore)? = nil) -> Adapters {
         Adapters(
             repository: repository, photoStore: photoStore, archive: archive, textRenderer: renderer,
-            documentRenderer: renderer, exporter: exporter, issuer: issuer, clock: clock, photoFiles: photoFiles
+            documentRenderer: renderer, exporter: exporter, issuer: issuer, clock: clock, photoFiles: photoFiles, profile: profile
         )
+    }
+
+    /// The whole graph over these fakes with a store that keeps the driver's details (in memory).
+    public func wiringKeepingDetails() -> Wiring {
+        Wiring(adapters(photoFiles: NoPhotoFiles(), profile: InMemoryReportRepository()))
     }
 
     /// The whole graph over these fakes, as the app wires it.

@@ -85,6 +85,11 @@ public struct StatementUiModel: Sendable, Hashable {
             notes = VehicleSide.allCases.map {
                 words("Vehicle {side}: {signature}", ["side": $0.letter, "signature": facts.signature(report.signatureState(of: $0), dates: sceneDates)])
             }
+            // A signature the statement's changes voided: how to sign it as it is now.
+            for side in VehicleSide.allCases {
+                guard case .void = report.signatureState(of: side) else { continue }
+                notes.append(words("To sign vehicle {side}'s side again, as the statement is now, type {key}.", ["side": side.letter, "key": side == .a ? "g" : "o"]))
+            }
             if let decline = statement.decline { notes.append(facts.declineLine(decline, dates: sceneDates)) }
             if report.isStatementSigned {
                 notes.append(words("Both drivers signed this version ({version}): it can no longer change.", ["version": report.statementVersion.short]))
@@ -95,7 +100,9 @@ public struct StatementUiModel: Sendable, Hashable {
                 options.append(MenuOption(key: "g", title: words("Sign vehicle A's side")))
                 options.append(MenuOption(key: "o", title: words("The other driver signs here")))
             }
-            options += [MenuOption(key: "d", title: words("Done")), MenuOption(key: "x", title: words("Close"))]
+            options.append(MenuOption(key: "d", title: words("Done")))
+            // Signed by both, it cannot be discarded: Close is not offered.
+            if !report.isStatementSigned { options.append(MenuOption(key: "x", title: words("Close"))) }
         case let .vehicle(side):
             let column = statement[side]
             title = Self.vehicleTitle(side, words: words)
@@ -159,6 +166,12 @@ public struct StatementUiModel: Sendable, Hashable {
                 MenuOption(key: "o", title: words("Damage to anything but the two vehicles")),
                 MenuOption(key: "d", title: words("Done")),
             ]
+        }
+        // Signed by both drivers, every part is read-only: it is shown, and only Done (and keeping vehicle A as your
+        // details, which changes nothing of it) is offered.
+        if report.isStatementSigned, page != .overview {
+            notes.append(words("Both drivers signed this version ({version}): it can no longer change.", ["version": report.statementVersion.short]))
+            options = options.filter { $0.key == "d" || (page == .vehicle(.a) && $0.key == "p") }
         }
         self.rows = rows
         self.circumstances = circumstances

@@ -107,6 +107,8 @@ public final class StatementViewModel {
     }
 
     public func close() {
+        // A statement both drivers signed cannot be discarded: nothing is offered that would then be refused.
+        if refusedAsSigned() { return }
         DiscardPageViewModel.open(makeDiscardDialog(report, .accidentStatement, ScreenWords(words).category(.accidentStatement)), on: route) { [weak self] report in
             self?.update(report)
             self?.didFinish?(report)
@@ -226,6 +228,7 @@ public final class StatementViewModel {
 
     /// Ticks or clears the boxes with these numbers (1–17) of one side, in order.
     public func toggle(_ side: VehicleSide, numbers: [Int]) async {
+        if refusedAsSigned() { return }
         let boxes = numbers.compactMap(Circumstance.init(rawValue:))
         guard !numbers.isEmpty, boxes.count == numbers.count else {
             // The example is for the side being ticked.
@@ -245,6 +248,7 @@ public final class StatementViewModel {
     }
 
     public func removeWitness(number: Int) async {
+        if refusedAsSigned() { return }
         let count = report.statement.witnesses.count
         guard (1...max(count, 1)).contains(number), count > 0 else {
             message.value = .error(
@@ -279,15 +283,20 @@ public final class StatementViewModel {
 
     /// Fills vehicle A's empty fields from the driver's profile.
     public func fillFromProfile() async {
+        if refusedAsSigned() { return }
         guard let editProfile, let profile = try? await editProfile.profile(), !profile.isEmpty else {
             message.value = .error(words("You have kept no details yet: fill in vehicle A and type p."))
             return
         }
+        let empty = VehicleField.profileFields.filter { report.statement.vehicleA[$0] == nil && profile[$0] != nil }
+        // Said to have filled something only when it did.
+        guard !empty.isEmpty else {
+            message.value = .info(words("Nothing to fill: every field your details hold is filled in vehicle A already."))
+            return
+        }
         await edit { statement in
             var column = statement.vehicleA
-            for field in VehicleField.profileFields where column[field] == nil && profile[field] != nil {
-                column = column.taking(field, from: profile)
-            }
+            for field in empty where column[field] == nil { column = column.taking(field, from: profile) }
             statement.vehicleA = column
         }
         message.value = .info(words("Your details filled the empty fields of vehicle A."))
@@ -343,7 +352,16 @@ public final class StatementViewModel {
 
     // MARK: - Private
 
+    /// Whether the statement is signed by both drivers, and so read-only: then the screen says so, before anything is
+    /// typed, and nothing is asked or changed.
+    private func refusedAsSigned() -> Bool {
+        guard report.isStatementSigned else { return false }
+        message.value = .error(ErrorText.sentence(for: ReportError.statementSigned(report.crashID), words: words))
+        return true
+    }
+
     private func ask(_ asks: [Ask]) {
+        if refusedAsSigned() { return }
         queue = asks
         walkLength = asks.count
         askNext()
