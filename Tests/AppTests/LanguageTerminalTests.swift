@@ -25,12 +25,10 @@ struct LanguageTerminalTests {
     func hungarianFromLANG() throws {
         let hu = Languages.shipped.words("hu")
         let folder = TemporaryDirectory("language-terminal")
-        let socket = "language-\(UUID().uuidString.prefix(8))"
-        let database = folder.file("reports.sqlite")
         let shared = folder.file("jelentes.pdf")
-        let command = "cd '\(folder.path)' && LANG=hu_HU.UTF-8 LC_ALL= LC_MESSAGES= TZ=Europe/Budapest '\(AppProcess.binary.path)' --database '\(database)'; echo \"exit status $?\"; sleep 30"
-        try Tmux(socket: socket).run(["new-session", "-d", "-x", "130", "-y", "60", "-s", "app", command])
-        defer { _ = try? Tmux(socket: socket).run(["kill-server"]) }
+        let tmux = try Tmux.startApp(in: folder, environment: "LANG=hu_HU.UTF-8 LC_ALL= LC_MESSAGES= TZ=Europe/Budapest")
+        defer { tmux.stop() }
+        let socket = tmux.socket
 
         _ = try wait(socket, for: hu("Quit"))
         // A key the screen does not have: said in Hungarian.

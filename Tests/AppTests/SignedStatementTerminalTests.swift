@@ -11,12 +11,8 @@ struct SignedStatementTerminalTests {
     @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"))
     func aSignedStatementOffersNoEdit() throws {
         let folder = TemporaryDirectory("signed-terminal")
-        let socket = "signed-\(UUID().uuidString.prefix(8))"
-        let database = folder.file("reports.sqlite")
-        let command = "cd '\(folder.path)' && TZ=UTC '\(AppProcess.binary.path)' --database '\(database)'; echo \"exit status $?\"; sleep 30"
-        let tmux = Tmux(socket: socket)
-        try tmux.run(["new-session", "-d", "-x", "130", "-y", "60", "-s", "app", command])
-        defer { _ = try? tmux.run(["kill-server"]) }
+        let tmux = try Tmux.startApp(in: folder, environment: "TZ=UTC")
+        defer { tmux.stop() }
         func wait(_ text: String) throws -> String { try tmux.wait(for: text, scrollBack: 80) }
 
         _ = try wait("q  Quit")

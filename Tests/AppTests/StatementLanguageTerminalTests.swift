@@ -21,12 +21,8 @@ struct StatementLanguageTerminalTests {
         let words = Languages.shipped.words(language)
         let statement = StatementWords(words)
         let folder = TemporaryDirectory("statement-language")
-        let socket = "statement-language-\(UUID().uuidString.prefix(8))"
-        let database = folder.file("reports.sqlite")
-        let command = "cd '\(folder.path)' && LANG=\(locale).UTF-8 LC_ALL= LC_MESSAGES= TZ=Europe/Berlin '\(AppProcess.binary.path)' --database '\(database)'; echo \"exit status $?\"; sleep 30"
-        let tmux = Tmux(socket: socket)
-        try tmux.run(["new-session", "-d", "-x", "130", "-y", "60", "-s", "app", command])
-        defer { _ = try? tmux.run(["kill-server"]) }
+        let tmux = try Tmux.startApp(in: folder, environment: "LANG=\(locale).UTF-8 LC_ALL= LC_MESSAGES= TZ=Europe/Berlin")
+        defer { tmux.stop() }
         func wait(_ text: String) throws -> String { try tmux.wait(for: text, scrollBack: 80) }
 
         _ = try wait(words("Quit"))

@@ -28,11 +28,10 @@ struct StatementTerminalTests {
     @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"))
     func theWholeStatementTypedKeptResumedAndCreated() throws {
         let folder = TemporaryDirectory("statement-terminal")
-        let socket = "statement-\(UUID().uuidString.prefix(8))"
         let database = folder.file("reports.sqlite")
-        let command = "cd '\(folder.path)' && TZ=UTC '\(AppProcess.binary.path)' --database '\(database)'; echo \"exit status $?\"; sleep 30"
-        try Tmux(socket: socket).run(["new-session", "-d", "-x", "120", "-y", "60", "-s", "app", command])
-        defer { _ = try? Tmux(socket: socket).run(["kill-server"]) }
+        let tmux = try Tmux.startApp(in: folder, environment: "TZ=UTC", width: 120)
+        defer { tmux.stop() }
+        let socket = tmux.socket
 
         // Your details, once: they fill vehicle A of the new report.
         _ = try wait(socket, for: "q  Quit")

@@ -1,11 +1,28 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A tmux server of the test's own (its socket name), to run the app in a real terminal and read its screen.
 struct Tmux {
     static let path = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     let socket: String
+
+    /// Starts the app in a `width` × 60 terminal of a tmux server of its own, in `folder` on its `reports.sqlite`, with
+    /// `environment` set for it (`LANG=de_DE.UTF-8 TZ=UTC`); when the app ends the pane shows `exit status N` for 30 s.
+    /// Stop the server with ``stop()`` when the test is done.
+    static func startApp(in folder: TemporaryDirectory, environment: String, width: Int = 130) throws -> Tmux {
+        let tmux = Tmux(socket: "app-\(UUID().uuidString.prefix(8))")
+        let database = folder.file("reports.sqlite")
+        let command = "cd '\(folder.path)' && \(environment) '\(AppProcess.binary.path)' --database '\(database)'; echo \"exit status $?\"; sleep 30"
+        try tmux.run(["new-session", "-d", "-x", String(width), "-y", "60", "-s", "app", command])
+        return tmux
+    }
+
+    /// Ends the tmux server and the app in it.
+    func stop() {
+        _ = try? run(["kill-server"])
+    }
 
     /// Runs a tmux command on this server; returns what it printed when it is `capture-pane`.
     @discardableResult
