@@ -92,6 +92,15 @@ struct GlobalOptionsFirstTests {
         #expect(GlobalOptionsFirst.reordered(["--database=r.db", "--allow-plain-http", "sync"], commands: commands) == ["sync", "--database=r.db", "--allow-plain-http"])
     }
 
+    @Test func theListNamesEveryStorageOptionAndNoOther() throws {
+        // Every `--name` the options' own help gives, so an option added there and not here fails.
+        let help = StorageOptions.helpMessage(columns: 1_000)
+        let named = Set(help.matches(of: /--[a-z][a-z-]*/).map { String($0.output) }).subtracting(["--help"])
+        #expect(named == GlobalOptionsFirst.valued.union(GlobalOptionsFirst.flags), "\(help)")
+        for option in GlobalOptionsFirst.valued { #expect(throws: Never.self) { _ = try StorageOptions.parse([option, option == "--store" ? "sqlite" : "x"]) } }
+        for flag in GlobalOptionsFirst.flags { #expect(throws: Never.self) { _ = try StorageOptions.parse([flag]) } }
+    }
+
     @Test func anythingElseIsLeftForTheParser() {
         // Already first; a value that is a command's name; an unknown option; no command at all.
         for arguments in [["reports", "--database", "r.db"], ["--database", "reports"], ["--colour", "reports"], ["--database", "r.db"], []] {

@@ -12,7 +12,7 @@ import Glibc
 struct CallingThreadExecutorTests {
     private struct Refused: Error, Equatable {}
 
-    private static func thread() -> UInt { UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(bitPattern: UInt(pthread_self())))) }
+    private static func thread() -> pthread_t { pthread_self() }
 
     @Test func theStepsRunOnTheCallingThreadEvenAfterTheyWait() throws {
         let caller = Self.thread()

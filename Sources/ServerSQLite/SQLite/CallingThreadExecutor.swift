@@ -9,21 +9,17 @@ import Synchronization
 /// anything it awaits) is queued here and run by the waiting thread: SQLite's connection and its lock never leave
 /// that thread, and nothing of it runs on Swift's cooperative pool or an event loop. Use it only on a thread that may
 /// block (the NIO thread pool's).
-final class CallingThreadExecutor: TaskExecutor {
-    private struct State {
-        var jobs: [UnownedJob] = []
-        var finished = false
-    }
-
-    private let state = Mutex(State())
+final class CallingThreadExecutor: TaskExecutor, @unchecked Sendable { // safe: jobs and finished only under condition
     private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var finished = false
 
     private init() {}
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.lock()
-        state.withLock { $0.jobs.append(job) }
+        jobs.append(job)
         condition.signal()
         condition.unlock()
     }
@@ -57,27 +53,18 @@ final class CallingThreadExecutor: TaskExecutor {
     private func drain() {
         while true {
             condition.lock()
-            var batch = takeJobs()
-            while batch.jobs.isEmpty && !batch.finished {
-                condition.wait()
-                batch = takeJobs()
-            }
+            while jobs.isEmpty && !finished { condition.wait() }
+            let batch = jobs
+            jobs.removeAll(keepingCapacity: true)
             condition.unlock()
-            if batch.jobs.isEmpty { return }
-            for job in batch.jobs { job.runSynchronously(on: asUnownedTaskExecutor()) }
-        }
-    }
-
-    private func takeJobs() -> (jobs: [UnownedJob], finished: Bool) {
-        state.withLock { state in
-            defer { state.jobs.removeAll(keepingCapacity: true) }
-            return (state.jobs, state.finished)
+            if batch.isEmpty { return }
+            for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
         }
     }
 
     private func finish() {
         condition.lock()
-        state.withLock { $0.finished = true }
+        finished = true
         condition.signal()
         condition.unlock()
     }
