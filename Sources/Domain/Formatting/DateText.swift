@@ -79,7 +79,7 @@ public struct DateText: Sendable {
 
     /// The hour written with two digits, `03:06` rather than `3:06`, as every shipped language writes a time of its
     /// 24-hour clock on forms and as the English style does (the locale data here gives one digit before ten).
-    public static func twoDigitHour(_ text: String) -> String {
+    static func twoDigitHour(_ text: String) -> String {
         let characters = Array(text)
         func isDigit(_ index: Int) -> Bool { characters.indices.contains(index) && ("0"..."9").contains(characters[index]) }
         var result = ""
