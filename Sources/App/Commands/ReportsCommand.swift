@@ -40,8 +40,9 @@ struct ReportsCommand: AsyncParsableCommand {
                 return
             }
             // Every report, one line each, written at once.
+            let statusWidth = ReportListScreen.statusWidth(words)
             let lines = list.rows.map { row in
-                "\(row.crashID)  \(row.status.padding(toLength: 9, withPad: " ", startingAt: 0))  \(row.when)  \(row.holds)"
+                "\(row.crashID)  \(TerminalText.padded(row.status, to: statusWidth))  \(row.when)  \(row.holds)"
             }
             Console.standardOutput(lines.joined(separator: "\n"))
         }

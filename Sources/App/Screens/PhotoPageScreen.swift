@@ -22,18 +22,18 @@ final class PhotoPageScreen: Screen {
         let state = viewModel.state.value
         let numbers = state.sections.count == 1 ? "1" : "1-\(state.sections.count)"
         var keys = [
-            "add <\(numbers)> <file>     " + words("Add a JPEG or PNG photo, e.g. add 1 ~/Pictures/licence.jpg"),
-            "                        " + words("(quote a path with spaces: add 2 \"my photos/plate.jpg\")"),
-            "remove <\(numbers)> <n>     " + words("Remove photo n of a section, e.g. remove 1 2"),
+            ("add <\(numbers)> <file>", words("Add a JPEG or PNG photo, e.g. add 1 ~/Pictures/licence.jpg")),
+            ("", words("(quote a path with spaces: add 2 \"my photos/plate.jpg\")")),
+            ("remove <\(numbers)> <n>", words("Remove photo n of a section, e.g. remove 1 2")),
         ]
         if state.noteNumber != nil {
-            keys.append("note <text>            " + words("Set the additional note (note alone clears it)"))
+            keys.append(("note <text>", words("Set the additional note (note alone clears it)")))
         }
         keys += [
-            "d                      " + words("Done"),
-            "x                      " + words("Close (discard this page's information)"),
+            ("d", words("Done")),
+            ("x", words("Close (discard this page's information)")),
         ]
-        return keys
+        return TerminalText.keyColumns(keys)
     }
 
     func render(_ console: Console) {

@@ -1,3 +1,4 @@
+import Domain
 import Presentation
 import Wording
 
@@ -35,13 +36,20 @@ final class ReportListScreen: Screen {
         if let pageText = state.pageText {
             console.line("  " + console.styled(pageText, .dim))
         }
+        let statusWidth = Self.statusWidth(viewModel.words)
         for row in state.rows {
-            let status = row.status.padding(toLength: 9, withPad: " ", startingAt: 0)
+            let status = TerminalText.padded(row.status, to: statusWidth)
             console.line("  \(console.styled(String(row.number), .key)). \(row.crashID)  "
                 + console.styled(status, row.isDraft ? .dim : .good) + "  \(row.when)  \(row.holds)")
         }
         console.line()
         console.options(state.options.filter(\.isEnabled))
+    }
+
+    /// The status column's width: its widest word in this language, whatever the rows shown, so a translated status is
+    /// never cut and the column stays put from page to page.
+    nonisolated static func statusWidth(_ words: Words) -> Int {
+        ReportStatus.allCases.map { TerminalText.visibleWidth(ScreenWords(words).status($0)) }.max() ?? 0
     }
 
     func handle(_ line: String) async {

@@ -73,7 +73,9 @@ final class Console {
     func title(_ text: String) {
         line()
         line(styled(text, .title))
-        line(styled(String(repeating: "─", count: text.count), .dim))
+        // Underlined as wide as it is shown: a title wider than the terminal is broken, and so is not its line.
+        let shown = columns.map { TerminalText.wrap(text, width: $0) } ?? [text]
+        line(styled(String(repeating: "─", count: shown.map(TerminalText.visibleWidth).max() ?? 0), .dim))
     }
 
     /// A message; an error told by its cause in the app's words (``AppErrorText``).

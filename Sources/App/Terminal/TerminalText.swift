@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ReportDocuments
 
 /// Fits printed lines to the terminal's width, so a long line breaks between words and continues under
 /// its own text instead of being cut mid-word by the terminal.
@@ -15,34 +16,75 @@ enum TerminalText {
         return Int(size.ws_col)
     }
 
-    /// `line` broken between words into lines at most `width` columns wide (ANSI colour codes take no room).
+    /// `line` broken between words into lines at most `width` terminal cells wide (``DisplayWidth``: a wide
+    /// East Asian character takes two, a combining mark none; ANSI colour codes take no room).
     /// Continuation lines are indented to where the text starts: after the leading spaces and a short key
-    /// such as `c` or `2.`. A word longer than the width is left whole.
+    /// such as `c` or `2.`. A word is never split, except a run of wide characters (Chinese, Japanese, Korean
+    /// written without spaces) wider than a line, which breaks between its characters as those languages do.
     static func wrap(_ line: String, width: Int) -> [String] {
         guard visibleWidth(line) > width else { return [line] }
         let indent = String(repeating: " ", count: min(hangingIndent(of: line), width / 2))
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
+        let words = line.split(separator: " ", omittingEmptySubsequences: false)
+            .flatMap { breakingWide(String($0), room: width - indent.count) }
         // Empty pieces are runs of spaces, kept as they are on the first line.
-        for (index, word) in line.split(separator: " ", omittingEmptySubsequences: false).enumerated() {
-            let wordWidth = visibleWidth(word)
+        for (index, word) in words.enumerated() {
+            let wordWidth = visibleWidth(word.text)
             if index == 0 {
-                current = String(word)
+                current = word.text
                 currentWidth = wordWidth
+            } else if word.isGlued {
+                // The next piece of a broken run of wide characters: no space between.
+                if currentWidth + wordWidth > width, currentWidth > indent.count {
+                    lines.append(trimmingTrailingSpaces(current))
+                    current = indent + word.text
+                    currentWidth = indent.count + wordWidth
+                } else {
+                    current += word.text
+                    currentWidth += wordWidth
+                }
             } else if wordWidth > 0, currentWidth > indent.count, currentWidth + 1 + wordWidth > width {
                 lines.append(trimmingTrailingSpaces(current))
-                current = indent + word
+                current = indent + word.text
                 currentWidth = indent.count + wordWidth
             } else if wordWidth == 0, !lines.isEmpty, currentWidth == indent.count {
                 continue
             } else {
-                current += " " + word
+                current += " " + word.text
                 currentWidth += 1 + wordWidth
             }
         }
         lines.append(current)
         return lines
+    }
+
+    /// A piece of a line between spaces; `isGlued` when it continues the piece before it with no space (a run
+    /// of wide characters broken to fit).
+    private struct Piece {
+        let text: String
+        let isGlued: Bool
+    }
+
+    /// `word` whole, or, when it is wider than `room` and holds wide characters, one piece per character (colour
+    /// codes kept with the character before them), so the line is filled and broken between characters.
+    /// A word of narrow letters stays whole (a long address or number is better whole on the next line).
+    private static func breakingWide(_ word: String, room: Int) -> [Piece] {
+        guard visibleWidth(word) > room,
+              word.contains(where: { DisplayWidth.columns(of: $0) == 2 }) else { return [Piece(text: word, isGlued: false)] }
+        var pieces: [String] = []
+        var inEscape = false
+        for character in word {
+            if inEscape || character == "\u{1B}" || pieces.isEmpty || DisplayWidth.columns(of: character) == 0 {
+                if pieces.isEmpty { pieces.append("") }
+                pieces[pieces.count - 1].append(character)
+            } else {
+                pieces.append(String(character))
+            }
+            if character == "\u{1B}" { inEscape = true } else if inEscape, character == "m" { inEscape = false }
+        }
+        return pieces.enumerated().map { Piece(text: $1, isGlued: $0 > 0) }
     }
 
     private static func trimmingTrailingSpaces(_ text: String) -> String {
@@ -51,9 +93,20 @@ enum TerminalText {
         return text
     }
 
-    /// Columns the text takes on screen: characters outside `ESC [ … m` sequences.
+    /// Cells the text takes on screen (``DisplayWidth``), leaving out `ESC [ … m` sequences.
     static func visibleWidth(_ text: some StringProtocol) -> Int {
-        stripped(text).count
+        DisplayWidth.columns(of: stripped(text))
+    }
+
+    /// Help lines with every key padded to the widest, so the texts start in one column.
+    static func keyColumns(_ rows: [(key: String, text: String)]) -> [String] {
+        let width = rows.map { visibleWidth($0.key) }.max() ?? 0
+        return rows.map { padded($0.key, to: width + 2) + $0.text }
+    }
+
+    /// `text` with spaces after it to fill `width` cells; a wider text is left whole, never cut.
+    static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - visibleWidth(text)))
     }
 
     /// Leading spaces, plus a short first token (a key like `c`, `12` or `3.`) and the spaces after it.
