@@ -78,8 +78,15 @@ final class TerminalLineEditor: Sendable {
                 state.prompt = nil
                 prompt = text[text.index(after: newline)...]
             }
+            // A prompt too wide for the row is broken between words; its last line stays beside the typed text.
+            let width = Self.width()
+            let pieces = TerminalText.wrap(String(prompt), width: max(20, width - 8))
+            if pieces.count > 1 {
+                Self.write((state.prompt != nil ? "\r\u{1B}[K" : "") + pieces.dropLast().joined(separator: "\n") + "\n")
+                prompt = Substring(pieces[pieces.count - 1])
+            }
             state.prompt = String(prompt)
-            Self.write(state.view.render(prompt: String(prompt), buffer: state.buffer, width: Self.width()))
+            Self.write(state.view.render(prompt: String(prompt), buffer: state.buffer, width: width))
         }
     }
 
@@ -88,6 +95,16 @@ final class TerminalLineEditor: Sendable {
         state.withLock { state in
             guard let prompt = state.prompt else { return Self.write(text + "\n") }
             Self.write("\r\u{1B}[K" + text + "\n" + state.view.render(prompt: prompt, buffer: state.buffer, width: Self.width()))
+        }
+    }
+
+    /// What was typed on the line and not yet entered, taken from it (the line is then empty): the app is stopping and
+    /// keeps it as the answer being asked for.
+    func takeTyped() -> String {
+        state.withLock { state in
+            let typed = String(state.buffer.characters)
+            state.buffer = LineBuffer()
+            return typed
         }
     }
 
