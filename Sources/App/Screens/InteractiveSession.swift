@@ -164,8 +164,10 @@ final class InteractiveSession {
     private func stop(status: Int32, because ending: Ending) async -> Int32 {
         console.leavePrompt()
         console.line()
-        // What a question had half answered (a witness with a name, not yet an address) goes into the draft too.
-        if let halfAnswered = await navigator.current?.keepHalfAnswered() { console.message(halfAnswered) }
+        // What a question had half answered (a witness with a name, not yet an address), and what was on the line and
+        // not yet entered, goes into the draft too.
+        let typed = console.editor?.takeTyped() ?? ""
+        if let halfAnswered = await navigator.current?.keepHalfAnswered(typed: typed) { console.message(halfAnswered) }
         do {
             if let draft = try await assistance.keepOpenReportAsDraft() {
                 console.line(saved(draft.crashID, ending))

@@ -71,4 +71,8 @@ final class ProfileScreen: Screen {
             viewModel.ask(fieldNumbers: numbers)
         }
     }
+
+    func keepHalfAnswered(typed: String) async -> UiMessage? {
+        await viewModel.keepHalfAnswered(typed: typed)
+    }
 }

@@ -15,14 +15,15 @@ protocol Screen: AnyObject {
     var takesFreeText: Bool { get }
     /// A line printed just above the prompt (how to answer the question it asks); `nil` for none.
     var promptNote: String? { get }
-    /// Input ended or a stop signal came while the screen asked something: what was half answered is kept, or said to
-    /// be dropped, before the report is kept as a draft. What to say about it; `nil` for nothing.
-    func keepHalfAnswered() async -> UiMessage?
+    /// Input ended or a stop signal came while the screen asked something: what was half answered, and `typed` (what
+    /// was on the line, not yet entered), is kept as an answer or said to be dropped, before the report is kept as a
+    /// draft. What to say about it; `nil` for nothing.
+    func keepHalfAnswered(typed: String) async -> UiMessage?
 }
 
 extension Screen {
     var prompt: String { "> " }
     var takesFreeText: Bool { false }
     var promptNote: String? { nil }
-    func keepHalfAnswered() async -> UiMessage? { nil }
+    func keepHalfAnswered(typed: String) async -> UiMessage? { nil }
 }

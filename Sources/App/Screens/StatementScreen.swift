@@ -175,8 +175,8 @@ final class StatementScreen: Screen {
         return "  " + StatementQuestion.note(hint: question.hint, words: words)
     }
 
-    func keepHalfAnswered() async -> UiMessage? {
-        await viewModel.keepHalfAnswered()
+    func keepHalfAnswered(typed: String) async -> UiMessage? {
+        await viewModel.keepHalfAnswered(typed: typed)
     }
 
     private func go(_ route: PageRoute) {

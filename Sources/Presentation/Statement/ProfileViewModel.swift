@@ -54,7 +54,7 @@ public final class ProfileViewModel {
     }
 
     public func askEveryField() {
-        ask(VehicleField.profileFields)
+        ask(VehicleField.askingOrder(VehicleField.profileFields))
     }
 
     /// Asks the fields with these numbers in order; nothing is asked when any number is not a field.
@@ -92,7 +92,7 @@ public final class ProfileViewModel {
             }
             queue.removeFirst()
         } catch let error as StatementFieldError {
-            message.value = .error(words("Not kept: {reason}", ["reason": ErrorText.sentence(for: error, words: words)]))
+            message.value = .error(StatementQuestion.refusal(error, of: field, country: profile[.plateCountry], words: words))
         } catch {
             message.value = .error(error, words: words)
         }
@@ -101,6 +101,26 @@ public final class ProfileViewModel {
 
     public func done() {
         didFinish?()
+    }
+
+    /// Input ended (or the app was told to stop) while a field was asked: `typed`, what was on the line and not yet
+    /// entered, is kept as the answer, or said not to be kept with the reason. `nil` when nothing was typed.
+    public func keepHalfAnswered(typed: String) async -> UiMessage? {
+        guard let field = queue.first else { return nil }
+        let label = question.value?.label ?? StatementWords(words).field(field)
+        queue = []
+        question.value = nil
+        // Only a value: a lone `-` or `.` on the line says nothing until Enter is pressed.
+        guard case let .value(typed) = StatementAnswer(typed), !typed.isEmpty else { return nil }
+        do {
+            profile = try await editProfile.set(field, to: typed)
+            rows.value = Self.rows(of: profile, words: words)
+            return .info(words("What was being typed for {question} was kept: {value}.", ["question": label, "value": LineText.echo(typed, words: words)]))
+        } catch {
+            return .error(words("What was being typed for {question}, {value}, was not kept: {reason}", [
+                "question": label, "value": LineText.echo(typed, words: words), "reason": ErrorText.sentence(for: error, words: words),
+            ]))
+        }
     }
 
     // MARK: - Private

@@ -57,7 +57,7 @@ public enum StatementFieldKind: Sendable, Hashable {
         case .email:
             do { return try EmailAddress(parsing: text).text } catch { throw .email(error) }
         case .plate:
-            do { return try RegistrationPlate(parsing: text).text } catch { throw .plate(error) }
+            do { return try (kept ? RegistrationPlate(parsing: text) : RegistrationPlate(typing: text)).text } catch { throw .plate(error) }
         case .country:
             do { return try RegistrationCountry(parsing: text).code } catch { throw .country(error) }
         case .day:
@@ -170,4 +170,15 @@ public enum VehicleField: String, Sendable, Hashable, CaseIterable {
 
     /// The fields a driver's profile keeps (everything but what happened in this crash).
     public static let profileFields: [VehicleField] = allCases.filter { $0.part != .impact }
+
+    /// `fields` in the order they are asked when entered in turn: the form's, except that the country of registration
+    /// comes before the first phone number, because a number typed without `+` is read in that country.
+    public static func askingOrder(_ fields: [VehicleField]) -> [VehicleField] {
+        guard let phone = fields.firstIndex(of: .policyholderPhone), let country = fields.firstIndex(of: .plateCountry),
+              country > phone else { return fields }
+        var ordered = fields
+        ordered.remove(at: country)
+        ordered.insert(.plateCountry, at: phone)
+        return ordered
+    }
 }
