@@ -60,6 +60,7 @@ public struct FactText: Sendable {
         case .tooShort: words("a plate has at least 2 letters or digits")
         case let .tooLong(count): words("{count} letters and digits are too many for a plate (at most {maximum})", ["count": words.number(count), "maximum": words.number(RegistrationPlate.maximumCharacters)])
         case let .unexpectedCharacter(code): words("a plate holds only letters, digits, spaces and dashes (found {character})", ["character": codePoint(code)])
+        case let .looksLikeADate(typed): words("“{typed}” is a date, not a plate: type the letters and digits on the plate, e.g. B-MW 1234 (dates go in the insurance and licence fields)", ["typed": typed])
         }
     }
 

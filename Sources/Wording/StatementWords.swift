@@ -141,7 +141,12 @@ public struct StatementWords: Sendable {
     /// A stored field's value as a reader reads it: a day written out, a point of impact or a country in words, a yes
     /// or no in this language.
     public func value(_ field: VehicleField, _ value: String) -> String {
-        switch field.kind {
+        self.value(of: field.kind, value)
+    }
+
+    /// A stored value of a field of this kind as a reader reads it (``value(_:_:)``).
+    public func value(of kind: StatementFieldKind, _ value: String) -> String {
+        switch kind {
         case .day:
             guard let day = try? CalendarDay(parsing: value) else { return value }
             return FactText(words).calendarDay(day)

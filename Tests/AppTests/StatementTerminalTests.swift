@@ -19,8 +19,9 @@ struct StatementTerminalTests {
 
     /// Vehicle B's 23 fields and its remarks, as the other driver dictates them; a first plate is refused.
     static let vehicleB: [String] = [
-        "Hans Müller", "Hauptstraße 5, München", "0049 151 2345 6789", "hans@example.de", "VW Golf",
-        "M", "m-ab 1234", "de", "", "", "Allianz", "AZ-55-1", "D/9/87", "1.3.2026", "28.2.2027", "n",
+        // The country of registration is asked before the phone.
+        "Hans Müller", "Hauptstraße 5, München", "de", "0049 151 2345 6789", "hans@example.de", "VW Golf",
+        "M", "m-ab 1234", "", "", "Allianz", "AZ-55-1", "D/9/87", "1.3.2026", "28.2.2027", "n",
         "Greta Müller", "12.6.1990", "Hauptstraße 5", "B072RRE2I55", "B, BE", "1.1.2033", "rear left", "Dented boot lid",
         "I did not see it",
     ]

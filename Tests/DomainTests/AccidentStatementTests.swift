@@ -51,6 +51,11 @@ struct AccidentStatementTests {
         Typed(.plate, "ABCDEFGHIJKLM", refused: "13 letters and digits are too many"),
         Typed(.plate, "AB_12", refused: "a plate holds only letters"),
         Typed(.plate, "   ", kept: nil),
+        // A date typed in the plate's place is said, not kept as the digits 01-01-2026; a plate of digits is a plate.
+        Typed(.plate, "01.01.2026", refused: "“01.01.2026” is a date, not a plate"),
+        Typed(.plate, " 2026-01-01", refused: "“2026-01-01” is a date, not a plate"),
+        Typed(.plate, "123-456", kept: "123-456"),
+        Typed(.plate, "12.34.56", kept: "12-34-56"),
         // Countries: ISO codes, or the distinguishing sign on the plate, kept as the code.
         Typed(.country, "hu", kept: "HU"),
         Typed(.country, " De ", kept: "DE"),
@@ -119,6 +124,14 @@ struct AccidentStatementTests {
             let words = FactText.english.clause(for: error)
             #expect(words.hasPrefix(value.refusal ?? "—"), "\(words)")
         }
+    }
+
+    /// A plate kept before as digits that read as a date still loads: only typing is judged for dates.
+    @Test func aStoredPlateOfDigitsStillLoads() throws {
+        let column = try StatementVehicle(values: [.trailerPlate: "01-01-2026"], circumstances: [], remarks: "", enteredByOtherDriverAt: nil, field: "statement.vehicleA")
+        #expect(column[.trailerPlate] == "01-01-2026")
+        var typed = StatementVehicle()
+        #expect(throws: StatementFieldError.plate(.looksLikeADate("01.01.2026"))) { try typed.set(.trailerPlate, to: "01.01.2026") }
     }
 
     @Test func everyFieldHasAKindALabelAndAPart() {

@@ -19,6 +19,7 @@ struct ImageInspectorTests {
         Valid(file: "photo-progressive-80x60.jpg", type: .jpeg, width: 80, height: 60, components: 3),
         Valid(file: "photo-grey-32x32.jpg", type: .jpeg, width: 32, height: 32, components: 1),
         Valid(file: "photo-exif-120x90.jpg", type: .jpeg, width: 120, height: 90, components: 3),
+        Valid(file: "photo-restarts-64x48.jpg", type: .jpeg, width: 64, height: 48, components: 3),
         Valid(file: "photo-40x30.png", type: .png, width: 40, height: 30, components: 3),
         Valid(file: "photo-alpha-24x24.png", type: .png, width: 24, height: 24, components: 4),
         Valid(file: "photo-interlaced-33x17.png", type: .png, width: 33, height: 17, components: 3),
@@ -44,6 +45,23 @@ struct ImageInspectorTests {
             return
         }
         #expect(fileName == file)
+    }
+
+    /// Damage an end-of-image marker alone does not show: image data cut short half way with another file joined
+    /// after it (its restart markers fall short of the picture), and a marker no encoder writes inside image data.
+    @Test("image data cut short or damaged inside is refused, saying which", arguments: [
+        ("cut-short-joined.jpg", "the JPEG image data is cut short: it stops"),
+        ("damaged-data.jpg", "the JPEG image data is damaged at byte"),
+    ])
+    func damageInsideTheImageDataIsSeen(_ file: String, _ reason: String) throws {
+        let error = #expect(throws: PhotoError.self) {
+            try ImageInspector.inspect(Fixtures.bytes(file), fileName: file)
+        }
+        guard case let .malformed(_, said)? = error else {
+            Issue.record("expected .malformed, got \(String(describing: error))")
+            return
+        }
+        #expect(said.hasPrefix(reason), "\(said)")
     }
 
     @Test func textFileNamedJPGIsRefusedAsText() throws {

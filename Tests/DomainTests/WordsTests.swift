@@ -22,6 +22,14 @@ struct WordsTests {
         #expect(throws: PluralRuleError.badExpression) { try PluralRule(header: "nplurals=2; plural=n ! 1;") }
     }
 
+    /// The main menu's name in Polish is not the word for help (`h` shows the keys): the way back names the menu.
+    @Test func thePolishMainMenuIsNotCalledHelp() {
+        let words = Languages.shipped.words("pl")
+        #expect(words("Assistance") == "Menu główne")
+        #expect(words("Back to Assistance") == "Wróć do menu głównego")
+        #expect(!words("Back to Assistance").contains("Pomoc"))
+    }
+
     static let sample = #"""
     # A translator's comment
     msgid ""

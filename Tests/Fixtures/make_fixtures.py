@@ -5,6 +5,7 @@ Run once when a fixture needs to change (needs Pillow, `pip install Pillow`, and
 libimage-exiftool-perl); the outputs are committed, so the tests never need either.
 `make_fixtures.py scene` makes only the crash-scene photos with times, zones and positions.
 `make_fixtures.py stray` makes only the eight Budapest street photos, the stray one from Vienna and a summer one.
+`make_fixtures.py damaged` makes only the photo with restart markers and its two damaged copies.
 """
 import io
 import struct
@@ -276,7 +277,31 @@ def with_xmp(jpeg):
         packet.unlink(missing_ok=True)
 
 
+def damaged_fixtures():
+    """A photo whose encoder wrote a restart marker after every unit of the picture, and two copies of it damaged
+    the ways camera cards and copies damage files: its image data cut short half way, with an end-of-image marker
+    and another whole file joined after it (so the file still ends as a JPEG does); and a byte pair inside its image
+    data overwritten with a marker no encoder writes there."""
+    whole = encode(gradient(64, 48, seed=45), "JPEG", quality=85, restart_marker_blocks=1)
+    save("photo-restarts-64x48.jpg", whole)
+    scan = whole.index(b"\xff\xda")
+    data = scan + 2 + int.from_bytes(whole[scan + 2:scan + 4], "big")
+    half = data + (len(whole) - data) // 2
+    while whole[half - 1] == 0xFF:
+        half -= 1
+    save("cut-short-joined.jpg", whole[:half] + b"\xff\xd9" + whole)
+    damaged = bytearray(whole)
+    at = data + 8
+    while damaged[at] == 0xFF or damaged[at - 1] == 0xFF or damaged[at + 1] == 0xFF:
+        at += 1
+    damaged[at:at + 2] = b"\xff\x9f"
+    save("damaged-data.jpg", bytes(damaged))
+
+
 def main():
+    if sys.argv[1:] == ["damaged"]:
+        damaged_fixtures()
+        return
     if sys.argv[1:] == ["scene"]:
         scene_fixtures()
         return
@@ -315,6 +340,7 @@ def main():
     save("bad-ihdr-crc.png", bytes(bad_crc))
     save("notes.jpg", b"Other driver: Anna Dvorak, plate ABC-123.\nCall insurer tomorrow.\n")
     save("animation.gif", encode(gradient(16, 16), "GIF"))
+    damaged_fixtures()
     scene_fixtures()
 
 

@@ -88,4 +88,30 @@ struct StatementAnswersInLanguageTests {
         let english = ErrorText.sentence(for: PhotoError.unsupportedFormat(fileName: "notes.jpg", detected: .videoOrHEIF), words: .english)
         #expect(english.contains("a video or HEIF file"), "\(english)")
     }
+
+    /// A day is written on the screen as the documents write it (`1 Jan 2026`, not `1.1.2026`), in each language.
+    @Test(arguments: ["en", "de", "pl"])
+    func aDayIsShownAsTheDocumentsWriteIt(_ language: String) async throws {
+        let (page, id, words) = try await page(language)
+        await page.open(.vehicle(.a))
+        page.ask(fieldNumbers: [number(.insuranceValidFrom)])
+        await page.answer("1.1.2026")
+        let stored = try #require(try await stored(id).vehicleA[.insuranceValidFrom])
+        let written = StatementWords(words).value(.insuranceValidFrom, stored)
+        #expect(page.state.value.rows.first { $0.title == StatementWords(words).field(.insuranceValidFrom) }?.value == written)
+        if language == "en" { #expect(written == "1 Jan 2026") }
+        page.ask(fieldNumbers: [number(.insuranceValidFrom)])
+        #expect(page.question.value?.current == written)
+    }
+
+    /// The other damage's hint ends the way the sentence after it begins: never with a doubled stop.
+    @Test(arguments: Languages.shipped.codes)
+    func aHintNeverEndsInADoubledStop(_ language: String) async throws {
+        let (page, _, words) = try await page(language)
+        await page.open(.police)
+        page.askOtherDamage()
+        let note = StatementQuestion.note(hint: page.question.value?.hint, words: words)
+        #expect(!note.contains("..") && !note.contains("…."), "\(note)")
+        #expect(StatementQuestion.note(hint: "a fence, a lamp post…", words: .english).hasPrefix("a fence, a lamp post. Enter keeps"))
+    }
 }

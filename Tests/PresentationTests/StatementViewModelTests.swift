@@ -122,6 +122,64 @@ struct StatementViewModelTests {
         #expect(try await stored(id).police == (try PoliceAttendance(attended: true, reportNumber: "2026/123")))
     }
 
+    /// Ctrl-C with "Bumper cracked" on the line at "Visible damage": kept as if Enter had been pressed, and said.
+    @Test("What was on the line when the app stops is kept as the answer asked for, or refused with the reason")
+    func theLineBeingTypedIsKeptWhenTheAppStops() async throws {
+        let (page, id) = try await page()
+        let damage = VehicleField.allCases.firstIndex(of: .visibleDamage)! + 1
+        let plate = VehicleField.allCases.firstIndex(of: .plate)! + 1
+        await page.open(.vehicle(.b))
+        page.ask(fieldNumbers: [damage])
+        #expect(await page.keepHalfAnswered(typed: "Bumper cracked") == .info("What was being typed for B: Visible damage was kept: “Bumper cracked”."))
+        #expect(try await stored(id).vehicleB[.visibleDamage] == "Bumper cracked")
+        #expect(page.question.value == nil)
+
+        // A value the field refuses is not stored, and the driver is told why.
+        page.ask(fieldNumbers: [plate])
+        let refused = await page.keepHalfAnswered(typed: "M")
+        #expect(refused?.kind == .error)
+        #expect(refused?.text.hasPrefix("What was being typed for B: Registration plate, “M”, was not kept:") == true, "\(String(describing: refused))")
+        #expect(try await stored(id).vehicleB[.plate] == nil)
+
+        // A lone "-" is not an answer until Enter: the damage stays.
+        page.ask(fieldNumbers: [damage])
+        #expect(await page.keepHalfAnswered(typed: "-") == nil)
+        #expect(try await stored(id).vehicleB[.visibleDamage] == "Bumper cracked")
+
+        // A witness's phone on the line completes the witness.
+        await page.open(part: 4)
+        page.addWitness()
+        await page.answer("Joe Witness")
+        await page.answer("")
+        let keptWitness = await page.keepHalfAnswered(typed: "+44 7400 123456")
+        #expect(keptWitness == .info("The witness being added was kept with what was typed so far: Joe Witness, +447400123456."), "\(String(describing: keptWitness))")
+        #expect(try await stored(id).witnesses.map(\.description) == ["Joe Witness, +447400123456"])
+    }
+
+    /// A phone typed as the driver says it (`0151 …`) is read in the column's country: walking every field asks the
+    /// country before the phone, and a phone asked alone before any country says where the country is given.
+    @Test func theCountryIsAskedBeforeThePhone() async throws {
+        let (page, id) = try await page()
+        await page.open(.vehicle(.b))
+        page.askEveryField()
+        for answer in ["Bea Other", "Main St 1"] { await page.answer(answer) }
+        #expect(page.question.value?.label == "B: Country of registration")
+        await page.answer("D")
+        #expect(page.question.value?.label == "B: Policyholder's phone")
+        #expect(try await stored(id).vehicleB[.plateCountry] == "DE")
+        // (A national number read in the country is shown end to end, where the phone-number library judges it.)
+        await page.answer("+49 151 23456789")
+        #expect(page.question.value?.label == "B: Policyholder's e-mail", "\(String(describing: page.message.value))")
+        await page.answer(".")
+
+        let (alone, _) = try await self.page()
+        await alone.open(.vehicle(.b))
+        alone.ask(fieldNumbers: [3])
+        await alone.answer("0151 23456789")
+        #expect(alone.message.value?.text == "Not kept: Give the number with + and its country code, e.g. +36 30 123 4567. "
+            + "Or give the country of registration first (field 7): a number without + is then read in that country.")
+    }
+
     @Test func withoutAServerNoLinkIsOffered() async throws {
         let (page, _) = try await page()
         #expect(!page.state.value.options.contains { $0.key == "s" })

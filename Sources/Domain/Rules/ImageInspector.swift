@@ -43,11 +43,18 @@ public enum ImageInspector {
     private static func inspectJPEG(_ bytes: UnsafeRawBufferPointer, fileName: String) throws(PhotoError) -> ImageInfo {
         var segments = JPEGSegments(bytes)
         var frame: ImageInfo?
+        var frameBody: Range<Int>?
+        var isProgressive = false
+        var restartInterval = 0
         while let segment = segments.next() {
             guard let body = segment.body else { continue }  // stand-alone markers
             switch segment.marker {
             case 0xC0, 0xC1, 0xC2:
                 frame = try readFrame(bytes, at: body.lowerBound, length: body.count, fileName: fileName)
+                frameBody = body
+                isProgressive = segment.marker == 0xC2
+            case 0xDD where body.count >= 2:
+                restartInterval = Int(bytes[body.lowerBound]) << 8 | Int(bytes[body.lowerBound + 1])
             case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
                 throw .unsupportedFormat(fileName: fileName, detected: .losslessJPEG)
             case 0xDA:
@@ -56,6 +63,11 @@ public enum ImageInspector {
                 }
                 guard containsEndOfImage(bytes, after: segment.end) else {
                     throw .malformed(fileName: fileName, reason: "the JPEG image data is cut short")
+                }
+                if let frameBody, let problem = scanProblem(
+                    bytes, frame: frameBody, scan: body, dataStart: segment.end, interval: restartInterval, sequential: !isProgressive
+                ) {
+                    throw .malformed(fileName: fileName, reason: problem)
                 }
                 return frame
             default:
@@ -96,6 +108,62 @@ public enum ImageInspector {
         let precision = Int(bytes[start])
         guard precision == 8 else { throw .unembeddableJPEG(fileName: fileName, kind: .bits(precision)) }
         return ImageInfo(mediaType: .jpeg, pixelSize: PixelSize(width: width, height: height), componentCount: components)
+    }
+
+    /// What is wrong with the first scan's image data, in words, or `nil` when nothing is seen to be:
+    /// - a marker no encoder writes inside image data (`0xFF` followed by a reserved code): the bytes were damaged;
+    /// - for a sequential JPEG with restart markers, fewer markers than its units of the picture (MCUs) need: an
+    ///   encoder writes one after every `interval` units but the last, so the data was cut short — and then often has
+    ///   another file joined after it, which is why its end-of-image marker alone says nothing.
+    private static func scanProblem(
+        _ bytes: UnsafeRawBufferPointer, frame: Range<Int>, scan: Range<Int>, dataStart: Int, interval: Int, sequential: Bool
+    ) -> String? {
+        // Count the restart markers up to the end of the scan: the end-of-image marker, or the next segment's marker.
+        var found = 0
+        var index = dataStart
+        let last = bytes.count - 1
+        while index < last {
+            guard bytes[index] == 0xFF else {
+                index += 1
+                continue
+            }
+            let marker = bytes[index + 1]
+            if marker == 0xFF {
+                index += 1  // a fill byte before a marker
+                continue
+            }
+            if (0xD0...0xD7).contains(marker) {
+                found += 1
+            } else if (0x01...0xBF).contains(marker) {
+                return "the JPEG image data is damaged at byte \(index)"
+            } else if marker != 0x00 {
+                break
+            }
+            index += 2
+        }
+        guard sequential, interval > 0 else { return nil }
+        let start = frame.lowerBound
+        let height = Int(bytes[start + 1]) << 8 | Int(bytes[start + 2])
+        let width = Int(bytes[start + 3]) << 8 | Int(bytes[start + 4])
+        let components = Int(bytes[start + 5])
+        var samplings: [UInt8: (h: Int, v: Int)] = [:]
+        for index in 0..<components {
+            let at = start + 6 + 3 * index
+            samplings[bytes[at]] = (Int(bytes[at + 1] >> 4), Int(bytes[at + 1] & 0x0F))
+        }
+        let maxH = samplings.values.map(\.h).max() ?? 1, maxV = samplings.values.map(\.v).max() ?? 1
+        guard height > 0, maxH > 0, maxV > 0, !scan.isEmpty else { return nil }
+        func blocks(_ size: Int, _ factor: Int, _ maximum: Int) -> Int { ((size * factor + maximum - 1) / maximum + 7) / 8 }
+        let units: Int
+        if bytes[scan.lowerBound] == 1, scan.count >= 2, let sampling = samplings[bytes[scan.lowerBound + 1]] {
+            // One component alone: a unit is one of its 8 × 8 blocks.
+            units = blocks(width, sampling.h, maxH) * blocks(height, sampling.v, maxV)
+        } else {
+            units = ((width + 8 * maxH - 1) / (8 * maxH)) * ((height + 8 * maxV - 1) / (8 * maxV))
+        }
+        let expected = (units + interval - 1) / interval - 1
+        guard found < expected else { return nil }
+        return "the JPEG image data is cut short: it stops \(max(1, (expected - found) * 100 / (expected + 1)))% before the end of the picture"
     }
 
     /// Looks for the end-of-image marker after the scan starts, from the end backwards:

@@ -16,7 +16,10 @@ public struct StatementQuestion: Sendable, Hashable {
     /// a value.
     public static func note(hint: String?, words: Words) -> String {
         guard let hint else { return words("Enter keeps the value, - clears it, . stops asking.") }
-        return words("{hint}. Enter keeps the value, - clears it, . stops asking.", ["hint": hint])
+        // The sentence's own full stop follows the hint: one it ends with already is not doubled.
+        var shown = Substring(hint)
+        while let last = shown.last, ".…。".contains(last) { shown = shown.dropLast() }
+        return words("{hint}. Enter keeps the value, - clears it, . stops asking.", ["hint": String(shown)])
     }
 
     /// "3 of 23": where a walk through several fields is.
@@ -55,19 +58,25 @@ public struct StatementQuestion: Sendable, Hashable {
         }
     }
 
-    /// A field's value as a person reads it (a day day first as it is typed, a zone in words, yes or no in the
-    /// language).
+    /// A field's value as a person reads it, on the screen as in the documents (``StatementWords/value(of:_:)``): a day
+    /// as the language writes days, a zone in words, yes or no in the language.
     static func shown(_ value: String?, kind: StatementFieldKind, words: Words) -> String? {
-        guard let value else { return nil }
-        switch kind {
-        case .day:
-            guard let day = try? CalendarDay(parsing: value) else { return value }
-            return "\(day.day).\(day.month).\(day.year)"
-        case .zone: return ImpactZone(rawValue: value).map(StatementWords(words).zone) ?? value
-        case .country: return (try? RegistrationCountry(parsing: value))?.displayText ?? value
-        case .yesNo: return value == "yes" ? StatementWords(words).yesNo(true) : value == "no" ? StatementWords(words).yesNo(false) : value
-        default: return value
+        value.map { StatementWords(words).value(of: kind, $0) }
+    }
+}
+
+extension StatementQuestion {
+    /// Why a typed value was not kept. A phone number without `+` when the column has no country of registration
+    /// yet says that the country, once given, is where it would be read.
+    static func refusal(_ error: StatementFieldError, of field: VehicleField, country: String?, words: Words) -> String {
+        let reason = ErrorText.sentence(for: error, words: words)
+        if case .phone(.missingCountryCode) = error, field == .policyholderPhone, country == nil {
+            let number = VehicleField.allCases.firstIndex(of: .plateCountry)! + 1
+            return words("Not kept: {reason} Or give the country of registration first (field {number}): a number without + is then read in that country.", [
+                "reason": reason, "number": String(number),
+            ])
         }
+        return words("Not kept: {reason}", ["reason": reason])
     }
 }
 

@@ -26,6 +26,11 @@ public final class StatementViewModel {
         case policeAttended, policeReport, policeStation
         case otherDamage
         case signature(VehicleSide)
+
+        /// Whether text typed and not entered is kept as the answer when the app stops: never for a signature.
+        var takesTypedText: Bool {
+            if case .signature = self { false } else { true }
+        }
     }
 
     private var report: CrashReport
@@ -120,7 +125,7 @@ public final class StatementViewModel {
     /// Asks every field of the vehicle on show, then its remarks.
     public func askEveryField() {
         guard case let .vehicle(side) = page else { return }
-        ask(VehicleField.allCases.map { .field(side, $0) } + [.remarks(side)])
+        ask(VehicleField.askingOrder(VehicleField.allCases).map { .field(side, $0) } + [.remarks(side)])
     }
 
     /// Asks the fields with these numbers (1–23) in order. Nothing is asked when any number is not a field.
@@ -181,7 +186,11 @@ public final class StatementViewModel {
                 try await finishGroup(after: asked)
             }
         } catch {
-            message.value = .error(sentence(for: error))
+            if case let .field(side, field) = asked, let refused = error as? StatementFieldError {
+                message.value = .error(StatementQuestion.refusal(refused, of: field, country: report.statement[side][.plateCountry], words: words))
+            } else {
+                message.value = .error(sentence(for: error))
+            }
             if asked == .witnessPhone, case StatementFieldError.witnessWithoutNameOrPhone = error {
                 // A witness with neither name nor number is dropped, not asked about forever.
                 queue = []
@@ -190,36 +199,56 @@ public final class StatementViewModel {
         askNext()
     }
 
-    /// Input ended (or the app was told to stop) while a question was asked: a witness or the police half entered are
-    /// kept with what was typed so far — the answer being asked for is not given — or, when that cannot make one, said
-    /// to be dropped. Every other answer is stored as it is given. `nil` when nothing was half entered.
-    public func keepHalfAnswered() async -> UiMessage? {
+    /// Input ended (or the app was told to stop) while a question was asked. `typed` is what was on the line and not
+    /// yet entered: it is kept as the answer, as if Enter had been pressed (never for a signature, which only Enter
+    /// gives), or said not to be kept with the reason. A witness or the police half entered are kept with what was
+    /// typed so far or, when that cannot make one, said to be dropped. `nil` when nothing was being answered.
+    public func keepHalfAnswered(typed: String = "") async -> UiMessage? {
         guard let asked = queue.first else { return nil }
+        let label = question.value?.label ?? ""
         queue = []
         question.value = nil
-        switch asked {
-        case .witnessAddress, .witnessPhone:
-            guard !witness.name.isEmpty || !witness.address.isEmpty else { return nil }
+        // Only a value: a lone `-` or `.` on the line says nothing until Enter is pressed.
+        let typed = if case let .value(value) = StatementAnswer(typed) { value } else { "" }
+        var refusal: UiMessage?
+        if !typed.isEmpty, asked.takesTypedText {
             do {
-                // The phone number being asked for is not given yet (one refused is not kept).
-                let new = try Witness(name: witness.name, address: witness.address, phone: "")
+                try await apply(.value(typed), to: asked)
+            } catch {
+                refusal = .error(words("What was being typed for {question}, {value}, was not kept: {reason}", [
+                    "question": label, "value": LineText.echo(typed, words: words), "reason": sentence(for: error),
+                ]))
+            }
+        }
+        switch asked {
+        case .witnessName, .witnessAddress, .witnessPhone:
+            guard !witness.name.isEmpty || !witness.address.isEmpty || !witness.phone.isEmpty else { return refusal }
+            do {
+                let new = try Witness(name: witness.name, address: witness.address, phone: witness.phone)
                 try await store { statement in try statement.setWitnesses(statement.witnesses + [new]) }
-                return .info(words("The witness being added was kept with what was typed so far: {witness}.", ["witness": new.description]))
+                return refusal ?? .info(words("The witness being added was kept with what was typed so far: {witness}.", ["witness": new.description]))
             } catch StatementFieldError.witnessWithoutNameOrPhone {
                 return .error(words("The witness being added had neither a name nor a phone number yet, so it was not kept."))
             } catch {
                 return .error(words("The witness being added was not kept: {reason}", ["reason": ErrorText.sentence(for: error, words: words)]))
             }
-        case .policeReport, .policeStation:
+        case .policeAttended, .policeReport, .policeStation:
+            // Whether the police came is the first answer: without it nothing about them is known.
+            guard asked != .policeAttended || (!typed.isEmpty && refusal == nil) else { return refusal }
             do {
                 let attendance = try PoliceAttendance(attended: police.attended, reportNumber: police.report, station: police.station)
                 try await store { $0.setPolice(attendance) }
-                return .info(words("The police details being entered were kept with what was typed so far: {police}.",
-                                   ["police": StatementWords(words).police(attendance)]))
+                return refusal ?? .info(words("The police details being entered were kept with what was typed so far: {police}.",
+                                              ["police": StatementWords(words).police(attendance)]))
             } catch {
                 return .error(words("The police details being entered were not kept: {reason}", ["reason": ErrorText.sentence(for: error, words: words)]))
             }
-        default:
+        case .field, .remarks, .otherDamage:
+            guard !typed.isEmpty else { return nil }
+            return refusal ?? .info(words("What was being typed for {question} was kept: {value}.", [
+                "question": label, "value": LineText.echo(typed, words: words),
+            ]))
+        case .signature:
             return nil
         }
     }
@@ -402,7 +431,7 @@ public final class StatementViewModel {
             question.value = StatementQuestion(label: words("Police station"), current: police.station.nonEmpty, hint: nil, step: step)
         case .otherDamage:
             question.value = StatementQuestion(
-                label: words("Damage to other property"), current: statement.otherPropertyDamage.nonEmpty, hint: words("a fence, a lamp post…"), step: step
+                label: words("Damage to other property"), current: statement.otherPropertyDamage.nonEmpty, hint: words("e.g. a fence or a lamp post"), step: step
             )
         case let .signature(side):
             question.value = StatementQuestion(
@@ -441,8 +470,9 @@ public final class StatementViewModel {
         case .witnessName: witness.name = text ?? ""
         case .witnessAddress: witness.address = text ?? ""
         case .witnessPhone:
+            // Taken only when it is a number: a refused one is not kept with the witness.
+            _ = try StatementFieldKind.phone.normalised(text ?? "")
             witness.phone = text ?? ""
-            _ = try StatementFieldKind.phone.normalised(witness.phone)
         case .policeAttended:
             guard let text else {
                 if report.statement.police == nil { throw StatementFieldError.notYesOrNo("") }

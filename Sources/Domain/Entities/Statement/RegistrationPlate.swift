@@ -35,6 +35,18 @@ public struct RegistrationPlate: Sendable, Hashable, CustomStringConvertible {
         text = result
     }
 
+    /// Reads a plate as a person types it: as ``init(parsing:)``, but a date typed in the plate's place (`01.01.2026`,
+    /// which would read as the digits `01-01-2026`) is refused, not kept. Plates kept before are read with
+    /// ``init(parsing:)``, so nothing stored stops loading.
+    public init(typing raw: String) throws(RegistrationPlateError) {
+        let typed = raw.trimmingCharacters(in: .whitespaces)
+        if typed.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "/") }),
+           typed.split(whereSeparator: { !$0.isNumber }).contains(where: { $0.count == 4 }), (try? CalendarDay(parsing: typed)) != nil {
+            throw .looksLikeADate(typed)
+        }
+        try self.init(parsing: raw)
+    }
+
     /// The letters and digits alone: two plates are the same plate when these are.
     public var key: String { String(text.filter { $0 != " " && $0 != "-" }) }
 
@@ -48,6 +60,8 @@ public enum RegistrationPlateError: Error, Sendable, Hashable {
     case tooLong(characters: Int)
     /// A character other than letters, digits, spaces, dashes and dots (its code point).
     case unexpectedCharacter(UInt32)
+    /// A date (`01.01.2026`), as typed: a plate is never one.
+    case looksLikeADate(String)
 }
 
 /// The country a vehicle is registered in, kept as its ISO 3166-1 two-letter code (`HU`, `DE`, `FR`). Drivers may
