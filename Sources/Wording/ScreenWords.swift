@@ -28,6 +28,7 @@ public struct ScreenWords: Sendable {
         case .otherVehicleDamage: words("Vehicle's damages")
         case .yourVehicleDamage: words("Your vehicle's damages")
         case .crashScene: words("Crash scene photos")
+        case .sketch: words("Sketch of the crash (a photo of your drawing)")
         }
     }
 

@@ -165,6 +165,7 @@ public struct StatementWords: Sendable {
         case .otherVehicleDamage: words("Other vehicle's damage")
         case .yourVehicleDamage: words("Driver's own vehicle's damage")
         case .crashScene: words("Crash scene")
+        case .sketch: words("Driver's sketch of the crash")
         }
     }
 

@@ -19,11 +19,7 @@ struct HalfTypedTerminalTests {
         defer { tmux.stop() }
         func wait(_ text: String) throws -> String { try tmux.wait(for: text, scrollBack: 80) }
 
-        _ = try wait("q  Quit")
-        for line in ["1", ""] { try tmux.type(line) }
-        _ = try wait("4  [ ] Accident statement")
-        try tmux.type("4")
-        _ = try wait("Open a part")
+        try tmux.openNewStatement()
         try tmux.type("2")
         _ = try wait("Enter every field in turn")
         try tmux.type("e")

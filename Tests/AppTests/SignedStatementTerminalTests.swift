@@ -15,11 +15,7 @@ struct SignedStatementTerminalTests {
         defer { tmux.stop() }
         func wait(_ text: String) throws -> String { try tmux.wait(for: text, scrollBack: 80) }
 
-        _ = try wait("q  Quit")
-        for line in ["1", ""] { try tmux.type(line) }
-        _ = try wait("4  [ ] Accident statement")
-        try tmux.type("4")
-        _ = try wait("Open a part")
+        try tmux.openNewStatement()
         for line in ["1", "6 16", "ABC 123", "Anna Driver", "d", "2", "16", "Bea Other", "d"] { try tmux.type(line) }
         _ = try wait("The other driver signs here")
         for line in ["g", "", "o", ""] { try tmux.type(line) }

@@ -62,6 +62,15 @@ struct Tmux {
         return screen
     }
 
+    /// From the English Assistance menu: a new report (past the checklist), then its accident statement's overview.
+    func openNewStatement() throws {
+        _ = try wait(for: "q  Quit", scrollBack: 80)
+        for line in ["1", ""] { try type(line) }
+        _ = try wait(for: "4  [ ] Accident statement", scrollBack: 80)
+        try type("4")
+        _ = try wait(for: "Open a part", scrollBack: 80)
+    }
+
     /// Types a line into the app's pane and presses Enter.
     func type(_ line: String) throws {
         if !line.isEmpty { try run(["send-keys", "-t", "app", "-l", line]) }

@@ -20,9 +20,9 @@ struct PhotoPageViewModelTests {
         #expect(page.state.value.noteNumber == 4)
     }
 
-    @Test func yourInfoHasTwoSectionsAndNoNote() async throws {
+    @Test func yourInfoHasThreeSectionsAndNoNote() async throws {
         let page = try await page(.yourInfo)
-        #expect(page.state.value.sections.map(\.title) == ["Your vehicle's damages", "Crash scene photos"])
+        #expect(page.state.value.sections.map(\.title) == ["Your vehicle's damages", "Crash scene photos", "Sketch of the crash (a photo of your drawing)"])
         #expect(page.state.value.noteNumber == nil)
     }
 
@@ -44,8 +44,8 @@ struct PhotoPageViewModelTests {
 
     @Test func aSectionNumberThatIsNotOnThePageIsRefused() async throws {
         let page = try await page(.yourInfo)
-        await page.addPhoto(path: "a.jpg", toSection: 3)
-        #expect(page.message.value == .error("There is no section 3 here. Choose a section from 1 to 2."))
+        await page.addPhoto(path: "a.jpg", toSection: 4)
+        #expect(page.message.value == .error("There is no section 4 here. Choose a section from 1 to 3."))
     }
 
     @Test func removingAPhotoTakesItOutOfItsSection() async throws {

@@ -310,7 +310,7 @@ struct PDFReportRendererTests {
             #expect(text.contains("Page \(page) of \(pages)"), "page \(page)")
         }
         #expect(!text.contains("Page \(pages + 1) of"))
-        #expect(try tools.images(path).count == 50)
+        #expect(try tools.images(path).count == PhotoSection.allCases.count * ReportLimits.maximumPhotosPerSection)
         for section in PhotoSection.allCases {
             for photo in 1...ReportLimits.maximumPhotosPerSection {
                 #expect(text.contains("\(StatementWords.english.section(section)), photo \(photo) of 10"), "caption of photo \(photo) in \(section)")

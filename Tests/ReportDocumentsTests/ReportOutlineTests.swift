@@ -38,7 +38,11 @@ struct ReportOutlineTests {
 
     /// What each block says, as the text rendering and the PDF should both contain it.
     func phrases(of outline: ReportOutline) -> [(text: String, pdf: String)] {
-        outline.blocks.flatMap { block -> [(text: String, pdf: String)] in
+        phrases(of: outline.blocks)
+    }
+
+    func phrases(of blocks: [ReportBlock]) -> [(text: String, pdf: String)] {
+        blocks.flatMap { block -> [(text: String, pdf: String)] in
             switch block {
             case let .title(title, identifier): [(title.uppercased(), title), (identifier.text, identifier.text)]
             case let .fields(fields): fields.map { ($0.text, $0.text) }
@@ -52,6 +56,16 @@ struct ReportOutlineTests {
             case let .table(table):
                 (table.header + table.rows.flatMap { $0 }).flatMap { $0.split(whereSeparator: \.isWhitespace) }.map { (String($0), String($0)) }
             case .impactDrawing, .pageBreak: []
+            // The form's boxes break fields and sentences where the text reads them whole: their words are looked for.
+            // (Its ticked boxes are drawn, not written.)
+            case let .statementForm(form):
+                form.linear.flatMap { block -> [String] in
+                    switch block {
+                    case let .fields(fields): fields.flatMap { [$0.label, $0.value] }
+                    case let .table(table): (table.header + table.rows.flatMap { $0 }).filter { $0 != "☐" && $0 != "☒" }
+                    default: phrases(of: [block]).map(\.pdf)
+                    }
+                }.flatMap { $0.split(whereSeparator: \.isWhitespace) }.map { (String($0), String($0)) }
             }
         }
     }

@@ -5,11 +5,13 @@ public enum PhotoSection: String, Sendable, Hashable, CaseIterable, Comparable {
     case otherVehicleDamage = "other-damage"
     case yourVehicleDamage = "your-damage"
     case crashScene = "crash-scene"
+    /// A photo of the sketch the driver drew of the crash (box 13 of the accident statement's form).
+    case sketch = "sketch"
 
     public var category: InfoCategory {
         switch self {
         case .licenceAndInsurance, .otherVehiclePlate, .otherVehicleDamage: .otherDriver
-        case .yourVehicleDamage, .crashScene: .yourInfo
+        case .yourVehicleDamage, .crashScene, .sketch: .yourInfo
         }
     }
 

@@ -30,6 +30,9 @@ public enum ReportBlock: Sendable, Equatable {
     case impactDrawing(a: ImpactZone?, b: ImpactZone?)
     /// What follows starts a new page (a text rendering leaves a blank line).
     case pageBreak
+    /// The European Accident Statement's front side, drawn as the printed form where a renderer draws forms and read
+    /// as its ``StatementForm/linear`` blocks where it does not.
+    case statementForm(StatementForm)
 }
 
 /// A table of the outline: a heading row, then rows of a label and one value per column.

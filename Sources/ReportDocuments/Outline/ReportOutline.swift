@@ -20,6 +20,15 @@ public struct ReportOutline: Sendable, Equatable {
     /// The language it is written in (a document's own words, such as "Page 1 of 3", are in it too).
     public let words: Words
 
+    /// The blocks as a renderer that reads top to bottom draws them: the accident statement's form as its
+    /// ``StatementForm/linear`` blocks.
+    public var linearBlocks: [ReportBlock] {
+        blocks.flatMap { block -> [ReportBlock] in
+            if case let .statementForm(form) = block { return form.linear }
+            return [block]
+        }
+    }
+
     /// - Parameters:
     ///   - report: the report to describe.
     ///   - dates: how dates and times are written when the scene's offset from UTC is not known (else in it).
@@ -50,9 +59,8 @@ public struct ReportOutline: Sendable, Equatable {
             "Accident statement of crash {crashID}, as it stood on {time}; copied by Crash Assistant.",
             ["crashID": report.crashID.rawValue, "time": dates.dateTime(asOf)]
         )
-        // The statement's own pages without the page breaks around them (the heading is the title here).
-        var statement = Array(writer.statement().drop { if case .pageBreak = $0 { true } else if case .heading = $0 { true } else { false } })
-        while let last = statement.last, case .pageBreak = last { statement.removeLast() }
+        // The form (the heading is the title here).
+        let statement = Array(writer.statement().drop { if case .heading = $0 { true } else { false } })
         blocks = [.title(words("European Accident Statement"), identifier: ReportField(label: words("Crash ID"), value: report.crashID.rawValue))]
             + statement + [.closing(closing)]
         documentTitle = words("Accident statement {crashID}", ["crashID": report.crashID.rawValue])
@@ -186,75 +194,110 @@ public struct ReportOutline: Sendable, Equatable {
             return [.heading(vocabulary.category(.injuries)), injuries]
         }
 
-        /// The European Accident Statement on a page of its own, in the form's numbered sections, A and B side by side.
+        /// The European Accident Statement: its front side as the printed form (``StatementForm``), which a renderer
+        /// draws as the form or reads in order, and the signing record after it.
         func statement() -> [ReportBlock] {
             let statement = report.statement
             guard !statement.isEmpty else { return [] }
             let effective = report.effectiveScene
-            var blocks: [ReportBlock] = [.pageBreak, .heading(words("European Accident Statement"))]
             // Each box keeps its number in every language, so a reader finds box 12.8 where it always is.
             func numbered(_ number: String, _ title: String) -> String {
                 words("{number}. {title}", context: "a numbered box of the form", ["number": number, "title": title])
             }
             let separator = words(", ", context: "between the items of a list")
-            var general = [
+            let witnesses = statement.witnesses.map(\.description)
+            let top = [
                 ReportField(label: numbered("1", words("Date and time")), value: facts.when(effective, dates: dates)),
                 ReportField(label: numbered("2", words("Location")), value: facts.place(effective) ?? words("not given")),
                 ReportField(label: numbered("3", words("Injured")), value: report.injuries.isEmpty ? words("not answered") : report.injuries.selected.map(vocabulary.injury).joined(separator: separator)),
                 ReportField(label: numbered("4", words("Damage to other property")), value: statement.otherPropertyDamage.isEmpty ? words("none given") : statement.otherPropertyDamage),
+                ReportField(label: numbered("5", words("Witnesses")), value: witnesses.isEmpty ? words("none given") : witnesses.joined(separator: "; ")),
+                ReportField(label: words("Police"), value: statement.police.map(vocabulary.police) ?? words("not answered")),
             ]
-            let witnesses = statement.witnesses.map(\.description)
-            general.append(ReportField(label: numbered("5", words("Witnesses")), value: witnesses.isEmpty ? words("none given") : witnesses.joined(separator: "; ")))
-            general.append(ReportField(label: words("Police"), value: statement.police.map(vocabulary.police) ?? words("not answered")))
-            blocks.append(.fields(general))
-            for flag in report.statementFlags { blocks.append(.paragraph(words("Note: {flag}.", ["flag": facts.line(for: flag)]))) }
+            var notes = report.statementFlags.map { words("Note: {flag}.", ["flag": facts.line(for: $0)]) }
             for side in VehicleSide.allCases {
                 if let credit = facts.creditLine(statement[side], side: side, dates: dates) {
-                    blocks.append(.paragraph(words("{sentence}.", context: "a sentence's full stop", ["sentence": credit])))
+                    notes.append(words("{sentence}.", context: "a sentence's full stop", ["sentence": credit]))
                 }
             }
-            let header = ["", words("Vehicle {side}", ["side": "A"]), words("Vehicle {side}", ["side": "B"])]
-            let sections: [(String, [VehicleField])] = [
-                (numbered("6", words("Policyholder")), VehiclePart.policyholder.fields),
-                (numbered("7", words("Vehicle")), VehiclePart.vehicle.fields),
-                (numbered("8", words("Insurance")), VehiclePart.insurance.fields),
-                (numbered("9", words("Driver")), VehiclePart.driver.fields),
-                (words("10. Point of initial impact and 11. visible damage"), VehiclePart.impact.fields),
+            let vehicles = [words("Vehicle {side}", ["side": "A"]), words("Vehicle {side}", ["side": "B"])]
+            let sides = [statement.vehicleA, statement.vehicleB]
+            func section(_ title: String, _ fields: [VehicleField]) -> StatementForm.Section {
+                StatementForm.Section(title: title, rows: fields.map { field in (vocabulary.field(field), sides.map { value(of: field, $0) }) })
+            }
+            let sections = [
+                section(numbered("6", words("Policyholder")), VehiclePart.policyholder.fields),
+                section(numbered("7", words("Vehicle")), VehiclePart.vehicle.fields),
+                section(numbered("8", words("Insurance")), VehiclePart.insurance.fields),
+                section(numbered("9", words("Driver")), VehiclePart.driver.fields),
             ]
-            for (title, fields) in sections {
-                blocks.append(.subheading(title))
-                blocks.append(.table(ReportTable(header: header, rows: fields.map { field in
-                    [vocabulary.field(field), value(of: field, statement.vehicleA), value(of: field, statement.vehicleB)]
-                })))
+            let impactTitle = numbered("10", words("Point of initial impact")), damageTitle = numbered("11", words("Visible damage"))
+            let circumstances = Circumstance.allCases.map { numbered(String($0.number), vocabulary.circumstance($0)) }
+            let ticked = sides.map { Set($0.circumstances.map(\.number)) }
+            let countLabel = words("Boxes ticked")
+            let remarksTitle = numbered("14", words("Remarks"))
+            let sketchTitle = numbered("13", words("Sketch of the crash"))
+            let sketchPhotos = report.photos(in: .sketch)
+            let sketch = sketchPhotos.first.map { photo in
+                ReportPhotoEntry(
+                    photo: photo, number: 1, label: vocabulary.section(.sketch),
+                    description: description(of: photo, remarks: report.photoRemarks[photo.id] ?? [])
+                )
             }
-            blocks.append(.impactDrawing(a: statement.vehicleA.impactPoint, b: statement.vehicleB.impactPoint))
-            blocks.append(.subheading(numbered("12", words("Circumstances"))))
-            var rows = Circumstance.allCases.map { box in
-                [numbered(String(box.number), vocabulary.circumstance(box)),
-                 statement.vehicleA.circumstances.contains(box) ? "☒" : "☐",
-                 statement.vehicleB.circumstances.contains(box) ? "☒" : "☐"]
+            let signaturesTitle = numbered("15", words("Signatures"))
+            let signatureLines = VehicleSide.allCases.map { side in
+                facts.signature(report.signatureState(of: side), dates: dates)
             }
-            rows.append([numbered("13", words("Boxes ticked")), String(statement.vehicleA.circumstances.count), String(statement.vehicleB.circumstances.count)])
-            blocks.append(.table(ReportTable(header: header, rows: rows)))
-            blocks.append(.subheading(numbered("14", words("Remarks"))))
-            blocks.append(.table(ReportTable(header: header, rows: [[words("Remarks"), statement.vehicleA.remarks, statement.vehicleB.remarks]])))
-            // The signatures on a page of their own: who signed which version, how each was known, and the seal.
-            blocks.append(.pageBreak)
-            blocks.append(.subheading(numbered("15", words("Signatures"))))
+
+            // In reading order: the same boxes, the two vehicles side by side in tables.
+            let header = [""] + vehicles
+            var linear: [ReportBlock] = [.fields(top)]
+            linear += notes.map(ReportBlock.paragraph)
+            for item in sections + [section(impactTitle, [.impactPoint]), section(damageTitle, [.visibleDamage])] {
+                linear.append(.subheading(item.title))
+                linear.append(.table(ReportTable(header: header, rows: item.rows.map { [$0.label] + $0.values })))
+            }
+            linear.append(.impactDrawing(a: statement.vehicleA.impactPoint, b: statement.vehicleB.impactPoint))
+            linear.append(.subheading(numbered("12", words("Circumstances"))))
+            var rows = Circumstance.allCases.enumerated().map { index, box in
+                [circumstances[index], ticked[0].contains(box.number) ? "☒" : "☐", ticked[1].contains(box.number) ? "☒" : "☐"]
+            }
+            rows.append([countLabel, String(ticked[0].count), String(ticked[1].count)])
+            linear.append(.table(ReportTable(header: header, rows: rows)))
+            linear.append(.subheading(sketchTitle))
+            if let sketch { linear.append(.photo(sketch)) } else { linear.append(.paragraph(words("No sketch was added."))) }
+            linear.append(.subheading(remarksTitle))
+            linear.append(.table(ReportTable(header: header, rows: [[words("Remarks"), statement.vehicleA.remarks, statement.vehicleB.remarks]])))
+
+            // The signing record: who signed which version, how each was known, and the seal.
+            var record: [ReportBlock] = [.subheading(signaturesTitle)]
             var signatures = VehicleSide.allCases.map { side in
                 ReportField(label: words("Vehicle {side}", ["side": side.letter]), value: facts.signature(report.signatureState(of: side), dates: dates))
             }
             if let decline = statement.decline { signatures.append(ReportField(label: words("Declined"), value: facts.declineLine(decline, dates: dates))) }
             signatures.append(ReportField(label: words("Version"), value: report.statementVersion.hex))
-            blocks.append(.fields(signatures))
-            blocks.append(.paragraph(
+            record.append(.fields(signatures))
+            record.append(.paragraph(
                 report.isStatementSigned
                     ? words("Both drivers signed this version of the front side; it can no longer change.")
                     : words("Not signed by both drivers: this statement is not agreed.")
             ))
-            if let sealed = sealParagraph { blocks.append(.paragraph(sealed)) }
-            blocks.append(.pageBreak)
-            return blocks
+            if let sealed = sealParagraph { record.append(.paragraph(sealed)) }
+
+            let form = StatementForm(
+                title: words("European Accident Statement"),
+                identifier: ReportField(label: words("Crash ID"), value: report.crashID.rawValue),
+                top: top, vehicles: vehicles, sections: sections,
+                impactTitle: impactTitle, impact: sides.map(\.impactPoint),
+                impactWords: sides.map { $0.impactPoint.map(vocabulary.zone) ?? words("not given") },
+                damageTitle: damageTitle, damage: sides.map { value(of: .visibleDamage, $0) },
+                circumstancesTitle: numbered("12", words("Circumstances")), circumstances: circumstances, ticked: ticked,
+                countLabel: countLabel, sketchTitle: sketchTitle, sketch: sketch, noSketch: words("No sketch was added."),
+                remarksTitle: remarksTitle, remarks: sides.map(\.remarks), signaturesTitle: signaturesTitle,
+                signatures: signatureLines, notes: notes, linear: linear + record, afterForm: notes.map(ReportBlock.paragraph) + record,
+                continuedHeading: words("Continued from the form")
+            )
+            return [.heading(words("European Accident Statement")), .statementForm(form)]
         }
 
         /// What the document says of its seal, when it says anything.

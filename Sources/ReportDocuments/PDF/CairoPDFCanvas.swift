@@ -286,6 +286,44 @@ extension CairoPDFCanvas {
         try checkStatus("drawing the points of impact")
     }
 
+    /// One car from above, front up, filling the rectangle, with its point of initial impact marked when known.
+    /// The arrow is shorter than on a page of its own, to stay in a form's box: it reaches ``formArrowReach`` beyond the car.
+    func drawImpactCar(_ zone: ImpactZone?, x: Double, y: Double, width: Double, height: Double) throws(PDFRenderError) {
+        drawCar(left: x, top: y, width: width, height: height)
+        if let zone { try markImpact(zone, left: x, top: y, width: width, height: height, arrow: Self.formArrowReach - 7) }
+        try checkStatus("drawing a point of impact")
+    }
+
+    /// A rectangle's thin outline, filled first when `fill` is given.
+    func drawBox(x: Double, y: Double, width: Double, height: Double, fill: PDFColour?) throws(PDFRenderError) {
+        cairo_save(context)
+        cairo_rectangle(context, x, y, width, height)
+        if let fill {
+            cairo_set_source_rgb(context, fill.red, fill.green, fill.blue)
+            cairo_fill_preserve(context)
+        }
+        cairo_set_source_rgb(context, 0.35, 0.35, 0.35)
+        cairo_set_line_width(context, 0.6)
+        cairo_stroke(context)
+        cairo_restore(context)
+        try checkStatus("drawing a box")
+    }
+
+    /// A cross filling a square box: the box is ticked.
+    func drawCross(x: Double, y: Double, size: Double) throws(PDFRenderError) {
+        cairo_save(context)
+        cairo_set_source_rgb(context, 0.05, 0.05, 0.05)
+        cairo_set_line_width(context, 1.1)
+        let inset = size * 0.15
+        cairo_move_to(context, x + inset, y + inset)
+        cairo_line_to(context, x + size - inset, y + size - inset)
+        cairo_move_to(context, x + size - inset, y + inset)
+        cairo_line_to(context, x + inset, y + size - inset)
+        cairo_stroke(context)
+        cairo_restore(context)
+        try checkStatus("ticking a box")
+    }
+
     /// The outline of a car from above: a rounded body, the windscreen and rear window, four wheels.
     private func drawCar(left: Double, top: Double, width: Double, height: Double) {
         let radius = width * 0.3
@@ -322,7 +360,12 @@ extension CairoPDFCanvas {
     }
 
     /// A filled circle on the zone and an arrow coming at it from outside.
-    private func markImpact(_ zone: ImpactZone, left: Double, top: Double, width: Double, height: Double) throws(PDFRenderError) {
+    /// How far past a car's outline its point of impact's arrow starts, on the form.
+    static let formArrowReach = 20.0
+
+    private func markImpact(
+        _ zone: ImpactZone, left: Double, top: Double, width: Double, height: Double, arrow length: Double = 26
+    ) throws(PDFRenderError) {
         // The point on (or over) the body, and the direction the arrow comes from, in the car's box.
         let (px, py, dx, dy): (Double, Double, Double, Double) = switch zone {
         case .frontLeft: (0.12, 0.06, -1, -1)
@@ -352,7 +395,6 @@ extension CairoPDFCanvas {
             cairo_set_dash(context, nil, 0, 0)
         }
         guard dx != 0 || dy != 0 else { return }
-        let length = 26.0
         let norm = (dx * dx + dy * dy).squareRoot()
         let ux = dx / norm, uy = dy / norm
         let startX = cx + ux * (length + 7), startY = cy + uy * (length + 7)

@@ -11,11 +11,25 @@ struct PDFBlockBuilder {
     /// Photos and the lines under a heading are indented by this much.
     static let indent = 12.0
 
+    /// The flow. The accident statement's form, when the report has one, is the first page (drawn as the printed
+    /// form); where it stands in the outline, what did not fit on it and the signing record follow.
     func blocks() -> [Block] {
-        var blocks: [Block] = []
         var inSection = false
-        for (index, block) in outline.blocks.enumerated() {
-            let next = outline.blocks.dropFirst(index + 1).first
+        let form = outline.blocks.lazy.compactMap { block -> StatementForm? in
+            if case let .statementForm(form) = block { form } else { nil }
+        }.first
+        guard let form else { return convert(outline.blocks, inSection: &inSection, overflow: []) }
+        let laid = PDFStatementFormLayout(form: form, measure: measure)
+        var rest = outline.blocks
+        // The statement alone is titled by its form.
+        if case let .title(title, _)? = rest.first, title == form.title { rest.removeFirst() }
+        return [.page(laid.items)] + convert(rest, inSection: &inSection, overflow: laid.overflow)
+    }
+
+    private func convert(_ list: [ReportBlock], inSection: inout Bool, overflow: [(box: String, text: String)]) -> [Block] {
+        var blocks: [Block] = []
+        for (index, block) in list.enumerated() {
+            let next = list.dropFirst(index + 1).first
             let indent = inSection ? Self.indent : 0
             switch block {
             case let .title(title, identifier):
@@ -52,6 +66,14 @@ struct PDFBlockBuilder {
                 blocks.append(.impact(a: a, b: b, height: Self.impactHeight, spaceBefore: 8))
             case .pageBreak:
                 blocks.append(.pageBreak)
+            case let .statementForm(form):
+                // Drawn on the first page; here what it cut, whole, and the signing record.
+                var after: [ReportBlock] = []
+                if !overflow.isEmpty {
+                    after.append(.subheading(form.continuedHeading))
+                    after.append(.fields(overflow.map { ReportField(label: $0.box, value: $0.text) }))
+                }
+                blocks += convert(after + form.afterForm, inSection: &inSection, overflow: [])
             }
         }
         return blocks
@@ -60,7 +82,7 @@ struct PDFBlockBuilder {
     /// Whether a block is content a subheading must stay on the same page with (not another heading or a rule).
     private static func belongsToSubheading(_ block: ReportBlock?) -> Bool {
         switch block {
-        case .fields?, .paragraph?, .list?, .photo?, .table?, .impactDrawing?: true
+        case .fields?, .paragraph?, .list?, .photo?, .table?, .impactDrawing?, .statementForm?: true
         case .title?, .heading?, .subheading?, .rule?, .closing?, .pageBreak?, nil: false
         }
     }

@@ -31,6 +31,8 @@ struct PDFReportLayout {
         case impact(a: ImpactZone?, b: ImpactZone?, height: Double, spaceBefore: Double)
         /// What follows starts on a new page.
         case pageBreak
+        /// A page of its own drawn as it is (the accident statement's form): what follows starts a new page.
+        case page([PDFDrawItem])
 
         static let captionGap = 4.0
 
@@ -61,7 +63,7 @@ struct PDFReportLayout {
                 (atTop ? 0 : spaceBefore) + Double(cells.map(\.count).max() ?? 0) * style.lineHeight
             case let .impact(_, _, height, spaceBefore):
                 (atTop ? 0 : spaceBefore) + height
-            case .pageBreak:
+            case .pageBreak, .page:
                 0
             }
         }
@@ -94,6 +96,13 @@ struct PDFReportLayout {
                 }
                 continue
             }
+            if case let .page(items) = blocks[index] {
+                if !atTop { pages.append([]) }
+                pages[pages.count - 1] = items
+                pages.append([])
+                y = PDFPageGeometry.contentTop
+                continue
+            }
             if !atTop, overflow > 0, let smaller = blocks[groupIndex].shrunk(by: overflow) {
                 // The photo ending the group is drawn smaller rather than leaving the rest of the page empty.
                 blocks[groupIndex] = smaller
@@ -106,6 +115,8 @@ struct PDFReportLayout {
             pages[pages.count - 1] += place(block, at: y, atTop: atTop)
             y += block.height(atTop: atTop)
         }
+        // A page of its own last leaves an empty one after it.
+        if pages.count > 1, pages[pages.count - 1].isEmpty { pages.removeLast() }
         return pages
     }
 
@@ -138,7 +149,7 @@ struct PDFReportLayout {
             return items
         case let .impact(a, b, height, spaceBefore):
             return [.impactDiagram(a: a, b: b, x: left, y: top + (atTop ? 0 : spaceBefore), width: PDFPageGeometry.contentWidth, height: height)]
-        case .pageBreak:
+        case .pageBreak, .page:
             return []
         }
     }

@@ -116,6 +116,12 @@ public struct PDFReportRenderer: ReportRenderer {
                         words("Vehicle {side}: {point}", ["side": side, "point": zone.map(vocabulary.zone) ?? words("not given")])
                     }
                     try canvas.drawImpactDiagram(a: a, b: b, labels: labels, x: x, y: y, width: width, height: height)
+                case let .box(x, y, width, height, fill):
+                    try canvas.drawBox(x: x, y: y, width: width, height: height, fill: fill)
+                case let .cross(x, y, size):
+                    try canvas.drawCross(x: x, y: y, size: size)
+                case let .impactCar(zone, x, y, width, height):
+                    try canvas.drawImpactCar(zone, x: x, y: y, width: width, height: height)
                 case let .photo(photo, x, y, width, height):
                     // Read when drawn, and let go once the surface has them; the surface goes when this case ends
                     // (cairo keeps its own copy of a JPEG until the page is written).

@@ -41,7 +41,7 @@ public struct TextReportRenderer: ReportRenderer {
             if lines.last?.isEmpty == false { lines.append("") }
         }
 
-        for block in outline.blocks {
+        for block in outline.linearBlocks {
             switch block {
             case let .title(title, identifier):
                 let heading = title.uppercased()
@@ -76,7 +76,8 @@ public struct TextReportRenderer: ReportRenderer {
             case .impactDrawing:
                 // The rows of the table say the points of impact in words.
                 break
-            case .pageBreak:
+            case .pageBreak, .statementForm:
+                // (The form is read as its blocks, above.)
                 blankLine()
             }
         }

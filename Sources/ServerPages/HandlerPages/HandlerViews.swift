@@ -285,7 +285,7 @@ package enum HandlerViews {
 
     /// An outline as blocks of a page (the `outline-blocks` partial draws them); `photo` shows a photo, or leaves it out.
     package static func blocks(_ outline: ReportOutline, photo: (ReportPhotoEntry) -> PhotoView?) -> [Block] {
-        outline.blocks.compactMap { block -> Block? in
+        outline.linearBlocks.compactMap { block -> Block? in
             switch block {
             case let .title(_, identifier): Block(fieldList: FieldList(fields: [Field(label: identifier.label, value: identifier.value)]))
             case let .fields(fields): Block(fieldList: FieldList(fields: fields.map { Field(label: $0.label, value: $0.value) }))
@@ -306,7 +306,7 @@ package enum HandlerViews {
                         })
                     }
                 ))
-            case .impactDrawing, .pageBreak: nil
+            case .impactDrawing, .pageBreak, .statementForm: nil
             }
         }
     }

@@ -746,6 +746,8 @@ extension Components {
             case noOne = "no-one"
             case unsure = "unsure"
         }
+        /// Where a photo belongs; `sketch` is a photo of the driver's drawing of the crash, drawn into box 13 of the accident statement.
+        ///
         /// - Remark: Generated from `#/components/schemas/PhotoSection`.
         @frozen public enum PhotoSection: String, Codable, Hashable, Sendable, CaseIterable {
             case licenceInsurance = "licence-insurance"
@@ -753,6 +755,7 @@ extension Components {
             case otherDamage = "other-damage"
             case yourDamage = "your-damage"
             case crashScene = "crash-scene"
+            case sketch = "sketch"
         }
         /// - Remark: Generated from `#/components/schemas/Photo`.
         public struct Photo: Codable, Hashable, Sendable {
