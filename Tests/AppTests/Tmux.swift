@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Wording
 
 /// A tmux server of the test's own (its socket name), to run the app in a real terminal and read its screen.
 struct Tmux {
@@ -62,13 +63,14 @@ struct Tmux {
         return screen
     }
 
-    /// From the English Assistance menu: a new report (past the checklist), then its accident statement's overview.
-    func openNewStatement() throws {
-        _ = try wait(for: "q  Quit", scrollBack: 80)
+    /// From the Assistance menu in the app's language: a new report (past the checklist), then its accident
+    /// statement's overview.
+    func openNewStatement(_ words: Words = .english) throws {
+        _ = try wait(for: "q  " + words("Quit"), scrollBack: 80)
         for line in ["1", ""] { try type(line) }
-        _ = try wait(for: "4  [ ] Accident statement", scrollBack: 80)
+        _ = try wait(for: "4  [ ] " + ScreenWords(words).category(.accidentStatement), scrollBack: 80)
         try type("4")
-        _ = try wait(for: "Open a part", scrollBack: 80)
+        _ = try wait(for: words("Open a part"), scrollBack: 80)
     }
 
     /// Types a line into the app's pane and presses Enter.
