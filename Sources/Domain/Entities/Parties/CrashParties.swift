@@ -1,0 +1,53 @@
+/// The crash's other parties, in the order the driver added them: none ("my car alone"), up to ``maximum``. Each is
+/// changed and removed by its ``PartyID``.
+public struct CrashParties: Sendable, Hashable {
+    /// The most other parties a report holds (and so the most accident statements, one per motor vehicle).
+    public static let maximum = 8
+
+    public private(set) var all: [Party] = []
+
+    public init() {}
+
+    /// - Throws: ``PartyError/tooMany(limit:)`` past ``maximum``.
+    public init(_ parties: [Party]) throws(PartyError) {
+        guard parties.count <= Self.maximum else { throw .tooMany(limit: Self.maximum) }
+        all = parties
+    }
+
+    /// No other party: the driver's vehicle alone (on ice, into a ditch). Such a crash is reported all the same.
+    public var isAlone: Bool { all.isEmpty }
+
+    /// The other motor vehicles: each has its own accident statement with A.
+    public var motorVehicles: [Party] { all.filter(\.kind.hasStatement) }
+
+    public subscript(id: PartyID) -> Party? { all.first { $0.id == id } }
+
+    /// Adds a party; returns its id.
+    @discardableResult
+    public mutating func add(_ kind: Party.Kind, id: PartyID = PartyID()) throws(PartyError) -> PartyID {
+        guard all.count < Self.maximum else { throw .tooMany(limit: Self.maximum) }
+        all.append(Party(id: id, kind: kind))
+        return id
+    }
+
+    /// Changes what a party is or what is known of it; it keeps its id and place.
+    public mutating func change(_ id: PartyID, to kind: Party.Kind) throws(PartyError) {
+        guard let index = all.firstIndex(where: { $0.id == id }) else { throw .unknown(id) }
+        all[index].kind = kind
+    }
+
+    public mutating func remove(_ id: PartyID) throws(PartyError) {
+        guard let index = all.firstIndex(where: { $0.id == id }) else { throw .unknown(id) }
+        all.remove(at: index)
+    }
+
+    /// Whether any party was hurt, as far as it is known (a cyclist or pedestrian said to be injured).
+    public var injuredRoadUsers: [Party] {
+        all.filter { party in
+            switch party.kind {
+            case let .cyclist(user), let .pedestrian(user): user.injured == true
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// Identifies one party of a crash for as long as the report lives: a statement, a link or a merge names the party by
+/// it, never by its place in the list.
+public struct PartyID: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public let rawValue: UUID
+
+    public init(_ rawValue: UUID = UUID()) {
+        self.rawValue = rawValue
+    }
+
+    public var description: String { rawValue.uuidString.lowercased() }
+
+    public static func < (left: PartyID, right: PartyID) -> Bool { left.description < right.description }
+}
+
+/// Someone or something, other than the driver's own vehicle (A), that the crash involved.
+///
+/// A party is one of: another motor vehicle (whose details are the vehicle B column of its own accident statement with
+/// A, one statement per pair); a cyclist or a pedestrian (who gives their liability insurer, not a motor insurer);
+/// property (a parked car whose owner is away, a fence, a lamp post); or a vehicle that left the scene (described by
+/// what was seen).
+public struct Party: Sendable, Hashable, Identifiable {
+    public let id: PartyID
+    public var kind: Kind
+
+    public enum Kind: Sendable, Hashable {
+        /// Another motor vehicle; its policyholder, vehicle, insurance and driver are its statement's column.
+        case motorVehicle
+        case cyclist(RoadUser)
+        case pedestrian(RoadUser)
+        case property(DamagedProperty)
+        case leftTheScene(VehicleSeen)
+
+        /// Whether an accident statement is made with this party (one per pair of motor vehicles).
+        public var hasStatement: Bool {
+            if case .motorVehicle = self { true } else { false }
+        }
+    }
+
+    public init(id: PartyID = PartyID(), kind: Kind) {
+        self.id = id
+        self.kind = kind
+    }
+}
+
+/// A cyclist or a pedestrian: who they are, how to reach them, their liability insurer if known, and whether they
+/// were hurt (`nil`: not known).
+public struct RoadUser: Sendable, Hashable {
+    public let name: String
+    public let phone: PhoneNumber?
+    public let address: String
+    public let liabilityInsurer: String
+    public let injured: Bool?
+
+    public static let nameLimit = TextLimit(characters: 100)
+    public static let addressLimit = TextLimit(characters: 200)
+    public static let insurerLimit = TextLimit(characters: 100)
+
+    /// - Throws: ``PartyError`` naming the field that breaks its rule. Everything may be unknown: a cyclist who rode
+    ///   on is still a party.
+    public init(name: String = "", phone: String = "", address: String = "", liabilityInsurer: String = "", injured: Bool? = nil) throws(PartyError) {
+        self.name = try PartyError.checked(name, Self.nameLimit, field: .name)
+        let phone = phone.trimmingCharacters(in: .whitespaces)
+        do {
+            self.phone = phone.isEmpty ? nil : try PhoneNumber(parsing: phone)
+        } catch {
+            throw .phone(error)
+        }
+        self.address = try PartyError.checked(address, Self.addressLimit, field: .address)
+        self.liabilityInsurer = try PartyError.checked(liabilityInsurer, Self.insurerLimit, field: .insurer)
+        self.injured = injured
+    }
+}
+
+/// Property the crash damaged: what it is, its owner or keeper if known, and where it is.
+public struct DamagedProperty: Sendable, Hashable {
+    public let what: String
+    public let owner: String
+    public let address: String
+
+    public static let whatLimit = TextLimit(characters: 200)
+    public static let ownerLimit = TextLimit(characters: 200)
+    public static let addressLimit = TextLimit(characters: 200)
+
+    /// - Throws: ``PartyError/nothingSaid`` when `what` is empty: property is named by what it is.
+    public init(what: String, owner: String = "", address: String = "") throws(PartyError) {
+        self.what = try PartyError.checked(what, Self.whatLimit, field: .what)
+        guard !self.what.isEmpty else { throw .nothingSaid }
+        self.owner = try PartyError.checked(owner, Self.ownerLimit, field: .owner)
+        self.address = try PartyError.checked(address, Self.addressLimit, field: .address)
+    }
+}
+
+/// A vehicle that left the scene, as it was seen: its plate or the part of it read (`?` for a character not read),
+/// colour, make and model, the direction it went, and the police report's number.
+public struct VehicleSeen: Sendable, Hashable {
+    public let plate: String
+    public let colour: String
+    public let makeAndModel: String
+    public let direction: String
+    public let policeReport: String
+
+    public static let plateLimit = TextLimit(characters: 20)
+    public static let textLimit = TextLimit(characters: 100)
+
+    /// - Throws: ``PartyError`` for a field past its limit, a plate with other characters than letters, digits,
+    ///   spaces, dashes and `?`, or nothing seen at all (neither plate, colour, make nor direction).
+    public init(plate: String = "", colour: String = "", makeAndModel: String = "", direction: String = "", policeReport: String = "") throws(PartyError) {
+        let plate = try PartyError.checked(plate, Self.plateLimit, field: .plate).uppercased()
+        if let wrong = plate.first(where: { !($0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "?") }) {
+            throw .plateCharacter(wrong.unicodeScalars.first?.value ?? 0)
+        }
+        self.plate = plate
+        self.colour = try PartyError.checked(colour, Self.textLimit, field: .colour)
+        self.makeAndModel = try PartyError.checked(makeAndModel, Self.textLimit, field: .makeAndModel)
+        self.direction = try PartyError.checked(direction, Self.textLimit, field: .direction)
+        self.policeReport = try PartyError.checked(policeReport, Self.textLimit, field: .policeReport)
+        guard !(plate + colour + makeAndModel + direction).trimmingCharacters(in: .whitespaces).isEmpty else { throw .nothingSaid }
+    }
+}
+
+/// Why a party, or a change to a report's parties, is refused.
+public enum PartyError: Error, Sendable, Hashable {
+    /// The fields a party has, for the problem's words.
+    public enum Field: String, Sendable, Hashable {
+        case name, address, insurer, what, owner, plate, colour, makeAndModel, direction, policeReport
+    }
+
+    case text(Field, TextProblem)
+    case phone(PhoneNumberError)
+    /// A character a seen plate cannot hold (its code point).
+    case plateCharacter(UInt32)
+    /// Property with no word of what it is; a vehicle that left with nothing seen of it.
+    case nothingSaid
+    /// More parties than ``CrashParties/maximum``.
+    case tooMany(limit: Int)
+    /// No party has this id (removed meanwhile, or never there).
+    case unknown(PartyID)
+
+    /// `text` trimmed, or the problem with it.
+    static func checked(_ text: String, _ limit: TextLimit, field: Field) throws(PartyError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let problem = limit.problem(with: trimmed) { throw .text(field, problem) }
+        return trimmed
+    }
+}
