@@ -1,6 +1,7 @@
 import Domain
 import Foundation
 import Presentation
+import ReportDocuments
 import Testing
 import TestSupport
 import Wording
@@ -38,7 +39,7 @@ struct TerminalLayoutTerminalTests {
         let tail = String(question.split(separator: "\u{2}").last!)
         let screen = try tmux.screen(containing: String(tail.suffix(12)), scrollBack: 120)
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        for line in lines { #expect(DisplayWidthForTests.cells(line) <= Self.width, "wider than the terminal: \(line)") }
+        for line in lines { #expect(DisplayWidth.columns(of: line) <= Self.width, "wider than the terminal: \(line)") }
         let shownWords = Set(lines.flatMap { $0.split(separator: " ") }.map(String.init))
         // The first piece (the question mark after the new note) is glued to the note as shown.
         for word in tail.split(separator: " ").dropFirst() {
@@ -58,16 +59,5 @@ struct TerminalLayoutTerminalTests {
         let completed = ScreenWords(words).status(.completed)
         let list = try wait(" \(completed) ")
         #expect(list.contains("CR-"), "\(list)")
-    }
-}
-
-/// Cells a line of the pane takes: two for a wide East Asian character, none for a combining mark.
-private enum DisplayWidthForTests {
-    static func cells(_ line: Substring) -> Int {
-        line.reduce(0) { total, character in
-            let value = character.unicodeScalars.first!.value
-            let wide = (0x2E80...0x9FFF).contains(value) || (0xFF00...0xFF60).contains(value) || (0xAC00...0xD7A3).contains(value)
-            return total + (wide ? 2 : 1)
-        }
     }
 }

@@ -223,7 +223,9 @@ public struct ReportOutline: Sendable, Equatable {
             let vehicles = [words("Vehicle {side}", ["side": "A"]), words("Vehicle {side}", ["side": "B"])]
             let sides = [statement.vehicleA, statement.vehicleB]
             func section(_ title: String, _ fields: [VehicleField]) -> StatementForm.Section {
-                StatementForm.Section(title: title, rows: fields.map { field in (vocabulary.field(field), sides.map { value(of: field, $0) }) })
+                StatementForm.Section(title: title, rows: fields.map { field in
+                    StatementForm.Section.Row(label: vocabulary.field(field), values: sides.map { value(of: field, $0) })
+                })
             }
             let sections = [
                 section(numbered("6", words("Policyholder")), VehiclePart.policyholder.fields),
@@ -271,8 +273,8 @@ public struct ReportOutline: Sendable, Equatable {
 
             // The signing record: who signed which version, how each was known, and the seal.
             var record: [ReportBlock] = [.subheading(signaturesTitle)]
-            var signatures = VehicleSide.allCases.map { side in
-                ReportField(label: words("Vehicle {side}", ["side": side.letter]), value: facts.signature(report.signatureState(of: side), dates: dates))
+            var signatures = zip(VehicleSide.allCases, signatureLines).map { side, line in
+                ReportField(label: words("Vehicle {side}", ["side": side.letter]), value: line)
             }
             if let decline = statement.decline { signatures.append(ReportField(label: words("Declined"), value: facts.declineLine(decline, dates: dates))) }
             signatures.append(ReportField(label: words("Version"), value: report.statementVersion.hex))
@@ -294,7 +296,7 @@ public struct ReportOutline: Sendable, Equatable {
                 circumstancesTitle: numbered("12", words("Circumstances")), circumstances: circumstances, ticked: ticked,
                 countLabel: countLabel, sketchTitle: sketchTitle, sketch: sketch, noSketch: words("No sketch was added."),
                 remarksTitle: remarksTitle, remarks: sides.map(\.remarks), signaturesTitle: signaturesTitle,
-                signatures: signatureLines, notes: notes, linear: linear + record, afterForm: notes.map(ReportBlock.paragraph) + record,
+                signatures: signatureLines, linear: linear + record, afterForm: notes.map(ReportBlock.paragraph) + record,
                 continuedHeading: words("Continued from the form")
             )
             return [.heading(words("European Accident Statement")), .statementForm(form)]

@@ -7,18 +7,17 @@ import Domain
 public struct StatementForm: Sendable, Equatable {
     /// A numbered box of the form: its title (`7. Vehicle`) and its lines, each a label and a value per side.
     public struct Section: Sendable, Equatable {
+        /// A field's label and one value per vehicle, A's first; an empty value was not given.
+        public struct Row: Sendable, Equatable {
+            public let label: String
+            public let values: [String]
+
+            /// The value of vehicle `side` (0 for A), empty when not given.
+            public func value(_ side: Int) -> String { side < values.count ? values[side] : "" }
+        }
+
         public let title: String
-        /// A label and one value per vehicle, A's first; an empty value was not given.
-        public let rows: [(label: String, values: [String])]
-
-        public init(title: String, rows: [(label: String, values: [String])]) {
-            self.title = title
-            self.rows = rows
-        }
-
-        public static func == (left: Section, right: Section) -> Bool {
-            left.title == right.title && left.rows.map(\.label) == right.rows.map(\.label) && left.rows.map(\.values) == right.rows.map(\.values)
-        }
+        public let rows: [Row]
     }
 
     /// The form's title and the crash it belongs to.
@@ -52,8 +51,6 @@ public struct StatementForm: Sendable, Equatable {
     /// Box 15: its title and each side's signature in short.
     public let signaturesTitle: String
     public let signatures: [String]
-    /// What a reader reads under the form's lines: notes on the statement (flags, who entered a column).
-    public let notes: [String]
     /// The same statement in reading order, for renderers that do not draw forms.
     public let linear: [ReportBlock]
     /// What follows the form's page: the signing record and the seal.

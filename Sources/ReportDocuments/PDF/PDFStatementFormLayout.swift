@@ -117,7 +117,7 @@ struct PDFStatementFormLayout {
 
             // 12: the circumstances, A's box left of each and B's right; then the count of each.
             let middle = PDFStatementFormLayout.middleLeft, middleWidth = PDFStatementFormLayout.middleWidth
-            let sketchBottom = remarksTop + (signaturesTop - remarksTop) - 4
+            let sketchBottom = signaturesTop - 4
             let circumstancesBottom = circumstances(form, x: middle, w: middleWidth, top: 124, bottom: 560)
             // 13: the sketch, in the room left under them.
             let sketchTop = circumstancesBottom + 4
@@ -137,34 +137,33 @@ struct PDFStatementFormLayout {
         /// together until everything fits; a value that still does not is cut and given after the form.
         mutating func sections(_ sections: [StatementForm.Section], side: Int, vehicle: String, x: Double, top: Double, bottom: Double) {
             let inner = PDFStatementFormLayout.columnWidth - 6
+            // A row: its label a size smaller, over its value's lines (at most four).
+            func rowHeight(_ row: StatementForm.Section.Row, size: Double) -> Double {
+                let value = row.value(side)
+                return (size - 1) * 1.2 + Double(min(wrap(value.isEmpty ? "—" : value, width: inner, size: size).count, 4)) * size * 1.2
+            }
+            func rowsHeight(_ section: StatementForm.Section, size: Double) -> Double {
+                section.rows.reduce(0) { $0 + rowHeight($1, size: size) }
+            }
             func height(size: Double) -> Double {
-                sections.reduce(0) { total, section in
-                    total + 11 + 3 + section.rows.reduce(0) { rows, row in
-                        let value = side < row.values.count ? row.values[side] : ""
-                        let lines = min(wrap(value.isEmpty ? "—" : value, width: inner, size: size).count, 4)
-                        return rows + (size - 1) * 1.2 + Double(lines) * size * 1.2
-                    } + 4
-                }
+                sections.reduce(0) { $0 + 11 + 3 + rowsHeight($1, size: size) + 4 }
             }
             var size = 7.0
             while size > PDFStatementFormLayout.smallest, height(size: size) > bottom - top { size -= 0.25 }
             var y = top
             for section in sections {
-                let rowsHeight = section.rows.reduce(0) { rows, row in
-                    let value = side < row.values.count ? row.values[side] : ""
-                    return rows + (size - 1) * 1.2 + Double(min(wrap(value.isEmpty ? "—" : value, width: inner, size: size).count, 4)) * size * 1.2
-                }
+                let rowsHeight = rowsHeight(section, size: size)
                 let boxHeight = min(11 + rowsHeight + 4, bottom - y)
                 guard boxHeight > 14 else {
-                    for row in section.rows where side < row.values.count && !row.values[side].isEmpty {
-                        overflow.append((box: "\(section.title), \(row.label) — \(vehicle)", text: row.values[side]))
+                    for row in section.rows where !row.value(side).isEmpty {
+                        overflow.append((box: "\(section.title), \(row.label) — \(vehicle)", text: row.value(side)))
                     }
                     continue
                 }
                 var line = box(x: x, y: y, w: PDFStatementFormLayout.columnWidth, h: boxHeight, title: section.title)
                 let end = y + boxHeight - 2
                 for row in section.rows {
-                    let value = side < row.values.count ? row.values[side] : ""
+                    let value = row.value(side)
                     let label = PDFTextStyle(size: size - 1, bold: false, grey: 0.45)
                     guard line + label.lineHeight <= end else {
                         if !value.isEmpty { overflow.append((box: "\(section.title), \(row.label) — \(vehicle)", text: value)) }

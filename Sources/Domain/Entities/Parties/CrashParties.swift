@@ -41,7 +41,7 @@ public struct CrashParties: Sendable, Hashable {
         all.remove(at: index)
     }
 
-    /// Whether any party was hurt, as far as it is known (a cyclist or pedestrian said to be injured).
+    /// The cyclists and pedestrians said to be injured (one not known to be is not among them).
     public var injuredRoadUsers: [Party] {
         all.filter { party in
             switch party.kind {
