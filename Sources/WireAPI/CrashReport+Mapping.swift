@@ -19,6 +19,7 @@ extension Components.Schemas.Report {
             photos: report.allPhotos.map(Components.Schemas.Photo.init),
             otherDriverNote: report.otherDriverNote,
             statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement, version: report.statementVersion),
+            parties: report.parties.isAlone ? nil : report.parties.all.map(Components.Schemas.Party.init),
             acknowledgement: report.acknowledgement.map(Components.Schemas.ClaimAcknowledgement.init),
             language: report.language?.rawValue,
             revision: Int64(report.revision)
@@ -82,6 +83,7 @@ extension CrashReport {
             photos: photos,
             otherDriverNote: wire.otherDriverNote,
             statement: try wire.statement.map { statement throws(InvalidReportData) in try AccidentStatement(wire: statement) } ?? .empty,
+            parties: try CrashParties(wire: wire.parties ?? []),
             acknowledgement: try wire.acknowledgement.map { acknowledgement throws(InvalidReportData) in
                 try ClaimAcknowledgement(wire: acknowledgement)
             },

@@ -55,6 +55,7 @@ struct ReportRepositoryConformanceTests {
             photos: photos,
             otherDriverNote: awkwardText + "\nline three",
             statement: try backend.fullStatement(),
+            parties: try CrashParties.sample(),
             revision: 0
         )
     }
@@ -96,6 +97,8 @@ struct ReportRepositoryConformanceTests {
         // The accident statement, every field of both columns, the witnesses and the police.
         #expect(loaded.statement == (try backend.fullStatement()))
         #expect(loaded.statement.filledParts == 12)
+        // The other parties, each by its id and in its place.
+        #expect(loaded.parties == (try CrashParties.sample()))
         #expect(loaded.scene.address == Self.awkwardText)
         #expect(loaded.allPhotos.map(\.orientation) == report.allPhotos.map(\.orientation))
         #expect(loaded.createdAt.timeIntervalSinceReferenceDate == (try backend.expected(report)).createdAt.timeIntervalSinceReferenceDate)

@@ -162,4 +162,64 @@ struct ServerStoreUpgradeTests {
         _ = try await server.execute(step, in: location)
         Self.expectRecordOfActs(try await store.signingRecord(of: report.id, owner: owner), of: report)
     }
+
+    /// A report as the version before parties stored it: its statement and signature, and no `parties`.
+    static func reportBeforeParties() throws -> (report: CrashReport, body: String) {
+        var report = CrashReport.stub(createdAt: referenceDate)
+        try report.setStatement(try .full())
+        try report.signStatement(.a, name: "Jane Doe", verification: .driversDevice(account: "ann"), at: referenceDate.addingTimeInterval(60))
+        let (stored, body) = try StoredRecord.nextVersion(of: report, current: nil, holder: nil)
+        #expect(!body.contains("\"parties\""))
+        return (stored, body)
+    }
+
+    /// What any engine gives back for ``reportBeforeParties()``, and that it then keeps the parties a new version adds.
+    static func expectPartiesAfterUpgrade(_ store: any ServerReportStore, report: CrashReport, owner: AccountID) async throws {
+        let loaded = try #require(try await store.report(report.id, owner: owner))
+        #expect(loaded.parties.isAlone)
+        #expect(loaded.statement == report.statement && loaded.statementVersion == report.statementVersion)
+        var next = loaded
+        let sample = try CrashParties.sample()
+        try next.changeParties { parties throws(PartyError) in parties = sample }
+        _ = try await store.save(next, owner: owner)
+        let again = try #require(try await store.report(report.id, owner: owner))
+        #expect(again.parties == sample && again.statement == report.statement)
+        #expect(again.statement.signatures == report.statement.signatures)
+    }
+
+    @Test("SQLite: a report stored before parties reads back whole with none, and keeps those a new version adds")
+    func sqliteReportsGainParties() async throws {
+        let directory = TemporaryDirectory("server-upgrade")
+        let path = directory.file("server.sqlite3")
+        let (report, body) = try Self.reportBeforeParties()
+        let first = try SQLiteServerStore(path: path)
+        let owner = try await first.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann"), phone: nil, at: referenceDate).id
+        first.close()
+        let earlier = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations)
+        try earlier.write { connection in
+            try connection.statement("""
+                INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq) VALUES (\(owner.rawValue), \(report.id.rawValue), \(report.crashID.rawValue), 'draft', 1, \(report.updatedAt.timeIntervalSinceReferenceDate), \(body), 1)
+                """).run()
+        }
+        earlier.checkpoint()
+        let store = try SQLiteServerStore(path: path)
+        try await Self.expectPartiesAfterUpgrade(store, report: report, owner: owner)
+    }
+
+    @Test("PostgreSQL: a report stored before parties reads back whole with none, and keeps those a new version adds")
+    func postgresReportsGainParties() async throws {
+        let server = try PostgresProcess.shared()
+        let location = try await server.createDatabase()
+        let store = try await PostgresServerStore.open(location, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let running = RunningClient(store.client)
+        defer { withExtendedLifetime(running) {} }
+        let (report, body) = try Self.reportBeforeParties()
+        let owner = try await store.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann"), phone: nil, at: referenceDate).id
+        _ = try await server.execute("""
+            INSERT INTO reports (owner, id, crash_id, status, revision, updated_at, body, change_seq)
+            VALUES (\(owner.rawValue), \(report.id.rawValue), \(report.crashID.rawValue), 'draft', 1,
+                    \(report.updatedAt.timeIntervalSinceReferenceDate), \(body), 1)
+            """, in: location)
+        try await Self.expectPartiesAfterUpgrade(store, report: report, owner: owner)
+    }
 }

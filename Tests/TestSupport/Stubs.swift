@@ -119,3 +119,24 @@ extension AccidentStatement {
         return statement
     }
 }
+
+extension CrashParties {
+    /// A cyclist who was hurt, a lamp post with its owner, and a vehicle that left with part of its plate read — each
+    /// with a fixed id, so two calls give equal parties.
+    public static func sample() throws -> CrashParties {
+        try CrashParties([
+            Party(
+                id: PartyID(UUID(uuidString: "00000000-0000-4000-8000-00000000c1c1")!),
+                kind: .cyclist(try RoadUser(name: "Eva Kovács", phone: "+36 30 765 4321", address: "Fő utca 2", liabilityInsurer: "Allianz", injured: true))
+            ),
+            Party(
+                id: PartyID(UUID(uuidString: "00000000-0000-4000-8000-00000000a1a1")!),
+                kind: .property(try DamagedProperty(what: "lamp post", owner: "City of Budapest", address: "Fő utca 1"))
+            ),
+            Party(
+                id: PartyID(UUID(uuidString: "00000000-0000-4000-8000-00000000f1f1")!),
+                kind: .leftTheScene(try VehicleSeen(plate: "B-M? 12", colour: "dark blue", makeAndModel: "BMW", direction: "towards the bridge", policeReport: "2026/881"))
+            ),
+        ])
+    }
+}

@@ -8,7 +8,8 @@ extension CrashReport {
     static func select(_ id: ReportID) -> SQLiteQuery {
         """
         SELECT crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude, longitude, address,
-               note, revision, provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement, language
+               note, revision, provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement, language,
+               parties
         FROM reports WHERE id = \(id.rawValue)
         """
     }
@@ -22,7 +23,7 @@ extension CrashReport {
                                  longitude, address, note, revision, injury_count, photo_count, has_note,
                                  shown_occurred_at, shown_latitude, shown_longitude, shown_address,
                                  provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement,
-                                 statement_parts, language, shown_utc_offset_minutes)
+                                 statement_parts, language, shown_utc_offset_minutes, parties)
             VALUES (
                     \(id.rawValue),
                     \(crashID.rawValue),
@@ -50,7 +51,8 @@ extension CrashReport {
                     \(statement.isEmpty ? nil : Self.statementJSON(statement)),
                     \(statement.filledParts),
                     \(language?.rawValue),
-                    \(shown.utcOffsetMinutes)
+                    \(shown.utcOffsetMinutes),
+                    \(parties.isAlone ? nil : Self.partiesJSON(parties))
                 )
             ON CONFLICT (id) DO UPDATE SET
                 crash_id = excluded.crash_id, status = excluded.status, created_at = excluded.created_at,
@@ -63,13 +65,19 @@ extension CrashReport {
                 provisional_crash_id = excluded.provisional_crash_id, utc_offset_minutes = excluded.utc_offset_minutes,
                 detection = excluded.detection, acknowledgement = excluded.acknowledgement, statement = excluded.statement,
                 statement_parts = excluded.statement_parts, language = excluded.language,
-                shown_utc_offset_minutes = excluded.shown_utc_offset_minutes
+                shown_utc_offset_minutes = excluded.shown_utc_offset_minutes, parties = excluded.parties
         """
     }
 
     /// The accident statement, as the wire's JSON.
     private static func statementJSON(_ statement: AccidentStatement) -> String? {
         guard let json = try? WireCoding.encoder().encode(Components.Schemas.AccidentStatement(statement)) else { return nil }
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// The other parties, as the wire's JSON.
+    private static func partiesJSON(_ parties: CrashParties) -> String? {
+        guard let json = try? WireCoding.encoder().encode(parties.all.map(Components.Schemas.Party.init)) else { return nil }
         return String(decoding: json, as: UTF8.self)
     }
 
@@ -128,6 +136,16 @@ extension CrashReport {
                 throw StorageError.damagedRecord(path: path, reason: "the accident statement of report \(reportID) cannot be read")
             }
         }
+        var parties = CrashParties()
+        if let json = row.optionalString(17) {
+            do {
+                parties = try CrashParties(wire: WireCoding.decoder().decode([Components.Schemas.Party].self, from: Data(json.utf8)))
+            } catch let error as InvalidReportData {
+                throw StorageError.damagedRecord(path: path, reason: "\(error.field) of report \(reportID): \(error.problem)")
+            } catch {
+                throw StorageError.damagedRecord(path: path, reason: "the other parties of report \(reportID) cannot be read")
+            }
+        }
         let language: LanguageTag?
         do {
             language = try row.optionalString(16).map { text throws(LanguageTagError) in try LanguageTag(parsing: text) }
@@ -149,6 +167,7 @@ extension CrashReport {
             photos: photos,
             otherDriverNote: row.string(9),
             statement: statement,
+            parties: parties,
             acknowledgement: acknowledgement,
             language: language,
             revision: row.int(10)

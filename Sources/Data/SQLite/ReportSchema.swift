@@ -187,5 +187,10 @@ enum ReportSchema {
             ALTER TABLE photos ADD COLUMN taken_utc_offset_minutes INTEGER;
             ALTER TABLE reports ADD COLUMN shown_utc_offset_minutes INTEGER;
             """),
+        // The crash's other parties (cyclists, pedestrians, property, a vehicle that left), as the wire's JSON; a
+        // report from before has none.
+        SQLiteMigration(version: 14, sql: """
+            ALTER TABLE reports ADD COLUMN parties TEXT;
+            """),
     ]
 }

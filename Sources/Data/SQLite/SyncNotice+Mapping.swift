@@ -83,6 +83,8 @@ private struct StoredSummary: Codable {
     var keptFields: [String]
     var conflicts: [StoredConflict]
     var completedElsewhere: Bool
+    /// Absent in notices kept before parties were merged.
+    var partiesKeptOverRemoval: Int?
 
     init(_ summary: MergeSummary) {
         photosFromOtherWriter = summary.photosFromOtherWriter
@@ -93,6 +95,7 @@ private struct StoredSummary: Codable {
         keptFields = summary.keptFields.map(\.rawValue)
         conflicts = summary.conflicts.map { StoredConflict(field: $0.field.rawValue, keptThisDevice: $0.keptThisDevice) }
         completedElsewhere = summary.completedElsewhere
+        partiesKeptOverRemoval = summary.partiesKeptOverRemoval == 0 ? nil : summary.partiesKeptOverRemoval
     }
 
     var summary: MergeSummary? {
@@ -102,11 +105,12 @@ private struct StoredSummary: Codable {
             ReportMerge.Field(rawValue: conflict.field).map { ReportMerge.Conflict(field: $0, keptThisDevice: conflict.keptThisDevice) }
         }
         guard fromOther.count == fieldsFromOtherWriter.count, kept.count == keptFields.count, conflicts.count == self.conflicts.count,
-              [photosFromOtherWriter, photosFromThisDevice, photosRemovedElsewhere].allSatisfy({ $0 >= 0 }) else { return nil }
+              [photosFromOtherWriter, photosFromThisDevice, photosRemovedElsewhere, partiesKeptOverRemoval ?? 0].allSatisfy({ $0 >= 0 }) else { return nil }
         return MergeSummary(
             photosFromOtherWriter: photosFromOtherWriter, photosFromThisDevice: photosFromThisDevice,
             photosRemovedElsewhere: photosRemovedElsewhere, leftOut: leftOut, fieldsFromOtherWriter: fromOther,
-            keptFields: kept, conflicts: conflicts, completedElsewhere: completedElsewhere
+            keptFields: kept, conflicts: conflicts, completedElsewhere: completedElsewhere,
+            partiesKeptOverRemoval: partiesKeptOverRemoval ?? 0
         )
     }
 }

@@ -26,6 +26,9 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public private(set) var otherDriverNote: String
     /// The European Accident Statement: both vehicles' details, the circumstances, witnesses, police.
     public private(set) var statement: AccidentStatement
+    /// The crash's other parties besides vehicle B of the statement: cyclists, pedestrians, property, a vehicle that
+    /// left the scene (``CrashParties``); none when the car was alone or only two vehicles met.
+    public private(set) var parties: CrashParties
     /// The insurer's claim number and message, once a claims handler acknowledged the completed report.
     public private(set) var acknowledgement: ClaimAcknowledgement?
     /// The language the driver's app spoke when the report was started: the server writes the driver's documents in
@@ -59,6 +62,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         self.photos = [:]
         self.otherDriverNote = ""
         self.statement = .empty
+        self.parties = CrashParties()
         self.acknowledgement = nil
         self.revision = 0
     }
@@ -84,6 +88,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         photos: [Photo],
         otherDriverNote: String,
         statement: AccidentStatement = .empty,
+        parties: CrashParties = CrashParties(),
         acknowledgement: ClaimAcknowledgement? = nil,
         language: LanguageTag? = nil,
         revision: Int
@@ -114,6 +119,10 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         self.photos = Dictionary(grouping: photos, by: \.section)
         self.otherDriverNote = otherDriverNote
         self.statement = statement
+        guard parties.motorVehicles.isEmpty else {
+            throw InvalidReportData(field: "parties", problem: .invalid("another motor vehicle is vehicle B of the accident statement"))
+        }
+        self.parties = parties
         self.acknowledgement = acknowledgement
         self.revision = revision
     }
@@ -189,6 +198,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
             category.photoSections.contains { !photos(in: $0).isEmpty }
         case .accidentStatement:
             !statement.isEmpty
+        case .otherParties:
+            !parties.isAlone
         }
     }
 
@@ -202,7 +213,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         id == other.id && crashID == other.crashID && provisionalCrashID == other.provisionalCrashID
             && detection == other.detection && status == other.status && completedAt == other.completedAt
             && scene == other.scene && injuries == other.injuries && allPhotos == other.allPhotos
-            && otherDriverNote == other.otherDriverNote && statement == other.statement && acknowledgement == other.acknowledgement
+            && otherDriverNote == other.otherDriverNote && statement == other.statement && parties == other.parties
+            && acknowledgement == other.acknowledgement
     }
 
     /// The day of the crash where it happened (in the scene's offset from UTC; in UTC when that is unknown).
@@ -314,6 +326,17 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         try keepSealed(old)
     }
 
+    /// Changes the crash's other parties: adds, changes or removes one by its id, as `change` does.
+    /// - Throws: `ReportError.readOnly`; ``PartyError`` from `change`, or ``PartyError/vehicleOnStatement`` for another
+    ///   motor vehicle (it is vehicle B of the accident statement). Nothing changes when it throws.
+    public mutating func changeParties(_ change: (inout CrashParties) throws(PartyError) -> Void) throws {
+        try ensureEditable()
+        var changed = parties
+        try change(&changed)
+        guard changed.motorVehicles.isEmpty else { throw PartyError.vehicleOnStatement }
+        parties = changed
+    }
+
     /// Sets when and where the crash happened. A scene without an offset from UTC keeps the one known.
     public mutating func setScene(_ newScene: CrashScene) throws(ReportError) {
         try ensureEditable()
@@ -338,6 +361,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
             injuries = .none
         case .accidentStatement:
             statement = .empty
+        case .otherParties:
+            parties = CrashParties()
         case .otherDriver, .yourInfo:
             if category == .otherDriver { otherDriverNote = "" }
             for section in category.photoSections {
@@ -375,7 +400,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         try CrashReport(
             id: id, crashID: crashID, provisionalCrashID: provisionalCrashID, detection: detection, status: status,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, scene: scene, injuries: injuries,
-            photos: photos, otherDriverNote: otherDriverNote, statement: statement, acknowledgement: acknowledgement,
+            photos: photos, otherDriverNote: otherDriverNote, statement: statement, parties: parties, acknowledgement: acknowledgement,
             language: language, revision: revision
         )
     }

@@ -12,6 +12,10 @@ import Foundation
 /// - **The accident statement** the same way, value by value: each field of each vehicle's column, each of the 17
 ///   boxes of each side, each side's remarks and who entered it, the witnesses, the police, other damage. So the other
 ///   driver's column, entered on the server, and a field the driver changed here both survive.
+/// - **The other parties** the same way, party by party (by ``PartyID``): one added on either side is kept; one
+///   removed on one side and left alone on the other is gone; one removed on one side and changed on the other is
+///   kept, with the change, and said (``Outcome/partiesKeptOverRemoval``). Past ``CrashParties/maximum`` the other
+///   writer's parties come first and this device's extra ones are kept out and said as kept fields.
 /// - **Photos**, by their place (section and SHA-256): a photo added on either side is kept; a photo in the base that
 ///   either side removed stays removed, even if the other side kept it untouched. When a section would hold more than
 ///   ``ReportLimits/maximumPhotosPerSection``, the newer side's photos are kept first and the rest are listed in
@@ -31,6 +35,8 @@ public enum ReportMerge {
         case scene
         /// The accident statement, merged value by value (``AccidentStatement/MergeKey``) and reported as one field.
         case statement
+        /// The other parties, merged party by party (by ``PartyID``) and reported as one field.
+        case parties
     }
 
     /// Which side's value of a field changed on both sides was kept.
@@ -68,6 +74,8 @@ public enum ReportMerge {
         public let completedElsewhere: Bool
         /// Whether the merged report holds exactly what the other writer stored: nothing is left to send.
         public let matchesOtherWriter: Bool
+        /// Parties one side removed and the other changed: kept, with the change.
+        public var partiesKeptOverRemoval = 0
 
         /// What the driver should hear about, without the report itself (kept with the notice).
         public var summary: MergeSummary {
@@ -75,14 +83,14 @@ public enum ReportMerge {
                 photosFromOtherWriter: photosFromOtherWriter, photosFromThisDevice: photosFromThisDevice,
                 photosRemovedElsewhere: photosRemovedElsewhere, leftOut: leftOut.map(\.originalFileName),
                 fieldsFromOtherWriter: fieldsFromOtherWriter, keptFields: keptFields, conflicts: conflicts,
-                completedElsewhere: completedElsewhere
+                completedElsewhere: completedElsewhere, partiesKeptOverRemoval: partiesKeptOverRemoval
             )
         }
 
         /// Whether the merge took or dropped something the driver did not do here, which they should hear about.
         public var isWorthTelling: Bool {
             photosFromOtherWriter > 0 || photosRemovedElsewhere > 0 || !fieldsFromOtherWriter.isEmpty || !keptFields.isEmpty
-                || !conflicts.isEmpty || completedElsewhere || !leftOut.isEmpty
+                || !conflicts.isEmpty || completedElsewhere || !leftOut.isEmpty || partiesKeptOverRemoval > 0
         }
     }
 
@@ -113,7 +121,7 @@ public enum ReportMerge {
         var fromOther: [Field] = []
         var kept: [Field] = []
         var conflicts: [Conflict] = []
-        for field in Field.allCases where field != .statement && !local.hasSameValue(of: field, as: remote) {
+        for field in Field.allCases where field != .statement && field != .parties && !local.hasSameValue(of: field, as: remote) {
             let changedThere = base.map { !$0.hasSameValue(of: field, as: remote) } ?? true
             let takeLocal: Bool
             switch (changedHere.contains(field), changedThere) {
@@ -150,6 +158,11 @@ public enum ReportMerge {
         if statementFromOther { fromOther.append(.statement) }
         if statementKept { kept.append(.statement) }
         if statementConflict { conflicts.append(Conflict(field: .statement, keptThisDevice: localIsNewer)) }
+
+        let parties = mergeParties(base: base?.parties, local: local.parties, remote: remote.parties, localIsNewer: localIsNewer)
+        if parties.fromOther { fromOther.append(.parties) }
+        if parties.kept { kept.append(.parties) }
+        if parties.conflict { conflicts.append(Conflict(field: .parties, keptThisDevice: localIsNewer)) }
 
         // Photos: added on either side, kept; removed on either side, gone.
         let newer = localIsNewer ? local : remote
@@ -203,6 +216,7 @@ public enum ReportMerge {
             photos: photos,
             otherDriverNote: (source[.otherDriverNote] ?? remote).otherDriverNote,
             statement: statement,
+            parties: parties.merged,
             // The insurer's answer is the server's to say, and only a completed report has one.
             acknowledgement: completed ? remote.acknowledgement : nil,
             // Set once, where the report was started: either side's.
@@ -221,12 +235,82 @@ public enum ReportMerge {
                 report.takeCrashScenePhotos(of: signed)
             }
         }
-        return Outcome(
+        var outcome = Outcome(
             report: report, photosFromOtherWriter: fromRemote, photosFromThisDevice: fromLocal,
             photosRemovedElsewhere: removedElsewhere, leftOut: leftOut, fieldsFromOtherWriter: fromOther,
             keptFields: kept, conflicts: conflicts, completedElsewhere: false,
             matchesOtherWriter: report.sameContent(as: remote)
         )
+        outcome.partiesKeptOverRemoval = parties.keptOverRemoval
+        return outcome
+    }
+
+    private struct PartiesMerge {
+        var merged = CrashParties()
+        var fromOther = false
+        var kept = false
+        var conflict = false
+        var keptOverRemoval = 0
+    }
+
+    /// The parties, party by party: the other writer's order, then those only this device added.
+    private static func mergeParties(base: CrashParties?, local: CrashParties, remote: CrashParties, localIsNewer: Bool) -> PartiesMerge {
+        var result = PartiesMerge()
+        var list: [Party] = []
+        var ids = Set<PartyID>()
+        for id in (remote.all + local.all).map(\.id) where ids.insert(id).inserted {
+            let was = base?[id]
+            let here = local[id]
+            let there = remote[id]
+            let changedHere = here != was
+            let changedThere = there != was
+            let party: Party?
+            switch (here, there) {
+            case let (here?, there?) where here == there:
+                party = here
+            case let (here?, there?):
+                switch (changedHere, changedThere) {
+                case (true, false): party = here
+                case (false, true): party = there; result.fromOther = true
+                default:
+                    party = localIsNewer ? here : there
+                    result.conflict = true
+                    if !localIsNewer { result.kept = true; result.fromOther = true }
+                }
+            case let (here?, nil):
+                // Added here, kept; removed there: gone unless changed here since.
+                if was == nil || changedHere {
+                    party = here
+                    if was != nil { result.keptOverRemoval += 1 }
+                } else {
+                    party = nil
+                    result.fromOther = true
+                }
+            case let (nil, there?):
+                if was == nil || changedThere {
+                    party = there
+                    result.fromOther = true
+                    if was != nil { result.keptOverRemoval += 1 }
+                } else {
+                    party = nil
+                }
+            case (nil, nil):
+                party = nil
+            }
+            if let party { list.append(party) }
+        }
+        // Past the limit, the other writer's parties come first; this device's extra ones are said as kept out.
+        if list.count > CrashParties.maximum {
+            let remoteIDs = Set(remote.all.map(\.id))
+            let theirs = list.filter { remoteIDs.contains($0.id) }
+            let mine = list.filter { !remoteIDs.contains($0.id) }
+            list = theirs + mine.prefix(max(CrashParties.maximum - theirs.count, 0))
+            list = Array(list.prefix(CrashParties.maximum))
+            result.kept = true
+        }
+        // At most the maximum, and only kinds each side held: never refused.
+        result.merged = (try? CrashParties(list)) ?? remote
+        return result
     }
 
     /// Merges without a base: every difference counts as a change on both sides (the newer wins), photos are united.
@@ -257,12 +341,15 @@ public struct MergeSummary: Sendable, Hashable {
     public var keptFields: [ReportMerge.Field]
     public var conflicts: [ReportMerge.Conflict]
     public var completedElsewhere: Bool
+    /// Parties one side removed and the other changed: kept, with the change.
+    public var partiesKeptOverRemoval: Int
 
     public init(
         photosFromOtherWriter: Int = 0, photosFromThisDevice: Int = 0, photosRemovedElsewhere: Int = 0, leftOut: [String] = [],
         fieldsFromOtherWriter: [ReportMerge.Field] = [], keptFields: [ReportMerge.Field] = [],
-        conflicts: [ReportMerge.Conflict] = [], completedElsewhere: Bool = false
+        conflicts: [ReportMerge.Conflict] = [], completedElsewhere: Bool = false, partiesKeptOverRemoval: Int = 0
     ) {
+        self.partiesKeptOverRemoval = partiesKeptOverRemoval
         self.photosFromOtherWriter = photosFromOtherWriter
         self.photosFromThisDevice = photosFromThisDevice
         self.photosRemovedElsewhere = photosRemovedElsewhere
@@ -282,6 +369,7 @@ extension CrashReport {
         case .otherDriverNote: otherDriverNote == other.otherDriverNote
         case .scene: scene == other.scene
         case .statement: statement == other.statement
+        case .parties: parties == other.parties
         }
     }
 }

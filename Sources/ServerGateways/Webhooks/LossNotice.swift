@@ -39,6 +39,7 @@ extension Components.Schemas.FirstNoticeOfLoss {
                     description: report.hasNote ? report.otherDriverNote : nil, detected: detected
                 ),
                 injuries: .init(reported: injuries.contains { $0 != .noOne && $0 != .unsure }, who: injuries.map(Components.Schemas.Injury.init)),
+                parties: report.claimParties.map(Components.Schemas.LossParty.init),
                 statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement, version: report.statementVersion),
                 documents: Components.Schemas.ClaimDocument.held(by: claim, documents: held, publicURL: publicURL),
                 pending: Components.Schemas.PendingDocument.pending(in: claim, documents: held),
@@ -56,6 +57,18 @@ extension Components.Schemas.FirstNoticeOfLoss {
         return String(
             format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", shifted.year ?? 0, shifted.month ?? 0, shifted.day ?? 0,
             shifted.hour ?? 0, shifted.minute ?? 0, shifted.second ?? 0, sign, abs(offsetMinutes) / 60, abs(offsetMinutes) % 60
+        )
+    }
+}
+
+extension Components.Schemas.LossParty {
+    /// One party of the claim, with its role and incidents (``ClaimParty``).
+    init(_ party: ClaimParty) {
+        self.init(
+            role: RolePayload(rawValue: party.role.rawValue) ?? .insuredVehicle,
+            name: party.name, plate: party.plate, insurer: party.insurer,
+            incidents: party.incidents.compactMap { IncidentsPayloadPayload(rawValue: $0.rawValue) },
+            party: party.party.map(Components.Schemas.Party.init)
         )
     }
 }

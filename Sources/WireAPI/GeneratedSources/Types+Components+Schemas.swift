@@ -902,6 +902,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Report/statement`.
             public var statement: Components.Schemas.AccidentStatement?
+            /// The crash's other parties besides vehicle B of the statement, in the order the driver added them: cyclists, pedestrians, property, a vehicle that left the scene. Absent or empty when there are none (the car alone, or only two vehicles). Each keeps its `id` for as long as the report lives; a merge matches parties by it.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Report/parties`.
+            public var parties: [Components.Schemas.Party]?
             /// The insurer's claim number and message, once a claims handler acknowledged the report. Only the server sets it; what a client sends is ignored.
             ///
             /// - Remark: Generated from `#/components/schemas/Report/acknowledgement`.
@@ -928,6 +932,7 @@ extension Components {
             ///   - photos:
             ///   - otherDriverNote:
             ///   - statement: The European Accident Statement; absent or empty when nothing of it was entered.
+            ///   - parties: The crash's other parties besides vehicle B of the statement, in the order the driver added them: cyclists, pedestrians, property, a vehicle that left the scene. Absent or empty when there are none (the car alone, or only two vehicles). Each keeps its `id` for as long as the report lives; a merge matches parties by it.
             ///   - acknowledgement: The insurer's claim number and message, once a claims handler acknowledged the report. Only the server sets it; what a client sends is ignored.
             ///   - language: The language the driver's app spoke when the report was started (`de`, `hu`, `pt_BR`): the server writes the driver's PDF in it (English when it has no catalog for it). Set once; a report the server made for a detected crash takes it when the driver's app first opens it.
             ///   - revision:
@@ -945,6 +950,7 @@ extension Components {
                 photos: [Components.Schemas.Photo],
                 otherDriverNote: Swift.String,
                 statement: Components.Schemas.AccidentStatement? = nil,
+                parties: [Components.Schemas.Party]? = nil,
                 acknowledgement: Components.Schemas.ClaimAcknowledgement? = nil,
                 language: Swift.String? = nil,
                 revision: Swift.Int64
@@ -962,6 +968,7 @@ extension Components {
                 self.photos = photos
                 self.otherDriverNote = otherDriverNote
                 self.statement = statement
+                self.parties = parties
                 self.acknowledgement = acknowledgement
                 self.language = language
                 self.revision = revision
@@ -980,9 +987,128 @@ extension Components {
                 case photos
                 case otherDriverNote
                 case statement
+                case parties
                 case acknowledgement
                 case language
                 case revision
+            }
+        }
+        /// One other party of the crash. A `cyclist` or `pedestrian` has `name`, `phone`, `address`, `liabilityInsurer` and `injured` (each optional: absent `injured` is not known); `property` has `what` (required), `owner` and `address`; `left-the-scene` has what was seen of the vehicle, at least one of `plate`, `colour`, `makeAndModel` and `direction`, and `policeReport`. A field of another kind is refused.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Party`.
+        public struct Party: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Party/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Party/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case cyclist = "cyclist"
+                case pedestrian = "pedestrian"
+                case property = "property"
+                case leftTheScene = "left-the-scene"
+            }
+            /// - Remark: Generated from `#/components/schemas/Party/kind`.
+            public var kind: Components.Schemas.Party.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Party/name`.
+            public var name: Swift.String?
+            /// E.164, e.g. `+36301234567`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Party/phone`.
+            public var phone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Party/address`.
+            public var address: Swift.String?
+            /// The cyclist's or pedestrian's liability insurer, when known.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Party/liabilityInsurer`.
+            public var liabilityInsurer: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Party/injured`.
+            public var injured: Swift.Bool?
+            /// What the property is: a parked car whose owner is away, a fence, a lamp post.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Party/what`.
+            public var what: Swift.String?
+            /// The property's owner or keeper
+            ///
+            /// - Remark: Generated from `#/components/schemas/Party/owner`.
+            public var owner: Swift.String?
+            /// The plate or the part of it read, uppercased; `?` for a character not read.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Party/plate`.
+            public var plate: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Party/colour`.
+            public var colour: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Party/makeAndModel`.
+            public var makeAndModel: Swift.String?
+            /// The way the vehicle went.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Party/direction`.
+            public var direction: Swift.String?
+            /// The police report's number.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Party/policeReport`.
+            public var policeReport: Swift.String?
+            /// Creates a new `Party`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind:
+            ///   - name:
+            ///   - phone: E.164, e.g. `+36301234567`.
+            ///   - address:
+            ///   - liabilityInsurer: The cyclist's or pedestrian's liability insurer, when known.
+            ///   - injured:
+            ///   - what: What the property is: a parked car whose owner is away, a fence, a lamp post.
+            ///   - owner: The property's owner or keeper
+            ///   - plate: The plate or the part of it read, uppercased; `?` for a character not read.
+            ///   - colour:
+            ///   - makeAndModel:
+            ///   - direction: The way the vehicle went.
+            ///   - policeReport: The police report's number.
+            public init(
+                id: Swift.String,
+                kind: Components.Schemas.Party.KindPayload,
+                name: Swift.String? = nil,
+                phone: Swift.String? = nil,
+                address: Swift.String? = nil,
+                liabilityInsurer: Swift.String? = nil,
+                injured: Swift.Bool? = nil,
+                what: Swift.String? = nil,
+                owner: Swift.String? = nil,
+                plate: Swift.String? = nil,
+                colour: Swift.String? = nil,
+                makeAndModel: Swift.String? = nil,
+                direction: Swift.String? = nil,
+                policeReport: Swift.String? = nil
+            ) {
+                self.id = id
+                self.kind = kind
+                self.name = name
+                self.phone = phone
+                self.address = address
+                self.liabilityInsurer = liabilityInsurer
+                self.injured = injured
+                self.what = what
+                self.owner = owner
+                self.plate = plate
+                self.colour = colour
+                self.makeAndModel = makeAndModel
+                self.direction = direction
+                self.policeReport = policeReport
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+                case name
+                case phone
+                case address
+                case liabilityInsurer
+                case injured
+                case what
+                case owner
+                case plate
+                case colour
+                case makeAndModel
+                case direction
+                case policeReport
             }
         }
         /// The European Accident Statement: vehicle A (the driver's own) and B (the other), witnesses, police, other damage. Every part is optional.
@@ -2033,6 +2159,10 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/LossNotice/injuries`.
             public var injuries: Components.Schemas.LossNotice.InjuriesPayload
+            /// Everyone the claim concerns, with a role and the incidents to open: the insured vehicle (the driver's own, always first), the other vehicle of the statement when it or the injuries speak of it, then each other party the driver added (`party` holds what is known of it).
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossNotice/parties`.
+            public var parties: [Components.Schemas.LossParty]?
             /// The European Accident Statement, when any of it was entered.
             ///
             /// - Remark: Generated from `#/components/schemas/LossNotice/statement`.
@@ -2061,6 +2191,7 @@ extension Components {
             ///   - claim: The claim's id on this server: `GET /v1/claims/{claim}` with a handler's token.
             ///   - loss:
             ///   - injuries:
+            ///   - parties: Everyone the claim concerns, with a role and the incidents to open: the insured vehicle (the driver's own, always first), the other vehicle of the statement when it or the injuries speak of it, then each other party the driver added (`party` holds what is known of it).
             ///   - statement: The European Accident Statement, when any of it was entered.
             ///   - documents: The documents the server holds — the crash report PDF and each photo that arrived — with a link to download each.
             ///   - pending: The documents still on their way: each photo the driver's phone is still sending, and the PDF, drawn once
@@ -2073,6 +2204,7 @@ extension Components {
                 claim: Swift.String,
                 loss: Components.Schemas.LossNotice.LossPayload,
                 injuries: Components.Schemas.LossNotice.InjuriesPayload,
+                parties: [Components.Schemas.LossParty]? = nil,
                 statement: Components.Schemas.AccidentStatement? = nil,
                 documents: [Components.Schemas.ClaimDocument],
                 pending: [Components.Schemas.PendingDocument],
@@ -2085,6 +2217,7 @@ extension Components {
                 self.claim = claim
                 self.loss = loss
                 self.injuries = injuries
+                self.parties = parties
                 self.statement = statement
                 self.documents = documents
                 self.pending = pending
@@ -2098,10 +2231,83 @@ extension Components {
                 case claim
                 case loss
                 case injuries
+                case parties
                 case statement
                 case documents
                 case pending
                 case signingRecord
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/LossParty`.
+        public struct LossParty: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LossParty/role`.
+            @frozen public enum RolePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case insuredVehicle = "insured-vehicle"
+                case otherVehicle = "other-vehicle"
+                case cyclist = "cyclist"
+                case pedestrian = "pedestrian"
+                case property = "property"
+                case leftTheScene = "left-the-scene"
+            }
+            /// - Remark: Generated from `#/components/schemas/LossParty/role`.
+            public var role: Components.Schemas.LossParty.RolePayload
+            /// A vehicle's driver (or else its policyholder), a cyclist's or pedestrian's name, property's owner or keeper.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossParty/name`.
+            public var name: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/LossParty/plate`.
+            public var plate: Swift.String?
+            /// A vehicle's motor insurer; a cyclist's or pedestrian's liability insurer.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossParty/insurer`.
+            public var insurer: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/LossParty/IncidentsPayload`.
+            @frozen public enum IncidentsPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case vehicle = "vehicle"
+                case injury = "injury"
+                case property = "property"
+            }
+            /// `vehicle`: damage to the party's vehicle; `injury`: someone of the party was hurt; `property`: damage to property that is not a vehicle of the crash.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossParty/incidents`.
+            public typealias IncidentsPayload = [Components.Schemas.LossParty.IncidentsPayloadPayload]
+            /// `vehicle`: damage to the party's vehicle; `injury`: someone of the party was hurt; `property`: damage to property that is not a vehicle of the crash.
+            ///
+            /// - Remark: Generated from `#/components/schemas/LossParty/incidents`.
+            public var incidents: Components.Schemas.LossParty.IncidentsPayload
+            /// - Remark: Generated from `#/components/schemas/LossParty/party`.
+            public var party: Components.Schemas.Party?
+            /// Creates a new `LossParty`.
+            ///
+            /// - Parameters:
+            ///   - role:
+            ///   - name: A vehicle's driver (or else its policyholder), a cyclist's or pedestrian's name, property's owner or keeper.
+            ///   - plate:
+            ///   - insurer: A vehicle's motor insurer; a cyclist's or pedestrian's liability insurer.
+            ///   - incidents: `vehicle`: damage to the party's vehicle; `injury`: someone of the party was hurt; `property`: damage to property that is not a vehicle of the crash.
+            ///   - party:
+            public init(
+                role: Components.Schemas.LossParty.RolePayload,
+                name: Swift.String? = nil,
+                plate: Swift.String? = nil,
+                insurer: Swift.String? = nil,
+                incidents: Components.Schemas.LossParty.IncidentsPayload,
+                party: Components.Schemas.Party? = nil
+            ) {
+                self.role = role
+                self.name = name
+                self.plate = plate
+                self.insurer = insurer
+                self.incidents = incidents
+                self.party = party
+            }
+            public enum CodingKeys: String, CodingKey {
+                case role
+                case name
+                case plate
+                case insurer
+                case incidents
+                case party
             }
         }
         /// One act of the signing record: a signature or a decline of the accident statement, as the server stored it.

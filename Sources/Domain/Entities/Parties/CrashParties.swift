@@ -8,9 +8,11 @@ public struct CrashParties: Sendable, Hashable {
 
     public init() {}
 
-    /// - Throws: ``PartyError/tooMany(limit:)`` past ``maximum``.
+    /// - Throws: ``PartyError/tooMany(limit:)`` past ``maximum``; ``PartyError/duplicate(_:)`` for an id given twice.
     public init(_ parties: [Party]) throws(PartyError) {
         guard parties.count <= Self.maximum else { throw .tooMany(limit: Self.maximum) }
+        var ids = Set<PartyID>()
+        for party in parties where !ids.insert(party.id).inserted { throw .duplicate(party.id) }
         all = parties
     }
 
@@ -26,6 +28,7 @@ public struct CrashParties: Sendable, Hashable {
     @discardableResult
     public mutating func add(_ kind: Party.Kind, id: PartyID = PartyID()) throws(PartyError) -> PartyID {
         guard all.count < Self.maximum else { throw .tooMany(limit: Self.maximum) }
+        guard self[id] == nil else { throw .duplicate(id) }
         all.append(Party(id: id, kind: kind))
         return id
     }

@@ -36,6 +36,77 @@ public struct Party: Sendable, Hashable, Identifiable {
         public var hasStatement: Bool {
             if case .motorVehicle = self { true } else { false }
         }
+
+        public var role: Role {
+            switch self {
+            case .motorVehicle: .motorVehicle
+            case .cyclist: .cyclist
+            case .pedestrian: .pedestrian
+            case .property: .property
+            case .leftTheScene: .leftTheScene
+            }
+        }
+
+        /// What is known of the party, field by field (a field with nothing in it is absent); ``injured`` aside.
+        public var values: [PartyField: String] {
+            let all: [PartyField: String] = switch self {
+            case .motorVehicle: [:]
+            case let .cyclist(user), let .pedestrian(user):
+                [.name: user.name, .phone: user.phone?.e164 ?? "", .address: user.address, .insurer: user.liabilityInsurer]
+            case let .property(property): [.what: property.what, .owner: property.owner, .address: property.address]
+            case let .leftTheScene(seen):
+                [.plate: seen.plate, .colour: seen.colour, .makeAndModel: seen.makeAndModel, .direction: seen.direction, .policeReport: seen.policeReport]
+            }
+            return all.filter { !$0.value.isEmpty }
+        }
+
+        /// Whether a cyclist or pedestrian was hurt (`nil`: not known, or another kind of party).
+        public var injured: Bool? {
+            switch self {
+            case let .cyclist(user), let .pedestrian(user): user.injured
+            default: nil
+            }
+        }
+
+        /// The party of `role` with these values, judged as typed (a phone number by the numbering plan).
+        /// - Throws: ``PartyError`` naming the field that breaks its rule, or ``PartyError/vehicleOnStatement`` for a
+        ///   motor vehicle.
+        public init(_ role: Role, _ values: [PartyField: String], injured: Bool? = nil) throws(PartyError) {
+            let value = { (field: PartyField) in values[field] ?? "" }
+            switch role {
+            case .motorVehicle: throw .vehicleOnStatement
+            case .cyclist, .pedestrian:
+                let user = try RoadUser(
+                    name: value(.name), phone: value(.phone), address: value(.address), liabilityInsurer: value(.insurer), injured: injured
+                )
+                self = role == .cyclist ? .cyclist(user) : .pedestrian(user)
+            case .property:
+                self = .property(try DamagedProperty(what: value(.what), owner: value(.owner), address: value(.address)))
+            case .leftTheScene:
+                self = .leftTheScene(try VehicleSeen(
+                    plate: value(.plate), colour: value(.colour), makeAndModel: value(.makeAndModel), direction: value(.direction),
+                    policeReport: value(.policeReport)
+                ))
+            }
+        }
+    }
+
+    /// What a party is, without what is known of it.
+    public enum Role: String, Sendable, Hashable, CaseIterable {
+        case motorVehicle, cyclist, pedestrian, property, leftTheScene
+
+        /// The roles a driver adds as parties (another motor vehicle is vehicle B of the statement).
+        public static let added: [Role] = [.cyclist, .pedestrian, .property, .leftTheScene]
+
+        /// The fields asked for a party of this role, in order (a cyclist's or pedestrian's ``PartyField/injured`` last).
+        public var fields: [PartyField] {
+            switch self {
+            case .motorVehicle: []
+            case .cyclist, .pedestrian: [.name, .phone, .address, .insurer, .injured]
+            case .property: [.what, .owner, .address]
+            case .leftTheScene: [.plate, .colour, .makeAndModel, .direction, .policeReport]
+            }
+        }
     }
 
     public init(id: PartyID = PartyID(), kind: Kind) {
@@ -59,11 +130,14 @@ public struct RoadUser: Sendable, Hashable {
 
     /// - Throws: ``PartyError`` naming the field that breaks its rule. Everything may be unknown: a cyclist who rode
     ///   on is still a party.
-    public init(name: String = "", phone: String = "", address: String = "", liabilityInsurer: String = "", injured: Bool? = nil) throws(PartyError) {
+    /// - Parameter kept: whether the phone number was kept before (read by its shape) rather than typed now (judged).
+    public init(
+        name: String = "", phone: String = "", address: String = "", liabilityInsurer: String = "", injured: Bool? = nil, kept: Bool = false
+    ) throws(PartyError) {
         self.name = try PartyError.checked(name, Self.nameLimit, field: .name)
         let phone = phone.trimmingCharacters(in: .whitespaces)
         do {
-            self.phone = phone.isEmpty ? nil : try PhoneNumber(parsing: phone)
+            self.phone = phone.isEmpty ? nil : kept ? try PhoneNumber(kept: phone) : try PhoneNumber(parsing: phone)
         } catch {
             throw .phone(error)
         }
@@ -120,14 +194,16 @@ public struct VehicleSeen: Sendable, Hashable {
     }
 }
 
+/// A field a party has: a cyclist's or pedestrian's name, phone, address, liability insurer and whether they were hurt;
+/// property's what, owner and address; a vehicle seen leaving, its plate, colour, make and model, direction and the
+/// police report's number.
+public enum PartyField: String, Sendable, Hashable, CaseIterable {
+    case name, phone, address, insurer, injured, what, owner, plate, colour, makeAndModel, direction, policeReport
+}
+
 /// Why a party, or a change to a report's parties, is refused.
 public enum PartyError: Error, Sendable, Hashable {
-    /// The fields a party has, for the problem's words.
-    public enum Field: String, Sendable, Hashable {
-        case name, address, insurer, what, owner, plate, colour, makeAndModel, direction, policeReport
-    }
-
-    case text(Field, TextProblem)
+    case text(PartyField, TextProblem)
     case phone(PhoneNumberError)
     /// A character a seen plate cannot hold (its code point).
     case plateCharacter(UInt32)
@@ -137,9 +213,13 @@ public enum PartyError: Error, Sendable, Hashable {
     case tooMany(limit: Int)
     /// No party has this id (removed meanwhile, or never there).
     case unknown(PartyID)
+    /// Two parties with one id.
+    case duplicate(PartyID)
+    /// Another motor vehicle given as a party: it is vehicle B of the accident statement.
+    case vehicleOnStatement
 
     /// `text` trimmed, or the problem with it.
-    static func checked(_ text: String, _ limit: TextLimit, field: Field) throws(PartyError) -> String {
+    static func checked(_ text: String, _ limit: TextLimit, field: PartyField) throws(PartyError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let problem = limit.problem(with: trimmed) { throw .text(field, problem) }
         return trimmed

@@ -1,0 +1,65 @@
+import Domain
+import Foundation
+import HummingbirdTesting
+import NIOCore
+import ServerTestSupport
+import Testing
+import TestSupport
+import WireAPI
+
+/// A report's other parties on the wire: kept as sent, and what a hostile device could send refused, naming the field.
+@Suite("Other parties on the wire")
+struct PartiesWireTests {
+    /// The report as JSON with `parties` replaced.
+    static func body(_ report: CrashReport, parties: Any) throws -> ByteBuffer {
+        let encoded = try WireCoding.encoder().encode(Components.Schemas.Report(report))
+        var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        object["parties"] = parties
+        return ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: object))
+    }
+
+    @Test("The server keeps each party as sent, by its id, and refuses a party that breaks a rule, naming the field")
+    func keptAndRefused() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        try await harness.withClient { client in
+            var draft = CrashReport.stub(crashID: .anyLocal())
+            let sample = try CrashParties.sample()
+            try draft.changeParties { parties throws(PartyError) in parties = sample }
+            let put = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft)))
+            #expect(put.status == .ok || put.status == .created, "\(String(buffer: put.body))")
+            let read = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .get, headers: .bearer(ann))
+            let report = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: read.body)))
+            #expect(report.parties == (try CrashParties.sample()))
+
+            let id = UUID().uuidString
+            let nine = (0..<9).map { _ in ["id": UUID().uuidString, "kind": "pedestrian"] }
+            for (parties, field) in [
+                ([["id": id, "kind": "cyclist", "what": "a fence"]], "parties[0].what"),
+                ([["id": id, "kind": "property"]], "parties[0]"),
+                ([["id": id, "kind": "property", "what": String(repeating: "x", count: 201)]], "parties[0].what"),
+                ([["id": id, "kind": "left-the-scene", "plate": "AB<1"]], "parties[0].plate"),
+                ([["id": id, "kind": "left-the-scene"]], "parties[0]"),
+                ([["id": id, "kind": "pedestrian", "name": "bell\u{7}"]], "parties[0].name"),
+                ([["id": id, "kind": "pedestrian", "phone": "call me"]], "parties[0].phone"),
+                ([["id": "not-a-uuid", "kind": "pedestrian"]], "parties[0].id"),
+                ([["id": id, "kind": "pedestrian"], ["id": id, "kind": "cyclist"]], "parties"),
+                (nine, "parties"),
+            ] as [([[String: Any]], String)] {
+                let refused = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(report, parties: parties))
+                #expect(refused.status == .badRequest || refused.status == .unprocessableContent, "\(parties)")
+                let problem = try? Wire.problem(refused.body)
+                #expect(problem?.field == field, "\(parties): \(String(buffer: refused.body))")
+            }
+            // A kind the contract does not know is refused as the request's shape.
+            let unknown = try await client.execute(
+                uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(report, parties: [["id": id, "kind": "motor-vehicle"]])
+            )
+            #expect(unknown.status == .badRequest)
+            // Nothing refused changed what the server keeps.
+            let after = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .get, headers: .bearer(ann))
+            let kept = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: after.body)))
+            #expect(kept.parties == (try CrashParties.sample()))
+        }
+    }
+}
