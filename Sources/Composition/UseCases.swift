@@ -20,6 +20,7 @@ public struct UseCases: Sendable {
     /// Finds a report by report id or crash ID (`export`, and opening a crash from a link).
     public let find: FindReport
     public let editStatement: EditStatement
+    public let editParties: EditParties
     public let signStatement: SignStatement
     /// The driver's own details; `nil` when the store keeps none.
     public let editProfile: EditDriverProfile?
@@ -58,6 +59,7 @@ public struct UseCases: Sendable {
         share = ShareReport(repository: repository, renderer: adapters.documentRenderer, exporter: adapters.exporter)
         find = FindReport(repository: repository)
         editStatement = EditStatement(repository: repository, clock: clock)
+        editParties = EditParties(repository: repository, clock: clock)
         signStatement = SignStatement(repository: repository, clock: clock, accounts: adapters.accounts)
         editProfile = adapters.profile.map { EditDriverProfile(store: $0) }
         startStatement = adapters.profile.map { StartStatement(repository: repository, profile: $0, clock: clock) }

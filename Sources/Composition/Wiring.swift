@@ -67,6 +67,7 @@ public struct Wiring: Sendable {
             makeInjuryPage: { report in makeInjuryPage(report) },
             makePhotoPage: { category, report in makePhotoPage(category, report) },
             makeStatementPage: { report in makeStatementPage(report) },
+            makePartiesPage: { report in makePartiesPage(report) },
             makeCloseDialog: { reportID, crashID in makeCloseDialog(reportID, crashID) },
             makeCrashReport: { reportID, crashID, location in makeCrashReport(reportID, crashID, documentLocation: location) },
             opening: opening,
@@ -109,6 +110,16 @@ public struct Wiring: Sendable {
         StatementViewModel(
             report: report, editStatement: useCases.editStatement, signStatement: useCases.signStatement, editProfile: useCases.editProfile,
             shareStatement: useCases.shareStatement, startStatement: useCases.startStatement, dates: dates,
+            makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) },
+            words: words
+        )
+    }
+
+    /// "Other parties" on the report.
+    @MainActor
+    public func makePartiesPage(_ report: CrashReport) -> PartiesViewModel {
+        PartiesViewModel(
+            report: report, editParties: useCases.editParties,
             makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) },
             words: words
         )

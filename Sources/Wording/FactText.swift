@@ -102,6 +102,33 @@ public struct FactText: Sendable {
         }
     }
 
+    /// Why a party or a change to the parties was refused: `the name has 120 characters; at most 100 fit`.
+    public func clause(for error: PartyError) -> String {
+        switch error {
+        case let .text(field, problem):
+            let label = PartyWords(words).field(field)
+            return switch problem {
+            case let .characters(count, limit):
+                words("{field}: {count} characters are too many (at most {limit})", ["field": label, "count": words.number(count), "limit": words.number(limit)])
+            case let .bytes(count, limit):
+                words("{field}: {count} bytes are too many (at most {limit})", ["field": label, "count": words.number(count), "limit": words.number(limit)])
+            case let .controlCharacter(code):
+                words("{field}: the text holds a control character ({character})", ["field": label, "character": codePoint(code)])
+            }
+        case let .phone(error): return clause(for: error)
+        case let .plateCharacter(code):
+            // A printable character is shown as it is; a control character by its code point.
+            let printable = Unicode.Scalar(code).flatMap { $0.value >= 0x20 && !(0x7F..<0xA0).contains($0.value) ? $0 : nil }
+            let shown = printable.map { "“\(Character($0))”" } ?? codePoint(code)
+            return words("a plate holds letters, digits, spaces, dashes and ? for a character not read, not {character}", ["character": shown])
+        case .nothingSaid: return words("say at least what it is, or for a vehicle that left, its plate, colour, make or direction")
+        case let .tooMany(limit): return words("a report lists at most {limit} other parties; remove one first", ["limit": words.number(limit)])
+        case .unknown: return words("that party is no longer on the report (removed elsewhere meanwhile)")
+        case .duplicate: return words("that party is on the report already")
+        case .vehicleOnStatement: return words("another motor vehicle is vehicle B of the accident statement: enter it there")
+        }
+    }
+
     /// A clause as a sentence: its first letter capitalised, a full stop after it.
     public func sentence(_ clause: String) -> String {
         words("{Clause}.", ["Clause": clause.prefix(1).uppercased() + clause.dropFirst()])

@@ -17,6 +17,7 @@ public struct ScreenWords: Sendable {
         case .otherDriver: words("Other driver's info")
         case .yourInfo: words("Your info")
         case .accidentStatement: words("Accident statement")
+        case .otherParties: words("Other parties")
         }
     }
 

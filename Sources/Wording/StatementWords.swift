@@ -176,6 +176,7 @@ public struct StatementWords: Sendable {
         case .otherDriver: words("The other driver")
         case .yourInfo: words("The driver's own vehicle and the scene")
         case .accidentStatement: words("European Accident Statement")
+        case .otherParties: words("Other parties")
         }
     }
 

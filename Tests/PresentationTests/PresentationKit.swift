@@ -41,6 +41,7 @@ extension CollectCrashInfoViewModel.Route {
         case .injuries: "injuries"
         case .photoPage: "photoPage"
         case .statement: "statement"
+        case .parties: "parties"
         case .close: "close"
         case .crashReport: "crashReport"
         }

@@ -29,6 +29,7 @@ final class CollectCrashInfoScreen: Screen {
             "2  " + screen.category(.otherDriver),
             "3  " + words("Collect your info"),
             "4  " + words("Accident statement: both vehicles, the 17 circumstances, witnesses, police"),
+            "5  " + words("Other parties: cyclists, pedestrians, property, a vehicle that left the scene"),
             "c  " + words("Create crash report (once the report holds something)"),
             "w  " + words("Set when and where: {syntax}", ["syntax": CrashSceneInput.syntax(words: words)]),
             "     " + words("e.g. {first}   or   {second}", ["first": examples[0], "second": examples[examples.count - 1]]),
@@ -71,6 +72,7 @@ final class CollectCrashInfoScreen: Screen {
         case "2": viewModel.openOtherDriver()
         case "3": viewModel.openYourInfo()
         case "4": await viewModel.openStatement()
+        case "5": viewModel.openParties()
         case "c": await viewModel.create()
         case "i": viewModel.showChecklist()
         case "x": viewModel.close()
@@ -99,6 +101,8 @@ final class CollectCrashInfoScreen: Screen {
             _ = PhotoPageScreen(viewModel: page, navigator: navigator, parent: self)
         case let .statement(page):
             _ = StatementScreen(viewModel: page, navigator: navigator, parent: self)
+        case let .parties(page):
+            _ = PartiesScreen(viewModel: page, navigator: navigator, parent: self)
         case let .close(dialog):
             navigator.show(DialogScreen(
                 dialog: dialog.dialog.value,

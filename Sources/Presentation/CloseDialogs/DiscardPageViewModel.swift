@@ -67,6 +67,12 @@ public final class DiscardPageViewModel {
                 "The accident statement ({filled} of {count} parts) will be removed from the report (everything on “{page}”).",
                 count: AccidentStatement.partCount, values.merging(["filled": words.number(report.statement.filledParts)]) { $1 }
             )
+        case .otherParties where !report.parties.isAlone:
+            return words.plural(
+                "{count} other party will be removed from the report (everything on “{page}”).",
+                "{count} other parties will be removed from the report (everything on “{page}”).",
+                count: report.parties.all.count, values
+            )
         case .otherDriver, .yourInfo:
             let photos = category.photoSections.reduce(0) { $0 + report.photos(in: $1).count }
             let note = category == .otherDriver && report.hasNote

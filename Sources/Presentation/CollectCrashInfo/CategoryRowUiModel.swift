@@ -47,6 +47,11 @@ public struct CategoryRowUiModel: Sendable, Hashable {
                 "{filled} of {count} part", "{filled} of {count} parts",
                 count: AccidentStatement.partCount, ["filled": words.number(statement.filledParts)]
             )
+        case .otherParties:
+            key = "5"
+            title = screen.category(.otherParties)
+            let parties = report.parties.all
+            summary = parties.isEmpty ? nil : Self.list(parties.map { PartyWords(words).role($0.kind.role) }, words: words)
         }
         isComplete = report.hasInformation(in: category)
     }

@@ -14,6 +14,7 @@ public final class CollectCrashInfoViewModel {
         case injuries(InjuryViewModel)
         case photoPage(PhotoPageViewModel)
         case statement(StatementViewModel)
+        case parties(PartiesViewModel)
         case close(CloseReportViewModel)
         /// The report was created: the Crash report screen.
         case crashReport(CrashReportViewModel)
@@ -60,6 +61,7 @@ public final class CollectCrashInfoViewModel {
     private let makeInjuryPage: @MainActor (CrashReport) -> InjuryViewModel
     private let makePhotoPage: @MainActor (InfoCategory, CrashReport) -> PhotoPageViewModel
     private let makeStatementPage: @MainActor (CrashReport) -> StatementViewModel
+    private let makePartiesPage: @MainActor (CrashReport) -> PartiesViewModel
     private let makeCloseDialog: @MainActor (ReportID, CrashID) -> CloseReportViewModel
     private let makeCrashReport: @MainActor (ReportID, CrashID, String?) -> CrashReportViewModel
     private let places: (any DraftPlaces)?
@@ -90,6 +92,7 @@ public final class CollectCrashInfoViewModel {
         makeInjuryPage: @escaping @MainActor (CrashReport) -> InjuryViewModel,
         makePhotoPage: @escaping @MainActor (InfoCategory, CrashReport) -> PhotoPageViewModel,
         makeStatementPage: @escaping @MainActor (CrashReport) -> StatementViewModel,
+        makePartiesPage: @escaping @MainActor (CrashReport) -> PartiesViewModel,
         makeCloseDialog: @escaping @MainActor (ReportID, CrashID) -> CloseReportViewModel,
         makeCrashReport: @escaping @MainActor (ReportID, CrashID, String?) -> CrashReportViewModel,
         opening: Opening = .new,
@@ -107,6 +110,7 @@ public final class CollectCrashInfoViewModel {
         self.makeInjuryPage = makeInjuryPage
         self.makePhotoPage = makePhotoPage
         self.makeStatementPage = makeStatementPage
+        self.makePartiesPage = makePartiesPage
         self.makeCloseDialog = makeCloseDialog
         self.makeCrashReport = makeCrashReport
         self.places = places
@@ -254,6 +258,7 @@ public final class CollectCrashInfoViewModel {
         case let .injuries(page): page.showStored(stored)
         case let .photoPage(page): await page.showStored(stored)
         case let .statement(page): page.showStored(stored)
+        case let .parties(page): page.showStored(stored)
         case .checklist, .landing, .close, .crashReport: break
         }
         return .updated
@@ -279,7 +284,16 @@ public final class CollectCrashInfoViewModel {
         case .injuries: openInjuries()
         case .otherDriver, .yourInfo: openPhotoPage(category)
         case .accidentStatement: showStatement()
+        case .otherParties: openParties()
         }
+    }
+
+    /// "Other parties": cyclists, pedestrians, property, a vehicle that left the scene.
+    public func openParties() {
+        let page = makePartiesPage(report)
+        page.didFinish = { [weak self] report in self?.returnFromPage(with: report) }
+        route.value = .parties(page)
+        rememberPlace(.otherParties)
     }
 
     /// The statement as it is (a draft resumed on it).

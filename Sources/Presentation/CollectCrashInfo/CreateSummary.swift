@@ -57,6 +57,11 @@ public struct CreateSummary: Sendable, Hashable {
         if report.photoCount > 0 { holds.append(CategoryRowUiModel.photoCount(report.photoCount, words: words)) }
         if report.hasNote { holds.append(words("the note")) }
         if !report.statement.isEmpty { holds.append(Self.statement(report, words: words)) }
+        if !report.parties.isAlone {
+            holds.append(words.plural("{count} other party ({parties})", "{count} other parties ({parties})", count: report.parties.all.count, [
+                "parties": CategoryRowUiModel.list(report.parties.all.map { PartyWords(words).role($0.kind.role) }, words: words),
+            ]))
+        }
         var warnings: [String] = report.statementFlags.map { facts.sentence(facts.line(for: $0)) }
         if !report.statement.isEmpty, !report.isStatementSigned {
             warnings.append(report.statement.decline != nil

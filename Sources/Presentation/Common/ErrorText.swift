@@ -17,6 +17,7 @@ public enum ErrorText {
         case let error as ShareError: sentence(for: error, words: words)
         case let error as InvalidReportData: sentence(for: error, words: words)
         case let error as StatementFieldError: sentence(for: error, words: words)
+        case let error as PartyError: FactText(words).sentence(FactText(words).clause(for: error))
         case let error as PhoneNumberError: FactText(words).sentence(FactText(words).clause(for: error))
         case let error as any StorageFailureReporting: sentence(for: error.storageFailure, words: words)
         case let error as any RenderFailureReporting: sentence(for: error.renderFailure, words: words)

@@ -202,6 +202,12 @@ public enum SyncText {
                 ? words("the {fields} changed both here and there: the newer change, here, was kept", values)
                 : words("the {fields} changed both here and there: the newer change, there, was kept", values))
         }
+        if summary.partiesKeptOverRemoval > 0 {
+            parts.append(words.plural(
+                "{count} party removed on one side and changed on the other was kept", "{count} parties removed on one side and changed on the other were kept",
+                count: summary.partiesKeptOverRemoval
+            ))
+        }
         if !summary.leftOut.isEmpty {
             parts.append(words.plural(
                 "{count} photo did not fit (a section holds {limit}) and stayed out",
@@ -225,6 +231,7 @@ public enum SyncText {
             case .otherDriverNote: words("note", context: "a part of a report sync merged")
             case .scene: words("time and place", context: "a part of a report sync merged")
             case .statement: words("accident statement", context: "a part of a report sync merged")
+            case .parties: words("other parties", context: "a part of a report sync merged")
             }
         }
         guard list.count > 1, let last = list.last else { return list.joined() }

@@ -87,6 +87,7 @@ public struct ReportOutline: Sendable, Equatable {
             blocks += whenAndWhere()
             blocks += detection()
             blocks += injuries()
+            blocks += parties()
             blocks += statement()
 
             blocks.append(.heading(vocabulary.category(.otherDriver)))
@@ -192,6 +193,21 @@ public struct ReportOutline: Sendable, Equatable {
                 ? .paragraph(words("Not answered"))
                 : .list(report.injuries.selected.map(vocabulary.injury))
             return [.heading(vocabulary.category(.injuries)), injuries]
+        }
+
+        /// The crash's other parties, each numbered with what it is and what is known of it; nothing when there is none
+        /// (the car alone, or only vehicle B of the statement).
+        private func parties() -> [ReportBlock] {
+            guard !report.parties.isAlone else { return [] }
+            var blocks: [ReportBlock] = [.heading(vocabulary.category(.otherParties))]
+            let partyWords = PartyWords(words)
+            for (index, party) in report.parties.all.enumerated() {
+                blocks.append(.subheading(words("{number}. {title}", context: "a numbered party of a crash", [
+                    "number": words.number(index + 1), "title": partyWords.role(party.kind.role),
+                ])))
+                blocks.append(.fields(partyWords.facts(party).map { ReportField(label: $0.label, value: $0.value) }))
+            }
+            return blocks
         }
 
         /// The European Accident Statement: its front side as the printed form (``StatementForm``), which a renderer

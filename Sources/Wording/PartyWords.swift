@@ -1,0 +1,87 @@
+import Domain
+
+/// A crash's other parties in one language: what each is, its fields' labels, and one line of what is known of it —
+/// the same words on the screen, in the documents and on the handlers' desk.
+public struct PartyWords: Sendable {
+    public let words: Words
+
+    public init(_ words: Words) { self.words = words }
+
+    /// What a party is: `Cyclist`, `Property`.
+    public func role(_ role: Party.Role) -> String {
+        switch role {
+        case .motorVehicle: words("Another motor vehicle", context: "a party of a crash")
+        case .cyclist: words("Cyclist", context: "a party of a crash")
+        case .pedestrian: words("Pedestrian", context: "a party of a crash")
+        case .property: words("Property", context: "a party of a crash: a fence, a lamp post, a parked car")
+        case .leftTheScene: words("A vehicle that left the scene", context: "a party of a crash")
+        }
+    }
+
+    /// A field's label: `Liability insurer`.
+    public func field(_ field: PartyField) -> String {
+        switch field {
+        case .name: words("Name", context: "a party of a crash")
+        case .phone: words("Phone", context: "a party of a crash")
+        case .address: words("Address", context: "a party of a crash")
+        case .insurer: words("Liability insurer", context: "a cyclist's or pedestrian's")
+        case .injured: words("Injured?", context: "a cyclist or pedestrian")
+        case .what: words("What it is", context: "damaged property")
+        case .owner: words("Owner or keeper", context: "damaged property")
+        case .plate: words("Plate, or the part read", context: "a vehicle that left the scene")
+        case .colour: words("Colour", context: "a vehicle that left the scene")
+        case .makeAndModel: words("Make and model", context: "a vehicle that left the scene")
+        case .direction: words("Direction it went", context: "a vehicle that left the scene")
+        case .policeReport: words("Police report number", context: "a vehicle that left the scene")
+        }
+    }
+
+    /// How a field is typed, when it has a form (a yes or no is the screen's to say).
+    public func hint(_ field: PartyField) -> String? {
+        switch field {
+        case .phone: words("with + and the country code, e.g. +36 30 123 4567")
+        case .what: words("e.g. a fence or a lamp post")
+        case .plate: words("? for a character not read, e.g. B-M? 12")
+        default: nil
+        }
+    }
+
+    /// Whether a cyclist or pedestrian was hurt, in words: `injured`, `not injured`, `not known if injured`.
+    public func injured(_ injured: Bool?) -> String {
+        switch injured {
+        case true?: words("injured", context: "a cyclist or pedestrian")
+        case false?: words("not injured", context: "a cyclist or pedestrian")
+        case nil: words("not known if injured", context: "a cyclist or pedestrian")
+        }
+    }
+
+    /// What is known of a party, in one line: `Eva Kovács, +36301234567, injured`.
+    public func summary(_ party: Party) -> String {
+        let values = party.kind.values
+        var parts = party.kind.role.fields.compactMap { field -> String? in
+            guard let value = values[field] else { return nil }
+            return switch field {
+            case .policeReport: words("police report {number}", ["number": value])
+            case .insurer: words("insured with {insurer}", ["insurer": value])
+            case .owner: words("owner {owner}", ["owner": value])
+            default: value
+            }
+        }
+        if party.kind.role == .cyclist || party.kind.role == .pedestrian { parts.append(injured(party.kind.injured)) }
+        return parts.joined(separator: words(", ", context: "between the items of a list"))
+    }
+
+    /// A party as rows of label and value, for documents: its role first, then each field known.
+    public func facts(_ party: Party) -> [(label: String, value: String)] {
+        let values = party.kind.values
+        var rows = party.kind.role.fields.compactMap { field -> (label: String, value: String)? in
+            if field == .injured {
+                let answer = party.kind.injured.map { StatementWords(words).yesNo($0) } ?? words("not known", context: "whether someone was hurt")
+                return (words("Hurt", context: "whether a cyclist or pedestrian was hurt, in a document"), answer)
+            }
+            return values[field].map { (self.field(field), $0) }
+        }
+        if rows.isEmpty { rows.append((role(party.kind.role), "")) }
+        return rows
+    }
+}

@@ -1,0 +1,102 @@
+import Composition
+import Domain
+import Presentation
+import Testing
+import TestSupport
+
+/// "Other parties": the kind asked first, then its fields one at a time, each answer stored as soon as it makes a
+/// party; change and remove by number; refusals said and asked again; what was being typed kept when the app stops.
+@MainActor
+@Suite("Other parties page")
+struct PartiesViewModelTests {
+    let kit = UseCaseKit()
+
+    private func page() async throws -> (PartiesViewModel, ReportID) {
+        let report = try await kit.startedReport()
+        return (kit.wiring().makePartiesPage(report), report.id)
+    }
+
+    private func stored(_ id: ReportID) async throws -> [Party] {
+        try #require(try await kit.repository.report(withID: id)).parties.all
+    }
+
+    @Test func aCyclistIsAddedKindFirstAndStoredAsEachAnswerIsGiven() async throws {
+        let (page, id) = try await page()
+        #expect(page.state.value.emptyNote != nil)
+        page.add()
+        #expect(page.question.value?.label == "What kind of party?")
+        await page.answer("9")
+        #expect(page.message.value?.text == "Not kept: Type the number of the kind, from 1 to 4.")
+        await page.answer("1")
+        #expect(page.question.value?.label == "Name" && page.question.value?.step == "2 of 6")
+        await page.answer("Eva Kovács")
+        // Stored at once: a cyclist needs nothing more.
+        #expect(try await stored(id).map(\.kind) == [.cyclist(try RoadUser(name: "Eva Kovács"))])
+        await page.answer("call me")
+        #expect(page.question.value?.label == "Phone")
+        #expect(page.message.value?.text.hasPrefix("Not kept: ") == true)
+        await page.answer("+36 30 765 4321")
+        await page.answer("")
+        await page.answer("Allianz")
+        await page.answer("maybe")
+        #expect(page.question.value?.label == "Injured?")
+        await page.answer("y")
+        #expect(page.question.value == nil)
+        let cyclist = try #require(try await stored(id).first)
+        #expect(cyclist.kind == .cyclist(try RoadUser(name: "Eva Kovács", phone: "+36307654321", liabilityInsurer: "Allianz", injured: true)))
+        #expect(page.message.value?.text == "Kept: Cyclist, Eva Kovács, +36307654321, insured with Allianz, injured.")
+        #expect(page.state.value.rows.map(\.role) == ["Cyclist"])
+    }
+
+    @Test func propertyIsNamedByWhatItIsAndAVehicleThatLeftByWhatWasSeen() async throws {
+        let (page, id) = try await page()
+        page.add()
+        await page.answer("3")
+        await page.answer("")
+        // Nothing kept: property is named by what it is.
+        #expect(page.question.value?.label == "What it is")
+        #expect(try await stored(id).isEmpty)
+        await page.answer("lamp post")
+        await page.answer(".")
+        page.add()
+        await page.answer("4")
+        await page.answer("AB<1")
+        #expect(page.message.value?.text == "Not kept: A plate holds letters, digits, spaces, dashes and ? for a character not read, not “<”.")
+        await page.answer(".")
+        // Nothing seen of it: not a party.
+        #expect(page.message.value?.text == "The party was not kept: Say at least what it is, or for a vehicle that left, its plate, colour, make or direction.")
+        #expect(try await stored(id).map(\.kind.role) == [.property])
+    }
+
+    @Test func aPartyIsChangedAndRemovedByItsNumber() async throws {
+        let (page, id) = try await page()
+        page.add()
+        await page.answer("2")
+        await page.answer("Jan")
+        await page.answer(".")
+        page.change(number: 2)
+        #expect(page.message.value?.text == "There is no party 2. Type a number from 1 to 1.")
+        page.change(number: 1)
+        #expect(page.question.value?.label == "Name" && page.question.value?.current == "Jan")
+        await page.answer("Jan Nowak")
+        await page.answer(".")
+        #expect(try await stored(id).map(\.kind) == [.pedestrian(try RoadUser(name: "Jan Nowak"))])
+        await page.remove(number: 1)
+        #expect(try await stored(id).isEmpty)
+        #expect(page.message.value?.text == "Removed: Pedestrian.")
+    }
+
+    @Test func whatWasBeingTypedIsKeptWhenTheAppStops() async throws {
+        let (page, id) = try await page()
+        page.add()
+        await page.answer("3")
+        let message = await page.keepHalfAnswered(typed: "garden fence")
+        #expect(message?.text == "The party being entered was kept with what was typed so far: garden fence.")
+        #expect(try await stored(id).map(\.kind) == [.property(try DamagedProperty(what: "garden fence"))])
+        page.add()
+        await page.answer("4")
+        let nothing = await page.keepHalfAnswered(typed: "")
+        #expect(nothing?.text == "The party being added was not kept: nothing that makes one was typed yet.")
+        #expect(try await stored(id).count == 1)
+    }
+}

@@ -1,0 +1,48 @@
+import Data
+import Domain
+import Foundation
+import ReportDocuments
+import Testing
+import TestSupport
+import Wording
+
+/// The other parties in the report's documents: after who was injured, each numbered with what it is and every field
+/// known, in the report's language — in the outline the text and the handlers' desk read, and in the PDF.
+@Suite("Other parties in the documents", .ownThreads)
+struct PartiesDocumentTests {
+    static func report() throws -> CrashReport {
+        var report = CrashReport.stub(crashID: .stub("CR-PARTY234"), injuries: [.myself])
+        let sample = try CrashParties.sample()
+        try report.changeParties { parties throws(PartyError) in parties = sample }
+        try report.complete(at: referenceDate.addingTimeInterval(60))
+        return report
+    }
+
+    @Test(arguments: ["en", "de", "pl"])
+    func eachPartyIsNumberedWithWhatIsKnown(_ language: String) async throws {
+        let words = Languages.shipped.words(language)
+        let report = try Self.report()
+        let outline = ReportOutline(report, dates: DateText(timeZone: TimeZone(identifier: "UTC")!), words: words)
+        let headings = outline.blocks.compactMap { block -> String? in if case let .heading(title) = block { title } else { nil } }
+        let vocabulary = StatementWords(words)
+        #expect(headings.firstIndex(of: vocabulary.category(.otherParties)) == headings.firstIndex(of: vocabulary.category(.injuries)).map { $0 + 1 })
+        let partyWords = PartyWords(words)
+        let subheadings = outline.blocks.compactMap { block -> String? in if case let .subheading(title) = block { title } else { nil } }
+        let numbered = { (number: Int, role: Party.Role) in
+            words("{number}. {title}", context: "a numbered party of a crash", ["number": words.number(number), "title": partyWords.role(role)])
+        }
+        #expect(Array(subheadings.prefix(3)) == [numbered(1, .cyclist), numbered(2, .property), numbered(3, .leftTheScene)])
+
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let document = try await PDFReportRenderer(photoStore: InMemoryPhotoStore(), timeZone: TimeZone(identifier: "UTC")).writing(in: words).render(report)
+        let text = try tools.text(try tools.write(document.bytes)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for phrase in [
+            numbered(1, .cyclist), "Eva Kovács", "+36307654321", "Allianz", partyWords.field(.insurer),
+            numbered(2, .property), "lamp post", "City of Budapest", partyWords.field(.owner),
+            numbered(3, .leftTheScene), "B-M? 12", "dark blue", "2026/881", partyWords.field(.direction),
+        ] {
+            #expect(text.contains(phrase), "\(language): \(phrase)")
+        }
+    }
+}
