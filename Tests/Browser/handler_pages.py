@@ -89,6 +89,15 @@ try:
     check(any(s.startswith("Other driver's licence and insurance documents: 1 photo") for s in sections), "photos are shown by section")
     note = driver.find_element(By.XPATH, "//h3[text()='Additional note']/following-sibling::p[1]")
     check(note.text == "Hit me <script>alert('x')</script> & drove off", "text from the report is shown as text")
+    headings = [h2.text for h2 in driver.find_elements(By.CSS_SELECTOR, "article h2")]
+    check("Other parties" in headings and headings.index("Other parties") == headings.index("Who was injured") + 1, "the other parties follow who was injured")
+    property_line = driver.find_element(By.XPATH, "//h3[text()='2. Property']/following-sibling::*[1]")
+    check(
+        "1. Cyclist" in sections and "2. Property" in sections
+        and "<img src=x onerror=alert(1)> lamp post" in property_line.text and "City & Co" in property_line.text
+        and len(driver.find_elements(By.CSS_SELECTOR, "article img")) == 2,
+        "the other parties are listed, numbered, their text as text",
+    )
     try:
         driver.switch_to.alert
         check(False, "no script from the report ran")

@@ -20,6 +20,11 @@ struct HandlerPagesBrowserTests {
             try report.toggleInjury(.noOne)
         } else {
             try report.toggleInjury(.otherDriver)
+            // The injured report's other parties: a cyclist hurt, and property named with markup a handler must read as text.
+            try report.changeParties { parties throws(PartyError) in
+                try parties.add(.cyclist(try RoadUser(name: "Eva Kovács", injured: true)))
+                try parties.add(.property(try DamagedProperty(what: "<img src=x onerror=alert(1)> lamp post", owner: "City & Co")))
+            }
         }
         try report.setNote(note)
         try report.setScene(CrashScene(
@@ -84,6 +89,7 @@ struct HandlerPagesBrowserTests {
         let said = run.output
         #expect(run.status == 0, "\(said)")
         #expect(said.contains("ok: text from the report is shown as text"), "\(said)")
+        #expect(said.contains("ok: the other parties are listed, numbered, their text as text"), "\(said)")
         #expect(said.contains("ok: a driver's token cannot sign in"), "\(said)")
         #expect(said.contains("ok: a form without its CSRF value is refused"), "\(said)")
         #expect(said.contains("ok: after signing out the list needs signing in again"), "\(said)")

@@ -38,6 +38,8 @@ struct WebhookTests {
             address: "Andrássy út 1, Budapest", utcOffsetMinutes: 60
         ))
         try report.setStatement(try .full())
+        let sample = try CrashParties.sample()
+        try report.changeParties { parties throws(PartyError) in parties = sample }
         try report.complete(at: Date(timeIntervalSince1970: 1_795_000_600))
         let driver = Account(id: AccountID(), name: "ann", kind: .user, createdAt: Date(), phone: try PhoneNumber(parsing: "+36301234567"))
         let claim = Claim(id: ClaimID(), owner: driver.id, submittedAt: Date(timeIntervalSince1970: 1_795_000_650), report: report)
@@ -59,6 +61,14 @@ struct WebhookTests {
         #expect(notice.data.loss.description == "white van")
         #expect(notice.data.injuries.reported)
         #expect(notice.data.injuries.who == [.myself, .otherDriver])
+        // Everyone the claim concerns, with roles and the incidents to open: the insured vehicle (the driver hurt), the
+        // other vehicle (its driver hurt), a cyclist hurt, a lamp post, a vehicle that left.
+        #expect(notice.data.parties?.map(\.role) == [.insuredVehicle, .otherVehicle, .cyclist, .property, .leftTheScene])
+        #expect(notice.data.parties?.map(\.incidents) == [[.vehicle, .injury], [.vehicle, .injury], [.injury], [.property], []])
+        #expect(notice.data.parties?.map(\.name) == ["Jane Doe", "Greta Müller", "Eva Kovács", "City of Budapest", nil])
+        #expect(notice.data.parties?[1].plate == "M-AB 1234" && notice.data.parties?[1].insurer == "Allianz")
+        #expect(notice.data.parties?[4].plate == "B-M? 12" && notice.data.parties?[4].party?.direction == "towards the bridge")
+        #expect(try CrashParties(wire: notice.data.parties?.compactMap(\.party) ?? []) == sample)
         #expect(notice.data.documents.map(\.kind) == [.crashReport, .photo])
         #expect(notice.data.documents.map(\.sha256) == [ContentHash.stub("d").hex, ContentHash.stub("b").hex])
         #expect(notice.data.documents.last?.section == .otherPlate)
@@ -82,6 +92,7 @@ struct WebhookTests {
         )
         #expect(!unhurt.data.injuries.reported)
         #expect(unhurt.data.statement == nil)
+        #expect(unhurt.data.parties?.map(\.role) == [.insuredVehicle] && unhurt.data.parties?.first?.incidents == [.vehicle])
         #expect(unhurt.data.documents.isEmpty)
         #expect(unhurt.data.pending.map(\.kind) == [.crashReport])
     }

@@ -1,0 +1,79 @@
+import Domain
+import Foundation
+import Testing
+import TestSupport
+import Wording
+
+/// The Other parties page in a real terminal (tmux), in German: a cyclist who was hurt and a lamp post are added kind
+/// first, listed with what is known, and the created report's PDF lists both, numbered, in German.
+@Suite("Other parties in the terminal (tmux)", .serialized, .ownThreads)
+struct PartiesTerminalTests {
+    static let tmuxPath = Tmux.path
+
+    @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"))
+    func aCyclistAndALampPostInGerman() throws {
+        let de = Languages.shipped.words("de")
+        let parties = PartyWords(de)
+        let folder = TemporaryDirectory("parties-terminal")
+        let tmux = try Tmux.startApp(in: folder, environment: "LANG=de_DE.UTF-8 LC_ALL= LC_MESSAGES= TZ=Europe/Berlin")
+        defer { tmux.stop() }
+        func wait(_ text: String) throws -> String { try tmux.wait(for: text, scrollBack: 120) }
+
+        _ = try wait("q  " + de("Quit"))
+        try tmux.type("1")
+        _ = try wait(de("Press Enter to continue."))
+        try tmux.type("")
+        _ = try wait("5  [ ] " + ScreenWords(de).category(.otherParties))
+        try tmux.type("5")
+        _ = try wait(de("No other party: your car alone, or only the other vehicle of the accident statement. That is reported all the same."))
+        try tmux.type("add")
+        _ = try wait(de("What kind of party?"))
+        try tmux.type("1")
+        _ = try wait(parties.field(.name) + " >")
+        try tmux.type("Eva Kovács")
+        _ = try wait(parties.field(.phone) + " >")
+        try tmux.type("0151 23456789")
+        // A number without + is refused as it is said, and asked again.
+        _ = try wait(de("Not kept: {reason}", ["reason": ""]))
+        try tmux.type("+49 151 23456789")
+        _ = try wait(parties.field(.address) + " >")
+        try tmux.type("")
+        _ = try wait(parties.field(.insurer) + " >")
+        try tmux.type("HUK-Coburg")
+        _ = try wait(parties.field(.injured) + " >")
+        try tmux.type("ja")
+        _ = try wait(de("Kept: {role}, {party}.", ["role": parties.role(.cyclist), "party": "Eva Kovács"]).components(separatedBy: "Eva Kovács")[0])
+        try tmux.type("add")
+        _ = try wait("4 " + parties.role(.leftTheScene))
+        try tmux.type("3")
+        _ = try wait(parties.field(.what) + " >")
+        try tmux.type("Laterne")
+        _ = try wait(parties.field(.owner) + " >")
+        try tmux.type("Stadt München")
+        _ = try wait(parties.field(.address) + " >")
+        try tmux.type("Leopoldstraße 1")
+        let list = try wait("2  " + parties.role(.property) + " — Laterne")
+        #expect(list.contains("1  " + parties.role(.cyclist) + " — Eva Kovács, +4915123456789, " + de("insured with {insurer}", ["insurer": "HUK-Coburg"]) + ", " + parties.injured(true)), "\(list)")
+        #expect(list.contains(de("owner {owner}", ["owner": "Stadt München"])), "\(list)")
+
+        try tmux.type("d")
+        _ = try wait("5  [✓] " + ScreenWords(de).category(.otherParties) + " — " + parties.role(.cyclist) + ", " + parties.role(.property))
+        try tmux.type("c")
+        let question = try wait("y/n")
+        #expect(question.contains(de.plural("{count} other party ({parties})", "{count} other parties ({parties})", count: 2, [
+            "parties": parties.role(.cyclist) + ", " + parties.role(.property),
+        ])), "\(question)")
+        try tmux.type("y")
+        _ = try wait(".pdf")
+
+        let documents = folder.url.appendingPathComponent("documents")
+        let pdf = try #require(try FileManager.default.contentsOfDirectory(atPath: documents.path).first { $0.hasSuffix(".pdf") })
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let text = try tools.text(documents.appendingPathComponent(pdf).path).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let numbered = { (number: Int, role: Party.Role) in de("{number}. {title}", context: "a numbered party of a crash", ["number": "\(number)", "title": parties.role(role)]) }
+        for phrase in [StatementWords(de).category(.otherParties), numbered(1, .cyclist), "Eva Kovács", "HUK-Coburg", numbered(2, .property), "Laterne", "Stadt München"] {
+            #expect(text.contains(phrase), "\(phrase): \(text)")
+        }
+    }
+}
