@@ -34,17 +34,9 @@ final class PartiesScreen: Screen {
 
     var takesFreeText: Bool { viewModel.question.value != nil }
 
-    var prompt: String {
-        guard let question = viewModel.question.value else { return "> " }
-        let step = question.step.map { "(\($0)) " } ?? ""
-        let current = question.current.map { " [\($0.prefix(40))]" } ?? ""
-        return "\(step)\(question.label)\(current) > "
-    }
+    var prompt: String { QuestionPrompt.prompt(viewModel.question.value) }
 
-    var promptNote: String? {
-        guard let question = viewModel.question.value else { return nil }
-        return "  " + StatementQuestion.note(hint: question.hint, words: words)
-    }
+    var promptNote: String? { QuestionPrompt.note(viewModel.question.value, words: words) }
 
     func render(_ console: Console) {
         let state = viewModel.state.value

@@ -30,16 +30,9 @@ final class ProfileScreen: Screen {
 
     var takesFreeText: Bool { viewModel.question.value != nil }
 
-    var prompt: String {
-        guard let question = viewModel.question.value else { return "> " }
-        let step = question.step.map { "(\($0)) " } ?? ""
-        return "\(step)\(question.label)\(question.current.map { " [\($0.prefix(40))]" } ?? "") > "
-    }
+    var prompt: String { QuestionPrompt.prompt(viewModel.question.value) }
 
-    var promptNote: String? {
-        guard let question = viewModel.question.value else { return nil }
-        return "  " + StatementQuestion.note(hint: question.hint, words: words)
-    }
+    var promptNote: String? { QuestionPrompt.note(viewModel.question.value, words: words) }
 
     func render(_ console: Console) {
         console.title(viewModel.title)

@@ -72,12 +72,7 @@ final class StatementScreen: Screen {
 
     var takesFreeText: Bool { viewModel.question.value != nil }
 
-    var prompt: String {
-        guard let question = viewModel.question.value else { return "> " }
-        let step = question.step.map { "(\($0)) " } ?? ""
-        let current = question.current.map { " [\($0.replacingOccurrences(of: "\n", with: " ").prefix(40))]" } ?? ""
-        return "\(step)\(question.label)\(current) > "
-    }
+    var prompt: String { QuestionPrompt.prompt(viewModel.question.value) }
 
     func render(_ console: Console) {
         let state = viewModel.state.value
@@ -170,10 +165,7 @@ final class StatementScreen: Screen {
         navigator.keepsOutput = true
     }
 
-    var promptNote: String? {
-        guard let question = viewModel.question.value else { return nil }
-        return "  " + StatementQuestion.note(hint: question.hint, words: words)
-    }
+    var promptNote: String? { QuestionPrompt.note(viewModel.question.value, words: words) }
 
     func keepHalfAnswered(typed: String) async -> UiMessage? {
         await viewModel.keepHalfAnswered(typed: typed)
