@@ -19,7 +19,8 @@ extension Components.Schemas.Report {
             photos: report.allPhotos.map(Components.Schemas.Photo.init),
             otherDriverNote: report.otherDriverNote,
             statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement, version: report.statementVersion),
-            parties: report.parties.isAlone ? nil : report.parties.all.map(Components.Schemas.Party.init),
+            // Always sent, empty when there are none: an absent list says the sender does not know parties.
+            parties: report.parties.all.map(Components.Schemas.Party.init),
             acknowledgement: report.acknowledgement.map(Components.Schemas.ClaimAcknowledgement.init),
             language: report.language?.rawValue,
             revision: Int64(report.revision)

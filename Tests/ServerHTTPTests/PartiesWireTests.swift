@@ -60,6 +60,24 @@ struct PartiesWireTests {
             let after = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .get, headers: .bearer(ann))
             let kept = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: after.body)))
             #expect(kept.parties == (try CrashParties.sample()))
+
+            // An app from before parties sends no list: its save keeps the parties the server holds.
+            var older = kept
+            try older.setNote("from an older app")
+            let encoded = try WireCoding.encoder().encode(Components.Schemas.Report(older))
+            var object = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+            object.removeValue(forKey: "parties")
+            let saved = try await client.execute(
+                uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: object))
+            )
+            #expect(saved.status == .ok, "\(String(buffer: saved.body))")
+            let afterOlder = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: saved.body)))
+            #expect(afterOlder.parties == (try CrashParties.sample()) && afterOlder.otherDriverNote == "from an older app")
+            // This version's empty list clears them.
+            let cleared = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(afterOlder, parties: []))
+            #expect(cleared.status == .ok, "\(String(buffer: cleared.body))")
+            let none = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: cleared.body)))
+            #expect(none.parties.isAlone)
         }
     }
 }

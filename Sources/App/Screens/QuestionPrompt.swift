@@ -13,6 +13,6 @@ enum QuestionPrompt {
     }
 
     static func note(_ question: StatementQuestion?, words: Words) -> String? {
-        question.map { "  " + StatementQuestion.note(hint: $0.hint, words: words) }
+        question.map { "  " + StatementQuestion.note(for: $0, words: words) }
     }
 }

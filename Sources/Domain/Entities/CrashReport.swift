@@ -413,6 +413,15 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         return report
     }
 
+    /// This version with `parties` as the other parties: for the server, which keeps those it holds when a report
+    /// comes from an app that does not know parties (an older one), so they are not lost by its save.
+    public func withParties(_ parties: CrashParties) -> CrashReport {
+        var report = self
+        // Parties a report held are parties a report may hold: no motor vehicle among them.
+        if parties.motorVehicles.isEmpty { report.parties = parties }
+        return report
+    }
+
     /// Records the insurer's acknowledgement of the completed report (the server's, when a claims handler gives it;
     /// a later one replaces it). The report stays read-only to the driver.
     /// - Throws: ``ReportError/notCompleted(_:)`` for a draft: only a submitted report can be acknowledged.

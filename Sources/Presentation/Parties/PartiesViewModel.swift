@@ -170,7 +170,7 @@ public final class PartiesViewModel {
             let choices = Party.Role.added.enumerated().map { "\($0.offset + 1) \(partyWords.role($0.element))" }
             question.value = StatementQuestion(
                 label: words("What kind of party?"), current: nil,
-                hint: choices.joined(separator: words(", ", context: "between the items of a list")), step: nil
+                hint: choices.joined(separator: words(", ", context: "between the items of a list")), step: nil, isChoice: true
             )
         case let .field(field):
             let step = walkLength > 1 ? StatementQuestion.step(walkLength - queue.count + 1, of: walkLength, words: words) : nil

@@ -11,6 +11,9 @@ public struct StatementQuestion: Sendable, Hashable {
     public let hint: String?
     /// "3 of 23" while walking several fields.
     public let step: String?
+    /// Whether it asks to choose one of the numbered choices its hint lists, with nothing kept to keep or clear (the
+    /// kind of a party being added).
+    public var isChoice = false
 
     /// The line under the prompt: how to answer (the hint, when there is one) and what answering does besides typing
     /// a value.
@@ -20,6 +23,12 @@ public struct StatementQuestion: Sendable, Hashable {
         var shown = Substring(hint)
         while let last = shown.last, ".…。".contains(last) { shown = shown.dropLast() }
         return words("{hint}. Enter keeps the value, - clears it, . stops asking.", ["hint": String(shown)])
+    }
+
+    /// The line under the prompt for `question`: for a choice, its choices and how to choose.
+    public static func note(for question: StatementQuestion, words: Words) -> String {
+        guard question.isChoice, let hint = question.hint else { return note(hint: question.hint, words: words) }
+        return words("{choices}. Type the number; . stops asking.", ["choices": hint])
     }
 
     /// "3 of 23": where a walk through several fields is.

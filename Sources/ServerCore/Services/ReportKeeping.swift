@@ -11,18 +11,21 @@ package struct ReportKeeping: Sendable {
 
     /// Stores a report the caller sent, read at `report.revision`. The store applies the write rules
     /// (`WriteCheck`: the revision, a completed report read-only, one report per crash ID).
+    /// - Parameter knowsParties: whether the sender sent the report's other parties (even none); an app from before
+    ///   parties sends no list, and then the parties held are kept.
     /// - Returns: the stored version and whether it was new.
-    package func put(_ sent: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
+    package func put(_ sent: CrashReport, owner: Account, knowsParties: Bool = true) async throws -> (CrashReport, created: Bool) {
         do {
-            return try await store(sent, owner: owner)
+            return try await store(sent, owner: owner, knowsParties: knowsParties)
         } catch ReportError.statementSigned {
             // The version the signed statement is kept in, for the caller to merge into.
             throw ServerRefusal.statementSigned(current: try await reports.report(sent.id, owner: owner.id))
         }
     }
 
-    private func store(_ sent: CrashReport, owner: Account) async throws -> (CrashReport, created: Bool) {
+    private func store(_ sent: CrashReport, owner: Account, knowsParties: Bool) async throws -> (CrashReport, created: Bool) {
         let current = try await reports.report(sent.id, owner: owner.id)
+        let sent = knowsParties ? sent : sent.withParties(current?.parties ?? CrashParties())
         // What the crash detection measured is the server's record: a client's version of it is not taken.
         // Nor is the insurer's acknowledgement: only a claims handler gives one (``ClaimDesk``).
         let report = sent.withDetection(current?.detection).withAcknowledgement(current?.acknowledgement)

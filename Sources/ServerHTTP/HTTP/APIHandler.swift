@@ -120,7 +120,7 @@ package struct APIHandler: APIProtocol {
         guard report.id == id else {
             throw APIProblem.badParameter("id", "The report's id \(report.id) is not the \(id) in the path.")
         }
-        let (stored, created) = try await services.keeping.put(report, owner: user)
+        let (stored, created) = try await services.keeping.put(report, owner: user, knowsParties: wire.parties != nil)
         let body = Components.Schemas.Report(stored)
         return created ? .created(.init(body: .json(body))) : .ok(.init(body: .json(body)))
     }

@@ -902,7 +902,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Report/statement`.
             public var statement: Components.Schemas.AccidentStatement?
-            /// The crash's other parties besides vehicle B of the statement, in the order the driver added them: cyclists, pedestrians, property, a vehicle that left the scene. Absent or empty when there are none (the car alone, or only two vehicles). Each keeps its `id` for as long as the report lives; a merge matches parties by it.
+            /// The crash's other parties besides vehicle B of the statement, in the order the driver added them: cyclists, pedestrians, property, a vehicle that left the scene; empty when there are none (the car alone, or only two vehicles). Each keeps its `id` for as long as the report lives; a merge matches parties by it. Always sent by this version; a report sent without the list (by an app from before parties) keeps the parties the server holds.
             ///
             /// - Remark: Generated from `#/components/schemas/Report/parties`.
             public var parties: [Components.Schemas.Party]?
@@ -932,7 +932,7 @@ extension Components {
             ///   - photos:
             ///   - otherDriverNote:
             ///   - statement: The European Accident Statement; absent or empty when nothing of it was entered.
-            ///   - parties: The crash's other parties besides vehicle B of the statement, in the order the driver added them: cyclists, pedestrians, property, a vehicle that left the scene. Absent or empty when there are none (the car alone, or only two vehicles). Each keeps its `id` for as long as the report lives; a merge matches parties by it.
+            ///   - parties: The crash's other parties besides vehicle B of the statement, in the order the driver added them: cyclists, pedestrians, property, a vehicle that left the scene; empty when there are none (the car alone, or only two vehicles). Each keeps its `id` for as long as the report lives; a merge matches parties by it. Always sent by this version; a report sent without the list (by an app from before parties) keeps the parties the server holds.
             ///   - acknowledgement: The insurer's claim number and message, once a claims handler acknowledged the report. Only the server sets it; what a client sends is ignored.
             ///   - language: The language the driver's app spoke when the report was started (`de`, `hu`, `pt_BR`): the server writes the driver's PDF in it (English when it has no catalog for it). Set once; a report the server made for a detected crash takes it when the driver's app first opens it.
             ///   - revision:
