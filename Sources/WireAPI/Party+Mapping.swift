@@ -101,7 +101,7 @@ extension InvalidReportData {
         case .nothingSaid: self.init(field: field, problem: .missing)
         case let .tooMany(limit): self.init(field: "parties", problem: .tooMany(count: limit + 1, limit: limit))
         case let .unknown(id), let .duplicate(id): self.init(field: "\(field).id", problem: .duplicate(id.description))
-        case .vehicleOnStatement: self.init(field: field, problem: .unexpected)
+        case .vehicleOnStatement, .notAPerson: self.init(field: field, problem: .unexpected)
         }
     }
 }

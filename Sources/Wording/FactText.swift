@@ -125,6 +125,7 @@ public struct FactText: Sendable {
         case let .tooMany(limit): return words("a report lists at most {limit} other parties; remove one first", ["limit": words.number(limit)])
         case .unknown: return words("that party is no longer on the report (removed elsewhere meanwhile)")
         case .duplicate: return words("that party is on the report already")
+        case .notAPerson: return words("only a cyclist or a pedestrian can be hurt; property or a vehicle cannot")
         case .vehicleOnStatement: return words("another motor vehicle is vehicle B of the accident statement: enter it there")
         }
     }

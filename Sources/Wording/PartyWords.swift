@@ -55,6 +55,14 @@ public struct PartyWords: Sendable {
         }
     }
 
+    /// A cyclist or pedestrian as one of the people who may have been hurt: `Cyclist: Eva Kovács`, or `Pedestrian`
+    /// when the name is not known.
+    public func person(_ party: Party) -> String {
+        let name = party.kind.values[.name]
+        return name.map { words("{role}: {name}", context: "a person of a crash who may be hurt", ["role": role(party.kind.role), "name": $0]) }
+            ?? role(party.kind.role)
+    }
+
     /// What is known of a party, in one line: `Eva Kovács, +36301234567, injured`.
     public func summary(_ party: Party) -> String {
         let values = party.kind.values

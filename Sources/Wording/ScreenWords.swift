@@ -34,6 +34,11 @@ public struct ScreenWords: Sendable {
     }
 
     /// An answer of "Who was injured?": `My passenger(s)`.
+    /// The choices made on "Who was injured?", as the page names them, then each cyclist or pedestrian chosen as hurt.
+    public func injuries(of report: CrashReport) -> [String] {
+        report.injuries.selected.map(injury) + report.parties.injuredRoadUsers.map(PartyWords(words).person)
+    }
+
     public func injury(_ injury: Injury) -> String {
         switch injury {
         case .myself: words("Myself", context: "who was injured, as the driver answers")

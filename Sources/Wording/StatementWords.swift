@@ -122,6 +122,11 @@ public struct StatementWords: Sendable {
     }
 
     /// Who was injured, as the driver's report says it to a reader.
+    /// Who was injured as a document says it, then each cyclist or pedestrian hurt.
+    public func injuries(of report: CrashReport) -> [String] {
+        report.injuries.selected.map(injury) + report.parties.injuredRoadUsers.map(PartyWords(words).person)
+    }
+
     public func injury(_ injury: Injury) -> String {
         switch injury {
         case .myself: words("the driver", context: "injured")

@@ -58,8 +58,16 @@ struct PartiesTerminalTests {
 
         try tmux.type("d")
         _ = try wait("5  [✓] " + ScreenWords(de).category(.otherParties) + " — " + parties.role(.cyclist) + ", " + parties.role(.property))
+        // The cyclist said to be hurt is a person chosen on Who was injured?, numbered after the six.
+        let cyclist = de("{role}: {name}", context: "a person of a crash who may be hurt", ["role": parties.role(.cyclist), "name": "Eva Kovács"])
+        _ = try wait("1  [✓] " + ScreenWords(de).category(.injuries) + " — " + cyclist)
+        try tmux.type("1")
+        _ = try wait("7  [x] " + cyclist)
+        try tmux.type("d")
+        _ = try wait("5  [✓] " + ScreenWords(de).category(.otherParties))
         try tmux.type("c")
-        let question = try wait("y/n")
+        // Read with the terminal's line breaks as spaces: the question wraps.
+        let question = try wait("y/n").split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(question.contains(de.plural("{count} other party ({parties})", "{count} other parties ({parties})", count: 2, [
             "parties": parties.role(.cyclist) + ", " + parties.role(.property),
         ])), "\(question)")
@@ -72,7 +80,7 @@ struct PartiesTerminalTests {
         defer { tools.cleanUp() }
         let text = try tools.text(documents.appendingPathComponent(pdf).path).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let numbered = { (number: Int, role: Party.Role) in de("{number}. {title}", context: "a numbered party of a crash", ["number": "\(number)", "title": parties.role(role)]) }
-        for phrase in [StatementWords(de).category(.otherParties), numbered(1, .cyclist), "Eva Kovács", "HUK-Coburg", numbered(2, .property), "Laterne", "Stadt München"] {
+        for phrase in [cyclist, StatementWords(de).category(.otherParties), numbered(1, .cyclist), "Eva Kovács", "HUK-Coburg", numbered(2, .property), "Laterne", "Stadt München"] {
             #expect(text.contains(phrase), "\(phrase): \(text)")
         }
     }

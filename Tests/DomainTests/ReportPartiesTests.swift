@@ -49,6 +49,49 @@ struct ReportPartiesTests {
         #expect(report.parties.isAlone && !report.hasInformation)
     }
 
+    @Test("A cyclist or pedestrian is chosen as hurt under the page's rule: choosing them clears No one and Unsure, No one says they were not hurt, Unsure leaves it unknown")
+    func injuriesPerPerson() throws {
+        var report = CrashReport.stub(injuries: [.noOne])
+        let cyclist = PartyID(), lampPost = PartyID()
+        try report.changeParties { parties throws(PartyError) in
+            try parties.add(.cyclist(try RoadUser(name: "Eva")), id: cyclist)
+            try parties.add(.property(try DamagedProperty(what: "lamp post")), id: lampPost)
+        }
+        #expect(!report.someoneHurt)
+        try report.toggleInjury(of: cyclist)
+        #expect(report.parties[cyclist]?.kind.injured == true && report.injuries.isEmpty && report.someoneHurt)
+        try report.toggleInjury(.myself)
+        try report.toggleInjury(.noOne)
+        #expect(report.injuries.selected == [.noOne] && report.parties[cyclist]?.kind.injured == false && !report.someoneHurt)
+        try report.toggleInjury(.unsure)
+        #expect(report.parties[cyclist]?.kind.injured == nil)
+        try report.toggleInjury(of: cyclist)
+        try report.toggleInjury(of: cyclist)
+        #expect(report.parties[cyclist]?.kind.injured == nil && report.injuries.isEmpty)
+        #expect(throws: PartyError.notAPerson) { try report.toggleInjury(of: lampPost) }
+        #expect(throws: PartyError.unknown(ReportPartiesTests.fledID)) { try report.toggleInjury(of: ReportPartiesTests.fledID) }
+        // Said hurt on the parties page: a person chosen, so No one goes there too.
+        try report.toggleInjury(.noOne)
+        try report.changeParties { parties throws(PartyError) in try parties.change(cyclist, to: .cyclist(try RoadUser(name: "Eva", injured: true))) }
+        #expect(report.injuries.isEmpty && report.hasInformation(in: .injuries))
+        // Discarding the page forgets who was hurt, the cyclist too (who stays a party).
+        _ = try report.discard(.injuries)
+        #expect(report.parties[cyclist]?.kind.injured == nil && !report.hasInformation(in: .injuries) && report.parties.all.count == 2)
+    }
+
+    @Test("Choosing a cyclist as hurt is refused once both drivers signed a front that says No one")
+    func injuriesOnASignedFront() throws {
+        var report = CrashReport.stub(injuries: [.noOne])
+        let cyclist = PartyID()
+        try report.changeParties { parties throws(PartyError) in try parties.add(.cyclist(try RoadUser(name: "Eva")), id: cyclist) }
+        try report.setStatement(try .full())
+        try report.signStatement(.a, name: "Jane Doe", verification: .driversDevice(account: nil), at: referenceDate)
+        try report.signStatement(.b, name: "Greta Müller", verification: .sameDevice, at: referenceDate)
+        let before = report
+        #expect(throws: ReportError.statementSigned(report.crashID)) { try report.toggleInjury(of: cyclist) }
+        #expect(report == before)
+    }
+
     struct Claim: CustomTestStringConvertible, Sendable {
         let name: String
         let injuries: [Injury]

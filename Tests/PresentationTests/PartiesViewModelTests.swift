@@ -99,4 +99,21 @@ struct PartiesViewModelTests {
         #expect(nothing?.text == "The party being added was not kept: nothing that makes one was typed yet.")
         #expect(try await stored(id).count == 1)
     }
+
+    @Test func aCyclistIsAPersonOnWhoWasInjured() async throws {
+        let (page, id) = try await page()
+        page.add()
+        await page.answer("1")
+        await page.answer("Eva Kovács")
+        await page.answer(".")
+        let report = try #require(try await kit.repository.report(withID: id))
+        let injuries = kit.wiring().makeInjuryPage(report)
+        #expect(injuries.state.value.rows.map(\.title).last == "Cyclist: Eva Kovács")
+        #expect(injuries.state.value.rows.map(\.number) == Array(1...7))
+        await injuries.toggle(numbers: [5, 7])
+        #expect(injuries.state.value.rows.filter(\.isSelected).map(\.number) == [7])
+        #expect(try await stored(id).first?.kind.injured == true)
+        await injuries.toggle(numbers: [8])
+        #expect(injuries.message.value?.text == "There is no option 8. Type numbers from 1 to 7, e.g. 1 3.")
+    }
 }

@@ -24,7 +24,7 @@ final class InjuryScreen: Screen {
     var keys: [String] {
         let screen = ScreenWords(words)
         return [
-            "1-6  " + words("Choose or unchoose an option; several at once in order, e.g. 1 3"),
+            "1-\(viewModel.state.value.rows.count)  " + words("Choose or unchoose an option; several at once in order, e.g. 1 3"),
             "     " + words(
                 "{noOne} and {unsure} clear the others; choosing a person clears them",
                 ["noOne": screen.injury(.noOne), "unsure": screen.injury(.unsure)]

@@ -185,13 +185,19 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
 
     public var hasNote: Bool { !otherDriverNote.isEmpty }
 
+    /// Whether anyone was said to be hurt: a person chosen on "Who was injured?" (not *No one* or *Unsure* alone), or a
+    /// cyclist or pedestrian.
+    public var someoneHurt: Bool {
+        injuries.selected.contains { !$0.isExclusive } || !parties.injuredRoadUsers.isEmpty
+    }
+
     public var isCompleted: Bool { status == .completed }
 
     /// Whether a category's page holds any information: its check mark on Collect Crash Info.
     public func hasInformation(in category: InfoCategory) -> Bool {
         switch category {
         case .injuries:
-            !injuries.isEmpty
+            !injuries.isEmpty || !parties.injuredRoadUsers.isEmpty
         case .otherDriver:
             hasNote || category.photoSections.contains { !photos(in: $0).isEmpty }
         case .yourInfo:
@@ -254,12 +260,40 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
 
     // MARK: - Changing
 
-    /// Applies the injury rule of ``InjurySelection/toggle(_:)``.
+    /// Applies the injury rule of ``InjurySelection/toggle(_:)``. *No one* chosen says no cyclist or pedestrian was
+    /// hurt either; *Unsure* chosen leaves whether they were unknown.
     public mutating func toggleInjury(_ injury: Injury) throws(ReportError) {
         try ensureEditable()
         let old = self
         injuries.toggle(injury)
+        if injury.isExclusive, injuries.contains(injury) { setRoadUsersHurt(injury == .noOne ? false : nil) }
         try keepSealed(old)
+    }
+
+    /// Chooses or unchooses one cyclist or pedestrian as hurt, under the same rule as the other choices: choosing them
+    /// clears *No one* and *Unsure*; choosing them again leaves whether they were hurt unknown.
+    /// - Throws: `ReportError.readOnly`; ``PartyError/unknown(_:)`` for a party not on the report, or
+    ///   ``PartyError/notAPerson`` for property or a vehicle.
+    public mutating func toggleInjury(of partyID: PartyID) throws {
+        try ensureEditable()
+        guard let party = parties[partyID] else { throw PartyError.unknown(partyID) }
+        let user: RoadUser
+        switch party.kind {
+        case let .cyclist(person), let .pedestrian(person): user = person
+        default: throw PartyError.notAPerson
+        }
+        let old = self
+        let hurt: Bool? = user.injured == true ? nil : true
+        try parties.change(partyID, to: party.kind.withInjured(hurt))
+        if hurt == true { injuries = injuries.withoutExclusive }
+        try keepSealed(old)
+    }
+
+    /// Every cyclist and pedestrian's hurt flag set to `hurt`.
+    private mutating func setRoadUsersHurt(_ hurt: Bool?) {
+        for party in parties.all where party.kind.isRoadUser {
+            try? parties.change(party.id, to: party.kind.withInjured(hurt))
+        }
     }
 
     /// Adds a photo to the end of its section.
@@ -334,7 +368,12 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         var changed = parties
         try change(&changed)
         guard changed.motorVehicles.isEmpty else { throw PartyError.vehicleOnStatement }
+        let old = self
+        // A cyclist or pedestrian newly said to be hurt is a person chosen: *No one* and *Unsure* go, as on the page.
+        let newlyHurt = changed.injuredRoadUsers.contains { party in !parties.injuredRoadUsers.contains { $0.id == party.id } }
         parties = changed
+        if newlyHurt { injuries = injuries.withoutExclusive }
+        try keepSealed(old)
     }
 
     /// Sets when and where the crash happened. A scene without an offset from UTC keeps the one known.
@@ -359,6 +398,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         switch category {
         case .injuries:
             injuries = .none
+            setRoadUsersHurt(nil)
         case .accidentStatement:
             statement = .empty
         case .otherParties:

@@ -39,6 +39,13 @@ public struct InjurySelection: Sendable, Hashable {
 
     public func contains(_ injury: Injury) -> Bool { chosen.contains(injury) }
 
+    /// The selection with *No one* and *Unsure* cleared: what choosing a person (a cyclist or pedestrian hurt) leaves.
+    public var withoutExclusive: InjurySelection {
+        var copy = self
+        copy.chosen = chosen.filter { !$0.isExclusive }
+        return copy
+    }
+
     /// The choices in the order of the screen.
     public var selected: [Injury] { chosen.sorted() }
 

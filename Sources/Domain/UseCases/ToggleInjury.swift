@@ -1,4 +1,5 @@
-/// Chooses or unchooses one option on "Who was injured?" (the rule is ``InjurySelection/toggle(_:)``).
+/// Chooses or unchooses one option on "Who was injured?" — one of the six (the rule is ``InjurySelection/toggle(_:)``)
+/// or a cyclist or pedestrian of the report (``CrashReport/toggleInjury(of:)``).
 public struct ToggleInjury: Sendable {
     let repository: any ReportRepository
     let clock: any Clock
@@ -11,6 +12,13 @@ public struct ToggleInjury: Sendable {
     public func execute(reportID: ReportID, injury: Injury) async throws -> CrashReport {
         try await repository.update(reportID, at: clock) { report in
             try report.toggleInjury(injury)
+        }.report
+    }
+
+    /// - Throws: ``PartyError`` for a party gone or not a person, `ReportError`, or the store's error.
+    public func execute(reportID: ReportID, party: PartyID) async throws -> CrashReport {
+        try await repository.update(reportID, at: clock) { report in
+            try report.toggleInjury(of: party)
         }.report
     }
 }

@@ -55,8 +55,8 @@ public final class DiscardPageViewModel {
     static func detail(of report: CrashReport, on category: InfoCategory, title: String, words: Words) -> String {
         let values = ["page": title]
         switch category {
-        case .injuries where !report.injuries.isEmpty:
-            let injuries = CategoryRowUiModel.list(report.injuries.selected.map(ScreenWords(words).injury), words: words)
+        case .injuries where report.hasInformation(in: .injuries):
+            let injuries = CategoryRowUiModel.list(ScreenWords(words).injuries(of: report), words: words)
             return words(
                 "Who was injured ({injuries}) will be removed from the report (everything on “{page}”).",
                 values.merging(["injuries": injuries]) { $1 }

@@ -15,7 +15,8 @@ public struct CategoryRowUiModel: Sendable, Hashable {
         case .injuries:
             key = "1"
             title = screen.category(.injuries)
-            summary = report.injuries.isEmpty ? nil : Self.list(report.injuries.selected.map(screen.injury), words: words)
+            let hurt = screen.injuries(of: report)
+            summary = hurt.isEmpty ? nil : Self.list(hurt, words: words)
         case .otherDriver:
             key = "2"
             title = screen.category(.otherDriver)

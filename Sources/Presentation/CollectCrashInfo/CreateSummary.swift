@@ -48,11 +48,9 @@ public struct CreateSummary: Sendable, Hashable {
         let facts = FactText(words)
         let screen = ScreenWords(words)
         var holds: [String] = []
-        if !report.injuries.isEmpty {
-            holds.append(words(
-                "who was injured ({injuries})",
-                ["injuries": CategoryRowUiModel.list(report.injuries.selected.map(screen.injury), words: words)]
-            ))
+        let hurt = screen.injuries(of: report)
+        if !hurt.isEmpty {
+            holds.append(words("who was injured ({injuries})", ["injuries": CategoryRowUiModel.list(hurt, words: words)]))
         }
         if report.photoCount > 0 { holds.append(CategoryRowUiModel.photoCount(report.photoCount, words: words)) }
         if report.hasNote { holds.append(words("the note")) }

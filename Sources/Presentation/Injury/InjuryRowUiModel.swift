@@ -12,4 +12,11 @@ public struct InjuryRowUiModel: Sendable, Hashable {
         title = ScreenWords(words).injury(injury)
         isSelected = selection.contains(injury)
     }
+
+    /// A cyclist or pedestrian of the report, numbered after the six options.
+    public init(_ party: Party, number: Int, words: Words = .english) {
+        self.number = number
+        title = PartyWords(words).person(party)
+        isSelected = party.kind.injured == true
+    }
 }

@@ -35,17 +35,33 @@ public final class InjuryViewModel {
 
     // MARK: - Inputs
 
-    /// Toggles the options with these numbers (1–6) in order. Nothing is toggled when any number is not an option.
+    /// Toggles the options with these numbers in order: 1–6 the six, then each cyclist and pedestrian of the report.
+    /// Nothing is toggled when any number is not an option.
     public func toggle(numbers: [Int]) async {
-        let injuries = numbers.compactMap(Injury.init(rawValue:))
-        guard !numbers.isEmpty, injuries.count == numbers.count else {
-            message.value = .error(numbers.first { Injury(rawValue: $0) == nil }.map {
-                words("There is no option {number}. Type numbers from 1 to 6, e.g. 1 3.", ["number": String($0)])
-            } ?? words("Type numbers from 1 to 6, e.g. 1 3."))
+        let people = report.parties.all.filter(\.kind.isRoadUser)
+        let last = Injury.allCases.count + people.count
+        guard !numbers.isEmpty, numbers.allSatisfy({ (1...last).contains($0) }) else {
+            let values = ["last": String(last)]
+            message.value = .error(numbers.first { !(1...last).contains($0) }.map {
+                words("There is no option {number}. Type numbers from 1 to {last}, e.g. 1 3.", values.merging(["number": String($0)]) { $1 })
+            } ?? words("Type numbers from 1 to {last}, e.g. 1 3.", values))
             return
         }
-        for injury in injuries {
-            await toggle(injury)
+        for number in numbers {
+            if let injury = Injury(rawValue: number) {
+                await toggle(injury)
+            } else {
+                await toggle(party: people[number - Injury.allCases.count - 1].id)
+            }
+        }
+    }
+
+    /// Chooses or unchooses a cyclist or pedestrian as hurt.
+    public func toggle(party: PartyID) async {
+        do {
+            update(try await toggleInjury.execute(reportID: report.id, party: party))
+        } catch {
+            message.value = UiMessage(.error, ErrorText.sentence(for: error, words: words), cause: error)
         }
     }
 

@@ -189,9 +189,8 @@ public struct ReportOutline: Sendable, Equatable {
         }
 
         private func injuries() -> [ReportBlock] {
-            let injuries: ReportBlock = report.injuries.isEmpty
-                ? .paragraph(words("Not answered"))
-                : .list(report.injuries.selected.map(vocabulary.injury))
+            let hurt = vocabulary.injuries(of: report)
+            let injuries: ReportBlock = hurt.isEmpty ? .paragraph(words("Not answered")) : .list(hurt)
             return [.heading(vocabulary.category(.injuries)), injuries]
         }
 

@@ -38,7 +38,7 @@ extension Components.Schemas.FirstNoticeOfLoss {
                     occurredAt: scene.occurredAt, localTime: local, location: location,
                     description: report.hasNote ? report.otherDriverNote : nil, detected: detected
                 ),
-                injuries: .init(reported: injuries.contains { $0 != .noOne && $0 != .unsure }, who: injuries.map(Components.Schemas.Injury.init)),
+                injuries: .init(reported: report.someoneHurt, who: injuries.map(Components.Schemas.Injury.init)),
                 parties: report.claimParties.map(Components.Schemas.LossParty.init),
                 statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement, version: report.statementVersion),
                 documents: Components.Schemas.ClaimDocument.held(by: claim, documents: held, publicURL: publicURL),

@@ -312,14 +312,14 @@ package enum HandlerViews {
     }
 
     package static func injured(_ report: CrashReport) -> Bool {
-        report.injuries.selected.contains { $0 != .noOne && $0 != .unsure }
+        report.someoneHurt
     }
 
     /// Who was injured, as the report says it to a reader (`the driver, the other driver`), not as the driver answered.
     package static func injuries(_ report: CrashReport, words: Words = .english) -> String {
-        let selected = report.injuries.selected
+        let selected = StatementWords(words).injuries(of: report)
         guard !selected.isEmpty else { return words("Not said") }
-        return selected.map(StatementWords(words).injury).joined(separator: words(", ", context: "between the items of a list"))
+        return selected.joined(separator: words(", ", context: "between the items of a list"))
     }
 
     /// The driver whose report it is: their account's name and phone number.

@@ -60,6 +60,23 @@ public struct Party: Sendable, Hashable, Identifiable {
             return all.filter { !$0.value.isEmpty }
         }
 
+        /// Whether it is a cyclist or a pedestrian: a person who may be hurt.
+        public var isRoadUser: Bool {
+            switch self {
+            case .cyclist, .pedestrian: true
+            default: false
+            }
+        }
+
+        /// A cyclist or pedestrian with `injured` as whether they were hurt; another kind as it is.
+        public func withInjured(_ injured: Bool?) -> Kind {
+            switch self {
+            case let .cyclist(user): .cyclist(user.with(injured: injured))
+            case let .pedestrian(user): .pedestrian(user.with(injured: injured))
+            default: self
+            }
+        }
+
         /// Whether a cyclist or pedestrian was hurt (`nil`: not known, or another kind of party).
         public var injured: Bool? {
             switch self {
@@ -122,7 +139,7 @@ public struct RoadUser: Sendable, Hashable {
     public let phone: PhoneNumber?
     public let address: String
     public let liabilityInsurer: String
-    public let injured: Bool?
+    public private(set) var injured: Bool?
 
     public static let nameLimit = TextLimit(characters: 100)
     public static let addressLimit = TextLimit(characters: 200)
@@ -144,6 +161,15 @@ public struct RoadUser: Sendable, Hashable {
         self.address = try PartyError.checked(address, Self.addressLimit, field: .address)
         self.liabilityInsurer = try PartyError.checked(liabilityInsurer, Self.insurerLimit, field: .insurer)
         self.injured = injured
+    }
+}
+
+extension RoadUser {
+    /// The same person with `injured` as whether they were hurt.
+    func with(injured: Bool?) -> RoadUser {
+        var copy = self
+        copy.injured = injured
+        return copy
     }
 }
 
@@ -215,6 +241,8 @@ public enum PartyError: Error, Sendable, Hashable {
     case unknown(PartyID)
     /// Two parties with one id.
     case duplicate(PartyID)
+    /// Property or a vehicle chosen as a person who was hurt.
+    case notAPerson
     /// Another motor vehicle given as a party: it is vehicle B of the accident statement.
     case vehicleOnStatement
 
