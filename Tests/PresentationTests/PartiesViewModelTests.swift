@@ -116,4 +116,22 @@ struct PartiesViewModelTests {
         await injuries.toggle(numbers: [8])
         #expect(injuries.message.value?.text == "There is no option 8. Type numbers from 1 to 7, e.g. 1 3.")
     }
+
+    @Test func aVehicleThatLeftKeepsSomethingSeen() async throws {
+        let (page, id) = try await page()
+        page.add()
+        await page.answer("4")
+        await page.answer("")
+        await page.answer("red")
+        await page.answer(".")
+        page.change(number: 1)
+        await page.answer("")
+        #expect(page.question.value?.label == "Colour")
+        // Clearing the one thing seen is refused, and asked again.
+        await page.answer("-")
+        #expect(page.question.value?.label == "Colour")
+        #expect(page.message.value?.text == "Not kept: Say at least what it is, or for a vehicle that left, its plate, colour, make or direction.")
+        await page.answer(".")
+        #expect(try await stored(id).map(\.kind) == [.leftTheScene(try VehicleSeen(colour: "red"))])
+    }
 }

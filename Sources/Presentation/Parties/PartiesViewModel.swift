@@ -216,21 +216,29 @@ public final class PartiesViewModel {
 
     /// Stores the party as entered so far, when it makes one; a value that breaks its field's rule is refused.
     private func store(_ entry: (id: PartyID, stored: Bool, role: Party.Role, values: [PartyField: String], injured: Bool?), asked field: PartyField) async throws {
-        let kind: Party.Kind
-        do {
-            kind = try Party.Kind(entry.role, entry.values, injured: entry.injured)
-        } catch .nothingSaid {
-            // Not a party yet (property not yet named, nothing seen of a vehicle): asked on, stored once it is one.
-            if field == .what { throw PartyError.nothingSaid }
+        let id = entry.id
+        let stored = entry.stored
+        guard let kind = try Self.party(entry.role, entry.values, injured: entry.injured) else {
+            // Not a party yet (property not yet named, nothing seen of a vehicle): asked on, stored once it is one. A
+            // party kept already is never left with nothing said, nor property without what it is: that answer is refused.
+            if field == .what || stored { throw PartyError.nothingSaid }
             draft = entry
             return
         }
-        let id = entry.id
-        let stored = entry.stored
         update(try await editParties.execute(reportID: report.id) { parties throws(PartyError) in
             if stored { try parties.change(id, to: kind) } else { try parties.add(kind, id: id) }
         })
         draft = (entry.id, true, entry.role, entry.values, entry.injured)
+    }
+
+    /// The party the values make; nil when they make none yet (nothing said of it); a value against its rule throws.
+    private static func party(_ role: Party.Role, _ values: [PartyField: String], injured: Bool?) throws(PartyError) -> Party.Kind? {
+        do {
+            return try Party.Kind(role, values, injured: injured)
+        } catch {
+            if error == .nothingSaid { return nil }
+            throw error
+        }
     }
 
     /// The walk ended (all asked, or `.`): a party not stored yet is stored when what was typed makes one (a cyclist
