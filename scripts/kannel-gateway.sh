@@ -148,12 +148,21 @@ load_env() {
 write_config() {
   local ports
   ports=$(python3 -c '
-import socket
+import random, socket
+# Below the range the system takes the ports of outgoing connections from, so that no connection takes one of these
+# between now and the gateway binding it, nor while the gateway is stopped and started again on the same ports.
+try:
+    low = int(open("/proc/sys/net/ipv4/ip_local_port_range").read().split()[0])
+except (OSError, ValueError, IndexError):
+    low = 32768
 socks = []
-for _ in range(4):
+while len(socks) < 4:
     s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    s.bind(("127.0.0.1", 0))
-    socks.append(s)
+    try:
+        s.bind(("127.0.0.1", random.randrange(min(10000, low - 1000), low)))
+        socks.append(s)
+    except OSError:
+        s.close()
 print(" ".join(str(s.getsockname()[1]) for s in socks))
 ')
   read -r admin_port smsbox_port smsc_port sendsms_port <<<"$ports"
