@@ -76,14 +76,14 @@ extension StatementSignature {
 
 extension AccidentStatement {
     /// Rebuilds a statement received or stored as its wire JSON.
-    /// - Throws: ``InvalidReportData`` naming the field under `statement` (`statement.vehicleB.plate`, `statement.witnesses[1].phone`).
-    public init(wire: Components.Schemas.AccidentStatement) throws(InvalidReportData) {
+    /// - Throws: ``InvalidReportData`` naming the field under `root` (`statement.vehicleB.plate`, `statement.witnesses[1].phone`).
+    public init(wire: Components.Schemas.AccidentStatement, at root: String = "statement") throws(InvalidReportData) {
         var witnesses: [Witness] = []
         for (index, witness) in (wire.witnesses ?? []).enumerated() {
             do {
                 witnesses.append(try Witness(name: witness.name ?? "", address: witness.address ?? "", phone: witness.phone ?? "", kept: true))
             } catch {
-                throw InvalidReportData(field: "statement.witnesses[\(index)]", problem: error.problem)
+                throw InvalidReportData(field: "\(root).witnesses[\(index)]", problem: error.problem)
             }
         }
         let police: PoliceAttendance?
@@ -92,26 +92,26 @@ extension AccidentStatement {
                 try PoliceAttendance(attended: police.attended, reportNumber: police.reportNumber ?? "", station: police.station ?? "")
             }
         } catch {
-            throw InvalidReportData(field: "statement.police", problem: error.problem)
+            throw InvalidReportData(field: "\(root).police", problem: error.problem)
         }
         var signatures: [StatementSignature] = []
         for (index, signature) in (wire.signatures ?? []).enumerated() {
-            signatures.append(try StatementSignature(wire: signature, field: "statement.signatures[\(index)]"))
+            signatures.append(try StatementSignature(wire: signature, field: "\(root).signatures[\(index)]"))
         }
         var decline: StatementDecline?
         if let wireDecline = wire.decline {
             guard let version = StatementVersion(hex: wireDecline.version) else {
-                throw InvalidReportData(field: "statement.decline.version", problem: .invalid(String(wireDecline.version.prefix(80))))
+                throw InvalidReportData(field: "\(root).decline.version", problem: .invalid(String(wireDecline.version.prefix(80))))
             }
             do {
                 decline = try StatementDecline(reason: wireDecline.reason, declinedAt: wireDecline.declinedAt, version: version)
             } catch {
-                throw InvalidReportData(field: "statement.decline.reason", problem: error.problem)
+                throw InvalidReportData(field: "\(root).decline.reason", problem: error.problem)
             }
         }
         try self.init(
-            vehicleA: try wire.vehicleA.map { v throws(InvalidReportData) in try StatementVehicle(wire: v, field: "statement.vehicleA") } ?? StatementVehicle(),
-            vehicleB: try wire.vehicleB.map { v throws(InvalidReportData) in try StatementVehicle(wire: v, field: "statement.vehicleB") } ?? StatementVehicle(),
+            vehicleA: try wire.vehicleA.map { v throws(InvalidReportData) in try StatementVehicle(wire: v, field: "\(root).vehicleA") } ?? StatementVehicle(),
+            vehicleB: try wire.vehicleB.map { v throws(InvalidReportData) in try StatementVehicle(wire: v, field: "\(root).vehicleB") } ?? StatementVehicle(),
             witnesses: witnesses, police: police, otherPropertyDamage: wire.otherPropertyDamage ?? "",
             signatures: signatures, decline: decline
         )

@@ -20,7 +20,9 @@ extension Components.Schemas.Report {
             otherDriverNote: report.otherDriverNote,
             statement: report.statement.isEmpty ? nil : Components.Schemas.AccidentStatement(report.statement, version: report.statementVersion),
             // Always sent, empty when there are none: an absent list says the sender does not know parties.
-            parties: report.parties.all.map(Components.Schemas.Party.init),
+            parties: report.parties.all.map { party in
+                Components.Schemas.Party(party, statementVersion: report.statementVersion(.vehicle(party.id)))
+            },
             acknowledgement: report.acknowledgement.map(Components.Schemas.ClaimAcknowledgement.init),
             language: report.language?.rawValue,
             revision: Int64(report.revision)

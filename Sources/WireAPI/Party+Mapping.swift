@@ -4,7 +4,8 @@ import Foundation
 /// A crash's other parties on the wire, and back: each is rebuilt through its validating initialiser, and a field that
 /// belongs to another kind of party is refused rather than dropped.
 extension Components.Schemas.Party {
-    public init(_ party: Party) {
+    /// - Parameter version: another motor vehicle's statement's version as it is now (``CrashReport/statementVersion(_:)``).
+    public init(_ party: Party, statementVersion version: StatementVersion? = nil) {
         let id = party.id.description
         switch party.kind {
         case let .cyclist(user), let .pedestrian(user):
@@ -19,9 +20,8 @@ extension Components.Schemas.Party {
                 id: id, kind: .leftTheScene, plate: seen.plate.nonEmpty, colour: seen.colour.nonEmpty,
                 makeAndModel: seen.makeAndModel.nonEmpty, direction: seen.direction.nonEmpty, policeReport: seen.policeReport.nonEmpty
             )
-        case .motorVehicle:
-            // Another motor vehicle is vehicle B of the statement, never a party of a report (``CrashReport``).
-            preconditionFailure("a motor vehicle is not sent as a party")
+        case let .motorVehicle(statement):
+            self.init(id: id, kind: .motorVehicle, statement: Components.Schemas.AccidentStatement(statement, version: version))
         }
     }
 }
@@ -56,8 +56,10 @@ extension Party {
             ("liabilityInsurer", wire.liabilityInsurer != nil), ("injured", wire.injured != nil), ("what", wire.what != nil),
             ("owner", wire.owner != nil), ("plate", wire.plate != nil), ("colour", wire.colour != nil),
             ("makeAndModel", wire.makeAndModel != nil), ("direction", wire.direction != nil), ("policeReport", wire.policeReport != nil),
+            ("statement", wire.statement != nil),
         ]
         let allowed: Set<String> = switch wire.kind {
+        case .motorVehicle: ["statement"]
         case .cyclist, .pedestrian: ["name", "phone", "address", "liabilityInsurer", "injured"]
         case .property: ["what", "owner", "address"]
         case .leftTheScene: ["plate", "colour", "makeAndModel", "direction", "policeReport"]
@@ -65,9 +67,17 @@ extension Party {
         if let wrong = given.first(where: { $0.1 && !allowed.contains($0.0) }) {
             throw InvalidReportData(field: "\(field).\(wrong.0)", problem: .unexpected)
         }
+        if wire.kind == .motorVehicle {
+            let statement = try wire.statement.map { statement throws(InvalidReportData) in
+                try AccidentStatement(wire: statement, at: "\(field).statement")
+            } ?? .empty
+            self.init(id: PartyID(uuid), kind: .motorVehicle(statement))
+            return
+        }
         do throws(PartyError) {
             let kind: Kind
             switch wire.kind {
+            case .motorVehicle: throw .vehicleOnStatement  // rebuilt above
             case .cyclist, .pedestrian:
                 let user = try RoadUser(
                     name: wire.name ?? "", phone: wire.phone ?? "", address: wire.address ?? "",

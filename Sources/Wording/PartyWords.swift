@@ -63,8 +63,18 @@ public struct PartyWords: Sendable {
             ?? role(party.kind.role)
     }
 
-    /// What is known of a party, in one line: `Eva Kovács, +36301234567, injured`.
+    /// What a report names another motor vehicle by, from its statement's column B, in this order.
+    static let vehicleFields: [VehicleField] = [.driverName, .policyholderName, .makeAndModel, .plate, .plateCountry, .insurer]
+
+    /// What is known of a party, in one line: `Eva Kovács, +36301234567, injured`; another motor vehicle's
+    /// `Carl Third, C-DE 345, insured with Generali`.
     public func summary(_ party: Party) -> String {
+        if case let .motorVehicle(statement) = party.kind {
+            let column = statement.vehicleB
+            let name = column[.driverName] ?? column[.policyholderName]
+            let parts = [name, column[.makeAndModel], column[.plate], column[.insurer].map { words("insured with {insurer}", ["insurer": $0]) }]
+            return parts.compactMap { $0 }.joined(separator: words(", ", context: "between the items of a list"))
+        }
         let values = party.kind.values
         var parts = party.kind.role.fields.compactMap { field -> String? in
             guard let value = values[field] else { return nil }
@@ -81,6 +91,11 @@ public struct PartyWords: Sendable {
 
     /// A party as rows of label and value, for documents: its role first, then each field known.
     public func facts(_ party: Party) -> [(label: String, value: String)] {
+        if case let .motorVehicle(statement) = party.kind {
+            // Its column B of the statement A makes with it, with the statement's labels.
+            let rows = Self.vehicleFields.compactMap { field in statement.vehicleB[field].map { (StatementWords(words).field(field), $0) } }
+            return rows.isEmpty ? [(role(party.kind.role), words("not given"))] : rows
+        }
         let values = party.kind.values
         var rows = party.kind.role.fields.compactMap { field -> (label: String, value: String)? in
             if field == .injured {

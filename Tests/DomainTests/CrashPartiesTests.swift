@@ -15,12 +15,12 @@ struct CrashPartiesTests {
 
     static let crashes: [Crash] = [
         // C hit A from behind, A hit B: two statements, one with each.
-        Crash(name: "a three-car pile-up", parties: [.motorVehicle, .motorVehicle], statements: 2, injuredRoadUsers: 0),
+        Crash(name: "a three-car pile-up", parties: [.motorVehicle(.empty), .motorVehicle(.empty)], statements: 2, injuredRoadUsers: 0),
         Crash(name: "a cyclist, injured", parties: [.cyclist(try! RoadUser(name: "Eva Kovács", injured: true))], statements: 0, injuredRoadUsers: 1),
         Crash(name: "a lamp post", parties: [.property(try! DamagedProperty(what: "lamp post", owner: "City of Budapest"))], statements: 0, injuredRoadUsers: 0),
         Crash(name: "a driver who fled, part of the plate read", parties: [.leftTheScene(try! VehicleSeen(plate: "b-m? 12", colour: "dark blue", direction: "towards the bridge"))], statements: 0, injuredRoadUsers: 0),
         Crash(name: "the car alone", parties: [], statements: 0, injuredRoadUsers: 0),
-        Crash(name: "a car and a pedestrian not hurt", parties: [.motorVehicle, .pedestrian(try! RoadUser(name: "Jan Nowak", injured: false))], statements: 1, injuredRoadUsers: 0),
+        Crash(name: "a car and a pedestrian not hurt", parties: [.motorVehicle(.empty), .pedestrian(try! RoadUser(name: "Jan Nowak", injured: false))], statements: 1, injuredRoadUsers: 0),
     ]
 
     @Test(arguments: crashes)
@@ -36,21 +36,21 @@ struct CrashPartiesTests {
     @Test func aPartyIsChangedAndRemovedByItsIdAndKeepsItsPlace() throws {
         var parties = CrashParties()
         let cyclist = try parties.add(.cyclist(try RoadUser(name: "Eva")))
-        let car = try parties.add(.motorVehicle)
+        let car = try parties.add(.motorVehicle(.empty))
         try parties.change(cyclist, to: .pedestrian(try RoadUser(name: "Eva", injured: true)))
         #expect(parties.all.map(\.id) == [cyclist, car])
         #expect(parties.injuredRoadUsers.map(\.id) == [cyclist])
         try parties.remove(cyclist)
         #expect(parties.all.map(\.id) == [car])
         #expect(throws: PartyError.unknown(cyclist)) { try parties.remove(cyclist) }
-        #expect(throws: PartyError.unknown(cyclist)) { try parties.change(cyclist, to: .motorVehicle) }
+        #expect(throws: PartyError.unknown(cyclist)) { try parties.change(cyclist, to: .motorVehicle(.empty)) }
     }
 
     @Test func atMostEightOtherParties() throws {
         var parties = CrashParties()
-        for _ in 0..<CrashParties.maximum { try parties.add(.motorVehicle) }
-        #expect(throws: PartyError.tooMany(limit: 8)) { try parties.add(.motorVehicle) }
-        #expect(throws: PartyError.tooMany(limit: 8)) { try CrashParties((0...8).map { _ in Party(kind: .motorVehicle) }) }
+        for _ in 0..<CrashParties.maximum { try parties.add(.motorVehicle(.empty)) }
+        #expect(throws: PartyError.tooMany(limit: 8)) { try parties.add(.motorVehicle(.empty)) }
+        #expect(throws: PartyError.tooMany(limit: 8)) { try CrashParties((0...8).map { _ in Party(kind: .motorVehicle(.empty)) }) }
     }
 
     @Test func whatIsSeenOrSaidFollowsItsRules() throws {

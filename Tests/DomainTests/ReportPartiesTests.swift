@@ -3,8 +3,8 @@ import Foundation
 import Testing
 import TestSupport
 
-/// The parties on a report: changed only on a draft, never another motor vehicle (vehicle B of the statement), merged
-/// party by party, and read by a claims system with roles and incidents.
+/// The parties on a report: changed only on a draft, bounded, merged party by party, and read by a claims system with
+/// roles and incidents.
 @Suite("A report's other parties")
 struct ReportPartiesTests {
     static let cyclistID = PartyID(UUID(uuidString: "00000000-0000-4000-8000-00000000c1c1")!)
@@ -24,18 +24,33 @@ struct ReportPartiesTests {
         #expect(report.parties.all.count == 1)
     }
 
-    @Test("Another motor vehicle is refused as a party: it is vehicle B of the statement; the report is left as it was")
-    func aMotorVehicleIsVehicleB() throws {
+    @Test("Another motor vehicle is a party with its own statement; at most seven besides B, eight parties with B counted")
+    func motorVehiclesAreBounded() throws {
         var report = CrashReport.stub()
-        #expect(throws: PartyError.vehicleOnStatement) {
-            try report.changeParties { parties throws(PartyError) in try parties.add(.motorVehicle) }
+        for _ in 0..<CrashParties.maximumMotorVehicles {
+            try report.changeParties { parties throws(PartyError) in try parties.add(.motorVehicle(.empty)) }
         }
-        #expect(report.parties.isAlone)
+        #expect(report.statementPairs.count == 8)
+        #expect(throws: PartyError.tooMany(limit: 7)) {
+            try report.changeParties { parties throws(PartyError) in try parties.add(.motorVehicle(.empty)) }
+        }
+        // With vehicle B named, the list holds one less: eight other parties in all.
+        var withB = CrashReport.stub()
+        var statement = AccidentStatement.empty
+        try statement.vehicleB.set(.plate, to: "B-XY 1")
+        try withB.setStatement(statement)
+        for _ in 0..<7 {
+            try withB.changeParties { parties throws(PartyError) in try parties.add(.cyclist(try RoadUser(name: "Eva"))) }
+        }
+        #expect(throws: PartyError.tooMany(limit: 7)) {
+            try withB.changeParties { parties throws(PartyError) in try parties.add(.property(try DamagedProperty(what: "fence"))) }
+        }
+        #expect(withB.parties.all.count == 7)
         #expect(throws: InvalidReportData.self) {
             try CrashReport(
                 id: ReportID(), crashID: .anyLocal(), status: .draft, createdAt: referenceDate, updatedAt: referenceDate, completedAt: nil,
                 scene: CrashScene(occurredAt: referenceDate), injuries: .none, photos: [], otherDriverNote: "",
-                parties: try CrashParties([Party(kind: .motorVehicle)]), revision: 0
+                parties: try CrashParties((0..<8).map { _ in Party(kind: .motorVehicle(.empty)) }), revision: 0
             )
         }
     }

@@ -31,7 +31,13 @@ struct PartiesDocumentTests {
         let numbered = { (number: Int, role: Party.Role) in
             words("{number}. {title}", context: "a numbered party of a crash", ["number": words.number(number), "title": partyWords.role(role)])
         }
-        #expect(Array(subheadings.prefix(3)) == [numbered(1, .cyclist), numbered(2, .property), numbered(3, .leftTheScene)])
+        #expect(Array(subheadings.prefix(4)) == [numbered(1, .cyclist), numbered(2, .property), numbered(3, .motorVehicle), numbered(4, .leftTheScene)])
+        // The third vehicle's statement with A follows B's, as its own form headed with its number.
+        let withC = words("European Accident Statement with party {number}", ["number": words.number(3)])
+        #expect(headings.contains(withC))
+        let forms = outline.blocks.compactMap { block -> StatementForm? in if case let .statementForm(form) = block { form } else { nil } }
+        #expect(forms.map(\.title) == [withC], "only C's: this report has no statement with B")
+        #expect(forms.first?.remarks == ["", "I could not stop in time."])
 
         let tools = try PDFTools()
         defer { tools.cleanUp() }
@@ -40,7 +46,9 @@ struct PartiesDocumentTests {
         for phrase in [
             numbered(1, .cyclist), "Eva Kovács", "+36307654321", "Allianz", partyWords.field(.insurer),
             numbered(2, .property), "lamp post", "City of Budapest", partyWords.field(.owner),
-            numbered(3, .leftTheScene), "B-M? 12", "dark blue", "2026/881", partyWords.field(.direction),
+            numbered(3, .motorVehicle), "Carl Third", "C-DE 345", "Generali", StatementWords(words).field(.insurer),
+            numbered(4, .leftTheScene), "B-M? 12", "dark blue", "2026/881", partyWords.field(.direction),
+            withC, "I could not stop in time.", "Wanda Witness",
         ] {
             #expect(text.contains(phrase), "\(language): \(phrase)")
         }

@@ -62,12 +62,18 @@ struct WebhookTests {
         #expect(notice.data.injuries.reported)
         #expect(notice.data.injuries.who == [.myself, .otherDriver])
         // Everyone the claim concerns, with roles and the incidents to open: the insured vehicle (the driver hurt), the
-        // other vehicle (its driver hurt), a cyclist hurt, a lamp post, a vehicle that left.
-        #expect(notice.data.parties?.map(\.role) == [.insuredVehicle, .otherVehicle, .cyclist, .property, .leftTheScene])
-        #expect(notice.data.parties?.map(\.incidents) == [[.vehicle, .injury], [.vehicle, .injury], [.injury], [.property], []])
-        #expect(notice.data.parties?.map(\.name) == ["Jane Doe", "Greta Müller", "Eva Kovács", "City of Budapest", nil])
+        // other vehicle (its driver hurt), a cyclist hurt, a lamp post, a third vehicle with its own statement, a
+        // vehicle that left.
+        #expect(notice.data.parties?.map(\.role) == [.insuredVehicle, .otherVehicle, .cyclist, .property, .otherVehicle, .leftTheScene])
+        #expect(notice.data.parties?.map(\.incidents) == [[.vehicle, .injury], [.vehicle, .injury], [.injury], [.property], [.vehicle], []])
+        #expect(notice.data.parties?.map(\.name) == ["Jane Doe", "Greta Müller", "Eva Kovács", "City of Budapest", "Carl Third", nil])
         #expect(notice.data.parties?[1].plate == "M-AB 1234" && notice.data.parties?[1].insurer == "Allianz")
-        #expect(notice.data.parties?[4].plate == "B-M? 12" && notice.data.parties?[4].party?.direction == "towards the bridge")
+        #expect(notice.data.parties?[4].plate == "C-DE 345" && notice.data.parties?[4].insurer == "Generali")
+        // The third vehicle's statement goes with it, with its own version.
+        let third = try #require(notice.data.parties?[4].party?.statement)
+        #expect(third.vehicleB?.vehicle?.plate == "C-DE 345")
+        #expect(third.version == report.statementVersion(.vehicle(CrashParties.vehicleC))?.hex && third.version != report.statementVersion.hex)
+        #expect(notice.data.parties?[5].plate == "B-M? 12" && notice.data.parties?[5].party?.direction == "towards the bridge")
         #expect(try CrashParties(wire: notice.data.parties?.compactMap(\.party) ?? []) == sample)
         #expect(notice.data.documents.map(\.kind) == [.crashReport, .photo])
         #expect(notice.data.documents.map(\.sha256) == [ContentHash.stub("d").hex, ContentHash.stub("b").hex])

@@ -34,7 +34,21 @@ struct PartiesWireTests {
 
             let id = UUID().uuidString
             let nine = (0..<9).map { _ in ["id": UUID().uuidString, "kind": "pedestrian"] }
+            let eightVehicles = (0..<8).map { _ in ["id": UUID().uuidString, "kind": "motor-vehicle"] }
+            // A code signature only the server can witness, on a statement the server does not hold.
+            var forged = report
+            try forged.signStatement(.b, in: .vehicle(CrashParties.vehicleC), name: "Carl Third", verification: .smsCode(try PhoneNumber(kept: "+36301234567")), at: referenceDate)
+            let signedByCode = try #require(forged.statement(.vehicle(CrashParties.vehicleC)))
+            let forgedJSON = try #require(try JSONSerialization.jsonObject(with: try WireCoding.encoder().encode(
+                Components.Schemas.AccidentStatement(signedByCode)
+            )) as? [String: Any])
+            let c = CrashParties.vehicleC.description
             for (parties, field) in [
+                ([["id": id, "kind": "motor-vehicle", "name": "Carl"]], "parties[0].name"),
+                ([["id": id, "kind": "motor-vehicle", "statement": ["vehicleB": ["vehicle": ["plate": "AB<1"]]]]], "parties[0].statement.vehicleB.plate"),
+                ([["id": id, "kind": "cyclist", "statement": [String: Any]()]], "parties[0].statement"),
+                ([["id": c, "kind": "motor-vehicle", "statement": forgedJSON]], "parties[\(c)].statement.signatures[B].verification"),
+                (eightVehicles, "parties"),
                 ([["id": id, "kind": "cyclist", "what": "a fence"]], "parties[0].what"),
                 ([["id": id, "kind": "property"]], "parties[0]"),
                 ([["id": id, "kind": "property", "what": String(repeating: "x", count: 201)]], "parties[0].what"),
@@ -53,7 +67,7 @@ struct PartiesWireTests {
             }
             // A kind the contract does not know is refused as the request's shape.
             let unknown = try await client.execute(
-                uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(report, parties: [["id": id, "kind": "motor-vehicle"]])
+                uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(report, parties: [["id": id, "kind": "bus"]])
             )
             #expect(unknown.status == .badRequest)
             // Nothing refused changed what the server keeps.

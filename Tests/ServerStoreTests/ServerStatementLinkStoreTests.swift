@@ -3,6 +3,7 @@ import Foundation
 import ServerCore
 import Testing
 import TestSupport
+import WireAPI
 
 /// The other drivers' links every backend keeps alike: found by the token's digest, used once (of two at once, one),
 /// made unused again after a failed store, expired ones swept.
@@ -323,6 +324,40 @@ struct ServerStatementLinkStoreTests {
         _ = try await subject.store.delete(other.id, owner: ann)
         #expect(try await subject.store.signingRecord(of: other.id, owner: ann).isEmpty)
         #expect(try await subject.store.signingRecord(of: report.id, owner: ann).count == 2)
+    }
+
+    @Test("Each act names its statement: B's and C's acts in one record, counted on, a voided act kept", arguments: ServerStoreBackend.allCases)
+    func eachActNamesItsStatement(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
+        var report = CrashReport.stub(createdAt: referenceDate)
+        try report.setStatement(try .full())
+        let sample = try CrashParties.sample()
+        try report.changeParties { parties throws(PartyError) in parties = sample }
+        report = try await subject.store.save(report, owner: ann)
+        let c = StatementPair.vehicle(CrashParties.vehicleC)
+        // Two acts on B's statement and one on C's in one save; C's changes (voiding A's signature of it, B's stays
+        // sealed), then both sign C's again.
+        try report.signStatement(.a, in: .b, name: "Jane Doe", verification: .driversDevice(account: "ann"), at: referenceDate)
+        try report.signStatement(.b, in: .b, name: "Greta Müller", verification: .sameDevice, at: referenceDate)
+        try report.signStatement(.a, in: c, name: "Jane Doe", verification: .driversDevice(account: "ann"), at: referenceDate)
+        report = try await subject.store.save(report, owner: ann)
+        var changed = try #require(report.statement(c))
+        try changed.vehicleB.setRemarks("He braked.")
+        try report.setStatement(changed, for: c)
+        try report.signStatement(.a, in: c, name: "Jane Doe", verification: .driversDevice(account: "ann"), at: referenceDate.addingTimeInterval(5))
+        try report.signStatement(.b, in: c, name: "Carl Third", verification: .sameDevice, at: referenceDate.addingTimeInterval(5))
+        report = try await subject.store.save(report, owner: ann)
+        let record = try await subject.store.signingRecord(of: report.id, owner: ann)
+        #expect(record.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(record.map(\.pair) == [.b, .b, c, c, c])
+        #expect(record.map(\.side) == [.a, .b, .a, .a, .b])
+        #expect(record[4].version == report.statementVersion(c) && record[2].version != report.statementVersion(c))
+        #expect(record[0].version == report.statementVersion)
+        #expect(report.isStatementSigned && report.isStatementSigned(c))
+        // The claims system reads which statement each act is on.
+        let wire = record.map(Components.Schemas.SigningRecordEntry.init)
+        #expect(wire.map(\.party) == [nil, nil] + Array(repeating: CrashParties.vehicleC.description, count: 3))
     }
 
     @Test("A report's signing record holds at most its limit: a save that would add one more is refused whole", arguments: ServerStoreBackend.allCases)

@@ -121,6 +121,8 @@ struct ServerStoreUpgradeTests {
         #expect(record.first?.name == "Jane Doe" && record.first?.account == "ann" && record.last?.reason == "Box 17 is not true")
         #expect(record.allSatisfy { $0.version == report.statementVersion && $0.recordedAt == report.updatedAt && $0.codeSMS == nil })
         #expect(record.map(\.actedAt) == [referenceDate.addingTimeInterval(60.25), referenceDate.addingTimeInterval(120.5)])
+        // Every act stored before a report had more than one statement is on the statement with B.
+        #expect(record.allSatisfy { $0.pair == .b })
     }
 
     @Test("SQLite: the signatures and declines of reports stored before the signing record start it, once opened")

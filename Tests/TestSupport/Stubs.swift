@@ -133,10 +133,35 @@ extension CrashParties {
                 id: PartyID(UUID(uuidString: "00000000-0000-4000-8000-00000000a1a1")!),
                 kind: .property(try DamagedProperty(what: "lamp post", owner: "City of Budapest", address: "Fő utca 1"))
             ),
+            Party(id: CrashParties.vehicleC, kind: .motorVehicle(try AccidentStatement.withVehicleC())),
             Party(
                 id: PartyID(UUID(uuidString: "00000000-0000-4000-8000-00000000f1f1")!),
                 kind: .leftTheScene(try VehicleSeen(plate: "B-M? 12", colour: "dark blue", makeAndModel: "BMW", direction: "towards the bridge", policeReport: "2026/881"))
             ),
         ])
+    }
+}
+
+extension CrashParties {
+    /// Vehicle C of ``sample()``: it hit A from behind.
+    public static let vehicleC = PartyID(UUID(uuidString: "00000000-0000-4000-8000-00000000c3c3")!)
+}
+
+extension AccidentStatement {
+    /// The statement A makes with a vehicle C that hit it from behind: both columns named, C's box ticked, remarks,
+    /// a witness.
+    public static func withVehicleC() throws -> AccidentStatement {
+        var statement = AccidentStatement.empty
+        try statement.vehicleA.set(.driverName, to: "Anna Driver")
+        try statement.vehicleA.set(.plate, to: "AB-123-CD")
+        try statement.vehicleA.set(.impactPoint, to: "rear")
+        try statement.vehicleB.set(.driverName, to: "Carl Third")
+        try statement.vehicleB.set(.plate, to: "C-DE 345")
+        try statement.vehicleB.set(.insurer, to: "Generali")
+        try statement.vehicleB.set(.impactPoint, to: "front")
+        statement.vehicleB.toggle(.hitRearSameDirectionSameLane)
+        try statement.vehicleB.setRemarks("I could not stop in time.")
+        try statement.setWitnesses([try Witness(name: "Wanda Witness", address: "", phone: "+36301112233")])
+        return statement
     }
 }

@@ -77,7 +77,7 @@ extension CrashReport {
 
     /// The other parties, as the wire's JSON.
     private static func partiesJSON(_ parties: CrashParties) -> String? {
-        guard let json = try? WireCoding.encoder().encode(parties.all.map(Components.Schemas.Party.init)) else { return nil }
+        guard let json = try? WireCoding.encoder().encode(parties.all.map { Components.Schemas.Party($0) }) else { return nil }
         return String(decoding: json, as: UTF8.self)
     }
 

@@ -24,10 +24,12 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public private(set) var photos: [PhotoSection: [Photo]]
     /// The other driver's additional note; empty when none.
     public private(set) var otherDriverNote: String
-    /// The European Accident Statement: both vehicles' details, the circumstances, witnesses, police.
+    /// The European Accident Statement with vehicle B: both vehicles' details, the circumstances, witnesses, police.
+    /// Each other motor vehicle has its own with A, held by its party (``statement(_:)``, ``statementPairs``).
     public private(set) var statement: AccidentStatement
-    /// The crash's other parties besides vehicle B of the statement: cyclists, pedestrians, property, a vehicle that
-    /// left the scene (``CrashParties``); none when the car was alone or only two vehicles met.
+    /// The crash's other parties besides vehicle B of the statement: more motor vehicles (each with its statement),
+    /// cyclists, pedestrians, property, a vehicle that left the scene (``CrashParties``); none when the car was alone or
+    /// only two vehicles met.
     public private(set) var parties: CrashParties
     /// The insurer's claim number and message, once a claims handler acknowledged the completed report.
     public private(set) var acknowledgement: ClaimAcknowledgement?
@@ -119,8 +121,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         self.photos = Dictionary(grouping: photos, by: \.section)
         self.otherDriverNote = otherDriverNote
         self.statement = statement
-        guard parties.motorVehicles.isEmpty else {
-            throw InvalidReportData(field: "parties", problem: .invalid("another motor vehicle is vehicle B of the accident statement"))
+        guard parties.motorVehicles.count <= CrashParties.maximumMotorVehicles else {
+            throw InvalidReportData(field: "parties", problem: .tooMany(count: parties.motorVehicles.count, limit: CrashParties.maximumMotorVehicles))
         }
         self.parties = parties
         self.acknowledgement = acknowledgement
@@ -360,14 +362,29 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         try keepSealed(old)
     }
 
-    /// Changes the crash's other parties: adds, changes or removes one by its id, as `change` does.
-    /// - Throws: `ReportError.readOnly`; ``PartyError`` from `change`, or ``PartyError/vehicleOnStatement`` for another
-    ///   motor vehicle (it is vehicle B of the accident statement). Nothing changes when it throws.
+    /// Changes the crash's other parties: adds, changes or removes one by its id, as `change` does. A motor vehicle's
+    /// statement keeps the signatures and decline it held (only ``signStatement(_:in:name:verification:at:)`` and
+    /// ``declineStatement(in:reason:at:)`` change those): a change to what it says voids its own signatures alone.
+    /// - Throws: `ReportError.readOnly`; ``PartyError`` from `change`; ``PartyError/tooMany(limit:)`` past
+    ///   ``CrashParties/maximum`` other parties with vehicle B counted, or past ``CrashParties/maximumMotorVehicles``
+    ///   more motor vehicles; ``ReportError/statementSigned(_:)`` for a change to a statement both drivers signed (or its
+    ///   party's removal). Nothing changes when it throws.
     public mutating func changeParties(_ change: (inout CrashParties) throws(PartyError) -> Void) throws {
         try ensureEditable()
         var changed = parties
         try change(&changed)
-        guard changed.motorVehicles.isEmpty else { throw PartyError.vehicleOnStatement }
+        let limit = CrashParties.maximum - (statement.vehicleB.isEmpty ? 0 : 1)
+        if changed.all.count > parties.all.count, changed.all.count > limit { throw PartyError.tooMany(limit: limit) }
+        if changed.motorVehicles.count > parties.motorVehicles.count, changed.motorVehicles.count > CrashParties.maximumMotorVehicles {
+            throw PartyError.tooMany(limit: CrashParties.maximumMotorVehicles)
+        }
+        for party in changed.motorVehicles {
+            guard var pair = party.kind.statement else { continue }
+            let held = parties[party.id]?.kind.statement
+            pair.signatures = held?.signatures ?? []
+            pair.decline = held?.decline
+            try changed.change(party.id, to: .motorVehicle(pair))
+        }
         let old = self
         // A cyclist or pedestrian newly said to be hurt is a person chosen: *No one* and *Unsure* go, as on the page.
         let newlyHurt = changed.injuredRoadUsers.contains { party in !parties.injuredRoadUsers.contains { $0.id == party.id } }
@@ -382,6 +399,19 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         let old = self
         scene = newScene.utcOffsetMinutes == nil ? newScene.withUTCOffset(scene.utcOffsetMinutes) : newScene
         try keepSealed(old)
+    }
+
+    /// Replaces a pair's statement as ``setStatement(_:)`` does for B's; another motor vehicle's keeps the signatures and
+    /// decline it held (as ``changeParties(_:)`` does).
+    /// - Throws: `ReportError.readOnly`; ``ReportError/statementSigned(_:)`` for a statement both drivers signed;
+    ///   ``PartyError/unknown(_:)`` for a party that is not a motor vehicle on the report.
+    public mutating func setStatement(_ newStatement: AccidentStatement, for pair: StatementPair) throws {
+        switch pair {
+        case .b: try setStatement(newStatement)
+        case let .vehicle(id):
+            guard parties[id]?.kind.hasStatement == true else { throw PartyError.unknown(id) }
+            try changeParties { parties throws(PartyError) in try parties.change(id, to: .motorVehicle(newStatement)) }
+        }
     }
 
     /// "Discard all information on this page": empties a category and returns the photos it removed.
@@ -457,8 +487,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     /// comes from an app that does not know parties (an older one), so they are not lost by its save.
     public func withParties(_ parties: CrashParties) -> CrashReport {
         var report = self
-        // Parties a report held are parties a report may hold: no motor vehicle among them.
-        if parties.motorVehicles.isEmpty { report.parties = parties }
+        report.parties = parties
         return report
     }
 
@@ -498,7 +527,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     /// - Returns: whether it changed.
     @discardableResult
     public mutating func takeUTCOffsetIfUnknown(_ minutes: Int) -> Bool {
-        guard !isCompleted, sealedVersion == nil, scene.utcOffsetMinutes == nil, CrashScene.utcOffsetRange.contains(minutes) else { return false }
+        guard !isCompleted, !hasSignedStatement, scene.utcOffsetMinutes == nil, CrashScene.utcOffsetRange.contains(minutes) else { return false }
         scene = scene.withUTCOffset(minutes)
         return true
     }
@@ -532,10 +561,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     /// server records, ``recordAcknowledgement(_:)``).
     /// - Throws: ``ReportError/readOnly(_:)`` when this version is completed and `next` changes it.
     public func checkReplacement(by next: CrashReport) throws(ReportError) {
-        if let sealed = sealedVersion,
-           next.statementVersion != sealed || next.statement.signatures != statement.signatures || next.statement.decline != statement.decline {
-            throw .statementSigned(crashID)
-        }
+        guard next.keepsSealedStatements(of: self) else { throw .statementSigned(crashID) }
         guard isCompleted else { return }
         var adopted = self
         adopted.adoptServerCrashID(next.crashID)
@@ -560,61 +586,164 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         guard !isCompleted else { throw .readOnly(crashID) }
     }
 
-    // MARK: - Signing the statement
+    // MARK: - Signing the statements
 
-    /// The front side as both drivers see and sign it (``StatementFront``).
-    public var statementFront: StatementFront { StatementFront(self) }
+    /// The report's accident statements: with vehicle B first, then with each other motor vehicle in the parties' order.
+    public var statementPairs: [StatementPair] { [.b] + parties.motorVehicles.map { .vehicle($0.id) } }
 
-    /// The version of the front side as it is now.
+    /// The statement of a pair; `nil` for a party that is not (or no longer) a motor vehicle on the report.
+    public func statement(_ pair: StatementPair) -> AccidentStatement? {
+        switch pair {
+        case .b: statement
+        case let .vehicle(id): parties[id]?.kind.statement
+        }
+    }
+
+    /// A statement for a motor vehicle about to be added: vehicle A's policyholder, vehicle, insurance and driver as
+    /// on the statement with B (they are the same car and driver), the rest — the pair's circumstances, point of impact,
+    /// visible damage, remarks, witnesses and police — to be filled in for this pair.
+    public var newPairStatement: AccidentStatement {
+        var pair = AccidentStatement.empty
+        for field in VehicleField.allCases where field.part != .impact {
+            if let value = statement.vehicleA[field] { try? pair.vehicleA.set(field, to: value, kept: true) }
+        }
+        return pair
+    }
+
+    /// The front side of the statement with B as both drivers see and sign it (``StatementFront``).
+    public var statementFront: StatementFront { StatementFront(self, .b) }
+
+    /// The front side of a pair's statement; `nil` for a pair the report does not hold.
+    public func statementFront(_ pair: StatementPair) -> StatementFront? {
+        statement(pair) == nil ? nil : StatementFront(self, pair)
+    }
+
+    /// The version of the front side of the statement with B as it is now.
     public var statementVersion: StatementVersion { statementFront.version }
 
-    /// Where a side's signature stands: for the front as it is now, for another version (void), or none.
-    public func signatureState(of side: VehicleSide) -> SignatureState {
-        guard let signature = statement.signature(of: side) else { return .unsigned }
-        return signature.version == statementVersion ? .holds(signature) : .void(signature)
+    /// The version of a pair's front side as it is now; `nil` for a pair the report does not hold.
+    public func statementVersion(_ pair: StatementPair) -> StatementVersion? { statementFront(pair)?.version }
+
+    /// Where a side's signature of the statement with B stands: for the front as it is now, for another version
+    /// (void), or none.
+    public func signatureState(of side: VehicleSide) -> SignatureState { signatureState(of: side, in: .b) }
+
+    /// Where a side's signature of a pair's statement stands (none for a pair the report does not hold).
+    public func signatureState(of side: VehicleSide, in pair: StatementPair) -> SignatureState {
+        guard let signature = statement(pair)?.signature(of: side), let version = statementVersion(pair) else { return .unsigned }
+        return signature.version == version ? .holds(signature) : .void(signature)
     }
 
-    /// Whether both drivers signed the front as it is now: it is then read-only on every path, as a completed report is.
-    public var isStatementSigned: Bool { sealedVersion != nil }
+    /// Whether both drivers signed the front with B as it is now: it is then read-only on every path, as a completed
+    /// report is.
+    public var isStatementSigned: Bool { sealedVersion(.b) != nil }
 
-    /// The version both signatures name, when both hold.
-    private var sealedVersion: StatementVersion? {
-        guard statement.signatures.count == 2 else { return nil }
-        let version = statementVersion
-        return statement.signatures.allSatisfy { $0.version == version } ? version : nil
+    /// Whether both drivers of a pair signed its front as it is now: that statement is then read-only on every path, and
+    /// so are the scene and the injuries its front shows.
+    public func isStatementSigned(_ pair: StatementPair) -> Bool { sealedVersion(pair) != nil }
+
+    /// Whether both drivers of any pair signed its front as it is now (then the scene and injuries are read-only).
+    public var hasSignedStatement: Bool { statementPairs.contains { isStatementSigned($0) } }
+
+    /// A pair's statement and its version now.
+    /// - Throws: ``PartyError/unknown(_:)`` for a party that is not (or no longer) a motor vehicle on the report.
+    private func held(_ pair: StatementPair) throws(PartyError) -> (statement: AccidentStatement, version: StatementVersion) {
+        switch pair {
+        case .b: return (statement, statementVersion)
+        case let .vehicle(id):
+            guard let held = parties[id]?.kind.statement, let version = statementVersion(pair) else { throw .unknown(id) }
+            return (held, version)
+        }
     }
 
-    /// Signs the front side as it is now for one side, replacing that side's earlier signature (and, for B, a decline).
-    /// - Throws: ``ReportError/readOnly(_:)``; ``ReportError/statementSigned(_:)`` when both signed already;
-    ///   ``ReportError/nothingToReport`` for an empty statement; ``StatementFieldError`` for the name.
+    /// The version both signatures of a pair's statement name, when both hold.
+    private func sealedVersion(_ pair: StatementPair) -> StatementVersion? {
+        guard let held = statement(pair), held.signatures.count == 2, let version = statementVersion(pair) else { return nil }
+        return held.signatures.allSatisfy { $0.version == version } ? version : nil
+    }
+
+    /// Whether every statement both drivers signed in `old` is here as they signed it: its front, signatures and
+    /// decline.
+    private func keepsSealedStatements(of old: CrashReport) -> Bool {
+        old.statementPairs.allSatisfy { pair in
+            guard let sealed = old.sealedVersion(pair) else { return true }
+            return statementVersion(pair) == sealed && statement(pair)?.signatures == old.statement(pair)?.signatures
+                && statement(pair)?.decline == old.statement(pair)?.decline
+        }
+    }
+
+    /// Signs the front side with B as it is now for one side (``signStatement(_:in:name:verification:at:)``).
     public mutating func signStatement(
         _ side: VehicleSide, name: String, verification: StatementSignature.Verification, at date: Date
     ) throws {
+        try signStatement(side, in: .b, name: name, verification: verification, at: date)
+    }
+
+    /// Signs a pair's front side as it is now for one side, replacing that side's earlier signature of it (and, for B,
+    /// a decline). The report's other statements are not touched.
+    /// - Throws: ``ReportError/readOnly(_:)``; ``ReportError/statementSigned(_:)`` when both signed already;
+    ///   ``ReportError/nothingToReport`` for an empty statement; ``PartyError/unknown(_:)`` for a pair the report does
+    ///   not hold; ``StatementFieldError`` for the name.
+    public mutating func signStatement(
+        _ side: VehicleSide, in pair: StatementPair, name: String, verification: StatementSignature.Verification, at date: Date
+    ) throws {
         try ensureEditable()
-        guard sealedVersion == nil else { throw ReportError.statementSigned(crashID) }
-        guard !statement.vehicleA.isEmpty || !statement.vehicleB.isEmpty else { throw ReportError.nothingToReport }
+        var (held, version) = try held(pair)
+        guard sealedVersion(pair) == nil else { throw ReportError.statementSigned(crashID) }
+        guard !held.vehicleA.isEmpty || !held.vehicleB.isEmpty else { throw ReportError.nothingToReport }
         let signature = try StatementSignature(
             side: side, name: name, verification: verification, signedAt: date,
-            utcOffsetMinutes: effectiveScene.scene.utcOffsetMinutes, version: statementVersion
+            utcOffsetMinutes: effectiveScene.scene.utcOffsetMinutes, version: version
         )
-        statement.signatures = (statement.signatures.filter { $0.side != side } + [signature]).sorted { $0.side.rawValue < $1.side.rawValue }
-        if side == .b { statement.decline = nil }
+        held.signatures = (held.signatures.filter { $0.side != side } + [signature]).sorted { $0.side.rawValue < $1.side.rawValue }
+        if side == .b { held.decline = nil }
+        replaceStatement(of: pair, with: held)
     }
 
-    /// Records that the other driver would not sign the front side as it is now, and why; their signature, if any, goes.
-    /// - Throws: ``ReportError/readOnly(_:)``; ``ReportError/statementSigned(_:)`` when both signed already;
-    ///   ``StatementFieldError`` for the reason.
+    /// Records that the driver of B would not sign the front side with B as it is now (``declineStatement(in:reason:at:)``).
     public mutating func declineStatement(reason: String, at date: Date) throws {
-        try ensureEditable()
-        guard sealedVersion == nil else { throw ReportError.statementSigned(crashID) }
-        statement.decline = try StatementDecline(reason: reason, declinedAt: date, version: statementVersion)
-        statement.signatures.removeAll { $0.side == .b }
+        try declineStatement(in: .b, reason: reason, at: date)
     }
 
-    /// This report with the front side of `signed` — its statement, injuries and scene — for a merge that must keep a
-    /// statement both drivers signed as they signed it.
+    /// Records that the other driver of a pair would not sign its front side as it is now, and why; their signature of
+    /// it, if any, goes. The report's other statements are not touched.
+    /// - Throws: ``ReportError/readOnly(_:)``; ``ReportError/statementSigned(_:)`` when both signed already;
+    ///   ``PartyError/unknown(_:)`` for a pair the report does not hold; ``StatementFieldError`` for the reason.
+    public mutating func declineStatement(in pair: StatementPair, reason: String, at date: Date) throws {
+        try ensureEditable()
+        var (held, version) = try held(pair)
+        guard sealedVersion(pair) == nil else { throw ReportError.statementSigned(crashID) }
+        held.decline = try StatementDecline(reason: reason, declinedAt: date, version: version)
+        held.signatures.removeAll { $0.side == .b }
+        replaceStatement(of: pair, with: held)
+    }
+
+    /// Puts `new` in place of a pair's statement, signatures and all (the pair is one the report holds).
+    private mutating func replaceStatement(of pair: StatementPair, with new: AccidentStatement) {
+        switch pair {
+        case .b: statement = new
+        case let .vehicle(id): try? parties.change(id, to: .motorVehicle(new))
+        }
+    }
+
+    /// This report with the front side of `signed` — its statement with B, injuries and scene — for a merge that must
+    /// keep a statement both drivers signed as they signed it.
     mutating func takeFront(of signed: CrashReport) {
-        statement = signed.statement
+        takeFront(of: signed, .b)
+    }
+
+    /// This report with the front side of a pair's statement in `signed` — that statement, the injuries and the scene;
+    /// a party's statement only when the party is here as a motor vehicle too.
+    mutating func takeFront(of signed: CrashReport, _ pair: StatementPair) {
+        guard let held = signed.statement(pair) else { return }
+        if case let .vehicle(id) = pair, parties[id] == nil {
+            // A sealed statement's party removed here comes back with it.
+            guard let party = signed.parties[id] else { return }
+            var list = parties.all
+            list.append(party)
+            if let restored = try? CrashParties(list) { parties = restored }
+        }
+        replaceStatement(of: pair, with: held)
         injuries = signed.injuries
         scene = signed.scene
     }
@@ -624,11 +753,10 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         photos[.crashScene] = signed.photos[.crashScene]
     }
 
-    /// After a change: a front both drivers signed (in `old`) must be as it was, signatures and all; otherwise the change
-    /// is undone and refused.
+    /// After a change: every front both drivers signed (in `old`) must be as it was, signatures and all; otherwise the
+    /// change is undone and refused.
     private mutating func keepSealed(_ old: CrashReport) throws(ReportError) {
-        guard let sealed = old.sealedVersion else { return }
-        guard statementVersion == sealed, statement.signatures == old.statement.signatures, statement.decline == old.statement.decline else {
+        guard keepsSealedStatements(of: old) else {
             self = old
             throw .statementSigned(crashID)
         }

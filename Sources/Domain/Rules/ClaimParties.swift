@@ -5,7 +5,7 @@ public struct ClaimParty: Sendable, Hashable {
     public enum Role: String, Sendable, Hashable, CaseIterable {
         /// The driver's own vehicle, insured by the insurer the report goes to.
         case insuredVehicle = "insured-vehicle"
-        /// Vehicle B of the accident statement.
+        /// Vehicle B of the accident statement, or another motor vehicle with its own statement.
         case otherVehicle = "other-vehicle"
         case cyclist
         case pedestrian
@@ -26,13 +26,15 @@ public struct ClaimParty: Sendable, Hashable {
     }
 
     public let role: Role
-    /// The report's party behind it; `nil` for vehicles A and B.
+    /// The report's party behind it (another motor vehicle's with its statement); `nil` for vehicles A and B.
     public let party: Party?
     /// Who it is, as far as the report says: a vehicle's driver (or policyholder), a person's name, property's owner.
     public let name: String?
     public let plate: String?
     public let insurer: String?
     public let incidents: [Incident]
+    /// Another motor vehicle's statement's version as it is now; `nil` for the others.
+    public var statementVersion: StatementVersion? = nil
 }
 
 extension CrashReport {
@@ -54,8 +56,13 @@ extension CrashReport {
         }
         for party in parties.all {
             switch party.kind {
-            case .motorVehicle:
-                continue
+            case let .motorVehicle(pair):
+                // Whether its people were hurt is not asked yet: its vehicle's damage is the incident.
+                let column = pair.vehicleB
+                list.append(ClaimParty(
+                    role: .otherVehicle, party: party, name: column[.driverName] ?? column[.policyholderName], plate: column[.plate],
+                    insurer: column[.insurer], incidents: [.vehicle], statementVersion: statementVersion(.vehicle(party.id))
+                ))
             case let .cyclist(user), let .pedestrian(user):
                 list.append(ClaimParty(
                     role: party.kind.role == .cyclist ? .cyclist : .pedestrian, party: party, name: user.name.nonEmptyOrNil, plate: nil,

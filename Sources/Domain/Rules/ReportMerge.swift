@@ -137,27 +137,12 @@ public enum ReportMerge {
         }
 
         // The statement: the same rule, value by value.
-        var statement = remote.statement
-        var statementFromOther = false
-        var statementKept = false
-        var statementConflict = false
-        for key in AccidentStatement.MergeKey.all where !local.statement.hasSameValue(at: key, as: remote.statement) {
-            let changedHere = base.map { !$0.statement.hasSameValue(at: key, as: local.statement) } ?? true
-            let changedThere = base.map { !$0.statement.hasSameValue(at: key, as: remote.statement) } ?? true
-            let takeLocal: Bool
-            switch (changedHere, changedThere) {
-            case (true, false): takeLocal = true
-            case (false, true): takeLocal = false
-            default:
-                takeLocal = localIsNewer
-                statementConflict = true
-                if !takeLocal { statementKept = true }
-            }
-            if takeLocal { statement = statement.taking(key, from: local.statement) } else { statementFromOther = true }
-        }
-        if statementFromOther { fromOther.append(.statement) }
-        if statementKept { kept.append(.statement) }
-        if statementConflict { conflicts.append(Conflict(field: .statement, keptThisDevice: localIsNewer)) }
+        let statement = mergeStatement(
+            base: base.map(\.statement), noBase: base == nil, local: local.statement, remote: remote.statement, localIsNewer: localIsNewer
+        )
+        if statement.fromOther { fromOther.append(.statement) }
+        if statement.kept { kept.append(.statement) }
+        if statement.conflict { conflicts.append(Conflict(field: .statement, keptThisDevice: localIsNewer)) }
 
         let parties = mergeParties(base: base?.parties, local: local.parties, remote: remote.parties, localIsNewer: localIsNewer)
         if parties.fromOther { fromOther.append(.parties) }
@@ -215,7 +200,7 @@ public enum ReportMerge {
             injuries: (source[.injuries] ?? remote).injuries,
             photos: photos,
             otherDriverNote: (source[.otherDriverNote] ?? remote).otherDriverNote,
-            statement: statement,
+            statement: statement.merged,
             parties: parties.merged,
             // The insurer's answer is the server's to say, and only a completed report has one.
             acknowledgement: completed ? remote.acknowledgement : nil,
@@ -224,12 +209,16 @@ public enum ReportMerge {
             revision: remote.revision
         )
         // A statement both drivers signed stays as they signed it: what the merge would change on its front (the
-        // statement, the injuries, when and where) comes from the signed version.
-        if let signed = [remote, local].first(where: \.isStatementSigned),
-           report.statementVersion != signed.statementVersion || report.statement.signatures != signed.statement.signatures {
-            report.takeFront(of: signed)
+        // statement, the injuries, when and where) comes from the signed version; so for each pair.
+        var pairs: [StatementPair] = []
+        for pair in remote.statementPairs + local.statementPairs where !pairs.contains(pair) { pairs.append(pair) }
+        for pair in pairs {
+            guard let signed = [remote, local].first(where: { $0.isStatementSigned(pair) }),
+                  report.statementVersion(pair) != signed.statementVersion(pair)
+                    || report.statement(pair)?.signatures != signed.statement(pair)?.signatures else { continue }
+            report.takeFront(of: signed, pair)
             // Crash-scene photos added since move when and where: then the signed version's are kept, the others said.
-            if report.statementVersion != signed.statementVersion {
+            if report.statementVersion(pair) != signed.statementVersion(pair) {
                 let signedKeys = Set(signed.photos(in: .crashScene).map(PhotoKey.init))
                 leftOut += report.photos(in: .crashScene).filter { !signedKeys.contains(PhotoKey($0)) }
                 report.takeCrashScenePhotos(of: signed)
@@ -243,6 +232,37 @@ public enum ReportMerge {
         )
         outcome.partiesKeptOverRemoval = parties.keptOverRemoval
         return outcome
+    }
+
+    private struct StatementMerge {
+        var merged: AccidentStatement
+        var fromOther = false
+        var kept = false
+        var conflict = false
+    }
+
+    /// A statement, value by value: a change on one side wins; a change on both goes by time. With no base (`noBase`),
+    /// every difference counts as a change on both sides; a `base` of `nil` otherwise is an empty statement.
+    private static func mergeStatement(
+        base: AccidentStatement?, noBase: Bool, local: AccidentStatement, remote: AccidentStatement, localIsNewer: Bool
+    ) -> StatementMerge {
+        var result = StatementMerge(merged: remote)
+        let was = base ?? .empty
+        for key in AccidentStatement.MergeKey.all where !local.hasSameValue(at: key, as: remote) {
+            let changedHere = noBase || !was.hasSameValue(at: key, as: local)
+            let changedThere = noBase || !was.hasSameValue(at: key, as: remote)
+            let takeLocal: Bool
+            switch (changedHere, changedThere) {
+            case (true, false): takeLocal = true
+            case (false, true): takeLocal = false
+            default:
+                takeLocal = localIsNewer
+                result.conflict = true
+                if !takeLocal { result.kept = true }
+            }
+            if takeLocal { result.merged = result.merged.taking(key, from: local) } else { result.fromOther = true }
+        }
+        return result
     }
 
     private struct PartiesMerge {
@@ -273,6 +293,17 @@ public enum ReportMerge {
                 case (true, false): party = here
                 case (false, true): party = there; result.fromOther = true
                 default:
+                    if let mine = here.kind.statement, let theirs = there.kind.statement {
+                        // Two motor vehicles: their statement value by value, as B's.
+                        let statement = mergeStatement(
+                            base: was?.kind.statement, noBase: base == nil, local: mine, remote: theirs, localIsNewer: localIsNewer
+                        )
+                        party = Party(id: id, kind: .motorVehicle(statement.merged))
+                        result.conflict = result.conflict || statement.conflict
+                        result.kept = result.kept || statement.kept
+                        result.fromOther = result.fromOther || statement.fromOther
+                        break
+                    }
                     party = localIsNewer ? here : there
                     result.conflict = true
                     if !localIsNewer { result.kept = true; result.fromOther = true }

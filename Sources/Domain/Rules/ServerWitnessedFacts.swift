@@ -18,14 +18,27 @@ public enum ServerWitnessedFacts {
     /// - Throws: ``InvalidReportData`` with ``InvalidReportData/Problem/serverOnly`` naming the first field that adds
     ///   or changes a fact only the server witnesses.
     public static func check(_ sent: CrashReport, held: CrashReport?, account: String) throws(InvalidReportData) {
-        let statement = sent.statement
-        let kept = held?.statement
+        for pair in sent.statementPairs {
+            guard let statement = sent.statement(pair) else { continue }
+            try check(statement, held: held?.statement(pair), at: path(of: pair), account: account)
+        }
+    }
+
+    /// Where a pair's statement is on the wire: `statement`, or `parties[<id>].statement`.
+    static func path(of pair: StatementPair) -> String {
+        switch pair {
+        case .b: "statement"
+        case let .vehicle(id): "parties[\(id)].statement"
+        }
+    }
+
+    private static func check(_ statement: AccidentStatement, held kept: AccidentStatement?, at root: String, account: String) throws(InvalidReportData) {
         for signature in statement.signatures where signature != kept?.signature(of: signature.side) {
             switch signature.verification {
             case .smsCode:
-                throw InvalidReportData(field: "statement.signatures[\(signature.side.letter)].verification", problem: .serverOnly)
+                throw InvalidReportData(field: "\(root).signatures[\(signature.side.letter)].verification", problem: .serverOnly)
             case let .driversDevice(named?) where named != account:
-                throw InvalidReportData(field: "statement.signatures[\(signature.side.letter)].account", problem: .serverOnly)
+                throw InvalidReportData(field: "\(root).signatures[\(signature.side.letter)].account", problem: .serverOnly)
             case .driversDevice, .sameDevice:
                 break
             }
@@ -34,7 +47,7 @@ public enum ServerWitnessedFacts {
             let column = statement[side]
             let keptColumn = kept?[side]
             guard column.enteredByOtherDriverAt != nil else { continue }
-            let path = "statement.vehicle\(side.letter)"
+            let path = "\(root).vehicle\(side.letter)"
             if column.enteredByOtherDriverAt != keptColumn?.enteredByOtherDriverAt {
                 throw InvalidReportData(field: "\(path).enteredByOtherDriverAt", problem: .serverOnly)
             }
@@ -43,7 +56,7 @@ public enum ServerWitnessedFacts {
             }
         }
         if let decline = statement.decline, decline != kept?.decline {
-            throw InvalidReportData(field: "statement.decline", problem: .serverOnly)
+            throw InvalidReportData(field: "\(root).decline", problem: .serverOnly)
         }
     }
 }

@@ -60,7 +60,7 @@ public struct ReportOutline: Sendable, Equatable {
             ["crashID": report.crashID.rawValue, "time": dates.dateTime(asOf)]
         )
         // The form (the heading is the title here).
-        let statement = Array(writer.statement().drop { if case .heading = $0 { true } else { false } })
+        let statement = Array(writer.statement(.b).drop { if case .heading = $0 { true } else { false } })
         blocks = [.title(words("European Accident Statement"), identifier: ReportField(label: words("Crash ID"), value: report.crashID.rawValue))]
             + statement + [.closing(closing)]
         documentTitle = words("Accident statement {crashID}", ["crashID": report.crashID.rawValue])
@@ -88,7 +88,11 @@ public struct ReportOutline: Sendable, Equatable {
             blocks += detection()
             blocks += injuries()
             blocks += parties()
-            blocks += statement()
+            blocks += statement(.b)
+            // Each other motor vehicle's statement with A, each its own form, named by the party's number above.
+            for (index, party) in report.parties.all.enumerated() where party.kind.hasStatement {
+                blocks += statement(.vehicle(party.id), party: index + 1)
+            }
 
             blocks.append(.heading(vocabulary.category(.otherDriver)))
             for section in InfoCategory.otherDriver.photoSections {
@@ -209,11 +213,13 @@ public struct ReportOutline: Sendable, Equatable {
             return blocks
         }
 
-        /// The European Accident Statement: its front side as the printed form (``StatementForm``), which a renderer
-        /// draws as the form or reads in order, and the signing record after it.
-        func statement() -> [ReportBlock] {
-            let statement = report.statement
-            guard !statement.isEmpty else { return [] }
+        /// A pair's European Accident Statement: its front side as the printed form (``StatementForm``), which a
+        /// renderer draws as the form or reads in order, and the signing record after it. Another motor vehicle's is
+        /// headed with its number among the other parties (`party`).
+        func statement(_ pair: StatementPair, party: Int? = nil) -> [ReportBlock] {
+            guard let statement = report.statement(pair), !statement.isEmpty else { return [] }
+            let title = party.map { words("European Accident Statement with party {number}", ["number": words.number($0)]) }
+                ?? words("European Accident Statement")
             let effective = report.effectiveScene
             // Each box keeps its number in every language, so a reader finds box 12.8 where it always is.
             func numbered(_ number: String, _ title: String) -> String {
@@ -229,7 +235,7 @@ public struct ReportOutline: Sendable, Equatable {
                 ReportField(label: numbered("5", words("Witnesses")), value: witnesses.isEmpty ? words("none given") : witnesses.joined(separator: "; ")),
                 ReportField(label: words("Police"), value: statement.police.map(vocabulary.police) ?? words("not answered")),
             ]
-            var notes = report.statementFlags.map { words("Note: {flag}.", ["flag": facts.line(for: $0)]) }
+            var notes = statement.flags(onCrashDay: report.crashDay).map { words("Note: {flag}.", ["flag": facts.line(for: $0)]) }
             for side in VehicleSide.allCases {
                 if let credit = facts.creditLine(statement[side], side: side, dates: dates) {
                     notes.append(words("{sentence}.", context: "a sentence's full stop", ["sentence": credit]))
@@ -263,7 +269,7 @@ public struct ReportOutline: Sendable, Equatable {
             }
             let signaturesTitle = numbered("15", words("Signatures"))
             let signatureLines = VehicleSide.allCases.map { side in
-                facts.signature(report.signatureState(of: side), dates: dates)
+                facts.signature(report.signatureState(of: side, in: pair), dates: dates)
             }
 
             // In reading order: the same boxes, the two vehicles side by side in tables.
@@ -292,17 +298,17 @@ public struct ReportOutline: Sendable, Equatable {
                 ReportField(label: words("Vehicle {side}", ["side": side.letter]), value: line)
             }
             if let decline = statement.decline { signatures.append(ReportField(label: words("Declined"), value: facts.declineLine(decline, dates: dates))) }
-            signatures.append(ReportField(label: words("Version"), value: report.statementVersion.hex))
+            signatures.append(ReportField(label: words("Version"), value: report.statementVersion(pair)?.hex ?? ""))
             record.append(.fields(signatures))
             record.append(.paragraph(
-                report.isStatementSigned
+                report.isStatementSigned(pair)
                     ? words("Both drivers signed this version of the front side; it can no longer change.")
                     : words("Not signed by both drivers: this statement is not agreed.")
             ))
-            if let sealed = sealParagraph { record.append(.paragraph(sealed)) }
+            if let sealed = sealParagraph(pair) { record.append(.paragraph(sealed)) }
 
             let form = StatementForm(
-                title: words("European Accident Statement"),
+                title: title,
                 identifier: ReportField(label: words("Crash ID"), value: report.crashID.rawValue),
                 top: top, vehicles: vehicles, sections: sections,
                 impactTitle: impactTitle, impact: sides.map(\.impactPoint),
@@ -314,11 +320,12 @@ public struct ReportOutline: Sendable, Equatable {
                 signatures: signatureLines, linear: linear + record, afterForm: notes.map(ReportBlock.paragraph) + record,
                 continuedHeading: words("Continued from the form")
             )
-            return [.heading(words("European Accident Statement")), .statementForm(form)]
+            return [.heading(title), .statementForm(form)]
         }
 
-        /// What the document says of its seal, when it says anything.
-        private var sealParagraph: String? {
+        /// What the document says of its seal under a pair's statement, when it says anything. A sealed file's
+        /// statement with another vehicle not signed by both says nothing of it: its own lines say it is not agreed.
+        private func sealParagraph(_ pair: StatementPair) -> String? {
             switch seal {
             case .unstated:
                 return nil
@@ -327,7 +334,8 @@ public struct ReportOutline: Sendable, Equatable {
             case .serverHasNoKey:
                 return words("This PDF is not sealed: the server that made it has no signing key.")
             case let .sealed(signer, fingerprint):
-                guard report.isStatementSigned else {
+                guard report.isStatementSigned(pair) else {
+                    if pair != .b { return nil }
                     return words("Not sealed: the server seals the PDF once both drivers signed the same version.")
                 }
                 return words(

@@ -24,8 +24,10 @@ package struct SigningEntry: Sendable, Hashable {
         case link
     }
 
-    /// 1 for the report's first act, then each next one.
+    /// 1 for the report's first act, then each next one (the report's statements share one count).
     package let number: Int
+    /// Which of the report's statements was signed or declined.
+    package let pair: StatementPair
     package let side: VehicleSide
     package let act: Act
     package let means: Means
@@ -50,10 +52,11 @@ package struct SigningEntry: Sendable, Hashable {
     package let delivery: SMSDelivery?
 
     package init(
-        number: Int, side: VehicleSide, act: Act, means: Means, name: String?, reason: String?, account: String?, phone: PhoneNumber?,
-        version: StatementVersion, actedAt: Date, recordedAt: Date, codeSMS: SMSMessageID?, delivery: SMSDelivery? = nil
+        number: Int, pair: StatementPair = .b, side: VehicleSide, act: Act, means: Means, name: String?, reason: String?, account: String?,
+        phone: PhoneNumber?, version: StatementVersion, actedAt: Date, recordedAt: Date, codeSMS: SMSMessageID?, delivery: SMSDelivery? = nil
     ) {
         self.number = number
+        self.pair = pair
         self.side = side
         self.act = act
         self.means = means
@@ -71,7 +74,7 @@ package struct SigningEntry: Sendable, Hashable {
     /// The act numbered to follow the record's `held` lines.
     package func following(_ held: Int) -> SigningEntry {
         SigningEntry(
-            number: held + number, side: side, act: act, means: means, name: name, reason: reason, account: account, phone: phone,
+            number: held + number, pair: pair, side: side, act: act, means: means, name: name, reason: reason, account: account, phone: phone,
             version: version, actedAt: actedAt, recordedAt: recordedAt, codeSMS: codeSMS, delivery: delivery
         )
     }
@@ -87,11 +90,25 @@ package struct SigningEntry: Sendable, Hashable {
         throw .quotaExceeded(what: "signatures and declines of one report's statement", limit: limitPerReport)
     }
 
-    /// The acts `stored` holds that `held` (the version stored before, `nil` when new) did not: each signature not
-    /// held as it is, and a decline not held as it is, in that order, numbered from 1 (a store numbers them after the
-    /// record's lines with ``following(_:)``). A signature or decline sent back unchanged adds nothing.
+    /// The acts `stored` holds that `held` (the version stored before, `nil` when new) did not, statement by statement
+    /// (`CrashReport.statementPairs`), numbered from 1 (a store numbers them after the record's lines with
+    /// ``following(_:)``).
     /// - Parameter codeSMS: the message that carried the code a code signature was made with (the link's flow knows it).
-    package static func acts(in stored: AccidentStatement, after held: AccidentStatement?, codeSMS: SMSMessageID?, at date: Date) -> [SigningEntry] {
+    package static func acts(in stored: CrashReport, after held: CrashReport?, codeSMS: SMSMessageID?, at date: Date) -> [SigningEntry] {
+        var entries: [SigningEntry] = []
+        for pair in stored.statementPairs {
+            guard let statement = stored.statement(pair) else { continue }
+            let before = entries.count
+            entries += acts(in: statement, after: held?.statement(pair), pair: pair, codeSMS: codeSMS, at: date).map { $0.following(before) }
+        }
+        return entries
+    }
+
+    /// The acts one statement holds that `held` did not: each signature not held as it is, and a decline not held as
+    /// it is, in that order, numbered from 1. A signature or decline sent back unchanged adds nothing.
+    package static func acts(
+        in stored: AccidentStatement, after held: AccidentStatement?, pair: StatementPair = .b, codeSMS: SMSMessageID?, at date: Date
+    ) -> [SigningEntry] {
         var entries: [SigningEntry] = []
         for signature in stored.signatures where held?.signature(of: signature.side) != signature {
             let (means, account, phone): (Means, String?, PhoneNumber?) = switch signature.verification {
@@ -100,14 +117,14 @@ package struct SigningEntry: Sendable, Hashable {
             case .sameDevice: (.sameDevice, nil, nil)
             }
             entries.append(SigningEntry(
-                number: entries.count + 1, side: signature.side, act: .signed, means: means, name: signature.name, reason: nil,
+                number: entries.count + 1, pair: pair, side: signature.side, act: .signed, means: means, name: signature.name, reason: nil,
                 account: account, phone: phone, version: signature.version, actedAt: signature.signedAt, recordedAt: date,
                 codeSMS: means == .smsCode ? codeSMS : nil
             ))
         }
         if let decline = stored.decline, held?.decline != decline {
             entries.append(SigningEntry(
-                number: entries.count + 1, side: .b, act: .declined, means: .link, name: nil, reason: decline.reason, account: nil,
+                number: entries.count + 1, pair: pair, side: .b, act: .declined, means: .link, name: nil, reason: decline.reason, account: nil,
                 phone: nil, version: decline.version, actedAt: decline.declinedAt, recordedAt: date, codeSMS: nil
             ))
         }
@@ -125,5 +142,21 @@ package struct SMSDelivery: Sendable, Hashable {
         self.state = state
         self.detail = detail
         self.updatedAt = updatedAt
+    }
+}
+
+extension StatementPair {
+    /// How a store writes it: `b`, or the party's id.
+    package var stored: String { description }
+
+    /// A pair as a store wrote it; `nil` for text that is neither.
+    package init?(stored text: String) {
+        if text == "b" {
+            self = .b
+        } else if let uuid = UUID(uuidString: text) {
+            self = .vehicle(PartyID(uuid))
+        } else {
+            return nil
+        }
     }
 }

@@ -36,7 +36,7 @@ package enum StoreSteps {
         }
         // The server's time: a report's own `updatedAt` is its device's.
         let now = Date()
-        let acts = SigningEntry.acts(in: stored.statement, after: current?.statement, codeSMS: codeSMS, at: now)
+        let acts = SigningEntry.acts(in: stored, after: current, codeSMS: codeSMS, at: now)
         if !acts.isEmpty {
             let held = try await transaction.lastSigningNumber(of: stored.id, owner: owner)
             try SigningEntry.checkRoom(held: held, adding: acts.count)

@@ -101,11 +101,14 @@ package enum StoredRecord {
     /// A line of a signing record from its columns (``SigningEntry``), with its code's message's delivery when the
     /// message is still kept.
     package static func signingEntry(
-        number: Int, side: String, act: String, means: String, name: String?, reason: String?, account: String?, phone: String?,
+        number: Int, statement: String, side: String, act: String, means: String, name: String?, reason: String?, account: String?, phone: String?,
         version: String, actedAt: Double, recordedAt: Double, codeSMS: UUID?, smsState: String?, smsDetail: String?, smsUpdatedAt: Double?
     ) throws(ServerStoreError) -> SigningEntry {
         let table = "signing_record"
         guard let kept = StatementVersion(hex: version) else { throw .damagedRecord(table: table, reason: "version: not a version") }
+        guard let pair = StatementPair(stored: statement) else {
+            throw .damagedRecord(table: table, reason: "statement: neither b nor a party's id ('\(statement.prefix(40))')")
+        }
         var delivery: SMSDelivery?
         if let smsState, let smsUpdatedAt {
             delivery = SMSDelivery(
@@ -114,7 +117,7 @@ package enum StoredRecord {
             )
         }
         return SigningEntry(
-            number: number, side: try named(side, as: VehicleSide.self, table: table, name: "side"),
+            number: number, pair: pair, side: try named(side, as: VehicleSide.self, table: table, name: "side"),
             act: try named(act, as: SigningEntry.Act.self, table: table, name: "act"),
             means: try named(means, as: SigningEntry.Means.self, table: table, name: "means"), name: name, reason: reason,
             account: account, phone: try Self.phone(phone, table: table), version: kept,

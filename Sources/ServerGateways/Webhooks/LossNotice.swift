@@ -68,7 +68,7 @@ extension Components.Schemas.LossParty {
             role: RolePayload(rawValue: party.role.rawValue) ?? .insuredVehicle,
             name: party.name, plate: party.plate, insurer: party.insurer,
             incidents: party.incidents.compactMap { IncidentsPayloadPayload(rawValue: $0.rawValue) },
-            party: party.party.map(Components.Schemas.Party.init)
+            party: party.party.map { Components.Schemas.Party($0, statementVersion: party.statementVersion) }
         )
     }
 }

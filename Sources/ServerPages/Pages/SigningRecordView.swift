@@ -19,12 +19,15 @@ package struct SigningRecordView: Sendable {
 
     package let lines: [Line]
 
-    /// The record's view, or `nil` when it holds nothing yet.
+    /// The record's view of one statement's acts (`pair`'s), or `nil` when it holds none yet.
     /// - Parameters:
-    ///   - current: the version of the front side now, to say which acts are for it.
+    ///   - current: the version of that statement's front side now, to say which acts are for it.
     ///   - showsAccount: whether a driver's-device signature names the account (a handler's page), or only says
     ///     the driver's own device (the other driver's).
-    package init?(_ record: [SigningEntry], current: StatementVersion, words: Words, dates: DateText, showsAccount: Bool) {
+    package init?(
+        _ record: [SigningEntry], of pair: StatementPair = .b, current: StatementVersion, words: Words, dates: DateText, showsAccount: Bool
+    ) {
+        let record = record.filter { $0.pair == pair }
         guard !record.isEmpty else { return nil }
         let facts = FactText(words)
         lines = record.map { entry in

@@ -381,6 +381,10 @@ package enum PostgresSchema {
             """,
             "ALTER TABLE statement_links ADD COLUMN code_sms uuid",
         ]),
+        // Each act names its statement: 'b', or the other motor vehicle's party id (see ServerSchema version 17).
+        Migration(version: 18, statements: [
+            "ALTER TABLE signing_record ADD COLUMN statement text NOT NULL DEFAULT 'b'",
+        ]),
     ]
 
     // MARK: - Migrating

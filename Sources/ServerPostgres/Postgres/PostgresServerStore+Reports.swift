@@ -205,14 +205,14 @@ extension PostgresServerStore: ServerReportStore {
         var entries: [SigningEntry] = []
         try await client.rows("""
             SELECT r.number, r.side, r.act, r.means, r.name, r.reason, r.account, r.phone, r.version, r.acted_at, r.recorded_at,
-                r.code_sms, m.state, m.detail, m.updated_at
+                r.code_sms, m.state, m.detail, m.updated_at, r.statement
             FROM signing_record r LEFT JOIN sms_messages m ON m.id = r.code_sms
             WHERE r.owner = \(owner.rawValue) AND r.report_id = \(id.rawValue) ORDER BY r.number
             """) { row in
-            let (number, side, act, means, name, reason, account, phone, version, actedAt, recordedAt, codeSMS, state, detail, updatedAt) =
-                try row.decode((Int, String, String, String, String?, String?, String?, String?, String, Double, Double, UUID?, String?, String?, Double?).self)
+            let (number, side, act, means, name, reason, account, phone, version, actedAt, recordedAt, codeSMS, state, detail, updatedAt, statement) =
+                try row.decode((Int, String, String, String, String?, String?, String?, String?, String, Double, Double, UUID?, String?, String?, Double?, String).self)
             entries.append(try StoredRecord.signingEntry(
-                number: number, side: side, act: act, means: means, name: name, reason: reason, account: account, phone: phone,
+                number: number, statement: statement, side: side, act: act, means: means, name: name, reason: reason, account: account, phone: phone,
                 version: version, actedAt: actedAt, recordedAt: recordedAt, codeSMS: codeSMS, smsState: state, smsDetail: detail,
                 smsUpdatedAt: updatedAt
             ))

@@ -103,9 +103,9 @@ struct PostgresStoreTransaction: StoreTransaction {
     func appendSigning(_ entries: [SigningEntry], of id: ReportID, owner: AccountID) async throws {
         for entry in entries {
             try await connection.query("""
-                INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
-                    recorded_at, code_sms)
-                VALUES (\(owner.rawValue), \(id.rawValue), \(entry.number), \(entry.side.rawValue), \(entry.act.rawValue),
+                INSERT INTO signing_record (owner, report_id, number, statement, side, act, means, name, reason, account, phone, version,
+                    acted_at, recorded_at, code_sms)
+                VALUES (\(owner.rawValue), \(id.rawValue), \(entry.number), \(entry.pair.stored), \(entry.side.rawValue), \(entry.act.rawValue),
                         \(entry.means.rawValue), \(entry.name), \(entry.reason), \(entry.account), \(entry.phone?.e164), \(entry.version.hex),
                         \(entry.actedAt.timeIntervalSinceReferenceDate), \(entry.recordedAt.timeIntervalSinceReferenceDate),
                         \(entry.codeSMS?.rawValue))

@@ -218,7 +218,7 @@ extension SQLiteServerStore: ServerReportStore {
         try await reading { connection in
             let query = try connection.statement("""
                 SELECT r.number, r.side, r.act, r.means, r.name, r.reason, r.account, r.phone, r.version, r.acted_at, r.recorded_at,
-                    r.code_sms, m.state, m.detail, m.updated_at
+                    r.code_sms, m.state, m.detail, m.updated_at, r.statement
                 FROM signing_record r LEFT JOIN sms_messages m ON m.id = r.code_sms
                 WHERE r.owner = \(owner.rawValue) AND r.report_id = \(id.rawValue) ORDER BY r.number
                 """)
@@ -226,7 +226,7 @@ extension SQLiteServerStore: ServerReportStore {
             var entries: [SigningEntry] = []
             while try query.step() {
                 entries.append(try StoredRecord.signingEntry(
-                    number: query.int(0), side: query.string(1), act: query.string(2), means: query.string(3),
+                    number: query.int(0), statement: query.string(15), side: query.string(1), act: query.string(2), means: query.string(3),
                     name: query.optionalString(4), reason: query.optionalString(5), account: query.optionalString(6),
                     phone: query.optionalString(7), version: query.string(8), actedAt: query.double(9), recordedAt: query.double(10),
                     codeSMS: query.uuid(11), smsState: query.optionalString(12), smsDetail: query.optionalString(13),

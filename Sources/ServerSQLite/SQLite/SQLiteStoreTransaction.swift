@@ -82,9 +82,9 @@ struct SQLiteStoreTransaction: StoreTransaction {
     func appendSigning(_ entries: [SigningEntry], of id: ReportID, owner: AccountID) throws {
         for entry in entries {
             try connection.statement("""
-                INSERT INTO signing_record (owner, report_id, number, side, act, means, name, reason, account, phone, version, acted_at,
-                    recorded_at, code_sms)
-                VALUES (\(owner.rawValue), \(id.rawValue), \(entry.number), \(entry.side.rawValue), \(entry.act.rawValue),
+                INSERT INTO signing_record (owner, report_id, number, statement, side, act, means, name, reason, account, phone, version,
+                    acted_at, recorded_at, code_sms)
+                VALUES (\(owner.rawValue), \(id.rawValue), \(entry.number), \(entry.pair.stored), \(entry.side.rawValue), \(entry.act.rawValue),
                     \(entry.means.rawValue), \(entry.name), \(entry.reason), \(entry.account), \(entry.phone?.e164), \(entry.version.hex),
                     \(entry.actedAt.timeIntervalSinceReferenceDate), \(entry.recordedAt.timeIntervalSinceReferenceDate), \(entry.codeSMS?.rawValue))
                 """).run()

@@ -340,5 +340,10 @@ package enum ServerSchema {
                 );
             ALTER TABLE statement_links ADD COLUMN code_sms BLOB;
             """),
+        // A report has a statement with each other motor vehicle besides B's: each act names its statement ('b', or the
+        // party's id). Every act recorded before was B's.
+        SQLiteMigration(version: 17, sql: """
+            ALTER TABLE signing_record ADD COLUMN statement TEXT NOT NULL DEFAULT 'b';
+            """),
     ]
 }

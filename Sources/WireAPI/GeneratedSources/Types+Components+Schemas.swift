@@ -993,7 +993,7 @@ extension Components {
                 case revision
             }
         }
-        /// One other party of the crash. A `cyclist` or `pedestrian` has `name`, `phone`, `address`, `liabilityInsurer` and `injured` (each optional: absent `injured` is not known); `property` has `what` (required), `owner` and `address`; `left-the-scene` has what was seen of the vehicle, at least one of `plate`, `colour`, `makeAndModel` and `direction`, and `policeReport`. A field of another kind is refused.
+        /// One other party of the crash. A `motor-vehicle` beside vehicle B has `statement`: the accident statement A makes with it (its column B is this vehicle), with its own signatures, decline and version, sealed on its own once both sides signed it; at most 7 of them, so at most 8 statements with B's. A `cyclist` or `pedestrian` has `name`, `phone`, `address`, `liabilityInsurer` and `injured` (each optional: absent `injured` is not known); `property` has `what` (required), `owner` and `address`; `left-the-scene` has what was seen of the vehicle, at least one of `plate`, `colour`, `makeAndModel` and `direction`, and `policeReport`. A field of another kind is refused. A device may not add or change a fact only the server witnesses in any statement (`server-only`, as for `statement`).
         ///
         /// - Remark: Generated from `#/components/schemas/Party`.
         public struct Party: Codable, Hashable, Sendable {
@@ -1001,6 +1001,7 @@ extension Components {
             public var id: Swift.String
             /// - Remark: Generated from `#/components/schemas/Party/kind`.
             @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case motorVehicle = "motor-vehicle"
                 case cyclist = "cyclist"
                 case pedestrian = "pedestrian"
                 case property = "property"
@@ -1008,6 +1009,8 @@ extension Components {
             }
             /// - Remark: Generated from `#/components/schemas/Party/kind`.
             public var kind: Components.Schemas.Party.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Party/statement`.
+            public var statement: Components.Schemas.AccidentStatement?
             /// - Remark: Generated from `#/components/schemas/Party/name`.
             public var name: Swift.String?
             /// E.164, e.g. `+36301234567`.
@@ -1051,6 +1054,7 @@ extension Components {
             /// - Parameters:
             ///   - id:
             ///   - kind:
+            ///   - statement:
             ///   - name:
             ///   - phone: E.164, e.g. `+36301234567`.
             ///   - address:
@@ -1066,6 +1070,7 @@ extension Components {
             public init(
                 id: Swift.String,
                 kind: Components.Schemas.Party.KindPayload,
+                statement: Components.Schemas.AccidentStatement? = nil,
                 name: Swift.String? = nil,
                 phone: Swift.String? = nil,
                 address: Swift.String? = nil,
@@ -1081,6 +1086,7 @@ extension Components {
             ) {
                 self.id = id
                 self.kind = kind
+                self.statement = statement
                 self.name = name
                 self.phone = phone
                 self.address = address
@@ -1097,6 +1103,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case id
                 case kind
+                case statement
                 case name
                 case phone
                 case address
@@ -2310,16 +2317,20 @@ extension Components {
                 case party
             }
         }
-        /// One act of the signing record: a signature or a decline of the accident statement, as the server stored it.
-        /// The record is append-only: nobody edits a line or takes one out.
+        /// One act of the signing record: a signature or a decline of one of the report's accident statements, as the
+        /// server stored it. The record is append-only: nobody edits a line or takes one out.
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/SigningRecordEntry`.
         public struct SigningRecordEntry: Codable, Hashable, Sendable {
-            /// 1 for the first act, then each next one.
+            /// 1 for the first act, then each next one (the report's statements share one count).
             ///
             /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/number`.
             public var number: Swift.Int
+            /// The other motor vehicle whose statement with A this act is on (its `Party` id); absent for the statement with vehicle B.
+            ///
+            /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/party`.
+            public var party: Swift.String?
             /// - Remark: Generated from `#/components/schemas/SigningRecordEntry/side`.
             @frozen public enum SidePayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case a = "A"
@@ -2418,7 +2429,8 @@ extension Components {
             /// Creates a new `SigningRecordEntry`.
             ///
             /// - Parameters:
-            ///   - number: 1 for the first act, then each next one.
+            ///   - number: 1 for the first act, then each next one (the report's statements share one count).
+            ///   - party: The other motor vehicle whose statement with A this act is on (its `Party` id); absent for the statement with vehicle B.
             ///   - side:
             ///   - act:
             ///   - verification: How the server knew who acted: `drivers-device`, the driver signed in as `account`; `sms-code`, the other driver with a one-time code texted to `phone`; `same-device`, the other driver on the driver's device, not verified; `link`, the other driver declined through the link the driver gave them.
@@ -2432,6 +2444,7 @@ extension Components {
             ///   - codeDelivery: The code's text message (`sms-code`), as the gateway and the phone network last reported it.
             public init(
                 number: Swift.Int,
+                party: Swift.String? = nil,
                 side: Components.Schemas.SigningRecordEntry.SidePayload,
                 act: Components.Schemas.SigningRecordEntry.ActPayload,
                 verification: Components.Schemas.SigningRecordEntry.VerificationPayload,
@@ -2445,6 +2458,7 @@ extension Components {
                 codeDelivery: Components.Schemas.SigningRecordEntry.CodeDeliveryPayload? = nil
             ) {
                 self.number = number
+                self.party = party
                 self.side = side
                 self.act = act
                 self.verification = verification
@@ -2459,6 +2473,7 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case number
+                case party
                 case side
                 case act
                 case verification

@@ -1,8 +1,12 @@
 /// The crash's other parties, in the order the driver added them: none ("my car alone"), up to ``maximum``. Each is
 /// changed and removed by its ``PartyID``.
 public struct CrashParties: Sendable, Hashable {
-    /// The most other parties a report holds (and so the most accident statements, one per motor vehicle).
+    /// The most parties the list holds; with vehicle B of the statement beside them, a report names at most this many
+    /// other parties (``CrashReport/changeParties(_:)``).
     public static let maximum = 8
+
+    /// The most motor vehicles among them: with vehicle B, one accident statement each, at most ``maximum``.
+    public static let maximumMotorVehicles = maximum - 1
 
     public private(set) var all: [Party] = []
 

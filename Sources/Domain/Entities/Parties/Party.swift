@@ -25,8 +25,9 @@ public struct Party: Sendable, Hashable, Identifiable {
     public var kind: Kind
 
     public enum Kind: Sendable, Hashable {
-        /// Another motor vehicle; its policyholder, vehicle, insurance and driver are its statement's column.
-        case motorVehicle
+        /// Another motor vehicle beside vehicle B: A and it make their own accident statement, whose column B holds its
+        /// policyholder, vehicle, insurance and driver, with the circumstances, impact points and remarks of that pair.
+        case motorVehicle(AccidentStatement)
         case cyclist(RoadUser)
         case pedestrian(RoadUser)
         case property(DamagedProperty)
@@ -50,7 +51,10 @@ public struct Party: Sendable, Hashable, Identifiable {
         /// What is known of the party, field by field (a field with nothing in it is absent); ``injured`` aside.
         public var values: [PartyField: String] {
             let all: [PartyField: String] = switch self {
-            case .motorVehicle: [:]
+            case let .motorVehicle(statement):
+                [.plate: statement.vehicleB[.plate] ?? "", .makeAndModel: statement.vehicleB[.makeAndModel] ?? "",
+                 .name: statement.vehicleB[.driverName] ?? statement.vehicleB[.policyholderName] ?? "",
+                 .insurer: statement.vehicleB[.insurer] ?? ""]
             case let .cyclist(user), let .pedestrian(user):
                 [.name: user.name, .phone: user.phone?.e164 ?? "", .address: user.address, .insurer: user.liabilityInsurer]
             case let .property(property): [.what: property.what, .owner: property.owner, .address: property.address]
@@ -75,6 +79,11 @@ public struct Party: Sendable, Hashable, Identifiable {
             case let .pedestrian(user): .pedestrian(user.with(injured: injured))
             default: self
             }
+        }
+
+        /// The accident statement A makes with this party: another motor vehicle's; `nil` for another kind.
+        public var statement: AccidentStatement? {
+            if case let .motorVehicle(statement) = self { statement } else { nil }
         }
 
         /// Whether a cyclist or pedestrian was hurt (`nil`: not known, or another kind of party).

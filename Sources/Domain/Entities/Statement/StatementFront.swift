@@ -35,9 +35,16 @@ public struct StatementFront: Sendable, Hashable {
 
     public let canonicalText: String
 
+    /// The front of the statement with vehicle B.
     public init(_ report: CrashReport) {
+        self.init(report, .b)
+    }
+
+    /// The front of a pair's statement (an empty one for a pair the report does not hold). Each pair's front is laid out
+    /// alike, the crash's time, place and injuries on each.
+    public init(_ report: CrashReport, _ pair: StatementPair) {
         let scene = report.effectiveScene.scene
-        let statement = report.statement
+        let statement = report.statement(pair) ?? .empty
         var lines: [(String, String)] = [
             ("format", Self.format),
             ("crash.time", String(Int64((scene.occurredAt.timeIntervalSince1970 * 1_000).rounded()))),
