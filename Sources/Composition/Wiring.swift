@@ -104,11 +104,11 @@ public struct Wiring: Sendable {
         )
     }
 
-    /// "Accident statement" on the report.
+    /// "Accident statement" on the report: B's, or another motor vehicle's (`pair`).
     @MainActor
-    public func makeStatementPage(_ report: CrashReport) -> StatementViewModel {
+    public func makeStatementPage(_ report: CrashReport, pair: StatementPair = .b) -> StatementViewModel {
         StatementViewModel(
-            report: report, editStatement: useCases.editStatement, signStatement: useCases.signStatement, editProfile: useCases.editProfile,
+            report: report, pair: pair, editStatement: useCases.editStatement, signStatement: useCases.signStatement, editProfile: useCases.editProfile,
             shareStatement: useCases.shareStatement, startStatement: useCases.startStatement, dates: dates,
             makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) },
             words: words
@@ -121,6 +121,7 @@ public struct Wiring: Sendable {
         PartiesViewModel(
             report: report, editParties: useCases.editParties,
             makeDiscardDialog: { report, category, title in makeDiscardDialog(report, category, title: title) },
+            makeStatementPage: { report, pair in makeStatementPage(report, pair: pair) },
             words: words
         )
     }

@@ -84,4 +84,62 @@ struct PartiesTerminalTests {
             #expect(text.contains(phrase), "\(phrase): \(text)")
         }
     }
+
+    @Test("A pile-up in the terminal: B on the statement, C added as another motor vehicle whose statement opens, filled and signed there; the PDF has both forms", .enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"))
+    func aThirdVehicleWithItsOwnStatement() throws {
+        let folder = TemporaryDirectory("pile-up-terminal")
+        let tmux = try Tmux.startApp(in: folder, environment: "LANG=en_US.UTF-8 LC_ALL= LC_MESSAGES= TZ=UTC")
+        defer { tmux.stop() }
+        func wait(_ text: String) throws -> String { try tmux.wait(for: text, scrollBack: 120) }
+
+        _ = try wait("q  Quit")
+        try tmux.type("1")
+        _ = try wait("Press Enter to continue.")
+        try tmux.type("")
+        _ = try wait("4  [ ] Accident statement")
+        try tmux.type("4")
+        _ = try wait("2  Vehicle B (the other)")
+        for line in ["2", "6", "BXY-123", "d", "d"] { try tmux.type(line); Thread.sleep(forTimeInterval: 0.3) }
+        _ = try wait("5  [ ] Other parties")
+        try tmux.type("5")
+        _ = try wait("add         Add a party")
+        try tmux.type("add")
+        _ = try wait("5 Another motor vehicle")
+        try tmux.type("5")
+        _ = try wait("Accident statement with party 1")
+        for line in ["2", "6", "C-DE 345", "d"] { try tmux.type(line); Thread.sleep(forTimeInterval: 0.3) }
+        _ = try wait("g    Sign vehicle A's side")
+        try tmux.type("g")
+        _ = try wait("Your name, to sign vehicle A's side >")
+        try tmux.type("Anna Driver")
+        _ = try wait("Signed for vehicle A as Anna Driver")
+        try tmux.type("d")
+        let list = try wait("1  Another motor vehicle — C-DE 345")
+        #expect(list.contains("Other parties"), "\(list)")
+        // Its statement opens again from the list.
+        try tmux.type("change 1")
+        _ = try wait("Vehicle A: signed by Anna Driver")
+        try tmux.type("d")
+        _ = try wait("1  Another motor vehicle — C-DE 345")
+        try tmux.type("d")
+        _ = try wait("5  [✓] Other parties")
+        try tmux.type("c")
+        _ = try wait("y/n")
+        try tmux.type("y")
+        _ = try wait(".pdf")
+
+        let documents = folder.url.appendingPathComponent("documents")
+        let pdf = try #require(try FileManager.default.contentsOfDirectory(atPath: documents.path).first { $0.hasSuffix(".pdf") })
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let path = documents.appendingPathComponent(pdf).path
+        func page(_ number: Int) throws -> String {
+            try tools.run("pdftotext", ["-f", String(number), "-l", String(number), path, "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        let first = try page(1), second = try page(2)
+        #expect(first.hasPrefix("European Accident Statement ") && first.contains("BXY-123") && !first.contains("C-DE 345"), "\(first)")
+        #expect(second.hasPrefix("European Accident Statement with party 1") && second.contains("C-DE 345"), "\(second)")
+        let text = try tools.text(path).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(text.contains("Vehicle A: signed by Anna Driver"), "\(text)")
+    }
 }

@@ -26,7 +26,7 @@ struct PartiesViewModelTests {
         page.add()
         #expect(page.question.value?.label == "What kind of party?")
         await page.answer("9")
-        #expect(page.message.value?.text == "Not kept: Type the number of the kind, from 1 to 4.")
+        #expect(page.message.value?.text == "Not kept: Type the number of the kind, from 1 to 5.")
         await page.answer("1")
         #expect(page.question.value?.label == "Name" && page.question.value?.step == "2 of 6")
         await page.answer("Eva Kovács")
@@ -133,5 +133,39 @@ struct PartiesViewModelTests {
         #expect(page.message.value?.text == "Not kept: Say at least what it is, or for a vehicle that left, its plate, colour, make or direction.")
         await page.answer(".")
         #expect(try await stored(id).map(\.kind) == [.leftTheScene(try VehicleSeen(colour: "red"))])
+    }
+
+    @Test("Another motor vehicle is added with its own statement, which opens at once; done there, the page is back; change n opens it again")
+    func aThirdVehicleHasItsOwnStatement() async throws {
+        let (page, id) = try await page()
+        page.add()
+        await page.answer("5")
+        #expect(page.question.value == nil)
+        let vehicle = try #require(try await stored(id).first)
+        let statement = try #require(page.statementPage.value)
+        #expect(statement.pair == .vehicle(vehicle.id))
+        #expect(statement.state.value.title == "Accident statement with party 1")
+        // Its column B is that vehicle; what is typed there goes to its statement, not B's.
+        await statement.open(part: 2)
+        statement.ask(fieldNumbers: [6])
+        await statement.answer("C-DE 345")
+        let report = try #require(try await kit.repository.report(withID: id))
+        #expect(report.statement(.vehicle(vehicle.id))?.vehicleB[.plate] == "C-DE 345")
+        #expect(report.statement.vehicleB.isEmpty)
+        // Signed on this device, for its statement alone.
+        statement.done()
+        statement.sign(.a)
+        await statement.answer("Anna Driver")
+        let signed = try #require(try await kit.repository.report(withID: id))
+        guard case .holds = signed.signatureState(of: .a, in: .vehicle(vehicle.id)) else { Issue.record("not signed"); return }
+        #expect(signed.signatureState(of: .a) == .unsigned)
+        // Its statement is not discarded there: the vehicle is removed on the parties page.
+        statement.close()
+        #expect(statement.message.value?.text == "To discard this statement, remove the vehicle on the Other parties page.")
+        statement.done()
+        #expect(page.statementPage.value == nil)
+        #expect(page.state.value.rows.first?.summary == "C-DE 345")
+        page.change(number: 1)
+        #expect(page.statementPage.value?.pair == .vehicle(vehicle.id))
     }
 }

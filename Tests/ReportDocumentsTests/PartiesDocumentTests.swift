@@ -53,4 +53,28 @@ struct PartiesDocumentTests {
             #expect(text.contains(phrase), "\(language): \(phrase)")
         }
     }
+
+    @Test("A pile-up's PDF: B's form on the first page, C's on the second, each with its own column B, then the report")
+    func eachStatementIsItsOwnFormPage() async throws {
+        var report = CrashReport.stub(crashID: .stub("CR-PILEUP23"))
+        try report.setStatement(try .full())
+        let sample = try CrashParties.sample()
+        try report.changeParties { parties throws(PartyError) in parties = sample }
+        try report.complete(at: referenceDate.addingTimeInterval(60))
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let document = try await PDFReportRenderer(photoStore: InMemoryPhotoStore(), timeZone: TimeZone(identifier: "UTC")).render(report)
+        let path = try tools.write(document.bytes)
+        let pages = try #require(try tools.pageCount(path))
+        func page(_ number: Int) throws -> String {
+            try tools.run("pdftotext", ["-f", String(number), "-l", String(number), path, "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        }
+        let first = try page(1), second = try page(2)
+        let plateB = try #require(report.statement.vehicleB[.plate])
+        #expect(first.hasPrefix("European Accident Statement ") && first.contains(plateB) && !first.contains("C-DE 345"), "\(first)")
+        #expect(second.hasPrefix("European Accident Statement with party 3") && second.contains("C-DE 345") && second.contains("I could not stop in time."), "\(second)")
+        let third = try page(3)
+        #expect(third.hasPrefix("Crash report"), "\(third)")
+        #expect(pages >= 4)
+    }
 }

@@ -19,12 +19,21 @@ final class PartiesScreen: Screen {
         self.parent = parent
         bindings.append(navigator.forwardMessages(of: viewModel.message))
         bindings.append(viewModel.route.bind { [weak self] route in self?.go(route) })
+        // Another vehicle's statement opens over the page; done there, the page shows again.
+        bindings.append(viewModel.statementPage.bind { [weak self] page in
+            guard let self else { return }
+            if let page {
+                _ = StatementScreen(viewModel: page, navigator: navigator, parent: self)
+            } else {
+                navigator.show(self)
+            }
+        })
     }
 
     var keys: [String] {
         [
-            "add        " + words("Add a party: the kind first (cyclist, pedestrian, property, a vehicle that left), then its details"),
-            "change <n> " + words("Change party n, field by field"),
+            "add        " + words("Add a party: the kind first (cyclist, pedestrian, property, a vehicle that left, another motor vehicle), then its details"),
+            "change <n> " + words("Change party n, field by field; for another motor vehicle, open its statement"),
             "remove <n> " + words("Remove party n"),
             "d          " + words("Done"),
             "x          " + words("Close (discard every party)"),

@@ -1,5 +1,6 @@
-/// Changes the accident statement of a draft: one field, a box, the witnesses, the police, remarks — whatever
-/// `change` does to it, under the rules of ``AccidentStatement`` (a completed report is read-only).
+/// Changes an accident statement of a draft (B's, or another motor vehicle's): one field, a box, the witnesses, the
+/// police, remarks — whatever `change` does to it, under the rules of ``AccidentStatement`` (a completed report is
+/// read-only).
 public struct EditStatement: Sendable {
     let repository: any ReportRepository
     let clock: any Clock
@@ -11,13 +12,15 @@ public struct EditStatement: Sendable {
 
     /// - Throws: what `change` throws (``StatementFieldError`` naming the broken rule), `ReportError.readOnly`, or the
     ///   store's error. Nothing is stored when it throws.
+    ///   ``PartyError/unknown(_:)`` for another vehicle's statement when the vehicle was removed meanwhile.
     public func execute(
-        reportID: ReportID, _ change: @escaping @Sendable (inout AccidentStatement) throws -> Void
+        reportID: ReportID, pair: StatementPair = .b, _ change: @escaping @Sendable (inout AccidentStatement) throws -> Void
     ) async throws -> CrashReport {
         try await repository.update(reportID, at: clock) { report in
-            var statement = report.statement
+            // A vehicle removed meanwhile has none: `setStatement` refuses it, naming the party.
+            var statement = report.statement(pair) ?? .empty
             try change(&statement)
-            try report.setStatement(statement)
+            try report.setStatement(statement, for: pair)
         }.report
     }
 }
@@ -96,13 +99,13 @@ public struct SignStatement: Sendable {
 
     /// - Throws: ``StatementFieldError`` for the name, ``ReportError/statementSigned(_:)`` once both signed,
     ///   ``ReportError/nothingToReport`` for an empty statement, `ReportError.readOnly`, or the store's error.
-    public func execute(reportID: ReportID, side: VehicleSide, name: String) async throws -> CrashReport {
+    public func execute(reportID: ReportID, pair: StatementPair = .b, side: VehicleSide, name: String) async throws -> CrashReport {
         let verification: StatementSignature.Verification = side == .a
             ? .driversDevice(account: try await accounts?.boundAccount()?.name)
             : .sameDevice
         let clock = clock
         return try await repository.update(reportID, at: clock) { report in
-            try report.signStatement(side, name: name, verification: verification, at: clock.now())
+            try report.signStatement(side, in: pair, name: name, verification: verification, at: clock.now())
         }.report
     }
 }

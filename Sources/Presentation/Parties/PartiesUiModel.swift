@@ -32,7 +32,7 @@ public struct PartiesUiModel: Sendable, Hashable {
         let full = report.parties.all.count >= CrashParties.maximum
         options = [
             MenuOption(
-                key: "add", title: words("Add a party: a cyclist, a pedestrian, property, or a vehicle that left the scene"),
+                key: "add", title: words("Add a party: a cyclist, a pedestrian, property, a vehicle that left the scene, or another motor vehicle"),
                 isEnabled: !full, disabledReason: words("A report lists at most {limit} other parties; remove one first.", ["limit": words.number(CrashParties.maximum)])
             ),
             MenuOption(key: "change <n>", title: words("Change party n, field by field"), isEnabled: !report.parties.isAlone,

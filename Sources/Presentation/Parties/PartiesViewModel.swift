@@ -3,7 +3,8 @@ import Wording
 
 /// "Other parties": adds a cyclist, a pedestrian, property or a vehicle that left the scene (the kind asked first,
 /// then its fields one at a time), changes one field by field, removes one. Each answer is stored as it is given, as
-/// soon as it makes a party, so leaving halfway loses nothing.
+/// soon as it makes a party, so leaving halfway loses nothing. Another motor vehicle is added with its own accident
+/// statement with A, which opens at once (and again with `change n`).
 @MainActor
 public final class PartiesViewModel {
     // MARK: - Outputs
@@ -15,6 +16,8 @@ public final class PartiesViewModel {
     public let question = Box<StatementQuestion?>(nil)
     /// Told with the report as stored when the driver is done or discarded the page.
     public var didFinish: ((CrashReport) -> Void)?
+    /// Another motor vehicle's statement page while it is open; `nil` when this page shows.
+    public let statementPage = Box<StatementViewModel?>(nil)
 
     private enum Ask: Hashable {
         case role
@@ -24,6 +27,7 @@ public final class PartiesViewModel {
     private var report: CrashReport
     private let editParties: EditParties
     private let makeDiscardDialog: @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel
+    private let makeStatementPage: (@MainActor (CrashReport, StatementPair) -> StatementViewModel)?
     private var queue: [Ask] = []
     private var walkLength = 0
     /// The party being entered: its id (kept once stored), kind and values so far.
@@ -36,12 +40,14 @@ public final class PartiesViewModel {
         report: CrashReport,
         editParties: EditParties,
         makeDiscardDialog: @escaping @MainActor (CrashReport, InfoCategory, String) -> DiscardPageViewModel,
+        makeStatementPage: (@MainActor (CrashReport, StatementPair) -> StatementViewModel)? = nil,
         words: Words = .english
     ) {
         self.words = words
         self.report = report
         self.editParties = editParties
         self.makeDiscardDialog = makeDiscardDialog
+        self.makeStatementPage = makeStatementPage
         state = Box(PartiesUiModel(report, words: words))
     }
 
@@ -60,6 +66,10 @@ public final class PartiesViewModel {
     /// `change n`: asks each field of party n, showing what it holds (Enter keeps it).
     public func change(number: Int) {
         guard let party = party(number) else { return }
+        if party.kind.hasStatement {
+            openStatement(of: party.id)
+            return
+        }
         draft = (party.id, true, party.kind.role, party.kind.values, party.kind.injured)
         ask(party.kind.role.fields.map(Ask.field))
     }
@@ -194,6 +204,14 @@ public final class PartiesViewModel {
                 throw PartiesInputError.notAKind(roles.count)
             }
             let role = roles[number - 1]
+            if role == .motorVehicle {
+                // Added at once with its own statement, which opens for it.
+                draft = nil
+                let added = try await editParties.addVehicle(reportID: report.id)
+                update(added.report)
+                openStatement(of: added.party)
+                return
+            }
             draft = (PartyID(), false, role, [:], nil)
             queue.append(contentsOf: role.fields.map(Ask.field))
             walkLength = role.fields.count + 1
@@ -239,6 +257,17 @@ public final class PartiesViewModel {
             if error == .nothingSaid { return nil }
             throw error
         }
+    }
+
+    /// Opens another motor vehicle's statement; done there, this page shows again.
+    private func openStatement(of id: PartyID) {
+        guard let makeStatementPage else { return }
+        let page = makeStatementPage(report, .vehicle(id))
+        page.didFinish = { [weak self] report in
+            self?.update(report)
+            self?.statementPage.value = nil
+        }
+        statementPage.value = page
     }
 
     /// The walk ended (all asked, or `.`): a party not stored yet is stored when what was typed makes one (a cyclist

@@ -43,14 +43,21 @@ public struct StatementUiModel: Sendable, Hashable {
     public let flags: [String]
     public let options: [MenuOption]
 
-    public init(_ report: CrashReport, page: Page, canMakeLink: Bool, hasProfile: Bool, dates: DateText, words: Words = .english) {
-        let statement = report.statement
+    /// - Parameter pair: which statement: B's, or another motor vehicle's (titled with its number among the parties;
+    ///   it is not discarded here: the parties page removes the vehicle).
+    public init(
+        _ report: CrashReport, pair: StatementPair = .b, page: Page, canMakeLink: Bool, hasProfile: Bool, dates: DateText,
+        words: Words = .english
+    ) {
+        let statement = report.statement(pair) ?? .empty
+        let signed = report.isStatementSigned(pair)
+        let version = report.statementVersion(pair)?.short ?? ""
         let facts = FactText(words)
         let statementWords = StatementWords(words)
         self.page = page
         completeness = words.plural("Accident statement: {filled} of {count} part", "Accident statement: {filled} of {count} parts",
                                     count: AccidentStatement.partCount, ["filled": words.number(statement.filledParts)])
-        flags = report.statementFlags.map { facts.line(for: $0) }
+        flags = statement.flags(onCrashDay: report.crashDay).map { facts.line(for: $0) }
         var rows: [Row] = []
         var circumstances: [CircumstanceRow] = []
         var counts: String?
@@ -58,7 +65,7 @@ public struct StatementUiModel: Sendable, Hashable {
         var options: [MenuOption] = []
         switch page {
         case .overview:
-            title = ScreenWords(words).category(.accidentStatement)
+            title = Self.title(of: pair, in: report, words: words)
             for side in VehicleSide.allCases {
                 let column = statement[side]
                 let filled = VehiclePart.allCases.filter { column.isFilled($0) }.map { ScreenWords(words).part($0) }
@@ -83,26 +90,26 @@ public struct StatementUiModel: Sendable, Hashable {
             rows.append(Row(key: "5", title: words("Police and other damage"), value: Self.police(statement, words: words)))
             let sceneDates = dates.at(report.scene)
             notes = VehicleSide.allCases.map {
-                words("Vehicle {side}: {signature}", ["side": $0.letter, "signature": facts.signature(report.signatureState(of: $0), dates: sceneDates)])
+                words("Vehicle {side}: {signature}", ["side": $0.letter, "signature": facts.signature(report.signatureState(of: $0, in: pair), dates: sceneDates)])
             }
             // A signature the statement's changes voided: how to sign it as it is now.
             for side in VehicleSide.allCases {
-                guard case .void = report.signatureState(of: side) else { continue }
+                guard case .void = report.signatureState(of: side, in: pair) else { continue }
                 notes.append(words("To sign vehicle {side}'s side again, as the statement is now, type {key}.", ["side": side.letter, "key": side == .a ? "g" : "o"]))
             }
             if let decline = statement.decline { notes.append(facts.declineLine(decline, dates: sceneDates)) }
-            if report.isStatementSigned {
-                notes.append(words("Both drivers signed this version ({version}): it can no longer change.", ["version": report.statementVersion.short]))
+            if signed {
+                notes.append(words("Both drivers signed this version ({version}): it can no longer change.", ["version": version]))
             }
             options = [MenuOption(key: "1-5", title: words("Open a part"))]
             if canMakeLink { options.append(MenuOption(key: "s", title: words("Send the other driver a link to fill in vehicle B"))) }
-            if !report.isStatementSigned, !statement.vehicleA.isEmpty || !statement.vehicleB.isEmpty {
+            if !signed, !statement.vehicleA.isEmpty || !statement.vehicleB.isEmpty {
                 options.append(MenuOption(key: "g", title: words("Sign vehicle A's side")))
                 options.append(MenuOption(key: "o", title: words("The other driver signs here")))
             }
             options.append(MenuOption(key: "d", title: words("Done")))
             // Signed by both, it cannot be discarded: Close is not offered.
-            if !report.isStatementSigned { options.append(MenuOption(key: "x", title: words("Close"))) }
+            if !signed, pair == .b { options.append(MenuOption(key: "x", title: words("Close"))) }
         case let .vehicle(side):
             let column = statement[side]
             title = Self.vehicleTitle(side, words: words)
@@ -169,8 +176,8 @@ public struct StatementUiModel: Sendable, Hashable {
         }
         // Signed by both drivers, every part is read-only: it is shown, and only Done (and keeping vehicle A as your
         // details, which changes nothing of it) is offered.
-        if report.isStatementSigned, page != .overview {
-            notes.append(words("Both drivers signed this version ({version}): it can no longer change.", ["version": report.statementVersion.short]))
+        if signed, page != .overview {
+            notes.append(words("Both drivers signed this version ({version}): it can no longer change.", ["version": version]))
             options = options.filter { $0.key == "d" || (page == .vehicle(.a) && $0.key == "p") }
         }
         self.rows = rows
@@ -178,6 +185,14 @@ public struct StatementUiModel: Sendable, Hashable {
         self.counts = counts
         self.notes = notes
         self.options = options
+    }
+
+    /// The overview's title: `Accident statement`, or for another motor vehicle's `Accident statement with party 3`.
+    static func title(of pair: StatementPair, in report: CrashReport, words: Words) -> String {
+        guard let id = pair.party, let index = report.parties.all.firstIndex(where: { $0.id == id }) else {
+            return ScreenWords(words).category(.accidentStatement)
+        }
+        return words("Accident statement with party {number}", ["number": words.number(index + 1)])
     }
 
     /// A vehicle's page and its row on the overview: `Vehicle A (yours)`.

@@ -34,6 +34,10 @@ public final class StatementViewModel {
     }
 
     private var report: CrashReport
+    /// Which statement the page shows: B's, or another motor vehicle's.
+    public let pair: StatementPair
+    /// That statement as it is now.
+    private var statement: AccidentStatement { report.statement(pair) ?? .empty }
     private let editStatement: EditStatement
     private let signStatement: SignStatement?
     private let editProfile: EditDriverProfile?
@@ -52,6 +56,7 @@ public final class StatementViewModel {
 
     public init(
         report: CrashReport,
+        pair: StatementPair = .b,
         editStatement: EditStatement,
         signStatement: SignStatement? = nil,
         editProfile: EditDriverProfile?,
@@ -63,19 +68,23 @@ public final class StatementViewModel {
     ) {
         self.words = words
         self.report = report
+        self.pair = pair
         self.editStatement = editStatement
         self.signStatement = signStatement
         self.editProfile = editProfile
-        self.shareStatement = shareStatement
-        self.startStatement = startStatement
+        // A link and the profile's start are for B's statement; another vehicle's begins with A as on B's.
+        self.shareStatement = pair == .b ? shareStatement : nil
+        self.startStatement = pair == .b ? startStatement : nil
         self.dates = dates
         self.makeDiscardDialog = makeDiscardDialog
-        state = Box(StatementUiModel(report, page: .overview, canMakeLink: shareStatement != nil, hasProfile: false, dates: dates, words: words))
+        state = Box(StatementUiModel(
+            report, pair: pair, page: .overview, canMakeLink: pair == .b && shareStatement != nil, hasProfile: false, dates: dates, words: words
+        ))
     }
 
     /// Before the statement is first shown: an empty one gets the driver's own details in vehicle A.
     public func prepare() async {
-        guard let startStatement, report.statement.isEmpty, !report.isCompleted else { return }
+        guard let startStatement, statement.isEmpty, !report.isCompleted else { return }
         do {
             let started = try await startStatement.execute(reportID: report.id)
             if !started.statement.isEmpty {
@@ -114,6 +123,11 @@ public final class StatementViewModel {
     public func close() {
         // A statement both drivers signed cannot be discarded: nothing is offered that would then be refused.
         if refusedAsSigned() { return }
+        // Another vehicle's statement goes with the vehicle, removed on the parties page.
+        guard pair == .b else {
+            message.value = .error(words("To discard this statement, remove the vehicle on the Other parties page."))
+            return
+        }
         DiscardPageViewModel.open(makeDiscardDialog(report, .accidentStatement, ScreenWords(words).category(.accidentStatement)), on: route) { [weak self] report in
             self?.update(report)
             self?.didFinish?(report)
@@ -150,7 +164,7 @@ public final class StatementViewModel {
     }
 
     public func addWitness() {
-        guard report.statement.witnesses.count < AccidentStatement.maximumWitnesses else {
+        guard statement.witnesses.count < AccidentStatement.maximumWitnesses else {
             message.value = .error(words.plural("A statement lists at most {count} witness; remove one first.", "A statement lists at most {count} witnesses; remove one first.",
                                                  count: AccidentStatement.maximumWitnesses))
             return
@@ -160,7 +174,7 @@ public final class StatementViewModel {
     }
 
     public func askPolice() {
-        let current = report.statement.police
+        let current = statement.police
         police = (current?.attended ?? false, current?.reportNumber ?? "", current?.station ?? "")
         ask([.policeAttended, .policeReport, .policeStation])
     }
@@ -187,7 +201,7 @@ public final class StatementViewModel {
             }
         } catch {
             if case let .field(side, field) = asked, let refused = error as? StatementFieldError {
-                message.value = .error(StatementQuestion.refusal(refused, of: field, country: report.statement[side][.plateCountry], words: words))
+                message.value = .error(StatementQuestion.refusal(refused, of: field, country: statement[side][.plateCountry], words: words))
             } else {
                 message.value = .error(sentence(for: error))
             }
@@ -278,7 +292,7 @@ public final class StatementViewModel {
 
     public func removeWitness(number: Int) async {
         if refusedAsSigned() { return }
-        let count = report.statement.witnesses.count
+        let count = statement.witnesses.count
         guard (1...max(count, 1)).contains(number), count > 0 else {
             message.value = .error(
                 count == 0
@@ -301,8 +315,8 @@ public final class StatementViewModel {
             return
         }
         do {
-            try await editProfile.keep(report.statement.vehicleA)
-            hasProfile = !report.statement.vehicleA.profilePart.isEmpty
+            try await editProfile.keep(statement.vehicleA)
+            hasProfile = !statement.vehicleA.profilePart.isEmpty
             message.value = .info(words("Kept as your details: every new report starts with them in vehicle A."))
             refresh()
         } catch {
@@ -317,7 +331,7 @@ public final class StatementViewModel {
             message.value = .error(words("You have kept no details yet: fill in vehicle A and type p."))
             return
         }
-        let empty = VehicleField.profileFields.filter { report.statement.vehicleA[$0] == nil && profile[$0] != nil }
+        let empty = VehicleField.profileFields.filter { statement.vehicleA[$0] == nil && profile[$0] != nil }
         // Said to have filled something only when it did.
         guard !empty.isEmpty else {
             message.value = .info(words("Nothing to fill: every field your details hold is filled in vehicle A already."))
@@ -340,11 +354,11 @@ public final class StatementViewModel {
             message.value = .error(words("This app cannot sign statements."))
             return
         }
-        guard !report.statement.vehicleA.isEmpty || !report.statement.vehicleB.isEmpty else {
+        guard !statement.vehicleA.isEmpty || !statement.vehicleB.isEmpty else {
             message.value = .error(words("The statement is empty: fill in the vehicles before anyone signs it."))
             return
         }
-        if report.isStatementSigned {
+        if report.isStatementSigned(pair) {
             message.value = .error(ErrorText.sentence(for: ReportError.statementSigned(report.crashID), words: words))
             return
         }
@@ -384,7 +398,7 @@ public final class StatementViewModel {
     /// Whether the statement is signed by both drivers, and so read-only: then the screen says so, before anything is
     /// typed, and nothing is asked or changed.
     private func refusedAsSigned() -> Bool {
-        guard report.isStatementSigned else { return false }
+        guard report.isStatementSigned(pair) else { return false }
         message.value = .error(ErrorText.sentence(for: ReportError.statementSigned(report.crashID), words: words))
         return true
     }
@@ -475,7 +489,7 @@ public final class StatementViewModel {
             witness.phone = text ?? ""
         case .policeAttended:
             guard let text else {
-                if report.statement.police == nil { throw StatementFieldError.notYesOrNo("") }
+                if statement.police == nil { throw StatementFieldError.notYesOrNo("") }
                 return
             }
             police.attended = try StatementFieldKind.yesNo.normalised(StatementQuestion.canonical(text, kind: .yesNo, words: words)) == "yes"
@@ -486,11 +500,11 @@ public final class StatementViewModel {
             try await store { try $0.setOtherPropertyDamage(text) }
         case let .signature(side):
             guard let signStatement else { return }
-            let name = text ?? (report.statement[side][.driverName] ?? report.statement[side][.policyholderName] ?? "")
-            update(try await signStatement.execute(reportID: report.id, side: side, name: name))
-            let values = ["side": side.letter, "name": name, "version": report.statementVersion.short]
+            let name = text ?? (statement[side][.driverName] ?? statement[side][.policyholderName] ?? "")
+            update(try await signStatement.execute(reportID: report.id, pair: pair, side: side, name: name))
+            let values = ["side": side.letter, "name": name, "version": (report.statementVersion(pair)?.short ?? "")]
             message.value = .info(
-                report.isStatementSigned
+                report.isStatementSigned(pair)
                     ? words("Signed for vehicle {side} as {name}: statement version {version}. Both drivers signed: the statement can no longer change.", values)
                     : words("Signed for vehicle {side} as {name}: statement version {version}. A change to the statement now cancels this signature.", values)
             )
@@ -510,7 +524,7 @@ public final class StatementViewModel {
     }
 
     private func store(_ change: @escaping @Sendable (inout AccidentStatement) throws -> Void) async throws {
-        update(try await editStatement.execute(reportID: report.id, change))
+        update(try await editStatement.execute(reportID: report.id, pair: pair, change))
     }
 
     private func edit(_ change: @escaping @Sendable (inout AccidentStatement) throws -> Void) async {
@@ -529,11 +543,11 @@ public final class StatementViewModel {
     private func show(_ page: StatementUiModel.Page) {
         queue = []
         question.value = nil
-        state.value = StatementUiModel(report, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates, words: words)
+        state.value = StatementUiModel(report, pair: pair, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates, words: words)
     }
 
     private func refresh() {
-        state.value = StatementUiModel(report, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates, words: words)
+        state.value = StatementUiModel(report, pair: pair, page: page, canMakeLink: shareStatement != nil, hasProfile: hasProfile, dates: dates, words: words)
     }
 
     /// Shows the report as another program stored it. A question being asked is asked again from the start: what

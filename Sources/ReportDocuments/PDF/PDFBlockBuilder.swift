@@ -11,23 +11,25 @@ struct PDFBlockBuilder {
     /// Photos and the lines under a heading are indented by this much.
     static let indent = 12.0
 
-    /// The flow. The accident statement's form, when the report has one, is the first page (drawn as the printed
-    /// form); where it stands in the outline, what did not fit on it and the signing record follow.
+    /// The flow. Each accident statement's form (B's, then each other vehicle's) is a page of its own first, drawn as
+    /// the printed form; where each stands in the outline, what did not fit on it and its signing record follow.
     func blocks() -> [Block] {
         var inSection = false
-        let form = outline.blocks.lazy.compactMap { block -> StatementForm? in
+        let forms = outline.blocks.compactMap { block -> StatementForm? in
             if case let .statementForm(form) = block { form } else { nil }
-        }.first
-        guard let form else { return convert(outline.blocks, inSection: &inSection, overflow: []) }
-        let laid = PDFStatementFormLayout(form: form, measure: measure)
+        }
+        guard let first = forms.first else { return convert(outline.blocks, inSection: &inSection, overflow: []) }
+        let laid = forms.map { PDFStatementFormLayout(form: $0, measure: measure) }
         var rest = outline.blocks
         // The statement alone is titled by its form.
-        if case let .title(title, _)? = rest.first, title == form.title { rest.removeFirst() }
-        return [.page(laid.items)] + convert(rest, inSection: &inSection, overflow: laid.overflow)
+        if case let .title(title, _)? = rest.first, title == first.title { rest.removeFirst() }
+        return laid.map { Block.page($0.items) } + convert(rest, inSection: &inSection, overflow: laid.map(\.overflow))
     }
 
-    private func convert(_ list: [ReportBlock], inSection: inout Bool, overflow: [(box: String, text: String)]) -> [Block] {
+    /// - Parameter overflow: for each form in `list`, in order, what did not fit on its page.
+    private func convert(_ list: [ReportBlock], inSection: inout Bool, overflow: [[(box: String, text: String)]]) -> [Block] {
         var blocks: [Block] = []
+        var formIndex = 0
         for (index, block) in list.enumerated() {
             let next = list.dropFirst(index + 1).first
             let indent = inSection ? Self.indent : 0
@@ -67,11 +69,13 @@ struct PDFBlockBuilder {
             case .pageBreak:
                 blocks.append(.pageBreak)
             case let .statementForm(form):
-                // Drawn on the first page; here what it cut, whole, and the signing record.
+                // Drawn on its own page before; here what it cut, whole, and the signing record.
+                let cut = formIndex < overflow.count ? overflow[formIndex] : []
+                formIndex += 1
                 var after: [ReportBlock] = []
-                if !overflow.isEmpty {
+                if !cut.isEmpty {
                     after.append(.subheading(form.continuedHeading))
-                    after.append(.fields(overflow.map { ReportField(label: $0.box, value: $0.text) }))
+                    after.append(.fields(cut.map { ReportField(label: $0.box, value: $0.text) }))
                 }
                 blocks += convert(after + form.afterForm, inSection: &inSection, overflow: [])
             }

@@ -121,8 +121,9 @@ public struct Party: Sendable, Hashable, Identifiable {
     public enum Role: String, Sendable, Hashable, CaseIterable {
         case motorVehicle, cyclist, pedestrian, property, leftTheScene
 
-        /// The roles a driver adds as parties (another motor vehicle is vehicle B of the statement).
-        public static let added: [Role] = [.cyclist, .pedestrian, .property, .leftTheScene]
+        /// The roles a driver adds as parties, in the order offered (another motor vehicle last: the first one is
+        /// vehicle B of the statement).
+        public static let added: [Role] = [.cyclist, .pedestrian, .property, .leftTheScene, .motorVehicle]
 
         /// The fields asked for a party of this role, in order (a cyclist's or pedestrian's ``PartyField/injured`` last).
         public var fields: [PartyField] {

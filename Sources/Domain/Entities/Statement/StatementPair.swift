@@ -7,6 +7,11 @@ public enum StatementPair: Sendable, Hashable, CustomStringConvertible {
     /// A with the motor vehicle that is this party.
     case vehicle(PartyID)
 
+    /// The other motor vehicle's party; `nil` for B's.
+    public var party: PartyID? {
+        if case let .vehicle(id) = self { id } else { nil }
+    }
+
     public var description: String {
         switch self {
         case .b: "b"
