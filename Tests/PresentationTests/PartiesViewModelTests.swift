@@ -168,4 +168,25 @@ struct PartiesViewModelTests {
         page.change(number: 1)
         #expect(page.statementPage.value?.pair == .vehicle(vehicle.id))
     }
+
+    @Test("Before the report is created, a vehicle's statement not signed by both, or declined, is said by the party's number")
+    func createSaysEachUnsignedStatement() throws {
+        var report = CrashReport.stub()
+        let c = PartyID(), d = PartyID()
+        var withC = AccidentStatement.empty
+        try withC.vehicleB.set(.plate, to: "C-DE 345")
+        try report.changeParties { parties throws(PartyError) in
+            try parties.add(.cyclist(try RoadUser(name: "Eva")))
+            try parties.add(.motorVehicle(withC), id: c)
+            try parties.add(.motorVehicle(withC), id: d)
+        }
+        try report.declineStatement(in: .vehicle(d), reason: "no", at: referenceDate)
+        var warnings = CreateSummary(report, dates: DateText(), words: .english).warnings
+        #expect(warnings.contains("The statement with party 2 is not signed by both drivers: sign it on its page (Other parties, change 2) first, or create the report without."))
+        #expect(warnings.contains("Party 3 did not agree to their statement with you; the report says so."))
+        try report.signStatement(.a, in: .vehicle(c), name: "Anna", verification: .driversDevice(account: nil), at: referenceDate)
+        try report.signStatement(.b, in: .vehicle(c), name: "Carl", verification: .sameDevice, at: referenceDate)
+        warnings = CreateSummary(report, dates: DateText(), words: .english).warnings
+        #expect(!warnings.contains { $0.contains("party 2") })
+    }
 }
