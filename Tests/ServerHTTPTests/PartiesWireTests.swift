@@ -4,6 +4,8 @@ import HummingbirdTesting
 import NIOCore
 import ServerTestSupport
 import Testing
+import HTTPTypes
+import ServerPages
 import TestSupport
 import WireAPI
 
@@ -92,6 +94,44 @@ struct PartiesWireTests {
             #expect(cleared.status == .ok, "\(String(buffer: cleared.body))")
             let none = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: cleared.body)))
             #expect(none.parties.isAlone)
+        }
+    }
+
+    @Test("A pile-up submitted: each statement's acts are recorded as its own, and the handler's page heads C's record with its number")
+    func eachStatementsRecordOnTheHandlersPage() async throws {
+        let harness = try ServerHarness()
+        let ann = try await harness.add("ann")
+        let handler = try await harness.add("hana", kind: .handler)
+        try await harness.withClient { client in
+            var report = CrashReport.stub(crashID: .anyLocal())
+            var withB = AccidentStatement.empty
+            try withB.vehicleB.set(.plate, to: "BXY-123")
+            try report.setStatement(withB)
+            let sample = try CrashParties.sample()
+            try report.changeParties { parties throws(PartyError) in parties = sample }
+            let c = StatementPair.vehicle(CrashParties.vehicleC)
+            try report.signStatement(.a, in: c, name: "Jane Driver", verification: .driversDevice(account: "ann"), at: Date())
+            try report.signStatement(.b, in: c, name: "Carl Third", verification: .sameDevice, at: Date())
+            try report.complete(at: Date())
+            let put = try await client.execute(uri: "/v1/reports/\(report.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(report)))
+            #expect(put.status == .ok || put.status == .created, "\(String(buffer: put.body))")
+            #expect(try await client.execute(uri: "/v1/reports/\(report.id)/submit", method: .post, headers: .bearer(ann)).status == .ok)
+            let list = try await client.execute(uri: "/v1/claims", method: .get, headers: .bearer(handler))
+            let claim = try #require(try Wire.decode(Components.Schemas.ClaimList.self, list.body).claims.first { $0.report.id == report.id.description })
+            let detail = try Wire.decode(Components.Schemas.Claim.self, try await client.execute(uri: "/v1/claims/\(claim.id)", method: .get, headers: .bearer(handler)).body)
+            #expect(detail.signingRecord?.map(\.party) == [CrashParties.vehicleC.description, CrashParties.vehicleC.description])
+            let (session, _) = try await HandlerPagesRouteTests.signIn(client, token: handler)
+            let cookie: HTTPFields = [.cookie: "\(HandlerPages.sessionCookie)=\(try #require(session))"]
+            let html = String(buffer: try await client.execute(uri: "/handler/claims/\(claim.id)", method: .get, headers: cookie).body)
+            let page = HandlerPagesRouteTests.text(html)
+            // B's statement has no act: no record of it; C's is headed with its number among the parties (3).
+            #expect(!page.contains("Signing record Every"), "\(page)")
+            #expect(page.contains("Signing record of the statement with party 3"), "\(page)")
+            #expect(page.contains("1. Vehicle A: signed by Jane Driver, on the driver's own device, signed in as ann"), "\(page)")
+            #expect(page.contains("2. Vehicle B: signed by Carl Third, on the driver's device at the scene, not verified"), "\(page)")
+            #expect(html.contains("id=\"signing-record-heading-3\""))
+            // Its form is on the page, after B's.
+            #expect(page.contains("European Accident Statement with party 3"), "\(page)")
         }
     }
 }

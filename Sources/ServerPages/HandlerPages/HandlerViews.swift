@@ -185,9 +185,16 @@ package enum HandlerViews {
         package let action: String
         package let claimNumberField: String
         package let messageField: String
-        /// Every signature and decline of the statement as the server took it.
+        /// Every signature and decline of the statement with B as the server took it.
         package let record: SigningRecordView?
+        /// Each other motor vehicle's statement's acts, under its own heading.
+        package let pairRecords: [PairRecord]
         package let blocks: [Block]
+    }
+
+    /// One other vehicle's statement's signing record (the `signing-record` partial reads `record`).
+    package struct PairRecord {
+        package let record: SigningRecordView
     }
 
     package struct Problem {
@@ -252,6 +259,13 @@ package enum HandlerViews {
             claimNumberField: claimNumberField ?? acknowledgement?.claimNumber ?? "",
             messageField: messageField ?? acknowledgement?.message ?? "",
             record: SigningRecordView(record, current: report.statementVersion, words: words, dates: dates, showsAccount: true),
+            pairRecords: report.parties.all.enumerated().compactMap { index, party in
+                let pair = StatementPair.vehicle(party.id)
+                guard let version = report.statementVersion(pair) else { return nil }
+                return SigningRecordView(
+                    record, of: pair, party: index + 1, current: version, words: words, dates: dates, showsAccount: true
+                ).map(PairRecord.init)
+            },
             blocks: blocks(of: report, claim: claim.id, pending: Set(pending), words: words)
         )
     }

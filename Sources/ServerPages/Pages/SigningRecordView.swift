@@ -18,17 +18,26 @@ package struct SigningRecordView: Sendable {
     }
 
     package let lines: [Line]
+    /// The heading's id on the page: one per statement.
+    package let headingID: String
+    /// The heading of another vehicle's statement's record (`Signing record of the statement with party 3`); `nil` for
+    /// B's, which the page heads `Signing record`.
+    package let recordHeading: String?
 
     /// The record's view of one statement's acts (`pair`'s), or `nil` when it holds none yet.
     /// - Parameters:
     ///   - current: the version of that statement's front side now, to say which acts are for it.
     ///   - showsAccount: whether a driver's-device signature names the account (a handler's page), or only says
     ///     the driver's own device (the other driver's).
+    /// - Parameter party: another vehicle's number among the report's parties, for its heading.
     package init?(
-        _ record: [SigningEntry], of pair: StatementPair = .b, current: StatementVersion, words: Words, dates: DateText, showsAccount: Bool
+        _ record: [SigningEntry], of pair: StatementPair = .b, party: Int? = nil, current: StatementVersion, words: Words, dates: DateText,
+        showsAccount: Bool
     ) {
         let record = record.filter { $0.pair == pair }
         guard !record.isEmpty else { return nil }
+        headingID = party.map { "signing-record-heading-\($0)" } ?? "signing-record-heading"
+        recordHeading = party.map { words("Signing record of the statement with party {number}", ["number": words.number($0)]) }
         let facts = FactText(words)
         lines = record.map { entry in
             let how: String = switch entry.means {
