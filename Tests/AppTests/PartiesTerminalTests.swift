@@ -10,6 +10,13 @@ import Wording
 struct PartiesTerminalTests {
     static let tmuxPath = Tmux.path
 
+    /// The path of the PDF the app wrote when the report was created (in `documents` of the folder it ran in).
+    static func createdPDF(in folder: TemporaryDirectory) throws -> String {
+        let documents = folder.url.appendingPathComponent("documents")
+        let pdf = try #require(try FileManager.default.contentsOfDirectory(atPath: documents.path).first { $0.hasSuffix(".pdf") })
+        return documents.appendingPathComponent(pdf).path
+    }
+
     @Test(.enabled(if: tmuxPath != nil, "tmux is not installed (make deps installs it)"))
     func aCyclistAndALampPostInGerman() throws {
         let de = Languages.shipped.words("de")
@@ -74,11 +81,9 @@ struct PartiesTerminalTests {
         try tmux.type("y")
         _ = try wait(".pdf")
 
-        let documents = folder.url.appendingPathComponent("documents")
-        let pdf = try #require(try FileManager.default.contentsOfDirectory(atPath: documents.path).first { $0.hasSuffix(".pdf") })
         let tools = try PDFTools()
         defer { tools.cleanUp() }
-        let text = try tools.text(documents.appendingPathComponent(pdf).path).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        let text = try tools.text(try Self.createdPDF(in: folder)).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         let numbered = { (number: Int, role: Party.Role) in de("{number}. {title}", context: "a numbered party of a crash", ["number": "\(number)", "title": parties.role(role)]) }
         for phrase in [cyclist, StatementWords(de).category(.otherParties), numbered(1, .cyclist), "Eva Kovács", "HUK-Coburg", numbered(2, .property), "Laterne", "Stadt München"] {
             #expect(text.contains(phrase), "\(phrase): \(text)")
@@ -128,13 +133,11 @@ struct PartiesTerminalTests {
         try tmux.type("y")
         _ = try wait(".pdf")
 
-        let documents = folder.url.appendingPathComponent("documents")
-        let pdf = try #require(try FileManager.default.contentsOfDirectory(atPath: documents.path).first { $0.hasSuffix(".pdf") })
+        let path = try Self.createdPDF(in: folder)
         let tools = try PDFTools()
         defer { tools.cleanUp() }
-        let path = documents.appendingPathComponent(pdf).path
         func page(_ number: Int) throws -> String {
-            try tools.run("pdftotext", ["-f", String(number), "-l", String(number), path, "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            try tools.text(path, page: number).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
         let first = try page(1), second = try page(2)
         #expect(first.hasPrefix("European Accident Statement ") && first.contains("BXY-123") && !first.contains("C-DE 345"), "\(first)")

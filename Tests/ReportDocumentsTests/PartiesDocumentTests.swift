@@ -67,7 +67,7 @@ struct PartiesDocumentTests {
         let path = try tools.write(document.bytes)
         let pages = try #require(try tools.pageCount(path))
         func page(_ number: Int) throws -> String {
-            try tools.run("pdftotext", ["-f", String(number), "-l", String(number), path, "-"]).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            try tools.text(path, page: number).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         }
         let first = try page(1), second = try page(2)
         let plateB = try #require(report.statement.vehicleB[.plate])

@@ -115,8 +115,10 @@ public struct PDFTools {
         return notdef
     }
 
-    public func text(_ path: String, layout: Bool = false) throws -> String {
-        try run("pdftotext", (layout ? ["-layout"] : []) + ["-enc", "UTF-8", path, "-"])
+    /// The text of the file, or of one page (`page`, from 1).
+    public func text(_ path: String, layout: Bool = false, page: Int? = nil) throws -> String {
+        let pages = page.map { ["-f", String($0), "-l", String($0)] } ?? []
+        return try run("pdftotext", (layout ? ["-layout"] : []) + pages + ["-enc", "UTF-8", path, "-"])
     }
 
     /// Draws one page as a PNG (`prefix`.png, 80 dpi) for a person to look at; returns its size in bytes.

@@ -51,10 +51,8 @@ public struct Party: Sendable, Hashable, Identifiable {
         /// What is known of the party, field by field (a field with nothing in it is absent); ``injured`` aside.
         public var values: [PartyField: String] {
             let all: [PartyField: String] = switch self {
-            case let .motorVehicle(statement):
-                [.plate: statement.vehicleB[.plate] ?? "", .makeAndModel: statement.vehicleB[.makeAndModel] ?? "",
-                 .name: statement.vehicleB[.driverName] ?? statement.vehicleB[.policyholderName] ?? "",
-                 .insurer: statement.vehicleB[.insurer] ?? ""]
+            // What is known of another motor vehicle is its statement's column B (``statement``).
+            case .motorVehicle: [:]
             case let .cyclist(user), let .pedestrian(user):
                 [.name: user.name, .phone: user.phone?.e164 ?? "", .address: user.address, .insurer: user.liabilityInsurer]
             case let .property(property): [.what: property.what, .owner: property.owner, .address: property.address]
