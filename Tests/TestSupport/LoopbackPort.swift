@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -12,15 +13,20 @@ public enum LoopbackPort {
     /// A port nothing listens on now, chosen at random below the system's range for outgoing connections' ports: a
     /// port the system picked for a socket bound to port 0 is in that range, and once closed it may be taken as the
     /// local end of any connection (Kannel's boxes to each other, a test's client) before the test's server binds it.
+    /// A port is handed out once in a test run: a test that picks one and starts its server on it seconds later (after
+    /// an app found it unreachable) still has it, whatever other tests pick meanwhile.
     public static func free() throws -> Int {
         let below = ephemeralLow()
         let lowest = min(10_000, below - 1_000)
         for _ in 0..<500 {
             let port = Int.random(in: lowest..<below)
+            guard handedOut.withLock({ $0.insert(port).inserted }) else { continue }
             if let bound = try? bound(port), bound == port { return port }
         }
         return try bound(0)
     }
+
+    private static let handedOut = Mutex<Set<Int>>([])
 
     /// The first port of the system's range for outgoing connections (32768 when it cannot be read).
     static func ephemeralLow() -> Int {
