@@ -101,4 +101,48 @@ struct OtherDriverLinkEndToEndTests {
             #expect(text.contains(expected), "the PDF lacks “\(expected)”")
         }
     }
+
+    @Test("A pile-up: the app makes a link on another vehicle's statement page; its driver's form shows that statement's column only; their decline reaches the app by the party's number")
+    func anotherVehiclesLink() throws {
+        let directory = TemporaryDirectory("pile-up-link")
+        let server = try ServerProcess()
+        defer { _ = try? server.stop() }
+        let ann = try server.addUser("ann")
+        let options = SyncEndToEndTests.serverOptions(port: server.port, token: ann, in: directory)
+        // B's column typed on the device, then another motor vehicle (party 1) whose statement page makes the link.
+        let app = try AppProcess.run([
+            "1", "", "4", "2", "1", "Bruno Second", "d", "d", "5", "add", "5", "1", "1 5 6 7", "Jane Doe", "Toyota Corolla", "abc 123", "hu",
+            "d", "2", "2", "Carl Third", "d", "s", "d", "d", "x", "s", "q",
+        ], arguments: options, in: directory.url)
+        #expect(app.status == 0, "\(app.errors)")
+        let link = try #require(
+            app.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix(server.url + "/s/") }, "\(app.output)"
+        )
+        #expect(app.output.contains("Accident statement with party 1"), "\(app.output)")
+
+        // Their form: their column as the driver typed it, nothing of B's.
+        let jar = directory.file("cookies")
+        let form = try Curl.run(["-s", "-c", jar, link])
+        #expect(form.contains("Carl Third") && !form.contains("Bruno Second"), "\(form)")
+        func csrf(_ html: String) throws -> String {
+            try #require(html.firstMatch(of: /name="csrf" value="([^"]+)"/).map { String($0.1) }, "\(html)")
+        }
+        let review = try Curl.run([
+            "-s", "-b", jar, "-c", jar, "--data-urlencode", "csrf=\(try csrf(form))", "--data-urlencode", "driverName=Carla Third",
+            "--data-urlencode", "plate=C-DE 345", link,
+        ])
+        #expect(review.contains("Review and sign the accident statement") && review.contains("Carla Third") && !review.contains("Bruno Second"), "\(review)")
+        let version = try #require(review.firstMatch(of: /name="version" value="([0-9a-f]{64})"/).map { String($0.1) }, "\(review)")
+        let declined = try Curl.run([
+            "-s", "-b", jar, "--data-urlencode", "csrf=\(try csrf(review))", "--data-urlencode", "version=\(version)",
+            "--data-urlencode", "reason=I was not speeding", link + "/decline",
+        ])
+        #expect(declined.contains("You declined the accident statement"), "\(declined)")
+
+        let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(sync.output.contains("The driver of party 1 filled in their part (vehicle B) of your accident statement with them"), "\(sync.output)")
+        #expect(sync.output.contains("The driver of party 1 did not agree to your accident statement with them"), "\(sync.output)")
+        #expect(sync.output.contains("They wrote: “I was not speeding”"), "\(sync.output)")
+        #expect(!sync.output.contains("The other driver"), "\(sync.output)")
+    }
 }

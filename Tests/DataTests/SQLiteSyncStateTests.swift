@@ -28,7 +28,8 @@ struct SQLiteSyncStateTests {
             .deletedElsewhere, .removedFromServer, .refused(.invalid(field: "otherDriverNote")), .refused(.invalid(field: nil)),
             .refused(.completedThere), .refused(.nothingToReport), .refused(.tooLarge), .refused(.other(detail: "“quoted” \n text")),
             .acknowledged(claimNumber: "2026-04417", message: "We will call.\nKeep the photos."), .acknowledged(claimNumber: "CLM/88 1203", message: ""),
-            .otherDriverEntered, .otherDriverSigned, .otherDriverDeclined(reason: "Box 17 is “not” true\n"), .signatureVoided(.a), .signatureVoided(.b),
+            .otherDriverEntered(party: nil), .otherDriverSigned(party: nil), .otherDriverDeclined(reason: "Box 17 is “not” true\n", party: nil), .signatureVoided(.a, party: nil), .signatureVoided(.b, party: nil),
+            .otherDriverEntered(party: 3), .otherDriverSigned(party: 3), .otherDriverDeclined(reason: "No", party: 8), .signatureVoided(.a, party: 2),
         ]
         let notices = events.enumerated().map { index, event in
             SyncNotice(reportID: ReportID(), crashID: .stub("CA-NOTICE\(index)"), event: event, date: referenceDate.addingTimeInterval(Double(index) / 3))

@@ -273,7 +273,7 @@ struct SyncEngineRulesTests {
         let pass = await phone.sync.syncOnce()
 
         #expect(pass.isComplete)
-        #expect(pass.notices.map(\.event).contains(.otherDriverEntered), "\(pass.notices.map(\.event))")
+        #expect(pass.notices.map(\.event).contains(.otherDriverEntered(party: nil)), "\(pass.notices.map(\.event))")
         let local = try await phone.report(draft.id)
         #expect(local.otherDriverNote == "Blue hatchback")
         #expect(local.statement.vehicleB.enteredByOtherDriverAt == entered)
@@ -298,7 +298,7 @@ struct SyncEngineRulesTests {
             try report.signStatement(.b, name: "Greta Müller", verification: .smsCode(number), at: referenceDate.addingTimeInterval(600))
         }
         var pass = await phone.sync.syncOnce()
-        #expect(pass.notices.map(\.event) == [.otherDriverSigned], "\(pass.notices.map(\.event))")
+        #expect(pass.notices.map(\.event) == [.otherDriverSigned(party: nil)], "\(pass.notices.map(\.event))")
         #expect(try await phone.report(draft.id).isStatementSigned)
         #expect(await phone.sync.syncOnce().notices.isEmpty)
 
@@ -314,7 +314,44 @@ struct SyncEngineRulesTests {
             try report.declineStatement(reason: "Box 17 is not true", at: referenceDate.addingTimeInterval(900))
         }
         pass = await phone.sync.syncOnce()
-        #expect(Set(pass.notices.map(\.event)) == [.otherDriverDeclined(reason: "Box 17 is not true"), .signatureVoided(.a)], "\(pass.notices.map(\.event))")
+        #expect(Set(pass.notices.map(\.event)) == [.otherDriverDeclined(reason: "Box 17 is not true", party: nil), .signatureVoided(.a, party: nil)], "\(pass.notices.map(\.event))")
+        #expect(await phone.sync.syncOnce().notices.isEmpty)
+    }
+
+    @Test("A pile-up: what each other driver did on their own statement is told once, by the party's number, B's as before")
+    func eachStatementsNewsIsToldByItsParty() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let draft = try await phone.useCases.start.execute()
+        let parties = try CrashParties.sample()
+        _ = try await phone.useCases.editStatement.execute(reportID: draft.id) { try $0.vehicleA.set(.driverName, to: "Jane Doe") }
+        _ = try await phone.useCases.editParties.execute(reportID: draft.id) { list throws(PartyError) in list = parties }
+        #expect(await phone.sync.syncOnce().isComplete)
+
+        // C fills in and signs their statement by code; B declines theirs.
+        let pairC = StatementPair.vehicle(CrashParties.vehicleC)
+        let number = try PhoneNumber(parsing: "+4915177777777")
+        _ = try await remote.edit(draft.id) { report in
+            var statement = try #require(report.statement(pairC))
+            var column = statement.vehicleB
+            try column.set(.policyholderPhone, to: number.e164)
+            column.markEnteredByOtherDriver(at: referenceDate.addingTimeInterval(300))
+            statement.vehicleB = column
+            try report.setStatement(statement, for: pairC)
+            try report.signStatement(.b, in: pairC, name: "Carla Third", verification: .smsCode(number), at: referenceDate.addingTimeInterval(600))
+            try report.declineStatement(reason: "Not my fault", at: referenceDate.addingTimeInterval(700))
+        }
+        let pass = await phone.sync.syncOnce()
+        #expect(
+            Set(pass.notices.map(\.event)) == [
+                .otherDriverEntered(party: 3), .otherDriverSigned(party: 3), .otherDriverDeclined(reason: "Not my fault", party: nil),
+            ],
+            "\(pass.notices.map(\.event))"
+        )
+        guard case .holds = try await phone.report(draft.id).signatureState(of: .b, in: pairC) else {
+            Issue.record("C's signature did not reach the device")
+            return
+        }
         #expect(await phone.sync.syncOnce().notices.isEmpty)
     }
 

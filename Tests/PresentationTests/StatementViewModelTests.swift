@@ -186,4 +186,23 @@ struct StatementViewModelTests {
         await page.makeLink()
         #expect(page.message.value?.text.contains("need a server") == true)
     }
+
+    @Test func anotherVehiclesStatementHasItsOwnLink() async throws {
+        let links = RecordingStatementLinks()
+        var report = try await kit.startedReport()
+        let parties = try CrashParties.sample()
+        try report.changeParties { list throws(PartyError) in list = parties }
+        report = try await kit.repository.save(report)
+        let pair = StatementPair.vehicle(CrashParties.vehicleC)
+        let page = kit.wiring(statementLinks: links).makeStatementPage(report, pair: pair)
+        #expect(page.state.value.options.contains { $0.key == "s" })
+        await page.makeLink()
+        let asked = await links.asked
+        #expect(asked.count == 1 && asked.first?.report == report.id && asked.first?.pair == pair)
+        #expect(page.link.value?.url == "https://claims.example.com/s/\(pair)")
+        #expect(page.message.value?.text.contains("Show the other driver this code") == true)
+        // B's page makes B's.
+        await kit.wiring(statementLinks: links).makeStatementPage(report).makeLink()
+        #expect(await links.asked.last?.pair == .b)
+    }
 }

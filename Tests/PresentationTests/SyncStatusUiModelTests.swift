@@ -96,6 +96,20 @@ struct SyncStatusUiModelTests {
         #expect(SyncText.sentence(for: bare, words: .english) == "Your insurer received CA-KEPT234567 — claim 7. Quote the claim number when you call them.")
     }
 
+    @Test("What another vehicle's driver did is said by their party's number; B's as always")
+    func eachStatementsNewsNamesItsParty() {
+        func said(_ event: SyncNotice.Event, _ words: Words = .english) -> String {
+            SyncText.sentence(for: SyncNotice(reportID: ReportID(), crashID: .stub("CA-KEPT234567"), event: event, date: referenceDate), words: words)
+        }
+        #expect(said(.otherDriverSigned(party: 3)) == "The driver of party 3 signed your accident statement with them, of CA-KEPT234567.")
+        #expect(said(.otherDriverSigned(party: nil)) == "The other driver signed the accident statement of CA-KEPT234567.")
+        #expect(said(.otherDriverDeclined(reason: "Not\nmy fault", party: 2)) == "The driver of party 2 did not agree to your accident statement with them, of CA-KEPT234567; the report says so and can still be created. They wrote: “Not my fault”")
+        #expect(said(.otherDriverEntered(party: 4)).hasPrefix("The driver of party 4 filled in their part (vehicle B) of your accident statement with them"))
+        #expect(said(.signatureVoided(.a, party: 3)).hasPrefix("The accident statement with party 3 of CA-KEPT234567 changed after vehicle A's side was signed"))
+        #expect(said(.otherDriverSigned(party: 3), Languages.shipped.best(["de"])).contains("3"))
+        #expect(said(.otherDriverSigned(party: 3), Languages.shipped.best(["de"])) != said(.otherDriverSigned(party: 3)))
+    }
+
     @Test func aJoinSaysTheCrashHasOneReport() {
         let summary = MergeSummary(photosFromThisDevice: 1, fieldsFromOtherWriter: [.scene])
         let notice = SyncNotice(reportID: ReportID(), crashID: .stub("CA-JOINED2345"), event: .joined(summary), date: referenceDate)

@@ -114,9 +114,10 @@ struct DocumentSealTests {
         #expect(poppler.contains("Signature Validation: Signature is Valid."), "\(poppler)")
     }
 
-    @Test func theServerSealsOnlyAStatementBothSignedAndThePDFSaysWhich() async throws {
-        let tools = try PDFTools()
-        defer { tools.cleanUp() }
+    /// A server's rendering with a sealing pair, over a store and blobs in the tools' folder.
+    static func sealingServer(_ tools: PDFTools) throws -> (
+        store: SQLiteServerStore, blobs: FileBlobStore, seal: DocumentSeal, certificate: String, rendering: DocumentRendering
+    ) {
         let folder = tools.folder.appendingPathComponent("server")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let store = try SQLiteServerStore(path: folder.appendingPathComponent("server.sqlite3").path)
@@ -126,6 +127,13 @@ struct DocumentSealTests {
             photos: store, blobs: blobs, pool: RenderPool(capacity: 1), clock: SystemClock(),
             scratchFolder: tools.folder.path, seal: seal, logger: Logger(label: "test")
         )
+        return (store, blobs, seal, certificate, rendering)
+    }
+
+    @Test func theServerSealsOnlyAStatementBothSignedAndThePDFSaysWhich() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let (store, blobs, seal, certificate, rendering) = try Self.sealingServer(tools)
         let owner = AccountID()
 
         let signed = try Self.signedReport()
@@ -155,6 +163,32 @@ struct DocumentSealTests {
         #expect(try tools.run("pdfsig", [keylessPath], allowFailure: true).contains("does not contain any signatures"))
         let appPath = try tools.write(try await PDFReportRenderer(photoStore: InMemoryPhotoStore()).render(signed).bytes, name: "app.pdf")
         #expect(try tools.text(appPath).contains("made on the driver's device and is not sealed"))
+    }
+
+    @Test("A pile-up whose statement with C alone both drivers signed: the report's PDF is sealed, its reason naming that statement")
+    func aPileUpIsSealedForTheStatementSigned() async throws {
+        let tools = try PDFTools()
+        defer { tools.cleanUp() }
+        let (_, blobs, _, certificate, rendering) = try Self.sealingServer(tools)
+        var report = CrashReport.stub(crashID: .stub("CR-8KQ2M9XD"))
+        try report.setStatement(try AccidentStatement.full(enteredByOtherDriverAt: Self.signedAt))
+        let parties = try CrashParties.sample()
+        try report.changeParties { list throws(PartyError) in list = parties }
+        let pairC = StatementPair.vehicle(CrashParties.vehicleC)
+        try report.signStatement(.a, in: pairC, name: "Anna Driver", verification: .driversDevice(account: "jane"), at: Self.signedAt)
+        try report.signStatement(.b, in: pairC, name: "Carl Third", verification: .sameDevice, at: Self.signedAt)
+        #expect(!report.isStatementSigned(.b) && report.isStatementSigned(pairC))
+
+        let path = try tools.write(try await blobs.bytes(of: try await rendering.render(report, owner: AccountID()), kind: .document), name: "pile-up.pdf")
+        #expect(try SealCheck.pyHanko(path, trusting: certificate, in: tools).status == 0)
+        let version = try #require(report.statementVersion(pairC)).hex
+        #expect(
+            PDFSignatureDetails.statementSeal(of: report, by: "Insurer", at: Self.signedAt).reason
+                == "Both drivers signed version \(version) of the accident statement with party 3 of crash report CR-8KQ2M9XD."
+        )
+        // The file says so too: the reason is in the signature's dictionary (UTF-16BE, in hex).
+        let inHex = "accident statement with party 3".utf16.map { String(format: "%04X", $0) }.joined()
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self).contains(inHex))
     }
 
     @Test func aPairThatCannotSealIsNamed() throws {

@@ -9,9 +9,12 @@ import WireAPI
 /// made unused again after a failed store, expired ones swept.
 @Suite("Server statement link store conformance", .ownThreads)
 struct ServerStatementLinkStoreTests {
-    static func link(_ token: String, expiringIn seconds: TimeInterval, report: ReportID = ReportID(), madeAt: TimeInterval = 0, owner: AccountID) -> StatementLink {
+    static func link(
+        _ token: String, expiringIn seconds: TimeInterval, report: ReportID = ReportID(), pair: StatementPair = .b, madeAt: TimeInterval = 0,
+        owner: AccountID
+    ) -> StatementLink {
         StatementLink(
-            digest: TokenDigest(token: token), report: report, owner: owner, createdAt: referenceDate.addingTimeInterval(madeAt),
+            digest: TokenDigest(token: token), report: report, pair: pair, owner: owner, createdAt: referenceDate.addingTimeInterval(madeAt),
             expiresAt: referenceDate.addingTimeInterval(seconds), usedAt: nil
         )
     }
@@ -60,7 +63,7 @@ struct ServerStatementLinkStoreTests {
         #expect(try await subject.store.statementLink(other.digest) != nil)
     }
 
-    static let ceilings = StatementCodeCeilings(perLink: 3, perPhone: 3, perReport: 5)
+    static let ceilings = StatementCodeCeilings(perLink: 3, perPhone: 3, perStatement: 5)
 
     /// Issues `code` for `link` (made with `token`) to `phone` at `seconds`, bound to `binding`.
     static func issue(
@@ -152,7 +155,7 @@ struct ServerStatementLinkStoreTests {
         #expect(try await subject.store.tryStatementCode(link.digest, digest: right, binding: sentFor, at: now, maximumTries: 5) == .none)
     }
 
-    @Test("Code ceilings hold across links: three an hour to one number, five an hour for one report, whichever link asks", arguments: ServerStoreBackend.allCases)
+    @Test("Code ceilings hold across links: three an hour to one number, five an hour for one statement, whichever link asks", arguments: ServerStoreBackend.allCases)
     func codeCeilingsHoldAcrossLinks(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()
         let (ann, bob) = try await ServerStoreConformanceTests.twoUsers(subject)
@@ -178,12 +181,12 @@ struct ServerStatementLinkStoreTests {
             try await Self.issue(subject, elsewhere, token: "elsewhere", "100004", to: stranger, at: 40)
                 == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .phone, limit: 3)
         )
-        // One report: five codes in all, to whatever numbers.
+        // One statement: five codes in all, to whatever numbers.
         #expect(try await Self.issue(subject, links[3], token: "ceiling-3", "200000", to: try PhoneNumber(parsing: "+4915111111111"), at: 50) == .issued)
         #expect(try await Self.issue(subject, links[3], token: "ceiling-3", "200001", to: try PhoneNumber(parsing: "+4915122222222"), at: 60) == .issued)
         #expect(
             try await Self.issue(subject, links[0], token: "ceiling-0", "200002", to: try PhoneNumber(parsing: "+4915133333333"), at: 70)
-                == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .report, limit: 5)
+                == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .statement, limit: 5)
         )
         // Only the codes sent were counted: one SMS each.
         #expect(try await subject.store.smsMessages(crashID: try CrashID(validating: "CR-23456789")).count == 5)
@@ -324,6 +327,42 @@ struct ServerStatementLinkStoreTests {
         _ = try await subject.store.delete(other.id, owner: ann)
         #expect(try await subject.store.signingRecord(of: other.id, owner: ann).isEmpty)
         #expect(try await subject.store.signingRecord(of: report.id, owner: ann).count == 2)
+    }
+
+    @Test("Each link reaches one statement: a link to C's neither ends nor crowds out B's, and codes are counted per statement", arguments: ServerStoreBackend.allCases)
+    func linksAreKeptPerStatement(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
+        let report = ReportID()
+        let vehicleC = StatementPair.vehicle(PartyID())
+        let toB = Self.link("to-b", expiringIn: 86_400, report: report, madeAt: 0, owner: ann)
+        try await subject.store.addStatementLink(toB, keeping: 2)
+        // Three links to C's statement, keeping two: B's is neither replaced nor forgotten.
+        for index in 0..<3 {
+            try await subject.store.addStatementLink(
+                Self.link("to-c-\(index)", expiringIn: 86_400, report: report, pair: vehicleC, madeAt: Double(10 + index), owner: ann), keeping: 2
+            )
+        }
+        let heldB = try #require(try await subject.store.statementLink(toB.digest))
+        #expect(heldB.pair == .b && heldB.replacedAt == nil && heldB.expiresAt == toB.expiresAt)
+        #expect(try await subject.store.statementLink(TokenDigest(token: "to-c-0")) == nil)
+        let replacedC = try #require(try await subject.store.statementLink(TokenDigest(token: "to-c-1")))
+        #expect(replacedC.pair == vehicleC && replacedC.replacedAt != nil)
+        let newestC = try #require(try await subject.store.statementLink(TokenDigest(token: "to-c-2")))
+        #expect(newestC.pair == vehicleC && newestC.replacedAt == nil)
+        // Five codes for B's statement through two links, to five numbers: a sixth for B's is refused, C's first is sent.
+        let toB2 = Self.link("to-b-2", expiringIn: 86_400, report: report, madeAt: 1, owner: ann)
+        try await subject.store.addStatementLink(toB2, keeping: 2)
+        for index in 0..<5 {
+            let (link, token) = index < 3 ? (toB, "to-b") : (toB2, "to-b-2")
+            let phone = try PhoneNumber(parsing: "+49151111111\(index)0")
+            #expect(try await Self.issue(subject, link, token: token, "10000\(index)", to: phone, at: Double(index)) == .issued)
+        }
+        #expect(
+            try await Self.issue(subject, toB2, token: "to-b-2", "100009", to: try PhoneNumber(parsing: "+4915111111190"), at: 9)
+                == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .statement, limit: 5)
+        )
+        #expect(try await Self.issue(subject, newestC, token: "to-c-2", "200000", to: try PhoneNumber(parsing: "+4915122222222"), at: 20) == .issued)
     }
 
     @Test("Each act names its statement: B's and C's acts in one record, counted on, a voided act kept", arguments: ServerStoreBackend.allCases)

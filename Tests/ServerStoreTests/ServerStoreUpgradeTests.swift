@@ -226,4 +226,63 @@ struct ServerStoreUpgradeTests {
             """, in: location)
         try await Self.expectPartiesAfterUpgrade(store, report: report, owner: owner)
     }
+
+    @Test("SQLite: a link an earlier layout kept reaches B's statement once opened, and its codes count for B's statement")
+    func sqliteLinksBeforeStatementsPerPairAreB() async throws {
+        let directory = TemporaryDirectory("server-upgrade")
+        let path = directory.file("server.sqlite3")
+        let owner = AccountID()
+        let report = ReportID()
+        let digest = TokenDigest(token: "a-link-made-before")
+        // The layout before links named their statement: a link and a code sent through it within the hour.
+        let earlier = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations.filter { $0.version <= 17 })
+        try earlier.write { connection in
+            try connection.statement("""
+                INSERT INTO accounts (id, name, kind, token_digest, created_at, phone) VALUES (\(owner.rawValue), 'ann', 'user',
+                    \(TokenDigest(token: "ann").hex), \(referenceDate.timeIntervalSinceReferenceDate), NULL)
+                """).run()
+            try connection.statement("""
+                INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at) VALUES (\(digest.hex), \(report.rawValue),
+                    \(owner.rawValue), \(referenceDate.timeIntervalSinceReferenceDate), \(referenceDate.addingTimeInterval(86_400).timeIntervalSinceReferenceDate), NULL)
+                """).run()
+            for index in 0..<5 {
+                try connection.statement("""
+                    INSERT INTO statement_code_sends (recipient, report, owner, sent_at) VALUES (\("recipient-\(index)"), \(report.rawValue),
+                        \(owner.rawValue), \(referenceDate.addingTimeInterval(Double(index)).timeIntervalSinceReferenceDate))
+                    """).run()
+            }
+        }
+        earlier.checkpoint()
+        let store = try SQLiteServerStore(path: path)
+        let link = try #require(try await store.statementLink(digest))
+        #expect(link.pair == .b && link.report == report && link.owner == owner)
+        // The five codes sent before count for B's statement: a sixth is refused.
+        let at = referenceDate.addingTimeInterval(60)
+        let sms = SMSMessage.queued(crashID: try CrashID(validating: "CR-23456789"), owner: owner, recipient: try PhoneNumber(parsing: "+4915199999999"), text: "code", at: at)
+        let issue = try await store.issueStatementCode(
+            digest, code: StatementCode(digest: TokenDigest(token: "code"), expiresAt: at.addingTimeInterval(600), tries: 0, binding: TokenDigest(token: "v")),
+            sms: sms, ceilings: StatementSharing.codeCeilings, at: at
+        )
+        #expect(issue == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .statement, limit: 5))
+    }
+
+    @Test("PostgreSQL: a link kept without its statement reaches B's")
+    func postgresLinksWithoutStatementAreB() async throws {
+        let server = try PostgresProcess.shared()
+        let location = try await server.createDatabase()
+        let store = try await PostgresServerStore.open(location, logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() })
+        let running = RunningClient(store.client)
+        defer { withExtendedLifetime(running) {} }
+        let owner = try await store.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann"), phone: nil, at: referenceDate).id
+        let report = ReportID()
+        let digest = TokenDigest(token: "a-link-made-before")
+        // The columns the layout before wrote.
+        _ = try await server.execute("""
+            INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at)
+            VALUES (\(digest.hex), \(report.rawValue), \(owner.rawValue), \(referenceDate.timeIntervalSinceReferenceDate),
+                    \(referenceDate.addingTimeInterval(86_400).timeIntervalSinceReferenceDate), NULL)
+            """, in: location)
+        let link = try #require(try await store.statementLink(digest))
+        #expect(link.pair == .b && link.report == report)
+    }
 }

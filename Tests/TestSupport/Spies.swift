@@ -120,3 +120,15 @@ public struct FailingArchive: DocumentArchive {
 
     public func remove(namedAfter crashID: CrashID, format: RenderedReport.Format) async throws {}
 }
+
+/// A link maker that records what it was asked for and answers with a link to it.
+public actor RecordingStatementLinks: StatementLinkMaker {
+    public private(set) var asked: [(report: ReportID, pair: StatementPair)] = []
+
+    public init() {}
+
+    public func makeLink(for reportID: ReportID, pair: StatementPair) async throws -> StatementShareLink {
+        asked.append((reportID, pair))
+        return StatementShareLink(url: "https://claims.example.com/s/\(pair)", expiresAt: referenceDate.addingTimeInterval(86_400))
+    }
+}

@@ -28,10 +28,13 @@ public struct UseCaseKit: Sendable {
     }
 
     /// These fakes as the adapters of the app's graph; the spy renderer both prints and makes documents.
-    public func adapters(photoFiles: any PhotoFileSource, profile: (any DriverProfileStore)? = nil) -> Adapters {
+    public func adapters(
+        photoFiles: any PhotoFileSource, profile: (any DriverProfileStore)? = nil, statementLinks: (any StatementLinkMaker)? = nil
+    ) -> Adapters {
         Adapters(
             repository: repository, photoStore: photoStore, archive: archive, textRenderer: renderer,
-            documentRenderer: renderer, exporter: exporter, issuer: issuer, clock: clock, photoFiles: photoFiles, profile: profile
+            documentRenderer: renderer, exporter: exporter, issuer: issuer, clock: clock, photoFiles: photoFiles, profile: profile,
+            statementLinks: statementLinks
         )
     }
 
@@ -41,8 +44,10 @@ public struct UseCaseKit: Sendable {
     }
 
     /// The whole graph over these fakes, as the app wires it.
-    public func wiring(photoFiles: any PhotoFileSource = NoPhotoFiles(), dates: DateText = DateText()) -> Wiring {
-        Wiring(adapters(photoFiles: photoFiles), dates: dates)
+    public func wiring(
+        photoFiles: any PhotoFileSource = NoPhotoFiles(), dates: DateText = DateText(), statementLinks: (any StatementLinkMaker)? = nil
+    ) -> Wiring {
+        Wiring(adapters(photoFiles: photoFiles, statementLinks: statementLinks), dates: dates)
     }
 
     /// The use cases over these fakes, wired as the app wires them.

@@ -253,9 +253,13 @@ public final class ServerClient: SyncRemote {
     }
 
     /// A one-time link for the other driver to fill in vehicle B of the draft the server holds.
-    public func statementLink(for id: ReportID) async throws(ServerFailure) -> StatementShareLink {
+    /// A link to column B of the statement `pair` of the report.
+    public func statementLink(for id: ReportID, pair: StatementPair = .b) async throws(ServerFailure) -> StatementShareLink {
         try await checkAccount()
-        let output = try await call { client in try await client.createStatementLink(path: .init(reportID: id.description)) }
+        let party: String? = if case let .vehicle(party) = pair { party.description } else { nil }
+        let output = try await call { client in
+            try await client.createStatementLink(path: .init(reportID: id.description), query: .init(party: party))
+        }
         switch output {
         case let .created(created):
             let link = try body { try created.body.json }

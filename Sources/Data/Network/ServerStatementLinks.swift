@@ -1,7 +1,7 @@
 import Domain
 
-/// Links to vehicle B from the crash-report server. A draft the server does not hold yet is sent first (one sync
-/// pass), then the link asked for again.
+/// Links to column B of a statement from the crash-report server. A draft (or a vehicle on it) the server does not
+/// hold yet is sent first (one sync pass), then the link asked for again.
 public struct ServerStatementLinks: StatementLinkMaker {
     let client: ServerClient
     let sync: SyncEngine
@@ -11,13 +11,13 @@ public struct ServerStatementLinks: StatementLinkMaker {
         self.sync = sync
     }
 
-    public func makeLink(for reportID: ReportID) async throws -> StatementShareLink {
+    public func makeLink(for reportID: ReportID, pair: StatementPair) async throws -> StatementShareLink {
         do {
-            return try await client.statementLink(for: reportID)
-        } catch where error.problemType == .reportNotFound {
+            return try await client.statementLink(for: reportID, pair: pair)
+        } catch where error.problemType == .reportNotFound || error.problemType == .partyNotFound {
             _ = await sync.syncOnce()
             do {
-                return try await client.statementLink(for: reportID)
+                return try await client.statementLink(for: reportID, pair: pair)
             } catch {
                 throw Self.linkError(error)
             }
@@ -30,7 +30,7 @@ public struct ServerStatementLinks: StatementLinkMaker {
         switch failure {
         case let .refused(_, type, detail, _):
             switch type {
-            case .reportNotFound?: .notOnServerYet
+            case .reportNotFound?, .partyNotFound?: .notOnServerYet
             case .reportCompleted?: .completed
             default: .refused(detail)
             }

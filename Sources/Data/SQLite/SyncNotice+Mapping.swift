@@ -20,10 +20,10 @@ extension SyncNotice.Event {
         case .refused(.tooLarge): stored = StoredEvent(kind: "refused", reason: "tooLarge")
         case let .refused(.other(detail)): stored = StoredEvent(kind: "refused", reason: "other", detail: detail)
         case let .acknowledged(claimNumber, message): stored = StoredEvent(kind: "acknowledged", detail: message, claimNumber: claimNumber)
-        case .otherDriverEntered: stored = StoredEvent(kind: "otherDriverEntered")
-        case .otherDriverSigned: stored = StoredEvent(kind: "otherDriverSigned")
-        case let .otherDriverDeclined(reason): stored = StoredEvent(kind: "otherDriverDeclined", detail: reason)
-        case let .signatureVoided(side): stored = StoredEvent(kind: "signatureVoided", detail: side.rawValue)
+        case let .otherDriverEntered(party): stored = StoredEvent(kind: "otherDriverEntered", party: party)
+        case let .otherDriverSigned(party): stored = StoredEvent(kind: "otherDriverSigned", party: party)
+        case let .otherDriverDeclined(reason, party): stored = StoredEvent(kind: "otherDriverDeclined", detail: reason, party: party)
+        case let .signatureVoided(side, party): stored = StoredEvent(kind: "signatureVoided", detail: side.rawValue, party: party)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -42,12 +42,13 @@ extension SyncNotice.Event {
         case "recreatedAfterDeletion": self = .recreatedAfterDeletion
         case "deletedElsewhere": self = .deletedElsewhere
         case "removedFromServer": self = .removedFromServer
-        case "otherDriverEntered": self = .otherDriverEntered
-        case "otherDriverSigned": self = .otherDriverSigned
-        case "otherDriverDeclined": self = .otherDriverDeclined(reason: stored.detail ?? "")
+        // A notice kept before statements per vehicle has no party: it was about B's.
+        case "otherDriverEntered": self = .otherDriverEntered(party: stored.party)
+        case "otherDriverSigned": self = .otherDriverSigned(party: stored.party)
+        case "otherDriverDeclined": self = .otherDriverDeclined(reason: stored.detail ?? "", party: stored.party)
         case "signatureVoided":
             guard let side = stored.detail.flatMap(VehicleSide.init(rawValue:)) else { return nil }
-            self = .signatureVoided(side)
+            self = .signatureVoided(side, party: stored.party)
         case "acknowledged":
             guard let claimNumber = stored.claimNumber else { return nil }
             self = .acknowledged(claimNumber: claimNumber, message: stored.detail ?? "")
@@ -72,6 +73,8 @@ private struct StoredEvent: Codable {
     var detail: String?
     var summary: StoredSummary?
     var claimNumber: String?
+    /// The other motor vehicle's number, for a notice about its statement.
+    var party: Int?
 }
 
 private struct StoredSummary: Codable {

@@ -494,7 +494,8 @@ public actor SyncEngine: SyncStatusSource {
     }
 
     /// Tells the driver what a version from the server brought that the last one this device had from it
-    /// (`base`) did not: the insurer's answer, the other driver's part of the statement.
+    /// (`base`) did not: the insurer's answer, and for each statement the other driver's part, signature or decline,
+    /// and a signature that no longer counts.
     private func tellNews(in report: CrashReport, since base: CrashReport?, _ pass: inout SyncPass) async throws {
         if let acknowledgement = report.acknowledgement, acknowledgement != base?.acknowledgement {
             try await note(
@@ -502,20 +503,25 @@ public actor SyncEngine: SyncStatusSource {
                 reportID: report.id, crashID: report.crashID, in: &pass
             )
         }
-        if let entered = report.statement.vehicleB.enteredByOtherDriverAt, entered != base?.statement.vehicleB.enteredByOtherDriverAt {
-            try await note(.otherDriverEntered, reportID: report.id, crashID: report.crashID, in: &pass)
-        }
-        // Signed on their own phone (a code texted to them): news; signed on this device, the driver saw it.
-        if case let .holds(signature) = report.signatureState(of: .b), case .smsCode = signature.verification,
-           signature != base?.statement.signature(of: .b) {
-            try await note(.otherDriverSigned, reportID: report.id, crashID: report.crashID, in: &pass)
-        }
-        if let decline = report.statement.decline, decline != base?.statement.decline {
-            try await note(.otherDriverDeclined(reason: decline.reason), reportID: report.id, crashID: report.crashID, in: &pass)
-        }
-        for side in VehicleSide.allCases {
-            if case .void = report.signatureState(of: side), case .holds? = base?.signatureState(of: side) {
-                try await note(.signatureVoided(side), reportID: report.id, crashID: report.crashID, in: &pass)
+        for pair in report.statementPairs {
+            guard let statement = report.statement(pair) else { continue }
+            let before = base?.statement(pair)
+            let party: Int? = if case let .vehicle(id) = pair { report.parties.number(of: id) } else { nil }
+            if let entered = statement.vehicleB.enteredByOtherDriverAt, entered != before?.vehicleB.enteredByOtherDriverAt {
+                try await note(.otherDriverEntered(party: party), reportID: report.id, crashID: report.crashID, in: &pass)
+            }
+            // Signed on their own phone (a code texted to them): news; signed on this device, the driver saw it.
+            if case let .holds(signature) = report.signatureState(of: .b, in: pair), case .smsCode = signature.verification,
+               signature != before?.signature(of: .b) {
+                try await note(.otherDriverSigned(party: party), reportID: report.id, crashID: report.crashID, in: &pass)
+            }
+            if let decline = statement.decline, decline != before?.decline {
+                try await note(.otherDriverDeclined(reason: decline.reason, party: party), reportID: report.id, crashID: report.crashID, in: &pass)
+            }
+            for side in VehicleSide.allCases {
+                if case .void = report.signatureState(of: side, in: pair), case .holds? = base?.signatureState(of: side, in: pair) {
+                    try await note(.signatureVoided(side, party: party), reportID: report.id, crashID: report.crashID, in: &pass)
+                }
             }
         }
     }

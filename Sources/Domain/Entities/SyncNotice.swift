@@ -22,14 +22,16 @@ public struct SyncNotice: Sendable, Hashable {
         case refused(SyncRefusal)
         /// The insurer received the submitted report and opened a claim: its number, and the handler's message.
         case acknowledged(claimNumber: String, message: String)
-        /// The other driver filled in vehicle B of the accident statement from the link they were given.
-        case otherDriverEntered
-        /// The other driver signed the statement's front side as it is.
-        case otherDriverSigned
-        /// The other driver would not sign, and said why.
-        case otherDriverDeclined(reason: String)
-        /// A side's signature no longer counts: the front changed after it (elsewhere, or in a merge).
-        case signatureVoided(VehicleSide)
+        /// The other driver filled in column B of an accident statement from the link they were given. `party` is
+        /// the number of the other motor vehicle whose statement it is (``CrashParties/number(of:)``); `nil` for B's.
+        case otherDriverEntered(party: Int?)
+        /// The other driver signed a statement's front side as it is (`party` as for ``otherDriverEntered(party:)``).
+        case otherDriverSigned(party: Int?)
+        /// The other driver would not sign a statement, and said why (`party` as for ``otherDriverEntered(party:)``).
+        case otherDriverDeclined(reason: String, party: Int?)
+        /// A side's signature of a statement no longer counts: the front changed after it (elsewhere, or in a merge).
+        /// `party` as for ``otherDriverEntered(party:)``.
+        case signatureVoided(VehicleSide, party: Int?)
     }
 
     public let reportID: ReportID

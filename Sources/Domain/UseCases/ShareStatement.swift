@@ -1,4 +1,4 @@
-/// "Send the other driver a link": makes the link to vehicle B of a draft.
+/// "Send the other driver a link": makes the link to column B of one of a draft's statements.
 public struct ShareStatement: Sendable {
     let repository: any ReportRepository
     let links: any StatementLinkMaker
@@ -8,10 +8,13 @@ public struct ShareStatement: Sendable {
         self.links = links
     }
 
-    /// - Throws: ``StatementLinkError``, `ReportError.notFound` for a report the store does not hold.
-    public func execute(reportID: ReportID) async throws -> StatementShareLink {
+    /// - Parameter pair: the statement the link reaches: B's, or the one with another motor vehicle.
+    /// - Throws: ``StatementLinkError``, `ReportError.notFound` for a report the store does not hold,
+    ///   ``PartyError/unknown(_:)`` for a vehicle the report does not hold.
+    public func execute(reportID: ReportID, pair: StatementPair = .b) async throws -> StatementShareLink {
         guard let report = try await repository.report(withID: reportID) else { throw ReportError.notFound(reportID) }
         guard !report.isCompleted else { throw StatementLinkError.completed }
-        return try await links.makeLink(for: reportID)
+        if case let .vehicle(id) = pair, report.statement(pair) == nil { throw PartyError.unknown(id) }
+        return try await links.makeLink(for: reportID, pair: pair)
     }
 }

@@ -72,13 +72,13 @@ public final class StatementViewModel {
         self.editStatement = editStatement
         self.signStatement = signStatement
         self.editProfile = editProfile
-        // A link and the profile's start are for B's statement; another vehicle's begins with A as on B's.
-        self.shareStatement = pair == .b ? shareStatement : nil
+        // Each statement has its own links; the profile's start is for B's (another vehicle's begins with A as on B's).
+        self.shareStatement = shareStatement
         self.startStatement = pair == .b ? startStatement : nil
         self.dates = dates
         self.makeDiscardDialog = makeDiscardDialog
         state = Box(StatementUiModel(
-            report, pair: pair, page: .overview, canMakeLink: pair == .b && shareStatement != nil, hasProfile: false, dates: dates, words: words
+            report, pair: pair, page: .overview, canMakeLink: shareStatement != nil, hasProfile: false, dates: dates, words: words
         ))
     }
 
@@ -365,7 +365,8 @@ public final class StatementViewModel {
         ask([.signature(side)])
     }
 
-    /// Makes a one-time link for the other driver to fill in vehicle B on their own phone (``link``).
+    /// Makes a one-time link for the other driver to fill in column B of this statement on their own phone (``link``):
+    /// it reaches this statement only.
     public func makeLink() async {
         guard let shareStatement else {
             message.value = .error(words("Links for the other driver need a server (start the app with {option}). Type their details in vehicle B instead.",
@@ -373,7 +374,7 @@ public final class StatementViewModel {
             return
         }
         do {
-            let made = try await shareStatement.execute(reportID: report.id)
+            let made = try await shareStatement.execute(reportID: report.id, pair: pair)
             link.value = made
             message.value = .info(words("Show the other driver this code or send them the link. It works once, until {time}; their part arrives at your next sync.",
                                         ["time": dates.at(report.scene).dateTime(made.expiresAt)]))

@@ -34,6 +34,36 @@ public enum SyncText {
                 "Your insurer received {crashID} — claim {claim}. Quote the claim number when you call them. They wrote: “{message}”",
                 values.merging(["message": oneLine(message)]) { $1 }
             )
+        case let .otherDriverEntered(party?):
+            return words(
+                "The driver of party {number} filled in their part (vehicle B) of your accident statement with them, of {crashID}, from your link. Check it in that statement.",
+                ["crashID": crashID, "number": words.number(party)]
+            )
+        case let .otherDriverSigned(party?):
+            return words("The driver of party {number} signed your accident statement with them, of {crashID}.", ["crashID": crashID, "number": words.number(party)])
+        case let .otherDriverDeclined(reason, party?):
+            let values = ["crashID": crashID, "number": words.number(party)]
+            guard !reason.isEmpty else {
+                return words(
+                    "The driver of party {number} did not agree to your accident statement with them, of {crashID}; the report says so and can still be created.",
+                    values
+                )
+            }
+            return words(
+                "The driver of party {number} did not agree to your accident statement with them, of {crashID}; the report says so and can still be created. They wrote: “{reason}”",
+                values.merging(["reason": oneLine(reason)]) { $1 }
+            )
+        case let .signatureVoided(side, party?):
+            let values = ["crashID": crashID, "side": side.letter, "number": words.number(party)]
+            return side == .a
+                ? words(
+                    "The accident statement with party {number} of {crashID} changed after vehicle {side}'s side was signed, so that signature no longer counts: check the statement and sign it again (g on its page).",
+                    values
+                )
+                : words(
+                    "The accident statement with party {number} of {crashID} changed after vehicle {side}'s side was signed, so that signature no longer counts: its other driver must sign again.",
+                    values
+                )
         case .otherDriverEntered:
             return words(
                 "The other driver filled in their part (vehicle B) of the accident statement of {crashID} from your link. Check it in the statement.",
@@ -41,7 +71,7 @@ public enum SyncText {
             )
         case .otherDriverSigned:
             return words("The other driver signed the accident statement of {crashID}.", ["crashID": crashID])
-        case let .otherDriverDeclined(reason):
+        case let .otherDriverDeclined(reason, _):
             guard !reason.isEmpty else {
                 return words(
                     "The other driver did not agree to the accident statement of {crashID}; the report says so and can still be created.",
@@ -52,7 +82,7 @@ public enum SyncText {
                 "The other driver did not agree to the accident statement of {crashID}; the report says so and can still be created. They wrote: “{reason}”",
                 ["crashID": crashID, "reason": oneLine(reason)]
             )
-        case let .signatureVoided(side):
+        case let .signatureVoided(side, _):
             let values = ["crashID": crashID, "side": side.letter]
             return side == .a
                 ? words(

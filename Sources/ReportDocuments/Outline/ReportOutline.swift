@@ -49,18 +49,21 @@ public struct ReportOutline: Sendable, Equatable {
         self.generatedAt = generatedAt
     }
 
-    /// The accident statement alone — its front side, the signatures and whether the file is sealed — for the other
-    /// driver's review and their copy: nothing else of the driver's report (no photos, no note, no detection).
-    public init(statementOf report: CrashReport, dates: DateText, seal: DocumentSealNote = .unstated, words: Words = .english) {
+    /// One accident statement alone (`pair`'s) — its front side, the signatures and whether the file is sealed — for
+    /// the other driver's review and their copy: nothing else of the driver's report (no photos, no note, no
+    /// detection, no other statement or party).
+    public init(
+        statementOf report: CrashReport, pair: StatementPair = .b, dates: DateText, seal: DocumentSealNote = .unstated, words: Words = .english
+    ) {
         let dates = words.dates(dates.at(report.scene))
         let writer = Writer(report: report, dates: dates, seal: seal, words: words)
-        let asOf = report.statement.signatures.map(\.signedAt).max() ?? report.updatedAt
+        let asOf = report.statement(pair)?.signatures.map(\.signedAt).max() ?? report.updatedAt
         let closing = words(
             "Accident statement of crash {crashID}, as it stood on {time}; copied by Crash Assistant.",
             ["crashID": report.crashID.rawValue, "time": dates.dateTime(asOf)]
         )
         // The form (the heading is the title here).
-        let statement = Array(writer.statement(.b).drop { if case .heading = $0 { true } else { false } })
+        let statement = Array(writer.statement(pair).drop { if case .heading = $0 { true } else { false } })
         blocks = [.title(words("European Accident Statement"), identifier: ReportField(label: words("Crash ID"), value: report.crashID.rawValue))]
             + statement + [.closing(closing)]
         documentTitle = words("Accident statement {crashID}", ["crashID": report.crashID.rawValue])

@@ -80,11 +80,11 @@ public struct PDFReportRenderer: ReportRenderer {
         try sink.place()
     }
 
-    /// Writes the accident statement alone (``ReportOutline/init(statementOf:dates:seal:)``) into the file at `path`:
-    /// the other driver's copy.
-    public func renderStatement(_ report: CrashReport, toFileAt path: String) async throws {
+    /// Writes one accident statement alone (``ReportOutline/init(statementOf:pair:dates:seal:words:)``) into the file
+    /// at `path`: the other driver's copy.
+    public func renderStatement(_ report: CrashReport, pair: StatementPair = .b, toFileAt path: String) async throws {
         let sink = try PDFFileSink(path: path)
-        try await draw(ReportOutline(statementOf: report, dates: dates(), seal: seal, words: words), into: sink)
+        try await draw(ReportOutline(statementOf: report, pair: pair, dates: dates(), seal: seal, words: words), into: sink)
         try sink.place()
     }
 

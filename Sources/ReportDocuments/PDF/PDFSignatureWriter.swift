@@ -27,12 +27,19 @@ public struct PDFSignatureDetails: Sendable, Equatable {
 }
 
 extension PDFSignatureDetails {
-    /// The seal of a report whose statement both drivers signed: its reason names the version they signed.
-    public static func statementSeal(of report: CrashReport, by signer: String, at date: Date) -> PDFSignatureDetails {
-        PDFSignatureDetails(
-            name: signer,
-            reason: "Both drivers signed version \(report.statementVersion.hex) of the accident statement of crash report \(report.crashID).",
-            signedAt: date
+    /// The seal of a document holding statements both drivers signed: its reason names each such statement of
+    /// `pairs` (every statement of the report when `nil`) with the version they signed.
+    public static func statementSeal(of report: CrashReport, _ pairs: [StatementPair]? = nil, by signer: String, at date: Date) -> PDFSignatureDetails {
+        let signed = (pairs ?? report.statementPairs).compactMap { pair -> String? in
+            guard report.isStatementSigned(pair), let version = report.statementVersion(pair) else { return nil }
+            switch pair {
+            case .b: return "version \(version.hex) of the accident statement"
+            case let .vehicle(id):
+                return "version \(version.hex) of the accident statement with party \(report.parties.number(of: id).map(String.init) ?? id.description)"
+            }
+        }
+        return PDFSignatureDetails(
+            name: signer, reason: "Both drivers signed \(signed.joined(separator: "; ")) of crash report \(report.crashID).", signedAt: date
         )
     }
 }

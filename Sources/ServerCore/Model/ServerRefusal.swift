@@ -34,6 +34,9 @@ package enum ServerRefusal: Error, Sendable, Hashable {
     case invalidAcknowledgement(InvalidReportData)
     /// A link for the other driver was asked for a report that is completed.
     case linkToCompletedReport(CrashID)
+    /// A link was asked for the statement with a party the report (as the server holds it) does not have as a motor
+    /// vehicle.
+    case noStatementWith(PartyID, CrashID)
     /// The other driver's link was forgotten while their copy was being drawn.
     case statementLinkGone
     /// The report kept changing while the other driver's part was being stored into it; nothing was stored.

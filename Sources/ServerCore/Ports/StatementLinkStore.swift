@@ -1,12 +1,12 @@
 import Domain
 import Foundation
 
-/// The one-time links a driver gives the other driver to fill in vehicle B of a report's accident statement, found
-/// by the SHA-256 of the link's token (the token itself is never kept).
+/// The one-time links a driver gives another driver to fill in column B of one of a report's accident statements (B's,
+/// or the one with another motor vehicle), found by the SHA-256 of the link's token (the token itself is never kept).
 package protocol StatementLinkStore: Sendable {
-    /// Keeps a new link and ends the report's older ones that are not decided (they expire, replaced, at the new
-    /// link's `createdAt`; a decided one keeps its copy), and forgets the report's oldest links beyond the newest
-    /// `keeping`.
+    /// Keeps a new link and ends the older ones to the same statement that are not decided (they expire, replaced, at
+    /// the new link's `createdAt`; a decided one keeps its copy), and forgets the statement's oldest links beyond the
+    /// newest `keeping`. Links to the report's other statements are left as they are.
     func addStatementLink(_ link: StatementLink, keeping: Int) async throws
 
     /// The link whose token has this digest, used or not, expired or not (the page says which).
@@ -20,9 +20,10 @@ package protocol StatementLinkStore: Sendable {
     func releaseStatementLink(_ digest: TokenDigest) async throws
 
     /// Keeps a new one-time code for the link, replacing an earlier one (its tries start again), with the SMS that
-    /// carries it (named by the code, ``StatementCode/sms``) and the job that sends it, all in one transaction — when every ceiling allows another code in the
-    /// hour before `date`: for the link, for the number the SMS goes to (whatever report or link asks), for the report
-    /// (whatever link asks). Send times older than an hour are forgotten meanwhile.
+    /// carries it (named by the code, ``StatementCode/sms``) and the job that sends it, all in one transaction — when
+    /// every ceiling allows another code in the hour before `date`: for the link, for the number the SMS goes to
+    /// (whatever report or link asks), for the link's statement (whatever link to it asks). Send times older than an
+    /// hour are forgotten meanwhile.
     func issueStatementCode(_ link: TokenDigest, code: StatementCode, sms: SMSMessage, ceilings: StatementCodeCeilings, at date: Date) async throws -> StatementCodeIssue
 
     /// Counts one try of the code whose digest is `digest` against the link's code, in one transaction: a right code
@@ -59,11 +60,13 @@ package struct ForgottenStatementLinks: Sendable, Hashable {
     }
 }
 
-/// One link to one report's vehicle B.
+/// One link to column B of one statement of a report.
 package struct StatementLink: Sendable, Hashable {
     /// The SHA-256 of the link's token.
     package let digest: TokenDigest
     package let report: ReportID
+    /// The statement it reaches: B's, or the one with another motor vehicle. It never reaches another.
+    package let pair: StatementPair
     package let owner: AccountID
     package let createdAt: Date
     package let expiresAt: Date
@@ -79,11 +82,12 @@ package struct StatementLink: Sendable, Hashable {
     package let replacedAt: Date?
 
     package init(
-        digest: TokenDigest, report: ReportID, owner: AccountID, createdAt: Date, expiresAt: Date, usedAt: Date?,
+        digest: TokenDigest, report: ReportID, pair: StatementPair = .b, owner: AccountID, createdAt: Date, expiresAt: Date, usedAt: Date?,
         decidedAt: Date? = nil, code: StatementCode? = nil, codesSent: [Date] = [], replacedAt: Date? = nil
     ) {
         self.digest = digest
         self.report = report
+        self.pair = pair
         self.owner = owner
         self.createdAt = createdAt
         self.expiresAt = expiresAt
@@ -145,22 +149,24 @@ package struct StatementCode: Sendable, Hashable {
 }
 
 /// How many codes may be texted in an hour: for one link, to one number (whatever report or link asks), for one
-/// report (whatever link asks). Making a new link does not start any of them again.
+/// statement of a report (whatever link to it asks). Making a new link does not start any of them again.
 package struct StatementCodeCeilings: Sendable, Hashable {
     package let perLink: Int
     package let perPhone: Int
-    package let perReport: Int
+    package let perStatement: Int
 
-    package init(perLink: Int, perPhone: Int, perReport: Int) {
+    package init(perLink: Int, perPhone: Int, perStatement: Int) {
         self.perLink = perLink
         self.perPhone = perPhone
-        self.perReport = perReport
+        self.perStatement = perStatement
     }
 
     /// Which ceiling, if any, refuses a code at `date`, given the send times (any age) for the link, the number and
-    /// the report; the first to be reached is named, with when the next code may be sent.
-    package func refusal(link: [Date], phone: [Date], report: [Date], at date: Date) -> StatementCodeIssue? {
-        let checks: [(StatementCodeCeiling, [Date], Int)] = [(.phone, phone, perPhone), (.report, report, perReport), (.link, link, perLink)]
+    /// the statement; the first to be reached is named, with when the next code may be sent.
+    package func refusal(link: [Date], phone: [Date], statement: [Date], at date: Date) -> StatementCodeIssue? {
+        let checks: [(StatementCodeCeiling, [Date], Int)] = [
+            (.phone, phone, perPhone), (.statement, statement, perStatement), (.link, link, perLink),
+        ]
         for (ceiling, times, limit) in checks {
             if let nextAt = Self.nextAllowed(times, limit: limit, at: date) { return .tooMany(nextAt: nextAt, ceiling: ceiling, limit: limit) }
         }
@@ -179,13 +185,13 @@ package struct StatementCodeCeilings: Sendable, Hashable {
 package enum StatementCodeCeiling: Sendable, Hashable {
     case link
     case phone
-    case report
+    case statement
 }
 
 /// What asking for a code came to.
 package enum StatementCodeIssue: Sendable, Hashable {
     case issued
-    /// `limit` codes were sent in the last hour for the link, to the number or for the report (`ceiling`); another
+    /// `limit` codes were sent in the last hour for the link, to the number or for the statement (`ceiling`); another
     /// may be sent at `nextAt`.
     case tooMany(nextAt: Date, ceiling: StatementCodeCeiling, limit: Int)
     /// No such link.

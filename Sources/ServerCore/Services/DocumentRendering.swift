@@ -50,7 +50,8 @@ package struct DocumentRendering: Sendable {
             )
             try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
                 try await renderer.render(checked, toFileAt: path)
-                if let seal, checked.isStatementSigned {
+                // Sealed as soon as one of its statements is signed by both drivers; the seal names each one that is.
+                if let seal, checked.hasSignedStatement {
                     try seal.seal(fileAt: path, report: checked, at: clock.now())
                 }
             }
@@ -61,7 +62,7 @@ package struct DocumentRendering: Sendable {
     }
 
     /// The other driver's copy of the statement through their link: drawn once in each language asked for — the
-    /// statement alone, sealed once both drivers signed — kept as a document blob named by the link, and the same bytes
+    /// link's statement alone (nothing of the report's others), sealed once both drivers signed it — kept as a document blob named by the link, and the same bytes
     /// at every later download in that language (``StatementLinkStore/keepStatementCopy(_:language:copy:)``).
     /// - Parameters:
     ///   - owner: the driver whose report it is: their renders at once are bounded as for their own PDFs.
@@ -81,9 +82,9 @@ package struct DocumentRendering: Sendable {
                 photoSource: BlobPhotoSource(blobs: blobs), timeZone: clock.timeZone, seal: seal?.note ?? .serverHasNoKey, words: words
             )
             try await withTaskExecutorPreference(BlockingWorkExecutor.shared) {
-                try await renderer.renderStatement(report, toFileAt: path)
-                if let seal, report.isStatementSigned {
-                    try seal.seal(fileAt: path, report: report, at: clock.now())
+                try await renderer.renderStatement(report, pair: link.pair, toFileAt: path)
+                if let seal, report.isStatementSigned(link.pair) {
+                    try seal.seal(fileAt: path, report: report, [link.pair], at: clock.now())
                 }
             }
             return try await blobs.store(fileAt: path, kind: .document)

@@ -88,9 +88,10 @@ package struct DocumentSeal: Sendable {
     /// What the PDF says of the seal.
     package var note: DocumentSealNote { .sealed(by: signerName, fingerprint: fingerprint) }
 
-    /// Seals the PDF at `path` in place (an incremental update), saying the statement's version in its reason.
-    package func seal(fileAt path: String, report: CrashReport, at date: Date) throws {
-        try PDFSignatureWriter.sign(fileAt: path, details: .statementSeal(of: report, by: signerName, at: date)) { bytes in
+    /// Seals the PDF at `path` in place (an incremental update), saying in its reason each statement of `pairs` (every
+    /// statement of the report when `nil`) both drivers signed, with its version.
+    package func seal(fileAt path: String, report: CrashReport, _ pairs: [StatementPair]? = nil, at date: Date) throws {
+        try PDFSignatureWriter.sign(fileAt: path, details: .statementSeal(of: report, pairs, by: signerName, at: date)) { bytes in
             // PAdES baseline B-B: the signing certificate among the signed attributes, the time in the PDF's /M.
             try CAdESSignature.sign(bytes, certificate: certificate, intermediates: intermediates, key: key)
         }

@@ -98,6 +98,14 @@ package enum StoredRecord {
         return value
     }
 
+    /// The statement a row names in its `statement` column: `b`, or the party's id.
+    package static func pair(_ text: String, table: String) throws(ServerStoreError) -> StatementPair {
+        guard let pair = StatementPair(stored: text) else {
+            throw .damagedRecord(table: table, reason: "statement: neither b nor a party's id ('\(text.prefix(40))')")
+        }
+        return pair
+    }
+
     /// A line of a signing record from its columns (``SigningEntry``), with its code's message's delivery when the
     /// message is still kept.
     package static func signingEntry(
@@ -106,9 +114,7 @@ package enum StoredRecord {
     ) throws(ServerStoreError) -> SigningEntry {
         let table = "signing_record"
         guard let kept = StatementVersion(hex: version) else { throw .damagedRecord(table: table, reason: "version: not a version") }
-        guard let pair = StatementPair(stored: statement) else {
-            throw .damagedRecord(table: table, reason: "statement: neither b nor a party's id ('\(statement.prefix(40))')")
-        }
+        let pair = try pair(statement, table: table)
         var delivery: SMSDelivery?
         if let smsState, let smsUpdatedAt {
             delivery = SMSDelivery(

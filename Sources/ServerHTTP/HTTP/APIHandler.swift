@@ -142,7 +142,11 @@ package struct APIHandler: APIProtocol {
 
     package func createStatementLink(_ input: Operations.CreateStatementLink.Input) async throws -> Operations.CreateStatementLink.Output {
         let user = try Caller.user()
-        let link = try await services.statementSharing.create(for: try Self.reportID(input.path.reportID), owner: user.id)
+        let pair = try input.query.party.map { text throws(APIProblem) -> StatementPair in
+            guard let id = UUID(uuidString: text) else { throw .badParameter("party", "“\(text.prefix(64))” is not a party's id (a UUID).") }
+            return .vehicle(PartyID(id))
+        } ?? .b
+        let link = try await services.statementSharing.create(for: try Self.reportID(input.path.reportID), pair: pair, owner: user.id)
         let url = services.links.publicURL + StatementPaths.prefix + link.token
         return .created(.init(body: .json(.init(url: url, expiresAt: link.expiresAt))))
     }

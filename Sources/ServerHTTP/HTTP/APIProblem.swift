@@ -79,7 +79,7 @@ extension ProblemType {
     package var status: HTTPResponse.Status {
         switch self {
         case .notSignedIn: .unauthorized
-        case .notFound, .reportNotFound, .photoNotFound, .uploadNotFound, .userNotFound, .smsNotFound, .documentNotFound, .claimNotFound: .notFound
+        case .notFound, .reportNotFound, .partyNotFound, .photoNotFound, .uploadNotFound, .userNotFound, .smsNotFound, .documentNotFound, .claimNotFound: .notFound
         case .methodNotAllowed: .methodNotAllowed
         case .bodyTooLarge: .contentTooLarge
         case .unsupportedMediaType, .notAPhoto: .unsupportedMediaType
@@ -108,6 +108,7 @@ extension ProblemType {
         case .invalidParameter: "Invalid parameter"
         case .invalidReport: "Invalid report"
         case .reportNotFound: "No such report"
+        case .partyNotFound: "No such party"
         case .revisionConflict: "Revision conflict"
         case .reportCompleted: "Report completed"
         case .statementSigned: "Statement signed"
@@ -156,6 +157,8 @@ extension ProblemType {
             "The report breaks a rule a report keeps (photos per section, the same photo twice, sizes, the note's length, the completion time); `field` names where."
         case .reportNotFound:
             "The caller has no report with this id."
+        case .partyNotFound:
+            "The caller's report, as the server holds it, has no motor-vehicle party with this id: a device that added it may not have sent it yet (send the report, then ask again)."
         case .revisionConflict:
             "The report was changed (or deleted) since the revision the save states. `current` carries the version held (absent when deleted): merge the change into it and save again with its revision."
         case .reportCompleted:

@@ -220,6 +220,8 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return .badParameter(String(error.field.dropFirst("acknowledgement.".count)), detail)
         case .linkToCompletedReport:
             return APIProblem(.reportCompleted, detail)
+        case .noStatementWith:
+            return APIProblem(.partyNotFound, detail)
         case .keptChanging:
             return APIProblem(.storageUnavailable, detail)
         case .statementLinkGone:

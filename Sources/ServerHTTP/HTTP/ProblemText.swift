@@ -79,6 +79,8 @@ package enum ProblemText {
             acknowledgementSentence(for: error.problem, field: String(error.field.dropFirst("acknowledgement.".count)))
         case let .linkToCompletedReport(crashID):
             "The report \(crashID) is completed; the other driver can no longer add to it."
+        case let .noStatementWith(party, crashID):
+            "The report \(crashID), as this server holds it, has no other motor vehicle \(party). Send the report first (sync), then ask for the link again."
         case .keptChanging:
             "The report kept changing while your part was stored. Send the form again."
         case .statementLinkGone:

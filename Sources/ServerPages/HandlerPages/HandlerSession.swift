@@ -186,6 +186,7 @@ package struct HandlerSessionMiddleware: RouterMiddleware {
         case .invalidParameter: words("Invalid parameter")
         case .invalidReport: words("Invalid report")
         case .reportNotFound: words("No such report")
+        case .partyNotFound: words("No such party")
         case .revisionConflict: words("Revision conflict")
         case .reportCompleted: words("Report completed")
         case .statementSigned: words("Statement signed")

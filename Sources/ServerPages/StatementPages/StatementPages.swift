@@ -67,28 +67,30 @@ package struct StatementPages {
         status: HTTPResponse.Status = .ok, language: PageLanguage
     ) -> Response {
         switch opened {
-        case let .open(_, report):
-            return form(report, token: token, typed: nil, errors: [:], notice: nil, status: status, language: language)
-        case let .review(_, report):
-            return review(report, token: token, state: state, status: status, language: language)
+        case let .open(link, report):
+            return form(report, link.pair, token: token, typed: nil, errors: [:], notice: nil, status: status, language: language)
+        case let .review(link, report):
+            return review(report, link.pair, token: token, state: state, status: status, language: language)
         case let .decided(link, report, record):
             return PageKit.html(
-                StatementViews.decided(report: report, record: record, token: token, keptUntil: link.expiresAt, page: language),
+                StatementViews.decided(report: report, pair: link.pair, record: record, token: token, keptUntil: link.expiresAt, page: language),
                 template: "statement-decided",
                 status: status
             )
-        case .expired, .replaced, .completed, .unknown:
+        case .expired, .replaced, .completed, .withdrawn, .unknown:
             return closed(opened, language: language)
         }
     }
 
-    /// The review of the whole front side, with a fresh CSRF value in its forms and in the cookie.
+    /// The review of the whole front side of the link's statement (`pair`), with a fresh CSRF value in its forms and in
+    /// the cookie.
     private func review(
-        _ report: CrashReport, token: String, state: StatementViews.ReviewState, status: HTTPResponse.Status, language: PageLanguage
+        _ report: CrashReport, _ pair: StatementPair, token: String, state: StatementViews.ReviewState, status: HTTPResponse.Status,
+        language: PageLanguage
     ) -> Response {
         let csrf = PageKit.randomValue()
         var response = PageKit.html(
-            StatementViews.review(report: report, token: token, csrf: csrf, state: state, page: language), template: "statement-review",
+            StatementViews.review(report: report, pair: pair, token: token, csrf: csrf, state: state, page: language), template: "statement-review",
             status: status
         )
         response.setCookie(cookie(csrf, maxAge: 24 * 3_600))
@@ -100,12 +102,12 @@ package struct StatementPages {
     /// Reads a decision's form (its CSRF value checked): the link's state and the form, or the page to show instead.
     private func decisionForm(
         _ request: Request, _ context: ServerRequestContext, _ language: PageLanguage
-    ) async throws -> Result<(token: String, report: CrashReport, form: StatementDecisionForm), PageAnswer> {
+    ) async throws -> Result<(token: String, report: CrashReport, pair: StatementPair, form: StatementDecisionForm), PageAnswer> {
         let words = language.words
         let token = token(context)
         let opened = try await services.statementSharing.open(token)
         // Only a statement under review takes these forms (checked before anything is read).
-        guard case let .review(_, report) = opened else {
+        guard case let .review(link, report) = opened else {
             return .failure(PageAnswer(page(for: opened, token: token, status: .conflict, language: language)))
         }
         let form: StatementDecisionForm
@@ -113,22 +115,22 @@ package struct StatementPages {
             form = try await PageKit.form(StatementDecisionForm.self, from: request, upTo: Self.maximumDecisionBytes)
         } catch {
             return .failure(PageAnswer(review(
-                report, token: token, state: .init(error: words("The form could not be read. Nothing was recorded; try again.")),
+                report, link.pair, token: token, state: .init(error: words("The form could not be read. Nothing was recorded; try again.")),
                 status: .badRequest, language: language
             )))
         }
         guard let expected = PageKit.cookie(Self.formCookie, in: request), let sent = form.csrf, PageKit.same(expected, sent) else {
             return .failure(PageAnswer(review(
-                report, token: token, state: .init(error: words("The page had been open too long. Nothing was recorded; try again.")),
+                report, link.pair, token: token, state: .init(error: words("The page had been open too long. Nothing was recorded; try again.")),
                 status: .forbidden, language: language
             )))
         }
-        return .success((token, report, form))
+        return .success((token, report, link.pair, form))
     }
 
     private func sendCode(_ request: Request, _ context: ServerRequestContext, _ language: PageLanguage) async throws -> Response {
         let read = try await decisionForm(request, context, language)
-        guard case let .success((token, report, _)) = read else { return read.answer }
+        guard case let .success((token, report, pair, _)) = read else { return read.answer }
         let words = language.words
         let dates = words.dates(StatementViews.utc.at(report.scene))
         var state = StatementViews.ReviewState()
@@ -154,7 +156,7 @@ package struct StatementPages {
                 "{count} codes were texted to this number in the last hour, the most we send to one number. You can ask for another at {time}; a code you received meanwhile still works.",
                 count: limit, time
             )
-            case .report: words.plural(
+            case .statement: words.plural(
                 "{count} code was texted for this statement in the last hour, the most we send for one statement. You can ask for another at {time}; a code you received meanwhile still works.",
                 "{count} codes were texted for this statement in the last hour, the most we send for one statement. You can ask for another at {time}; a code you received meanwhile still works.",
                 count: limit, time
@@ -173,40 +175,40 @@ package struct StatementPages {
         case let .refused(opened):
             return page(for: opened, token: token, status: .conflict, language: language)
         }
-        return review(report, token: token, state: state, status: status, language: language)
+        return review(report, pair, token: token, state: state, status: status, language: language)
     }
 
     private func sign(_ request: Request, _ context: ServerRequestContext, _ language: PageLanguage) async throws -> Response {
         let read = try await decisionForm(request, context, language)
-        guard case let .success((token, report, form)) = read else { return read.answer }
+        guard case let .success((token, report, pair, form)) = read else { return read.answer }
         let name = form.name ?? ""
         let outcome = try await services.statementSharing.sign(token, name: name, code: form.code ?? "", version: form.version ?? "")
         var state = StatementViews.ReviewState()
         state.name = name
-        return try await answer(outcome, token: token, report: report, state: state, context: context, language: language) { state, error in
+        return try await answer(outcome, token: token, report: report, pair: pair, state: state, context: context, language: language) { state, error in
             state.nameError = Self.sentence(error, language.words)
         }
     }
 
     private func decline(_ request: Request, _ context: ServerRequestContext, _ language: PageLanguage) async throws -> Response {
         let read = try await decisionForm(request, context, language)
-        guard case let .success((token, report, form)) = read else { return read.answer }
+        guard case let .success((token, report, pair, form)) = read else { return read.answer }
         let reason = (form.reason ?? "").replacingOccurrences(of: "\r\n", with: "\n")
         var state = StatementViews.ReviewState()
         state.reason = reason
         if reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             state.reasonError = language.words("Say why you do not agree: the insurers read it.")
-            return review(report, token: token, state: state, status: .badRequest, language: language)
+            return review(report, pair, token: token, state: state, status: .badRequest, language: language)
         }
         let outcome = try await services.statementSharing.decline(token, reason: reason, version: form.version ?? "")
-        return try await answer(outcome, token: token, report: report, state: state, context: context, language: language) { state, error in
+        return try await answer(outcome, token: token, report: report, pair: pair, state: state, context: context, language: language) { state, error in
             state.reasonError = Self.sentence(error, language.words)
         }
     }
 
     /// The page after a signature or a decline was tried.
     private func answer(
-        _ outcome: StatementSharing.Decided, token: String, report: CrashReport, state: StatementViews.ReviewState,
+        _ outcome: StatementSharing.Decided, token: String, report: CrashReport, pair: StatementPair, state: StatementViews.ReviewState,
         context: ServerRequestContext, language: PageLanguage, invalid: (inout StatementViews.ReviewState, StatementFieldError) -> Void
     ) async throws -> Response {
         let words = language.words
@@ -233,14 +235,14 @@ package struct StatementPages {
             case .superseded: words("That code was texted for an earlier version of the statement, or to another number than the one in your part now, so it no longer works. Ask for a new code.")
             case .none, .accepted: words("Ask for a code first: we text it to the mobile number in your part.")
             }
-            return review(report, token: token, state: state, status: .unprocessableContent, language: language)
+            return review(report, pair, token: token, state: state, status: .unprocessableContent, language: language)
         case let .changed(current):
             state.error = words("The statement changed after you opened this page. Nothing was recorded: review it again below.")
             state.codeError = nil
-            return review(current, token: token, state: state, status: .conflict, language: language)
+            return review(current, pair, token: token, state: state, status: .conflict, language: language)
         case let .invalid(error):
             invalid(&state, error)
-            return review(report, token: token, state: state, status: .badRequest, language: language)
+            return review(report, pair, token: token, state: state, status: .badRequest, language: language)
         case let .refused(opened):
             return page(for: opened, token: token, status: .conflict, language: language)
         }
@@ -289,14 +291,15 @@ package struct StatementPages {
         let token = token(context)
         let opened = try await services.statementSharing.open(token)
         // Sent already: the page the link shows now (the review, or what was decided).
-        guard case let .open(_, report) = opened else { return page(for: opened, token: token, status: .conflict, language: language) }
+        guard case let .open(link, report) = opened else { return page(for: opened, token: token, status: .conflict, language: language) }
+        let pair = link.pair
         // The link is open (checked above, before anything was read); the form is read within its bound.
         let form: StatementForm
         do {
             form = try await PageKit.form(StatementForm.self, from: request, upTo: Self.maximumFormBytes)
         } catch .tooLarge {
             return self.form(
-                report, token: token, typed: nil, errors: [:],
+                report, pair, token: token, typed: nil, errors: [:],
                 notice: words(
                     "The form was larger than {size} KiB, more than every field at its longest. Nothing was kept; fill it in again.",
                     ["size": words.number(Self.maximumFormBytes / 1_024)]
@@ -305,25 +308,25 @@ package struct StatementPages {
             )
         } catch .unreadable {
             return self.form(
-                report, token: token, typed: nil, errors: [:],
+                report, pair, token: token, typed: nil, errors: [:],
                 notice: words("The form could not be read. Nothing was kept; fill it in again."), status: .badRequest, language: language
             )
         }
         guard let expected = PageKit.cookie(Self.formCookie, in: request), let sent = form.csrf, PageKit.same(expected, sent) else {
             return self.form(
-                report, token: token, typed: form, errors: [:],
+                report, pair, token: token, typed: form, errors: [:],
                 notice: words("The form had been open too long to be sent. Check your answers and send them again."), status: .forbidden,
                 language: language
             )
         }
         let (vehicle, errors) = Self.vehicle(from: form, words: words)
         guard errors.isEmpty else {
-            return self.form(report, token: token, typed: form, errors: errors, notice: nil, status: .badRequest, language: language)
+            return self.form(report, pair, token: token, typed: form, errors: errors, notice: nil, status: .badRequest, language: language)
         }
         switch try await services.statementSharing.submit(token, vehicle: vehicle) {
         case let .stored(stored):
             context.logger.info("the other driver's part of a statement was stored", metadata: ["report": "\(stored.id)"])
-            return review(stored, token: token, state: .init(
+            return review(stored, pair, token: token, state: .init(
                 notice: words("Your part is sent: the other driver's crash report now holds it, marked as entered by you, and their app receives it the next time it connects. Now review the whole statement.")
             ), status: .ok, language: language)
         case let .refused(state):
@@ -333,13 +336,13 @@ package struct StatementPages {
 
     /// The form, with a fresh CSRF value in it and in the cookie.
     private func form(
-        _ report: CrashReport, token: String, typed: StatementForm?, errors: [String: String], notice: String?, status: HTTPResponse.Status,
-        language: PageLanguage
+        _ report: CrashReport, _ pair: StatementPair, token: String, typed: StatementForm?, errors: [String: String], notice: String?,
+        status: HTTPResponse.Status, language: PageLanguage
     ) -> Response {
         let csrf = PageKit.randomValue()
         var response = PageKit.html(
             StatementViews.form(
-                report: report, action: StatementPaths.prefix + token, csrf: csrf, typed: typed, errors: errors, notice: notice, page: language
+                report: report, pair: pair, action: StatementPaths.prefix + token, csrf: csrf, typed: typed, errors: errors, notice: notice, page: language
             ),
             template: "statement-form", status: status
         )
@@ -357,6 +360,8 @@ package struct StatementPages {
             (words("This link was replaced"), words("The other driver made a newer link to this accident statement, so this one no longer works. Ask them for the newest link."), .gone)
         case .completed:
             (words("The statement can no longer change"), words("The other driver completed their crash report, or both drivers already signed the statement. If something is wrong, tell the other driver or the insurer."), .conflict)
+        case .withdrawn:
+            (words("This statement was taken off the report"), words("The other driver removed your vehicle from their crash report, so this link no longer leads to a statement. If that is wrong, ask them to add your vehicle again and send you a new link."), .gone)
         case .unknown, .open, .review, .decided:
             (words("No such link"), words("This is not a link to an accident statement. Check that the whole address was copied, or ask the other driver for it again."), .notFound)
         }

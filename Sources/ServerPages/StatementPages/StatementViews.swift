@@ -106,11 +106,15 @@ package enum StatementViews {
         }
     }
 
-    package static func review(report: CrashReport, token: String, csrf: String, state: ReviewState, page: PageLanguage) -> Review {
+    /// The review of one statement's front side (`pair`, the one the link reaches): nothing of the report's others.
+    package static func review(
+        report: CrashReport, pair: StatementPair, token: String, csrf: String, state: ReviewState, page: PageLanguage
+    ) -> Review {
         let words = page.words
-        let version = report.statementVersion.hex
-        let column = report.statement.vehicleB
-        let driver = report.statement.vehicleA
+        let statement = report.statement(pair) ?? .empty
+        let version = (report.statementVersion(pair) ?? report.statementVersion).hex
+        let column = statement.vehicleB
+        let driver = statement.vehicleA
         let vocabulary = StatementWords(words)
         let asks = [
             (VehicleField.policyholderName, driver[.policyholderName] ?? driver[.driverName]), (.plate, driver[.plate]), (.insurer, driver[.insurer]),
@@ -118,28 +122,32 @@ package enum StatementViews {
         return Review(
             page: page, title: words("Review and sign the accident statement"), crash: crashLine(report, words), notice: state.notice, error: state.error,
             asksHeading: words("Who asks you to sign"), asks: asks, asksSomeone: !asks.isEmpty, codeNotice: state.codeNotice, codeRefusal: state.codeRefusal,
-            blocks: HandlerViews.blocks(ReportOutline(statementOf: report, dates: utc, words: words)) { _ in nil },
+            blocks: HandlerViews.blocks(ReportOutline(statementOf: report, pair: pair, dates: utc, words: words)) { _ in nil },
             version: version, versionShort: String(version.prefix(12)), csrf: csrf,
             codeAction: StatementPaths.code(token), signAction: StatementPaths.sign(token), declineAction: StatementPaths.decline(token),
-            phone: StatementSharing.phone(of: report)?.masked,
+            phone: StatementSharing.phone(of: report, pair)?.masked,
             noPhone: words("Your part has no mobile number, so no code can be texted to you. Ask the other driver to add your mobile number to vehicle B in their app; this page shows it once their app has sent it. You can still decline below."),
             name: state.name ?? column[.driverName] ?? column[.policyholderName] ?? "", nameError: state.nameError,
             codeError: state.codeError, reason: state.reason, reasonError: state.reasonError
         )
     }
 
-    package static func decided(report: CrashReport, record: [SigningEntry], token: String, keptUntil: Date, page: PageLanguage) -> Decided {
+    /// What was decided on one statement (`pair`), with its own signing record (`record` holds only its acts).
+    package static func decided(
+        report: CrashReport, pair: StatementPair, record: [SigningEntry], token: String, keptUntil: Date, page: PageLanguage
+    ) -> Decided {
         let words = page.words
         let dates = words.dates(utc.at(report.scene))
         let until = ["time": dates.dateTime(keptUntil)]
-        let copyNote = report.isStatementSigned
+        let statement = report.statement(pair) ?? .empty
+        let copyNote = report.isStatementSigned(pair)
             ? words("Both drivers signed the same version: the copy is sealed by the insurer's server, so any change to it shows. It stays here until {time}; after that this link no longer works.", until)
-            : report.statement.decline != nil
+            : statement.decline != nil
                 ? words("The copy shows the statement as it stands now, with your reason. It stays here until {time}; after that this link no longer works.", until)
                 : words("The copy shows the statement as it stands now; once the other driver signs your version too, it is sealed by the insurer's server. It stays here until {time}; after that this link no longer works.", until)
         let heading: String, detail: String
         var warning: String?
-        if let decline = report.statement.decline {
+        if let decline = statement.decline {
             heading = words("You declined the accident statement")
             detail = words(
                 "Recorded: the other driver did not agree — “{reason}” ({time}). The other driver is told at their app's next sync, and the insurers read it in the statement.",
@@ -147,10 +155,10 @@ package enum StatementViews {
             )
         } else {
             heading = words("You signed the accident statement")
-            switch report.signatureState(of: .b) {
+            switch report.signatureState(of: .b, in: pair) {
             case let .holds(signature):
                 let values = ["name": signature.name, "time": dates.dateTime(signature.signedAt)]
-                detail = if let phone = StatementSharing.phone(of: report)?.masked {
+                detail = if let phone = StatementSharing.phone(of: report, pair)?.masked {
                     words(
                         "Your signature as {name}, {time}, verified with the code texted to {phone}, is recorded with the version you reviewed. The other driver is told at their app's next sync.",
                         values.merging(["phone": phone]) { $1 }
@@ -168,7 +176,9 @@ package enum StatementViews {
         return Decided(
             page: page, title: heading, heading: heading, crash: crashLine(report, words), detail: detail, warning: warning,
             copy: StatementPaths.copy(token), copyNote: copyNote,
-            record: SigningRecordView(record, current: report.statementVersion, words: words, dates: dates, showsAccount: false)
+            record: SigningRecordView(
+                record, of: pair, current: report.statementVersion(pair) ?? report.statementVersion, words: words, dates: dates, showsAccount: false
+            )
         )
     }
 
@@ -221,14 +231,17 @@ package enum StatementViews {
         return words("Crash on {time}, at {place}.", ["time": time, "place": place])
     }
 
+    /// The form for column B of one statement (`pair`, the one the link reaches).
     package static func form(
-        report: CrashReport, action: String, csrf: String, typed: StatementForm?, errors: [String: String], notice: String?, page: PageLanguage
+        report: CrashReport, pair: StatementPair, action: String, csrf: String, typed: StatementForm?, errors: [String: String], notice: String?,
+        page: PageLanguage
     ) -> Form {
         let words = page.words
         let vocabulary = StatementWords(words)
-        // What the form shows: what was typed when it is shown again, else what vehicle B holds when it was typed on
+        // What the form shows: what was typed when it is shown again, else what column B holds when it was typed on
         // the driver's device. A column an earlier other driver sent is theirs: a new link's form does not show it.
-        let column = report.statement.vehicleB.enteredByOtherDriverAt == nil ? report.statement.vehicleB : StatementVehicle()
+        let held = report.statement(pair)?.vehicleB ?? StatementVehicle()
+        let column = held.enteredByOtherDriverAt == nil ? held : StatementVehicle()
         func value(_ name: String, stored: String?) -> String {
             if let typed { return typed[name] ?? "" }
             return stored ?? ""

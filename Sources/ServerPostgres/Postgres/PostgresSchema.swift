@@ -385,6 +385,15 @@ package enum PostgresSchema {
         Migration(version: 18, statements: [
             "ALTER TABLE signing_record ADD COLUMN statement text NOT NULL DEFAULT 'b'",
         ]),
+        // Each link reaches one statement ('b', or the party's id), and the codes texted in an hour are counted per
+        // statement. Every link and code made before was B's.
+        Migration(version: 19, statements: [
+            "ALTER TABLE statement_links ADD COLUMN statement text NOT NULL DEFAULT 'b'",
+            "CREATE INDEX statement_links_by_statement ON statement_links (report, statement, created_at)",
+            "ALTER TABLE statement_code_sends ADD COLUMN statement text NOT NULL DEFAULT 'b'",
+            "DROP INDEX statement_code_sends_by_report",
+            "CREATE INDEX statement_code_sends_by_statement ON statement_code_sends (report, statement, sent_at)",
+        ]),
     ]
 
     // MARK: - Migrating

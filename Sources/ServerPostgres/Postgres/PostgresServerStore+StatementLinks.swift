@@ -8,21 +8,24 @@ extension PostgresServerStore: StatementLinkStore {
         try await writing { connection in
             try await Self.requireAccount(link.owner, on: connection)
             try await connection.query("""
-                INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at)
-                VALUES (\(link.digest.hex), \(link.report.rawValue), \(link.owner.rawValue), \(link.createdAt.timeIntervalSinceReferenceDate),
+                INSERT INTO statement_links (digest, report, statement, owner, created_at, expires_at, used_at)
+                VALUES (\(link.digest.hex), \(link.report.rawValue), \(link.pair.stored), \(link.owner.rawValue), \(link.createdAt.timeIntervalSinceReferenceDate),
                         \(link.expiresAt.timeIntervalSinceReferenceDate), NULL)
                 """, logger: Self.queryLogger)
-            // The report's older links end now (a decided one keeps its copy until its own time).
+            // The statement's older links end now (a decided one keeps its copy until its own time).
             let now = link.createdAt.timeIntervalSinceReferenceDate
+            let pair = link.pair.stored
             try await connection.query("""
                 UPDATE statement_links SET expires_at = \(now), replaced_at = \(now)
-                WHERE report = \(link.report.rawValue) AND digest != \(link.digest.hex) AND decided_at IS NULL AND expires_at > \(now)
+                WHERE report = \(link.report.rawValue) AND statement = \(pair) AND digest != \(link.digest.hex) AND decided_at IS NULL
+                    AND expires_at > \(now)
                 """, logger: Self.queryLogger)
             try await connection.query("""
-                DELETE FROM statement_links WHERE report = \(link.report.rawValue) AND decided_at IS NULL AND digest NOT IN (
-                    SELECT digest FROM statement_links WHERE report = \(link.report.rawValue)
-                    ORDER BY created_at DESC, digest DESC LIMIT \(Int64(clamping: keeping))
-                )
+                DELETE FROM statement_links WHERE report = \(link.report.rawValue) AND statement = \(pair) AND decided_at IS NULL
+                    AND digest NOT IN (
+                        SELECT digest FROM statement_links WHERE report = \(link.report.rawValue) AND statement = \(pair)
+                        ORDER BY created_at DESC, digest DESC LIMIT \(Int64(clamping: keeping))
+                    )
                 """, logger: Self.queryLogger)
         }
     }
@@ -37,13 +40,13 @@ extension PostgresServerStore: StatementLinkStore {
 
     private static let linkColumns = """
         SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
-            code_binding, replaced_at, code_sms
+            code_binding, replaced_at, code_sms, statement
         FROM statement_links
         """
 
     private static func link(_ digest: TokenDigest, from row: PostgresRow) throws -> StatementLink {
-        let (report, owner, createdAt, expiresAt, usedAt, decidedAt, codeDigest, codeExpiresAt, codeTries, codesSent, codeBinding, replacedAt, codeSMS) = try row.decode(
-            (UUID, UUID, Double, Double, Double?, Double?, String?, Double?, Int, String, String?, Double?, UUID?).self
+        let (report, owner, createdAt, expiresAt, usedAt, decidedAt, codeDigest, codeExpiresAt, codeTries, codesSent, codeBinding, replacedAt, codeSMS, statement) = try row.decode(
+            (UUID, UUID, Double, Double, Double?, Double?, String?, Double?, Int, String, String?, Double?, UUID?, String).self
         )
         // A code kept without what it was sent for (before codes were bound) no longer signs.
         var code: StatementCode?
@@ -54,7 +57,7 @@ extension PostgresServerStore: StatementLinkStore {
             )
         }
         return StatementLink(
-            digest: digest, report: ReportID(report), owner: AccountID(owner),
+            digest: digest, report: ReportID(report), pair: try StoredRecord.pair(statement, table: "statement_links"), owner: AccountID(owner),
             createdAt: Date(timeIntervalSinceReferenceDate: createdAt), expiresAt: Date(timeIntervalSinceReferenceDate: expiresAt),
             usedAt: usedAt.map(Date.init(timeIntervalSinceReferenceDate:)), decidedAt: decidedAt.map(Date.init(timeIntervalSinceReferenceDate:)),
             code: code, codesSent: StatementLink.sendTimes(fromText: codesSent),
@@ -94,13 +97,13 @@ extension PostgresServerStore: StatementLinkStore {
             ).decode(Double.self) {
                 byRecipient.append(Date(timeIntervalSinceReferenceDate: sentAt))
             }
-            var byReport: [Date] = []
+            var byStatement: [Date] = []
             for try await sentAt in try await connection.query(
-                "SELECT sent_at FROM statement_code_sends WHERE report = \(report)", logger: Self.queryLogger
+                "SELECT sent_at FROM statement_code_sends WHERE report = \(report) AND statement = \(current.pair.stored)", logger: Self.queryLogger
             ).decode(Double.self) {
-                byReport.append(Date(timeIntervalSinceReferenceDate: sentAt))
+                byStatement.append(Date(timeIntervalSinceReferenceDate: sentAt))
             }
-            if let refusal = ceilings.refusal(link: current.codesSent, phone: byRecipient, report: byReport, at: date) { return refusal }
+            if let refusal = ceilings.refusal(link: current.codesSent, phone: byRecipient, statement: byStatement, at: date) { return refusal }
             try await connection.query("""
                 UPDATE statement_links SET code_digest = \(code.digest.hex), code_expires_at = \(code.expiresAt.timeIntervalSinceReferenceDate),
                     code_tries = 0, codes_sent = \(StatementLink.sendTimesText(current.codeSendTimes(after: date))),
@@ -108,8 +111,8 @@ extension PostgresServerStore: StatementLinkStore {
                 WHERE digest = \(link.hex)
                 """, logger: Self.queryLogger)
             try await connection.query("""
-                INSERT INTO statement_code_sends (recipient, report, owner, sent_at)
-                VALUES (\(recipient), \(report), \(current.owner.rawValue), \(date.timeIntervalSinceReferenceDate))
+                INSERT INTO statement_code_sends (recipient, report, statement, owner, sent_at)
+                VALUES (\(recipient), \(report), \(current.pair.stored), \(current.owner.rawValue), \(date.timeIntervalSinceReferenceDate))
                 """, logger: Self.queryLogger)
             try await Self.insert(sms, on: connection)
             try await Self.insert(ServerJob.sendSMS(sms.id), smsOwner: sms.owner, at: date, on: connection)

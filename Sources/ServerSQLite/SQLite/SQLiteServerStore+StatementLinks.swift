@@ -8,23 +8,25 @@ extension SQLiteServerStore: StatementLinkStore {
         try await writing { connection in
             try Self.requireAccount(link.owner, in: connection)
             let insert = try connection.statement("""
-                INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at) VALUES (\(link.digest.hex),
-                    \(link.report.rawValue), \(link.owner.rawValue), \(link.createdAt.timeIntervalSinceReferenceDate),
+                INSERT INTO statement_links (digest, report, statement, owner, created_at, expires_at, used_at) VALUES (\(link.digest.hex),
+                    \(link.report.rawValue), \(link.pair.stored), \(link.owner.rawValue), \(link.createdAt.timeIntervalSinceReferenceDate),
                     \(link.expiresAt.timeIntervalSinceReferenceDate), NULL)
                 """)
             try insert.run()
-            // The report's older links end now (a decided one keeps its copy until its own time).
+            // The statement's older links end now (a decided one keeps its copy until its own time).
             let ending = try connection.statement("""
                 UPDATE statement_links SET expires_at = \(link.createdAt.timeIntervalSinceReferenceDate),
                     replaced_at = \(link.createdAt.timeIntervalSinceReferenceDate)
-                WHERE report = \(link.report.rawValue) AND digest != \(link.digest.hex) AND decided_at IS NULL
-                    AND expires_at > \(link.createdAt.timeIntervalSinceReferenceDate)
+                WHERE report = \(link.report.rawValue) AND statement = \(link.pair.stored) AND digest != \(link.digest.hex)
+                    AND decided_at IS NULL AND expires_at > \(link.createdAt.timeIntervalSinceReferenceDate)
                 """)
             try ending.run()
             let oldest = try connection.statement("""
-                DELETE FROM statement_links WHERE report = \(link.report.rawValue) AND decided_at IS NULL AND digest NOT IN (
-                    SELECT digest FROM statement_links WHERE report = \(link.report.rawValue) ORDER BY created_at DESC, digest DESC LIMIT \(keeping)
-                )
+                DELETE FROM statement_links WHERE report = \(link.report.rawValue) AND statement = \(link.pair.stored) AND decided_at IS NULL
+                    AND digest NOT IN (
+                        SELECT digest FROM statement_links WHERE report = \(link.report.rawValue) AND statement = \(link.pair.stored)
+                        ORDER BY created_at DESC, digest DESC LIMIT \(keeping)
+                    )
                 """)
             try oldest.run()
 
@@ -39,7 +41,7 @@ extension SQLiteServerStore: StatementLinkStore {
     private static func link(_ digest: TokenDigest, in connection: SQLiteConnection) throws -> StatementLink? {
         let query = try connection.statement("""
             SELECT report, owner, created_at, expires_at, used_at, decided_at, code_digest, code_expires_at, code_tries, codes_sent,
-                code_binding, replaced_at, code_sms
+                code_binding, replaced_at, code_sms, statement
             FROM statement_links WHERE digest = \(digest.hex)
             """)
         defer { query.reset() }
@@ -55,8 +57,9 @@ extension SQLiteServerStore: StatementLinkStore {
                 }
             }
         }
+        let pair = try StoredRecord.pair(query.string(13), table: "statement_links")
         return StatementLink(
-            digest: digest, report: ReportID(try Self.uuid(query, 0, table: "statement_links", name: "report")),
+            digest: digest, report: ReportID(try Self.uuid(query, 0, table: "statement_links", name: "report")), pair: pair,
             owner: AccountID(try Self.uuid(query, 1, table: "statement_links", name: "owner")),
             createdAt: Date(timeIntervalSinceReferenceDate: query.double(2)), expiresAt: Date(timeIntervalSinceReferenceDate: query.double(3)),
             usedAt: query.optionalDouble(4).map(Date.init(timeIntervalSinceReferenceDate:)),
@@ -76,10 +79,10 @@ extension SQLiteServerStore: StatementLinkStore {
             try forget.run()
             let recipient = StatementCode.recipientDigest(sms.recipient)
             let byRecipient = try Self.codeSendTimes(in: connection, "SELECT sent_at FROM statement_code_sends WHERE recipient = \(recipient.hex)")
-            let byReport = try Self.codeSendTimes(
-                in: connection, "SELECT sent_at FROM statement_code_sends WHERE report = \(current.report.rawValue)"
-            )
-            if let refusal = ceilings.refusal(link: current.codesSent, phone: byRecipient, report: byReport, at: date) { return refusal }
+            let byStatement = try Self.codeSendTimes(in: connection, """
+                SELECT sent_at FROM statement_code_sends WHERE report = \(current.report.rawValue) AND statement = \(current.pair.stored)
+                """)
+            if let refusal = ceilings.refusal(link: current.codesSent, phone: byRecipient, statement: byStatement, at: date) { return refusal }
             let update = try connection.statement("""
                 UPDATE statement_links SET code_digest = \(code.digest.hex), code_expires_at = \(code.expiresAt.timeIntervalSinceReferenceDate),
                     code_tries = 0, codes_sent = \(StatementLink.sendTimesText(current.codeSendTimes(after: date))),
@@ -89,8 +92,8 @@ extension SQLiteServerStore: StatementLinkStore {
                 """)
             try update.run()
             let counted = try connection.statement("""
-                INSERT INTO statement_code_sends (recipient, report, owner, sent_at) VALUES (\(recipient.hex), \(current.report.rawValue),
-                    \(current.owner.rawValue), \(date.timeIntervalSinceReferenceDate))
+                INSERT INTO statement_code_sends (recipient, report, statement, owner, sent_at) VALUES (\(recipient.hex),
+                    \(current.report.rawValue), \(current.pair.stored), \(current.owner.rawValue), \(date.timeIntervalSinceReferenceDate))
                 """)
             try counted.run()
             try Self.insert(sms, in: connection)

@@ -345,5 +345,14 @@ package enum ServerSchema {
         SQLiteMigration(version: 17, sql: """
             ALTER TABLE signing_record ADD COLUMN statement TEXT NOT NULL DEFAULT 'b';
             """),
+        // Each link reaches one statement ('b', or the party's id), and the codes texted in an hour are counted per
+        // statement. Every link and code made before was B's.
+        SQLiteMigration(version: 18, sql: """
+            ALTER TABLE statement_links ADD COLUMN statement TEXT NOT NULL DEFAULT 'b';
+            CREATE INDEX statement_links_by_statement ON statement_links (report, statement, created_at);
+            ALTER TABLE statement_code_sends ADD COLUMN statement TEXT NOT NULL DEFAULT 'b';
+            DROP INDEX statement_code_sends_by_report;
+            CREATE INDEX statement_code_sends_by_statement ON statement_code_sends (report, statement, sent_at);
+            """),
     ]
 }

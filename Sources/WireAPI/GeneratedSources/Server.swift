@@ -2560,16 +2560,18 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
             }
         )
     }
-    /// A one-time link for the other driver to fill in vehicle B of the accident statement.
+    /// A one-time link for another driver to fill in column B of one of the report's accident statements.
     ///
     /// Answers `<public address>/s/<token>`: a random token, valid for 24 hours, whose form takes one submission.
-    /// The form shows the other driver the crash's date, time and place only. What they send becomes vehicle B of
-    /// the report, marked as theirs, at the report's next revision (the driver's next sync brings it). The link
-    /// then shows the whole front side of the statement to review, and signs it (`statement.signatures`, side B,
-    /// verified by a one-time code texted to the number in their column) or declines it (`statement.decline`) on
-    /// the version reviewed; afterwards it offers the other driver a copy of the statement for 7 days (sealed once
-    /// both drivers signed). Each call makes a new link; the report must be a draft the server holds (else
-    /// `report-not-found` or `report-completed`).
+    /// A link reaches one statement: B's (`statement`), or the one with the motor-vehicle party named by `party`
+    /// (`parties[].statement`); its pages show nothing of the report's other statements or parties.
+    /// The form shows the other driver the crash's date, time and place only. What they send becomes column B of
+    /// that statement, marked as theirs, at the report's next revision (the driver's next sync brings it). The link
+    /// then shows that statement's whole front side to review, and signs it (`signatures`, side B, verified by a
+    /// one-time code texted to the number in their column) or declines it (`decline`) on the version reviewed;
+    /// afterwards it offers the other driver a copy of that statement for 7 days (sealed once both drivers signed).
+    /// Each call makes a new link and ends the statement's earlier ones not yet signed or declined; the report must
+    /// be a draft the server holds (else `report-not-found` or `report-completed`).
     ///
     ///
     /// - Remark: HTTP `POST /v1/reports/{reportID}/statement-link`.
@@ -2593,9 +2595,17 @@ fileprivate extension UniversalServer where APIHandler: APIProtocol {
                     name: "reportID",
                     as: Components.Parameters.ReportID.self
                 ))
+                let query: Operations.CreateStatementLink.Input.Query = .init(party: try converter.getOptionalQueryItemAsURI(
+                    in: request.soar_query,
+                    style: .form,
+                    explode: true,
+                    name: "party",
+                    as: Swift.String.self
+                ))
                 let headers: Operations.CreateStatementLink.Input.Headers = .init(accept: try converter.extractAcceptHeaderIfPresent(in: request.headerFields))
                 return Operations.CreateStatementLink.Input(
                     path: path,
+                    query: query,
                     headers: headers
                 )
             },

@@ -264,6 +264,8 @@ extension Components {
         ///   changes what only the server witnesses (a code signature, the other driver's credit, a decline); `field`
         ///   names it.
         /// - `report-not-found` (404): the caller has no report with this id.
+        /// - `party-not-found` (404): the caller's report, as the server holds it, has no motor-vehicle party with this id
+        ///   (a device that added it may not have sent it yet).
         /// - `revision-conflict` (409): the report changed (or was deleted) since the revision the save states;
         ///   `current` is the version held.
         /// - `report-completed` (409): the report is completed, so it can no longer be changed or deleted.
@@ -303,6 +305,7 @@ extension Components {
             case invalidParameter = "invalid-parameter"
             case invalidReport = "invalid-report"
             case reportNotFound = "report-not-found"
+            case partyNotFound = "party-not-found"
             case revisionConflict = "revision-conflict"
             case reportCompleted = "report-completed"
             case statementSigned = "statement-signed"

@@ -3966,16 +3966,18 @@ public enum Operations {
             }
         }
     }
-    /// A one-time link for the other driver to fill in vehicle B of the accident statement.
+    /// A one-time link for another driver to fill in column B of one of the report's accident statements.
     ///
     /// Answers `<public address>/s/<token>`: a random token, valid for 24 hours, whose form takes one submission.
-    /// The form shows the other driver the crash's date, time and place only. What they send becomes vehicle B of
-    /// the report, marked as theirs, at the report's next revision (the driver's next sync brings it). The link
-    /// then shows the whole front side of the statement to review, and signs it (`statement.signatures`, side B,
-    /// verified by a one-time code texted to the number in their column) or declines it (`statement.decline`) on
-    /// the version reviewed; afterwards it offers the other driver a copy of the statement for 7 days (sealed once
-    /// both drivers signed). Each call makes a new link; the report must be a draft the server holds (else
-    /// `report-not-found` or `report-completed`).
+    /// A link reaches one statement: B's (`statement`), or the one with the motor-vehicle party named by `party`
+    /// (`parties[].statement`); its pages show nothing of the report's other statements or parties.
+    /// The form shows the other driver the crash's date, time and place only. What they send becomes column B of
+    /// that statement, marked as theirs, at the report's next revision (the driver's next sync brings it). The link
+    /// then shows that statement's whole front side to review, and signs it (`signatures`, side B, verified by a
+    /// one-time code texted to the number in their column) or declines it (`decline`) on the version reviewed;
+    /// afterwards it offers the other driver a copy of that statement for 7 days (sealed once both drivers signed).
+    /// Each call makes a new link and ends the statement's earlier ones not yet signed or declined; the report must
+    /// be a draft the server holds (else `report-not-found` or `report-completed`).
     ///
     ///
     /// - Remark: HTTP `POST /v1/reports/{reportID}/statement-link`.
@@ -3998,6 +4000,24 @@ public enum Operations {
                 }
             }
             public var path: Operations.CreateStatementLink.Input.Path
+            /// - Remark: Generated from `#/paths/v1/reports/{reportID}/statement-link/POST/query`.
+            public struct Query: Sendable, Hashable {
+                /// The other motor vehicle (a `motor-vehicle` party's `id`) whose statement with A the link reaches; without
+                /// it, the link reaches the statement with vehicle B (`statement`). A party the server's copy of the report
+                /// does not hold as a motor vehicle is `party-not-found`.
+                ///
+                ///
+                /// - Remark: Generated from `#/paths/v1/reports/{reportID}/statement-link/POST/query/party`.
+                public var party: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - party: The other motor vehicle (a `motor-vehicle` party's `id`) whose statement with A the link reaches; without
+                public init(party: Swift.String? = nil) {
+                    self.party = party
+                }
+            }
+            public var query: Operations.CreateStatementLink.Input.Query
             /// - Remark: Generated from `#/paths/v1/reports/{reportID}/statement-link/POST/header`.
             public struct Headers: Sendable, Hashable {
                 public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.CreateStatementLink.AcceptableContentType>]
@@ -4014,12 +4034,15 @@ public enum Operations {
             ///
             /// - Parameters:
             ///   - path:
+            ///   - query:
             ///   - headers:
             public init(
                 path: Operations.CreateStatementLink.Input.Path,
+                query: Operations.CreateStatementLink.Input.Query = .init(),
                 headers: Operations.CreateStatementLink.Input.Headers = .init()
             ) {
                 self.path = path
+                self.query = query
                 self.headers = headers
             }
         }

@@ -28,6 +28,9 @@ public struct CrashParties: Sendable, Hashable {
 
     public subscript(id: PartyID) -> Party? { all.first { $0.id == id } }
 
+    /// A party's number as every list shows it: its place among the parties, from 1.
+    public func number(of id: PartyID) -> Int? { all.firstIndex { $0.id == id }.map { $0 + 1 } }
+
     /// Adds a party; returns its id.
     @discardableResult
     public mutating func add(_ kind: Party.Kind, id: PartyID = PartyID()) throws(PartyError) -> PartyID {
