@@ -68,13 +68,14 @@ SCHEMATHESIS_SECONDS ?= 60
 
 # What the server's tests start: PostgreSQL 15 (apt) and an S3 stand-in (moto, from PyPI) when missing, and nginx
 # (apt), the balancer in front of two instances for schemathesis; Kannel and the Standard Webhooks library for the
-# SMS and webhook tests; Chromium, its WebDriver and Selenium for the claims handlers' pages; promtool (Debian's
+# SMS and webhook tests, jsonschema for the notices checked against openapi.yaml; Chromium, its WebDriver and Selenium for the claims handlers' pages; promtool (Debian's
 # prometheus package, its service never started) for the metrics' exposition and the alert rules.
 test-deps: deps
 	@scripts/ensure-postgres.sh
 	@scripts/ensure-moto.sh
 	@scripts/ensure-kannel.sh
 	@scripts/ensure-webhook-verifier.sh
+	@scripts/ensure-schema-validator.sh
 	@scripts/ensure-pdf-verifiers.sh
 	@scripts/ensure-browser.sh
 	@scripts/ensure-promtool.sh

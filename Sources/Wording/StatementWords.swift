@@ -127,6 +127,12 @@ public struct StatementWords: Sendable {
         report.injuries.selected.map(injury) + report.parties.injuredRoadUsers.map(PartyWords(words).person)
     }
 
+    /// A cyclist or pedestrian hurt, as box 3 of a statement says it: by role only, never by name (the other driver
+    /// of the statement reads it).
+    public func injured(_ role: Party.Role) -> String {
+        role == .pedestrian ? words("a pedestrian", context: "injured") : words("a cyclist", context: "injured")
+    }
+
     public func injury(_ injury: Injury) -> String {
         switch injury {
         case .myself: words("the driver", context: "injured")

@@ -28,6 +28,21 @@ struct OtherDriverSignsEndToEndTests {
         }
     }
 
+    /// The driver opens the first report, signs vehicle A of its statement with B, creates the report and syncs; the
+    /// server's PDF of it, fetched: the app's output and the PDF's path.
+    static func signCreateAndFetch(
+        _ server: ServerProcess, token: String, options: [String], in directory: TemporaryDirectory
+    ) throws -> (output: String, pdf: String) {
+        let signed = try AppProcess.run(["2", "1", "4", "g", "", "d", "c", "y", "b", "q"], arguments: options, in: directory.url)
+        #expect(signed.output.contains("created"), "\(signed.output)")
+        let sent = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(sent.status == 0, "\(sent.output) \(sent.errors)")
+        let report = try #require(try reports(server, token: token).first { $0.status == "completed" }, "no completed report")
+        let pdf = directory.file("server-report.pdf")
+        #expect(try Curl.run(["-s", "-o", pdf, "-w", "%{http_code}", "-H", "Authorization: Bearer \(token)", "\(server.url)/v1/reports/\(report.id)/report.pdf"]) == "200")
+        return (signed.output, pdf)
+    }
+
     @Test("The other driver reviews, gets the code at the SMS centre, types a wrong one and the right one; the driver is told, signs and creates; the server's PDF is sealed and a flipped byte breaks the seal; the copy downloads. A decline: the driver is told, the report completes and its PDF says so")
     func signingAndDeclining() throws {
         let directory = TemporaryDirectory("other-driver-signs")
@@ -59,17 +74,11 @@ struct OtherDriverSignsEndToEndTests {
         let sync = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
         #expect(sync.output.contains("The other driver filled in their part (vehicle B)"), "\(sync.output)")
         #expect(sync.output.contains("The other driver signed the accident statement of"), "\(sync.output)")
-        let signed = try AppProcess.run(["2", "1", "4", "g", "", "d", "c", "y", "b", "q"], arguments: options, in: directory.url)
-        #expect(signed.output.contains("Both drivers signed this version"), "\(signed.output)")
-        #expect(signed.output.contains("signed by both drivers"), "\(signed.output)")
-        #expect(signed.output.contains("created"), "\(signed.output)")
-        let sent = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
-        #expect(sent.status == 0, "\(sent.output) \(sent.errors)")
+        let (signed, pdf) = try Self.signCreateAndFetch(server, token: ann, options: options, in: directory)
+        #expect(signed.contains("Both drivers signed this version"), "\(signed)")
+        #expect(signed.contains("signed by both drivers"), "\(signed)")
 
         // The server's PDF of the report is sealed; one byte changed and neither tool accepts it.
-        let report = try #require(try Self.reports(server, token: ann).first { $0.status == "completed" }, "no completed report")
-        let pdf = directory.file("server-report.pdf")
-        #expect(try Curl.run(["-s", "-o", pdf, "-w", "%{http_code}", "-H", "Authorization: Bearer \(ann)", "\(server.url)/v1/reports/\(report.id)/report.pdf"]) == "200")
         let poppler = try SealCheck.pdfsig(pdf, trusting: certificate, in: tools)
         #expect(poppler.contains("Signature Validation: Signature is Valid.") && poppler.contains("Total document signed"), "\(poppler)")
         let verdict = try SealCheck.pyHanko(pdf, trusting: certificate, in: tools)

@@ -93,6 +93,8 @@ struct StatementPairLinkRouteTests {
             #expect(sent.status == .ok)
             let review = String(buffer: sent.body)
             #expect(review.contains("Your part is sent") && review.contains("Carla Third") && review.contains("Wanda Witness"))
+            // Box 3 says a cyclist was hurt, by role only.
+            #expect(review.contains("<dd>the driver, a cyclist</dd>"), "\(review)")
             for secret in ["Bruno Second", "B-BB 111", "Eva Kovács", "lamp post", "B-M? 12", "Fő utca"] {
                 #expect(!review.contains(secret), "C's review shows \(secret)")
             }

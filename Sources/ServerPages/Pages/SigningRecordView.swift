@@ -39,7 +39,10 @@ package struct SigningRecordView: Sendable {
         headingID = party.map { "signing-record-heading-\($0)" } ?? "signing-record-heading"
         recordHeading = party.map { words("Signing record of the statement with party {number}", ["number": words.number($0)]) }
         let facts = FactText(words)
-        lines = record.map { entry in
+        // Each statement's acts are numbered on their own, in the order the server took them: a page of one
+        // statement says nothing of how many acts the report's others have.
+        lines = record.enumerated().map { position, entry in
+            let number = String(position + 1)
             let how: String = switch entry.means {
             case .driversDevice: facts.verification(.driversDevice(account: showsAccount ? entry.account : nil))
             case .smsCode: entry.phone.map { facts.verification(.smsCode($0)) } ?? words("with a one-time code texted to vehicle B's number")
@@ -49,13 +52,13 @@ package struct SigningRecordView: Sendable {
             let act = switch entry.act {
             case .signed:
                 words("{number}. Vehicle {side}: signed by {name}, {how}", [
-                    "number": String(entry.number), "side": entry.side.letter, "name": entry.name ?? "", "how": how,
+                    "number": number, "side": entry.side.letter, "name": entry.name ?? "", "how": how,
                 ])
             case .declined:
                 (entry.reason ?? "").isEmpty
-                    ? words("{number}. Vehicle {side}: declined, {how}", ["number": String(entry.number), "side": entry.side.letter, "how": how])
+                    ? words("{number}. Vehicle {side}: declined, {how}", ["number": number, "side": entry.side.letter, "how": how])
                     : words("{number}. Vehicle {side}: declined, {how}: {reason}", [
-                        "number": String(entry.number), "side": entry.side.letter, "how": how, "reason": entry.reason ?? "",
+                        "number": number, "side": entry.side.letter, "how": how, "reason": entry.reason ?? "",
                     ])
             }
             let when = words("{acted}; recorded by the server {recorded}", [
