@@ -75,10 +75,11 @@ public struct CreateSummary: Sendable, Hashable {
             }
         }
         // Each other motor vehicle's statement, said by the party's number.
-        for (index, party) in report.parties.all.enumerated() {
+        for party in report.parties.motorVehicles {
             let pair = StatementPair.vehicle(party.id)
-            guard let statement = report.statement(pair), !statement.isEmpty, !report.isStatementSigned(pair) else { continue }
-            let number = ["number": words.number(index + 1)]
+            guard let statement = report.statement(pair), !statement.isEmpty, !report.isStatementSigned(pair),
+                  let partyNumber = report.parties.number(of: party.id) else { continue }
+            let number = ["number": words.number(partyNumber)]
             warnings.append(statement.decline != nil
                 ? words("Party {number} did not agree to their statement with you; the report says so.", number)
                 : words("The statement with party {number} is not signed by both drivers: sign it on its page (Other parties, change {number}) first, or create the report without.", number))

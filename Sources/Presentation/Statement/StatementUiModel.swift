@@ -189,10 +189,10 @@ public struct StatementUiModel: Sendable, Hashable {
 
     /// The overview's title: `Accident statement`, or for another motor vehicle's `Accident statement with party 3`.
     static func title(of pair: StatementPair, in report: CrashReport, words: Words) -> String {
-        guard let id = pair.party, let index = report.parties.all.firstIndex(where: { $0.id == id }) else {
+        guard let id = pair.party, let number = report.parties.number(of: id) else {
             return ScreenWords(words).category(.accidentStatement)
         }
-        return words("Accident statement with party {number}", ["number": words.number(index + 1)])
+        return words("Accident statement with party {number}", ["number": words.number(number)])
     }
 
     /// A vehicle's page and its row on the overview: `Vehicle A (yours)`.

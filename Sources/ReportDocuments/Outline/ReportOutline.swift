@@ -93,8 +93,8 @@ public struct ReportOutline: Sendable, Equatable {
             blocks += parties()
             blocks += statement(.b)
             // Each other motor vehicle's statement with A, each its own form, named by the party's number above.
-            for (index, party) in report.parties.all.enumerated() where party.kind.hasStatement {
-                blocks += statement(.vehicle(party.id), party: index + 1)
+            for party in report.parties.motorVehicles {
+                blocks += statement(.vehicle(party.id), party: report.parties.number(of: party.id))
             }
 
             blocks.append(.heading(vocabulary.category(.otherDriver)))

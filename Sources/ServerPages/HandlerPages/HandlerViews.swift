@@ -259,11 +259,11 @@ package enum HandlerViews {
             claimNumberField: claimNumberField ?? acknowledgement?.claimNumber ?? "",
             messageField: messageField ?? acknowledgement?.message ?? "",
             record: SigningRecordView(record, current: report.statementVersion, words: words, dates: dates, showsAccount: true),
-            pairRecords: report.parties.all.enumerated().compactMap { index, party in
+            pairRecords: report.parties.motorVehicles.compactMap { party in
                 let pair = StatementPair.vehicle(party.id)
                 guard let version = report.statementVersion(pair) else { return nil }
                 return SigningRecordView(
-                    record, of: pair, party: index + 1, current: version, words: words, dates: dates, showsAccount: true
+                    record, of: pair, party: report.parties.number(of: party.id), current: version, words: words, dates: dates, showsAccount: true
                 ).map(PairRecord.init)
             },
             blocks: blocks(of: report, claim: claim.id, pending: Set(pending), words: words)
