@@ -21,7 +21,12 @@ extension Components.Schemas.Party {
                 makeAndModel: seen.makeAndModel.nonEmpty, direction: seen.direction.nonEmpty, policeReport: seen.policeReport.nonEmpty
             )
         case let .motorVehicle(statement):
-            self.init(id: id, kind: .motorVehicle, statement: Components.Schemas.AccidentStatement(statement, version: version))
+            let touched = ([StatementPair.b] + party.touched.compactMap(\.party).sorted().map(StatementPair.vehicle))
+                .filter(party.touched.contains).map { $0.party?.description ?? "b" }
+            self.init(
+                id: id, kind: .motorVehicle, statement: Components.Schemas.AccidentStatement(statement, version: version),
+                touched: touched.isEmpty ? nil : touched
+            )
         }
     }
 }
@@ -40,8 +45,14 @@ extension CrashParties {
         do {
             try self.init(list)
         } catch {
-            let id = if case let .duplicate(id) = error { id.description } else { "" }
-            throw InvalidReportData(field: "parties", problem: .duplicate(id))
+            switch error {
+            case let .notAVehicle(id):
+                let index = wire.firstIndex { ($0.touched ?? []).contains { $0.lowercased() == id.description } || $0.id.lowercased() == id.description }
+                throw InvalidReportData(field: "parties[\(index ?? 0)].touched", problem: .invalid(id.description))
+            default:
+                let id = if case let .duplicate(id) = error { id.description } else { "" }
+                throw InvalidReportData(field: "parties", problem: .duplicate(id))
+            }
         }
     }
 }
@@ -56,10 +67,10 @@ extension Party {
             ("liabilityInsurer", wire.liabilityInsurer != nil), ("injured", wire.injured != nil), ("what", wire.what != nil),
             ("owner", wire.owner != nil), ("plate", wire.plate != nil), ("colour", wire.colour != nil),
             ("makeAndModel", wire.makeAndModel != nil), ("direction", wire.direction != nil), ("policeReport", wire.policeReport != nil),
-            ("statement", wire.statement != nil),
+            ("statement", wire.statement != nil), ("touched", wire.touched != nil),
         ]
         let allowed: Set<String> = switch wire.kind {
-        case .motorVehicle: ["statement"]
+        case .motorVehicle: ["statement", "touched"]
         case .cyclist, .pedestrian: ["name", "phone", "address", "liabilityInsurer", "injured"]
         case .property: ["what", "owner", "address"]
         case .leftTheScene: ["plate", "colour", "makeAndModel", "direction", "policeReport"]
@@ -71,7 +82,17 @@ extension Party {
             let statement = try wire.statement.map { statement throws(InvalidReportData) in
                 try AccidentStatement(wire: statement, at: "\(field).statement")
             } ?? .empty
-            self.init(id: PartyID(uuid), kind: .motorVehicle(statement))
+            var touched = Set<StatementPair>()
+            for text in wire.touched ?? [] {
+                if text == "b" {
+                    touched.insert(.b)
+                } else if let other = UUID(uuidString: text) {
+                    touched.insert(.vehicle(PartyID(other)))
+                } else {
+                    throw InvalidReportData(field: "\(field).touched", problem: .invalid(String(text.prefix(64))))
+                }
+            }
+            self.init(id: PartyID(uuid), kind: .motorVehicle(statement), touched: touched)
             return
         }
         do throws(PartyError) {
@@ -112,6 +133,7 @@ extension InvalidReportData {
         case let .tooMany(limit): self.init(field: "parties", problem: .tooMany(count: limit + 1, limit: limit))
         case let .unknown(id), let .duplicate(id): self.init(field: "\(field).id", problem: .duplicate(id.description))
         case .vehicleOnStatement, .notAPerson: self.init(field: field, problem: .unexpected)
+        case let .notAVehicle(id): self.init(field: "\(field).touched", problem: .invalid(id.description))
         }
     }
 }

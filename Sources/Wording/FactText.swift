@@ -127,6 +127,7 @@ public struct FactText: Sendable {
         case .duplicate: return words("that party is on the report already")
         case .notAPerson: return words("only a cyclist or a pedestrian can be hurt; property or a vehicle cannot")
         case .vehicleOnStatement: return words("another motor vehicle is vehicle B of the accident statement: enter it there")
+        case .notAVehicle: return words("only another motor vehicle touches vehicles: give B or the numbers of other motor vehicles, not its own")
         }
     }
 

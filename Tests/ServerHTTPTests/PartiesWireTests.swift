@@ -31,7 +31,7 @@ struct PartiesWireTests {
             let put = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Wire.body(Components.Schemas.Report(draft)))
             #expect(put.status == .ok || put.status == .created, "\(String(buffer: put.body))")
             let read = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .get, headers: .bearer(ann))
-            let report = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: read.body)))
+            var report = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: read.body)))
             #expect(report.parties == (try CrashParties.sample()))
 
             let id = UUID().uuidString
@@ -61,12 +61,32 @@ struct PartiesWireTests {
                 ([["id": "not-a-uuid", "kind": "pedestrian"]], "parties[0].id"),
                 ([["id": id, "kind": "pedestrian"], ["id": id, "kind": "cyclist"]], "parties"),
                 (nine, "parties"),
+                // Contacts: only a motor vehicle's, with B or another motor vehicle, never itself.
+                ([["id": id, "kind": "cyclist", "touched": ["b"]]], "parties[0].touched"),
+                ([["id": id, "kind": "motor-vehicle", "touched": ["vehicle c"]]], "parties[0].touched"),
+                ([["id": id, "kind": "motor-vehicle", "touched": [id]]], "parties[0].touched"),
+                ([["id": id, "kind": "motor-vehicle", "touched": [UUID().uuidString]]], "parties[0].touched"),
             ] as [([[String: Any]], String)] {
                 let refused = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(report, parties: parties))
                 #expect(refused.status == .badRequest || refused.status == .unprocessableContent, "\(parties)")
                 let problem = try? Wire.problem(refused.body)
                 #expect(problem?.field == field, "\(parties): \(String(buffer: refused.body))")
             }
+            // Contacts kept as sent: C touched B and vehicle D.
+            let d = UUID().uuidString.lowercased()
+            var touching = try JSONSerialization.jsonObject(with: try WireCoding.encoder().encode(report.parties.all.map { Components.Schemas.Party($0) })) as? [[String: Any]] ?? []
+            touching.append(["id": d, "kind": "motor-vehicle"])
+            for index in touching.indices where touching[index]["id"] as? String == c { touching[index]["touched"] = [d, "b"] }
+            let withContacts = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(report, parties: touching))
+            #expect(withContacts.status == .ok, "\(String(buffer: withContacts.body))")
+            let touched = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: withContacts.body)))
+            let dID = PartyID(try #require(UUID(uuidString: d)))
+            #expect(touched.parties[CrashParties.vehicleC]?.touched == [.b, .vehicle(dID)])
+            #expect(touched.parties.touching(.vehicle(dID)) == [.vehicle(CrashParties.vehicleC)])
+            let back = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(touched, parties: try JSONSerialization.jsonObject(with: try WireCoding.encoder().encode(report.parties.all.map { Components.Schemas.Party($0) }))))
+            #expect(back.status == .ok, "\(String(buffer: back.body))")
+            report = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: back.body)))
+
             // A kind the contract does not know is refused as the request's shape.
             let unknown = try await client.execute(
                 uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(report, parties: [["id": id, "kind": "bus"]])

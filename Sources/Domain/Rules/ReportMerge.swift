@@ -298,7 +298,10 @@ public enum ReportMerge {
                         let statement = mergeStatement(
                             base: was?.kind.statement, noBase: base == nil, local: mine, remote: theirs, localIsNewer: localIsNewer
                         )
-                        party = Party(id: id, kind: .motorVehicle(statement.merged))
+                        // Its contacts as the side that changed them says; both changed, as the newer one.
+                        let touched = here.touched == was?.touched ? there.touched
+                            : there.touched == was?.touched ? here.touched : localIsNewer ? here.touched : there.touched
+                        party = Party(id: id, kind: .motorVehicle(statement.merged), touched: touched)
                         result.conflict = result.conflict || statement.conflict
                         result.kept = result.kept || statement.kept
                         result.fromOther = result.fromOther || statement.fromOther
@@ -338,6 +341,11 @@ public enum ReportMerge {
             list = theirs + mine.prefix(max(CrashParties.maximum - theirs.count, 0))
             list = Array(list.prefix(CrashParties.maximum))
             result.kept = true
+        }
+        // A contact with a vehicle that did not stay a motor vehicle of the list goes with it.
+        let vehicles = Set(list.filter(\.kind.hasStatement).map { StatementPair.vehicle($0.id) })
+        list = list.map { party in
+            Party(id: party.id, kind: party.kind, touched: party.touched.filter { $0 != .vehicle(party.id) && ($0 == .b || vehicles.contains($0)) })
         }
         // At most the maximum, and only kinds each side held: never refused.
         result.merged = (try? CrashParties(list)) ?? remote

@@ -1014,6 +1014,10 @@ extension Components {
             public var kind: Components.Schemas.Party.KindPayload
             /// - Remark: Generated from `#/components/schemas/Party/statement`.
             public var statement: Components.Schemas.AccidentStatement?
+            /// A `motor-vehicle`'s contacts with vehicles other than A (that it touched A is said by its statement): `b` for vehicle B, or another `motor-vehicle` party's `id`. A contact is recorded on one of the two vehicles. A party named here that is not a motor vehicle of the report, or the party itself, is refused.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Party/touched`.
+            public var touched: [Swift.String]?
             /// - Remark: Generated from `#/components/schemas/Party/name`.
             public var name: Swift.String?
             /// E.164, e.g. `+36301234567`.
@@ -1058,6 +1062,7 @@ extension Components {
             ///   - id:
             ///   - kind:
             ///   - statement:
+            ///   - touched: A `motor-vehicle`'s contacts with vehicles other than A (that it touched A is said by its statement): `b` for vehicle B, or another `motor-vehicle` party's `id`. A contact is recorded on one of the two vehicles. A party named here that is not a motor vehicle of the report, or the party itself, is refused.
             ///   - name:
             ///   - phone: E.164, e.g. `+36301234567`.
             ///   - address:
@@ -1074,6 +1079,7 @@ extension Components {
                 id: Swift.String,
                 kind: Components.Schemas.Party.KindPayload,
                 statement: Components.Schemas.AccidentStatement? = nil,
+                touched: [Swift.String]? = nil,
                 name: Swift.String? = nil,
                 phone: Swift.String? = nil,
                 address: Swift.String? = nil,
@@ -1090,6 +1096,7 @@ extension Components {
                 self.id = id
                 self.kind = kind
                 self.statement = statement
+                self.touched = touched
                 self.name = name
                 self.phone = phone
                 self.address = address
@@ -1107,6 +1114,7 @@ extension Components {
                 case id
                 case kind
                 case statement
+                case touched
                 case name
                 case phone
                 case address

@@ -18,6 +18,7 @@ public struct CrashParties: Sendable, Hashable {
         var ids = Set<PartyID>()
         for party in parties where !ids.insert(party.id).inserted { throw .duplicate(party.id) }
         all = parties
+        for party in parties { try checkTouched(party.id, party.touched) }
     }
 
     /// No other party: the driver's vehicle alone (on ice, into a ditch). Such a crash is reported all the same.
@@ -41,14 +42,55 @@ public struct CrashParties: Sendable, Hashable {
     }
 
     /// Changes what a party is or what is known of it; it keeps its id and place.
+    /// A party no longer a motor vehicle loses its contacts, and no other vehicle names it.
     public mutating func change(_ id: PartyID, to kind: Party.Kind) throws(PartyError) {
         guard let index = all.firstIndex(where: { $0.id == id }) else { throw .unknown(id) }
         all[index].kind = kind
+        if !kind.hasStatement { forgetContacts(of: id) }
     }
 
+    /// The party goes, and with it every contact naming it.
     public mutating func remove(_ id: PartyID) throws(PartyError) {
         guard let index = all.firstIndex(where: { $0.id == id }) else { throw .unknown(id) }
         all.remove(at: index)
+        forgetContacts(of: id)
+    }
+
+    /// Says which vehicles besides A the motor vehicle `id` touched (replacing what was said): vehicle B, or other
+    /// motor-vehicle parties. A contact another vehicle records with it already is kept where it is.
+    /// - Throws: ``PartyError/unknown(_:)``; ``PartyError/notAVehicle(_:)`` for a party that is not a motor vehicle, or a
+    ///   contact with itself or with a party that is not one.
+    public mutating func setTouched(_ id: PartyID, _ vehicles: Set<StatementPair>) throws(PartyError) {
+        guard let index = all.firstIndex(where: { $0.id == id }) else { throw .unknown(id) }
+        try checkTouched(id, vehicles)
+        all[index].touched = vehicles
+    }
+
+    /// The vehicles besides A that `vehicle` (B, or a motor-vehicle party) touched, as recorded on either side, in the
+    /// order of the list (B first).
+    public func touching(_ vehicle: StatementPair) -> [StatementPair] {
+        var found = Set<StatementPair>()
+        for party in all where party.kind.hasStatement {
+            let pair = StatementPair.vehicle(party.id)
+            if pair == vehicle { found.formUnion(party.touched) }
+            if party.touched.contains(vehicle) { found.insert(pair) }
+        }
+        return ([StatementPair.b] + all.map { .vehicle($0.id) }).filter { found.contains($0) && $0 != vehicle }
+    }
+
+    private func checkTouched(_ id: PartyID, _ vehicles: Set<StatementPair>) throws(PartyError) {
+        guard !vehicles.isEmpty else { return }
+        guard self[id]?.kind.hasStatement == true else { throw .notAVehicle(id) }
+        for case let .vehicle(other) in vehicles where other == id || self[other]?.kind.hasStatement != true {
+            throw .notAVehicle(other)
+        }
+    }
+
+    private mutating func forgetContacts(of id: PartyID) {
+        for index in all.indices {
+            all[index].touched.remove(.vehicle(id))
+            if all[index].id == id { all[index].touched = [] }
+        }
     }
 
     /// The cyclists and pedestrians said to be injured (one not known to be is not among them).

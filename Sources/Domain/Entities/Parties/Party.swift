@@ -23,6 +23,11 @@ public struct PartyID: Sendable, Hashable, Comparable, CustomStringConvertible {
 public struct Party: Sendable, Hashable, Identifiable {
     public let id: PartyID
     public var kind: Kind
+    /// For another motor vehicle, the vehicles besides A it touched: vehicle B (``StatementPair/b``), or another
+    /// motor-vehicle party (``StatementPair/vehicle(_:)``). That it touched A is said by its statement with A. A contact
+    /// is recorded on one of the two vehicles (``CrashParties/touching(_:)`` reads it from both sides); empty for
+    /// other kinds.
+    public internal(set) var touched: Set<StatementPair> = []
 
     public enum Kind: Sendable, Hashable {
         /// Another motor vehicle beside vehicle B: A and it make their own accident statement, whose column B holds its
@@ -134,9 +139,10 @@ public struct Party: Sendable, Hashable, Identifiable {
         }
     }
 
-    public init(id: PartyID = PartyID(), kind: Kind) {
+    public init(id: PartyID = PartyID(), kind: Kind, touched: Set<StatementPair> = []) {
         self.id = id
         self.kind = kind
+        self.touched = kind.hasStatement ? touched : []
     }
 }
 
@@ -253,6 +259,9 @@ public enum PartyError: Error, Sendable, Hashable {
     case notAPerson
     /// Another motor vehicle given as a party: it is vehicle B of the accident statement.
     case vehicleOnStatement
+    /// Contacts with other vehicles given for a party that is not a motor vehicle, or naming itself or a party that is
+    /// not one.
+    case notAVehicle(PartyID)
 
     /// `text` trimmed, or the problem with it.
     static func checked(_ text: String, _ limit: TextLimit, field: PartyField) throws(PartyError) -> String {
