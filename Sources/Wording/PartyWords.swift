@@ -63,6 +63,16 @@ public struct PartyWords: Sendable {
             ?? role(party.kind.role)
     }
 
+    /// The vehicles besides A one touched, as lists say them: `vehicle B, party 3`.
+    public func vehicles(_ pairs: [StatementPair], in parties: CrashParties) -> String {
+        pairs.map { pair in
+            switch pair {
+            case .b: words("vehicle B", context: "a vehicle another touched")
+            case let .vehicle(id): words("party {number}", context: "a vehicle another touched", ["number": words.number(parties.number(of: id) ?? 0)])
+            }
+        }.joined(separator: words(", ", context: "between the items of a list"))
+    }
+
     /// What a report names another motor vehicle by, from its statement's column B, in this order.
     static let vehicleFields: [VehicleField] = [.driverName, .policyholderName, .makeAndModel, .plate, .plateCountry, .insurer]
 

@@ -107,7 +107,7 @@ struct PartiesTerminalTests {
         for line in ["2", "6", "BXY-123", "d", "d"] { try tmux.type(line); Thread.sleep(forTimeInterval: 0.3) }
         _ = try wait("5  [ ] Other parties")
         try tmux.type("5")
-        _ = try wait("add         Add a party")
+        _ = try wait("Add a party: a cyclist, a pedestrian")
         try tmux.type("add")
         _ = try wait("5 Another motor vehicle")
         try tmux.type("5")

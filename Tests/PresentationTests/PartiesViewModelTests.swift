@@ -189,4 +189,29 @@ struct PartiesViewModelTests {
         warnings = CreateSummary(report, dates: DateText(), words: .english).warnings
         #expect(!warnings.contains { $0.contains("party 2") })
     }
+
+    @Test("touched n: which vehicles besides yours another motor vehicle touched, by B and party numbers; read from both sides; refused for a cyclist")
+    func touchedIsSaidByNumbers() async throws {
+        var report = try await kit.startedReport()
+        var parties = try CrashParties.sample()
+        let vehicleD = PartyID()
+        try parties.add(.motorVehicle(.empty), id: vehicleD)
+        let all = parties
+        try report.changeParties { list throws(PartyError) in list = all }
+        report = try await kit.repository.save(report)
+        let page = kit.wiring().makePartiesPage(report)
+        // C is party 3, D party 5.
+        await page.touched(number: 3, vehicles: "B 5")
+        #expect(page.message.value?.text == "Kept: party 3 touched vehicle B, party 5.")
+        let stored = try #require(try await kit.repository.report(withID: report.id))
+        #expect(stored.parties[CrashParties.vehicleC]?.touched == [.b, .vehicle(vehicleD)])
+        #expect(page.state.value.rows[4].summary == "touched party 3")
+        await page.touched(number: 1, vehicles: "B")
+        #expect(page.message.value?.text.contains("Only another motor vehicle touches vehicles") == true, "\(String(describing: page.message.value))")
+        await page.touched(number: 3, vehicles: "B lamp")
+        #expect(page.message.value?.text == "“lamp” is neither B nor a party's number: type e.g. touched 2 B 3.")
+        await page.touched(number: 3, vehicles: "-")
+        #expect(page.message.value?.text == "Kept: party 3 touched no vehicle but yours.")
+        #expect(try await kit.repository.report(withID: report.id)?.parties[CrashParties.vehicleC]?.touched == [])
+    }
 }

@@ -35,6 +35,7 @@ final class PartiesScreen: Screen {
             "add        " + words("Add a party: the kind first (cyclist, pedestrian, property, a vehicle that left, another motor vehicle), then its details"),
             "change <n> " + words("Change party n, field by field; for another motor vehicle, open its statement"),
             "remove <n> " + words("Remove party n"),
+            "touched <n> <B, numbers> " + words("Which vehicles besides yours party n touched (another motor vehicle; - for none)"),
             "d          " + words("Done"),
             "x          " + words("Close (discard every party)"),
             words("When asked: type the value and Enter; Enter alone keeps it, - clears it, . stops asking"),
@@ -71,6 +72,13 @@ final class PartiesScreen: Screen {
         case "d" where text.rest.isEmpty: viewModel.done()
         case "x" where text.rest.isEmpty: viewModel.close()
         case "add" where text.rest.isEmpty: viewModel.add()
+        case "touched":
+            let parts = text.rest.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let first = parts.first, let number = Int(first), parts.count == 2 else {
+                navigator.notice(.error(words("Type touched, the party's number and the vehicles it touched, e.g. touched 2 B 3")))
+                return
+            }
+            await viewModel.touched(number: number, vehicles: parts[1])
         case "change", "remove":
             guard let number else {
                 navigator.notice(.error(words("Type {command} and the party's number, e.g. {command} 1", ["command": text.command])))

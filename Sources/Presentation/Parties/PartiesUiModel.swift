@@ -23,7 +23,12 @@ public struct PartiesUiModel: Sendable, Hashable {
         let partyWords = PartyWords(words)
         title = ScreenWords(words).category(.otherParties)
         rows = report.parties.all.enumerated().map { index, party in
-            let summary = partyWords.summary(party)
+            var summary = partyWords.summary(party)
+            let touching = report.parties.touching(.vehicle(party.id))
+            if !touching.isEmpty {
+                let touched = words("touched {vehicles}", ["vehicles": partyWords.vehicles(touching, in: report.parties)])
+                summary = summary.isEmpty ? touched : summary + words(", ", context: "between the items of a list") + touched
+            }
             return Row(key: String(index + 1), role: partyWords.role(party.kind.role), summary: summary.isEmpty ? nil : summary)
         }
         emptyNote = report.parties.isAlone
@@ -39,6 +44,8 @@ public struct PartiesUiModel: Sendable, Hashable {
                        disabledReason: words("No party to change yet.")),
             MenuOption(key: "remove <n>", title: words("Remove party n"), isEnabled: !report.parties.isAlone,
                        disabledReason: words("No party to remove yet.")),
+            MenuOption(key: "touched <n> <B, numbers>", title: words("Which vehicles besides yours party n touched (another motor vehicle; - for none)"),
+                       isEnabled: !report.parties.motorVehicles.isEmpty, disabledReason: words("No other motor vehicle is listed.")),
             MenuOption(key: "d", title: words("Done")),
             MenuOption(key: "x", title: words("Close (discard every party)")),
         ]

@@ -74,6 +74,38 @@ public final class PartiesViewModel {
         ask(party.kind.role.fields.map(Ask.field))
     }
 
+    /// `touched n B 3`: the vehicles besides the driver's that party n, another motor vehicle, touched — `B` for
+    /// vehicle B, other parties by their numbers; `-` for none. Replaces what party n said before.
+    public func touched(number: Int, vehicles text: String) async {
+        guard let party = party(number) else { return }
+        let list = report.parties.all
+        var touched = Set<StatementPair>()
+        if text.trimmingCharacters(in: .whitespaces) != "-" {
+            for token in text.split(whereSeparator: { $0 == " " || $0 == "," }) {
+                if token.lowercased() == "b" {
+                    touched.insert(.b)
+                } else if let other = Int(token), (1...list.count).contains(other) {
+                    touched.insert(.vehicle(list[other - 1].id))
+                } else {
+                    message.value = .error(words("“{text}” is neither B nor a party's number: type e.g. touched 2 B 3.", ["text": String(token.prefix(20))]))
+                    return
+                }
+            }
+        }
+        let vehicles = touched
+        do {
+            update(try await editParties.execute(reportID: report.id) { parties throws(PartyError) in try parties.setTouched(party.id, vehicles) })
+            let said = report.parties.touching(.vehicle(party.id))
+            message.value = .info(said.isEmpty
+                ? words("Kept: party {number} touched no vehicle but yours.", ["number": words.number(number)])
+                : words("Kept: party {number} touched {vehicles}.", [
+                    "number": words.number(number), "vehicles": PartyWords(words).vehicles(said, in: report.parties),
+                ]))
+        } catch {
+            message.value = .error(error, words: words)
+        }
+    }
+
     /// `remove n`.
     public func remove(number: Int) async {
         guard let party = party(number) else { return }

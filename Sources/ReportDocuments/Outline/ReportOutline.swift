@@ -211,7 +211,12 @@ public struct ReportOutline: Sendable, Equatable {
                 blocks.append(.subheading(words("{number}. {title}", context: "a numbered party of a crash", [
                     "number": words.number(index + 1), "title": partyWords.role(party.kind.role),
                 ])))
-                blocks.append(.fields(partyWords.facts(party).map { ReportField(label: $0.label, value: $0.value) }))
+                var facts = partyWords.facts(party).map { ReportField(label: $0.label, value: $0.value) }
+                let touching = report.parties.touching(.vehicle(party.id))
+                if !touching.isEmpty {
+                    facts.append(ReportField(label: words("Also touched"), value: partyWords.vehicles(touching, in: report.parties)))
+                }
+                blocks.append(.fields(facts))
             }
             return blocks
         }
