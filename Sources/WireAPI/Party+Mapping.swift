@@ -25,7 +25,8 @@ extension Components.Schemas.Party {
                 .filter(party.touched.contains).map { $0.party?.description ?? "b" }
             self.init(
                 id: id, kind: .motorVehicle, statement: Components.Schemas.AccidentStatement(statement, version: version),
-                touched: touched.isEmpty ? nil : touched
+                touched: touched.isEmpty ? nil : touched,
+                hurt: party.hurt.isEmpty ? nil : party.hurt.sorted().map { Components.Schemas.Party.HurtPayloadPayload(rawValue: $0.rawValue)! }
             )
         }
     }
@@ -42,17 +43,18 @@ extension CrashParties {
         for (index, party) in wire.enumerated() {
             list.append(try Party(wire: party, field: "parties[\(index)]"))
         }
+        // A contact with itself or with a party that is not a motor vehicle of the list, named where it was sent.
+        let vehicles = Set(list.filter(\.kind.hasStatement).map(\.id))
+        for (index, party) in list.enumerated() {
+            for case let .vehicle(other) in party.touched where other == party.id || !vehicles.contains(other) {
+                throw InvalidReportData(field: "parties[\(index)].touched", problem: .invalid(other.description))
+            }
+        }
         do {
             try self.init(list)
         } catch {
-            switch error {
-            case let .notAVehicle(id):
-                let index = wire.firstIndex { ($0.touched ?? []).contains { $0.lowercased() == id.description } || $0.id.lowercased() == id.description }
-                throw InvalidReportData(field: "parties[\(index ?? 0)].touched", problem: .invalid(id.description))
-            default:
-                let id = if case let .duplicate(id) = error { id.description } else { "" }
-                throw InvalidReportData(field: "parties", problem: .duplicate(id))
-            }
+            let id = if case let .duplicate(id) = error { id.description } else { "" }
+            throw InvalidReportData(field: "parties", problem: .duplicate(id))
         }
     }
 }
@@ -67,10 +69,10 @@ extension Party {
             ("liabilityInsurer", wire.liabilityInsurer != nil), ("injured", wire.injured != nil), ("what", wire.what != nil),
             ("owner", wire.owner != nil), ("plate", wire.plate != nil), ("colour", wire.colour != nil),
             ("makeAndModel", wire.makeAndModel != nil), ("direction", wire.direction != nil), ("policeReport", wire.policeReport != nil),
-            ("statement", wire.statement != nil), ("touched", wire.touched != nil),
+            ("statement", wire.statement != nil), ("touched", wire.touched != nil), ("hurt", wire.hurt != nil),
         ]
         let allowed: Set<String> = switch wire.kind {
-        case .motorVehicle: ["statement", "touched"]
+        case .motorVehicle: ["statement", "touched", "hurt"]
         case .cyclist, .pedestrian: ["name", "phone", "address", "liabilityInsurer", "injured"]
         case .property: ["what", "owner", "address"]
         case .leftTheScene: ["plate", "colour", "makeAndModel", "direction", "policeReport"]
@@ -92,7 +94,8 @@ extension Party {
                     throw InvalidReportData(field: "\(field).touched", problem: .invalid(String(text.prefix(64))))
                 }
             }
-            self.init(id: PartyID(uuid), kind: .motorVehicle(statement), touched: touched)
+            let hurt = Set((wire.hurt ?? []).compactMap { Occupant(rawValue: $0.rawValue) })
+            self.init(id: PartyID(uuid), kind: .motorVehicle(statement), touched: touched, hurt: hurt)
             return
         }
         do throws(PartyError) {

@@ -125,8 +125,8 @@ public struct FactText: Sendable {
         case let .tooMany(limit): return words("a report lists at most {limit} other parties; remove one first", ["limit": words.number(limit)])
         case .unknown: return words("that party is no longer on the report (removed elsewhere meanwhile)")
         case .duplicate: return words("that party is on the report already")
-        case .notAPerson: return words("only a cyclist or a pedestrian can be hurt; property or a vehicle cannot")
-        case .vehicleOnStatement: return words("another motor vehicle is vehicle B of the accident statement: enter it there")
+        case .notAPerson: return words("only people can be hurt: a cyclist, a pedestrian, or the driver or passengers of a motor vehicle; property cannot")
+        case .vehicleOnStatement: return words("another motor vehicle is entered on its own accident statement: open it from the parties page")
         case .notAVehicle: return words("only another motor vehicle touches vehicles: give B or the numbers of other motor vehicles, not its own")
         }
     }

@@ -63,6 +63,23 @@ public struct PartyWords: Sendable {
             ?? role(party.kind.role)
     }
 
+    /// The driver or passengers of another motor vehicle, by its number among the parties: `Driver of party 3`.
+    public func occupant(_ occupant: Occupant, party number: Int) -> String {
+        let values = ["number": words.number(number)]
+        return switch occupant {
+        case .driver: words("Driver of party {number}", context: "someone who may be hurt", values)
+        case .passengers: words("Passengers of party {number}", context: "someone who may be hurt", values)
+        }
+    }
+
+    /// The parties said to be hurt, in the order of the list: a cyclist or pedestrian as ``person(_:)``, the people of
+    /// another motor vehicle as ``occupant(_:party:)``.
+    public func hurt(in parties: CrashParties) -> [String] {
+        parties.all.enumerated().flatMap { index, party in
+            (party.kind.injured == true ? [person(party)] : []) + party.hurt.sorted().map { occupant($0, party: index + 1) }
+        }
+    }
+
     /// The vehicles besides A one touched, as lists say them: `vehicle B, party 3`.
     public func vehicles(_ pairs: [StatementPair], in parties: CrashParties) -> String {
         pairs.map { pair in
@@ -83,7 +100,13 @@ public struct PartyWords: Sendable {
             let column = statement.vehicleB
             let name = column[.driverName] ?? column[.policyholderName]
             let parts = [name, column[.makeAndModel], column[.plate], column[.insurer].map { words("insured with {insurer}", ["insurer": $0]) }]
-            return parts.compactMap { $0 }.joined(separator: words(", ", context: "between the items of a list"))
+            let hurt = party.hurt.sorted().map { occupant in
+                switch occupant {
+                case .driver: words("driver injured", context: "another vehicle's people")
+                case .passengers: words("passengers injured", context: "another vehicle's people")
+                }
+            }
+            return (parts.compactMap { $0 } + hurt).joined(separator: words(", ", context: "between the items of a list"))
         }
         let values = party.kind.values
         var parts = party.kind.role.fields.compactMap { field -> String? in
@@ -103,8 +126,19 @@ public struct PartyWords: Sendable {
     public func facts(_ party: Party) -> [(label: String, value: String)] {
         if case let .motorVehicle(statement) = party.kind {
             // Its column B of the statement A makes with it, with the statement's labels.
-            let rows = Self.vehicleFields.compactMap { field in statement.vehicleB[field].map { (StatementWords(words).field(field), $0) } }
-            return rows.isEmpty ? [(role(party.kind.role), words("not given"))] : rows
+            var rows = Self.vehicleFields.compactMap { field in statement.vehicleB[field].map { (StatementWords(words).field(field), $0) } }
+            if rows.isEmpty { rows.append((role(party.kind.role), words("not given"))) }
+            if !party.hurt.isEmpty {
+                let who = party.hurt.sorted().map { occupant in
+                    switch occupant {
+                    case .driver: words("the driver", context: "injured")
+                    case .passengers: words("the passengers", context: "injured")
+                    }
+                }
+                rows.append((words("Hurt", context: "whether a cyclist or pedestrian was hurt, in a document"),
+                             who.joined(separator: words(", ", context: "between the items of a list"))))
+            }
+            return rows
         }
         let values = party.kind.values
         var rows = party.kind.role.fields.compactMap { field -> (label: String, value: String)? in

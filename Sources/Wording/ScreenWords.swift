@@ -33,12 +33,23 @@ public struct ScreenWords: Sendable {
         }
     }
 
-    /// An answer of "Who was injured?": `My passenger(s)`.
-    /// The choices made on "Who was injured?", as the page names them, then each cyclist or pedestrian chosen as hurt.
+    /// The choices made on "Who was injured?", as the page names them, then each party chosen as hurt.
     public func injuries(of report: CrashReport) -> [String] {
-        report.injuries.selected.map(injury) + report.parties.injuredRoadUsers.map(PartyWords(words).person)
+        report.injuries.selected.map { injury($0, among: report.parties) } + PartyWords(words).hurt(in: report.parties)
     }
 
+    /// An answer of "Who was injured?" on a report with these parties: with other motor vehicles among them, vehicle
+    /// B's people are named as B's (`Driver of vehicle B`).
+    public func injury(_ injury: Injury, among parties: CrashParties) -> String {
+        guard !parties.motorVehicles.isEmpty else { return self.injury(injury) }
+        return switch injury {
+        case .otherDriver: words("Driver of vehicle B", context: "who was injured, as the driver answers")
+        case .otherDriversPassengers: words("Passengers of vehicle B", context: "who was injured, as the driver answers")
+        default: self.injury(injury)
+        }
+    }
+
+    /// An answer of "Who was injured?": `My passenger(s)`.
     public func injury(_ injury: Injury) -> String {
         switch injury {
         case .myself: words("Myself", context: "who was injured, as the driver answers")

@@ -121,10 +121,43 @@ public struct StatementWords: Sendable {
             .sorted()
     }
 
-    /// Who was injured, as the driver's report says it to a reader.
-    /// Who was injured as a document says it, then each cyclist or pedestrian hurt.
+    /// Who was injured as the driver's report says it to a reader, then each party hurt (``PartyWords/hurt(in:)``).
     public func injuries(of report: CrashReport) -> [String] {
-        report.injuries.selected.map(injury) + report.parties.injuredRoadUsers.map(PartyWords(words).person)
+        let vehicles = !report.parties.motorVehicles.isEmpty
+        return report.injuries.selected.map { choice in
+            switch choice {
+            case .otherDriver where vehicles: words("the driver of vehicle B", context: "injured")
+            case .otherDriversPassengers where vehicles: words("the passengers of vehicle B", context: "injured")
+            default: injury(choice)
+            }
+        } + PartyWords(words).hurt(in: report.parties)
+    }
+
+    /// Box 3 of the statement with `pair`, read by that pair's other driver: everyone said to be hurt, by role only
+    /// (another party's name is not theirs to read). The people of `pair`'s vehicle are "the other driver" and their
+    /// passengers; those of any other vehicle are of "another vehicle"; a cyclist or pedestrian is named as one.
+    public func boxThree(of report: CrashReport, pair: StatementPair) -> [String] {
+        func people(_ occupant: Occupant, of vehicle: StatementPair) -> String {
+            switch (occupant, vehicle == pair) {
+            case (.driver, true): injury(.otherDriver)
+            case (.passengers, true): injury(.otherDriversPassengers)
+            case (.driver, false): words("the driver of another vehicle", context: "injured")
+            case (.passengers, false): words("the passengers of another vehicle", context: "injured")
+            }
+        }
+        let choices = report.injuries.selected.map { choice in
+            switch choice {
+            case .otherDriver: people(.driver, of: .b)
+            case .otherDriversPassengers: people(.passengers, of: .b)
+            default: injury(choice)
+            }
+        }
+        let parties = report.parties.all.flatMap { party in
+            (party.kind.injured == true ? [injured(party.kind.role)] : [])
+                + party.hurt.sorted().map { people($0, of: .vehicle(party.id)) }
+        }
+        var said = Set<String>()
+        return (choices + parties).filter { said.insert($0).inserted }
     }
 
     /// A cyclist or pedestrian hurt, as box 3 of a statement says it: by role only, never by name (the other driver

@@ -17,6 +17,27 @@ struct InjuryViewModelTests {
         page.state.value.rows.filter(\.isSelected).map(\.title)
     }
 
+    @Test func theDriverAndPassengersOfAnotherVehicleAreChoicesOfTheirOwn() async throws {
+        var report = try await kit.startedReport()
+        let parties = try CrashParties.sample()
+        try report.changeParties { list throws(PartyError) in list = parties }
+        report = try await kit.repository.save(report)
+        let page = kit.wiring().makeInjuryPage(report)
+        // The cyclist (party 1), then C's (party 3) driver and passengers; B's people named as B's.
+        #expect(page.state.value.rows.map(\.title) == [
+            "Myself", "My passenger(s)", "Driver of vehicle B", "Passengers of vehicle B", "No one", "Unsure",
+            "Cyclist: Eva Kovács", "Driver of party 3 (Carl Third, C-DE 345)", "Passengers of party 3 (Carl Third, C-DE 345)",
+        ])
+        #expect(selected(page) == ["Cyclist: Eva Kovács"])
+        await page.toggle(numbers: [5, 9])
+        #expect(selected(page) == ["Passengers of party 3 (Carl Third, C-DE 345)"])
+        #expect(try await kit.repository.report(withID: report.id)?.parties[CrashParties.vehicleC]?.hurt == [.passengers])
+        await page.toggle(numbers: [6])
+        #expect(selected(page) == ["Unsure"])
+        await page.toggle(numbers: [10])
+        #expect(page.message.value == .error("There is no option 10. Type numbers from 1 to 9, e.g. 1 3."))
+    }
+
     @Test func severalNumbersToggleInOrder() async throws {
         let page = try await page()
         await page.toggle(numbers: [1, 3])

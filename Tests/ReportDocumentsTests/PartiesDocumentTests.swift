@@ -77,4 +77,25 @@ struct PartiesDocumentTests {
         #expect(third.hasPrefix("Crash report"), "\(third)")
         #expect(pages >= 4)
     }
+
+    @Test("Box 3 of each statement names who was hurt as that pair's other driver reads it; the report's own list names each party")
+    func boxThreeIsReadFromEachPair() throws {
+        var report = CrashReport.stub(crashID: .stub("CR-HURT2345"), injuries: [.otherDriver])
+        try report.setStatement(try .full())
+        let sample = try CrashParties.sample()
+        try report.changeParties { parties throws(PartyError) in parties = sample }
+        try report.toggleInjury(of: CrashParties.vehicleC, .driver)
+        try report.complete(at: referenceDate.addingTimeInterval(60))
+        let outline = ReportOutline(report, dates: DateText(timeZone: TimeZone(identifier: "UTC")!))
+        let forms = outline.blocks.compactMap { block -> StatementForm? in if case let .statementForm(form) = block { form } else { nil } }
+        let boxThree = forms.map { $0.top.first { $0.label == "3. Injured" }?.value }
+        #expect(boxThree == [
+            "the other driver, a cyclist, the driver of another vehicle",
+            "the driver of another vehicle, a cyclist, the other driver",
+        ])
+        #expect(!(boxThree.compactMap { $0 }.joined().contains("Eva")), "another party's name is not the other driver's to read")
+        let lists = outline.blocks.compactMap { block -> [String]? in if case let .list(items) = block { items } else { nil } }
+        #expect(lists.contains(["the driver of vehicle B", "Cyclist: Eva Kovács", "Driver of party 3"]))
+        #expect(PartyWords(.english).summary(try #require(report.parties[CrashParties.vehicleC])).hasSuffix(", driver injured"))
+    }
 }

@@ -66,6 +66,11 @@ struct PartiesWireTests {
                 ([["id": id, "kind": "motor-vehicle", "touched": ["vehicle c"]]], "parties[0].touched"),
                 ([["id": id, "kind": "motor-vehicle", "touched": [id]]], "parties[0].touched"),
                 ([["id": id, "kind": "motor-vehicle", "touched": [UUID().uuidString]]], "parties[0].touched"),
+                // Named where it was sent: the third party's contact with the pedestrian.
+                ([["id": id, "kind": "pedestrian"], ["id": UUID().uuidString, "kind": "motor-vehicle"],
+                  ["id": UUID().uuidString, "kind": "motor-vehicle", "touched": [id]]], "parties[2].touched"),
+                // Only a motor vehicle has a driver and passengers.
+                ([["id": id, "kind": "cyclist", "hurt": ["driver"]]], "parties[0].hurt"),
             ] as [([[String: Any]], String)] {
                 let refused = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(report, parties: parties))
                 #expect(refused.status == .badRequest || refused.status == .unprocessableContent, "\(parties)")
@@ -76,13 +81,18 @@ struct PartiesWireTests {
             let d = UUID().uuidString.lowercased()
             var touching = try JSONSerialization.jsonObject(with: try WireCoding.encoder().encode(report.parties.all.map { Components.Schemas.Party($0) })) as? [[String: Any]] ?? []
             touching.append(["id": d, "kind": "motor-vehicle"])
-            for index in touching.indices where touching[index]["id"] as? String == c { touching[index]["touched"] = [d, "b"] }
+            for index in touching.indices where touching[index]["id"] as? String == c {
+                touching[index]["touched"] = [d, "b"]
+                touching[index]["hurt"] = ["passengers", "driver"]
+            }
             let withContacts = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(report, parties: touching))
             #expect(withContacts.status == .ok, "\(String(buffer: withContacts.body))")
             let touched = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: withContacts.body)))
             let dID = PartyID(try #require(UUID(uuidString: d)))
             #expect(touched.parties[CrashParties.vehicleC]?.touched == [.b, .vehicle(dID)])
             #expect(touched.parties.touching(.vehicle(dID)) == [.vehicle(CrashParties.vehicleC)])
+            #expect(touched.parties[CrashParties.vehicleC]?.hurt == [.driver, .passengers])
+            #expect(touched.claimParties.first { $0.party?.id == CrashParties.vehicleC }?.incidents == [.vehicle, .injury])
             let back = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(touched, parties: try JSONSerialization.jsonObject(with: try WireCoding.encoder().encode(report.parties.all.map { Components.Schemas.Party($0) }))))
             #expect(back.status == .ok, "\(String(buffer: back.body))")
             report = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: back.body)))
@@ -92,6 +102,11 @@ struct PartiesWireTests {
                 uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann), body: try Self.body(report, parties: [["id": id, "kind": "bus"]])
             )
             #expect(unknown.status == .badRequest)
+            let everyone = try await client.execute(
+                uri: "/v1/reports/\(draft.id)", method: .put, headers: .json(ann),
+                body: try Self.body(report, parties: [["id": id, "kind": "motor-vehicle", "hurt": ["everyone"]]])
+            )
+            #expect(everyone.status == .badRequest)
             // Nothing refused changed what the server keeps.
             let after = try await client.execute(uri: "/v1/reports/\(draft.id)", method: .get, headers: .bearer(ann))
             let kept = try CrashReport(wire: try WireCoding.decoder().decode(Components.Schemas.Report.self, from: Data(buffer: after.body)))

@@ -187,10 +187,15 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
 
     public var hasNote: Bool { !otherDriverNote.isEmpty }
 
-    /// Whether anyone was said to be hurt: a person chosen on "Who was injured?" (not *No one* or *Unsure* alone), or a
-    /// cyclist or pedestrian.
+    /// Whether anyone was said to be hurt: a person chosen on "Who was injured?" (not *No one* or *Unsure* alone), a
+    /// cyclist or pedestrian, or someone in another motor vehicle.
     public var someoneHurt: Bool {
-        injuries.selected.contains { !$0.isExclusive } || !parties.injuredRoadUsers.isEmpty
+        injuries.selected.contains { !$0.isExclusive } || partiesHurt
+    }
+
+    /// Whether a party of the list is said to be hurt: a cyclist or pedestrian, or someone in another motor vehicle.
+    public var partiesHurt: Bool {
+        !parties.injuredRoadUsers.isEmpty || !parties.hurtInVehicles.isEmpty
     }
 
     public var isCompleted: Bool { status == .completed }
@@ -199,7 +204,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public func hasInformation(in category: InfoCategory) -> Bool {
         switch category {
         case .injuries:
-            !injuries.isEmpty || !parties.injuredRoadUsers.isEmpty
+            !injuries.isEmpty || partiesHurt
         case .otherDriver:
             hasNote || category.photoSections.contains { !photos(in: $0).isEmpty }
         case .yourInfo:
@@ -263,12 +268,29 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     // MARK: - Changing
 
     /// Applies the injury rule of ``InjurySelection/toggle(_:)``. *No one* chosen says no cyclist or pedestrian was
-    /// hurt either; *Unsure* chosen leaves whether they were unknown.
+    /// hurt either; *Unsure* chosen leaves whether they were unknown. Either clears the people of other motor vehicles.
     public mutating func toggleInjury(_ injury: Injury) throws(ReportError) {
         try ensureEditable()
         let old = self
         injuries.toggle(injury)
-        if injury.isExclusive, injuries.contains(injury) { setRoadUsersHurt(injury == .noOne ? false : nil) }
+        if injury.isExclusive, injuries.contains(injury) {
+            setRoadUsersHurt(injury == .noOne ? false : nil)
+            parties.clearHurtInVehicles()
+        }
+        try keepSealed(old)
+    }
+
+    /// Chooses or unchooses the driver or the passengers of another motor vehicle as hurt, under the same rule as the
+    /// other choices: choosing them clears *No one* and *Unsure*.
+    /// - Throws: `ReportError.readOnly`; ``PartyError/unknown(_:)`` for a party not on the report, or
+    ///   ``PartyError/notAPerson`` for a party that is not a motor vehicle.
+    public mutating func toggleInjury(of partyID: PartyID, _ occupant: Occupant) throws {
+        try ensureEditable()
+        guard let party = parties[partyID] else { throw PartyError.unknown(partyID) }
+        let old = self
+        let hurt = !party.hurt.contains(occupant)
+        try parties.setHurt(partyID, occupant, hurt)
+        if hurt { injuries = injuries.withoutExclusive }
         try keepSealed(old)
     }
 
@@ -429,6 +451,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         case .injuries:
             injuries = .none
             setRoadUsersHurt(nil)
+            parties.clearHurtInVehicles()
         case .accidentStatement:
             statement = .empty
         case .otherParties:
@@ -745,7 +768,25 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         }
         replaceStatement(of: pair, with: held)
         injuries = signed.injuries
+        takeHurtParties(of: signed)
         scene = signed.scene
+    }
+
+    /// Who among the parties was hurt as `signed` says (box 3 of every front): a party whose ``Party/hurtMarks``
+    /// differ is taken from `signed` (and comes back if removed here); one only here is hurt no more.
+    private mutating func takeHurtParties(of signed: CrashReport) {
+        var list = parties.all
+        for party in list where party.hurtMarks != (signed.parties[party.id]?.hurtMarks ?? []) {
+            let index = list.firstIndex { $0.id == party.id }!
+            if let there = signed.parties[party.id] {
+                list[index] = there
+            } else {
+                list[index].kind = party.kind.withInjured(nil)
+                list[index].hurt = []
+            }
+        }
+        list += signed.parties.all.filter { !$0.hurtMarks.isEmpty && parties[$0.id] == nil }
+        if let restored = try? CrashParties(list) { parties = restored }
     }
 
     /// This report with `signed`'s crash-scene photos, when others would move the time or place its front shows.

@@ -57,11 +57,11 @@ extension CrashReport {
         for party in parties.all {
             switch party.kind {
             case let .motorVehicle(pair):
-                // Whether its people were hurt is not asked yet: its vehicle's damage is the incident.
                 let column = pair.vehicleB
                 list.append(ClaimParty(
                     role: .otherVehicle, party: party, name: column[.driverName] ?? column[.policyholderName], plate: column[.plate],
-                    insurer: column[.insurer], incidents: [.vehicle], statementVersion: statementVersion(.vehicle(party.id))
+                    insurer: column[.insurer], incidents: party.hurt.isEmpty ? [.vehicle] : [.vehicle, .injury],
+                    statementVersion: statementVersion(.vehicle(party.id))
                 ))
             case let .cyclist(user), let .pedestrian(user):
                 list.append(ClaimParty(

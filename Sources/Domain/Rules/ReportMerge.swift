@@ -301,7 +301,9 @@ public enum ReportMerge {
                         // Its contacts as the side that changed them says; both changed, as the newer one.
                         let touched = here.touched == was?.touched ? there.touched
                             : there.touched == was?.touched ? here.touched : localIsNewer ? here.touched : there.touched
-                        party = Party(id: id, kind: .motorVehicle(statement.merged), touched: touched)
+                        let hurt = here.hurt == was?.hurt ? there.hurt
+                            : there.hurt == was?.hurt ? here.hurt : localIsNewer ? here.hurt : there.hurt
+                        party = Party(id: id, kind: .motorVehicle(statement.merged), touched: touched, hurt: hurt)
                         result.conflict = result.conflict || statement.conflict
                         result.kept = result.kept || statement.kept
                         result.fromOther = result.fromOther || statement.fromOther
@@ -345,7 +347,9 @@ public enum ReportMerge {
         // A contact with a vehicle that did not stay a motor vehicle of the list goes with it.
         let vehicles = Set(list.filter(\.kind.hasStatement).map { StatementPair.vehicle($0.id) })
         list = list.map { party in
-            Party(id: party.id, kind: party.kind, touched: party.touched.filter { $0 != .vehicle(party.id) && ($0 == .b || vehicles.contains($0)) })
+            var party = party
+            party.touched = party.touched.filter { $0 != .vehicle(party.id) && ($0 == .b || vehicles.contains($0)) }
+            return party
         }
         // At most the maximum, and only kinds each side held: never refused.
         result.merged = (try? CrashParties(list)) ?? remote

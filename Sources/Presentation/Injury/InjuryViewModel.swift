@@ -1,7 +1,7 @@
 import Domain
 import Wording
 
-/// "Who was injured?": toggles the six options (the domain rule decides the rest).
+/// "Who was injured?": toggles the six options and the parties who may be hurt (the domain rule decides the rest).
 @MainActor
 public final class InjuryViewModel {
     // MARK: - Outputs
@@ -35,11 +35,11 @@ public final class InjuryViewModel {
 
     // MARK: - Inputs
 
-    /// Toggles the options with these numbers in order: 1–6 the six, then each cyclist and pedestrian of the report.
-    /// Nothing is toggled when any number is not an option.
+    /// Toggles the options with these numbers in order: 1–6 the six, then the rows of the report's parties.
+    /// Nothing is toggled when any number is not an option. Each number chooses what its row showed when it was typed.
     public func toggle(numbers: [Int]) async {
-        let people = report.parties.all.filter(\.kind.isRoadUser)
-        let last = Injury.allCases.count + people.count
+        let rows = state.value.rows
+        let last = rows.count
         guard !numbers.isEmpty, numbers.allSatisfy({ (1...last).contains($0) }) else {
             let values = ["last": String(last)]
             message.value = .error(numbers.first { !(1...last).contains($0) }.map {
@@ -48,10 +48,10 @@ public final class InjuryViewModel {
             return
         }
         for number in numbers {
-            if let injury = Injury(rawValue: number) {
-                await toggle(injury)
-            } else {
-                await toggle(party: people[number - Injury.allCases.count - 1].id)
+            switch rows[number - 1].choice {
+            case let .injury(injury): await toggle(injury)
+            case let .person(party): await toggle(party: party)
+            case let .occupant(party, occupant): await toggle(party: party, occupant)
             }
         }
     }
@@ -60,6 +60,15 @@ public final class InjuryViewModel {
     public func toggle(party: PartyID) async {
         do {
             update(try await toggleInjury.execute(reportID: report.id, party: party))
+        } catch {
+            message.value = UiMessage(.error, ErrorText.sentence(for: error, words: words), cause: error)
+        }
+    }
+
+    /// Chooses or unchooses the driver or passengers of another motor vehicle as hurt.
+    public func toggle(party: PartyID, _ occupant: Occupant) async {
+        do {
+            update(try await toggleInjury.execute(reportID: report.id, party: party, occupant: occupant))
         } catch {
             message.value = UiMessage(.error, ErrorText.sentence(for: error, words: words), cause: error)
         }

@@ -238,11 +238,9 @@ public struct ReportOutline: Sendable, Equatable {
             let top = [
                 ReportField(label: numbered("1", words("Date and time")), value: facts.when(effective, dates: dates)),
                 ReportField(label: numbered("2", words("Location")), value: facts.place(effective) ?? words("not given")),
-                // Everyone said to be hurt: a cyclist or pedestrian hurt counts too, named by their role only (the
-                // other driver reads this statement, and another party's name is not theirs to read).
+                // Everyone said to be hurt, by role only: the other driver reads this statement.
                 ReportField(label: numbered("3", words("Injured")), value: {
-                    let hurt = report.injuries.selected.map(vocabulary.injury)
-                        + report.parties.injuredRoadUsers.map { vocabulary.injured($0.kind.role) }
+                    let hurt = vocabulary.boxThree(of: report, pair: pair)
                     return hurt.isEmpty ? words("not answered") : hurt.joined(separator: separator)
                 }()),
                 ReportField(label: numbered("4", words("Damage to other property")), value: statement.otherPropertyDamage.isEmpty ? words("none given") : statement.otherPropertyDamage),

@@ -1018,6 +1018,19 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Party/touched`.
             public var touched: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/Party/HurtPayload`.
+            @frozen public enum HurtPayloadPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case driver = "driver"
+                case passengers = "passengers"
+            }
+            /// Who in a `motor-vehicle` was said to be hurt on "Who was injured?": its driver, its passengers. Absent when no one in it is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Party/hurt`.
+            public typealias HurtPayload = [Components.Schemas.Party.HurtPayloadPayload]
+            /// Who in a `motor-vehicle` was said to be hurt on "Who was injured?": its driver, its passengers. Absent when no one in it is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Party/hurt`.
+            public var hurt: Components.Schemas.Party.HurtPayload?
             /// - Remark: Generated from `#/components/schemas/Party/name`.
             public var name: Swift.String?
             /// E.164, e.g. `+36301234567`.
@@ -1063,6 +1076,7 @@ extension Components {
             ///   - kind:
             ///   - statement:
             ///   - touched: A `motor-vehicle`'s contacts with vehicles other than A (that it touched A is said by its statement): `b` for vehicle B, or another `motor-vehicle` party's `id`. A contact is recorded on one of the two vehicles. A party named here that is not a motor vehicle of the report, or the party itself, is refused.
+            ///   - hurt: Who in a `motor-vehicle` was said to be hurt on "Who was injured?": its driver, its passengers. Absent when no one in it is.
             ///   - name:
             ///   - phone: E.164, e.g. `+36301234567`.
             ///   - address:
@@ -1080,6 +1094,7 @@ extension Components {
                 kind: Components.Schemas.Party.KindPayload,
                 statement: Components.Schemas.AccidentStatement? = nil,
                 touched: [Swift.String]? = nil,
+                hurt: Components.Schemas.Party.HurtPayload? = nil,
                 name: Swift.String? = nil,
                 phone: Swift.String? = nil,
                 address: Swift.String? = nil,
@@ -1097,6 +1112,7 @@ extension Components {
                 self.kind = kind
                 self.statement = statement
                 self.touched = touched
+                self.hurt = hurt
                 self.name = name
                 self.phone = phone
                 self.address = address
@@ -1115,6 +1131,7 @@ extension Components {
                 case kind
                 case statement
                 case touched
+                case hurt
                 case name
                 case phone
                 case address

@@ -46,7 +46,10 @@ public struct CrashParties: Sendable, Hashable {
     public mutating func change(_ id: PartyID, to kind: Party.Kind) throws(PartyError) {
         guard let index = all.firstIndex(where: { $0.id == id }) else { throw .unknown(id) }
         all[index].kind = kind
-        if !kind.hasStatement { forgetContacts(of: id) }
+        if !kind.hasStatement {
+            forgetContacts(of: id)
+            all[index].hurt = []
+        }
     }
 
     /// The party goes, and with it every contact naming it.
@@ -91,6 +94,25 @@ public struct CrashParties: Sendable, Hashable {
             all[index].touched.remove(.vehicle(id))
             if all[index].id == id { all[index].touched = [] }
         }
+    }
+
+    /// Says whether `occupant` of the motor vehicle `id` was hurt.
+    /// - Throws: ``PartyError/unknown(_:)``; ``PartyError/notAPerson`` for a party that is not a motor vehicle.
+    public mutating func setHurt(_ id: PartyID, _ occupant: Occupant, _ hurt: Bool) throws(PartyError) {
+        guard let index = all.firstIndex(where: { $0.id == id }) else { throw .unknown(id) }
+        guard all[index].kind.hasStatement else { throw .notAPerson }
+        if hurt { all[index].hurt.insert(occupant) } else { all[index].hurt.remove(occupant) }
+    }
+
+    /// No one in another motor vehicle said to be hurt any more.
+    mutating func clearHurtInVehicles() {
+        for index in all.indices { all[index].hurt = [] }
+    }
+
+    /// The people of other motor vehicles said to be hurt, vehicle by vehicle in the order of the list, the driver
+    /// before the passengers.
+    public var hurtInVehicles: [(party: Party, occupant: Occupant)] {
+        all.flatMap { party in party.hurt.sorted().map { (party: party, occupant: $0) } }
     }
 
     /// The cyclists and pedestrians said to be injured (one not known to be is not among them).

@@ -28,6 +28,9 @@ public struct Party: Sendable, Hashable, Identifiable {
     /// is recorded on one of the two vehicles (``CrashParties/touching(_:)`` reads it from both sides); empty for
     /// other kinds.
     public internal(set) var touched: Set<StatementPair> = []
+    /// For another motor vehicle, who in it was hurt: its driver, its passengers (either chosen on "Who was injured?",
+    /// under the rule of ``InjurySelection``); empty for other kinds and when no one in it is said to be hurt.
+    public internal(set) var hurt: Set<Occupant> = []
 
     public enum Kind: Sendable, Hashable {
         /// Another motor vehicle beside vehicle B: A and it make their own accident statement, whose column B holds its
@@ -139,10 +142,28 @@ public struct Party: Sendable, Hashable, Identifiable {
         }
     }
 
-    public init(id: PartyID = PartyID(), kind: Kind, touched: Set<StatementPair> = []) {
+    public init(id: PartyID = PartyID(), kind: Kind, touched: Set<StatementPair> = [], hurt: Set<Occupant> = []) {
         self.id = id
         self.kind = kind
         self.touched = kind.hasStatement ? touched : []
+        self.hurt = kind.hasStatement ? hurt : []
+    }
+}
+
+extension Party {
+    /// What the party puts in box 3 of every statement's front: its id for a cyclist or pedestrian hurt; `id/driver`
+    /// and `id/passengers` for the people of another motor vehicle hurt; nothing otherwise.
+    var hurtMarks: [String] {
+        (kind.injured == true ? [id.description] : []) + hurt.sorted().map { "\(id)/\($0.rawValue)" }
+    }
+}
+
+/// The people of another motor vehicle, as "Who was injured?" asks of them: its driver, its passengers.
+public enum Occupant: String, Sendable, Hashable, CaseIterable, Comparable {
+    case driver, passengers
+
+    public static func < (left: Occupant, right: Occupant) -> Bool {
+        allCases.firstIndex(of: left)! < allCases.firstIndex(of: right)!
     }
 }
 
@@ -255,9 +276,9 @@ public enum PartyError: Error, Sendable, Hashable {
     case unknown(PartyID)
     /// Two parties with one id.
     case duplicate(PartyID)
-    /// Property or a vehicle chosen as a person who was hurt.
+    /// Property or a vehicle chosen as a person who was hurt, or the people of a party that is not a motor vehicle.
     case notAPerson
-    /// Another motor vehicle given as a party: it is vehicle B of the accident statement.
+    /// Another motor vehicle given as fields of a party: what is known of it is its accident statement's column B.
     case vehicleOnStatement
     /// Contacts with other vehicles given for a party that is not a motor vehicle, or naming itself or a party that is
     /// not one.

@@ -51,7 +51,7 @@ public struct StatementFront: Sendable, Hashable {
             ("crash.offset", scene.utcOffsetMinutes.map(String.init) ?? ""),
             ("crash.coordinate", scene.coordinate.map { "\($0.latitude),\($0.longitude)" } ?? ""),
             ("crash.address", scene.address ?? ""),
-            ("injuries", report.injuries.selected.map { String($0.rawValue) }.joined(separator: ",")),
+            ("injuries", Self.injuries(report)),
             ("otherPropertyDamage", statement.otherPropertyDamage),
             ("police", statement.police.map { [$0.attended ? "came" : "did-not-come", $0.reportNumber, $0.station].joined(separator: "|") } ?? ""),
             ("witnesses", String(statement.witnesses.count)),
@@ -71,6 +71,13 @@ public struct StatementFront: Sendable, Hashable {
     }
 
     public var version: StatementVersion { StatementVersion(hashing: canonicalText) }
+
+    /// Box 3 as the front holds it: the numbers of the choices made on "Who was injured?", then each party's
+    /// ``Party/hurtMarks`` in the order of their ids (a report with no party hurt reads as it did before parties).
+    private static func injuries(_ report: CrashReport) -> String {
+        let choices = report.injuries.selected.map { String($0.rawValue) }
+        return (choices + report.parties.all.sorted { $0.id < $1.id }.flatMap(\.hurtMarks)).joined(separator: ",")
+    }
 
     private static func escaped(_ value: String) -> String {
         var text = ""
