@@ -81,11 +81,12 @@ public struct PartyWords: Sendable {
     }
 
     /// The vehicles besides A one touched, as lists say them: `vehicle B, party 3`.
+    /// A vehicle not in `parties` is left out.
     public func vehicles(_ pairs: [StatementPair], in parties: CrashParties) -> String {
-        pairs.map { pair in
+        pairs.compactMap { pair -> String? in
             switch pair {
             case .b: words("vehicle B", context: "a vehicle another touched")
-            case let .vehicle(id): words("party {number}", context: "a vehicle another touched", ["number": words.number(parties.number(of: id) ?? 0)])
+            case let .vehicle(id): parties.number(of: id).map { words("party {number}", context: "a vehicle another touched", ["number": words.number($0)]) }
             }
         }.joined(separator: words(", ", context: "between the items of a list"))
     }

@@ -49,14 +49,13 @@ struct OtherDriverSignsEndToEndTests {
         let gateway = try KannelGateway()
         defer { gateway.stop() }
         let data = directory.url.appendingPathComponent("server")
-        let keys = try ServerProcess.run(["keys", "create", "--data", data.path, "--name", "Example Insurance"])
-        #expect(keys.status == 0, "\(keys.errors)")
         let port = try LoopbackPort.free()
-        let server = try ServerProcess(dataFolder: data, port: port, arguments: ["--sms-url", gateway.smsURL() + "&report-url=http://127.0.0.1:\(port)"])
+        let (server, certificate) = try ServerProcess.sealing(
+            dataFolder: data, port: port, arguments: ["--sms-url", gateway.smsURL() + "&report-url=http://127.0.0.1:\(port)"]
+        )
         defer { _ = try? server.stop() }
         let ann = try server.addUser("ann")
         let options = SyncEndToEndTests.serverOptions(port: server.port, token: ann, in: directory)
-        let certificate = try String(contentsOf: data.appendingPathComponent("signing-certificate.pem"), encoding: .utf8)
         let tools = try PDFTools()
         defer { tools.cleanUp() }
 

@@ -19,26 +19,24 @@ struct PileUpEndToEndTests {
         let receiver = try WebhookReceiver(secret: Self.secret, failFirst: 0)
         defer { receiver.stop() }
         let data = directory.url.appendingPathComponent("server")
-        let keys = try ServerProcess.run(["keys", "create", "--data", data.path, "--name", "Example Insurance"])
-        #expect(keys.status == 0, "\(keys.errors)")
         let port = try LoopbackPort.free()
-        let server = try ServerProcess(dataFolder: data, port: port, arguments: [
+        let (server, certificate) = try ServerProcess.sealing(dataFolder: data, port: port, arguments: [
             "--sms-url", gateway.smsURL() + "&report-url=http://127.0.0.1:\(port)", "--webhook-url", receiver.url, "--webhook-secret", Self.secret,
         ])
         defer { _ = try? server.stop() }
         let ann = try server.addUser("ann")
         let options = SyncEndToEndTests.serverOptions(port: server.port, token: ann, in: directory)
-        let certificate = try String(contentsOf: data.appendingPathComponent("signing-certificate.pem"), encoding: .utf8)
         let tools = try PDFTools()
         defer { tools.cleanUp() }
         let smsLog = gateway.folder.appendingPathComponent("fakesmsc.out").path
 
         // Vehicle A and B's link on the statement page; on the parties page an injured cyclist (party 1) and another
-        // motor vehicle (party 2), whose own statement page makes its link.
+        // motor vehicle (party 2), whose own statement page makes its link; its driver was hurt (row 8 of "Who was
+        // injured?", after the six and the cyclist).
         let app = try AppProcess.run([
             "1", "", "4", "1", "1 5 6 7", "Jane Doe", "Toyota Corolla", "abc 123", "hu", "d", "s", "d",
             "5", "add", "1", "Eva Kovács", "+36 30 765 4321", "Fő utca 2", "Allianz", "y",
-            "add", "5", "s", "d", "d", "x", "s", "q",
+            "add", "5", "s", "d", "d", "1", "8", "d", "x", "s", "q",
         ], arguments: options, in: directory.url)
         #expect(app.status == 0, "\(app.errors)")
         let links = app.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { $0.hasPrefix(server.url + "/s/") }
@@ -67,7 +65,7 @@ struct PileUpEndToEndTests {
         #expect(verdict.status == 0, "\(verdict.output)")
         let text = try tools.text(pdf).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         for expected in ["Other parties", "Eva Kovács", "European Accident Statement with party 2", "Vehicle B: signed by Greta Müller",
-                         "I was not reversing."] {
+                         "I was not reversing.", "a cyclist, the driver of another vehicle", "Driver of party 2"] {
             #expect(text.contains(expected), "the PDF lacks “\(expected)”")
         }
         let formPages = try (1...12).compactMap { page -> Int? in
@@ -79,7 +77,7 @@ struct PileUpEndToEndTests {
         #expect(try Curl.run(["-s", "-o", copy, "-w", "%{http_code}", copyB]) == "200")
         #expect(try SealCheck.pyHanko(copy, trusting: certificate, in: tools).status == 0)
 
-        // The notice of loss: signed, three vehicles, the cyclist's injury, each statement; and its schema holds.
+        // The notice of loss: signed, three vehicles, the cyclist's and C's injuries, each statement; and its schema holds.
         let notice = try #require(try receiver.waitFor(1).first { ($0["id"] as? String)?.hasPrefix("fnol_") == true })
         #expect(notice["verified"] as? Bool == true)
         let body = try #require(notice["body"] as? [String: Any])
@@ -90,6 +88,8 @@ struct PileUpEndToEndTests {
         let cyclist = try #require(parties.first { $0["role"] as? String == "cyclist" })
         #expect((cyclist["incidents"] as? [String])?.contains("injury") == true, "\(cyclist)")
         let vehicleC = try #require(parties.first { ($0["party"] as? [String: Any])?["kind"] as? String == "motor-vehicle" })
+        #expect(vehicleC["incidents"] as? [String] == ["vehicle", "injury"], "\(vehicleC)")
+        #expect((vehicleC["party"] as? [String: Any])?["hurt"] as? [String] == ["driver"], "\(vehicleC)")
         let statementC = try #require((vehicleC["party"] as? [String: Any])?["statement"] as? [String: Any])
         #expect((statementC["decline"] as? [String: Any])?["reason"] as? String == "I was not reversing.\nThe other car hit me.")
         #expect(((loss["statement"] as? [String: Any])?["signatures"] as? [Any])?.count == 2)

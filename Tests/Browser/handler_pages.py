@@ -98,6 +98,14 @@ try:
         and len(driver.find_elements(By.CSS_SELECTOR, "article img")) == 2,
         "the other parties are listed, numbered, their text as text",
     )
+    vehicle_line = driver.find_element(By.XPATH, "//h3[text()='3. Another motor vehicle']/following-sibling::*[1]")
+    check(
+        "Carl Third" in vehicle_line.text and "C-DE 345" in vehicle_line.text and "Also touched" in vehicle_line.text
+        and "vehicle B" in vehicle_line.text and "the driver" in vehicle_line.text,
+        "another vehicle says who in it was hurt and which vehicles it also touched",
+    )
+    hurt = driver.find_element(By.XPATH, "//h2[text()='Who was injured']/following-sibling::*[1]")
+    check("Driver of party 3" in hurt.text and "Eva Kovács" in hurt.text, "who was injured names the cyclist and the third vehicle's driver")
     try:
         driver.switch_to.alert
         check(False, "no script from the report ran")

@@ -20,11 +20,19 @@ struct HandlerPagesBrowserTests {
             try report.toggleInjury(.noOne)
         } else {
             try report.toggleInjury(.otherDriver)
-            // The injured report's other parties: a cyclist hurt, and property named with markup a handler must read as text.
+            // The injured report's other parties: a cyclist hurt, property named with markup a handler must read as text,
+            // and another motor vehicle that also touched B, its driver hurt.
+            var third = AccidentStatement.empty
+            try third.vehicleB.set(.driverName, to: "Carl Third")
+            try third.vehicleB.set(.plate, to: "C-DE 345")
+            let vehicle = PartyID()
             try report.changeParties { parties throws(PartyError) in
                 try parties.add(.cyclist(try RoadUser(name: "Eva Kovács", injured: true)))
                 try parties.add(.property(try DamagedProperty(what: "<img src=x onerror=alert(1)> lamp post", owner: "City & Co")))
+                try parties.add(.motorVehicle(third), id: vehicle)
+                try parties.setTouched(vehicle, [.b])
             }
+            try report.toggleInjury(of: vehicle, .driver)
         }
         try report.setNote(note)
         try report.setScene(CrashScene(
@@ -90,6 +98,8 @@ struct HandlerPagesBrowserTests {
         #expect(run.status == 0, "\(said)")
         #expect(said.contains("ok: text from the report is shown as text"), "\(said)")
         #expect(said.contains("ok: the other parties are listed, numbered, their text as text"), "\(said)")
+        #expect(said.contains("ok: another vehicle says who in it was hurt and which vehicles it also touched"), "\(said)")
+        #expect(said.contains("ok: who was injured names the cyclist and the third vehicle's driver"), "\(said)")
         #expect(said.contains("ok: a driver's token cannot sign in"), "\(said)")
         #expect(said.contains("ok: a form without its CSRF value is refused"), "\(said)")
         #expect(said.contains("ok: after signing out the list needs signing in again"), "\(said)")

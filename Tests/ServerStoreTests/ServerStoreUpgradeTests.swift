@@ -256,17 +256,10 @@ struct ServerStoreUpgradeTests {
         let store = try SQLiteServerStore(path: path)
         let link = try #require(try await store.statementLink(digest))
         #expect(link.pair == .b && link.report == report && link.owner == owner)
-        // The five codes sent before count for B's statement: a sixth is refused.
-        let at = referenceDate.addingTimeInterval(60)
-        let sms = SMSMessage.queued(crashID: try CrashID(validating: "CR-23456789"), owner: owner, recipient: try PhoneNumber(parsing: "+4915199999999"), text: "code", at: at)
-        let issue = try await store.issueStatementCode(
-            digest, code: StatementCode(digest: TokenDigest(token: "code"), expiresAt: at.addingTimeInterval(600), tries: 0, binding: TokenDigest(token: "v")),
-            sms: sms, ceilings: StatementSharing.codeCeilings, at: at
-        )
-        #expect(issue == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .statement, limit: 5))
+        try await Self.expectSixthCodeRefused(store, link: digest, owner: owner)
     }
 
-    @Test("PostgreSQL: a link kept without its statement reaches B's")
+    @Test("PostgreSQL: the layout's step makes a link and codes kept before it B's: the link reaches B's statement and the codes count for it")
     func postgresLinksWithoutStatementAreB() async throws {
         let server = try PostgresProcess.shared()
         let location = try await server.createDatabase()
@@ -276,13 +269,43 @@ struct ServerStoreUpgradeTests {
         let owner = try await store.addAccount(name: "ann", kind: .user, tokenDigest: TokenDigest(token: "ann"), phone: nil, at: referenceDate).id
         let report = ReportID()
         let digest = TokenDigest(token: "a-link-made-before")
-        // The columns the layout before wrote.
+        // Back to the layout before the step: no statement column, codes indexed by report and time.
+        for undo: PostgresQuery in [
+            "DROP INDEX statement_links_by_statement", "ALTER TABLE statement_links DROP COLUMN statement",
+            "DROP INDEX statement_code_sends_by_statement", "ALTER TABLE statement_code_sends DROP COLUMN statement",
+            "CREATE INDEX statement_code_sends_by_report ON statement_code_sends (report, sent_at)",
+        ] {
+            _ = try await server.execute(undo, in: location)
+        }
+        // What that layout wrote: a link, and five codes sent through it within the hour.
         _ = try await server.execute("""
             INSERT INTO statement_links (digest, report, owner, created_at, expires_at, used_at)
             VALUES (\(digest.hex), \(report.rawValue), \(owner.rawValue), \(referenceDate.timeIntervalSinceReferenceDate),
                     \(referenceDate.addingTimeInterval(86_400).timeIntervalSinceReferenceDate), NULL)
             """, in: location)
+        for index in 0..<5 {
+            _ = try await server.execute("""
+                INSERT INTO statement_code_sends (recipient, report, owner, sent_at)
+                VALUES (\("recipient-\(index)"), \(report.rawValue), \(owner.rawValue), \(referenceDate.addingTimeInterval(Double(index)).timeIntervalSinceReferenceDate))
+                """, in: location)
+        }
+        // The step itself.
+        for step in try #require(PostgresSchema.migrations.first { $0.version == 19 }).statements {
+            _ = try await server.execute(step, in: location)
+        }
         let link = try #require(try await store.statementLink(digest))
-        #expect(link.pair == .b && link.report == report)
+        #expect(link.pair == .b && link.report == report && link.owner == owner)
+        try await Self.expectSixthCodeRefused(store, link: digest, owner: owner)
+    }
+
+    /// The five codes sent through `link` before the upgrade count for B's statement: a sixth within the hour is refused.
+    static func expectSixthCodeRefused(_ store: some StatementLinkStore, link: TokenDigest, owner: AccountID) async throws {
+        let at = referenceDate.addingTimeInterval(60)
+        let sms = SMSMessage.queued(crashID: try CrashID(validating: "CR-23456789"), owner: owner, recipient: try PhoneNumber(parsing: "+4915199999999"), text: "code", at: at)
+        let issue = try await store.issueStatementCode(
+            link, code: StatementCode(digest: TokenDigest(token: "code"), expiresAt: at.addingTimeInterval(600), tries: 0, binding: TokenDigest(token: "v")),
+            sms: sms, ceilings: StatementSharing.codeCeilings, at: at
+        )
+        #expect(issue == .tooMany(nextAt: referenceDate.addingTimeInterval(3_600), ceiling: .statement, limit: 5))
     }
 }

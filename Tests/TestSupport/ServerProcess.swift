@@ -42,6 +42,17 @@ public final class ServerProcess: Sendable {
 
     // MARK: - Starting
 
+    /// A server that seals its documents: a sealing key for "Example Insurance" made in `dataFolder` with
+    /// `keys create`, then the server started over it.
+    /// - Returns: the server and the sealing certificate (PEM) a reader checks the seals with.
+    public static func sealing(dataFolder: URL, port: Int, arguments: [String] = []) throws -> (server: ServerProcess, certificate: String) {
+        let keys = try run(["keys", "create", "--data", dataFolder.path, "--name", "Example Insurance"])
+        guard keys.status == 0 else { throw Failure(description: "keys create failed: \(keys.errors)") }
+        let server = try ServerProcess(dataFolder: dataFolder, port: port, arguments: arguments)
+        let certificate = try String(contentsOf: dataFolder.appendingPathComponent("signing-certificate.pem"), encoding: .utf8)
+        return (server, certificate)
+    }
+
     /// Starts the server and waits until it listens. `port` 0 lets the system choose a free one; `arguments` are added
     /// to `serve`'s.
     /// - Parameter environment: variables set for the server besides the test's own (`AWS_*` and

@@ -112,7 +112,7 @@ package enum StatementViews {
     ) -> Review {
         let words = page.words
         let statement = report.statement(pair) ?? .empty
-        let version = (report.statementVersion(pair) ?? report.statementVersion).hex
+        let version = StatementFront(report, pair).version.hex  // the pair's own, never B's
         let column = statement.vehicleB
         let driver = statement.vehicleA
         let vocabulary = StatementWords(words)
@@ -177,7 +177,7 @@ package enum StatementViews {
             page: page, title: heading, heading: heading, crash: crashLine(report, words), detail: detail, warning: warning,
             copy: StatementPaths.copy(token), copyNote: copyNote,
             record: SigningRecordView(
-                record, of: pair, current: report.statementVersion(pair) ?? report.statementVersion, words: words, dates: dates, showsAccount: false
+                record, of: pair, current: StatementFront(report, pair).version, words: words, dates: dates, showsAccount: false
             )
         )
     }
