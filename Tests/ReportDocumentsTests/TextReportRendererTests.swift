@@ -193,6 +193,20 @@ struct TextReportRendererTests {
         #expect(text.contains("Rollover:                  no"))
     }
 
+    @Test("A measurement the detector could not know is said as not known, never as no")
+    func anUnknownMeasurementIsSaidAsSuch() throws {
+        let detection = try CrashDetection(
+            detectedAt: referenceDate, position: Coordinate(latitude: 47.4979, longitude: 19.0402), accuracyMeters: nil,
+            positionTrusted: false, headingDegrees: nil, speedKmh: 48, deltaVKmh: nil, airbagsDeployed: nil, rollover: nil, isTest: false
+        )
+        let text = renderer.text(for: CrashReport(crashID: .stub("CR-7KQ2M9XD"), createdAt: referenceDate, utcOffsetMinutes: 0, detection: detection))
+        for line in ["Airbags:                   not known", "Rollover:                  not known", "Heading:                   not known",
+                     "Change of speed (delta-V): not known", "Speed:                     48 km/h"] {
+            #expect(text.contains(line), "\(line) in \(text)")
+        }
+        #expect(!text.contains("not deployed"))
+    }
+
     @Test func renderingIsPlainUTF8TextAndRepeatable() async throws {
         let report = try fullReport()
         let first = renderer.render(report)

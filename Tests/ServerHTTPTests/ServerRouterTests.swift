@@ -256,6 +256,36 @@ struct ServerRouterTests {
         }
     }
 
+    @Test("A crash event whose detector cannot know the airbags or a rollover leaves them out or sends null: kept as not known, never as false")
+    func crashEventWithUnknownMeasurements() async throws {
+        let harness = try ServerHarness()
+        let detector = try await harness.add("detector-1", kind: .detector)
+        let user = try await harness.add("ann", phone: "+36 30 123 4567")
+        try await harness.withClient { client in
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(buffer: try Wire.body(Self.event(user: "ann", eventID: "evt-7")))) as? [String: Any])
+            object.removeValue(forKey: "airbagsDeployed")
+            object["rollover"] = NSNull()
+            var headers = HTTPFields.json(detector)
+            headers[.idempotencyKey] = "evt-7"
+            let posted = try await client.execute(
+                uri: "/v1/crash-events", method: .post, headers: headers, body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: object))
+            )
+            #expect(posted.status == .created, "\(String(buffer: posted.body)) \(object)")
+            let list = try await client.execute(uri: "/v1/reports", method: .get, headers: .bearer(user))
+            #expect(!String(buffer: list.body).contains("airbagsDeployed") && !String(buffer: list.body).contains("rollover"))
+            let report = try #require(try Wire.decode(Components.Schemas.ReportList.self, list.body).reports.map { try CrashReport(wire: $0) }.first)
+            #expect(report.detection?.airbagsDeployed == nil && report.detection?.rollover == nil && report.detection?.speedKmh == 48)
+            // Anything but true, false or null is the request's shape, refused.
+            object["rollover"] = "maybe"
+            headers[.idempotencyKey] = "evt-8"
+            object["eventId"] = "evt-8"
+            let refused = try await client.execute(
+                uri: "/v1/crash-events", method: .post, headers: headers, body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: object))
+            )
+            #expect(refused.status == .badRequest)
+        }
+    }
+
     @Test("A crash event for an unknown user, with a key that is not its id, or from the future is refused naming why")
     func crashEventRefused() async throws {
         let harness = try ServerHarness()

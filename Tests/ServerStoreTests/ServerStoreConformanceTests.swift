@@ -31,7 +31,8 @@ struct ServerStoreConformanceTests {
         ).id
     }
 
-    static func crash(_ eventID: String = "event-1") throws -> DetectedCrash {
+    /// - Parameter known: whether the detector knew if the airbags deployed and the vehicle rolled over.
+    static func crash(_ eventID: String = "event-1", known: Bool = true) throws -> DetectedCrash {
         DetectedCrash(
             eventID: eventID,
             detection: try CrashDetection(
@@ -42,8 +43,8 @@ struct ServerStoreConformanceTests {
                 headingDegrees: 270,
                 speedKmh: 48,
                 deltaVKmh: 21.5,
-                airbagsDeployed: true,
-                rollover: false,
+                airbagsDeployed: known ? true : nil,
+                rollover: known ? false : nil,
                 isTest: false
             ),
             utcOffsetMinutes: 60,
@@ -184,6 +185,19 @@ struct ServerStoreConformanceTests {
         }
         #expect(try await subject.store.receipt(eventID: "after-erasure", detector: detector) == nil)
         #expect(try await subject.store.owner(of: .stub("SRV-ERASED-1")) == nil)
+    }
+
+    @Test("A crash event whose detector could not know the airbags or a rollover is recorded, its draft as made", arguments: ServerStoreBackend.allCases)
+    func aCrashWithUnknownMeasurementsIsRecorded(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await Self.twoUsers(subject)
+        let detector = try await Self.detector(subject)
+        let crash = try Self.crash("event-unknown", known: false)
+        let draft = CrashReport(crashID: .stub("SRV-EVENT-7"), createdAt: referenceDate, detection: crash.detection)
+        let (receipt, isNew) = try await subject.store.recordCrash(crash, detector: detector, owner: ann, report: draft, sms: nil, at: referenceDate)
+        #expect(isNew && receipt.reportID == draft.id)
+        let stored = try #require(try await subject.store.report(draft.id, owner: ann))
+        #expect(stored.detection?.airbagsDeployed == nil && stored.detection?.rollover == nil && stored.detection?.speedKmh == 48)
     }
 
     @Test("A name taken for a kind of account is refused, and the refused token opens nothing", arguments: ServerStoreBackend.allCases)

@@ -259,6 +259,40 @@ struct ServerStoreUpgradeTests {
         try await Self.expectSixthCodeRefused(store, link: digest, owner: owner)
     }
 
+    @Test("SQLite: the crash events an earlier layout kept stay, once opened, and one whose detector could not know the airbags is recorded")
+    func sqliteCrashEventsMayNotKnow() async throws {
+        let directory = TemporaryDirectory("server-upgrade")
+        let path = directory.file("server.sqlite3")
+        let owner = AccountID(), detector = AccountID()
+        let report = ReportID()
+        let earlier = try SQLiteDatabase(path: path, migrations: ServerSchema.migrations.filter { $0.version <= 18 })
+        try earlier.write { connection in
+            for (id, name, kind) in [(owner, "ann", "user"), (detector, "detector-1", "detector")] {
+                try connection.statement("""
+                    INSERT INTO accounts (id, name, kind, token_digest, created_at, phone) VALUES (\(id.rawValue), \(name), \(kind),
+                        \(TokenDigest(token: name).hex), \(referenceDate.timeIntervalSinceReferenceDate), NULL)
+                    """).run()
+            }
+            try connection.statement("INSERT INTO crash_ids (crash_id, owner, issued_at) VALUES ('SRV-EVENT-1', \(owner.rawValue), 0)").run()
+            try connection.statement("""
+                INSERT INTO crash_events (detector, event_id, crash_id, report_id, owner, received_at, detected_at, latitude, longitude,
+                                          accuracy_meters, position_trusted, heading_degrees, speed_kmh, delta_v_kmh, airbags_deployed,
+                                          rollover, is_test, event_digest)
+                VALUES (\(detector.rawValue), 'event-1', 'SRV-EVENT-1', \(report.rawValue), \(owner.rawValue), 0, 0, 47.5, 19.04, NULL, 1,
+                        NULL, 48, NULL, 1, 0, 0, 'digest-of-event-1')
+                """).run()
+        }
+        earlier.checkpoint()
+        let store = try SQLiteServerStore(path: path)
+        let kept = try #require(try await store.receipt(eventID: "event-1", detector: detector))
+        #expect(kept.reportID == report && kept.owner == owner && kept.eventDigest == "digest-of-event-1")
+        let crash = try ServerStoreConformanceTests.crash("event-2", known: false)
+        let draft = CrashReport(crashID: .stub("SRV-EVENT-2"), createdAt: referenceDate, detection: crash.detection)
+        let (_, isNew) = try await store.recordCrash(crash, detector: detector, owner: owner, report: draft, sms: nil, at: referenceDate)
+        #expect(isNew)
+        #expect(try await store.receipt(eventID: "event-2", detector: detector)?.reportID == draft.id)
+    }
+
     @Test("PostgreSQL: the layout's step makes a link and codes kept before it B's: the link reaches B's statement and the codes count for it")
     func postgresLinksWithoutStatementAreB() async throws {
         let server = try PostgresProcess.shared()

@@ -14,8 +14,10 @@ public struct CrashDetection: Sendable, Hashable {
     public let speedKmh: Double?
     /// The change of speed in the impact.
     public let deltaVKmh: Double?
-    public let airbagsDeployed: Bool
-    public let rollover: Bool
+    /// Whether the airbags deployed (`nil`: the detector cannot know).
+    public let airbagsDeployed: Bool?
+    /// Whether the vehicle rolled over (`nil`: the detector cannot know).
+    public let rollover: Bool?
     /// A test call, not a crash.
     public let isTest: Bool
 
@@ -27,7 +29,7 @@ public struct CrashDetection: Sendable, Hashable {
     /// - Throws: ``InvalidReportData`` naming the measurement out of its range (or not a number).
     public init(
         detectedAt: Date, position: Coordinate, accuracyMeters: Double?, positionTrusted: Bool, headingDegrees: Double?,
-        speedKmh: Double?, deltaVKmh: Double?, airbagsDeployed: Bool, rollover: Bool, isTest: Bool
+        speedKmh: Double?, deltaVKmh: Double?, airbagsDeployed: Bool?, rollover: Bool?, isTest: Bool
     ) throws(InvalidReportData) {
         func check(_ value: Double?, _ field: String, _ range: ClosedRange<Double>) throws(InvalidReportData) {
             guard let value else { return }

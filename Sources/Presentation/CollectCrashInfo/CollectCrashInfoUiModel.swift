@@ -98,8 +98,8 @@ public struct CollectCrashInfoUiModel: Sendable, Hashable {
         var parts = [whereAndWhen]
         if let speed = detection.speedKmh { parts.append(words("{speed} km/h", ["speed": words.number(Int(speed.rounded()))])) }
         if let deltaV = detection.deltaVKmh { parts.append(words("delta-V {speed} km/h", ["speed": words.number(Int(deltaV.rounded()))])) }
-        parts.append(detection.airbagsDeployed ? words("airbags deployed") : words("airbags not deployed"))
-        parts.append(detection.rollover ? words("rollover") : words("no rollover"))
+        parts.append(detection.airbagsDeployed.map { $0 ? words("airbags deployed") : words("airbags not deployed") } ?? words("airbags not known"))
+        parts.append(detection.rollover.map { $0 ? words("rollover") : words("no rollover") } ?? words("rollover not known"))
         if detection.isTest { parts.append(words("a test call")) }
         return CategoryRowUiModel.list(parts, words: words)
     }

@@ -179,17 +179,17 @@ public struct ReportOutline: Sendable, Equatable {
                 ReportField(label: words("Detected"), value: dates.dateTime(detection.detectedAt)),
                 ReportField(label: words("Position"), value: position),
             ]
-            if let speed = detection.speedKmh {
-                fields.append(ReportField(label: words("Speed"), value: words("{speed} km/h", ["speed": words.decimal(speed)])))
-            }
-            if let deltaV = detection.deltaVKmh {
-                fields.append(ReportField(label: words("Change of speed (delta-V)"), value: words("{speed} km/h", ["speed": words.decimal(deltaV)])))
-            }
-            if let heading = detection.headingDegrees {
-                fields.append(ReportField(label: words("Heading"), value: words("{degrees}° from north", ["degrees": words.decimal(heading)])))
-            }
-            fields.append(ReportField(label: words("Airbags"), value: detection.airbagsDeployed ? words("deployed") : words("not deployed")))
-            fields.append(ReportField(label: words("Rollover"), value: vocabulary.yesNo(detection.rollover)))
+            // A measurement the detector could not know is said as such, never left out or guessed.
+            let notKnown = words("not known", context: "a measurement the detector could not know")
+            fields.append(ReportField(label: words("Speed"), value: detection.speedKmh.map { words("{speed} km/h", ["speed": words.decimal($0)]) } ?? notKnown))
+            fields.append(ReportField(
+                label: words("Change of speed (delta-V)"), value: detection.deltaVKmh.map { words("{speed} km/h", ["speed": words.decimal($0)]) } ?? notKnown
+            ))
+            fields.append(ReportField(
+                label: words("Heading"), value: detection.headingDegrees.map { words("{degrees}° from north", ["degrees": words.decimal($0)]) } ?? notKnown
+            ))
+            fields.append(ReportField(label: words("Airbags"), value: detection.airbagsDeployed.map { $0 ? words("deployed") : words("not deployed") } ?? notKnown))
+            fields.append(ReportField(label: words("Rollover"), value: detection.rollover.map(vocabulary.yesNo) ?? notKnown))
             var blocks: [ReportBlock] = [.heading(words("Detected by the vehicle")), .fields(fields)]
             if detection.isTest { blocks.append(.paragraph(words("The detector marked this as a test call."))) }
             return blocks

@@ -35,7 +35,9 @@ package struct BodyBudgetMiddleware: ServerMiddleware {
             guard bytes.count + chunk.count <= budget else { throw APIProblem.tooLarge(limit: budget) }
             bytes.append(contentsOf: chunk)
         }
-        if let type = request.headerFields[.contentType], JSONNulls.isJSON(type) { try JSONNulls.refuse(in: bytes) }
+        if let type = request.headerFields[.contentType], JSONNulls.isJSON(type) {
+            try JSONNulls.refuse(in: bytes, allowing: JSONNulls.nullable(onPath: String((request.path ?? "").prefix { $0 != "?" })))
+        }
         return try await next(request, HTTPBody(bytes), metadata)
     }
 }

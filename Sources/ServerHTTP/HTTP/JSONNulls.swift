@@ -1,6 +1,7 @@
 
-/// The API never takes `null`: a field is given or left out. Decoding would read a `null` as a field left out, so
-/// a body holding one is refused with 400 naming where it is, as the schema says.
+/// The API takes `null` only where its schema says so (``nullable(onPath:)``): elsewhere a field is given or left out.
+/// Decoding would read a `null` as a field left out, so a body holding one elsewhere is refused with 400 naming where it
+/// is, as the schema says.
 ///
 /// The body is scanned once, byte by byte, keeping only the path to where the scan is (the keys and indices of the
 /// objects and arrays it is inside): no second object tree is built beside the one the decoder builds. Malformed JSON
@@ -11,20 +12,27 @@ package enum JSONNulls {
         return type == "application/json" || type.hasSuffix("+json")
     }
 
-    /// - Throws: 400 naming the first field that is `null`.
-    package static func refuse(in bytes: some Collection<UInt8>) throws(APIProblem) {
-        guard let path = firstNull(in: bytes) else { return }
+    /// The fields a route's body may hold as `null`, as `openapi.yaml` declares them: a crash event's measurements a
+    /// detector cannot know (`CrashEvent.airbagsDeployed`, `.rollover`).
+    package static func nullable(onPath path: String) -> Set<String> {
+        path == "/v1/crash-events" ? ["airbagsDeployed", "rollover"] : []
+    }
+
+    /// - Throws: 400 naming the first field that is `null` and not one of `allowed`.
+    package static func refuse(in bytes: some Collection<UInt8>, allowing allowed: Set<String> = []) throws(APIProblem) {
+        guard let path = firstNull(in: bytes, allowing: allowed) else { return }
         let field = path.isEmpty ? "body" : path
         throw .badParameter(field, "\(field) is null; leave a field out instead of sending null.")
     }
 
-    /// Where the body's first `null` value is (`photos[2].takenAt`; "" for the whole body), or `nil` when it has none.
-    package static func firstNull(in bytes: some Collection<UInt8>) -> String? {
+    /// Where the body's first `null` value outside `allowed` is (`photos[2].takenAt`; "" for the whole body), or `nil`
+    /// when it has none.
+    package static func firstNull(in bytes: some Collection<UInt8>, allowing allowed: Set<String> = []) -> String? {
         var scanner = Scanner()
         for byte in bytes {
-            if let found = scanner.take(byte) { return found }
+            if let found = scanner.take(byte), !allowed.contains(found) { return found }
         }
-        return scanner.endWord()
+        return scanner.endWord().flatMap { allowed.contains($0) ? nil : $0 }
     }
 
     /// One step of the scan per byte.

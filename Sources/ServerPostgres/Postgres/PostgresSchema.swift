@@ -394,6 +394,11 @@ package enum PostgresSchema {
             "DROP INDEX statement_code_sends_by_report",
             "CREATE INDEX statement_code_sends_by_statement ON statement_code_sends (report, statement, sent_at)",
         ]),
+        // A detector may not know whether the airbags deployed or the vehicle rolled over.
+        Migration(version: 20, statements: [
+            "ALTER TABLE crash_events ALTER COLUMN airbags_deployed DROP NOT NULL",
+            "ALTER TABLE crash_events ALTER COLUMN rollover DROP NOT NULL",
+        ]),
     ]
 
     // MARK: - Migrating

@@ -354,5 +354,40 @@ package enum ServerSchema {
             DROP INDEX statement_code_sends_by_report;
             CREATE INDEX statement_code_sends_by_statement ON statement_code_sends (report, statement, sent_at);
             """),
+        // A detector may not know whether the airbags deployed or the vehicle rolled over: those two may be NULL. SQLite
+        // cannot drop a NOT NULL, so the table is made again with every row and index it had.
+        SQLiteMigration(version: 19, sql: """
+            CREATE TABLE crash_events_next (
+                detector BLOB NOT NULL,
+                event_id TEXT NOT NULL,
+                crash_id TEXT NOT NULL REFERENCES crash_ids (crash_id),
+                report_id BLOB NOT NULL,
+                owner BLOB NOT NULL,
+                received_at REAL NOT NULL,
+                detected_at REAL NOT NULL,
+                latitude REAL NOT NULL,
+                longitude REAL NOT NULL,
+                accuracy_meters REAL,
+                position_trusted INTEGER NOT NULL,
+                heading_degrees REAL,
+                speed_kmh REAL,
+                delta_v_kmh REAL,
+                airbags_deployed INTEGER,
+                rollover INTEGER,
+                is_test INTEGER NOT NULL,
+                event_digest TEXT,
+                PRIMARY KEY (detector, event_id)
+            ) WITHOUT ROWID;
+            INSERT INTO crash_events_next (detector, event_id, crash_id, report_id, owner, received_at, detected_at, latitude, longitude,
+                                           accuracy_meters, position_trusted, heading_degrees, speed_kmh, delta_v_kmh, airbags_deployed,
+                                           rollover, is_test, event_digest)
+                SELECT detector, event_id, crash_id, report_id, owner, received_at, detected_at, latitude, longitude, accuracy_meters,
+                       position_trusted, heading_degrees, speed_kmh, delta_v_kmh, airbags_deployed, rollover, is_test, event_digest
+                FROM crash_events;
+            DROP TABLE crash_events;
+            ALTER TABLE crash_events_next RENAME TO crash_events;
+            CREATE INDEX crash_events_by_owner ON crash_events (owner, received_at);
+            CREATE INDEX crash_events_by_detector ON crash_events (detector, received_at);
+            """),
     ]
 }

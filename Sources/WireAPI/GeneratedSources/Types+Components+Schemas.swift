@@ -471,10 +471,14 @@ extension Components {
             public var speedKmh: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/CrashEvent/deltaVKmh`.
             public var deltaVKmh: Swift.Double?
+            /// Whether the airbags deployed; absent or `null` when the detector cannot know (shown as not known).
+            ///
             /// - Remark: Generated from `#/components/schemas/CrashEvent/airbagsDeployed`.
-            public var airbagsDeployed: Swift.Bool
+            public var airbagsDeployed: Swift.Bool?
+            /// Whether the vehicle rolled over; absent or `null` when the detector cannot know (shown as not known).
+            ///
             /// - Remark: Generated from `#/components/schemas/CrashEvent/rollover`.
-            public var rollover: Swift.Bool
+            public var rollover: Swift.Bool?
             /// A test call; handled like any other
             ///
             /// - Remark: Generated from `#/components/schemas/CrashEvent/test`.
@@ -493,8 +497,8 @@ extension Components {
             ///   - headingDegrees:
             ///   - speedKmh:
             ///   - deltaVKmh:
-            ///   - airbagsDeployed:
-            ///   - rollover:
+            ///   - airbagsDeployed: Whether the airbags deployed; absent or `null` when the detector cannot know (shown as not known).
+            ///   - rollover: Whether the vehicle rolled over; absent or `null` when the detector cannot know (shown as not known).
             ///   - test: A test call; handled like any other
             ///   - utcOffsetMinutes: The local time's offset from UTC where the crash was detected, when the detector knows it; the report shows its times in it.
             public init(
@@ -505,8 +509,8 @@ extension Components {
                 headingDegrees: Swift.Double? = nil,
                 speedKmh: Swift.Double? = nil,
                 deltaVKmh: Swift.Double? = nil,
-                airbagsDeployed: Swift.Bool,
-                rollover: Swift.Bool,
+                airbagsDeployed: Swift.Bool? = nil,
+                rollover: Swift.Bool? = nil,
                 test: Swift.Bool,
                 utcOffsetMinutes: Components.Schemas.UTCOffsetMinutes? = nil
             ) {
@@ -552,10 +556,14 @@ extension Components {
             public var speedKmh: Swift.Double?
             /// - Remark: Generated from `#/components/schemas/CrashDetection/deltaVKmh`.
             public var deltaVKmh: Swift.Double?
+            /// Absent when the detector could not know.
+            ///
             /// - Remark: Generated from `#/components/schemas/CrashDetection/airbagsDeployed`.
-            public var airbagsDeployed: Swift.Bool
+            public var airbagsDeployed: Swift.Bool?
+            /// Absent when the detector could not know.
+            ///
             /// - Remark: Generated from `#/components/schemas/CrashDetection/rollover`.
-            public var rollover: Swift.Bool
+            public var rollover: Swift.Bool?
             /// - Remark: Generated from `#/components/schemas/CrashDetection/test`.
             public var test: Swift.Bool
             /// Creates a new `CrashDetection`.
@@ -566,8 +574,8 @@ extension Components {
             ///   - headingDegrees:
             ///   - speedKmh:
             ///   - deltaVKmh:
-            ///   - airbagsDeployed:
-            ///   - rollover:
+            ///   - airbagsDeployed: Absent when the detector could not know.
+            ///   - rollover: Absent when the detector could not know.
             ///   - test:
             public init(
                 detectedAt: Foundation.Date,
@@ -575,8 +583,8 @@ extension Components {
                 headingDegrees: Swift.Double? = nil,
                 speedKmh: Swift.Double? = nil,
                 deltaVKmh: Swift.Double? = nil,
-                airbagsDeployed: Swift.Bool,
-                rollover: Swift.Bool,
+                airbagsDeployed: Swift.Bool? = nil,
+                rollover: Swift.Bool? = nil,
                 test: Swift.Bool
             ) {
                 self.detectedAt = detectedAt
@@ -2095,7 +2103,7 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/schemas/LossNotice/loss/description`.
                 public var description: Swift.String?
-                /// What the vehicle's crash detection measured, when it detected the crash.
+                /// What the vehicle's crash detection measured, when it detected the crash; a measurement the detector could not know is absent.
                 ///
                 /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected`.
                 public struct DetectedPayload: Codable, Hashable, Sendable {
@@ -2104,9 +2112,9 @@ extension Components {
                     /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected/deltaVKmh`.
                     public var deltaVKmh: Swift.Double?
                     /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected/airbagsDeployed`.
-                    public var airbagsDeployed: Swift.Bool
+                    public var airbagsDeployed: Swift.Bool?
                     /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected/rollover`.
-                    public var rollover: Swift.Bool
+                    public var rollover: Swift.Bool?
                     /// Creates a new `DetectedPayload`.
                     ///
                     /// - Parameters:
@@ -2117,8 +2125,8 @@ extension Components {
                     public init(
                         speedKmh: Swift.Double? = nil,
                         deltaVKmh: Swift.Double? = nil,
-                        airbagsDeployed: Swift.Bool,
-                        rollover: Swift.Bool
+                        airbagsDeployed: Swift.Bool? = nil,
+                        rollover: Swift.Bool? = nil
                     ) {
                         self.speedKmh = speedKmh
                         self.deltaVKmh = deltaVKmh
@@ -2132,7 +2140,7 @@ extension Components {
                         case rollover
                     }
                 }
-                /// What the vehicle's crash detection measured, when it detected the crash.
+                /// What the vehicle's crash detection measured, when it detected the crash; a measurement the detector could not know is absent.
                 ///
                 /// - Remark: Generated from `#/components/schemas/LossNotice/loss/detected`.
                 public var detected: Components.Schemas.LossNotice.LossPayload.DetectedPayload?
@@ -2143,7 +2151,7 @@ extension Components {
                 ///   - localTime: The same moment in the scene's local time with its offset, e.g. `2026-11-18T12:06:00+01:00`, when the offset is known.
                 ///   - location:
                 ///   - description: The driver's note about the other driver and the crash.
-                ///   - detected: What the vehicle's crash detection measured, when it detected the crash.
+                ///   - detected: What the vehicle's crash detection measured, when it detected the crash; a measurement the detector could not know is absent.
                 public init(
                     occurredAt: Foundation.Date,
                     localTime: Swift.String? = nil,
