@@ -253,6 +253,7 @@ let package = Package(
                 .embedInCode("Templates/statement-review.mustache"),
                 .embedInCode("Templates/statement-decided.mustache"),
                 .embedInCode("Templates/outline-blocks.mustache"),
+                .embedInCode("Templates/crash-landing.mustache"),
                 .embedInCode("Templates/statement.css"),
             ]
         ),

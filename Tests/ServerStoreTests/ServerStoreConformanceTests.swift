@@ -200,6 +200,17 @@ struct ServerStoreConformanceTests {
         #expect(stored.detection?.airbagsDeployed == nil && stored.detection?.rollover == nil && stored.detection?.speedKmh == 48)
     }
 
+    @Test("A report is found by the crash ID it carries, for its owner only", arguments: ServerStoreBackend.allCases)
+    func aReportIsFoundByItsCrashID(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, bob) = try await Self.twoUsers(subject)
+        let report = CrashReport.stub(crashID: .stub("CR-FINDME23"), createdAt: referenceDate)
+        let stored = try await subject.store.save(report, owner: ann)
+        #expect(try await subject.store.report(carrying: .stub("CR-FINDME23"), owner: ann) == stored)
+        #expect(try await subject.store.report(carrying: .stub("CR-FINDME23"), owner: bob) == nil)
+        #expect(try await subject.store.report(carrying: .stub("CR-ELSEWH23"), owner: ann) == nil)
+    }
+
     @Test("A name taken for a kind of account is refused, and the refused token opens nothing", arguments: ServerStoreBackend.allCases)
     func aTakenNameIsRefused(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()

@@ -10,6 +10,9 @@ package protocol ServerReportStore: Sendable {
 
     func report(_ id: ReportID, owner: AccountID) async throws -> CrashReport?
 
+    /// The owner's report that carries `crashID` (a crash ID names one report of a user), if any.
+    func report(carrying crashID: CrashID, owner: AccountID) async throws -> CrashReport?
+
     /// The owner's report as it was stored (its wire JSON, checked when it was written) and the number of the change
     /// that stored it: what a read serves as it is, and its `ETag`.
     func storedReport(_ id: ReportID, owner: AccountID) async throws -> StoredReport?

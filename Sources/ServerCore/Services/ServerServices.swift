@@ -23,6 +23,8 @@ package final class ServerServices: Sendable {
     package let sessions: any SessionStore
     /// The other driver's links to vehicle B of a statement.
     package let statementSharing: StatementSharing
+    /// What the page a crash SMS's link opens says of the crash.
+    package let landing: CrashLanding
     /// The SMS messages to drivers and their states.
     package let messages: any SMSStore
     /// What sends them.
@@ -102,6 +104,7 @@ package final class ServerServices: Sendable {
         )
         self.sessions = sessions
         statementSharing = StatementSharing(links: statementLinks, reports: reports, clock: clock, worker: worker)
+        landing = CrashLanding(records: records, reports: reports, claims: claims)
         self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, clock: clock)
         keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
         uploads = PhotoUploads(

@@ -21,6 +21,7 @@ package enum PageTemplates {
         ("statement-form", PackageResources.statement_form_mustache), ("statement-closed", PackageResources.statement_closed_mustache),
         ("statement-review", PackageResources.statement_review_mustache), ("statement-decided", PackageResources.statement_decided_mustache),
         ("outline-blocks", PackageResources.outline_blocks_mustache), ("signing-record", PackageResources.signing_record_mustache),
+        ("crash-landing", PackageResources.crash_landing_mustache),
     ].map { ($0.0, text($0.1)) })
 
     package static let handlerStyleSheet = String(decoding: PackageResources.handler_css, as: UTF8.self)

@@ -23,6 +23,17 @@ extension PostgresServerStore: ServerReportStore {
         return reports
     }
 
+    package func report(carrying crashID: CrashID, owner: AccountID) async throws -> CrashReport? {
+        let decoder = WireCoding.decoder()
+        var found: CrashReport?
+        try await client.rows(
+            "SELECT id, body FROM reports WHERE owner = \(owner.rawValue) AND crash_id = \(crashID.rawValue) LIMIT 1"
+        ) { row in
+            found = try Self.report(from: row, decoder: decoder)
+        }
+        return found
+    }
+
     package func report(_ id: ReportID, owner: AccountID) async throws -> CrashReport? {
         try await client.withConnection { connection in
             try await Self.load(id, owner: owner, on: connection, locking: false)

@@ -29,6 +29,16 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
+    package func report(carrying crashID: CrashID, owner: AccountID) async throws -> CrashReport? {
+        try await reading { connection in
+            let query = try connection.statement(
+                "SELECT id, body FROM reports WHERE owner = \(owner.rawValue) AND crash_id = \(crashID.rawValue) LIMIT 1"
+            )
+            defer { query.reset() }
+            return try query.step() ? try Self.report(from: query, decoder: WireCoding.decoder()) : nil
+        }
+    }
+
     package func storedReport(_ id: ReportID, owner: AccountID) async throws -> StoredReport? {
         try readingAside { connection in
             let query = try connection.statement("SELECT change_seq, body FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)")
