@@ -37,6 +37,28 @@ struct ServerLiveTests {
         #expect(detector.status == 0)
     }
 
+    @Test("`user add --customer --policy` and `user set-reference` keep the insurer's references; a customer reference another user has is refused before anything is added")
+    func insurerReferences() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-references-\(UUID().uuidString)")
+        let added = try ServerProcess.run(["user", "add", "ann", "--customer", "CUS-000123", "--policy", "POL/2026/881", "--data", folder.path])
+        #expect(added.status == 0, "\(added.errors)")
+        let taken = try ServerProcess.run(["user", "add", "bob", "--customer", "CUS-000123", "--data", folder.path])
+        #expect(taken.status == 64 && taken.errors.contains("Another user has the customer reference “CUS-000123”"), "\(taken.errors)")
+        #expect(taken.output.isEmpty, "no token: nothing was added")
+        let bob = try ServerProcess.run(["user", "add", "bob", "--data", folder.path])
+        #expect(bob.status == 0, "bob's name is still free: \(bob.errors)")
+        let set = try ServerProcess.run(["user", "set-reference", "bob", "--policy", "POL/2026/881", "--data", folder.path])
+        #expect(set.status == 0 && set.errors.contains("customer reference none, policy reference “POL/2026/881”"), "\(set.errors)")
+        let cleared = try ServerProcess.run(["user", "set-reference", "ann", "--no-policy", "--data", folder.path])
+        #expect(cleared.errors.contains("customer reference “CUS-000123”, policy reference none"), "\(cleared.errors)")
+        let hostile = try ServerProcess.run(["user", "set-reference", "ann", "--customer", "CUS<script>", "--data", folder.path])
+        #expect(hostile.status == 64 && hostile.errors.contains("--customer takes 1–64 letters"), "\(hostile.errors)")
+        let nothing = try ServerProcess.run(["user", "set-reference", "ann", "--data", folder.path])
+        #expect(nothing.status == 64)
+        let detector = try ServerProcess.run(["detector", "add", "car", "--customer", "CUS-1", "--data", folder.path])
+        #expect(detector.status == 64 && detector.errors.contains("Only users have the insurer's references"))
+    }
+
     @Test("`user add --phone` and `user set-phone` keep a mobile number in E.164; a number without its country code, a landline or a number no plan has is refused saying so")
     func phoneNumbers() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("server-phones-\(UUID().uuidString)")

@@ -41,7 +41,10 @@ struct WebhookTests {
         let sample = try CrashParties.sample()
         try report.changeParties { parties throws(PartyError) in parties = sample }
         try report.complete(at: Date(timeIntervalSince1970: 1_795_000_600))
-        let driver = Account(id: AccountID(), name: "ann", kind: .user, createdAt: Date(), phone: try PhoneNumber(parsing: "+36301234567"))
+        let driver = Account(
+            id: AccountID(), name: "ann", kind: .user, createdAt: Date(), phone: try PhoneNumber(parsing: "+36301234567"),
+            references: InsurerReferences(customer: "CUS-000123", policy: "POL/2026/881")
+        )
         let claim = Claim(id: ClaimID(), owner: driver.id, submittedAt: Date(timeIntervalSince1970: 1_795_000_650), report: report)
         let notice = Components.Schemas.FirstNoticeOfLoss(
             claim, driver: driver, documents: ClaimDocuments(document: .stub("d"), photosPending: []), publicURL: "https://claims.example.com/",
@@ -53,6 +56,7 @@ struct WebhookTests {
         #expect(notice.data.claim == claim.id.description)
         #expect(notice.data.policyholder.account == "ann")
         #expect(notice.data.policyholder.phone == "+36301234567")
+        #expect(notice.data.policyholder.customerReference == "CUS-000123" && notice.data.policyholder.policyReference == "POL/2026/881")
         #expect(notice.data.loss.occurredAt == Date(timeIntervalSince1970: 1_795_000_000))
         #expect(notice.data.loss.localTime == "2026-11-18T12:06:40+01:00")
         #expect(Components.Schemas.FirstNoticeOfLoss.rfc3339(Date(timeIntervalSince1970: 1_795_000_000), offsetMinutes: -210) == "2026-11-18T07:36:40-03:30")

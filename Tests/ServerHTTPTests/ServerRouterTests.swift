@@ -273,6 +273,57 @@ struct ServerRouterTests {
         }
     }
 
+    @Test("A crash event may name its driver by the insurer's customer reference, or by a policy one user alone has; a shared policy is refused as ambiguous")
+    func crashEventByReference() async throws {
+        let harness = try ServerHarness()
+        let detector = try await harness.add("detector-1", kind: .detector)
+        let ann = try await harness.add("ann", phone: "+36 30 123 4567")
+        _ = try await harness.add("bob")
+        _ = try await harness.store.setReferences(InsurerReferences(customer: "CUS-000123", policy: "POL/2026/881"), forUserNamed: "ann")
+        _ = try await harness.store.setReferences(InsurerReferences(customer: nil, policy: "POL/2026/881"), forUserNamed: "bob")
+        _ = try await harness.add("cy")
+        _ = try await harness.store.setReferences(InsurerReferences(customer: nil, policy: "POL/2026/900"), forUserNamed: "cy")
+        await #expect(throws: ServerStoreError.customerReferenceTaken("CUS-000123")) {
+            try await harness.store.setReferences(InsurerReferences(customer: "CUS-000123"), forUserNamed: "bob")
+        }
+        try await harness.withClient { client in
+            func post(_ id: String, _ change: (inout [String: Any]) -> Void) async throws -> TestResponse {
+                var object = try #require(try JSONSerialization.jsonObject(with: Data(buffer: try Wire.body(Self.event(user: "ann", eventID: id)))) as? [String: Any])
+                object.removeValue(forKey: "user")
+                change(&object)
+                var headers = HTTPFields.json(detector)
+                headers[.idempotencyKey] = id
+                return try await client.execute(
+                    uri: "/v1/crash-events", method: .post, headers: headers, body: ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: object))
+                )
+            }
+            let byCustomer = try await post("evt-c") { $0["customerReference"] = "CUS-000123" }
+            #expect(byCustomer.status == .created, "\(String(buffer: byCustomer.body))")
+            let byPolicy = try await post("evt-p") { $0["policyReference"] = "POL/2026/900" }
+            #expect(byPolicy.status == .created)
+            let list = try await client.execute(uri: "/v1/reports", method: .get, headers: .bearer(ann))
+            #expect(try Wire.decode(Components.Schemas.ReportList.self, list.body).reports.count == 1)
+
+            let shared = try await post("evt-s") { $0["policyReference"] = "POL/2026/881" }
+            #expect(shared.status == .conflict)
+            #expect(try Wire.problem(shared.body)._type.hasSuffix("/problems/ambiguous-reference"))
+            #expect(try Wire.problem(shared.body).field == "policyReference")
+            let unknown = try await post("evt-u") { $0["customerReference"] = "CUS-999" }
+            #expect(unknown.status == .notFound)
+            #expect(try Wire.problem(unknown.body).field == "customerReference")
+            let twice = try await post("evt-t") { $0["user"] = "ann"; $0["customerReference"] = "CUS-000123" }
+            #expect(twice.status == .badRequest)
+            #expect(try Wire.problem(twice.body).field == "user")
+            let none = try await post("evt-n") { _ in }
+            #expect(none.status == .badRequest)
+            let hostile = try await post("evt-h") { $0["customerReference"] = "CUS<script>" }
+            #expect(hostile.status == .badRequest)
+            #expect(try Wire.problem(hostile.body).field == "customerReference")
+            await harness.doJobs()
+            #expect(await harness.sms.sent.count == 1, "only ann has a phone: one SMS, for the event that named her")
+        }
+    }
+
     @Test("A crash event for an unknown user, with a key that is not its id, or from the future is refused naming why")
     func crashEventRefused() async throws {
         let harness = try ServerHarness()

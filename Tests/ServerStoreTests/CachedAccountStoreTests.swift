@@ -28,6 +28,14 @@ struct CachedAccountStoreTests {
             try await base.setLanguage(language, forUserNamed: name)
         }
 
+        func setReferences(_ references: InsurerReferences, forUserNamed name: String) async throws -> Account? {
+            try await base.setReferences(references, forUserNamed: name)
+        }
+
+        func users(_ reference: DriverReference, limit: Int) async throws -> [Account] {
+            try await base.users(reference, limit: limit)
+        }
+
         func account(for digest: TokenDigest) async throws -> Account? {
             lookups.withLock { $0 += 1 }
             return try await base.account(for: digest)

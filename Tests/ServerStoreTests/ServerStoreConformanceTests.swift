@@ -200,6 +200,28 @@ struct ServerStoreConformanceTests {
         #expect(stored.detection?.airbagsDeployed == nil && stored.detection?.rollover == nil && stored.detection?.speedKmh == 48)
     }
 
+    @Test("The insurer's references: a customer reference names one user, a policy may name several; cleared with nil", arguments: ServerStoreBackend.allCases)
+    func insurerReferences(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let store = subject.store
+        _ = try await Self.twoUsers(subject)
+        let ann = try #require(try await store.setReferences(InsurerReferences(customer: "CUS-1", policy: "POL-9"), forUserNamed: "ann"))
+        #expect(ann.references == InsurerReferences(customer: "CUS-1", policy: "POL-9"))
+        #expect(try await store.user(named: "ann")?.references == ann.references)
+        _ = try await store.setReferences(InsurerReferences(policy: "POL-9"), forUserNamed: "bob")
+        await #expect(throws: ServerStoreError.customerReferenceTaken("CUS-1")) {
+            try await store.setReferences(InsurerReferences(customer: "CUS-1"), forUserNamed: "bob")
+        }
+        #expect(try await store.user(named: "bob")?.references == InsurerReferences(policy: "POL-9"), "a refused change changes nothing")
+        #expect(try await store.users(.customer("CUS-1"), limit: 2).map(\.name) == ["ann"])
+        #expect(try await store.users(.policy("POL-9"), limit: 2).map(\.name) == ["ann", "bob"])
+        #expect(try await store.users(.policy("POL-0"), limit: 2).isEmpty)
+        #expect(try await store.setReferences(InsurerReferences(), forUserNamed: "nobody") == nil)
+        // Cleared, the number is free for another user.
+        _ = try await store.setReferences(InsurerReferences(policy: "POL-9"), forUserNamed: "ann")
+        #expect(try await store.setReferences(InsurerReferences(customer: "CUS-1", policy: "POL-9"), forUserNamed: "bob")?.references.customer == "CUS-1")
+    }
+
     @Test("A report is found by the crash ID it carries, for its owner only", arguments: ServerStoreBackend.allCases)
     func aReportIsFoundByItsCrashID(_ backend: ServerStoreBackend) async throws {
         let subject = try await backend.make()

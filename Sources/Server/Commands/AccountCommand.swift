@@ -19,7 +19,7 @@ protocol AccountKindCommand: Sendable {
 enum UserKind: AccountKindCommand {
     static let kind = Account.Kind.user
     static let abstract = "Users: drivers, who own reports and photos."
-    static var ownCommands: [any ParsableCommand.Type] { [SetPhoneCommand.self, SetLanguageCommand.self, EraseUserCommand.self] }
+    static var ownCommands: [any ParsableCommand.Type] { [SetPhoneCommand.self, SetLanguageCommand.self, SetReferenceCommand.self, EraseUserCommand.self] }
 }
 
 enum DetectorKind: AccountKindCommand {
@@ -65,11 +65,17 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
     ))
     var language: String?
 
+    @OptionGroup var references: ReferenceOptions
+
     @OptionGroup var data: DataOption
 
     @OptionGroup var database: DatabaseOption
 
     func validate() throws {
+        if references.customer != nil || references.policy != nil {
+            guard Kind.kind == .user else { throw ValidationError("Only users have the insurer's references; leave out --customer and --policy.") }
+            _ = try references.parsed()
+        }
         if let language {
             guard Kind.kind == .user else { throw ValidationError("Only users have a language; leave out --language.") }
             _ = try LanguageOption.parse(language)
@@ -111,15 +117,25 @@ struct AddAccountCommand<Kind: AccountKindCommand>: AsyncParsableCommand {
         let tag = try language.map(LanguageOption.parse)
         do {
             _ = try await environment.whileRunning {
+                // A customer reference another user has is refused before the account is added, not after.
+                if let customer = try references.parsed().customer, !(try await environment.store.users(.customer(customer), limit: 1)).isEmpty {
+                    throw ServerStoreError.customerReferenceTaken(customer)
+                }
                 _ = try await environment.store.addAccount(
                     name: name, kind: Kind.kind, tokenDigest: TokenDigest(token: token), phone: number, at: Date()
                 )
                 if let tag { _ = try await environment.store.setLanguage(tag, forUserNamed: name) }
+                let given = try references.parsed()
+                if given.customer != nil || given.policy != nil {
+                    _ = try await environment.store.setReferences(InsurerReferences(customer: given.customer, policy: given.policy), forUserNamed: name)
+                }
             }
         } catch ServerStoreError.nameTaken {
             throw ServerCommandFailure.exit(
                 "A \(Kind.kind.rawValue) named “\(name)” exists already. Choose another name.", status: ServerCommandFailure.usageStatus
             )
+        } catch let ServerStoreError.customerReferenceTaken(reference) {
+            throw ServerCommandFailure.exit(ReferenceOptions.taken(reference), status: ServerCommandFailure.usageStatus)
         }
         environment.close()
         let texted = switch (Kind.kind, number) {
@@ -313,6 +329,92 @@ struct SetLanguageCommand: AsyncParsableCommand {
         }
         FileHandle.standardError.write(Data((tag.map { "Crash SMS and documents for “\(name)” are written in \(Languages.shipped.words($0.rawValue).name) from now on.\n" }
             ?? "Crash SMS and documents for “\(name)” are written in English from now on.\n").utf8))
+    }
+}
+
+/// `user set-reference NAME [--customer REF | --no-customer] [--policy REF | --no-policy]`: the insurer's references of a
+/// user, which crash events may name the driver by and the notice of loss carries. What is not given stays as it is.
+struct SetReferenceCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set-reference",
+        abstract: "Gives a user the insurer's customer and policy references (crash events may name the driver by them)."
+    )
+
+    @Argument(help: "The name the user was added with.")
+    var name: String
+
+    @OptionGroup var references: ReferenceOptions
+
+    @Flag(help: "Remove the user's customer reference.")
+    var noCustomer = false
+
+    @Flag(help: "Remove the user's policy reference.")
+    var noPolicy = false
+
+    @OptionGroup var data: DataOption
+
+    @OptionGroup var database: DatabaseOption
+
+    func validate() throws {
+        guard references.customer != nil || references.policy != nil || noCustomer || noPolicy else {
+            throw ValidationError("Give --customer REF, --policy REF, --no-customer or --no-policy.")
+        }
+        if references.customer != nil && noCustomer { throw ValidationError("Give either --customer or --no-customer, not both.") }
+        if references.policy != nil && noPolicy { throw ValidationError("Give either --policy or --no-policy, not both.") }
+        _ = try references.parsed()
+    }
+
+    func run() async throws {
+        let given = try references.parsed()
+        let environment = try await ServerEnvironment.forCommand(data: data, database: database)
+        let account: Account?
+        do {
+            account = try await environment.whileRunning { () async throws -> Account? in
+                guard let user = try await environment.store.user(named: name) else { return nil }
+                var references = user.references
+                if noCustomer { references.customer = nil } else if let customer = given.customer { references.customer = customer }
+                if noPolicy { references.policy = nil } else if let policy = given.policy { references.policy = policy }
+                return try await environment.store.setReferences(references, forUserNamed: name)
+            }
+        } catch let ServerStoreError.customerReferenceTaken(reference) {
+            environment.close()
+            throw ServerCommandFailure.exit(ReferenceOptions.taken(reference), status: ServerCommandFailure.usageStatus)
+        }
+        environment.close()
+        guard let account else {
+            throw ServerCommandFailure.message("There is no user named “\(name)”. `user add \(name) --customer REF` adds one.")
+        }
+        FileHandle.standardError.write(Data((
+            "User “\(name)”: customer reference \(account.references.customer.map { "“\($0)”" } ?? "none"), "
+                + "policy reference \(account.references.policy.map { "“\($0)”" } ?? "none").\n"
+        ).utf8))
+    }
+}
+
+/// `--customer REF` and `--policy REF`: the insurer's references of a user.
+struct ReferenceOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The insurer's customer reference of the user (one user each).", valueName: "REF"))
+    var customer: String?
+
+    @Option(help: ArgumentHelp("The insurer's policy reference of the user (several users may share one).", valueName: "REF"))
+    var policy: String?
+
+    /// Each reference given, checked.
+    func parsed() throws -> (customer: String?, policy: String?) {
+        func check(_ text: String?, _ option: String) throws -> String? {
+            guard let text else { return nil }
+            switch InsurerReferences.checked(text) {
+            case let .success(reference): return reference
+            case .failure: throw ValidationError(
+                "\(option) takes 1–\(InsurerReferences.maximumLength) letters, digits, spaces or - _ . / : # (“\(text.prefix(80))” is not one)."
+            )
+            }
+        }
+        return (try check(customer, "--customer"), try check(policy, "--policy"))
+    }
+
+    static func taken(_ reference: String) -> String {
+        "Another user has the customer reference “\(reference)”; a customer reference names one user. Check the number, or remove it there first."
     }
 }
 

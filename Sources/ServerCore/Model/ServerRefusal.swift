@@ -4,6 +4,10 @@ import Domain
 package enum ServerRefusal: Error, Sendable, Hashable {
     /// A crash event names a user the server does not know.
     case unknownUser(String)
+    /// A crash event names its driver by an insurer's reference no user has.
+    case unknownReference(DriverReference)
+    /// A crash event names its driver by a policy reference several users share.
+    case ambiguousReference(DriverReference)
     /// A detector's event id (its idempotency key) came again with a different event.
     case idempotencyKeyReused(eventID: String)
     /// A crash event's detection time lies in the future.

@@ -4,6 +4,8 @@ import Domain
 package enum ServerStoreError: Error, Sendable, Hashable {
     /// An account of this kind already has the name.
     case nameTaken(String, kind: Account.Kind)
+    /// Another user has this customer reference (it names one user).
+    case customerReferenceTaken(String)
     /// The crash ID was issued before (a new one should be drawn).
     case crashIDTaken(CrashID)
     /// No such report of the caller's.

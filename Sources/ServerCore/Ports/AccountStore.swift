@@ -15,6 +15,15 @@ package protocol AccountStore: Sendable {
     /// - Returns: the user, or `nil` when there is no such user.
     func setLanguage(_ language: LanguageTag?, forUserNamed name: String) async throws -> Account?
 
+    /// Gives the user of this name the insurer's references (each `nil`: none).
+    /// - Returns: the user, or `nil` when there is no such user.
+    /// - Throws: ``ServerStoreError/customerReferenceTaken(_:)`` when another user has the customer reference.
+    func setReferences(_ references: InsurerReferences, forUserNamed name: String) async throws -> Account?
+
+    /// The users the insurer's reference names, at most `limit` of them: one for a customer reference, any number
+    /// for a policy (a crash event naming a policy several users share is refused as ambiguous).
+    func users(_ reference: DriverReference, limit: Int) async throws -> [Account]
+
     /// The account whose token has this digest, if any.
     func account(for digest: TokenDigest) async throws -> Account?
 

@@ -33,6 +33,14 @@ package final class CachedAccountStore: AccountStore {
         try await base.setLanguage(language, forUserNamed: name)
     }
 
+    package func setReferences(_ references: InsurerReferences, forUserNamed name: String) async throws -> Account? {
+        try await base.setReferences(references, forUserNamed: name)
+    }
+
+    package func users(_ reference: DriverReference, limit: Int) async throws -> [Account] {
+        try await base.users(reference, limit: limit)
+    }
+
     package func account(for digest: TokenDigest) async throws -> Account? {
         let now = ContinuousClock.now
         if let entry = known.withLock({ $0[digest] }), entry.until > now { return entry.account }

@@ -20,18 +20,17 @@ package struct CrashEventIntake: Sendable {
     /// - Returns: the receipt; whether the event was new (a repeat changes nothing and sends nothing); and for a new
     ///   event, the SMS it queued (none when the user has no phone number).
     package func receive(
-        _ crash: DetectedCrash, forUserNamed userName: String, from detector: Account
+        _ crash: DetectedCrash, for driver: CrashDriver, from detector: Account
     ) async throws -> (CrashEventReceipt, isNew: Bool, queued: SMSMessage?) {
         // A repeat is found where the event is written, in its transaction, as the detector's rate is counted there:
         // a read before it would cost every new event a round trip to spare a rare repeat the building of a draft.
-        guard let user = try await accounts.user(named: userName) else {
-            throw ServerRefusal.unknownUser(userName)
-        }
+        let user = try await self.user(driver)
         let now = clock.now()
         guard crash.detection.detectedAt.timeIntervalSince(now) <= ReportLimits.crashTimeTolerance else {
             throw ServerRefusal.detectedInFuture
         }
         var queued: SMSMessage?
+
         let (receipt, isNew) = try await issuing.withNewCrashID { crashID in
             var report = CrashReport(
                 crashID: crashID, createdAt: now, utcOffsetMinutes: crash.utcOffsetMinutes, detection: crash.detection, language: user.language
@@ -67,5 +66,21 @@ package struct CrashEventIntake: Sendable {
             worker?.nudge()
         }
         return (receipt, isNew, isNew ? queued : nil)
+    }
+
+    /// The user a crash event is for: by name, by customer reference, or by a policy reference one user alone has.
+    /// - Throws: ``ServerRefusal/unknownUser(_:)``, ``ServerRefusal/unknownReference(_:)``, or
+    ///   ``ServerRefusal/ambiguousReference(_:)`` for a policy several users share.
+    private func user(_ driver: CrashDriver) async throws -> Account {
+        switch driver {
+        case let .named(name):
+            guard let user = try await accounts.user(named: name) else { throw ServerRefusal.unknownUser(name) }
+            return user
+        case let .referenced(reference):
+            let found = try await accounts.users(reference, limit: 2)
+            guard let user = found.first else { throw ServerRefusal.unknownReference(reference) }
+            guard found.count == 1 else { throw ServerRefusal.ambiguousReference(reference) }
+            return user
+        }
     }
 }

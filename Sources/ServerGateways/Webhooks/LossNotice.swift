@@ -32,7 +32,10 @@ extension Components.Schemas.FirstNoticeOfLoss {
                 crashId: report.crashID.rawValue,
                 reportId: report.id.description,
                 submittedAt: claim.submittedAt,
-                policyholder: .init(account: driver.name, phone: driver.phone?.e164),
+                policyholder: .init(
+                    account: driver.name, phone: driver.phone?.e164, customerReference: driver.references.customer,
+                    policyReference: driver.references.policy
+                ),
                 claim: claimID,
                 loss: .init(
                     occurredAt: scene.occurredAt, localTime: local, location: location,

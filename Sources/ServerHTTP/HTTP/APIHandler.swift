@@ -61,7 +61,14 @@ package struct APIHandler: APIProtocol {
             throw APIProblem.badParameter("Idempotency-Key", "Idempotency-Key must be the event's eventId, “\(event.eventId.prefix(128))”.")
         }
         let crash = try DetectedCrash(wire: event)
-        let (receipt, isNew, queued) = try await services.crashEvents.receive(crash, forUserNamed: event.user, from: detector)
+        let drivers: [CrashDriver] = [
+            event.user.map(CrashDriver.named), event.customerReference.map { .referenced(.customer($0)) },
+            event.policyReference.map { .referenced(.policy($0)) },
+        ].compactMap { $0 }
+        guard drivers.count == 1, let driver = drivers.first else {
+            throw APIProblem.badParameter("user", "Name the crash's driver once: by user, customerReference or policyReference.")
+        }
+        let (receipt, isNew, queued) = try await services.crashEvents.receive(crash, for: driver, from: detector)
         // A new event's message is the one it queued; a repeat's is read as it stands now.
         let message = isNew ? queued : try await services.messages.smsMessages(crashID: receipt.crashID).last
         let body = Components.Schemas.CrashEventReceipt(
@@ -75,7 +82,7 @@ package struct APIHandler: APIProtocol {
                 )
             } ?? Components.Schemas.SMSStatus(
                 state: .notSent,
-                detail: "The user has no phone number, so no SMS was sent; add one with `crash-assistant-server user set-phone \(event.user.prefix(100)) +…`."
+                detail: "The user has no phone number, so no SMS was sent; add one with `crash-assistant-server user set-phone \(event.user.map { String($0.prefix(100)) } ?? "NAME") +…`."
             )
         )
         return isNew ? .created(.init(body: .json(body))) : .ok(.init(body: .json(body)))
@@ -209,8 +216,13 @@ extension DetectedCrash {
         guard (1...128).contains(eventID.utf8.count), allowed else {
             throw .badParameter("eventId", "eventId must be 1–128 letters, digits, '.', ':', '_' or '-'.")
         }
-        guard !wire.user.isEmpty, TextLimit.accountName.problem(with: wire.user) == nil else {
+        if let user = wire.user, user.isEmpty || TextLimit.accountName.problem(with: user) != nil {
             throw .badParameter("user", "user must be the name a user was added with (1–\(TextLimit.accountName.characters) characters of plain text).")
+        }
+        for (field, reference) in [("customerReference", wire.customerReference), ("policyReference", wire.policyReference)] {
+            if let reference, case .failure = InsurerReferences.checked(reference) {
+                throw .badParameter(field, "\(field) must be 1–\(InsurerReferences.maximumLength) letters, digits, spaces or - _ . / : #.")
+            }
         }
         // The event in one canonical form (sorted keys, the wire's dates): its digest tells a repeat from another event.
         let canonical = (try? WireCoding.encoder().encode(wire)) ?? Data()

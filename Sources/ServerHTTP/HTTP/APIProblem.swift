@@ -86,7 +86,7 @@ extension ProblemType {
         case .notAcceptable: .notAcceptable
         case .invalidRequest, .invalidParameter, .invalidReport, .hashMismatch: .badRequest
         case .idempotencyKeyReused: .unprocessableContent
-        case .revisionConflict, .reportCompleted, .statementSigned, .crashIdTaken, .nothingToReport, .photosMissing, .uploadOffsetMismatch: .conflict
+        case .revisionConflict, .reportCompleted, .statementSigned, .crashIdTaken, .nothingToReport, .photosMissing, .uploadOffsetMismatch, .ambiguousReference: .conflict
         case .storageUnavailable: .serviceUnavailable
         case .rateLimited: .tooManyRequests
         case .quotaExceeded, .storageFull: HTTPResponse.Status(code: 507, reasonPhrase: "Insufficient Storage")
@@ -121,6 +121,7 @@ extension ProblemType {
         case .uploadNotFound: "No such upload"
         case .uploadOffsetMismatch: "Upload offset mismatch"
         case .userNotFound: "No such user"
+        case .ambiguousReference: "Reference names several users"
         case .smsNotFound: "No such SMS"
         case .idempotencyKeyReused: "Idempotency key reused"
         case .documentNotFound: "Not submitted"
@@ -183,6 +184,8 @@ extension ProblemType {
             "`Upload-Offset` is not where the upload stands; `uploadOffset` (and the header) says where it does. Send the rest from there."
         case .userNotFound:
             "The crash event names a user the server does not know. Add them with `crash-assistant-server user add NAME`."
+        case .ambiguousReference:
+            "The crash event names its driver by a policy reference several users share. Name the user (`user`) or their customer reference (`customerReference`)."
         case .smsNotFound:
             "No SMS message has this id and report token. A delivery report names the message and the token the server gave the gateway with it."
         case .idempotencyKeyReused:

@@ -189,6 +189,10 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         switch refusal {
         case .unknownUser:
             return APIProblem(.userNotFound, detail, field: "user")
+        case let .unknownReference(reference):
+            return APIProblem(.userNotFound, detail, field: reference.field)
+        case let .ambiguousReference(reference):
+            return APIProblem(.ambiguousReference, detail, field: reference.field)
         case .detectedInFuture:
             return .badParameter("detectedAt", detail)
         case .hashMismatch:

@@ -49,6 +49,12 @@ package enum ProblemText {
         switch refusal {
         case let .unknownUser(name):
             "No user is named “\(name.prefix(100))”. Add them with `crash-assistant-server user add NAME`."
+        case let .unknownReference(.customer(text)):
+            "No user has the customer reference “\(text.prefix(64))”. Give it with `crash-assistant-server user set-reference NAME --customer …`."
+        case let .unknownReference(.policy(text)):
+            "No user has the policy reference “\(text.prefix(64))”. Give it with `crash-assistant-server user set-reference NAME --policy …`."
+        case let .ambiguousReference(reference):
+            "Several users share the policy reference “\(reference.text.prefix(64))”. Name the driver by `user` or `customerReference` instead."
         case .detectedInFuture:
             "detectedAt lies in the future; send the time the crash was detected."
         case let .hashMismatch(expected, actual):

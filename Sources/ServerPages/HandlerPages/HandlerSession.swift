@@ -198,6 +198,7 @@ package struct HandlerSessionMiddleware: RouterMiddleware {
         case .hashMismatch: words("Hash mismatch")
         case .uploadNotFound: words("No such upload")
         case .uploadOffsetMismatch: words("Upload offset mismatch")
+        case .ambiguousReference: words("Reference names several users")
         case .userNotFound: words("No such user")
         case .smsNotFound: words("No such SMS")
         case .idempotencyKeyReused: words("Idempotency key reused")

@@ -399,6 +399,13 @@ package enum PostgresSchema {
             "ALTER TABLE crash_events ALTER COLUMN airbags_deployed DROP NOT NULL",
             "ALTER TABLE crash_events ALTER COLUMN rollover DROP NOT NULL",
         ]),
+        // The insurer's references for a user: a customer number names one user, a policy may cover several.
+        Migration(version: 21, statements: [
+            "ALTER TABLE accounts ADD COLUMN customer_ref text",
+            "ALTER TABLE accounts ADD COLUMN policy_ref text",
+            "CREATE UNIQUE INDEX accounts_by_customer_ref ON accounts (customer_ref) WHERE customer_ref IS NOT NULL",
+            "CREATE INDEX accounts_by_policy_ref ON accounts (policy_ref) WHERE policy_ref IS NOT NULL",
+        ]),
     ]
 
     // MARK: - Migrating

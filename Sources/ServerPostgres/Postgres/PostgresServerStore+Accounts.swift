@@ -20,7 +20,7 @@ extension PostgresServerStore: AccountStore {
 
     package func account(for digest: TokenDigest) async throws -> Account? {
         var found: Account?
-        try await client.rows("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE token_digest = \(digest.hex)") { row in
+        try await client.rows("SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts WHERE token_digest = \(digest.hex)") { row in
             found = try Self.account(from: row)
         }
         return found
@@ -28,7 +28,7 @@ extension PostgresServerStore: AccountStore {
 
     package func account(id: AccountID) async throws -> Account? {
         var found: Account?
-        try await client.rows("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE id = \(id.rawValue)") { row in
+        try await client.rows("SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts WHERE id = \(id.rawValue)") { row in
             found = try Self.account(from: row)
         }
         return found
@@ -36,7 +36,7 @@ extension PostgresServerStore: AccountStore {
 
     package func user(named name: String) async throws -> Account? {
         var found: Account?
-        try await client.rows("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = \(name)") { row in
+        try await client.rows("SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts WHERE kind = 'user' AND name = \(name)") { row in
             found = try Self.account(from: row)
         }
         return found
@@ -46,7 +46,7 @@ extension PostgresServerStore: AccountStore {
         var found: Account?
         try await client.rows("""
             UPDATE accounts SET token_digest = \((digest ?? .revoked()).hex) WHERE kind = \(kind.rawValue) AND name = \(name)
-            RETURNING id, name, kind, created_at, phone, language
+            RETURNING id, name, kind, created_at, phone, language, customer_ref, policy_ref
             """) { row in found = try Self.account(from: row) }
         return found
     }
@@ -55,8 +55,40 @@ extension PostgresServerStore: AccountStore {
         var found: Account?
         try await client.rows("""
             UPDATE accounts SET phone = \(phone?.e164) WHERE kind = 'user' AND name = \(name)
-            RETURNING id, name, kind, created_at, phone, language
+            RETURNING id, name, kind, created_at, phone, language, customer_ref, policy_ref
             """) { row in found = try Self.account(from: row) }
+        return found
+    }
+
+    package func setReferences(_ references: InsurerReferences, forUserNamed name: String) async throws -> Account? {
+        var found: Account?
+        // Taken by another user: refused in the same statement, so no second user gets the number in between.
+        try await client.rows("""
+            UPDATE accounts SET customer_ref = \(references.customer), policy_ref = \(references.policy)
+            WHERE kind = 'user' AND name = \(name)
+              AND NOT EXISTS (SELECT 1 FROM accounts AS other WHERE other.customer_ref = \(references.customer)
+                              AND NOT (other.kind = 'user' AND other.name = \(name)))
+            RETURNING id, name, kind, created_at, phone, language, customer_ref, policy_ref
+            """) { row in found = try Self.account(from: row) }
+        if found == nil, let customer = references.customer, try await user(named: name) != nil {
+            throw ServerStoreError.customerReferenceTaken(customer)
+        }
+        return found
+    }
+
+    package func users(_ reference: DriverReference, limit: Int) async throws -> [Account] {
+        var found: [Account] = []
+        let query: PostgresQuery = switch reference {
+        case let .customer(text): """
+            SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts
+            WHERE kind = 'user' AND customer_ref = \(text) ORDER BY name LIMIT \(Int64(limit))
+            """
+        case let .policy(text): """
+            SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts
+            WHERE kind = 'user' AND policy_ref = \(text) ORDER BY name LIMIT \(Int64(limit))
+            """
+        }
+        try await client.rows(query) { row in found.append(try Self.account(from: row)) }
         return found
     }
 
@@ -64,7 +96,7 @@ extension PostgresServerStore: AccountStore {
         var found: Account?
         try await client.rows("""
             UPDATE accounts SET language = \(language?.rawValue) WHERE kind = 'user' AND name = \(name)
-            RETURNING id, name, kind, created_at, phone, language
+            RETURNING id, name, kind, created_at, phone, language, customer_ref, policy_ref
             """) { row in found = try Self.account(from: row) }
         return found
     }
@@ -73,7 +105,7 @@ extension PostgresServerStore: AccountStore {
         try await writing { connection in
             var found: Account?
             let find = try await connection.query(
-                "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name) FOR UPDATE",
+                "SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name) FOR UPDATE",
                 logger: Self.queryLogger
             )
             for try await row in find { found = try Self.account(from: row) }
@@ -134,15 +166,18 @@ extension PostgresServerStore: AccountStore {
 
     // MARK: - Rows
 
-    /// The account in a row of `id, name, kind, created_at, phone, language`.
+    /// The account in a row of `id, name, kind, created_at, phone, language, customer_ref, policy_ref`.
     private static func account(from row: PostgresRow) throws -> Account {
-        let (id, name, kind, created, phone, language) = try row.decode((UUID, String, String, Double, String?, String?).self)
+        let (id, name, kind, created, phone, language, customer, policy) = try row.decode(
+            (UUID, String, String, Double, String?, String?, String?, String?).self
+        )
         return Account(
             id: AccountID(id), name: name,
             kind: try StoredRecord.named(kind, as: Account.Kind.self, table: "accounts", name: "kind"),
             createdAt: Date(timeIntervalSinceReferenceDate: created),
             phone: try StoredRecord.phone(phone, table: "accounts"),
-            language: try StoredRecord.language(language, table: "accounts")
+            language: try StoredRecord.language(language, table: "accounts"),
+            references: InsurerReferences(customer: customer, policy: policy)
         )
     }
 }

@@ -25,7 +25,7 @@ extension SQLiteServerStore: AccountStore {
     package func account(for digest: TokenDigest) async throws -> Account? {
         try readingAside { connection in
             let query = try connection.statement(
-                "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE token_digest = \(digest.hex)"
+                "SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts WHERE token_digest = \(digest.hex)"
             )
             defer { query.reset() }
             return try query.step() ? try Self.account(from: query) : nil
@@ -34,7 +34,7 @@ extension SQLiteServerStore: AccountStore {
 
     package func account(id: AccountID) async throws -> Account? {
         try await reading { connection in
-            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language FROM accounts WHERE id = \(id.rawValue)")
+            let query = try connection.statement("SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts WHERE id = \(id.rawValue)")
             defer { query.reset() }
             return try query.step() ? try Self.account(from: query) : nil
         }
@@ -43,7 +43,7 @@ extension SQLiteServerStore: AccountStore {
     package func user(named name: String) async throws -> Account? {
         try await reading { connection in
             let query = try connection.statement(
-                "SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = \(name)"
+                "SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts WHERE kind = 'user' AND name = \(name)"
             )
             defer { query.reset() }
             return try query.step() ? try Self.account(from: query) : nil
@@ -58,7 +58,7 @@ extension SQLiteServerStore: AccountStore {
             try update.run()
             guard connection.changes > 0 else { return nil }
             let query = try connection.statement("""
-                SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name)
+                SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name)
                 """)
             defer { query.reset() }
             return try query.step() ? try Self.account(from: query) : nil
@@ -68,7 +68,7 @@ extension SQLiteServerStore: AccountStore {
     /// The user named `name`, read inside the caller's transaction.
     private static func user(named name: String, in connection: SQLiteConnection) throws -> Account? {
         let query = try connection.statement("""
-            SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = 'user' AND name = \(name)
+            SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts WHERE kind = 'user' AND name = \(name)
             """)
         defer { query.reset() }
         return try query.step() ? try account(from: query) : nil
@@ -79,6 +79,42 @@ extension SQLiteServerStore: AccountStore {
             let update = try connection.statement("UPDATE accounts SET phone = \(phone?.e164) WHERE kind = 'user' AND name = \(name)")
             try update.run()
             return connection.changes > 0 ? try Self.user(named: name, in: connection) : nil
+        }
+    }
+
+    package func setReferences(_ references: InsurerReferences, forUserNamed name: String) async throws -> Account? {
+        try await writing { connection in
+            if let customer = references.customer {
+                let taken = try connection.statement("""
+                    SELECT EXISTS (SELECT 1 FROM accounts WHERE customer_ref = \(customer) AND NOT (kind = 'user' AND name = \(name)))
+                    """)
+                let isTaken = try taken.step() && taken.int(0) != 0
+                taken.reset()
+                if isTaken { throw ServerStoreError.customerReferenceTaken(customer) }
+            }
+            try connection.statement("""
+                UPDATE accounts SET customer_ref = \(references.customer), policy_ref = \(references.policy) WHERE kind = 'user' AND name = \(name)
+                """).run()
+            return connection.changes > 0 ? try Self.user(named: name, in: connection) : nil
+        }
+    }
+
+    package func users(_ reference: DriverReference, limit: Int) async throws -> [Account] {
+        try await reading { connection in
+            let query = switch reference {
+            case let .customer(text): try connection.statement("""
+                SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts
+                WHERE kind = 'user' AND customer_ref = \(text) ORDER BY name LIMIT \(limit)
+                """)
+            case let .policy(text): try connection.statement("""
+                SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts
+                WHERE kind = 'user' AND policy_ref = \(text) ORDER BY name LIMIT \(limit)
+                """)
+            }
+            defer { query.reset() }
+            var found: [Account] = []
+            while try query.step() { found.append(try Self.account(from: query)) }
+            return found
         }
     }
 
@@ -93,7 +129,7 @@ extension SQLiteServerStore: AccountStore {
     package func eraseAccount(name: String, kind: Account.Kind) async throws -> ErasedAccount? {
         try await writing { connection in
             let find = try connection.statement("""
-                SELECT id, name, kind, created_at, phone, language FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name)
+                SELECT id, name, kind, created_at, phone, language, customer_ref, policy_ref FROM accounts WHERE kind = \(kind.rawValue) AND name = \(name)
                 """)
             guard try find.step() else {
                 find.reset()
@@ -145,14 +181,15 @@ extension SQLiteServerStore: AccountStore {
 
     // MARK: - Rows
 
-    /// The account in a row of `id, name, kind, created_at, phone`.
+    /// The account in a row of `id, name, kind, created_at, phone, language, customer_ref, policy_ref`.
     private static func account(from row: SQLiteStatement) throws(ServerStoreError) -> Account {
         let id = try uuid(row, 0, table: "accounts", name: "id")
         let kind = try StoredRecord.named(row.string(2), as: Account.Kind.self, table: "accounts", name: "kind")
         return Account(
             id: AccountID(id), name: row.string(1), kind: kind, createdAt: date(row, 3),
             phone: try StoredRecord.phone(row.optionalString(4), table: "accounts"),
-            language: try StoredRecord.language(row.optionalString(5), table: "accounts")
+            language: try StoredRecord.language(row.optionalString(5), table: "accounts"),
+            references: InsurerReferences(customer: row.optionalString(6), policy: row.optionalString(7))
         )
     }
 }

@@ -389,5 +389,12 @@ package enum ServerSchema {
             CREATE INDEX crash_events_by_owner ON crash_events (owner, received_at);
             CREATE INDEX crash_events_by_detector ON crash_events (detector, received_at);
             """),
+        // The insurer's references for a user: a customer number names one user, a policy may cover several.
+        SQLiteMigration(version: 20, sql: """
+            ALTER TABLE accounts ADD COLUMN customer_ref TEXT;
+            ALTER TABLE accounts ADD COLUMN policy_ref TEXT;
+            CREATE UNIQUE INDEX accounts_by_customer_ref ON accounts (customer_ref) WHERE customer_ref IS NOT NULL;
+            CREATE INDEX accounts_by_policy_ref ON accounts (policy_ref) WHERE policy_ref IS NOT NULL;
+            """),
     ]
 }

@@ -280,7 +280,8 @@ extension Components {
         /// - `hash-mismatch` (400): the bytes' SHA-256 is not the one in the path; nothing was stored.
         /// - `upload-not-found` (404): there is no partial upload of these bytes to continue.
         /// - `upload-offset-mismatch` (409): `Upload-Offset` is not where the upload stands; `uploadOffset` is.
-        /// - `user-not-found` (404): a crash event names a user the server does not know.
+        /// - `user-not-found` (404): a crash event names a user the server does not know, by name or by the insurer's reference.
+        /// - `ambiguous-reference` (409): a crash event names its driver by a policy reference that several users share; name the user or their customer reference.
         /// - `sms-not-found` (404): no SMS message has this id and report token.
         /// - `idempotency-key-reused` (422): the `Idempotency-Key` was used before with a different crash event.
         /// - `document-not-found` (404): the report has no PDF yet (it was not submitted).
@@ -318,6 +319,7 @@ extension Components {
             case uploadNotFound = "upload-not-found"
             case uploadOffsetMismatch = "upload-offset-mismatch"
             case userNotFound = "user-not-found"
+            case ambiguousReference = "ambiguous-reference"
             case smsNotFound = "sms-not-found"
             case idempotencyKeyReused = "idempotency-key-reused"
             case documentNotFound = "document-not-found"
@@ -451,14 +453,25 @@ extension Components {
                 case trusted
             }
         }
-        /// A crash detected by the crash-detection side, after eCall's minimum set of data.
+        /// A crash detected by the crash-detection side, after eCall's minimum set of data. It names its driver exactly
+        /// once: by `user` (the name the user was added with), by `customerReference`, or by `policyReference` when one
+        /// user alone has that policy (several: `ambiguous-reference`, 409).
+        ///
         ///
         /// - Remark: Generated from `#/components/schemas/CrashEvent`.
         public struct CrashEvent: Codable, Hashable, Sendable {
             /// The name the user was added with.
             ///
             /// - Remark: Generated from `#/components/schemas/CrashEvent/user`.
-            public var user: Swift.String
+            public var user: Swift.String?
+            /// The insurer's customer reference of the driver (`user set-reference NAME --customer …`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CrashEvent/customerReference`.
+            public var customerReference: Swift.String?
+            /// The insurer's policy reference of the driver (`user set-reference NAME --policy …`).
+            ///
+            /// - Remark: Generated from `#/components/schemas/CrashEvent/policyReference`.
+            public var policyReference: Swift.String?
             /// - Remark: Generated from `#/components/schemas/CrashEvent/eventId`.
             public var eventId: Components.Schemas.EventID
             /// - Remark: Generated from `#/components/schemas/CrashEvent/detectedAt`.
@@ -491,6 +504,8 @@ extension Components {
             ///
             /// - Parameters:
             ///   - user: The name the user was added with.
+            ///   - customerReference: The insurer's customer reference of the driver (`user set-reference NAME --customer …`).
+            ///   - policyReference: The insurer's policy reference of the driver (`user set-reference NAME --policy …`).
             ///   - eventId:
             ///   - detectedAt:
             ///   - position:
@@ -502,7 +517,9 @@ extension Components {
             ///   - test: A test call; handled like any other
             ///   - utcOffsetMinutes: The local time's offset from UTC where the crash was detected, when the detector knows it; the report shows its times in it.
             public init(
-                user: Swift.String,
+                user: Swift.String? = nil,
+                customerReference: Swift.String? = nil,
+                policyReference: Swift.String? = nil,
                 eventId: Components.Schemas.EventID,
                 detectedAt: Foundation.Date,
                 position: Components.Schemas.DetectedPosition,
@@ -515,6 +532,8 @@ extension Components {
                 utcOffsetMinutes: Components.Schemas.UTCOffsetMinutes? = nil
             ) {
                 self.user = user
+                self.customerReference = customerReference
+                self.policyReference = policyReference
                 self.eventId = eventId
                 self.detectedAt = detectedAt
                 self.position = position
@@ -528,6 +547,8 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case user
+                case customerReference
+                case policyReference
                 case eventId
                 case detectedAt
                 case position
@@ -2926,21 +2947,37 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Policyholder/phone`.
             public var phone: Swift.String?
+            /// The insurer's customer reference of the driver, when the account has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Policyholder/customerReference`.
+            public var customerReference: Swift.String?
+            /// The insurer's policy reference of the driver, when the account has one.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Policyholder/policyReference`.
+            public var policyReference: Swift.String?
             /// Creates a new `Policyholder`.
             ///
             /// - Parameters:
             ///   - account: The name the driver's account was added with (`user add NAME`).
             ///   - phone: Their mobile number in E.164
+            ///   - customerReference: The insurer's customer reference of the driver, when the account has one.
+            ///   - policyReference: The insurer's policy reference of the driver, when the account has one.
             public init(
                 account: Swift.String,
-                phone: Swift.String? = nil
+                phone: Swift.String? = nil,
+                customerReference: Swift.String? = nil,
+                policyReference: Swift.String? = nil
             ) {
                 self.account = account
                 self.phone = phone
+                self.customerReference = customerReference
+                self.policyReference = policyReference
             }
             public enum CodingKeys: String, CodingKey {
                 case account
                 case phone
+                case customerReference
+                case policyReference
             }
         }
         /// A submitted report as a claims handler sees it.
