@@ -95,8 +95,11 @@ struct HandlerPagesRouteTests {
             let (report, claim, _) = try await ServerClaimRouteTests.submitted(client, ann: ann, handler: handler)
             let (session, _) = try await Self.signIn(client, token: handler)
             let cookie: HTTPFields = [.cookie: "\(HandlerPages.sessionCookie)=\(try #require(session))"]
+            _ = try await harness.store.setReferences(InsurerReferences(customer: "CUS-000123", policy: "POL/2026/881"), forUserNamed: "ann")
             let page = try await client.execute(uri: "/handler/claims/\(claim.id)", method: .get, headers: cookie)
             #expect(page.status == .ok)
+            // The driver with the insurer's own references, which the handler looks the customer up by.
+            #expect(String(buffer: page.body).contains("ann, customer CUS-000123, policy POL/2026/881"))
             let csrf = try #require(Self.csrf(in: page))
             var post = cookie
             post[.contentType] = "application/x-www-form-urlencoded"

@@ -337,8 +337,12 @@ package enum HandlerViews {
     }
 
     /// The driver whose report it is: their account's name and phone number.
+    /// With the insurer's references, when the account has them: `ann, +36301234567, customer CUS-000123, policy POL/9`.
     package static func driverText(_ account: Account?, words: Words = .english) -> String {
         guard let account else { return words("(account removed)") }
-        return account.phone.map { "\(account.name), \($0.e164)" } ?? account.name
+        let parts = [account.name, account.phone?.e164,
+                     account.references.customer.map { words("customer {reference}", ["reference": $0]) },
+                     account.references.policy.map { words("policy {reference}", ["reference": $0]) }]
+        return parts.compactMap { $0 }.joined(separator: words(", ", context: "between the items of a list"))
     }
 }
