@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """A claims system's webhook endpoint, for the tests: verifies each delivery's Standard Webhooks signature with the
 standardwebhooks library (and that the same body, tampered with, fails verification), answers 500 to the first
---fail-first deliveries and 200 after, and writes one JSON line per delivery to --log.
+--fail-first deliveries and 200 after (503 to every delivery while the --down-file exists), and writes one JSON line
+per delivery to --log.
 
-    webhook-receiver.py --secret whsec_... --log FILE --port-file FILE [--fail-first N]
+    webhook-receiver.py --secret whsec_... --log FILE --port-file FILE [--fail-first N] [--down-file FILE]
 
 It listens on a free port of 127.0.0.1, written to --port-file once it listens."""
 import argparse
 import json
+import os
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -18,6 +20,7 @@ parser.add_argument("--secret", required=True)
 parser.add_argument("--log", required=True)
 parser.add_argument("--port-file", required=True)
 parser.add_argument("--fail-first", type=int, default=0)
+parser.add_argument("--down-file")
 options = parser.parse_args()
 
 webhook = Webhook(options.secret)
@@ -45,6 +48,8 @@ class Receiver(BaseHTTPRequestHandler):
         with lock:
             received += 1
             status = 500 if received <= options.fail_first else 200
+            if options.down_file and os.path.exists(options.down_file):
+                status = 503
             entry = {
                 "id": headers.get("webhook-id"), "timestamp": headers.get("webhook-timestamp"),
                 "verified": ok, "why": why, "tamperedVerified": tampered_ok, "tamperedDiffers": tampered != body,
@@ -63,6 +68,5 @@ class Receiver(BaseHTTPRequestHandler):
 server = ThreadingHTTPServer(("127.0.0.1", 0), Receiver)
 with open(options.port_file + ".part", "w") as port_file:
     port_file.write(str(server.server_address[1]))
-import os
 os.replace(options.port_file + ".part", options.port_file)
 server.serve_forever()

@@ -98,10 +98,11 @@ package struct ServerEnvironment {
     ///   - renderConcurrency: how many PDFs may be drawn at once.
     ///   - sms: what sends SMS; by default the data folder's outbox (no gateway).
     ///   - jobConcurrency: how many SMS and notices the worker sends at once.
+    ///   - giveUpAfter: how long a job is tried before it is given up.
     package func services(
         publicURL: String, links: CrashLinks? = nil, logger: Logger, renderConcurrency: Int = 2, quotas: Quotas = .standard,
-        sms: (any SMSSender)? = nil, retryPause: Duration = .seconds(60), jobConcurrency: JobConcurrency = .standard,
-        webhook: WebhookSender? = nil, seal: DocumentSeal? = nil
+        sms: (any SMSSender)? = nil, retryPause: Duration = .seconds(60), giveUpAfter: Duration = ServerLimits.jobGiveUp,
+        jobConcurrency: JobConcurrency = .standard, webhook: WebhookSender? = nil, seal: DocumentSeal? = nil
     ) throws -> ServerServices {
         let scratch = dataFolder + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -109,7 +110,7 @@ package struct ServerEnvironment {
             accounts: CachedAccountStore(store), records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs,
             messages: store, jobStore: store, figures: store, sms: try sms ?? outboxSender(logger: logger),
             clock: SystemClock(), publicURL: publicURL, links: links, scratchFolder: scratch, locks: locks, renderConcurrency: renderConcurrency, quotas: quotas,
-            retryPause: retryPause, jobConcurrency: jobConcurrency, webhook: webhook, seal: seal, describeFailure: { ProblemText.sentence(for: $0) }, logger: logger
+            retryPause: retryPause, giveUpAfter: giveUpAfter, jobConcurrency: jobConcurrency, webhook: webhook, seal: seal, describeFailure: { ProblemText.sentence(for: $0) }, logger: logger
         )
     }
 

@@ -88,7 +88,10 @@ struct CrashToClaimEndToEndTests {
         let scrape = try MetricsScrape.take(port: metricsPort)
         #expect(scrape.value("crash_assistant_crash_events_total", ["outcome": "new"]) == 1)
         #expect(scrape.value("crash_assistant_sms_delivered_seconds_count") == 1)
-        #expect(scrape.value("crash_assistant_webhook_deliveries_total", ["outcome": "delivered"]) == 3)
+        for type in ["claim.first_notice_of_loss", "claim.documents_complete", "claim.document_version_added"] {
+            #expect(scrape.value("crash_assistant_webhook_deliveries_total", ["event": type, "outcome": "delivered"]) == 1, "\(type)")
+        }
+        #expect(scrape.value("crash_assistant_jobs_given_up_kept", ["kind": "webhook"]) == 0)
         #expect(scrape.value("crash_assistant_webhook_delivery_duration_seconds_count") == 3)
         #expect(scrape.value("crash_assistant_job_attempts_total", ["kind": "webhook", "outcome": "done"]) == 3)
         #expect((scrape.value("crash_assistant_render_duration_seconds_count") ?? 0) >= 1)

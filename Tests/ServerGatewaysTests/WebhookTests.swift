@@ -135,4 +135,13 @@ struct WebhookTests {
         #expect(WebhookSender.id(of: claim.id, event: .documentsComplete) == "docs_\(claim.id)")
         #expect(WebhookSender.id(of: claim.id) == "fnol_\(claim.id)")
     }
+
+    @Test("Each event's type, as metrics, webhook list and the desk name it, is the one its schema in openapi.yaml gives its body")
+    func typesAreTheSchemas() {
+        #expect(ClaimEvent.firstNoticeOfLoss.type == Components.Schemas.FirstNoticeOfLoss._TypePayload.claim_firstNoticeOfLoss.rawValue)
+        #expect(ClaimEvent.documentsComplete.type == Components.Schemas.DocumentsComplete._TypePayload.claim_documentsComplete.rawValue)
+        #expect(ClaimEvent.documentVersionAdded.type == Components.Schemas.DocumentVersionAdded._TypePayload.claim_documentVersionAdded.rawValue)
+        let claim = ClaimID()
+        #expect(ClaimEvent.documentVersionAdded.webhookID(claim: claim, version: 3) == "docv_\(claim)_3")
+    }
 }

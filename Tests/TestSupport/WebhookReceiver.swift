@@ -4,7 +4,7 @@ import Glibc
 #endif
 
 /// A small receiver of the server's webhooks (scripts/webhook-receiver.py) that checks every signature with the
-/// Standard Webhooks reference library, answering 500 to its first `failFirst` deliveries.
+/// Standard Webhooks reference library, answering 500 to its first `failFirst` deliveries (and 503 while ``setDown(_:)``).
 public final class WebhookReceiver {
     let process = Process()
     public let folder: URL
@@ -19,6 +19,7 @@ public final class WebhookReceiver {
             repository.appendingPathComponent("scripts/webhook-receiver.py").path, "--secret", secret,
             "--log", folder.appendingPathComponent("deliveries.jsonl").path,
             "--port-file", folder.appendingPathComponent("port").path, "--fail-first", String(failFirst),
+            "--down-file", folder.appendingPathComponent("down").path,
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -37,6 +38,16 @@ public final class WebhookReceiver {
             throw ServerProcess.Failure(description: "the webhook receiver did not start")
         }
         port = found
+    }
+
+    /// Answers 503 to every delivery while `down` (logged as any other), as a claims system that is down would.
+    public func setDown(_ down: Bool) throws {
+        let file = folder.appendingPathComponent("down")
+        if down {
+            try Data().write(to: file)
+        } else {
+            try? FileManager.default.removeItem(at: file)
+        }
     }
 
     public var url: String { "http://127.0.0.1:\(port)/claims/fnol" }

@@ -11,7 +11,7 @@ struct CrashAssistantServerCommand: AsyncParsableCommand {
         commandName: "crash-assistant-server",
         abstract: "The crash-report server: crash IDs, crash events and their SMS, reports and photos per user, the PDF, claims for the insurer.",
         version: ProductVersion.current,
-        subcommands: [ServeCommand.self, AccountCommand<UserKind>.self, AccountCommand<DetectorKind>.self, AccountCommand<HandlerKind>.self, SMSCommand.self, KeysCommand.self]
+        subcommands: [ServeCommand.self, AccountCommand<UserKind>.self, AccountCommand<DetectorKind>.self, AccountCommand<HandlerKind>.self, SMSCommand.self, WebhookCommand.self, KeysCommand.self]
     )
 
     /// Makes libphonenumber the judge of typed phone numbers, then runs the command.

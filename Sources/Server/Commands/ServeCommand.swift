@@ -110,6 +110,12 @@ struct ServeCommand: AsyncParsableCommand {
     ))
     var longestRetryPause = 60
 
+    @Option(name: .customLong("give-up-after"), help: ArgumentHelp(
+        "How long, in seconds, an SMS or a notice to the claims system is tried before it is given up (a given-up notice can be sent again with webhook replay).",
+        valueName: "SECONDS"
+    ))
+    var giveUpAfter = Int(ServerLimits.jobGiveUp.components.seconds)
+
     @Option(name: .customLong("sms-concurrency"), help: "How many SMS this instance hands to the gateway at once; a driver's own SMS still go one after another.")
     var smsConcurrency = JobConcurrency.standard.sms
 
@@ -212,6 +218,7 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...31_536_000).contains(uploadExpiry) else { throw ValidationError("--upload-expiry must be from 1 second to a year.") }
         guard (1...86_400).contains(sweepInterval) else { throw ValidationError("--sweep-interval must be from 1 to 86400 seconds.") }
         guard (1...3_600).contains(longestRetryPause) else { throw ValidationError("--longest-retry-pause must be from 1 to 3600 seconds.") }
+        guard (5...604_800).contains(giveUpAfter) else { throw ValidationError("--give-up-after must be from 5 to 604800 seconds (a week).") }
         guard (1...64).contains(renderConcurrency) else { throw ValidationError("--render-concurrency must be from 1 to 64.") }
         guard (1...256).contains(smsConcurrency) else { throw ValidationError("--sms-concurrency must be from 1 to 256.") }
         guard (1...256).contains(webhookConcurrency) else { throw ValidationError("--webhook-concurrency must be from 1 to 256.") }
@@ -265,7 +272,7 @@ struct ServeCommand: AsyncParsableCommand {
                 try environment.outboxSender(logger: logger)
             }
             services = try environment.services(
-                publicURL: links.publicURL, links: links, logger: logger, renderConcurrency: renderConcurrency, quotas: quotas, sms: sms, retryPause: .seconds(longestRetryPause),
+                publicURL: links.publicURL, links: links, logger: logger, renderConcurrency: renderConcurrency, quotas: quotas, sms: sms, retryPause: .seconds(longestRetryPause), giveUpAfter: .seconds(giveUpAfter),
                 jobConcurrency: JobConcurrency(sms: smsConcurrency, webhook: webhookConcurrency), webhook: try webhook().map { WebhookSender(configuration: $0) }, seal: seal
             )
         } catch let error as PostgresOpenError {

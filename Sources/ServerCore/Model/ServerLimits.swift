@@ -24,6 +24,13 @@ package enum ServerLimits {
     package static let deletionsRememberedPerAccount = 10_000
     /// How long a finished job (done, or given up) is kept for an operator to look at: 30 days.
     package static let finishedJobMemory: Duration = .seconds(30 * 24 * 3_600)
+    /// How long a job (an SMS, a notice to the claims system) is tried before it is given up: a day
+    /// (`serve --give-up-after`).
+    package static let jobGiveUp: Duration = .seconds(86_400)
+    /// The most deliveries a claim's page lists (a claim has a few: its notice, its documents, each new PDF).
+    package static let deliveriesPerClaim = 100
+    /// How many deliveries `webhook list` shows at most.
+    package static let deliveriesListed = 1_000
     /// How many times a new crash ID is drawn when the one drawn was issued before.
     package static let crashIDAttempts = 8
     /// How long bytes marked as being removed keep new uploads of the same bytes waiting: 10 minutes, far longer than a

@@ -24,6 +24,29 @@ package enum ClaimEvent: String, Sendable, Hashable, CaseIterable {
     case documentVersionAdded
 }
 
+extension ClaimEvent {
+    /// The Standard Webhooks type its body names (`type`), and metrics count it by.
+    package var type: String {
+        switch self {
+        case .firstNoticeOfLoss: "claim.first_notice_of_loss"
+        case .documentsComplete: "claim.documents_complete"
+        case .documentVersionAdded: "claim.document_version_added"
+        }
+    }
+
+    /// The `webhook-id` every try of one claim's event carries: the claim's own id, which the server made, never the
+    /// report's (two drivers' reports may share an id, and a receiver that drops repeated ids would drop the second
+    /// claim). A replayed delivery carries it again.
+    /// - Parameter version: the document version a ``documentVersionAdded`` event announces.
+    package func webhookID(claim: ClaimID, version: Int? = nil) -> String {
+        switch self {
+        case .firstNoticeOfLoss: "fnol_\(claim)"
+        case .documentsComplete: "docs_\(claim)"
+        case .documentVersionAdded: "docv_\(claim)_\(version ?? 0)"
+        }
+    }
+}
+
 /// A claim's documents as the server holds them when a notice is sent, with the statement's signing record.
 package struct ClaimDocuments: Sendable, Hashable {
     /// The claim's PDF; `nil` until every photo is in and it is drawn.

@@ -32,6 +32,18 @@ package protocol JobStore: Sendable {
 
     /// How many jobs are queued (due or waiting for their pause to end) and how many failed for good.
     func jobCounts() async throws -> (queued: Int, failed: Int)
+
+    /// The deliveries to the claims system the store keeps that `query` asks for, the newest first, at most `limit`.
+    func webhookDeliveries(_ query: DeliveryQuery, limit: Int) async throws -> [WebhookDelivery]
+
+    /// Queues a finished delivery (delivered, or given up) again, due at once, with a new day of tries counted from
+    /// `date`; it keeps its place in its report's order (the report's later events wait for it), and the receiver gets
+    /// the same `webhook-id` as before. One still being tried is left as it is.
+    func replayDelivery(_ id: Int64, at date: Date) async throws -> ReplayOutcome
+
+    /// Queues again, as ``replayDelivery(_:at:)`` does, every delivery given up that was queued (or last replayed)
+    /// at or after `since`. - Returns: those queued, the oldest first.
+    func replayGivenUpDeliveries(since: Date, at date: Date) async throws -> [WebhookDelivery]
 }
 
 extension JobStore {

@@ -11,6 +11,8 @@ package protocol OperationsFigures: Sendable {
 package struct SharedFigures: Sendable, Hashable {
     /// The jobs not finished, by kind; a kind with none is missing.
     package var jobs: [JobKind: JobBacklog]
+    /// The jobs given up and kept (not replayed, not yet forgotten), by kind; a kind with none is missing.
+    package var givenUp: [JobKind: Int] = [:]
     /// The SMS messages kept, by state; a state with none is missing.
     package var sms: [SMSState: Int]
     /// Photo uploads begun and not whole, and the bytes they hold.

@@ -9,6 +9,8 @@ package struct ClaimDesk: Sendable {
     package let accounts: any AccountStore
     /// Draws a claim's PDF again with the acknowledgement in it.
     package let submission: ReportSubmission
+    /// The claims system's deliveries, for where each of a claim's events stands.
+    package let deliveries: any JobStore
     package let clock: any Clock
 
     /// A page of claims matching `filter` after `position`, and the position of the next page when one follows.
@@ -87,6 +89,12 @@ package struct ClaimDesk: Sendable {
     /// The statement's signing record of the claim's report, the first act first.
     package func signingRecord(of claim: Claim) async throws -> [SigningEntry] {
         try await submission.reports.signingRecord(of: claim.report.id, owner: claim.owner)
+    }
+
+    /// Where each of the claim's events to the claims system stands, the first queued first.
+    package func deliveries(of claim: Claim) async throws -> [WebhookDelivery] {
+        let query = DeliveryQuery(report: .init(owner: claim.owner, report: claim.report.id))
+        return try await deliveries.webhookDeliveries(query, limit: ServerLimits.deliveriesPerClaim).reversed()
     }
 
     /// The driver who submitted the claim, as their account names them (`nil` when the account is gone).

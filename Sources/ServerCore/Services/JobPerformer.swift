@@ -99,9 +99,9 @@ package struct JobPerformer: Sendable {
         let started = ContinuousClock.now
         do {
             try await webhook.deliver(event, of: claim, driver: driver, documents: documents, publicURL: links.publicURL, at: clock.now())
-            ServerMetrics.webhookDelivery(delivered: true, seconds: (ContinuousClock.now - started).inSeconds)
+            ServerMetrics.webhookDelivery(event, delivered: true, seconds: (ContinuousClock.now - started).inSeconds)
         } catch {
-            ServerMetrics.webhookDelivery(delivered: false, seconds: (ContinuousClock.now - started).inSeconds)
+            ServerMetrics.webhookDelivery(event, delivered: false, seconds: (ContinuousClock.now - started).inSeconds)
             throw error
         }
         let told = switch event {

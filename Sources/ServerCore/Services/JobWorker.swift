@@ -92,7 +92,7 @@ package final class JobWorker: Service, Sendable {
 
     package init(
         store: any JobStore, performer: JobPerformer, clock: any Clock, lease: Duration = .seconds(120),
-        pollInterval: Duration = .seconds(1), longestPause: Duration = .seconds(60), giveUpAfter: Duration = .seconds(86_400),
+        pollInterval: Duration = .seconds(1), longestPause: Duration = .seconds(60), giveUpAfter: Duration = ServerLimits.jobGiveUp,
         concurrency: JobConcurrency = .standard,
         describe: @escaping @Sendable (any Error) -> String = { String(describing: $0) }, logger: Logger
     ) {

@@ -95,9 +95,11 @@ package enum ServerMetrics {
         }
     }
 
-    /// A try at telling the claims system of a report, by how it went, and how long it took.
-    package static func webhookDelivery(delivered: Bool, seconds: TimeInterval) {
-        CoreMetrics.Counter(label: MetricFamily.webhookDeliveries.name, dimensions: [("outcome", delivered ? "delivered" : "failed")]).increment()
+    /// A try at telling the claims system of a report, by its event type, how it went, and how long it took.
+    package static func webhookDelivery(_ event: ClaimEvent, delivered: Bool, seconds: TimeInterval) {
+        CoreMetrics.Counter(
+            label: MetricFamily.webhookDeliveries.name, dimensions: [("event", event.type), ("outcome", delivered ? "delivered" : "failed")]
+        ).increment()
         CoreMetrics.Timer(label: MetricFamily.webhookDuration.name).record(seconds: seconds)
     }
 
@@ -130,6 +132,7 @@ package enum ServerMetrics {
             CoreMetrics.Gauge(label: MetricFamily.jobsWaiting.name, dimensions: [("kind", kind.rawValue)]).record(backlog?.waiting ?? 0)
             let age = backlog.map { max(0, look.at.timeIntervalSince($0.oldestQueuedAt)) } ?? 0
             CoreMetrics.Gauge(label: MetricFamily.oldestJobAge.name, dimensions: [("kind", kind.rawValue)]).record(age)
+            CoreMetrics.Gauge(label: MetricFamily.jobsGivenUpKept.name, dimensions: [("kind", kind.rawValue)]).record(shared.givenUp[kind] ?? 0)
         }
         for state in SMSState.allCases {
             CoreMetrics.Gauge(label: MetricFamily.smsMessages.name, dimensions: [("state", state.rawValue)]).record(shared.sms[state] ?? 0)
@@ -250,7 +253,8 @@ package struct MetricFamily: Sendable, Hashable {
         buckets: smsBuckets
     )
     static let webhookDeliveries = Self(
-        "crash_assistant_webhook_deliveries_total", .counter, "Tries at telling the claims system of a report, by outcome (delivered, failed)."
+        "crash_assistant_webhook_deliveries_total", .counter,
+        "Tries at telling the claims system of a report, by event type (claim.first_notice_of_loss, …) and outcome (delivered, failed)."
     )
     static let webhookDuration = Self(
         "crash_assistant_webhook_delivery_duration_seconds", .histogram, "Seconds a try at telling the claims system of a report took.",
@@ -270,6 +274,9 @@ package struct MetricFamily: Sendable, Hashable {
     static let oldestJobAge = Self(
         "crash_assistant_jobs_oldest_waiting_age_seconds", .gauge, "Seconds the oldest unfinished job has waited since it was queued, by kind (0: none)."
     )
+    static let jobsGivenUpKept = Self(
+        "crash_assistant_jobs_given_up_kept", .gauge, "Jobs given up and not replayed, kept 30 days after they were given up, by kind (webhook: replay with `webhook replay`)."
+    )
     static let smsMessages = Self("crash_assistant_sms_messages", .gauge, "SMS messages to drivers kept, by state (queued, accepted, delivered, failed).")
     static let openUploads = Self("crash_assistant_uploads_open", .gauge, "Photo uploads begun and not whole yet.")
     static let openUploadBytes = Self("crash_assistant_uploads_open_bytes", .gauge, "Bytes held for photo uploads that are not whole yet.")
@@ -282,7 +289,7 @@ package struct MetricFamily: Sendable, Hashable {
         requests, requestErrors, requestDuration, activeRequests,
         buildInfo, problems, uploadRequests, uploadsResumed, jobAttempts, jobsGivenUp, jobsRunning, crashEvents, smsReports,
         smsAccepted, smsDelivered, webhookDeliveries, webhookDuration, renderDuration, rendersRunning, rendersWaiting, freeBytes,
-        ready, readinessChecks, jobsWaiting, oldestJobAge, smsMessages, openUploads, openUploadBytes, storeReadErrors,
+        ready, readinessChecks, jobsWaiting, oldestJobAge, jobsGivenUpKept, smsMessages, openUploads, openUploadBytes, storeReadErrors,
     ]
 
     static let byLabel = Dictionary(all.map { ($0.label, $0) }, uniquingKeysWith: { first, _ in first })

@@ -63,6 +63,7 @@ package final class ServerServices: Sendable {
         renderConcurrency: Int = 2,
         quotas: Quotas = .standard,
         retryPause: Duration = .seconds(60),
+        giveUpAfter: Duration = ServerLimits.jobGiveUp,
         jobConcurrency: JobConcurrency = .standard,
         webhook: (any ClaimsSystem)? = nil,
         seal: DocumentSeal? = nil,
@@ -87,7 +88,7 @@ package final class ServerServices: Sendable {
                 clock: clock, logger: logger
             ),
             clock: clock,
-            longestPause: retryPause, concurrency: jobConcurrency, describe: describeFailure, logger: logger
+            longestPause: retryPause, giveUpAfter: giveUpAfter, concurrency: jobConcurrency, describe: describeFailure, logger: logger
         )
         crashEvents = CrashEventIntake(
             accounts: accounts, records: records, issuing: crashIDs, quotas: quotaCheck, worker: worker, links: self.links, clock: clock, logger: logger
@@ -105,7 +106,7 @@ package final class ServerServices: Sendable {
         self.sessions = sessions
         statementSharing = StatementSharing(links: statementLinks, reports: reports, clock: clock, worker: worker)
         landing = CrashLanding(records: records, reports: reports, claims: claims)
-        self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, clock: clock)
+        self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, deliveries: jobStore, clock: clock)
         keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
         uploads = PhotoUploads(
             index: photos, blobs: blobs, locks: locks, quotas: quotaCheck, clock: clock, logger: logger, arrivals: submission

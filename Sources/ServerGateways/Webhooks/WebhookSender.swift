@@ -43,15 +43,9 @@ package struct WebhookSender: ClaimsSystem {
         }
     }
 
-    /// The id every try of one claim's event carries: the claim's own id, which the server made, never the report's
-    /// (two drivers' reports may share an id, and a receiver that drops repeated ids would drop the second claim).
-    /// - Parameter version: the document version a ``ClaimEvent/documentVersionAdded`` event announces.
+    /// The id every try of one claim's event carries (``ClaimEvent/webhookID(claim:version:)``).
     package static func id(of claim: ClaimID, event: ClaimEvent = .firstNoticeOfLoss, version: Int? = nil) -> String {
-        switch event {
-        case .firstNoticeOfLoss: "fnol_\(claim)"
-        case .documentsComplete: "docs_\(claim)"
-        case .documentVersionAdded: "docv_\(claim)_\(version ?? 0)"
-        }
+        event.webhookID(claim: claim, version: version)
     }
 
     /// The `webhook-signature` value for a body sent with this id at this time.
@@ -125,7 +119,8 @@ package enum WebhookError: Error, Sendable, Hashable, CustomStringConvertible {
     package var description: String {
         switch self {
         case let .unreachable(url, reason): "the claims system at \(url.prefix(80)) could not be reached (\(reason))"
-        case let .refused(status, answer): "the claims system answered HTTP \(status): \(answer)"
+        case let .refused(status, answer):
+            answer.isEmpty ? "the claims system answered HTTP \(status)" : "the claims system answered HTTP \(status): \(answer)"
         case .nothingToAnnounce: "no document version was named to announce"
         }
     }

@@ -220,7 +220,8 @@ package struct HandlerPages {
             : nil
         let view = HandlerViews.claimPage(
             claim, driver: try await services.claims.policyholder(of: claim), pending: try await services.claims.photosPending(of: claim),
-            record: try await services.claims.signingRecord(of: claim), handler: signedIn.handler, csrf: signedIn.session.csrf,
+            record: try await services.claims.signingRecord(of: claim), deliveries: try await services.claims.deliveries(of: claim),
+            handler: signedIn.handler, csrf: signedIn.session.csrf,
             notice: notice, error: error, claimNumberField: typed?.0, messageField: typed?.1, page: language
         )
         return PageKit.html(view, template: "handler-claim", status: status)

@@ -189,7 +189,22 @@ package enum HandlerViews {
         package let record: SigningRecordView?
         /// Each other motor vehicle's statement's acts, under its own heading.
         package let pairRecords: [PairRecord]
+        /// Where each of the claim's events to the claims system stands, the first queued first.
+        package let deliveries: [DeliveryView]
+        /// Whether the claim has any (the template reads stored values only).
+        package let hasDeliveries: Bool
         package let blocks: [Block]
+    }
+
+    /// One event for the claims system on a claim's page.
+    package struct DeliveryView {
+        package let event: String
+        package let webhookID: String
+        package let state: String
+        /// `delivered`, `waiting`, `retrying` or `given-up`, for its style.
+        package let status: String
+        /// Why its last try failed, while it is not delivered.
+        package let error: String?
     }
 
     /// One other vehicle's statement's signing record (the `signing-record` partial reads `record`).
@@ -238,7 +253,8 @@ package enum HandlerViews {
     }
 
     package static func claimPage(
-        _ claim: Claim, driver: Account?, pending: [ContentHash], record: [SigningEntry] = [], handler: Account, csrf: String, notice: String?,
+        _ claim: Claim, driver: Account?, pending: [ContentHash], record: [SigningEntry] = [], deliveries: [WebhookDelivery] = [], handler: Account,
+        csrf: String, notice: String?,
         error: String?,
         claimNumberField: String?, messageField: String?, page: PageLanguage
     ) -> ClaimPage {
@@ -266,7 +282,35 @@ package enum HandlerViews {
                     record, of: pair, party: report.parties.number(of: party.id), current: version, words: words, dates: dates, showsAccount: true
                 ).map(PairRecord.init)
             },
+            deliveries: deliveries.map { delivery(claim.id, $0, words: words, dates: dates) }, hasDeliveries: !deliveries.isEmpty,
             blocks: blocks(of: report, claim: claim.id, pending: Set(pending), words: words)
+        )
+    }
+
+    /// A delivery as the claim's page says it: which event, its `webhook-id`, and where it stands.
+    package static func delivery(_ claim: ClaimID, _ delivery: WebhookDelivery, words: Words, dates: DateText) -> DeliveryView {
+        let tries = words.plural("{count} try", "{count} tries", count: delivery.attempts, ["count": words.number(delivery.attempts)])
+        let event: String = switch delivery.event {
+        case .firstNoticeOfLoss: words("First notice of loss")
+        case .documentsComplete: words("Every document in")
+        case .documentVersionAdded: words("New version {number} of the PDF", ["number": words.number(delivery.version ?? 0)])
+        case nil: words("An event this server cannot read")
+        }
+        let finished = delivery.finishedAt.map(dates.dateTime) ?? ""
+        let state: String = switch delivery.state {
+        case .delivered:
+            delivery.replayedAt == nil
+                ? words("Delivered {time}", ["time": finished]) : words("Delivered {time}, sent again at an operator's request", ["time": finished])
+        case .waiting: words("Waiting to be sent")
+        case .retrying: words("Not taken yet ({tries}); tried again after a pause", ["tries": tries])
+        case .givenUp:
+            words("Given up {time} after {tries}. An operator sends it again with: webhook replay {id}", [
+                "time": finished, "tries": tries, "id": String(delivery.id),
+            ])
+        }
+        return DeliveryView(
+            event: event, webhookID: delivery.event.map { $0.webhookID(claim: claim, version: delivery.version) } ?? "-", state: state,
+            status: delivery.state.rawValue, error: delivery.state == .delivered ? nil : delivery.lastError.map { String($0.prefix(300)) }
         )
     }
 

@@ -137,7 +137,7 @@ extension PostgresServerStore: JobStore {
                     AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
                 ORDER BY j.id FOR UPDATE SKIP LOCKED LIMIT 1
             )
-            RETURNING id, kind, payload, attempts, created_at
+            RETURNING id, kind, payload, attempts, coalesce(replayed_at, created_at)
             """) { row in
             let (id, kind, payload, attempts, created) = try row.decode((Int64, String, String, Int, Date).self)
             claimed = ClaimedJob(id: id, job: ServerJob(kind: kind, payload: payload), attempts: attempts, queuedAt: created)
@@ -167,7 +167,7 @@ extension PostgresServerStore: JobStore {
                         AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
                     ORDER BY j.id FOR UPDATE SKIP LOCKED LIMIT \(limit)
                 )
-                RETURNING id, kind, payload, attempts, created_at
+                RETURNING id, kind, payload, attempts, coalesce(replayed_at, created_at)
                 """) { row in
                 let (id, kind, payload, attempts, created) = try row.decode((Int64, String, String, Int, Date).self)
                 claimed.append(ClaimedJob(id: id, job: ServerJob(kind: kind, payload: payload), attempts: attempts, queuedAt: created))
@@ -222,6 +222,75 @@ extension PostgresServerStore: JobStore {
         return counts
     }
 
+    package func webhookDeliveries(_ query: DeliveryQuery, limit: Int) async throws -> [WebhookDelivery] {
+        let sequence = query.report.map { ServerJob.notifyInsurer(owner: $0.owner, report: $0.report).sequence(smsOwner: nil) }
+        // One report's few rows are narrowed to its driver here; else the newest `limit` rows that match.
+        let rows: Int? = sequence == nil ? limit : nil
+        var found: [WebhookDelivery] = []
+        try await client.rows("""
+            SELECT \(unescaped: Self.deliveryColumns) FROM jobs
+            WHERE kind = \(JobKind.webhook.row)
+                AND (NOT \(query.failedOnly) OR state = 'failed' OR (state = 'queued' AND last_error IS NOT NULL))
+                AND (\(query.since)::timestamptz IS NULL OR coalesce(replayed_at, created_at) >= \(query.since))
+                AND (\(sequence)::text IS NULL OR sequence = \(sequence))
+            ORDER BY id DESC LIMIT \(rows)
+            """) { row in found.append(try Self.delivery(from: row)) }
+        return Array(found.filter(query.matches).prefix(limit))
+    }
+
+    package func replayDelivery(_ id: Int64, at date: Date) async throws -> ReplayOutcome {
+        try await writing { connection in
+            var current: WebhookDelivery?
+            for try await row in try await connection.query(
+                "SELECT \(unescaped: Self.deliveryColumns) FROM jobs WHERE id = \(id) AND kind = \(JobKind.webhook.row) FOR UPDATE",
+                logger: Self.queryLogger
+            ) { current = try Self.delivery(from: row) }
+            guard let current else { return .notFound }
+            guard current.isReplayable else { return .stillTrying(current) }
+            var replayed = current
+            for try await row in try await connection.query(Self.requeueing([id], at: date), logger: Self.queryLogger) {
+                replayed = try Self.delivery(from: row)
+            }
+            return .queued(replayed)
+        }
+    }
+
+    package func replayGivenUpDeliveries(since: Date, at date: Date) async throws -> [WebhookDelivery] {
+        try await writing { connection in
+            var ids: [Int64] = []
+            for try await row in try await connection.query("""
+                SELECT id FROM jobs WHERE kind = \(JobKind.webhook.row) AND state = 'failed' AND coalesce(replayed_at, created_at) >= \(since)
+                ORDER BY id FOR UPDATE
+                """, logger: Self.queryLogger) { ids.append(try row.decode(Int64.self)) }
+            var replayed: [WebhookDelivery] = []
+            for try await row in try await connection.query(Self.requeueing(ids, at: date), logger: Self.queryLogger) {
+                replayed.append(try Self.delivery(from: row))
+            }
+            return replayed.sorted { $0.id < $1.id }
+        }
+    }
+
+    /// Queues finished deliveries again, due at once, returning them.
+    private static func requeueing(_ ids: [Int64], at date: Date) -> PostgresQuery {
+        """
+        UPDATE jobs SET state = 'queued', lease_until = NULL, finished_at = NULL, replayed_at = \(date)
+        WHERE id = ANY(\(ids)) AND kind = \(JobKind.webhook.row) AND state IN ('done', 'failed')
+        RETURNING \(unescaped: deliveryColumns)
+        """
+    }
+
+    private static let deliveryColumns = "id, kind, payload, state, attempts, last_error, created_at, finished_at, replayed_at"
+
+    private static func delivery(from row: PostgresRow) throws -> WebhookDelivery {
+        let (id, kind, payload, state, attempts, error, queuedAt, finishedAt, replayedAt) = try row.decode(
+            (Int64, String, String, String, Int, String?, Date, Date?, Date?).self
+        )
+        return WebhookDelivery(
+            id: id, kind: kind, payload: payload, rowState: state, attempts: attempts, lastError: error, queuedAt: queuedAt,
+            finishedAt: finishedAt, replayedAt: replayedAt
+        )
+    }
+
     /// Queues a job inside the caller's transaction, in its sequence (an SMS's driver, `smsOwner`, is read from its
     /// message when not given).
     package static func insert(_ job: ServerJob, smsOwner given: AccountID? = nil, at date: Date, on connection: PostgresConnection) async throws {
@@ -243,13 +312,17 @@ extension PostgresServerStore: OperationsFigures {
     package func operationsFigures() async throws -> SharedFigures {
         var figures = SharedFigures()
         try await client.rows("""
-            SELECT j.kind, c.waiting, j.created_at, j.attempts, j.last_error
+            SELECT j.kind, c.waiting, coalesce(j.replayed_at, j.created_at), j.attempts, j.last_error
             FROM (SELECT kind, count(*) AS waiting, min(id) AS oldest FROM jobs WHERE state = 'queued' GROUP BY kind) AS c
             JOIN jobs AS j ON j.id = c.oldest
             """) { row in
             let (kind, waiting, queuedAt, attempts, error) = try row.decode((String, Int, Date, Int, String?).self)
             guard let kind = JobKind(row: kind) else { return }
             figures.jobs[kind] = JobBacklog(waiting: waiting, oldestQueuedAt: queuedAt, oldestAttempts: attempts, oldestError: error)
+        }
+        try await client.rows("SELECT kind, count(*) FROM jobs WHERE state = 'failed' GROUP BY kind") { row in
+            let (kind, count) = try row.decode((String, Int).self)
+            if let kind = JobKind(row: kind) { figures.givenUp[kind] = count }
         }
         try await client.rows("SELECT state, count(*) FROM sms_messages GROUP BY state") { row in
             let (state, count) = try row.decode((String, Int).self)

@@ -157,7 +157,7 @@ extension SQLiteServerStore: JobStore {
             // A job whose earlier one of the same sequence is still queued waits: that one is leased to a worker,
             // waiting for its pause to end, or due before it.
             let find = try connection.statement("""
-                SELECT j.id, j.kind, j.payload, j.attempts, j.created_at FROM jobs AS j
+                SELECT j.id, j.kind, j.payload, j.attempts, coalesce(j.replayed_at, j.created_at) FROM jobs AS j
                 WHERE j.state = 'queued' AND (j.lease_until IS NULL OR j.lease_until <= \(date.timeIntervalSinceReferenceDate))
                     AND instr(\(excluded), ',' || j.kind || ',') = 0
                     AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
@@ -196,7 +196,7 @@ extension SQLiteServerStore: JobStore {
             let knownKinds = "," + known.joined(separator: ",") + ","
             for (kind, limit) in wanted {
                 let find = try connection.statement("""
-                    SELECT j.id, j.kind, j.payload, j.attempts, j.created_at FROM jobs AS j
+                    SELECT j.id, j.kind, j.payload, j.attempts, coalesce(j.replayed_at, j.created_at) FROM jobs AS j
                     WHERE j.state = 'queued' AND (j.lease_until IS NULL OR j.lease_until <= \(now))
                         AND (\(kind) IS NULL OR j.kind = \(kind)) AND (\(kind) IS NOT NULL OR instr(\(knownKinds), ',' || j.kind || ',') = 0)
                         AND NOT EXISTS (SELECT 1 FROM jobs AS e WHERE e.state = 'queued' AND e.sequence = j.sequence AND e.id < j.id)
@@ -265,6 +265,80 @@ extension SQLiteServerStore: JobStore {
         }
     }
 
+    package func webhookDeliveries(_ query: DeliveryQuery, limit: Int) async throws -> [WebhookDelivery] {
+        let since = query.since?.timeIntervalSinceReferenceDate
+        let sequence = query.report.map { ServerJob.notifyInsurer(owner: $0.owner, report: $0.report).sequence(smsOwner: nil) }
+        // One report's few rows are narrowed to its driver here; else the newest `limit` rows that match.
+        let rows = sequence == nil ? limit : -1
+        return try await reading { connection in
+            let find = try connection.statement("""
+                SELECT id, kind, payload, state, attempts, last_error, created_at, finished_at, replayed_at FROM jobs
+                WHERE kind = \(JobKind.webhook.row)
+                    AND (\(query.failedOnly ? 1 : 0) = 0 OR state = 'failed' OR (state = 'queued' AND last_error IS NOT NULL))
+                    AND (\(since) IS NULL OR coalesce(replayed_at, created_at) >= \(since))
+                    AND (\(sequence) IS NULL OR sequence = \(sequence))
+                ORDER BY id DESC LIMIT \(rows)
+                """)
+            defer { find.reset() }
+            var found: [WebhookDelivery] = []
+            while try find.step() { found.append(Self.delivery(from: find)) }
+            return Array(found.filter(query.matches).prefix(limit))
+        }
+    }
+
+    package func replayDelivery(_ id: Int64, at date: Date) async throws -> ReplayOutcome {
+        try await writing { connection in
+            guard let delivery = try Self.delivery(id, in: connection) else { return .notFound }
+            guard delivery.isReplayable else { return .stillTrying(delivery) }
+            try Self.requeue([id], at: date, in: connection)
+            return .queued(try Self.delivery(id, in: connection) ?? delivery)
+        }
+    }
+
+    package func replayGivenUpDeliveries(since: Date, at date: Date) async throws -> [WebhookDelivery] {
+        try await writing { connection in
+            let find = try connection.statement("""
+                SELECT id FROM jobs WHERE kind = \(JobKind.webhook.row) AND state = 'failed'
+                    AND coalesce(replayed_at, created_at) >= \(since.timeIntervalSinceReferenceDate)
+                ORDER BY id
+                """)
+            var ids: [Int64] = []
+            while try find.step() { ids.append(Int64(find.int(0))) }
+            find.reset()
+            try Self.requeue(ids, at: date, in: connection)
+            return try ids.compactMap { try Self.delivery($0, in: connection) }
+        }
+    }
+
+    /// Queues finished deliveries again, due at once, inside the caller's write transaction.
+    private static func requeue(_ ids: [Int64], at date: Date, in connection: SQLiteConnection) throws {
+        for id in ids {
+            let update = try connection.statement("""
+                UPDATE jobs SET state = 'queued', lease_until = NULL, finished_at = NULL, replayed_at = \(date.timeIntervalSinceReferenceDate)
+                WHERE id = \(Int(id)) AND kind = \(JobKind.webhook.row) AND state IN ('done', 'failed')
+                """)
+            try update.run()
+        }
+    }
+
+    /// One delivery, read inside the caller's transaction; `nil` when no webhook job has this number.
+    private static func delivery(_ id: Int64, in connection: SQLiteConnection) throws -> WebhookDelivery? {
+        let find = try connection.statement("""
+            SELECT id, kind, payload, state, attempts, last_error, created_at, finished_at, replayed_at FROM jobs
+            WHERE id = \(Int(id)) AND kind = \(JobKind.webhook.row)
+            """)
+        defer { find.reset() }
+        return try find.step() ? delivery(from: find) : nil
+    }
+
+    private static func delivery(from row: SQLiteStatement) -> WebhookDelivery {
+        WebhookDelivery(
+            id: Int64(row.int(0)), kind: row.string(1), payload: row.string(2), rowState: row.string(3), attempts: row.int(4),
+            lastError: row.optionalString(5), queuedAt: date(row, 6), finishedAt: row.optionalDouble(7).map(Date.init(timeIntervalSinceReferenceDate:)),
+            replayedAt: row.optionalDouble(8).map(Date.init(timeIntervalSinceReferenceDate:))
+        )
+    }
+
     /// Queues a job inside the caller's write transaction, in its sequence (an SMS's driver, `smsOwner`, is read from
     /// its message when not given).
     package static func insert(_ job: ServerJob, smsOwner given: AccountID? = nil, at date: Date, in connection: SQLiteConnection) throws {
@@ -288,7 +362,7 @@ extension SQLiteServerStore: OperationsFigures {
         try await reading { connection in
             var figures = SharedFigures()
             let jobs = try connection.statement("""
-                SELECT j.kind, c.waiting, j.created_at, j.attempts, j.last_error
+                SELECT j.kind, c.waiting, coalesce(j.replayed_at, j.created_at), j.attempts, j.last_error
                 FROM (SELECT kind, count(*) AS waiting, min(id) AS oldest FROM jobs WHERE state = 'queued' GROUP BY kind) AS c
                 JOIN jobs AS j ON j.id = c.oldest
                 """)
@@ -299,6 +373,11 @@ extension SQLiteServerStore: OperationsFigures {
                 )
             }
             jobs.reset()
+            let givenUp = try connection.statement("SELECT kind, count(*) FROM jobs WHERE state = 'failed' GROUP BY kind")
+            while try givenUp.step() {
+                if let kind = JobKind(row: givenUp.string(0)) { figures.givenUp[kind] = givenUp.int(1) }
+            }
+            givenUp.reset()
             let sms = try connection.statement("SELECT state, count(*) FROM sms_messages GROUP BY state")
             while try sms.step() {
                 if let state = SMSState(rawValue: sms.string(0)) { figures.sms[state] = sms.int(1) }

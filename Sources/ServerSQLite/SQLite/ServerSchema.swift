@@ -396,5 +396,13 @@ package enum ServerSchema {
             CREATE UNIQUE INDEX accounts_by_customer_ref ON accounts (customer_ref) WHERE customer_ref IS NOT NULL;
             CREATE INDEX accounts_by_policy_ref ON accounts (policy_ref) WHERE policy_ref IS NOT NULL;
             """),
+        // Deliveries to the claims system, kept to be listed and replayed: when one was last queued again, the newest
+        // of a kind, one report's, and those given up.
+        SQLiteMigration(version: 21, sql: """
+            ALTER TABLE jobs ADD COLUMN replayed_at REAL;
+            CREATE INDEX jobs_by_kind ON jobs (kind, id);
+            CREATE INDEX jobs_by_sequence ON jobs (sequence, id);
+            CREATE INDEX jobs_given_up ON jobs (kind) WHERE state = 'failed';
+            """),
     ]
 }
