@@ -81,19 +81,19 @@ struct CrashToClaimEndToEndTests {
         let list = try AppProcess.run([], arguments: ["reports", "--database", directory.file("reports.sqlite")], in: directory.url)
         #expect(list.output.contains("claim 2026-04417"), "\(list.output)")
 
-        // What an operator saw of it: the crash event, its SMS delivered, the PDFs drawn, the three events (the first
-        // notice, every document in, the PDF's new version naming the claim number) delivered at the first try,
+        // What an operator saw of it: the crash event, its SMS delivered, the PDFs drawn, the four events (the first
+        // notice, every document in, the acknowledgement, the PDF's new version naming the claim number) delivered at the first try,
         // nothing waiting — in an exposition Prometheus's linter passes.
         Thread.sleep(forTimeInterval: 1.2)
         let scrape = try MetricsScrape.take(port: metricsPort)
         #expect(scrape.value("crash_assistant_crash_events_total", ["outcome": "new"]) == 1)
         #expect(scrape.value("crash_assistant_sms_delivered_seconds_count") == 1)
-        for type in ["claim.first_notice_of_loss", "claim.documents_complete", "claim.document_version_added"] {
+        for type in ["claim.first_notice_of_loss", "claim.documents_complete", "claim.acknowledged", "claim.document_version_added"] {
             #expect(scrape.value("crash_assistant_webhook_deliveries_total", ["event": type, "outcome": "delivered"]) == 1, "\(type)")
         }
         #expect(scrape.value("crash_assistant_jobs_given_up_kept", ["kind": "webhook"]) == 0)
-        #expect(scrape.value("crash_assistant_webhook_delivery_duration_seconds_count") == 3)
-        #expect(scrape.value("crash_assistant_job_attempts_total", ["kind": "webhook", "outcome": "done"]) == 3)
+        #expect(scrape.value("crash_assistant_webhook_delivery_duration_seconds_count") == 4)
+        #expect(scrape.value("crash_assistant_job_attempts_total", ["kind": "webhook", "outcome": "done"]) == 4)
         #expect((scrape.value("crash_assistant_render_duration_seconds_count") ?? 0) >= 1)
         #expect(scrape.value("crash_assistant_jobs_waiting", ["kind": "webhook"]) == 0)
         #expect(scrape.value("crash_assistant_uploads_open") == 0)

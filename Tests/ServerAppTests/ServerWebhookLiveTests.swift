@@ -170,7 +170,7 @@ struct ServerWebhookLiveTests {
         #expect(refused.errors.contains("whsec_"))
     }
 
-    @Test("An acknowledgement adds a version of the PDF: a signed event announces its hash after the report's earlier events, and the hash the first events named is still served byte for byte")
+    @Test("An acknowledgement is told as given (claim.acknowledged, valid against its schema), then the PDF's new version: a signed event announces its hash after the report's earlier events, and the hash the first events named is still served byte for byte")
     func aNewVersionIsAnnounced() throws {
         let receiver = try WebhookReceiver(secret: Self.secret, failFirst: 0)
         defer { receiver.stop() }
@@ -189,10 +189,28 @@ struct ServerWebhookLiveTests {
 
         let acknowledged = try LoopbackConnection.request(
             port: server.port, "PUT", "/v1/claims/\(claim)/acknowledgement", token: handler, headers: [("Content-Type", "application/json")],
-            body: Data(#"{"claimNumber":"2026-04417"}"#.utf8)
+            body: Data(#"{"claimNumber":"2026-04417","message":"We call you today: \"Ann\" <b>"}"#.utf8)
         )
         #expect(acknowledged.status == 200)
-        let all = try receiver.waitFor(3)
+        let all = try receiver.waitFor(4)
+        // The acknowledgement first, as it was given, then the PDF drawn with its claim number.
+        let ack = all[2]
+        let ackBody = try #require(ack["body"] as? [String: Any])
+        let ackData = try #require(ackBody["data"] as? [String: Any])
+        let at = try #require((ackData["acknowledgedAt"] as? String).flatMap { try? Date($0, strategy: .iso8601) })
+        #expect(ack["id"] as? String == "ack_\(claim)_\(Int64((at.timeIntervalSince1970 * 1_000).rounded()))")
+        #expect(ack["verified"] as? Bool == true && ack["tamperedVerified"] as? Bool == false)
+        #expect(ackBody["type"] as? String == "claim.acknowledged")
+        #expect(ackData["claimNumber"] as? String == "2026-04417" && ackData["message"] as? String == #"We call you today: "Ann" <b>"#)
+        #expect(ackData["handler"] as? String == "hana" && ackData["claim"] as? String == claim)
+        let checked = try WireSchemaCheck.check(ackBody, as: "ClaimAcknowledged")
+        #expect(checked == "valid", "\(checked)")
+        // The same acknowledgement again is none: nothing more is told.
+        let repeated = try LoopbackConnection.request(
+            port: server.port, "PUT", "/v1/claims/\(claim)/acknowledgement", token: handler, headers: [("Content-Type", "application/json")],
+            body: Data(#"{"claimNumber":"2026-04417","message":"We call you today: \"Ann\" <b>"}"#.utf8)
+        )
+        #expect(repeated.status == 200)
         let event = try #require(all.last)
         #expect(event["id"] as? String == "docv_\(claim)_2")
         #expect(event["verified"] as? Bool == true, "\(event["why"] ?? "")")
@@ -207,6 +225,8 @@ struct ServerWebhookLiveTests {
         #expect(versions.compactMap { $0["sha256"] as? String }.first == namedHash)
 
         // The newest is the claim's PDF; the one the notice named is still there, the same bytes.
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(receiver.deliveries().count == 4)
         let newest = try LoopbackConnection.request(port: server.port, "GET", "/v1/claims/\(claim)/report.pdf", token: handler)
         #expect(Wire.sha256(newest.body) == version["sha256"] as? String)
         let first = try LoopbackConnection.request(port: server.port, "GET", "/v1/claims/\(claim)/documents/\(namedHash)", token: handler)

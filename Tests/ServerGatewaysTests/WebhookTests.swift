@@ -142,6 +142,8 @@ struct WebhookTests {
         #expect(ClaimEvent.documentsComplete.type == Components.Schemas.DocumentsComplete._TypePayload.claim_documentsComplete.rawValue)
         #expect(ClaimEvent.documentVersionAdded.type == Components.Schemas.DocumentVersionAdded._TypePayload.claim_documentVersionAdded.rawValue)
         let claim = ClaimID()
-        #expect(ClaimEvent.documentVersionAdded.webhookID(claim: claim, version: 3) == "docv_\(claim)_3")
+        #expect(ClaimEvent.acknowledged.type == Components.Schemas.ClaimAcknowledged._TypePayload.claim_acknowledged.rawValue)
+        #expect(ClaimEvent.documentVersionAdded.webhookID(claim: claim, number: 3) == "docv_\(claim)_3")
+        #expect(ClaimEvent.acknowledged.webhookID(claim: claim, number: 1_795_000_000_123) == "ack_\(claim)_1795000000123")
     }
 }

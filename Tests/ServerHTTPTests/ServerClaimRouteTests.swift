@@ -211,6 +211,39 @@ struct ServerClaimRouteTests {
         }
     }
 
+    @Test("Each acknowledgement is told to the claims system as given, before the PDF version naming it; a correction is told again, the same one again is not; one given up is listed for its claim")
+    func acknowledgementsAreTold() async throws {
+        let insurer = RecordingClaimsSystem()
+        let harness = try ServerHarness(claimsSystem: insurer)
+        let ann = try await harness.add("ann")
+        let handler = try await harness.add("hana", kind: .handler)
+        try await harness.withClient { client in
+            let (_, claim, _) = try await Self.submitted(client, ann: ann, handler: handler)
+            await harness.doJobs()
+            func acknowledge(_ body: String) async throws -> HTTPResponse.Status {
+                try await client.execute(
+                    uri: "/v1/claims/\(claim.id)/acknowledgement", method: .put, headers: .json(handler), body: ByteBuffer(string: body)
+                ).status
+            }
+            #expect(try await acknowledge(#"{"claimNumber":"2026-04417","message":"Call us \"now\"\n<b>"}"#) == .ok)
+            #expect(try await acknowledge(#"{"claimNumber":"2026-04417","message":"Call us \"now\"\n<b>"}"#) == .ok)
+            #expect(try await acknowledge(#"{"claimNumber":"2026-04418"}"#) == .ok)
+            await harness.doJobs()
+            let told = await insurer.delivered
+            #expect(told.map(\.event) == [.firstNoticeOfLoss, .documentsComplete, .acknowledged, .documentVersionAdded, .acknowledged, .documentVersionAdded])
+            let acknowledgements = told.compactMap(\.documents.acknowledged)
+            #expect(acknowledgements.map(\.claimNumber) == ["2026-04417", "2026-04418"])
+            #expect(acknowledgements.first?.message == "Call us \"now\"\n<b>" && acknowledgements.first?.handler == "hana")
+            // The deliveries kept for the claim, the first queued first, each with its own id.
+            let kept = try await harness.store.webhookDeliveries(DeliveryQuery(), limit: 10).reversed()
+            #expect(kept.map(\.event) == told.map(\.event))
+            #expect(kept.allSatisfy { $0.state == .delivered })
+            let claimID = try #require(ClaimID(text: claim.id))
+            let ids = kept.compactMap { $0.webhookID(claim: claimID) }
+            #expect(Set(ids).count == 6 && ids[2].hasPrefix("ack_\(claim.id)_") && ids[2] != ids[4])
+        }
+    }
+
     @Test("A claim acknowledged while its photo is on its way: the acknowledgement is stored, and the PDF drawn when the photo lands names the claim number")
     func acknowledgedBeforeThePhotos() async throws {
         let harness = try ServerHarness()

@@ -187,10 +187,9 @@ struct DeliveryRow: Encodable {
                     claims[key] = claim
                 }
             }
-            let event = delivery.event
             rows.append(DeliveryRow(
-                id: delivery.id, state: delivery.state.rawValue, type: event?.type ?? "unreadable",
-                webhookId: claim.flatMap { claim in event?.webhookID(claim: claim, version: delivery.version) }
+                id: delivery.id, state: delivery.state.rawValue, type: delivery.event?.type ?? "unreadable",
+                webhookId: claim.flatMap { delivery.webhookID(claim: $0) }
                     ?? delivery.report.map { "report \($0.report)" } ?? "-",
                 claim: claim?.description, reportId: delivery.report?.report.description, attempts: delivery.attempts,
                 lastError: delivery.lastError.map { String($0.prefix(200)) }, queuedAt: stamp.string(from: delivery.queuedAt),

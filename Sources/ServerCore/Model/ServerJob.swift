@@ -14,6 +14,10 @@ package enum ServerJob: Sendable, Hashable {
     /// Tell the claims system that a submitted report's PDF has a new version beside the ones it was told of
     /// (``DocumentVersion``; the first is told by ``tellDocumentsComplete(owner:report:)``).
     case announceDocumentVersion(owner: AccountID, report: ReportID, number: Int)
+    /// Tell the claims system that a submitted report was acknowledged with the insurer's claim number (by a handler on
+    /// the desk, or by the claims system itself), as the acknowledgement said then; queued with it, one per
+    /// acknowledgement (a correction is another).
+    case tellAcknowledged(owner: AccountID, report: ReportID, acknowledgement: ClaimAcknowledgement)
 
     /// The job's kind and facts as a row holds them.
     package var row: (kind: String, payload: String) {
@@ -24,6 +28,12 @@ package enum ServerJob: Sendable, Hashable {
             (JobKind.webhook.row, "{\"event\":\"documents\",\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
         case let .announceDocumentVersion(owner, report, number):
             (JobKind.webhook.row, "{\"event\":\"version\",\"number\":\(number),\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
+        case let .tellAcknowledged(owner, report, acknowledgement):
+            (JobKind.webhook.row, Self.text(Payload(
+                message: nil, owner: owner.description, report: report.description, event: "acknowledged", number: nil,
+                claimNumber: acknowledgement.claimNumber, note: acknowledgement.message, handler: acknowledgement.handler,
+                at: Self.milliseconds(acknowledgement.acknowledgedAt)
+            )))
         }
     }
 
@@ -34,21 +44,14 @@ package enum ServerJob: Sendable, Hashable {
     package func sequence(smsOwner: AccountID?) -> String {
         switch self {
         case let .sendSMS(id): smsOwner.map { "driver:\($0)" } ?? "sms:\(id)"
-        case let .notifyInsurer(_, report), let .tellDocumentsComplete(_, report), let .announceDocumentVersion(_, report, _): "report:\(report)"
+        case let .notifyInsurer(_, report), let .tellDocumentsComplete(_, report), let .announceDocumentVersion(_, report, _),
+             let .tellAcknowledged(_, report, _):
+            "report:\(report)"
         }
     }
 
     /// The job in a row; `nil` when the row cannot be read (it is then marked failed).
     package init?(kind: String, payload: String) {
-        struct Payload: Decodable {
-            let message: String?
-            let owner: String?
-            let report: String?
-            /// Which event a claims-system job sends: absent for the first notice (rows from before there were two).
-            let event: String?
-            /// The document version a `version` event announces.
-            let number: Int?
-        }
         guard let facts = try? JSONDecoder().decode(Payload.self, from: Data(payload.utf8)) else { return nil }
         switch JobKind(row: kind) {
         case .sms:
@@ -64,10 +67,57 @@ package enum ServerJob: Sendable, Hashable {
             case "version":
                 guard let number = facts.number, number > 0 else { return nil }
                 self = .announceDocumentVersion(owner: owner, report: ReportID(report), number: number)
+            case "acknowledged":
+                guard let claimNumber = facts.claimNumber, let handler = facts.handler, let at = facts.at,
+                      let acknowledgement = try? ClaimAcknowledgement(
+                          claimNumber: claimNumber, message: facts.note ?? "", acknowledgedAt: Date(timeIntervalSince1970: Double(at) / 1_000),
+                          handler: handler
+                      ) else { return nil }
+                self = .tellAcknowledged(owner: owner, report: ReportID(report), acknowledgement: acknowledgement)
             default: return nil
             }
         default:
             return nil
+        }
+    }
+}
+
+extension ServerJob {
+    /// A job's facts as its row's payload holds them (JSON); each kind uses some.
+    private struct Payload: Codable {
+        let message: String?
+        let owner: String?
+        let report: String?
+        /// Which event a claims-system job sends: absent for the first notice (rows from before there were two).
+        let event: String?
+        /// The document version a `version` event announces.
+        let number: Int?
+        /// What an `acknowledged` event tells: the claim number, the message to the driver, the handler, and when (ms
+        /// since 1970).
+        var claimNumber: String? = nil
+        var note: String? = nil
+        var handler: String? = nil
+        var at: Int64? = nil
+    }
+
+    private static func text(_ payload: Payload) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(payload)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    /// A time as a whole number of milliseconds since 1970, as a payload and a `webhook-id` name it.
+    package static func milliseconds(_ date: Date) -> Int64 {
+        Int64((date.timeIntervalSince1970 * 1_000).rounded())
+    }
+
+    /// The number an event's `webhook-id` ends with, telling apart the claim's events of one type: a new PDF's version,
+    /// an acknowledgement's time in milliseconds since 1970.
+    package var webhookNumber: Int? {
+        switch self {
+        case let .announceDocumentVersion(_, _, number): number
+        case let .tellAcknowledged(_, _, acknowledgement): Int(Self.milliseconds(acknowledgement.acknowledgedAt))
+        case .sendSMS, .notifyInsurer, .tellDocumentsComplete: nil
         }
     }
 }

@@ -52,6 +52,7 @@ package struct WebhookDelivery: Sendable, Hashable {
         case .notifyInsurer: .firstNoticeOfLoss
         case .tellDocumentsComplete: .documentsComplete
         case .announceDocumentVersion: .documentVersionAdded
+        case .tellAcknowledged: .acknowledged
         case .sendSMS, nil: nil
         }
     }
@@ -59,7 +60,8 @@ package struct WebhookDelivery: Sendable, Hashable {
     /// The driver and report it is about.
     package var report: (owner: AccountID, report: ReportID)? {
         switch job {
-        case let .notifyInsurer(owner, report), let .tellDocumentsComplete(owner, report), let .announceDocumentVersion(owner, report, _):
+        case let .notifyInsurer(owner, report), let .tellDocumentsComplete(owner, report), let .announceDocumentVersion(owner, report, _),
+             let .tellAcknowledged(owner, report, _):
             (owner, report)
         case .sendSMS, nil: nil
         }
@@ -69,6 +71,17 @@ package struct WebhookDelivery: Sendable, Hashable {
     package var version: Int? {
         if case let .announceDocumentVersion(_, _, number) = job { return number }
         return nil
+    }
+
+    /// The acknowledgement a ``ClaimEvent/acknowledged`` event tells.
+    package var acknowledgement: ClaimAcknowledgement? {
+        if case let .tellAcknowledged(_, _, acknowledgement) = job { return acknowledgement }
+        return nil
+    }
+
+    /// The `webhook-id` the claims system gets, given the claim's id.
+    package func webhookID(claim: ClaimID) -> String? {
+        event.map { $0.webhookID(claim: claim, number: job?.webhookNumber) }
     }
 
     /// Whether an operator may queue it again: once it is finished (a delivery still being tried is sent as soon as

@@ -22,6 +22,8 @@ package enum ClaimEvent: String, Sendable, Hashable, CaseIterable {
     case documentsComplete
     /// The PDF has a new version beside the earlier ones (``ClaimDocuments/announced``).
     case documentVersionAdded
+    /// The report was acknowledged with the insurer's claim number (``ClaimDocuments/acknowledged``).
+    case acknowledged
 }
 
 extension ClaimEvent {
@@ -31,18 +33,21 @@ extension ClaimEvent {
         case .firstNoticeOfLoss: "claim.first_notice_of_loss"
         case .documentsComplete: "claim.documents_complete"
         case .documentVersionAdded: "claim.document_version_added"
+        case .acknowledged: "claim.acknowledged"
         }
     }
 
     /// The `webhook-id` every try of one claim's event carries: the claim's own id, which the server made, never the
     /// report's (two drivers' reports may share an id, and a receiver that drops repeated ids would drop the second
     /// claim). A replayed delivery carries it again.
-    /// - Parameter version: the document version a ``documentVersionAdded`` event announces.
-    package func webhookID(claim: ClaimID, version: Int? = nil) -> String {
+    /// - Parameter number: what tells apart the claim's events of this type (``ServerJob/webhookNumber``): the version a
+    ///   ``documentVersionAdded`` event announces, the time of the acknowledgement an ``acknowledged`` event tells.
+    package func webhookID(claim: ClaimID, number: Int? = nil) -> String {
         switch self {
         case .firstNoticeOfLoss: "fnol_\(claim)"
         case .documentsComplete: "docs_\(claim)"
-        case .documentVersionAdded: "docv_\(claim)_\(version ?? 0)"
+        case .documentVersionAdded: "docv_\(claim)_\(number ?? 0)"
+        case .acknowledged: "ack_\(claim)_\(number ?? 0)"
         }
     }
 }
@@ -59,16 +64,20 @@ package struct ClaimDocuments: Sendable, Hashable {
     package var announced: DocumentVersion?
     /// The statement's signing record, the first act first (``SigningEntry``).
     package var signingRecord: [SigningEntry]
+    /// The acknowledgement a ``ClaimEvent/acknowledged`` event tells, as it was given (a later correction is told by an
+    /// event of its own).
+    package var acknowledged: ClaimAcknowledgement?
 
     package init(
         document: ContentHash?, photosPending: [ContentHash], versions: [DocumentVersion] = [], announced: DocumentVersion? = nil,
-        signingRecord: [SigningEntry] = []
+        signingRecord: [SigningEntry] = [], acknowledged: ClaimAcknowledgement? = nil
     ) {
         self.document = document
         self.photosPending = photosPending
         self.versions = versions
         self.announced = announced
         self.signingRecord = signingRecord
+        self.acknowledged = acknowledged
     }
 
     /// The version of the PDF with these bytes, when it is one of the claim's.

@@ -56,6 +56,9 @@ package struct JobPerformer: Sendable {
         case let .announceDocumentVersion(owner, id, number):
             try await tell(.documentVersionAdded, owner: owner, report: id, version: number)
             return .done
+        case let .tellAcknowledged(owner, id, acknowledgement):
+            try await tell(.acknowledged, owner: owner, report: id, acknowledgement: acknowledgement)
+            return .done
         }
     }
 
@@ -69,8 +72,12 @@ package struct JobPerformer: Sendable {
 
     /// Tells the claims system of a submitted report: its first notice names the documents still on their way; the
     /// second event goes once every photo and the PDF are in (it is queued with the first PDF).
-    /// - Parameter number: the document version a ``ClaimEvent/documentVersionAdded`` event announces.
-    private func tell(_ event: ClaimEvent, owner: AccountID, report id: ReportID, version number: Int? = nil) async throws {
+    /// - Parameters:
+    ///   - number: the document version a ``ClaimEvent/documentVersionAdded`` event announces.
+    ///   - acknowledgement: what an ``ClaimEvent/acknowledged`` event tells.
+    private func tell(
+        _ event: ClaimEvent, owner: AccountID, report id: ReportID, version number: Int? = nil, acknowledgement: ClaimAcknowledgement? = nil
+    ) async throws {
         guard let webhook else {
             logger.warning("a report's notice is queued but no claims system is configured (--webhook-url); not sent", metadata: ["report": "\(id)"])
             return
@@ -83,7 +90,8 @@ package struct JobPerformer: Sendable {
             document: try await reports.document(for: id, owner: owner),
             photosPending: try await photos.photosNotHeld(in: report, owner: owner),
             versions: versions, announced: number.flatMap { number in versions.first { $0.number == number } },
-            signingRecord: event == .firstNoticeOfLoss ? try await reports.signingRecord(of: id, owner: owner) : []
+            signingRecord: event == .firstNoticeOfLoss ? try await reports.signingRecord(of: id, owner: owner) : [],
+            acknowledged: acknowledgement
         )
         if event == .documentVersionAdded, documents.announced == nil {
             // Erased since it was queued: nothing to announce.
@@ -108,6 +116,7 @@ package struct JobPerformer: Sendable {
         case .firstNoticeOfLoss: "first notice"
         case .documentsComplete: "documents-complete event"
         case .documentVersionAdded: "new document version"
+        case .acknowledged: "acknowledgement"
         }
         logger.info("the claims system took the report's \(told)", metadata: [
             "crash-id": "\(report.crashID)", "report": "\(id)", "photos-pending": "\(documents.photosPending.count)",
@@ -123,12 +132,16 @@ package struct JobPerformer: Sendable {
                 try? await messages.replaceSMSText(id, with: SMSText.withoutCode(message.text))
             }
         case let .notifyInsurer(_, id):
-            logger.critical("the claims system was not told of a submitted report within a day", metadata: ["report": "\(id)", "error": "\(reason)"])
+            logger.critical("gave up telling the claims system of a submitted report", metadata: ["report": "\(id)", "error": "\(reason)"])
         case let .tellDocumentsComplete(_, id):
-            logger.critical("the claims system was not told within a day that a report's documents are in", metadata: ["report": "\(id)", "error": "\(reason)"])
+            logger.critical("gave up telling the claims system that a report's documents are in", metadata: ["report": "\(id)", "error": "\(reason)"])
         case let .announceDocumentVersion(_, id, number):
-            logger.critical("the claims system was not told within a day of a new version of a report's PDF", metadata: [
+            logger.critical("gave up telling the claims system of a new version of a report's PDF", metadata: [
                 "report": "\(id)", "version": "\(number)", "error": "\(reason)",
+            ])
+        case let .tellAcknowledged(_, id, acknowledgement):
+            logger.critical("gave up telling the claims system of a report's acknowledgement", metadata: [
+                "report": "\(id)", "claim-number": "\(acknowledgement.claimNumber)", "error": "\(reason)",
             ])
         }
     }

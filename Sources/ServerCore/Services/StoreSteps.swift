@@ -81,6 +81,10 @@ package enum StoreSteps {
         case let .store(acknowledged): report = acknowledged
         }
         let stored = try await store(report, owner: claim.owner, in: transaction)
+        // Told before the PDF naming it (its job is queued first, in the report's order), where the claims system is.
+        if job != nil {
+            try await transaction.queue(ServerJob.tellAcknowledged(owner: claim.owner, report: stored.id, acknowledgement: acknowledgement), at: date)
+        }
         var replaced: ContentHash?
         if let document {
             replaced = try await recordDocument(

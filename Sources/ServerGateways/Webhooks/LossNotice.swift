@@ -105,6 +105,21 @@ extension Components.Schemas.DocumentVersionAdded {
     }
 }
 
+extension Components.Schemas.ClaimAcknowledged {
+    /// The event telling the claims system that `claim` was acknowledged as `acknowledgement` says.
+    package init(_ claim: Claim, acknowledgement: ClaimAcknowledgement, sentAt: Date) {
+        self.init(
+            _type: .claim_acknowledged,
+            timestamp: sentAt,
+            data: .init(
+                crashId: claim.report.crashID.rawValue, reportId: claim.report.id.description, claim: claim.id.description,
+                claimNumber: acknowledgement.claimNumber, message: acknowledgement.message, acknowledgedAt: acknowledgement.acknowledgedAt,
+                handler: acknowledgement.handler
+            )
+        )
+    }
+}
+
 extension Components.Schemas.ClaimDocument {
     /// The claim's documents the server holds — its PDF, then each photo that arrived, in the report's order — with
     /// the links a handler's token downloads them by.

@@ -43,9 +43,9 @@ package struct WebhookSender: ClaimsSystem {
         }
     }
 
-    /// The id every try of one claim's event carries (``ClaimEvent/webhookID(claim:version:)``).
-    package static func id(of claim: ClaimID, event: ClaimEvent = .firstNoticeOfLoss, version: Int? = nil) -> String {
-        event.webhookID(claim: claim, version: version)
+    /// The id every try of one claim's event carries (``ClaimEvent/webhookID(claim:number:)``).
+    package static func id(of claim: ClaimID, event: ClaimEvent = .firstNoticeOfLoss, number: Int? = nil) -> String {
+        event.webhookID(claim: claim, number: number)
     }
 
     /// The `webhook-signature` value for a body sent with this id at this time.
@@ -72,8 +72,17 @@ package struct WebhookSender: ClaimsSystem {
                 claim, version: try documents.announced ?? { throw WebhookError.nothingToAnnounce }(), documents: documents,
                 publicURL: publicURL, sentAt: date
             ))
+        case .acknowledged:
+            try encoder.encode(Components.Schemas.ClaimAcknowledged(
+                claim, acknowledgement: try documents.acknowledged ?? { throw WebhookError.nothingToAnnounce }(), sentAt: date
+            ))
         }
-        let id = Self.id(of: claim.id, event: event, version: documents.announced?.number)
+        let number: Int? = switch event {
+        case .documentVersionAdded: documents.announced?.number
+        case .acknowledged: documents.acknowledged.map { Int(ServerJob.milliseconds($0.acknowledgedAt)) }
+        case .firstNoticeOfLoss, .documentsComplete: nil
+        }
+        let id = Self.id(of: claim.id, event: event, number: number)
         let timestamp = Int(date.timeIntervalSince1970)
         var request = HTTPClientRequest(url: configuration.url)
         request.method = .POST
@@ -113,7 +122,8 @@ package enum WebhookConfigurationError: Error, Sendable, Hashable, CustomStringC
 package enum WebhookError: Error, Sendable, Hashable, CustomStringConvertible {
     case unreachable(String, String)
     case refused(status: Int, answer: String)
-    /// A new document version was to be announced without naming one (``ClaimDocuments/announced``).
+    /// A new document version or an acknowledgement was to be told without naming one (``ClaimDocuments/announced``,
+    /// ``ClaimDocuments/acknowledged``).
     case nothingToAnnounce
 
     package var description: String {
@@ -121,7 +131,7 @@ package enum WebhookError: Error, Sendable, Hashable, CustomStringConvertible {
         case let .unreachable(url, reason): "the claims system at \(url.prefix(80)) could not be reached (\(reason))"
         case let .refused(status, answer):
             answer.isEmpty ? "the claims system answered HTTP \(status)" : "the claims system answered HTTP \(status): \(answer)"
-        case .nothingToAnnounce: "no document version was named to announce"
+        case .nothingToAnnounce: "no document version or acknowledgement was named to tell"
         }
     }
 }

@@ -294,6 +294,7 @@ package enum HandlerViews {
         case .firstNoticeOfLoss: words("First notice of loss")
         case .documentsComplete: words("Every document in")
         case .documentVersionAdded: words("New version {number} of the PDF", ["number": words.number(delivery.version ?? 0)])
+        case .acknowledged: words("Acknowledged with claim {claimNumber}", ["claimNumber": delivery.acknowledgement?.claimNumber ?? ""])
         case nil: words("An event this server cannot read")
         }
         let finished = delivery.finishedAt.map(dates.dateTime) ?? ""
@@ -309,7 +310,7 @@ package enum HandlerViews {
             ])
         }
         return DeliveryView(
-            event: event, webhookID: delivery.event.map { $0.webhookID(claim: claim, version: delivery.version) } ?? "-", state: state,
+            event: event, webhookID: delivery.webhookID(claim: claim) ?? "-", state: state,
             status: delivery.state.rawValue, error: delivery.state == .delivered ? nil : delivery.lastError.map { String($0.prefix(300)) }
         )
     }

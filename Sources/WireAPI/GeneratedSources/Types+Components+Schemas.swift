@@ -2724,6 +2724,104 @@ extension Components {
                 case data
             }
         }
+        /// A submitted report was acknowledged with the insurer's claim number (the Standard Webhooks envelope).
+        ///
+        /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged`.
+        public struct ClaimAcknowledged: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case claim_acknowledged = "claim.acknowledged"
+            }
+            /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/type`.
+            public var _type: Components.Schemas.ClaimAcknowledged._TypePayload
+            /// When this delivery was made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/data/crashId`.
+                public var crashId: Components.Schemas.CrashID
+                /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/data/reportId`.
+                public var reportId: Swift.String
+                /// The claim's id on this server, as in its first notice of loss.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/data/claim`.
+                public var claim: Swift.String
+                /// The insurer's claim number, as it was given.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/data/claimNumber`.
+                public var claimNumber: Swift.String
+                /// The message to the driver; empty when none.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/data/message`.
+                public var message: Swift.String
+                /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/data/acknowledgedAt`.
+                public var acknowledgedAt: Foundation.Date
+                /// The account name of the handler (or the claims system's handler account) that gave it.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/data/handler`.
+                public var handler: Swift.String
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - crashId:
+                ///   - reportId:
+                ///   - claim: The claim's id on this server, as in its first notice of loss.
+                ///   - claimNumber: The insurer's claim number, as it was given.
+                ///   - message: The message to the driver; empty when none.
+                ///   - acknowledgedAt:
+                ///   - handler: The account name of the handler (or the claims system's handler account) that gave it.
+                public init(
+                    crashId: Components.Schemas.CrashID,
+                    reportId: Swift.String,
+                    claim: Swift.String,
+                    claimNumber: Swift.String,
+                    message: Swift.String,
+                    acknowledgedAt: Foundation.Date,
+                    handler: Swift.String
+                ) {
+                    self.crashId = crashId
+                    self.reportId = reportId
+                    self.claim = claim
+                    self.claimNumber = claimNumber
+                    self.message = message
+                    self.acknowledgedAt = acknowledgedAt
+                    self.handler = handler
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case crashId
+                    case reportId
+                    case claim
+                    case claimNumber
+                    case message
+                    case acknowledgedAt
+                    case handler
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ClaimAcknowledged/data`.
+            public var data: Components.Schemas.ClaimAcknowledged.DataPayload
+            /// Creates a new `ClaimAcknowledged`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When this delivery was made.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.ClaimAcknowledged._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.ClaimAcknowledged.DataPayload
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
         /// One version of a submitted report's PDF; it never changes once named.
         ///
         /// - Remark: Generated from `#/components/schemas/DocumentVersion`.
