@@ -103,6 +103,20 @@ struct WebhookReplayLiveTests {
 
     }
 
+    @Test("webhook list and replay read and write PostgreSQL with --database-url, and make no data folder")
+    func postgreSQL() async throws {
+        let database = ServerPostgresLiveTests.url(try await PostgresProcess.shared().createDatabase())
+        let scratch = TemporaryDirectory("webhook-commands")
+        let missing = scratch.url.appendingPathComponent("never-served")
+        let listed = try ServerProcess.run(["webhook", "list", "--since", "1d", "--data", missing.path, "--database-url", database])
+        #expect(listed.status == 0 && listed.errors.hasSuffix("No deliveries since 1d to the claims system are kept.\n"), "\(listed.errors)")
+        let replayed = try ServerProcess.run(["webhook", "replay", "--since", "2026-11-01T00:00:00Z", "--data", missing.path, "--database-url", database])
+        #expect(replayed.status == 0 && replayed.errors.contains("nothing to send again"), "\(replayed.errors)")
+        let one = try ServerProcess.run(["webhook", "replay", "7", "--data", missing.path, "--database-url", database])
+        #expect(one.status == 66 && one.errors.contains("No delivery numbered 7"), "\(one.errors)")
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+
     @Test("webhook list and replay refuse what they cannot take, naming it")
     func badInput() throws {
         let server = try ServerProcess()
