@@ -24,6 +24,7 @@ extension Components.Schemas.Report {
                 Components.Schemas.Party(party, statementVersion: report.statementVersion(.vehicle(party.id)))
             },
             acknowledgement: report.acknowledgement.map(Components.Schemas.ClaimAcknowledgement.init),
+            claimTimeline: report.claimTimeline.isEmpty ? nil : report.claimTimeline.map(Components.Schemas.ClaimStatusUpdate.init),
             language: report.language?.rawValue,
             revision: Int64(report.revision)
         )
@@ -89,6 +90,13 @@ extension CrashReport {
             parties: try CrashParties(wire: wire.parties ?? []),
             acknowledgement: try wire.acknowledgement.map { acknowledgement throws(InvalidReportData) in
                 try ClaimAcknowledgement(wire: acknowledgement)
+            },
+            claimTimeline: try (wire.claimTimeline ?? []).enumerated().map { index, step throws(InvalidReportData) in
+                do throws(InvalidReportData) {
+                    return try ClaimStatusUpdate(wire: step)
+                } catch {
+                    throw InvalidReportData(field: "claimTimeline[\(index)].\(error.field)", problem: error.problem)
+                }
             },
             language: language,
             revision: Int(wire.revision)

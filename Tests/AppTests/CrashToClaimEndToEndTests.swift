@@ -9,7 +9,7 @@ import TestSupport
 struct CrashToClaimEndToEndTests {
     static let secret = "whsec_" + Data((0..<32).map { UInt8($0 * 11 % 251) }).base64EncodedString()
 
-    @Test("Crash event → SMS at the SMS centre → the app opens its link → photo, create, sync → the claims system is told → the handler acknowledges on the page → the driver's sync shows the claim number")
+    @Test("Crash event → SMS at the SMS centre → the app opens its link → photo, create, sync → the claims system is told → the handler acknowledges on the page → the driver's sync shows the claim number → the handler records the claim's next steps: texted, told, synced")
     func fromCrashToClaim() throws {
         let directory = TemporaryDirectory("crash-to-claim")
         let gateway = try KannelGateway()
@@ -78,22 +78,53 @@ struct CrashToClaimEndToEndTests {
         let next = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
         #expect(next.status == 0, "\(next.errors)")
         #expect(next.output.contains("Your insurer received \(crashID) — claim 2026-04417."), "\(next.output)")
+
+        // The handler records two steps on the page: the driver is texted of both, the claims system told of both
+        // (signed, each valid against its schema), and the driver's next sync shows both.
+        let smsBefore = try gateway.waitForMessages(1).count
+        let steps = try BrowserScript.run("claim_status.py", ["http://127.0.0.1:\(port)", handler, crashID])
+        #expect(steps.status == 0, "\(steps.output)")
+        // (A text with letters beyond GSM's goes as UCS-2, 70 characters a part: the SMS centre sees each part.)
+        var texted = ""
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, !(texted.contains("Éva Kiss handles your claim") && texted.contains("Fő utca 2, Győr.")) {
+            texted = try gateway.waitForMessages(smsBefore).dropFirst(smsBefore).map(\.text).joined()
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(texted.contains("Claim 2026-04417 (\(crashID)): Éva Kiss handles your claim; phone +36 1 234 5678."), "\(texted)")
+        #expect(texted.contains("Claim 2026-04417 (\(crashID)): Your vehicle is at Autó Kft., Fő utca 2, Győr."), "\(texted)")
+        #expect(try gateway.waitForMessages(smsBefore).dropFirst(smsBefore).allSatisfy { $0.to == ServerProcess.testPhone })
+        let all = try receiver.waitFor(6)
+        let told = all.filter { ($0["id"] as? String)?.hasPrefix("status_") == true }
+        #expect(told.count == 2 && told.allSatisfy { $0["verified"] as? Bool == true && $0["tamperedVerified"] as? Bool == false })
+        for event in told {
+            let body = try #require(event["body"] as? [String: Any])
+            #expect(body["type"] as? String == "claim.status_changed")
+            let checked = try WireSchemaCheck.check(body, as: "ClaimStatusChanged")
+            #expect(checked == "valid", "\(checked)")
+        }
+        let kinds = told.compactMap { (($0["body"] as? [String: Any])?["data"] as? [String: Any]).flatMap { ($0["step"] as? [String: Any])?["status"] as? String } }
+        #expect(kinds == ["assigned", "vehicle-at"])
+        let later = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(later.output.contains("Your claim for \(crashID): Assigned to Éva Kiss, phone +36 1 234 5678. Your insurer wrote: “Call me after 9.”"), "\(later.output)")
+        #expect(later.output.contains("Your claim for \(crashID): Vehicle at Autó Kft., Fő utca 2, Győr."), "\(later.output)")
         let list = try AppProcess.run([], arguments: ["reports", "--database", directory.file("reports.sqlite")], in: directory.url)
         #expect(list.output.contains("claim 2026-04417"), "\(list.output)")
 
-        // What an operator saw of it: the crash event, its SMS delivered, the PDFs drawn, the four events (the first
-        // notice, every document in, the acknowledgement, the PDF's new version naming the claim number) delivered at the first try,
+        // What an operator saw of it: the crash event, its SMS delivered, the PDFs drawn, the six events (the first
+        // notice, every document in, the acknowledgement, the PDF's new version naming the claim number, two status steps) delivered at the first try,
         // nothing waiting — in an exposition Prometheus's linter passes.
         Thread.sleep(forTimeInterval: 1.2)
         let scrape = try MetricsScrape.take(port: metricsPort)
         #expect(scrape.value("crash_assistant_crash_events_total", ["outcome": "new"]) == 1)
-        #expect(scrape.value("crash_assistant_sms_delivered_seconds_count") == 1)
+        #expect(scrape.value("crash_assistant_sms_delivered_seconds_count") == 3)
         for type in ["claim.first_notice_of_loss", "claim.documents_complete", "claim.acknowledged", "claim.document_version_added"] {
             #expect(scrape.value("crash_assistant_webhook_deliveries_total", ["event": type, "outcome": "delivered"]) == 1, "\(type)")
         }
         #expect(scrape.value("crash_assistant_jobs_given_up_kept", ["kind": "webhook"]) == 0)
-        #expect(scrape.value("crash_assistant_webhook_delivery_duration_seconds_count") == 4)
-        #expect(scrape.value("crash_assistant_job_attempts_total", ["kind": "webhook", "outcome": "done"]) == 4)
+        #expect(scrape.value("crash_assistant_webhook_deliveries_total", ["event": "claim.status_changed", "outcome": "delivered"]) == 2)
+        #expect(scrape.value("crash_assistant_webhook_delivery_duration_seconds_count") == 6)
+        #expect(scrape.value("crash_assistant_job_attempts_total", ["kind": "webhook", "outcome": "done"]) == 6)
         #expect((scrape.value("crash_assistant_render_duration_seconds_count") ?? 0) >= 1)
         #expect(scrape.value("crash_assistant_jobs_waiting", ["kind": "webhook"]) == 0)
         #expect(scrape.value("crash_assistant_uploads_open") == 0)

@@ -60,7 +60,7 @@ struct SyncEndToEndTests {
         #expect(again.output.contains("Sent: 0 photos, 0 reports."))
     }
 
-    @Test("A claims handler acknowledges a submitted report: the driver's sync says the claim number once, the list, the report and its PDF name it")
+    @Test("A claims handler acknowledges a submitted report: the driver's sync says the claim number once, the list, the report and its PDF name it; the claim's later steps are told once each and shown on the report")
     func theClaimNumberComesBack() throws {
         let directory = TemporaryDirectory("claim-e2e")
         let server = try ServerProcess()
@@ -104,6 +104,29 @@ struct SyncEndToEndTests {
         #expect(rows?.first?["claimNumber"] as? String == "2026-04417", "\(json.output)")
         let opened = try AppProcess.run(["b", "q"], arguments: ["open", crashID] + options, in: directory.url)
         #expect(opened.output.contains("Your insurer's claim: 2026-04417 — “We will call you today.”"), "\(opened.output)")
+
+        // The claims system records two steps; the next sync tells each once, and the report shows the timeline.
+        for step in [
+            #"{"status":"assigned","name":"Éva Kiss","phone":"+36 1 234 5678","note":"Call me after 9."}"#,
+            #"{"status":"vehicle-at","repairer":"Autó Kft.","address":"Fő utca 2, Győr"}"#,
+        ] {
+            let recorded = try Curl.run([
+                "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "PUT", "-H", "Authorization: Bearer \(handler)", "-H", "Content-Type: application/json",
+                "--data", step, base + "/v1/claims/\(claim)/status",
+            ])
+            #expect(recorded == "200")
+        }
+        let told = try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)
+        #expect(told.output.contains("Your claim for \(crashID): Assigned to Éva Kiss, phone +36 1 234 5678. Your insurer wrote: “Call me after 9.”"), "\(told.output)")
+        #expect(told.output.contains("Your claim for \(crashID): Vehicle at Autó Kft., Fő utca 2, Győr."), "\(told.output)")
+        #expect(!(try AppProcess.run([], arguments: ["sync"] + options, in: directory.url)).output.contains("Your claim for"))
+        let timeline = try AppProcess.run(["b", "q"], arguments: ["open", crashID] + options, in: directory.url)
+        #expect(timeline.output.contains("Your claim so far:"), "\(timeline.output)")
+        #expect(timeline.output.contains(": Assigned to Éva Kiss, phone +36 1 234 5678 — “Call me after 9.”"), "\(timeline.output)")
+        #expect(timeline.output.contains(": Vehicle at Autó Kft., Fő utca 2, Győr"), "\(timeline.output)")
+        let latest = try AppProcess.run([], arguments: ["reports", "--json"] + database, in: directory.url)
+        let latestRows = try JSONSerialization.jsonObject(with: Data(latest.output.utf8)) as? [[String: Any]]
+        #expect(latestRows?.first?["claimStatus"] as? String == "vehicle-at", "\(latest.output)")
 
         // The PDF the driver shares is the server's, drawn again with the claim number.
         let shared = directory.url.appendingPathComponent("shared.pdf")

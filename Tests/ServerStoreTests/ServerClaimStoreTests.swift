@@ -126,4 +126,48 @@ struct ServerClaimStoreTests {
         #expect(try await subject.store.document(for: report.id, owner: ann) == .stub("e"))
         #expect(try await subject.store.acknowledge(ClaimID(), with: Self.acknowledgement("1"), document: .stub("f"), drawnAt: 1) == nil)
     }
+
+    @Test("A status step is stored with the report at its next revision, with its SMS and the claims system's event queued in the same step; the same step again and a stale revision store nothing", arguments: ServerStoreBackend.allCases)
+    func statusSteps(_ backend: ServerStoreBackend) async throws {
+        let subject = try await backend.make()
+        let (ann, _) = try await ServerStoreConformanceTests.twoUsers(subject)
+        let report = try await subject.store.save(Self.completed(), owner: ann)
+        let claim = try #require(try await subject.store.claim(of: report.id, owner: ann))
+        let step = try ClaimStatusUpdate(
+            status: .vehicleAt(repairer: "Autó Kft.", address: "Fő utca 2"), note: "Keys at the desk.", recordedAt: referenceDate + 7_200, handler: "hana"
+        )
+        let sms = SMSMessage.queued(
+            crashID: report.crashID, owner: ann, recipient: try PhoneNumber(kept: "+36301234567"), text: "Your vehicle is at Autó Kft.", at: referenceDate + 7_200
+        )
+        guard case let .stored(stored, number) = try await subject.store.recordClaimStatus(
+            claim.id, step, sms: sms, tellsClaimsSystem: true, readAt: report.revision, at: referenceDate + 7_200
+        ) else {
+            Issue.record("not stored")
+            return
+        }
+        #expect(number == 1 && stored.report.revision == report.revision + 1)
+        #expect(try await subject.store.report(report.id, owner: ann)?.claimTimeline == [step])
+        #expect(try await subject.store.smsMessages(crashID: report.crashID).map(\.text) == ["Your vehicle is at Autó Kft."])
+        let jobs = try await subject.store.webhookDeliveries(DeliveryQuery(report: .init(owner: ann, report: report.id)), limit: 10)
+        #expect(jobs.map(\.job) == [.tellStatusChanged(owner: ann, report: report.id, number: 1)])
+
+        // The same again: unchanged; from the old revision: moved; nothing more queued either way.
+        guard case .unchanged = try await subject.store.recordClaimStatus(
+            claim.id, step, sms: sms, tellsClaimsSystem: true, readAt: stored.report.revision, at: referenceDate + 7_300
+        ) else {
+            Issue.record("the same step again was stored")
+            return
+        }
+        let closed = try ClaimStatusUpdate(status: .closed, note: "", recordedAt: referenceDate + 7_400, handler: "hana")
+        guard case .moved = try await subject.store.recordClaimStatus(
+            claim.id, closed, sms: nil, tellsClaimsSystem: true, readAt: report.revision, at: referenceDate + 7_400
+        ) else {
+            Issue.record("a step from an old revision was stored")
+            return
+        }
+        #expect(try await subject.store.smsMessages(crashID: report.crashID).count == 1)
+        #expect(try await subject.store.recordClaimStatus(
+            ClaimID(), closed, sms: nil, tellsClaimsSystem: false, readAt: 0, at: referenceDate
+        ) == nil)
+    }
 }

@@ -71,7 +71,12 @@ public final class KannelGateway: Sendable {
             let body = line[start.upperBound..<line.index(before: line.endIndex)]
             let fields = body.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4 else { return nil }
-            let text = fields[2] == "ucs-2" ? Self.utf16(fromKannel: fields[3]) : fields[3]
+            var text = fields[2] == "ucs-2" ? Self.utf16(fromKannel: fields[3]) : fields[3]
+            // One part of a longer message: its header, then its data (UTF-16BE when it holds zero bytes, as UCS-2 does).
+            if fields[2] == "udh", let data = fields[3].range(of: " data ") {
+                let part = String(fields[3][data.upperBound...])
+                text = part.contains("%00") ? Self.utf16(fromKannel: part) : part
+            }
             return Received(from: fields[0], to: fields[1], kind: fields[2], text: text)
         }
     }

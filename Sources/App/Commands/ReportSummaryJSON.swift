@@ -21,6 +21,8 @@ struct ReportSummaryJSON: Encodable {
     let hasNote: Bool
     /// The insurer's claim number, once the insurer acknowledged the report.
     let claimNumber: String?
+    /// The claim's latest step, as the API names it (`assigned`, `vehicle-at`, …), once the insurer recorded one.
+    let claimStatus: String?
     /// How many of the accident statement's 12 parts hold anything.
     let statementParts: Int
 
@@ -38,6 +40,7 @@ struct ReportSummaryJSON: Encodable {
         photoCount = summary.photoCount
         hasNote = summary.hasNote
         claimNumber = summary.claimNumber
+        claimStatus = summary.claimStatus?.rawValue
         statementParts = summary.statementParts
     }
 

@@ -50,6 +50,10 @@ final class CrashReportScreen: Screen {
             console.line("  " + words("Document: {location}", ["location": location]))
         }
         if let claim = state.claim { console.line("  " + claim) }
+        if !state.timeline.isEmpty {
+            console.line("  " + words("Your claim so far:"))
+            for step in state.timeline { console.line("    " + step) }
+        }
         console.options(state.options)
     }
 

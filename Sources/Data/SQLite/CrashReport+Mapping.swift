@@ -9,7 +9,7 @@ extension CrashReport {
         """
         SELECT crash_id, status, created_at, updated_at, completed_at, occurred_at, latitude, longitude, address,
                note, revision, provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement, language,
-               parties
+               parties, claim_timeline
         FROM reports WHERE id = \(id.rawValue)
         """
     }
@@ -23,7 +23,7 @@ extension CrashReport {
                                  longitude, address, note, revision, injury_count, photo_count, has_note,
                                  shown_occurred_at, shown_latitude, shown_longitude, shown_address,
                                  provisional_crash_id, utc_offset_minutes, detection, acknowledgement, statement,
-                                 statement_parts, language, shown_utc_offset_minutes, parties)
+                                 statement_parts, language, shown_utc_offset_minutes, parties, claim_timeline)
             VALUES (
                     \(id.rawValue),
                     \(crashID.rawValue),
@@ -52,7 +52,8 @@ extension CrashReport {
                     \(statement.filledParts),
                     \(language?.rawValue),
                     \(shown.utcOffsetMinutes),
-                    \(parties.isAlone ? nil : Self.partiesJSON(parties))
+                    \(parties.isAlone ? nil : Self.partiesJSON(parties)),
+                    \(claimTimeline.isEmpty ? nil : Self.timelineJSON(claimTimeline))
                 )
             ON CONFLICT (id) DO UPDATE SET
                 crash_id = excluded.crash_id, status = excluded.status, created_at = excluded.created_at,
@@ -65,7 +66,8 @@ extension CrashReport {
                 provisional_crash_id = excluded.provisional_crash_id, utc_offset_minutes = excluded.utc_offset_minutes,
                 detection = excluded.detection, acknowledgement = excluded.acknowledgement, statement = excluded.statement,
                 statement_parts = excluded.statement_parts, language = excluded.language,
-                shown_utc_offset_minutes = excluded.shown_utc_offset_minutes, parties = excluded.parties
+                shown_utc_offset_minutes = excluded.shown_utc_offset_minutes, parties = excluded.parties,
+                claim_timeline = excluded.claim_timeline
         """
     }
 
@@ -78,6 +80,12 @@ extension CrashReport {
     /// The other parties, as the wire's JSON.
     private static func partiesJSON(_ parties: CrashParties) -> String? {
         guard let json = try? WireCoding.encoder().encode(parties.all.map { Components.Schemas.Party($0) }) else { return nil }
+        return String(decoding: json, as: UTF8.self)
+    }
+
+    /// The claim's steps, as the wire's JSON.
+    private static func timelineJSON(_ timeline: [ClaimStatusUpdate]) -> String? {
+        guard let json = try? WireCoding.encoder().encode(timeline.map(Components.Schemas.ClaimStatusUpdate.init)) else { return nil }
         return String(decoding: json, as: UTF8.self)
     }
 
@@ -146,6 +154,18 @@ extension CrashReport {
                 throw StorageError.damagedRecord(path: path, reason: "the other parties of report \(reportID) cannot be read")
             }
         }
+        var timeline: [ClaimStatusUpdate] = []
+        if let json = row.optionalString(18) {
+            do {
+                timeline = try WireCoding.decoder().decode([Components.Schemas.ClaimStatusUpdate].self, from: Data(json.utf8)).map { step throws in
+                    try ClaimStatusUpdate(wire: step)
+                }
+            } catch let error as InvalidReportData {
+                throw StorageError.damagedRecord(path: path, reason: "claimTimeline.\(error.field) of report \(reportID): \(error.problem)")
+            } catch {
+                throw StorageError.damagedRecord(path: path, reason: "the claim's status of report \(reportID) cannot be read")
+            }
+        }
         let language: LanguageTag?
         do {
             language = try row.optionalString(16).map { text throws(LanguageTagError) in try LanguageTag(parsing: text) }
@@ -169,6 +189,7 @@ extension CrashReport {
             statement: statement,
             parties: parties,
             acknowledgement: acknowledgement,
+            claimTimeline: timeline,
             language: language,
             revision: row.int(10)
             )

@@ -192,5 +192,9 @@ enum ReportSchema {
         SQLiteMigration(version: 14, sql: """
             ALTER TABLE reports ADD COLUMN parties TEXT;
             """),
+        // The claim's steps after it was submitted (the insurer's), as the wire's JSON; a report from before has none.
+        SQLiteMigration(version: 15, sql: """
+            ALTER TABLE reports ADD COLUMN claim_timeline TEXT;
+            """),
     ]
 }

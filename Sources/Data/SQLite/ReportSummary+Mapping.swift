@@ -13,7 +13,7 @@ extension ReportSummary {
                CASE WHEN shown_occurred_at IS NULL THEN longitude ELSE shown_longitude END,
                CASE WHEN shown_occurred_at IS NULL THEN address ELSE shown_address END,
                provisional_crash_id, coalesce(shown_utc_offset_minutes, utc_offset_minutes), json_extract(acknowledgement, '$.claimNumber'),
-               statement_parts
+               statement_parts, json_extract(claim_timeline, '$[#-1].status')
         FROM reports ORDER BY created_at DESC, id LIMIT \(limit) OFFSET \(offset)
         """
     }
@@ -38,6 +38,7 @@ extension ReportSummary {
             photoCount: row.int(6),
             hasNote: row.int(7) != 0,
             claimNumber: row.optionalString(14),
+            claimStatus: row.optionalString(16).flatMap(ClaimStatus.Kind.init(rawValue:)),
             statementParts: row.int(15)
         )
     }

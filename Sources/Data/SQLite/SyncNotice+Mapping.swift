@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import WireAPI
 
 /// A sync notice's event as the store keeps it (`sync_notices.event`): JSON, read back through the entities' own
 /// checks. A record this program cannot read (written by a newer one) is skipped, never shown garbled.
@@ -20,6 +21,9 @@ extension SyncNotice.Event {
         case .refused(.tooLarge): stored = StoredEvent(kind: "refused", reason: "tooLarge")
         case let .refused(.other(detail)): stored = StoredEvent(kind: "refused", reason: "other", detail: detail)
         case let .acknowledged(claimNumber, message): stored = StoredEvent(kind: "acknowledged", detail: message, claimNumber: claimNumber)
+        case let .claimStatus(step):
+            let json = try? WireCoding.encoder().encode(Components.Schemas.ClaimStatusUpdate(step))
+            stored = StoredEvent(kind: "claimStatus", detail: json.map { String(decoding: $0, as: UTF8.self) })
         case let .otherDriverEntered(party): stored = StoredEvent(kind: "otherDriverEntered", party: party)
         case let .otherDriverSigned(party): stored = StoredEvent(kind: "otherDriverSigned", party: party)
         case let .otherDriverDeclined(reason, party): stored = StoredEvent(kind: "otherDriverDeclined", detail: reason, party: party)
@@ -49,6 +53,11 @@ extension SyncNotice.Event {
         case "signatureVoided":
             guard let side = stored.detail.flatMap(VehicleSide.init(rawValue:)) else { return nil }
             self = .signatureVoided(side, party: stored.party)
+        case "claimStatus":
+            guard let json = stored.detail,
+                  let wire = try? WireCoding.decoder().decode(Components.Schemas.ClaimStatusUpdate.self, from: Data(json.utf8)),
+                  let step = try? ClaimStatusUpdate(wire: wire) else { return nil }
+            self = .claimStatus(step)
         case "acknowledged":
             guard let claimNumber = stored.claimNumber else { return nil }
             self = .acknowledged(claimNumber: claimNumber, message: stored.detail ?? "")

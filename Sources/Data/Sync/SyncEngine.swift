@@ -503,6 +503,10 @@ public actor SyncEngine: SyncStatusSource {
                 reportID: report.id, crashID: report.crashID, in: &pass
             )
         }
+        // Each step of the claim this device has not had yet, in order (a timeline only grows).
+        for step in report.claimTimeline.dropFirst(base?.claimTimeline.count ?? 0) {
+            try await note(.claimStatus(step), reportID: report.id, crashID: report.crashID, in: &pass)
+        }
         for pair in report.statementPairs {
             guard let statement = report.statement(pair) else { continue }
             let before = base?.statement(pair)

@@ -33,6 +33,9 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
     public private(set) var parties: CrashParties
     /// The insurer's claim number and message, once a claims handler acknowledged the completed report.
     public private(set) var acknowledgement: ClaimAcknowledgement?
+    /// The claim's steps after its acknowledgement, the first recorded first (``ClaimStatusUpdate``); only the server
+    /// records them, and the driver's device shows them.
+    public private(set) var claimTimeline: [ClaimStatusUpdate]
     /// The language the driver's app spoke when the report was started: the server writes the driver's documents in
     /// it. `nil` for a report from before languages, or one the server made for a detected crash until the driver's
     /// app opens it.
@@ -66,6 +69,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         self.statement = .empty
         self.parties = CrashParties()
         self.acknowledgement = nil
+        self.claimTimeline = []
         self.revision = 0
     }
 
@@ -92,6 +96,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         statement: AccidentStatement = .empty,
         parties: CrashParties = CrashParties(),
         acknowledgement: ClaimAcknowledgement? = nil,
+        claimTimeline: [ClaimStatusUpdate] = [],
         language: LanguageTag? = nil,
         revision: Int
     ) throws(InvalidReportData) {
@@ -107,6 +112,12 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         }
         if acknowledgement != nil, status != .completed {
             throw InvalidReportData(field: "acknowledgement", problem: .unexpected)
+        }
+        if !claimTimeline.isEmpty, status != .completed {
+            throw InvalidReportData(field: "claimTimeline", problem: .unexpected)
+        }
+        guard claimTimeline.count <= ClaimStatusUpdate.timelineLimit else {
+            throw InvalidReportData(field: "claimTimeline", problem: .tooMany(count: claimTimeline.count, limit: ClaimStatusUpdate.timelineLimit))
         }
         self.id = id
         self.crashID = crashID
@@ -126,6 +137,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         }
         self.parties = parties
         self.acknowledgement = acknowledgement
+        self.claimTimeline = claimTimeline
         self.revision = revision
     }
 
@@ -227,7 +239,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
             && detection == other.detection && status == other.status && completedAt == other.completedAt
             && scene == other.scene && injuries == other.injuries && allPhotos == other.allPhotos
             && otherDriverNote == other.otherDriverNote && statement == other.statement && parties == other.parties
-            && acknowledgement == other.acknowledgement
+            && acknowledgement == other.acknowledgement && claimTimeline == other.claimTimeline
     }
 
     /// The day of the crash where it happened (in the scene's offset from UTC; in UTC when that is unknown).
@@ -261,6 +273,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
             photoCount: photoCount,
             hasNote: hasNote,
             claimNumber: acknowledgement?.claimNumber,
+            claimStatus: claimStatus?.status.kind,
             statementParts: statement.filledParts
         )
     }
@@ -494,7 +507,7 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
             id: id, crashID: crashID, provisionalCrashID: provisionalCrashID, detection: detection, status: status,
             createdAt: createdAt, updatedAt: updatedAt, completedAt: completedAt, scene: scene, injuries: injuries,
             photos: photos, otherDriverNote: otherDriverNote, statement: statement, parties: parties, acknowledgement: acknowledgement,
-            language: language, revision: revision
+            claimTimeline: claimTimeline, language: language, revision: revision
         )
     }
 
@@ -530,6 +543,28 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         report.acknowledgement = isCompleted ? acknowledgement : nil
         return report
     }
+
+    /// Adds a step to the completed report's claim timeline (the server's, when a claims handler or the claims system
+    /// records one). The report stays read-only to the driver.
+    /// - Throws: ``ReportError/notCompleted(_:)`` for a draft; ``ReportError/timelineFull(_:)`` past
+    ///   ``ClaimStatusUpdate/timelineLimit``.
+    public mutating func recordClaimStatus(_ update: ClaimStatusUpdate) throws(ReportError) {
+        guard isCompleted else { throw .notCompleted(crashID) }
+        guard claimTimeline.count < ClaimStatusUpdate.timelineLimit else { throw .timelineFull(crashID) }
+        claimTimeline.append(update)
+        updatedAt = max(update.recordedAt, updatedAt)
+    }
+
+    /// This version with `timeline` as the claim's: for the server, which keeps its own record of it whatever a client
+    /// sends (a draft never has one).
+    public func withClaimTimeline(_ timeline: [ClaimStatusUpdate]) -> CrashReport {
+        var report = self
+        report.claimTimeline = isCompleted ? timeline : []
+        return report
+    }
+
+    /// The claim's latest step, when there is one.
+    public var claimStatus: ClaimStatusUpdate? { claimTimeline.last }
 
     /// Whether the report is known by `crashID`: its crash ID, or the provisional one it had before.
     public func isKnown(by crashID: CrashID) -> Bool {
@@ -589,7 +624,8 @@ public struct CrashReport: Sendable, Hashable, Identifiable {
         var adopted = self
         adopted.adoptServerCrashID(next.crashID)
         adopted.acknowledgement = next.acknowledgement
-        if next.acknowledgement != acknowledgement { adopted.updatedAt = next.updatedAt }
+        adopted.claimTimeline = next.claimTimeline
+        if next.acknowledgement != acknowledgement || next.claimTimeline != claimTimeline { adopted.updatedAt = next.updatedAt }
         guard adopted.stored(atRevision: next.revision) == next else { throw .readOnly(crashID) }
     }
 

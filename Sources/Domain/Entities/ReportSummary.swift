@@ -16,6 +16,8 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
     public let hasNote: Bool
     /// The insurer's claim number, once a claims handler acknowledged the report.
     public let claimNumber: String?
+    /// The claim's latest step, once the insurer recorded one (``CrashReport/claimTimeline``).
+    public let claimStatus: ClaimStatus.Kind?
     /// How many of the accident statement's ``AccidentStatement/partCount`` parts hold anything.
     public let statementParts: Int
 
@@ -31,6 +33,7 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
         photoCount: Int,
         hasNote: Bool,
         claimNumber: String? = nil,
+        claimStatus: ClaimStatus.Kind? = nil,
         statementParts: Int = 0
     ) {
         self.statementParts = statementParts
@@ -45,6 +48,7 @@ public struct ReportSummary: Sendable, Hashable, Identifiable {
         self.photoCount = photoCount
         self.hasNote = hasNote
         self.claimNumber = claimNumber
+        self.claimStatus = claimStatus
     }
 
     /// When the crash happened, as the report shows it.

@@ -22,6 +22,8 @@ public struct SyncNotice: Sendable, Hashable {
         case refused(SyncRefusal)
         /// The insurer received the submitted report and opened a claim: its number, and the handler's message.
         case acknowledged(claimNumber: String, message: String)
+        /// The insurer recorded the claim's next step (``CrashReport/claimTimeline``).
+        case claimStatus(ClaimStatusUpdate)
         /// The other driver filled in column B of an accident statement from the link they were given. `party` is
         /// the number of the other motor vehicle whose statement it is (``CrashParties/number(of:)``); `nil` for B's.
         case otherDriverEntered(party: Int?)

@@ -10,6 +10,8 @@ public enum ReportError: Error, Sendable, Hashable {
     case statementSigned(CrashID)
     case nothingToReport
     case notCompleted(CrashID)
+    /// The claim's timeline holds ``ClaimStatusUpdate/timelineLimit`` steps: no more are recorded.
+    case timelineFull(CrashID)
     case crashIDUnavailable(attempts: Int)
     /// A save stated a revision the store no longer holds: another writer changed the report since it was
     /// read (`current` is the version now stored), or deleted it (`current` is `nil`). Nothing was stored.

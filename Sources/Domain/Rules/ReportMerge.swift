@@ -204,6 +204,8 @@ public enum ReportMerge {
             parties: parties.merged,
             // The insurer's answer is the server's to say, and only a completed report has one.
             acknowledgement: completed ? remote.acknowledgement : nil,
+            // So are the claim's steps after it.
+            claimTimeline: completed ? remote.claimTimeline : [],
             // Set once, where the report was started: either side's.
             language: remote.language ?? local.language,
             revision: remote.revision

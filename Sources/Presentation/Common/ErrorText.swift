@@ -207,6 +207,8 @@ public enum ErrorText {
             words("The report is empty. Choose who was injured, add a photo or write a note first.")
         case let .notCompleted(crashID):
             words("Crash report {crashID} is still a draft. Create the crash report first.", ["crashID": crashID.description])
+        case let .timelineFull(crashID):
+            words("The claim of crash report {crashID} keeps no more updates.", ["crashID": crashID.description])
         case let .crashIDUnavailable(attempts):
             words.plural(
                 "No unused crash ID could be issued after {count} try. Try again.",

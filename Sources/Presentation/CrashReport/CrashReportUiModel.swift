@@ -9,9 +9,15 @@ public struct CrashReportUiModel: Sendable, Hashable {
     public let documentLocation: String?
     /// The insurer's claim number and message, once the insurer acknowledged the report.
     public let claim: String?
+    /// The claim's steps after it was submitted, the first first: when, what, and the insurer's note.
+    public let timeline: [String]
     public let options: [MenuOption]
 
-    public init(crashID: String, documentLocation: String?, acknowledgement: ClaimAcknowledgement? = nil, words: Words = .english) {
+    /// - Parameter dates: how the steps' times are written (the crash scene's offset from UTC).
+    public init(
+        crashID: String, documentLocation: String?, acknowledgement: ClaimAcknowledgement? = nil, timeline steps: [ClaimStatusUpdate] = [],
+        dates: DateText = DateText(), words: Words = .english
+    ) {
         title = words("Crash report")
         self.crashID = crashID
         self.documentLocation = documentLocation
@@ -22,6 +28,11 @@ public struct CrashReportUiModel: Sendable, Hashable {
                     "claimNumber": acknowledgement.claimNumber,
                     "message": acknowledgement.message.replacingOccurrences(of: "\n", with: " "),
                 ])
+        }
+        let said = ClaimStatusWords(words)
+        timeline = steps.map { step in
+            let line = words("{time}: {step}", ["time": words.dates(dates).dateTime(step.recordedAt), "step": said.says(step.status, dates: dates)])
+            return step.note.isEmpty ? line : line + " — “" + step.note.replacingOccurrences(of: "\n", with: " ") + "”"
         }
         options = [
             MenuOption(key: "v", title: words("View crash report")),

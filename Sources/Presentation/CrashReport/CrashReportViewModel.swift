@@ -56,7 +56,7 @@ public final class CrashReportViewModel {
             let viewed = try await viewReport.execute(reportID: reportID)
             state.value = CrashReportUiModel(
                 crashID: crashID.rawValue, documentLocation: viewed.documentLocation, acknowledgement: viewed.report.acknowledgement,
-                words: words
+                timeline: viewed.report.claimTimeline, dates: DateText().at(viewed.report.effectiveScene.scene), words: words
             )
             document.value = ReportDocumentUiModel(text: viewed.text, documentLocation: viewed.documentLocation, words: words)
         } catch {
@@ -70,7 +70,7 @@ public final class CrashReportViewModel {
             let viewed = try await viewReport.execute(reportID: reportID)
             state.value = CrashReportUiModel(
                 crashID: crashID.rawValue, documentLocation: viewed.documentLocation, acknowledgement: viewed.report.acknowledgement,
-                words: words
+                timeline: viewed.report.claimTimeline, dates: DateText().at(viewed.report.effectiveScene.scene), words: words
             )
         } catch {
             message.value = .error(error, words: words)

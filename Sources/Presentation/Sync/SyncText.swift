@@ -34,6 +34,12 @@ public enum SyncText {
                 "Your insurer received {crashID} — claim {claim}. Quote the claim number when you call them. They wrote: “{message}”",
                 values.merging(["message": oneLine(message)]) { $1 }
             )
+        case let .claimStatus(step):
+            let said = ClaimStatusWords(words).says(step.status, dates: DateText())
+            guard !step.note.isEmpty else { return words("Your claim for {crashID}: {step}.", ["crashID": crashID, "step": said]) }
+            return words("Your claim for {crashID}: {step}. Your insurer wrote: “{note}”", [
+                "crashID": crashID, "step": said, "note": oneLine(step.note),
+            ])
         case let .otherDriverEntered(party?):
             return words(
                 "The driver of party {number} filled in their part (vehicle B) of your accident statement with them, of {crashID}, from your link. Check it in that statement.",

@@ -70,6 +70,35 @@ package enum SMSText {
         return plan(for: marker + withApp).parts == 1 ? marker + withApp : marker + withoutApp
     }
 
+    /// The message telling the driver of a step of their claim that needs them (`ClaimStatus.textsDriver`), in their
+    /// language; `nil` for a step that does not. The app shows the whole step and its note.
+    /// - Parameters:
+    ///   - claimNumber: the insurer's claim number, once acknowledged.
+    ///   - utcOffsetMinutes: the crash scene's offset from UTC, for an inspection's time.
+    package static func claimStatus(
+        _ status: ClaimStatus, crashID: CrashID, claimNumber: String?, utcOffsetMinutes: Int?, words: Words = .english
+    ) -> String? {
+        let claim = claimNumber.map { words("Claim {claimNumber} ({crashID})", ["claimNumber": $0, "crashID": crashID.rawValue]) }
+            ?? words("Crash {crashID}", ["crashID": crashID.rawValue])
+        let said: String? = switch status {
+        case let .assigned(name, phone):
+            words("{name} handles your claim; phone {phone}.", ["name": name, "phone": phone])
+        case let .inspectionBooked(at, place):
+            words("Your vehicle's inspection: {time}, {place}.", ["time": time(at, offsetMinutes: utcOffsetMinutes, words: words), "place": place])
+        case let .vehicleAt(repairer, address):
+            words("Your vehicle is at {repairer}, {address}.", ["repairer": repairer, "address": address])
+        case let .payment(money):
+            words("A payment of {amount} {currency} was made.", ["amount": money.amount, "currency": money.currency])
+        case .closed:
+            words("Your claim is closed.")
+        case .reopened:
+            words("Your claim was reopened.")
+        case .received, .estimate, .responsibilityAssessed:
+            nil
+        }
+        return said.map { claim + ": " + $0 }
+    }
+
     /// The message carrying the other driver's code to sign an accident statement, in their language. It starts with
     /// `codeSender` (the product's name, in every language), by which ``withoutCode(_:)`` knows to hide the code
     /// once the gateway took the message.

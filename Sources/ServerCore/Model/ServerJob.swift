@@ -18,6 +18,8 @@ package enum ServerJob: Sendable, Hashable {
     /// the desk, or by the claims system itself), as the acknowledgement said then; queued with it, one per
     /// acknowledgement (a correction is another).
     case tellAcknowledged(owner: AccountID, report: ReportID, acknowledgement: ClaimAcknowledgement)
+    /// Tell the claims system of the claim's `number`th status step (from 1; a timeline's steps never change).
+    case tellStatusChanged(owner: AccountID, report: ReportID, number: Int)
 
     /// The job's kind and facts as a row holds them.
     package var row: (kind: String, payload: String) {
@@ -34,6 +36,8 @@ package enum ServerJob: Sendable, Hashable {
                 claimNumber: acknowledgement.claimNumber, note: acknowledgement.message, handler: acknowledgement.handler,
                 at: Self.milliseconds(acknowledgement.acknowledgedAt)
             )))
+        case let .tellStatusChanged(owner, report, number):
+            (JobKind.webhook.row, "{\"event\":\"status\",\"number\":\(number),\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
         }
     }
 
@@ -45,7 +49,7 @@ package enum ServerJob: Sendable, Hashable {
         switch self {
         case let .sendSMS(id): smsOwner.map { "driver:\($0)" } ?? "sms:\(id)"
         case let .notifyInsurer(_, report), let .tellDocumentsComplete(_, report), let .announceDocumentVersion(_, report, _),
-             let .tellAcknowledged(_, report, _):
+             let .tellAcknowledged(_, report, _), let .tellStatusChanged(_, report, _):
             "report:\(report)"
         }
     }
@@ -74,6 +78,9 @@ package enum ServerJob: Sendable, Hashable {
                           handler: handler
                       ) else { return nil }
                 self = .tellAcknowledged(owner: owner, report: ReportID(report), acknowledgement: acknowledgement)
+            case "status":
+                guard let number = facts.number, number > 0 else { return nil }
+                self = .tellStatusChanged(owner: owner, report: ReportID(report), number: number)
             default: return nil
             }
         default:
@@ -117,6 +124,7 @@ extension ServerJob {
         switch self {
         case let .announceDocumentVersion(_, _, number): number
         case let .tellAcknowledged(_, _, acknowledgement): Int(Self.milliseconds(acknowledgement.acknowledgedAt))
+        case let .tellStatusChanged(_, _, number): number
         case .sendSMS, .notifyInsurer, .tellDocumentsComplete: nil
         }
     }

@@ -10,7 +10,8 @@ package enum ServerLimits {
     package static let maximumReportBytes = 1_024 * 1_024
     /// The largest crash event body: 16 KiB (a few hundred bytes in practice).
     package static let maximumCrashEventBytes = 16 * 1_024
-    /// The largest acknowledgement body: 8 KiB (a claim number and a message of 500 characters of four bytes).
+    /// The largest acknowledgement or status body: 8 KiB (a claim number, or a status step's facts, and a note of 500
+    /// characters of four bytes).
     package static let maximumAcknowledgementBytes = 8 * 1_024
     /// How many reports a page of the list holds when the client does not say.
     package static let reportsPerPage = 100

@@ -36,6 +36,8 @@ package enum ServerRefusal: Error, Sendable, Hashable {
     /// A claim number or message a handler gave breaks its rule (the field is `acknowledgement.claimNumber` or
     /// `acknowledgement.message`).
     case invalidAcknowledgement(InvalidReportData)
+    /// A claim's status step breaks its rule (the field is `status.<name>`: `status.phone`, `status.amount`, …).
+    case invalidClaimStatus(InvalidReportData)
     /// A link for the other driver was asked for a report that is completed.
     case linkToCompletedReport(CrashID)
     /// A link was asked for the statement with a party the report (as the server holds it) does not have as a motor

@@ -53,6 +53,7 @@ package struct WebhookDelivery: Sendable, Hashable {
         case .tellDocumentsComplete: .documentsComplete
         case .announceDocumentVersion: .documentVersionAdded
         case .tellAcknowledged: .acknowledged
+        case .tellStatusChanged: .statusChanged
         case .sendSMS, nil: nil
         }
     }
@@ -61,7 +62,7 @@ package struct WebhookDelivery: Sendable, Hashable {
     package var report: (owner: AccountID, report: ReportID)? {
         switch job {
         case let .notifyInsurer(owner, report), let .tellDocumentsComplete(owner, report), let .announceDocumentVersion(owner, report, _),
-             let .tellAcknowledged(owner, report, _):
+             let .tellAcknowledged(owner, report, _), let .tellStatusChanged(owner, report, _):
             (owner, report)
         case .sendSMS, nil: nil
         }

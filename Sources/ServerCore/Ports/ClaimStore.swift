@@ -28,6 +28,41 @@ package protocol ClaimStore: Sendable {
         _ id: ClaimID, with acknowledgement: ClaimAcknowledgement, document: ContentHash?, drawnAt revision: Int,
         queueingIfFirst job: ServerJob?, at date: Date
     ) async throws -> AcknowledgementWrite?
+
+    /// Adds `update` to the claim's timeline, in one step with what it sends: the claim's report is stored again at
+    /// its next revision and as the owner's next change (so the driver's device receives it at its next sync), with
+    /// `sms` kept and queued to the driver and, when `tellsClaimsSystem`, the event that tells the claims system. The
+    /// same step as the latest one again (its facts and note) changes nothing; when the report is no longer at
+    /// `revision` nothing is stored (the caller reads it again).
+    /// - Returns: what happened, or `nil` when there is no such claim.
+    func recordClaimStatus(
+        _ id: ClaimID, _ update: ClaimStatusUpdate, sms: SMSMessage?, tellsClaimsSystem: Bool, readAt revision: Int, at date: Date
+    ) async throws -> ClaimStatusWrite?
+}
+
+/// What became of a claim's status step.
+package enum ClaimStatusWrite: Sendable, Equatable {
+    /// Added, as the timeline's `number`th step (from 1).
+    case stored(Claim, number: Int)
+    /// The claim's latest step says this already; nothing changed.
+    case unchanged(Claim)
+    /// The report moved on since it was read: nothing was stored.
+    case moved(Claim)
+
+    /// The rule of a status step's write, the same in every engine, for the claim as the engine's transaction read it.
+    package static func decide(_ claim: Claim, _ update: ClaimStatusUpdate, readAt revision: Int) throws -> ClaimStatusStep {
+        if let latest = claim.report.claimStatus, latest.status == update.status, latest.note == update.note { return .answer(.unchanged(claim)) }
+        guard claim.report.revision == revision else { return .answer(.moved(claim)) }
+        var report = claim.report
+        try report.recordClaimStatus(update)
+        return .store(report)
+    }
+}
+
+/// What a status step's write does next (``ClaimStatusWrite/decide(_:_:readAt:)``).
+package enum ClaimStatusStep: Sendable {
+    case answer(ClaimStatusWrite)
+    case store(CrashReport)
 }
 
 extension ClaimStore {

@@ -24,6 +24,8 @@ package enum ClaimEvent: String, Sendable, Hashable, CaseIterable {
     case documentVersionAdded
     /// The report was acknowledged with the insurer's claim number (``ClaimDocuments/acknowledged``).
     case acknowledged
+    /// The claim's status changed (``ClaimDocuments/step``).
+    case statusChanged
 }
 
 extension ClaimEvent {
@@ -34,6 +36,7 @@ extension ClaimEvent {
         case .documentsComplete: "claim.documents_complete"
         case .documentVersionAdded: "claim.document_version_added"
         case .acknowledged: "claim.acknowledged"
+        case .statusChanged: "claim.status_changed"
         }
     }
 
@@ -48,6 +51,7 @@ extension ClaimEvent {
         case .documentsComplete: "docs_\(claim)"
         case .documentVersionAdded: "docv_\(claim)_\(number ?? 0)"
         case .acknowledged: "ack_\(claim)_\(number ?? 0)"
+        case .statusChanged: "status_\(claim)_\(number ?? 0)"
         }
     }
 }
@@ -67,10 +71,12 @@ package struct ClaimDocuments: Sendable, Hashable {
     /// The acknowledgement a ``ClaimEvent/acknowledged`` event tells, as it was given (a later correction is told by an
     /// event of its own).
     package var acknowledged: ClaimAcknowledgement?
+    /// The status step a ``ClaimEvent/statusChanged`` event tells, and its number in the timeline (from 1).
+    package var step: NumberedStep?
 
     package init(
         document: ContentHash?, photosPending: [ContentHash], versions: [DocumentVersion] = [], announced: DocumentVersion? = nil,
-        signingRecord: [SigningEntry] = [], acknowledged: ClaimAcknowledgement? = nil
+        signingRecord: [SigningEntry] = [], acknowledged: ClaimAcknowledgement? = nil, step: NumberedStep? = nil
     ) {
         self.document = document
         self.photosPending = photosPending
@@ -78,6 +84,7 @@ package struct ClaimDocuments: Sendable, Hashable {
         self.announced = announced
         self.signingRecord = signingRecord
         self.acknowledged = acknowledged
+        self.step = step
     }
 
     /// The version of the PDF with these bytes, when it is one of the claim's.
@@ -87,4 +94,15 @@ package struct ClaimDocuments: Sendable, Hashable {
 
     /// Whether every document is in.
     package var isComplete: Bool { document != nil && photosPending.isEmpty }
+}
+
+/// A step of a claim's timeline with its number there (from 1).
+package struct NumberedStep: Sendable, Hashable {
+    package let number: Int
+    package let update: ClaimStatusUpdate
+
+    package init(number: Int, update: ClaimStatusUpdate) {
+        self.number = number
+        self.update = update
+    }
 }

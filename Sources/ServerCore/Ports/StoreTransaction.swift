@@ -62,6 +62,9 @@ package protocol StoreTransaction: Sendable {
     /// Queues the job, to be done after the transaction commits.
     func queue(_ job: ServerJob, at date: Date) async throws
 
+    /// Keeps a new SMS message to a driver and queues the job that sends it, in the driver's order.
+    func queueSMS(_ sms: SMSMessage, at date: Date) async throws
+
     // MARK: Uploads
 
     /// Makes the uploads and removals of these bytes take turns from here to the end of the transaction.

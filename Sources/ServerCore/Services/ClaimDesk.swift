@@ -1,5 +1,6 @@
 import Domain
 import Foundation
+import Wording
 
 /// What the insurer's claims handlers do with submitted reports: list them, read one with its PDF and photos, and
 /// acknowledge one with the insurer's claim number, which reaches the driver's device at its next sync. Handlers
@@ -69,6 +70,48 @@ package struct ClaimDesk: Sendable {
                 throw ReportError.conflict(claim.report.id, current: claim.report)
             case nil:
                 if let document { try await submission.dropIfUnrecorded(document) }
+                throw ServerRefusal.claimNotFound(id)
+            }
+        }
+    }
+
+    /// Adds the claim's next step, recorded by `handler` (a claims handler on the desk, or the claims system's handler
+    /// account), with a note to the driver; texts the driver of a step that needs them, in their language, and tells
+    /// the claims system (``ClaimEvent/statusChanged``). The same step as the latest one again changes nothing.
+    /// - Throws: ``ServerRefusal/invalidClaimStatus(_:)`` for facts or a note that break their rule;
+    ///   ``ServerRefusal/claimNotFound(_:)``; `ReportError.timelineFull`.
+    package func recordStatus(_ id: ClaimID, _ status: ClaimStatus, note: String, by handler: Account) async throws -> Claim {
+        let update: ClaimStatusUpdate
+        do {
+            update = try ClaimStatusUpdate(status: status, note: note, recordedAt: clock.now(), handler: handler.name)
+        } catch {
+            throw ServerRefusal.invalidClaimStatus(error)
+        }
+        return try await ConflictRetry.run {
+            let current = try await claim(id)
+            let driver = try await accounts.account(id: current.owner)
+            let report = current.report
+            let text = SMSText.claimStatus(
+                status, crashID: report.crashID, claimNumber: report.acknowledgement?.claimNumber,
+                utcOffsetMinutes: report.effectiveScene.scene.utcOffsetMinutes,
+                words: Languages.shipped.best([report.language?.rawValue, driver?.language?.rawValue].compactMap { $0 })
+            )
+            var sms: SMSMessage?
+            if let text, let phone = driver?.phone {
+                sms = SMSMessage.queued(crashID: report.crashID, owner: current.owner, recipient: phone, text: text, at: clock.now())
+            }
+            let write = try await claims.recordClaimStatus(
+                id, update, sms: sms, tellsClaimsSystem: submission.notifiesInsurer, readAt: report.revision, at: clock.now()
+            )
+            switch write {
+            case let .stored(claim, _):
+                if sms != nil || submission.notifiesInsurer { submission.worker?.nudge() }
+                return claim
+            case let .unchanged(claim):
+                return claim
+            case let .moved(claim):
+                throw ReportError.conflict(claim.report.id, current: claim.report)
+            case nil:
                 throw ServerRefusal.claimNotFound(id)
             }
         }

@@ -59,6 +59,9 @@ package struct JobPerformer: Sendable {
         case let .tellAcknowledged(owner, id, acknowledgement):
             try await tell(.acknowledged, owner: owner, report: id, acknowledgement: acknowledgement)
             return .done
+        case let .tellStatusChanged(owner, id, number):
+            try await tell(.statusChanged, owner: owner, report: id, version: number)
+            return .done
         }
     }
 
@@ -91,8 +94,16 @@ package struct JobPerformer: Sendable {
             photosPending: try await photos.photosNotHeld(in: report, owner: owner),
             versions: versions, announced: number.flatMap { number in versions.first { $0.number == number } },
             signingRecord: event == .firstNoticeOfLoss ? try await reports.signingRecord(of: id, owner: owner) : [],
-            acknowledged: acknowledgement
+            acknowledged: acknowledgement,
+            step: event == .statusChanged ? number.flatMap { number in
+                claim.report.claimTimeline.indices.contains(number - 1) ? NumberedStep(number: number, update: claim.report.claimTimeline[number - 1]) : nil
+            } : nil
         )
+        if event == .statusChanged, documents.step == nil {
+            // Erased since it was queued: nothing to tell.
+            logger.warning("a claim's status step to tell is gone", metadata: ["report": "\(id)", "step": "\(number ?? 0)"])
+            return
+        }
         if event == .documentVersionAdded, documents.announced == nil {
             // Erased since it was queued: nothing to announce.
             logger.warning("a document version to announce is gone", metadata: ["report": "\(id)", "version": "\(number ?? 0)"])
@@ -117,6 +128,7 @@ package struct JobPerformer: Sendable {
         case .documentsComplete: "documents-complete event"
         case .documentVersionAdded: "new document version"
         case .acknowledged: "acknowledgement"
+        case .statusChanged: "status step"
         }
         logger.info("the claims system took the report's \(told)", metadata: [
             "crash-id": "\(report.crashID)", "report": "\(id)", "photos-pending": "\(documents.photosPending.count)",
@@ -138,6 +150,10 @@ package struct JobPerformer: Sendable {
         case let .announceDocumentVersion(_, id, number):
             logger.critical("gave up telling the claims system of a new version of a report's PDF", metadata: [
                 "report": "\(id)", "version": "\(number)", "error": "\(reason)",
+            ])
+        case let .tellStatusChanged(_, id, number):
+            logger.critical("gave up telling the claims system of a claim's status step", metadata: [
+                "report": "\(id)", "step": "\(number)", "error": "\(reason)",
             ])
         case let .tellAcknowledged(_, id, acknowledgement):
             logger.critical("gave up telling the claims system of a report's acknowledgement", metadata: [

@@ -27,8 +27,10 @@ package struct ReportKeeping: Sendable {
         let current = try await reports.report(sent.id, owner: owner.id)
         let sent = knowsParties ? sent : sent.withParties(current?.parties ?? CrashParties())
         // What the crash detection measured is the server's record: a client's version of it is not taken.
-        // Nor is the insurer's acknowledgement: only a claims handler gives one (``ClaimDesk``).
+        // Nor is the insurer's acknowledgement, or the claim's timeline: only a claims handler or the claims system
+        // records them (``ClaimDesk``).
         let report = sent.withDetection(current?.detection).withAcknowledgement(current?.acknowledgement)
+            .withClaimTimeline(current?.claimTimeline ?? [])
         // Nor is what only the other driver's link brings: a code signature, their credit, their decline.
         try ServerWitnessedFacts.check(report, held: current, account: owner.name)
         // A crash ID is the server's to issue: a report may carry only one issued to its owner (or the app's local form).

@@ -159,7 +159,7 @@ package enum JobKind: String, Sendable, CaseIterable {
     package init(_ job: ServerJob) {
         switch job {
         case .sendSMS: self = .sms
-        case .notifyInsurer, .tellDocumentsComplete, .announceDocumentVersion, .tellAcknowledged: self = .webhook
+        case .notifyInsurer, .tellDocumentsComplete, .announceDocumentVersion, .tellAcknowledged, .tellStatusChanged: self = .webhook
         }
     }
 

@@ -94,6 +94,28 @@ package enum StoreSteps {
         return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), replacedDocument: replaced)
     }
 
+    /// Adds a status step to the claim's timeline, with the SMS to the driver and the claims system's event, or says
+    /// why nothing was written (``ClaimStatusWrite/decide(_:_:readAt:)``).
+    /// - Returns: `nil` when there is no such claim.
+    package static func recordClaimStatus(
+        _ id: ClaimID, _ update: ClaimStatusUpdate, sms: SMSMessage?, tellsClaimsSystem: Bool, readAt revision: Int, at date: Date,
+        in transaction: some StoreTransaction
+    ) async throws -> ClaimStatusWrite? {
+        guard let claim = try await transaction.claim(id) else { return nil }
+        let report: CrashReport
+        switch try ClaimStatusWrite.decide(claim, update, readAt: revision) {
+        case let .answer(answer): return answer
+        case let .store(updated): report = updated
+        }
+        let stored = try await store(report, owner: claim.owner, in: transaction)
+        let number = stored.claimTimeline.count
+        if let sms { try await transaction.queueSMS(sms, at: date) }
+        if tellsClaimsSystem {
+            try await transaction.queue(ServerJob.tellStatusChanged(owner: claim.owner, report: stored.id, number: number), at: date)
+        }
+        return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), number: number)
+    }
+
     /// Records an upload as started, in place of the owner's earlier one of the same bytes, unless those bytes are
     /// being removed.
     /// - Returns: the earlier upload's id, whose staged bytes the caller removes.

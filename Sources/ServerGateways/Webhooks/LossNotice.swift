@@ -120,6 +120,20 @@ extension Components.Schemas.ClaimAcknowledged {
     }
 }
 
+extension Components.Schemas.ClaimStatusChanged {
+    /// The event telling the claims system of the claim's `step`.
+    package init(_ claim: Claim, step: NumberedStep, sentAt: Date) {
+        self.init(
+            _type: .claim_statusChanged,
+            timestamp: sentAt,
+            data: .init(
+                crashId: claim.report.crashID.rawValue, reportId: claim.report.id.description, claim: claim.id.description,
+                number: step.number, step: Components.Schemas.ClaimStatusUpdate(step.update)
+            )
+        )
+    }
+}
+
 extension Components.Schemas.ClaimDocument {
     /// The claim's documents the server holds — its PDF, then each photo that arrived, in the report's order — with
     /// the links a handler's token downloads them by.

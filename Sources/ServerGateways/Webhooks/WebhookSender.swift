@@ -76,10 +76,15 @@ package struct WebhookSender: ClaimsSystem {
             try encoder.encode(Components.Schemas.ClaimAcknowledged(
                 claim, acknowledgement: try documents.acknowledged ?? { throw WebhookError.nothingToAnnounce }(), sentAt: date
             ))
+        case .statusChanged:
+            try encoder.encode(Components.Schemas.ClaimStatusChanged(
+                claim, step: try documents.step ?? { throw WebhookError.nothingToAnnounce }(), sentAt: date
+            ))
         }
         let number: Int? = switch event {
         case .documentVersionAdded: documents.announced?.number
         case .acknowledged: documents.acknowledged.map { Int(ServerJob.milliseconds($0.acknowledgedAt)) }
+        case .statusChanged: documents.step?.number
         case .firstNoticeOfLoss, .documentsComplete: nil
         }
         let id = Self.id(of: claim.id, event: event, number: number)

@@ -39,6 +39,20 @@ extension APIHandler {
         return .ok(.init(body: .json(try await wireClaim(claim))))
     }
 
+    package func updateClaimStatus(_ input: Operations.UpdateClaimStatus.Input) async throws -> Operations.UpdateClaimStatus.Output {
+        let handler = try Caller.handler()
+        let id = try Self.claimID(input.path.claimID)
+        guard case let .json(request) = input.body else { throw APIProblem.badParameter("body", "Send the status as JSON.") }
+        let status: ClaimStatus
+        do {
+            status = try ClaimStatus(wire: request.value1)
+        } catch {
+            throw ServerRefusal.invalidClaimStatus(error)
+        }
+        let claim = try await services.claims.recordStatus(id, status, note: request.value2.note ?? "", by: handler)
+        return .ok(.init(body: .json(try await wireClaim(claim))))
+    }
+
     private func wireClaim(_ claim: Claim) async throws -> Components.Schemas.Claim {
         .init(claim, policyholder: try await services.claims.policyholder(of: claim), pending: try await services.claims.photosPending(of: claim))
     }

@@ -13,6 +13,7 @@ package struct BodyBudgetMiddleware: ServerMiddleware {
         Operations.PutReport.id: ServerLimits.maximumReportBytes,
         Operations.PostCrashEvent.id: ServerLimits.maximumCrashEventBytes,
         Operations.AcknowledgeClaim.id: ServerLimits.maximumAcknowledgementBytes,
+        Operations.UpdateClaimStatus.id: ServerLimits.maximumAcknowledgementBytes,
     ]
 
     package func intercept(

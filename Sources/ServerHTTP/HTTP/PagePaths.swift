@@ -15,11 +15,13 @@ package enum HandlerPaths {
     package static let photoParameter = "sha256"
     package static let claimPattern = "/handler/claims/:claimID"
     package static let acknowledgePattern = "/handler/claims/:claimID/acknowledge"
+    package static let statusPattern = "/handler/claims/:claimID/status"
     package static let documentPattern = "/handler/claims/:claimID/report.pdf"
     package static let photoPattern = "/handler/claims/:claimID/photos/:sha256"
 
     package static func claim(_ id: ClaimID) -> String { "\(claims)/\(id)" }
     package static func acknowledge(_ id: ClaimID) -> String { "\(claims)/\(id)/acknowledge" }
+    package static func status(_ id: ClaimID) -> String { "\(claims)/\(id)/status" }
     package static func document(_ id: ClaimID) -> String { "\(claims)/\(id)/report.pdf" }
     package static func photo(_ id: ClaimID, _ hash: ContentHash) -> String { "\(claims)/\(id)/photos/\(hash.hex)" }
 }

@@ -166,6 +166,8 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return APIProblem(.reportNotFound, ProblemText.sentence(for: error))
         case .crashIDUnavailable:
             return APIProblem(.internalError, ProblemText.sentence(for: error))
+        case .timelineFull:
+            return APIProblem(.reportCompleted, ProblemText.sentence(for: error))
         }
     }
 
@@ -222,6 +224,8 @@ package struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return .claimNotFound(id.description)
         case let .invalidAcknowledgement(error):
             return .badParameter(String(error.field.dropFirst("acknowledgement.".count)), detail)
+        case let .invalidClaimStatus(error):
+            return .badParameter(String(error.field.dropFirst("status.".count)), detail)
         case .linkToCompletedReport:
             return APIProblem(.reportCompleted, detail)
         case .noStatementWith:

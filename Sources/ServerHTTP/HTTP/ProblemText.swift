@@ -44,6 +44,18 @@ package enum ProblemText {
         }
     }
 
+    /// What is wrong with a claim's status step, naming the field.
+    package static func statusSentence(for error: InvalidReportData) -> String {
+        let field = String(error.field.dropFirst("status.".count))
+        return switch error.problem {
+        case .missing: "A \(field) is needed for this status."
+        case .unexpected: "This status takes no \(field); leave it out."
+        case let .outOfRange(value, allowed): "The \(field) is \(value); give a whole number from \(allowed.lowerBound) to \(allowed.upperBound)."
+        case let .invalid(rule): "The \(field) is not one the server takes: \(rule)."
+        default: acknowledgementSentence(for: error.problem, field: field)
+        }
+    }
+
     /// What the server's own rules refused (``ServerRefusal``), and what to do.
     package static func sentence(for refusal: ServerRefusal) -> String {
         switch refusal {
@@ -83,6 +95,8 @@ package enum ProblemText {
             claimNotFound(id.description)
         case let .invalidAcknowledgement(error):
             acknowledgementSentence(for: error.problem, field: String(error.field.dropFirst("acknowledgement.".count)))
+        case let .invalidClaimStatus(error):
+            statusSentence(for: error)
         case let .linkToCompletedReport(crashID):
             "The report \(crashID) is completed; the other driver can no longer add to it."
         case let .noStatementWith(party, crashID):
@@ -164,6 +178,7 @@ package enum ProblemText {
         case .statementSigned: statementSignedSentence
         case .nothingToReport: "The report is empty: choose who was injured, add a photo or write a note before completing it."
         case let .notCompleted(crashID): "Crash report \(crashID) is still a draft; submit it first."
+        case let .timelineFull(crashID): "The claim of crash report \(crashID) holds \(ClaimStatusUpdate.timelineLimit) status updates, as many as it keeps."
         case let .crashIDUnavailable(attempts): "No unused crash ID could be issued after \(attempts) tries. Try again."
         case let .conflict(id, current?):
             "Report \(id) was changed since it was read (it is at revision \(current.revision) now). Nothing was stored; merge your change into `current` and send it with that revision."

@@ -68,6 +68,9 @@ package struct HandlerPages {
         signedIn.post(HandlerPaths.acknowledgePattern) { request, context in
             try await inLanguage(request) { language in try await acknowledge(request, context, language) }
         }
+        signedIn.post(HandlerPaths.statusPattern) { request, context in
+            try await inLanguage(request) { language in try await recordStatus(request, context, language) }
+        }
         // A file's answer says no language; a page saying why there is none is in the handler's.
         signedIn.get(HandlerPaths.documentPattern) { request, context in
             try await document(context, words: pageLanguage(request).words)
@@ -209,20 +212,26 @@ package struct HandlerPages {
 
     private func claimPage(
         _ request: Request, _ context: HandlerRequestContext, _ signedIn: SignedIn, error: String?, typed: (String, String)?,
-        status: HTTPResponse.Status = .ok, language: PageLanguage
+        statusError: String? = nil, statusTyped: StatusForm? = nil, status: HTTPResponse.Status = .ok, language: PageLanguage
     ) async throws -> Response {
         let words = language.words
         let claim = try await claim(context, words: words)
-        let notice = request.uri.queryParameters.get("acknowledged") == "1" && error == nil
+        var notice = request.uri.queryParameters.get("acknowledged") == "1" && error == nil
             ? claim.report.acknowledgement.map {
                 words("Acknowledged with claim {claimNumber}. The driver's app shows it at its next sync.", ["claimNumber": $0.claimNumber])
             }
             : nil
+        if request.uri.queryParameters.get("status") == "1", statusError == nil, let latest = claim.report.claimStatus {
+            notice = words("Recorded: {step}. The driver's app shows it at its next sync.", [
+                "step": ClaimStatusWords(words).kind(latest.status.kind),
+            ])
+        }
         let view = HandlerViews.claimPage(
             claim, driver: try await services.claims.policyholder(of: claim), pending: try await services.claims.photosPending(of: claim),
             record: try await services.claims.signingRecord(of: claim), deliveries: try await services.claims.deliveries(of: claim),
             handler: signedIn.handler, csrf: signedIn.session.csrf,
-            notice: notice, error: error, claimNumberField: typed?.0, messageField: typed?.1, page: language
+            notice: notice, error: error, claimNumberField: typed?.0, messageField: typed?.1, statusError: statusError,
+            statusForm: statusTyped, page: language
         )
         return PageKit.html(view, template: "handler-claim", status: status)
     }
@@ -255,6 +264,65 @@ package struct HandlerPages {
         }
         context.logger.info("a claim was acknowledged", metadata: ["claim": "\(id)", "handler": "\(signedIn.handler.name)"])
         return PageKit.redirect(to: HandlerPaths.claim(id) + "?acknowledged=1")
+    }
+
+    /// The claim's next step, its form's CSRF value checked by the middleware.
+    private func recordStatus(_ request: Request, _ context: HandlerRequestContext, _ language: PageLanguage) async throws -> Response {
+        let words = language.words
+        let signedIn = try context.handler()
+        let form: StatusForm
+        do {
+            form = try context.decodedForm(StatusForm.self).tidied
+        } catch {
+            throw HandlerProblem(
+                .badRequest, title: words("Invalid request"),
+                detail: words("The form could not be read, so nothing was saved. Open the page again and send it from there.")
+            )
+        }
+        let id = try claimID(context, words: words)
+        let claim = try await claim(context, words: words)
+        do {
+            let status: ClaimStatus
+            do {
+                status = try form.status(utcOffsetMinutes: claim.report.effectiveScene.scene.utcOffsetMinutes ?? 0)
+            } catch {
+                throw ServerRefusal.invalidClaimStatus(error)
+            }
+            _ = try await services.claims.recordStatus(id, status, note: form.note ?? "", by: signedIn.handler)
+        } catch ServerRefusal.invalidClaimStatus(let error) {
+            // Shown again with what was typed, and what to change.
+            return try await claimPage(
+                request, context, signedIn, error: nil, typed: nil, statusError: Self.statusSentence(error, words: words), statusTyped: form,
+                status: .badRequest, language: language
+            )
+        }
+        context.logger.info("a claim's status was recorded", metadata: ["claim": "\(id)", "handler": "\(signedIn.handler.name)"])
+        return PageKit.redirect(to: HandlerPaths.claim(id) + "?status=1#status-heading")
+    }
+
+    /// What is wrong with a status step, in the handler's words.
+    static func statusSentence(_ error: InvalidReportData, words: Words) -> String {
+        let labels = ClaimStatusWords(words)
+        let field: String = switch error.field {
+        case "status.status": words("Status", context: "a claim's")
+        case "status.name": words("Handler's name", context: "a claim's status")
+        case "status.phone": words("Handler's phone", context: "a claim's status")
+        case "status.at": words("Inspection: when", context: "a claim's status")
+        case "status.place": words("Inspection: where", context: "a claim's status")
+        case "status.amount": words("Amount", context: "a claim's status")
+        case "status.currency": words("Currency", context: "a claim's status")
+        case "status.percent": words("Responsibility, %", context: "a claim's status")
+        case "status.repairer": words("Repairer", context: "a claim's status")
+        case "status.address": words("Repairer's address", context: "a claim's status")
+        default: words("Note to the driver", context: "a claim's status")
+        }
+        _ = labels
+        return switch error.problem {
+        case .missing: words("{field}: fill this in for the status chosen.", ["field": field])
+        case .outOfRange, .invalid: words("{field}: this is not one the desk takes; check the example beside it.", ["field": field])
+        case .spacesAround: words("{field}: remove the spaces before or after it.", ["field": field])
+        default: words("{field}: shorten it, and use plain text.", ["field": field])
+        }
     }
 
     /// The claim's PDF; a page saying why when there is none yet.

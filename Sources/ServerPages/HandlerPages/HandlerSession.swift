@@ -249,3 +249,89 @@ package struct AcknowledgementForm: Decodable, Sendable {
     package let claimNumber: String?
     package let message: String?
 }
+
+/// The claim's next step as the desk's form sends it: the kind, every field the form has (only the kind's are read),
+/// and the note.
+package struct StatusForm: Decodable, Sendable, Hashable {
+    package var status: String?
+    package var name: String?
+    package var phone: String?
+    /// `2026-12-03T09:30`, in the crash scene's offset from UTC (the form says which).
+    package var at: String?
+    package var place: String?
+    package var amount: String?
+    package var currency: String?
+    package var percent: String?
+    package var repairer: String?
+    package var address: String?
+    package var note: String?
+
+    package init() {}
+
+    /// Each field trimmed, a note's line breaks as line feeds.
+    package var tidied: StatusForm {
+        func tidy(_ text: String?) -> String? { text?.trimmingCharacters(in: .whitespacesAndNewlines) }
+        var form = self
+        form.status = tidy(status)
+        form.name = tidy(name)
+        form.phone = tidy(phone)
+        form.at = tidy(at)
+        form.place = tidy(place)
+        form.amount = tidy(amount)
+        form.currency = tidy(currency)?.uppercased()
+        form.percent = tidy(percent)
+        form.repairer = tidy(repairer)
+        form.address = tidy(address)
+        form.note = tidy(note?.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+        return form
+    }
+
+    /// The step the form names, its time read in the scene's offset from UTC.
+    /// - Throws: ``InvalidReportData`` naming the field (`status.at`, `status.amount`, …).
+    package func status(utcOffsetMinutes: Int) throws(InvalidReportData) -> ClaimStatus {
+        guard let kind = status.flatMap(ClaimStatus.Kind.init(rawValue:)) else {
+            throw InvalidReportData(field: "status.status", problem: .missing)
+        }
+        func money() throws(InvalidReportData) -> Money {
+            guard let money = Money(amount: (amount ?? "").replacingOccurrences(of: ",", with: "."), currency: currency ?? "") else {
+                throw InvalidReportData(field: "status.amount", problem: .invalid("an amount is digits with at most two decimals after a point, such as 1234.50"))
+            }
+            return money
+        }
+        switch kind {
+        case .received: return .received
+        case .closed: return .closed
+        case .reopened: return .reopened
+        case .assigned: return .assigned(name: name ?? "", phone: phone ?? "")
+        case .inspectionBooked:
+            guard let at = Self.localTime(at ?? "", offsetMinutes: utcOffsetMinutes) else {
+                throw InvalidReportData(field: "status.at", problem: .invalid("a date and time such as 2026-12-03T09:30"))
+            }
+            return .inspectionBooked(at: at, place: place ?? "")
+        case .estimate: return .estimate(try money())
+        case .payment: return .payment(try money())
+        case .responsibilityAssessed:
+            guard let value = Int(percent ?? "") else {
+                throw InvalidReportData(field: "status.percent", problem: .invalid("a whole number from 0 to 100"))
+            }
+            return .responsibilityAssessed(percent: value)
+        case .vehicleAt: return .vehicleAt(repairer: repairer ?? "", address: address ?? "")
+        }
+    }
+
+    /// A `datetime-local` value (`2026-12-03T09:30`, seconds allowed) at `offsetMinutes` from UTC.
+    static func localTime(_ text: String, offsetMinutes: Int) -> Date? {
+        let parts = text.split(separator: "T")
+        guard parts.count == 2 else { return nil }
+        let day = parts[0].split(separator: "-").compactMap { Int($0) }
+        let clock = parts[1].split(separator: ":").compactMap { Int($0) }
+        guard day.count == 3, (2...3).contains(clock.count), parts[0].count == 10 else { return nil }
+        var components = DateComponents(
+            timeZone: TimeZone(secondsFromGMT: offsetMinutes * 60), year: day[0], month: day[1], day: day[2], hour: clock[0], minute: clock[1],
+            second: clock.count == 3 ? clock[2] : 0
+        )
+        components.calendar = Calendar(identifier: .gregorian)
+        guard components.isValidDate, (2000...2100).contains(day[0]) else { return nil }
+        return components.date
+    }
+}

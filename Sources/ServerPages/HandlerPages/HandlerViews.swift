@@ -189,11 +189,34 @@ package enum HandlerViews {
         package let record: SigningRecordView?
         /// Each other motor vehicle's statement's acts, under its own heading.
         package let pairRecords: [PairRecord]
+        /// The claim's steps after it was submitted, the first recorded first, and the form that records the next.
+        package let timeline: [StepView]
+        package let hasTimeline: Bool
+        package let statusAction: String
+        package let statusError: String?
+        package let statusKinds: [KindOption]
+        package let statusFields: StatusForm
+        /// The crash scene's offset from UTC, in which an inspection's time is typed (`UTC+01:00`).
+        package let statusOffset: String
         /// Where each of the claim's events to the claims system stands, the first queued first.
         package let deliveries: [DeliveryView]
         /// Whether the claim has any (the template reads stored values only).
         package let hasDeliveries: Bool
         package let blocks: [Block]
+    }
+
+    /// One step of the claim's timeline.
+    package struct StepView {
+        package let says: String
+        package let note: String?
+        package let recorded: String
+    }
+
+    /// A choice of the status form's list.
+    package struct KindOption {
+        package let value: String
+        package let label: String
+        package let selected: Bool
     }
 
     /// One event for the claims system on a claim's page.
@@ -256,7 +279,7 @@ package enum HandlerViews {
         _ claim: Claim, driver: Account?, pending: [ContentHash], record: [SigningEntry] = [], deliveries: [WebhookDelivery] = [], handler: Account,
         csrf: String, notice: String?,
         error: String?,
-        claimNumberField: String?, messageField: String?, page: PageLanguage
+        claimNumberField: String?, messageField: String?, statusError: String? = nil, statusForm: StatusForm? = nil, page: PageLanguage
     ) -> ClaimPage {
         let words = page.words
         let dates = words.dates(utc)
@@ -282,6 +305,19 @@ package enum HandlerViews {
                     record, of: pair, party: report.parties.number(of: party.id), current: version, words: words, dates: dates, showsAccount: true
                 ).map(PairRecord.init)
             },
+            timeline: report.claimTimeline.map { step in
+                StepView(
+                    says: ClaimStatusWords(words).says(step.status, dates: utc.at(report.effectiveScene.scene)),
+                    note: step.note.isEmpty ? nil : step.note,
+                    recorded: words("{time} by {handler}", ["time": dates.dateTime(step.recordedAt), "handler": step.handler])
+                )
+            },
+            hasTimeline: !report.claimTimeline.isEmpty, statusAction: HandlerPaths.status(claim.id), statusError: statusError,
+            statusKinds: ClaimStatus.Kind.allCases.map { kind in
+                KindOption(value: kind.rawValue, label: ClaimStatusWords(words).kind(kind), selected: statusForm?.status == kind.rawValue)
+            },
+            statusFields: statusForm ?? StatusForm(),
+            statusOffset: utc.at(report.effectiveScene.scene).offset(report.effectiveScene.scene.occurredAt),
             deliveries: deliveries.map { delivery(claim.id, $0, words: words, dates: dates) }, hasDeliveries: !deliveries.isEmpty,
             blocks: blocks(of: report, claim: claim.id, pending: Set(pending), words: words)
         )
@@ -295,6 +331,7 @@ package enum HandlerViews {
         case .documentsComplete: words("Every document in")
         case .documentVersionAdded: words("New version {number} of the PDF", ["number": words.number(delivery.version ?? 0)])
         case .acknowledged: words("Acknowledged with claim {claimNumber}", ["claimNumber": delivery.acknowledgement?.claimNumber ?? ""])
+        case .statusChanged: words("Status step {number}", ["number": words.number(delivery.job?.webhookNumber ?? 0)])
         case nil: words("An event this server cannot read")
         }
         let finished = delivery.finishedAt.map(dates.dateTime) ?? ""

@@ -48,6 +48,17 @@ extension PostgresServerStore: ClaimStore {
         }
     }
 
+    package func recordClaimStatus(
+        _ id: ClaimID, _ update: ClaimStatusUpdate, sms: SMSMessage?, tellsClaimsSystem: Bool, readAt revision: Int, at date: Date
+    ) async throws -> ClaimStatusWrite? {
+        try await writing { connection in
+            try await StoreSteps.recordClaimStatus(
+                id, update, sms: sms, tellsClaimsSystem: tellsClaimsSystem, readAt: revision, at: date,
+                in: PostgresStoreTransaction(connection: connection)
+            )
+        }
+    }
+
     static func loadClaim(_ id: ClaimID, on connection: PostgresConnection, locking: Bool) async throws -> Claim? {
         let query: PostgresQuery = locking
             ? """

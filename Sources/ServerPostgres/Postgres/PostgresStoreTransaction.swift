@@ -164,6 +164,11 @@ struct PostgresStoreTransaction: StoreTransaction {
         try await PostgresServerStore.insert(job, at: date, on: connection)
     }
 
+    func queueSMS(_ sms: SMSMessage, at date: Date) async throws {
+        try await PostgresServerStore.insert(sms, on: connection)
+        try await PostgresServerStore.insert(.sendSMS(sms.id), smsOwner: sms.owner, at: date, on: connection)
+    }
+
     // MARK: Uploads
 
     func holdBytes(_ contentHash: ContentHash) async throws {

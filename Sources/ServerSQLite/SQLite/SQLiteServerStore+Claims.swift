@@ -53,6 +53,18 @@ extension SQLiteServerStore: ClaimStore {
         }
     }
 
+    package func recordClaimStatus(
+        _ id: ClaimID, _ update: ClaimStatusUpdate, sms: SMSMessage?, tellsClaimsSystem: Bool, readAt revision: Int, at date: Date
+    ) async throws -> ClaimStatusWrite? {
+        try await writing { connection in
+            try Self.run(in: connection) { transaction in
+                try await StoreSteps.recordClaimStatus(
+                    id, update, sms: sms, tellsClaimsSystem: tellsClaimsSystem, readAt: revision, at: date, in: transaction
+                )
+            }
+        }
+    }
+
     static func loadClaim(_ id: ClaimID, in connection: SQLiteConnection) throws -> Claim? {
         let query = try connection.statement("""
             SELECT c.id, c.owner, c.submitted_at, r.id, r.body FROM claims c JOIN reports r ON r.owner = c.owner AND r.id = c.report_id

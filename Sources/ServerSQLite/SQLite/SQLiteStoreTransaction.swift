@@ -136,6 +136,11 @@ struct SQLiteStoreTransaction: StoreTransaction {
         try SQLiteServerStore.insert(job, at: date, in: connection)
     }
 
+    func queueSMS(_ sms: SMSMessage, at date: Date) throws {
+        try SQLiteServerStore.insert(sms, in: connection)
+        try SQLiteServerStore.insert(.sendSMS(sms.id), smsOwner: sms.owner, at: date, in: connection)
+    }
+
     // MARK: Uploads
 
     func holdBytes(_ contentHash: ContentHash) {}

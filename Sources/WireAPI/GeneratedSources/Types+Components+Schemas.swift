@@ -942,6 +942,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Report/acknowledgement`.
             public var acknowledgement: Components.Schemas.ClaimAcknowledgement?
+            /// The claim's steps after it was submitted (assigned, an inspection booked, where the vehicle is, a payment, …), the first recorded first; absent when there are none. Only the server records them; what a client sends is ignored.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Report/claimTimeline`.
+            public var claimTimeline: [Components.Schemas.ClaimStatusUpdate]?
             /// The language the driver's app spoke when the report was started (`de`, `hu`, `pt_BR`): the server writes the driver's PDF in it (English when it has no catalog for it). Set once; a report the server made for a detected crash takes it when the driver's app first opens it.
             ///
             /// - Remark: Generated from `#/components/schemas/Report/language`.
@@ -966,6 +970,7 @@ extension Components {
             ///   - statement: The European Accident Statement; absent or empty when nothing of it was entered.
             ///   - parties: The crash's other parties besides vehicle B of the statement, in the order the driver added them: cyclists, pedestrians, property, a vehicle that left the scene; empty when there are none (the car alone, or only two vehicles). Each keeps its `id` for as long as the report lives; a merge matches parties by it. Always sent by this version; a report sent without the list (by an app from before parties) keeps the parties the server holds.
             ///   - acknowledgement: The insurer's claim number and message, once a claims handler acknowledged the report. Only the server sets it; what a client sends is ignored.
+            ///   - claimTimeline: The claim's steps after it was submitted (assigned, an inspection booked, where the vehicle is, a payment, …), the first recorded first; absent when there are none. Only the server records them; what a client sends is ignored.
             ///   - language: The language the driver's app spoke when the report was started (`de`, `hu`, `pt_BR`): the server writes the driver's PDF in it (English when it has no catalog for it). Set once; a report the server made for a detected crash takes it when the driver's app first opens it.
             ///   - revision:
             public init(
@@ -984,6 +989,7 @@ extension Components {
                 statement: Components.Schemas.AccidentStatement? = nil,
                 parties: [Components.Schemas.Party]? = nil,
                 acknowledgement: Components.Schemas.ClaimAcknowledgement? = nil,
+                claimTimeline: [Components.Schemas.ClaimStatusUpdate]? = nil,
                 language: Swift.String? = nil,
                 revision: Swift.Int64
             ) {
@@ -1002,6 +1008,7 @@ extension Components {
                 self.statement = statement
                 self.parties = parties
                 self.acknowledgement = acknowledgement
+                self.claimTimeline = claimTimeline
                 self.language = language
                 self.revision = revision
             }
@@ -1021,6 +1028,7 @@ extension Components {
                 case statement
                 case parties
                 case acknowledgement
+                case claimTimeline
                 case language
                 case revision
             }
@@ -2822,6 +2830,88 @@ extension Components {
                 case data
             }
         }
+        /// A step of a submitted claim's status was recorded (the Standard Webhooks envelope).
+        ///
+        /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged`.
+        public struct ClaimStatusChanged: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case claim_statusChanged = "claim.status_changed"
+            }
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged/type`.
+            public var _type: Components.Schemas.ClaimStatusChanged._TypePayload
+            /// When this delivery was made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged/data/crashId`.
+                public var crashId: Components.Schemas.CrashID
+                /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged/data/reportId`.
+                public var reportId: Swift.String
+                /// The claim's id on this server, as in its first notice of loss.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged/data/claim`.
+                public var claim: Swift.String
+                /// The step's place in the claim's timeline, from 1.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged/data/number`.
+                public var number: Swift.Int
+                /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged/data/step`.
+                public var step: Components.Schemas.ClaimStatusUpdate
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - crashId:
+                ///   - reportId:
+                ///   - claim: The claim's id on this server, as in its first notice of loss.
+                ///   - number: The step's place in the claim's timeline, from 1.
+                ///   - step:
+                public init(
+                    crashId: Components.Schemas.CrashID,
+                    reportId: Swift.String,
+                    claim: Swift.String,
+                    number: Swift.Int,
+                    step: Components.Schemas.ClaimStatusUpdate
+                ) {
+                    self.crashId = crashId
+                    self.reportId = reportId
+                    self.claim = claim
+                    self.number = number
+                    self.step = step
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case crashId
+                    case reportId
+                    case claim
+                    case number
+                    case step
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged/data`.
+            public var data: Components.Schemas.ClaimStatusChanged.DataPayload
+            /// Creates a new `ClaimStatusChanged`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When this delivery was made.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.ClaimStatusChanged._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.ClaimStatusChanged.DataPayload
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
         /// One version of a submitted report's PDF; it never changes once named.
         ///
         /// - Remark: Generated from `#/components/schemas/DocumentVersion`.
@@ -3004,6 +3094,221 @@ extension Components {
                 case message
                 case acknowledgedAt
                 case handler
+            }
+        }
+        /// Where the claim stands.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ClaimStatusKind`.
+        @frozen public enum ClaimStatusKind: String, Codable, Hashable, Sendable, CaseIterable {
+            case received = "received"
+            case assigned = "assigned"
+            case inspectionBooked = "inspection-booked"
+            case estimate = "estimate"
+            case responsibilityAssessed = "responsibility-assessed"
+            case vehicleAt = "vehicle-at"
+            case payment = "payment"
+            case closed = "closed"
+            case reopened = "reopened"
+        }
+        /// An amount with at most two decimals after a point: `1234.50`; more than 0, at most 1000000000.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Amount`.
+        public typealias Amount = Swift.String
+        /// What a step says, by its `status`: `assigned` a `name` and `phone`, `inspection-booked` an `at` and a `place`, `estimate` and `payment` an `amount` and a `currency`, `responsibility-assessed` a `percent`, `vehicle-at` a `repairer` and an `address`; the others none.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts`.
+        public struct ClaimStatusFacts: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts/status`.
+            public var status: Components.Schemas.ClaimStatusKind
+            /// The claims handler the claim is assigned to.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts/name`.
+            public var name: Swift.String?
+            /// A number the driver can call them on: digits, spaces and `+ - ( ) / .`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts/phone`.
+            public var phone: Swift.String?
+            /// When the inspection is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts/at`.
+            public var at: Foundation.Date?
+            /// Where the inspection is.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts/place`.
+            public var place: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts/amount`.
+            public var amount: Components.Schemas.Amount?
+            /// ISO 4217: `EUR`, `HUF`, `PLN`.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts/currency`.
+            public var currency: Swift.String?
+            /// The driver's share of the responsibility, as assessed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts/percent`.
+            public var percent: Swift.Int?
+            /// The repairer holding the vehicle.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts/repairer`.
+            public var repairer: Swift.String?
+            /// The repairer's address.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusFacts/address`.
+            public var address: Swift.String?
+            /// Creates a new `ClaimStatusFacts`.
+            ///
+            /// - Parameters:
+            ///   - status:
+            ///   - name: The claims handler the claim is assigned to.
+            ///   - phone: A number the driver can call them on: digits, spaces and `+ - ( ) / .`.
+            ///   - at: When the inspection is.
+            ///   - place: Where the inspection is.
+            ///   - amount:
+            ///   - currency: ISO 4217: `EUR`, `HUF`, `PLN`.
+            ///   - percent: The driver's share of the responsibility, as assessed.
+            ///   - repairer: The repairer holding the vehicle.
+            ///   - address: The repairer's address.
+            public init(
+                status: Components.Schemas.ClaimStatusKind,
+                name: Swift.String? = nil,
+                phone: Swift.String? = nil,
+                at: Foundation.Date? = nil,
+                place: Swift.String? = nil,
+                amount: Components.Schemas.Amount? = nil,
+                currency: Swift.String? = nil,
+                percent: Swift.Int? = nil,
+                repairer: Swift.String? = nil,
+                address: Swift.String? = nil
+            ) {
+                self.status = status
+                self.name = name
+                self.phone = phone
+                self.at = at
+                self.place = place
+                self.amount = amount
+                self.currency = currency
+                self.percent = percent
+                self.repairer = repairer
+                self.address = address
+            }
+            public enum CodingKeys: String, CodingKey {
+                case status
+                case name
+                case phone
+                case at
+                case place
+                case amount
+                case currency
+                case percent
+                case repairer
+                case address
+            }
+        }
+        /// The claim's next step, and a note to the driver.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ClaimStatusRequest`.
+        public struct ClaimStatusRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusRequest/value1`.
+            public var value1: Components.Schemas.ClaimStatusFacts
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusRequest/value2`.
+            public struct Value2Payload: Codable, Hashable, Sendable {
+                /// A note to the driver (several lines allowed); empty or absent when none.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ClaimStatusRequest/value2/note`.
+                public var note: Swift.String?
+                /// Creates a new `Value2Payload`.
+                ///
+                /// - Parameters:
+                ///   - note: A note to the driver (several lines allowed); empty or absent when none.
+                public init(note: Swift.String? = nil) {
+                    self.note = note
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case note
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusRequest/value2`.
+            public var value2: Components.Schemas.ClaimStatusRequest.Value2Payload
+            /// Creates a new `ClaimStatusRequest`.
+            ///
+            /// - Parameters:
+            ///   - value1:
+            ///   - value2:
+            public init(
+                value1: Components.Schemas.ClaimStatusFacts,
+                value2: Components.Schemas.ClaimStatusRequest.Value2Payload
+            ) {
+                self.value1 = value1
+                self.value2 = value2
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.value1 = try .init(from: decoder)
+                self.value2 = try .init(from: decoder)
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try self.value1.encode(to: encoder)
+                try self.value2.encode(to: encoder)
+            }
+        }
+        /// One step of the claim as it was recorded.
+        ///
+        /// - Remark: Generated from `#/components/schemas/ClaimStatusUpdate`.
+        public struct ClaimStatusUpdate: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusUpdate/value1`.
+            public var value1: Components.Schemas.ClaimStatusFacts
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusUpdate/value2`.
+            public struct Value2Payload: Codable, Hashable, Sendable {
+                /// A note to the driver; empty when none.
+                ///
+                /// - Remark: Generated from `#/components/schemas/ClaimStatusUpdate/value2/note`.
+                public var note: Swift.String
+                /// - Remark: Generated from `#/components/schemas/ClaimStatusUpdate/value2/recordedAt`.
+                public var recordedAt: Foundation.Date
+                /// The account name of whoever recorded it (a handler, or the claims system's handler account).
+                ///
+                /// - Remark: Generated from `#/components/schemas/ClaimStatusUpdate/value2/handler`.
+                public var handler: Swift.String
+                /// Creates a new `Value2Payload`.
+                ///
+                /// - Parameters:
+                ///   - note: A note to the driver; empty when none.
+                ///   - recordedAt:
+                ///   - handler: The account name of whoever recorded it (a handler, or the claims system's handler account).
+                public init(
+                    note: Swift.String,
+                    recordedAt: Foundation.Date,
+                    handler: Swift.String
+                ) {
+                    self.note = note
+                    self.recordedAt = recordedAt
+                    self.handler = handler
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case note
+                    case recordedAt
+                    case handler
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/ClaimStatusUpdate/value2`.
+            public var value2: Components.Schemas.ClaimStatusUpdate.Value2Payload
+            /// Creates a new `ClaimStatusUpdate`.
+            ///
+            /// - Parameters:
+            ///   - value1:
+            ///   - value2:
+            public init(
+                value1: Components.Schemas.ClaimStatusFacts,
+                value2: Components.Schemas.ClaimStatusUpdate.Value2Payload
+            ) {
+                self.value1 = value1
+                self.value2 = value2
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                self.value1 = try .init(from: decoder)
+                self.value2 = try .init(from: decoder)
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                try self.value1.encode(to: encoder)
+                try self.value2.encode(to: encoder)
             }
         }
         /// - Remark: Generated from `#/components/schemas/AcknowledgementRequest`.

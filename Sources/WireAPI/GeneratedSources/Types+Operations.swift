@@ -5246,4 +5246,348 @@ public enum Operations {
             }
         }
     }
+    /// Records the claim's next step — received, assigned, an inspection booked, an estimate, responsibility assessed, where the vehicle is, a payment, closed, reopened — with an optional note (claims handlers only).
+    ///
+    /// Appended to the claim's timeline with the handler's name and the server's time; the driver's app shows the
+    /// timeline after its next sync, and the driver is texted of the steps that need them (assigned, an inspection
+    /// booked, the vehicle at a repairer, a payment, closed, reopened) in their language. Each step is told to the
+    /// claims system by a `claim.status_changed` event. The same step as the latest one again (the same facts and
+    /// note) records nothing. Each kind names the facts it needs: `assigned` a `name` and `phone`,
+    /// `inspection-booked` an `at` and a `place`, `estimate` and `payment` an `amount` and a `currency`,
+    /// `responsibility-assessed` a `percent`, `vehicle-at` a `repairer` and an `address`; any other field is refused.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/claims/{claimID}/status`.
+    /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)`.
+    public enum UpdateClaimStatus {
+        public static let id: Swift.String = "updateClaimStatus"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/claims/{claimID}/status/PUT/path`.
+            public struct Path: Sendable, Hashable {
+                /// The claim's id on this server (a UUID; not the report's).
+                ///
+                /// - Remark: Generated from `#/paths/v1/claims/{claimID}/status/PUT/path/claimID`.
+                public var claimID: Components.Parameters.ClaimID
+                /// Creates a new `Path`.
+                ///
+                /// - Parameters:
+                ///   - claimID: The claim's id on this server (a UUID; not the report's).
+                public init(claimID: Components.Parameters.ClaimID) {
+                    self.claimID = claimID
+                }
+            }
+            public var path: Operations.UpdateClaimStatus.Input.Path
+            /// - Remark: Generated from `#/paths/v1/claims/{claimID}/status/PUT/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateClaimStatus.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.UpdateClaimStatus.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.UpdateClaimStatus.Input.Headers
+            /// - Remark: Generated from `#/paths/v1/claims/{claimID}/status/PUT/requestBody`.
+            @frozen public enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/claims/{claimID}/status/PUT/requestBody/content/application\/json`.
+                case json(Components.Schemas.ClaimStatusRequest)
+            }
+            public var body: Operations.UpdateClaimStatus.Input.Body
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - path:
+            ///   - headers:
+            ///   - body:
+            public init(
+                path: Operations.UpdateClaimStatus.Input.Path,
+                headers: Operations.UpdateClaimStatus.Input.Headers = .init(),
+                body: Operations.UpdateClaimStatus.Input.Body
+            ) {
+                self.path = path
+                self.headers = headers
+                self.body = body
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The server failed (`internal-error`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server cannot reach its storage now (`storage-unavailable`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The account keeps as much as its quota allows (`quota-exceeded`), or the disk holding the server's data is full (`storage-full`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)/responses/507`.
+            ///
+            /// HTTP response code: `507 code507`.
+            case code507(Components.Responses.InsufficientStorage)
+            /// The associated value of the enum case if `self` is `.code507`.
+            ///
+            /// - Throws: An error if `self` is not `.code507`.
+            /// - SeeAlso: `.code507`.
+            public var code507: Components.Responses.InsufficientStorage {
+                get throws {
+                    switch self {
+                    case let .code507(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "code507",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Ok: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/claims/{claimID}/status/PUT/responses/200/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/claims/{claimID}/status/PUT/responses/200/content/application\/json`.
+                    case json(Components.Schemas.Claim)
+                    /// The associated value of the enum case if `self` is `.json`.
+                    ///
+                    /// - Throws: An error if `self` is not `.json`.
+                    /// - SeeAlso: `.json`.
+                    public var json: Components.Schemas.Claim {
+                        get throws {
+                            switch self {
+                            case let .json(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.UpdateClaimStatus.Output.Ok.Body
+                /// Creates a new `Ok`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.UpdateClaimStatus.Output.Ok.Body) {
+                    self.body = body
+                }
+            }
+            /// The claim, with the step recorded.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)/responses/200`.
+            ///
+            /// HTTP response code: `200 ok`.
+            case ok(Operations.UpdateClaimStatus.Output.Ok)
+            /// The associated value of the enum case if `self` is `.ok`.
+            ///
+            /// - Throws: An error if `self` is not `.ok`.
+            /// - SeeAlso: `.ok`.
+            public var ok: Operations.UpdateClaimStatus.Output.Ok {
+                get throws {
+                    switch self {
+                    case let .ok(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "ok",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed, or a value breaks a rule; the problem names the field.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// No token, or one the server does not know (or of the wrong kind for this route).
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Components.Responses.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Components.Responses.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Nothing of the caller's is there.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)/responses/404`.
+            ///
+            /// HTTP response code: `404 notFound`.
+            case notFound(Components.Responses.NotFound)
+            /// The associated value of the enum case if `self` is `.notFound`.
+            ///
+            /// - Throws: An error if `self` is not `.notFound`.
+            /// - SeeAlso: `.notFound`.
+            public var notFound: Components.Responses.NotFound {
+                get throws {
+                    switch self {
+                    case let .notFound(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "notFound",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request does not fit what the server holds: a save from an outdated revision (`revision-conflict`;
+            /// `current` carries the version held, absent when the report was deleted), a change to or deletion of a
+            /// completed report (`report-completed`), a report whose crash ID another report holds (`crash-id-taken`,
+            /// with that report as `current`), a submit with nothing to report (`nothing-to-report`), or an upload offset
+            /// that is not the one held
+            /// (`upload-offset-mismatch`, with `uploadOffset`).
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)/responses/409`.
+            ///
+            /// HTTP response code: `409 conflict`.
+            case conflict(Components.Responses.Conflict)
+            /// The associated value of the enum case if `self` is `.conflict`.
+            ///
+            /// - Throws: An error if `self` is not `.conflict`.
+            /// - SeeAlso: `.conflict`.
+            public var conflict: Components.Responses.Conflict {
+                get throws {
+                    switch self {
+                    case let .conflict(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "conflict",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The body is larger than 20 MiB.
+            ///
+            /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            public var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case json
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                case "application/json":
+                    self = .json
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                case .json:
+                    return "application/json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson,
+                    .json
+                ]
+            }
+        }
+    }
 }

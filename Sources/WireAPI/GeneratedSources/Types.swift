@@ -189,6 +189,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PUT /v1/claims/{claimID}/acknowledgement`.
     /// - Remark: Generated from `#/paths//v1/claims/{claimID}/acknowledgement/put(acknowledgeClaim)`.
     func acknowledgeClaim(_ input: Operations.AcknowledgeClaim.Input) async throws -> Operations.AcknowledgeClaim.Output
+    /// Records the claim's next step — received, assigned, an inspection booked, an estimate, responsibility assessed, where the vehicle is, a payment, closed, reopened — with an optional note (claims handlers only).
+    ///
+    /// Appended to the claim's timeline with the handler's name and the server's time; the driver's app shows the
+    /// timeline after its next sync, and the driver is texted of the steps that need them (assigned, an inspection
+    /// booked, the vehicle at a repairer, a payment, closed, reopened) in their language. Each step is told to the
+    /// claims system by a `claim.status_changed` event. The same step as the latest one again (the same facts and
+    /// note) records nothing. Each kind names the facts it needs: `assigned` a `name` and `phone`,
+    /// `inspection-booked` an `at` and a `place`, `estimate` and `payment` an `amount` and a `currency`,
+    /// `responsibility-assessed` a `percent`, `vehicle-at` a `repairer` and an `address`; any other field is refused.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/claims/{claimID}/status`.
+    /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)`.
+    func updateClaimStatus(_ input: Operations.UpdateClaimStatus.Input) async throws -> Operations.UpdateClaimStatus.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -482,6 +496,30 @@ extension APIProtocol {
         body: Operations.AcknowledgeClaim.Input.Body
     ) async throws -> Operations.AcknowledgeClaim.Output {
         try await acknowledgeClaim(Operations.AcknowledgeClaim.Input(
+            path: path,
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Records the claim's next step — received, assigned, an inspection booked, an estimate, responsibility assessed, where the vehicle is, a payment, closed, reopened — with an optional note (claims handlers only).
+    ///
+    /// Appended to the claim's timeline with the handler's name and the server's time; the driver's app shows the
+    /// timeline after its next sync, and the driver is texted of the steps that need them (assigned, an inspection
+    /// booked, the vehicle at a repairer, a payment, closed, reopened) in their language. Each step is told to the
+    /// claims system by a `claim.status_changed` event. The same step as the latest one again (the same facts and
+    /// note) records nothing. Each kind names the facts it needs: `assigned` a `name` and `phone`,
+    /// `inspection-booked` an `at` and a `place`, `estimate` and `payment` an `amount` and a `currency`,
+    /// `responsibility-assessed` a `percent`, `vehicle-at` a `repairer` and an `address`; any other field is refused.
+    ///
+    ///
+    /// - Remark: HTTP `PUT /v1/claims/{claimID}/status`.
+    /// - Remark: Generated from `#/paths//v1/claims/{claimID}/status/put(updateClaimStatus)`.
+    public func updateClaimStatus(
+        path: Operations.UpdateClaimStatus.Input.Path,
+        headers: Operations.UpdateClaimStatus.Input.Headers = .init(),
+        body: Operations.UpdateClaimStatus.Input.Body
+    ) async throws -> Operations.UpdateClaimStatus.Output {
+        try await updateClaimStatus(Operations.UpdateClaimStatus.Input(
             path: path,
             headers: headers,
             body: body
