@@ -146,4 +146,19 @@ struct WebhookTests {
         #expect(ClaimEvent.documentVersionAdded.webhookID(claim: claim, number: 3) == "docv_\(claim)_3")
         #expect(ClaimEvent.acknowledged.webhookID(claim: claim, number: 1_795_000_000_123) == "ack_\(claim)_1795000000123")
     }
+
+    @Test("Each kind of claim status is the wire's, and every step goes over the wire and back as it was")
+    func claimStatusKindsAreTheWire() throws {
+        #expect(ClaimStatus.Kind.allCases.map(\.rawValue) == Components.Schemas.ClaimStatusKind.allCases.map(\.rawValue))
+        let steps: [ClaimStatus] = [
+            .received, .assigned(name: "Éva Kiss", phone: "+36 1 234 5678"), .inspectionBooked(at: Date(timeIntervalSince1970: 1_795_000_000), place: "Váci út 1"),
+            .estimate(Money(cents: 123_450, currency: "HUF")), .responsibilityAssessed(percent: 30),
+            .vehicleAt(repairer: "Autó Kft.", address: "Fő utca 2"), .payment(Money(cents: 5, currency: "EUR")), .closed, .reopened,
+        ]
+        for step in steps {
+            let wire = Components.Schemas.ClaimStatusFacts(step)
+            #expect(wire.status.rawValue == step.kind.rawValue)
+            #expect(try ClaimStatus(wire: wire) == step)
+        }
+    }
 }

@@ -32,7 +32,8 @@ public struct CrashReportUiModel: Sendable, Hashable {
         let said = ClaimStatusWords(words)
         timeline = steps.map { step in
             let line = words("{time}: {step}", ["time": words.dates(dates).dateTime(step.recordedAt), "step": said.says(step.status, dates: dates)])
-            return step.note.isEmpty ? line : line + " — “" + step.note.replacingOccurrences(of: "\n", with: " ") + "”"
+            guard !step.note.isEmpty else { return line }
+            return words("{step} — “{note}”", ["step": line, "note": step.note.replacingOccurrences(of: "\n", with: " ")])
         }
         options = [
             MenuOption(key: "v", title: words("View crash report")),

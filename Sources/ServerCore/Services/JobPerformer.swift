@@ -76,7 +76,8 @@ package struct JobPerformer: Sendable {
     /// Tells the claims system of a submitted report: its first notice names the documents still on their way; the
     /// second event goes once every photo and the PDF are in (it is queued with the first PDF).
     /// - Parameters:
-    ///   - number: the document version a ``ClaimEvent/documentVersionAdded`` event announces.
+    ///   - number: the document version a ``ClaimEvent/documentVersionAdded`` event announces, or the step a
+    ///     ``ClaimEvent/statusChanged`` event tells.
     ///   - acknowledgement: what an ``ClaimEvent/acknowledged`` event tells.
     private func tell(
         _ event: ClaimEvent, owner: AccountID, report id: ReportID, version number: Int? = nil, acknowledgement: ClaimAcknowledgement? = nil
@@ -92,7 +93,8 @@ package struct JobPerformer: Sendable {
         let documents = ClaimDocuments(
             document: try await reports.document(for: id, owner: owner),
             photosPending: try await photos.photosNotHeld(in: report, owner: owner),
-            versions: versions, announced: number.flatMap { number in versions.first { $0.number == number } },
+            versions: versions,
+            announced: event == .documentVersionAdded ? number.flatMap { number in versions.first { $0.number == number } } : nil,
             signingRecord: event == .firstNoticeOfLoss ? try await reports.signingRecord(of: id, owner: owner) : [],
             acknowledged: acknowledgement,
             step: event == .statusChanged ? number.flatMap { number in

@@ -302,7 +302,6 @@ package struct HandlerPages {
 
     /// What is wrong with a status step, in the handler's words.
     static func statusSentence(_ error: InvalidReportData, words: Words) -> String {
-        let labels = ClaimStatusWords(words)
         let field: String = switch error.field {
         case "status.status": words("Status", context: "a claim's")
         case "status.name": words("Handler's name", context: "a claim's status")
@@ -316,7 +315,6 @@ package struct HandlerPages {
         case "status.address": words("Repairer's address", context: "a claim's status")
         default: words("Note to the driver", context: "a claim's status")
         }
-        _ = labels
         return switch error.problem {
         case .missing: words("{field}: fill this in for the status chosen.", ["field": field])
         case .outOfRange, .invalid: words("{field}: this is not one the desk takes; check the example beside it.", ["field": field])
