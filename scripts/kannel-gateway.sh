@@ -15,6 +15,11 @@
 #   kannel-gateway.sh stop-smsc DIR        "the phone network is down": stops only fakesmsc. smsbox still takes
 #                                          messages (HTTP 202 "3: Queued for later delivery"); bearerbox keeps them.
 #   kannel-gateway.sh start-smsc DIR       starts fakesmsc again (as start-bearerbox does); the queued messages go out.
+#   kannel-gateway.sh send-mo DIR FROM TO TYPE DATA
+#                                          a phone sends a message to the gateway (mobile-originated): fakesmsc is
+#                                          started again to send this one message (TYPE text, or ucs2 with DATA the
+#                                          url-encoded UTF-16BE), then goes on receiving; with KANNEL_REPLY_URL set at
+#                                          start, smsbox hands it to that URL.
 #   kannel-gateway.sh status DIR           prints which processes are running; exit 0 only if all three are.
 #
 # Files in DIR: kannel.conf, gateway.env, {bearerbox,smsbox,fakesmsc}.pid, bearerbox.log, smsbox.log (debug level),
@@ -36,16 +41,22 @@
 # KANNEL_START_TIMEOUT (seconds, default 20), KANNEL_STOP_TIMEOUT (seconds before KILL, default 10),
 # KANNEL_BEARERBOX / KANNEL_SMSBOX / KANNEL_FAKESMSC (binaries),
 # KANNEL_WATCH_PID: if set at start, a watcher stops the gateway when that process exits (for tests that crash).
+# KANNEL_REPLY_URL: if set at start, an sms-service hands every mobile-originated message to this get-url (Kannel's
+# escapes: %p the sender, %a the words, %I the message id, %c the coding, %C the charset), sending nothing back itself.
 # Install Kannel with scripts/ensure-kannel.sh.
 set -euo pipefail
 
 usage() {
   echo "usage: $0 start|stop|stop-bearerbox|start-bearerbox|stop-smsc|start-smsc|status DIR" >&2
+  echo "       $0 send-mo DIR FROM TO text|ucs2 DATA" >&2
   exit 64
 }
-[ $# -eq 2 ] || usage
+[ $# -eq 2 ] || { [ $# -eq 6 ] && [ "$1" = send-mo ]; } || usage
 action=$1
 dir=$2
+# What fakesmsc sends when it connects: nothing (-m 0; its message argument is required, never sent), or for send-mo
+# the one message.
+fakesmsc_sends=(-m 0 "0 0 text unused")
 
 find_binary() { # NAME DEFAULT
   if command -v "$1" >/dev/null 2>&1; then command -v "$1"; else echo "$2"; fi
@@ -228,6 +239,21 @@ password = "$password"
 max-messages = ${KANNEL_MAX_MESSAGES:-10}
 concatenation = true
 EOF
+  if [ -n "${KANNEL_REPLY_URL:-}" ]; then
+    case "$KANNEL_REPLY_URL" in
+      *'"'* | *$'\n'*) echo "kannel-gateway: KANNEL_REPLY_URL must not contain '\"' or newlines" >&2; exit 64 ;;
+    esac
+    cat >>"$dir/kannel.conf" <<EOF
+
+# Every message a phone sends is handed to the server; the server answers with an SMS of its own, so this sends
+# nothing back (max-messages = 0).
+group = sms-service
+keyword = default
+catch-all = true
+max-messages = 0
+get-url = "$KANNEL_REPLY_URL"
+EOF
+  fi
   echo "sendsms_port=$sendsms_port admin_port=$admin_port smsc_port=$smsc_port smsbox_port=$smsbox_port" \
     "user=$user password=$password admin_password=$admin_password" >"$dir/gateway.env"
 }
@@ -358,7 +384,7 @@ start_boxes() {
   # it exits at once: started again until the deadline.
   while true; do
     live_pid fakesmsc >/dev/null ||
-      launch fakesmsc "$dir/fakesmsc.out" "$FAKESMSC" -H 127.0.0.1 -r "$smsc_port" -m 0 "0 0 text unused"
+      launch fakesmsc "$dir/fakesmsc.out" "$FAKESMSC" -H 127.0.0.1 -r "$smsc_port" -i 0.1 "${fakesmsc_sends[@]}"
     status=0
     result=$(wait_for ready "$deadline" bearerbox smsbox fakesmsc 2>&1) || status=$?
     [ "$status" -eq 0 ] && break
@@ -427,6 +453,19 @@ case "$action" in
     check_installed
     dir=$(cd "$dir" && pwd)
     load_env
+    start_boxes
+    ;;
+  send-mo)
+    check_installed
+    dir=$(cd "$dir" && pwd)
+    load_env
+    case "$5" in text | ucs2) ;; *) usage ;; esac
+    for value in "$3" "$4"; do
+      [[ "$value" =~ ^\+?[0-9]{1,20}$ ]] || { echo "kannel-gateway: FROM and TO must be numbers" >&2; exit 64; }
+    done
+    [[ "$6" == *$'\n'* ]] && { echo "kannel-gateway: DATA must be one line" >&2; exit 64; }
+    stop_processes fakesmsc
+    fakesmsc_sends=(-m 1 "$3 $4 $5 $6")
     start_boxes
     ;;
   status)

@@ -102,15 +102,15 @@ package struct ServerEnvironment {
     package func services(
         publicURL: String, links: CrashLinks? = nil, logger: Logger, renderConcurrency: Int = 2, quotas: Quotas = .standard,
         sms: (any SMSSender)? = nil, retryPause: Duration = .seconds(60), giveUpAfter: Duration = ServerLimits.jobGiveUp,
-        jobConcurrency: JobConcurrency = .standard, webhook: WebhookSender? = nil, seal: DocumentSeal? = nil
+        jobConcurrency: JobConcurrency = .standard, webhook: WebhookSender? = nil, smsReplyKey: String? = nil, seal: DocumentSeal? = nil
     ) throws -> ServerServices {
         let scratch = dataFolder + "/tmp"
         try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return ServerServices(
             accounts: CachedAccountStore(store), records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs,
-            messages: store, jobStore: store, figures: store, sms: try sms ?? outboxSender(logger: logger),
+            messages: store, replies: store, jobStore: store, figures: store, sms: try sms ?? outboxSender(logger: logger),
             clock: SystemClock(), publicURL: publicURL, links: links, scratchFolder: scratch, locks: locks, renderConcurrency: renderConcurrency, quotas: quotas,
-            retryPause: retryPause, giveUpAfter: giveUpAfter, jobConcurrency: jobConcurrency, webhook: webhook, seal: seal, describeFailure: { ProblemText.sentence(for: $0) }, logger: logger
+            retryPause: retryPause, giveUpAfter: giveUpAfter, jobConcurrency: jobConcurrency, webhook: webhook, smsReplyKey: smsReplyKey, seal: seal, describeFailure: { ProblemText.sentence(for: $0) }, logger: logger
         )
     }
 

@@ -53,6 +53,8 @@ public enum WirePaths {
     /// `/v1/sms/<message id>/delivery` as a router pattern, its parameter named ``smsMessageParameter``.
     public static let smsDeliveryPattern = smsBase + ":" + smsMessageParameter + "/delivery"
     public static let smsMessageParameter = "messageId"
+    /// `/v1/sms/replies`: the drivers' SMS replies, handed over by the gateway.
+    public static let smsReplies = smsBase + "replies"
 
     /// The API document, `openapi.yaml`.
     public static let apiDocument = "/openapi.yaml"

@@ -102,7 +102,7 @@ struct JobWorkerConcurrencyTests {
     static func worker(_ store: SQLiteServerStore, sms: any SMSSender, concurrency: Int) -> JobWorker {
         JobWorker(
             store: store, performer: JobPerformer(
-                sms: sms, messages: store, reports: store, claims: store, accounts: store, photos: store, links: CrashLinks(publicURL: "https://claims.example.com"),
+                sms: sms, messages: store, replies: store, reports: store, claims: store, accounts: store, photos: store, links: CrashLinks(publicURL: "https://claims.example.com"),
                 webhook: nil, clock: SystemClock(), logger: logger
             ),
             clock: SystemClock(), pollInterval: .milliseconds(50), concurrency: JobConcurrency(sms: concurrency, webhook: 1), logger: logger

@@ -193,7 +193,7 @@ struct PostgresServerStoreTests {
     static func worker(_ store: PostgresServerStore, sms: any SMSSender, lease: Duration = .seconds(120)) -> JobWorker {
         JobWorker(
             store: store, performer: JobPerformer(
-                sms: sms, messages: store, reports: store, claims: store, accounts: store, photos: store, links: CrashLinks(publicURL: "https://claims.example.com"),
+                sms: sms, messages: store, replies: store, reports: store, claims: store, accounts: store, photos: store, links: CrashLinks(publicURL: "https://claims.example.com"),
                 webhook: nil, clock: SystemClock(), logger: logger
             ),
             clock: SystemClock(), lease: lease, logger: logger

@@ -28,7 +28,7 @@ package struct ServerHarness {
 
     package init(
         quotas: Quotas = .standard, sms: RecordingSMSSender = RecordingSMSSender(), clock: any Clock = SystemClock(),
-        claimsSystem: (any ClaimsSystem)? = nil
+        claimsSystem: (any ClaimsSystem)? = nil, smsReplyKey: String? = nil
     ) throws {
         // As the server's main does.
         LibPhoneNumberJudge.install()
@@ -37,9 +37,9 @@ package struct ServerHarness {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         store = try SQLiteServerStore(path: scratch.appendingPathComponent("server.sqlite3").path)
         services = ServerServices(
-            accounts: store, records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs, messages: store, jobStore: store, figures: store, sms: sms,
+            accounts: store, records: store, reports: store, claims: store, sessions: store, statementLinks: store, photos: store, blobs: blobs, messages: store, replies: store, jobStore: store, figures: store, sms: sms,
             clock: clock, publicURL: "https://claims.example.com/", scratchFolder: scratch.path, quotas: quotas, webhook: claimsSystem,
-            logger: Logger(label: "test")
+            smsReplyKey: smsReplyKey, logger: Logger(label: "test")
         )
     }
 
@@ -187,8 +187,14 @@ package actor RecordingClaimsSystem: ClaimsSystem {
     }
 
     package private(set) var delivered: [Delivery] = []
+    /// The drivers' SMS replies it was told of, with the claim named, in order.
+    package private(set) var replies: [(reply: SMSReply, claim: ClaimID?)] = []
 
     package init() {}
+
+    package func deliver(_ reply: SMSReply, crash: CrashTie, claim: ClaimID?, driver: Account, publicURL: String, at date: Date) async throws {
+        replies.append((reply, claim))
+    }
 
     package func deliver(_ event: ClaimEvent, of claim: Claim, driver: Account, documents: ClaimDocuments, publicURL: String, at date: Date) async throws {
         delivered.append(Delivery(event: event, claim: claim, driver: driver, documents: documents))

@@ -26,10 +26,11 @@ public final class KannelGateway: Sendable {
     public let password: String
 
     /// Starts a gateway in a new folder; it stops when this test process ends, whatever happens.
-    public init() throws {
+    /// - Parameter replyURL: where its sms-service hands the messages phones send (Kannel's `get-url`, with its escapes).
+    public init(replyURL: String? = nil) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("kannel-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let line = try Self.script("start", folder, watching: true)
+        let line = try Self.script("start", folder, watching: true, extra: replyURL.map { ["KANNEL_REPLY_URL": $0] } ?? [:])
         var values: [String: String] = [:]
         for pair in line.split(separator: " ") {
             let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
@@ -61,6 +62,18 @@ public final class KannelGateway: Sendable {
     /// The gateway is back, on the same ports.
     public func startGateway() throws {
         _ = try Self.script("start-bearerbox", folder, watching: false)
+    }
+
+    /// A phone sends `text` from `from` to the gateway's number `to` (through the fake SMS centre); in UCS-2 when it
+    /// holds a character outside ASCII, as a phone sends it.
+    public func sendFromPhone(_ text: String, from: String, to: String = "12345") throws {
+        if text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 }) {
+            _ = try Self.script("send-mo", folder, watching: false, arguments: [from, to, "text", text])
+        } else {
+            let bytes = text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xff)] }
+            let encoded = bytes.map { String(format: "%%%02X", $0) }.joined()
+            _ = try Self.script("send-mo", folder, watching: false, arguments: [from, to, "ucs2", encoded])
+        }
     }
 
     /// What the phone network received so far, in order.
@@ -115,12 +128,16 @@ public final class KannelGateway: Sendable {
 
     /// Runs `scripts/kannel-gateway.sh ACTION FOLDER` and returns what it printed. Spawned and waited for directly,
     /// its output through files: the gateway processes it leaves running must hold nothing of this process's.
-    private static func script(_ action: String, _ folder: URL, watching: Bool, extra: [String: String] = [:]) throws -> String {
+    private static func script(
+        _ action: String, _ folder: URL, watching: Bool, extra: [String: String] = [:], arguments more: [String] = []
+    ) throws -> String {
         let printed = folder.appendingPathComponent("\(action).out").path
         let complaint = folder.appendingPathComponent("\(action).err").path
         let script = Repository.root.appendingPathComponent("scripts/kannel-gateway.sh").path
-        let quoted = [script, action, folder.path, printed, complaint].map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
-        let command = "exec \(quoted[0]) \(quoted[1]) \(quoted[2]) </dev/null >\(quoted[3]) 2>\(quoted[4])"
+        let quote = { (text: String) in "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+        let quoted = [script, action, folder.path, printed, complaint].map(quote)
+        let extraArguments = more.map { " " + quote($0) }.joined()
+        let command = "exec \(quoted[0]) \(quoted[1]) \(quoted[2])\(extraArguments) </dev/null >\(quoted[3]) 2>\(quoted[4])"
         var environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new }
         if watching { environment["KANNEL_WATCH_PID"] = String(getpid()) }
         let arguments = ["/bin/bash", "-c", command]

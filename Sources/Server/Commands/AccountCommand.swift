@@ -275,12 +275,19 @@ struct SetPhoneCommand: AsyncParsableCommand {
         let region = try country.region()
         let number = try phone.map { try PhoneOption.parse($0, country: region) }
         let environment = try await ServerEnvironment.forCommand(data: data, database: database)
-        let account = try await environment.whileRunning {
-            try await environment.store.setPhone(number, forUserNamed: name)
+        let (account, wasStopped) = try await environment.whileRunning {
+            let account = try await environment.store.setPhone(number, forUserNamed: name)
+            // A number set again gets SMS again, though it replied STOP before.
+            guard account != nil, let number, let stopped = try await environment.store.smsStopped(number) else { return (account, nil as Date?) }
+            try await environment.store.clearSMSStop(number)
+            return (account, stopped)
         }
         environment.close()
         guard account != nil else {
             throw ServerCommandFailure.message("There is no user named “\(name)”. `user add \(name) --phone NUMBER` adds one.")
+        }
+        if let wasStopped {
+            FileHandle.standardError.write(Data("The number had replied STOP at \(wasStopped.formatted(.iso8601)); it gets SMS again from now on.\n".utf8))
         }
         FileHandle.standardError.write(Data((number.map { "Crash SMS for “\(name)” go to \($0) from now on.\n" }
             ?? "User “\(name)” has no phone number now; crash events send them no SMS.\n").utf8))

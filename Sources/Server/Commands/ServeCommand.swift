@@ -137,6 +137,21 @@ struct ServeCommand: AsyncParsableCommand {
     ))
     var smsURL: String?
 
+    @Option(name: .customLong("sms-reply-key"), help: ArgumentHelp(
+        "Take the drivers' SMS replies the gateway hands over at GET /v1/sms/replies?key=KEY&… (Kannel's sms-service get-url): the secret it carries, 24 to 200 characters (or in CRASH_ASSISTANT_SMS_REPLY_KEY, kept off the command line). Without it, replies are refused.",
+        valueName: "KEY"
+    ))
+    var smsReplyKey: String?
+
+    /// The key the gateway's replies carry, from the option or the environment.
+    func replyKey(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        guard let key = smsReplyKey ?? environment["CRASH_ASSISTANT_SMS_REPLY_KEY"] else { return nil }
+        guard (24...200).contains(key.count), key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.~".contains($0)) }) else {
+            throw ValidationError("--sms-reply-key must be 24 to 200 letters, digits or - _ . ~ (it goes in a URL), e.g. $(head -c 24 /dev/urandom | base64 | tr '+/' '-_').")
+        }
+        return key
+    }
+
     @Option(name: .customLong("webhook-url"), help: ArgumentHelp(
         "POST every submitted report's first notice of loss to the insurer's claims system here, signed (Standard Webhooks).",
         valueName: "URL"
@@ -231,6 +246,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ValidationError("--log-level must be one of trace, debug, info, notice, warning, error, critical.")
         }
         _ = try webhook()
+        _ = try replyKey()
         if let smsURL {
             do {
                 _ = try KannelSMSSender.Configuration(url: smsURL)
@@ -273,7 +289,7 @@ struct ServeCommand: AsyncParsableCommand {
             }
             services = try environment.services(
                 publicURL: links.publicURL, links: links, logger: logger, renderConcurrency: renderConcurrency, quotas: quotas, sms: sms, retryPause: .seconds(longestRetryPause), giveUpAfter: .seconds(giveUpAfter),
-                jobConcurrency: JobConcurrency(sms: smsConcurrency, webhook: webhookConcurrency), webhook: try webhook().map { WebhookSender(configuration: $0) }, seal: seal
+                jobConcurrency: JobConcurrency(sms: smsConcurrency, webhook: webhookConcurrency), webhook: try webhook().map { WebhookSender(configuration: $0) }, smsReplyKey: try replyKey(), seal: seal
             )
         } catch let error as PostgresOpenError {
             throw DatabaseOption.exit(for: error, location: location)
@@ -285,6 +301,7 @@ struct ServeCommand: AsyncParsableCommand {
         let host = host
         let hasPublicURL = publicURL != nil
         let webhookPlace = webhookURL
+        let takesReplies = services.replies.takesReplies
         let blobPlace = bucket.map { "; photos and PDFs in the bucket \($0.location.bucket) at \($0.location.endpoint)" } ?? ""
         let kept = (location.map { "data in \(folder), database \($0)" } ?? "data in \(folder)") + blobPlace
         let app = try ServerApplication.application(
@@ -302,6 +319,7 @@ struct ServeCommand: AsyncParsableCommand {
                 "crash-assistant-server: listening on http://\(host):\(port) (\(kept))\n"
                 + "crash-assistant-server: \(services.sms.summary)\n"
                 + (webhookPlace.map { "crash-assistant-server: submitted reports are sent to the claims system at \($0)\n" } ?? "")
+                + (takesReplies ? "crash-assistant-server: drivers' SMS replies are taken at /v1/sms/replies\n" : "")
                 + "crash-assistant-server: \(sealSummary)\n"
             ).utf8))
         }

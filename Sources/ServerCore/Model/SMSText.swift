@@ -99,6 +99,32 @@ package enum SMSText {
         return said.map { claim + ": " + $0 }
     }
 
+    /// The short answer to a driver's SMS reply, in their language: what was done, and what to do next; `nil` when
+    /// nothing needs saying (a START that changed nothing is not confirmed: ``StoreSteps`` asks only when it did).
+    /// - Parameter link: the crash's web link, for a report that stays after a false alarm.
+    package static func replyConfirmation(
+        _ keyword: ReplyKeyword?, crashID: CrashID, effects: ReplyEffects, link: String, words: Words = .english
+    ) -> String? {
+        let values = ["crashID": crashID.rawValue, "link": link]
+        switch keyword {
+        case .ok:
+            return words("Thank you: we noted that you are OK ({crashID}). If you need help, reply HELP; if anyone is hurt, call 112.", values)
+        case .help:
+            return words("Your call for help ({crashID}) was passed to your insurer. If anyone is hurt or in danger, call 112 now.", values)
+        case .falseAlarm:
+            if effects.removedDraft {
+                return words("Noted: crash {crashID} was a false alarm. The draft report made for it was removed.", values)
+            }
+            return words("Noted: crash {crashID} was a false alarm. Your report stays as you left it: {link}", values)
+        case .stop:
+            return effects.stopped == true ? words("You will get no more SMS from us at this number. Reply START to get them again.") : nil
+        case .start:
+            return effects.stopped == false ? words("You will get SMS from us at this number again. Reply STOP to stop them.") : nil
+        case nil:
+            return words("Your message about crash {crashID} was passed to your insurer. If anyone is hurt, call 112.", values)
+        }
+    }
+
     /// The message carrying the other driver's code to sign an accident statement, in their language. It starts with
     /// `codeSender` (the product's name, in every language), by which ``withoutCode(_:)`` knows to hide the code
     /// once the gateway took the message.

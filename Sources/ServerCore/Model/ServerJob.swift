@@ -20,6 +20,9 @@ package enum ServerJob: Sendable, Hashable {
     case tellAcknowledged(owner: AccountID, report: ReportID, acknowledgement: ClaimAcknowledgement)
     /// Tell the claims system of the claim's `number`th status step (from 1; a timeline's steps never change).
     case tellStatusChanged(owner: AccountID, report: ReportID, number: Int)
+    /// Tell the claims system of the driver's SMS reply to a crash's SMS (``SMSReply``); in the order of the crash's
+    /// report's other events, whether or not a claim exists yet.
+    case tellReply(owner: AccountID, report: ReportID, reply: SMSReplyID)
 
     /// The job's kind and facts as a row holds them.
     package var row: (kind: String, payload: String) {
@@ -38,6 +41,8 @@ package enum ServerJob: Sendable, Hashable {
             )))
         case let .tellStatusChanged(owner, report, number):
             (JobKind.webhook.row, "{\"event\":\"status\",\"number\":\(number),\"owner\":\"\(owner)\",\"report\":\"\(report)\"}")
+        case let .tellReply(owner, report, reply):
+            (JobKind.webhook.row, "{\"event\":\"reply\",\"owner\":\"\(owner)\",\"reply\":\"\(reply)\",\"report\":\"\(report)\"}")
         }
     }
 
@@ -49,7 +54,7 @@ package enum ServerJob: Sendable, Hashable {
         switch self {
         case let .sendSMS(id): smsOwner.map { "driver:\($0)" } ?? "sms:\(id)"
         case let .notifyInsurer(_, report), let .tellDocumentsComplete(_, report), let .announceDocumentVersion(_, report, _),
-             let .tellAcknowledged(_, report, _), let .tellStatusChanged(_, report, _):
+             let .tellAcknowledged(_, report, _), let .tellStatusChanged(_, report, _), let .tellReply(_, report, _):
             "report:\(report)"
         }
     }
@@ -81,6 +86,9 @@ package enum ServerJob: Sendable, Hashable {
             case "status":
                 guard let number = facts.number, number > 0 else { return nil }
                 self = .tellStatusChanged(owner: owner, report: ReportID(report), number: number)
+            case "reply":
+                guard let reply = facts.reply.flatMap(SMSReplyID.init(text:)) else { return nil }
+                self = .tellReply(owner: owner, report: ReportID(report), reply: reply)
             default: return nil
             }
         default:
@@ -105,6 +113,8 @@ extension ServerJob {
         var note: String? = nil
         var handler: String? = nil
         var at: Int64? = nil
+        /// The SMS reply a `reply` event tells.
+        var reply: String? = nil
     }
 
     private static func text(_ payload: Payload) -> String {
@@ -125,7 +135,7 @@ extension ServerJob {
         case let .announceDocumentVersion(_, _, number): number
         case let .tellAcknowledged(_, _, acknowledgement): Int(Self.milliseconds(acknowledgement.acknowledgedAt))
         case let .tellStatusChanged(_, _, number): number
-        case .sendSMS, .notifyInsurer, .tellDocumentsComplete: nil
+        case .sendSMS, .notifyInsurer, .tellDocumentsComplete, .tellReply: nil
         }
     }
 }

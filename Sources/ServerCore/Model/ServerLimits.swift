@@ -33,6 +33,12 @@ package enum ServerLimits {
     /// How many deliveries `webhook list` shows at most.
     package static let deliveriesListed = 1_000
     /// How many times a new crash ID is drawn when the one drawn was issued before.
+    /// The SMS replies kept for one crash; later ones are answered and counted, and neither kept nor acted on.
+    package static let repliesPerCrash = 50
+    /// How long a driver's HELP stays on the handlers' list of drivers who asked for help.
+    package static let helpListed: Duration = .seconds(7 * 24 * 3_600)
+    /// The longest query an SMS gateway may hand a reply in (the text, percent-encoded, is most of it).
+    package static let maximumReplyQueryBytes = 16 * 1_024
     package static let crashIDAttempts = 8
     /// How long bytes marked as being removed keep new uploads of the same bytes waiting: 10 minutes, far longer than a
     /// removal takes; a mark left by an instance that died before it finished is ignored after it.

@@ -54,6 +54,7 @@ package struct WebhookDelivery: Sendable, Hashable {
         case .announceDocumentVersion: .documentVersionAdded
         case .tellAcknowledged: .acknowledged
         case .tellStatusChanged: .statusChanged
+        case .tellReply: .crashReply
         case .sendSMS, nil: nil
         }
     }
@@ -62,7 +63,8 @@ package struct WebhookDelivery: Sendable, Hashable {
     package var report: (owner: AccountID, report: ReportID)? {
         switch job {
         case let .notifyInsurer(owner, report), let .tellDocumentsComplete(owner, report), let .announceDocumentVersion(owner, report, _),
-             let .tellAcknowledged(owner, report, _), let .tellStatusChanged(owner, report, _):
+             let .tellAcknowledged(owner, report, _), let .tellStatusChanged(owner, report, _),
+             let .tellReply(owner, report, _):
             (owner, report)
         case .sendSMS, nil: nil
         }
@@ -80,9 +82,11 @@ package struct WebhookDelivery: Sendable, Hashable {
         return nil
     }
 
-    /// The `webhook-id` the claims system gets, given the claim's id.
-    package func webhookID(claim: ClaimID) -> String? {
-        event.map { $0.webhookID(claim: claim, number: job?.webhookNumber) }
+    /// The `webhook-id` the claims system gets, given the claim's id (a reply's is its own, claim or not).
+    package func webhookID(claim: ClaimID?) -> String? {
+        if case let .tellReply(_, _, reply) = job { return ClaimEvent.webhookID(reply: reply) }
+        guard let claim else { return nil }
+        return event.map { $0.webhookID(claim: claim, number: job?.webhookNumber) }
     }
 
     /// Whether an operator may queue it again: once it is finished (a delivery still being tried is sent as soon as

@@ -12,6 +12,12 @@ package protocol ClaimsSystem: Sendable {
     func deliver(
         _ event: ClaimEvent, of claim: Claim, driver: Account, documents: ClaimDocuments, publicURL: String, at date: Date
     ) async throws
+
+    /// Delivers a driver's SMS reply to a crash's SMS (``ClaimEvent/crashReply``); returns once the claims system took it.
+    /// - Parameters:
+    ///   - claim: the claim the crash's report became, once it did.
+    ///   - driver: the driver whose crash it answers.
+    func deliver(_ reply: SMSReply, crash: CrashTie, claim: ClaimID?, driver: Account, publicURL: String, at date: Date) async throws
 }
 
 /// What the claims system is told of a claim.
@@ -26,6 +32,8 @@ package enum ClaimEvent: String, Sendable, Hashable, CaseIterable {
     case acknowledged
     /// The claim's status changed (``ClaimDocuments/step``).
     case statusChanged
+    /// The driver replied to the crash's SMS (``SMSReply``), before or after the report became a claim.
+    case crashReply
 }
 
 extension ClaimEvent {
@@ -37,6 +45,7 @@ extension ClaimEvent {
         case .documentVersionAdded: "claim.document_version_added"
         case .acknowledged: "claim.acknowledged"
         case .statusChanged: "claim.status_changed"
+        case .crashReply: "crash.reply"
         }
     }
 
@@ -52,7 +61,14 @@ extension ClaimEvent {
         case .documentVersionAdded: "docv_\(claim)_\(number ?? 0)"
         case .acknowledged: "ack_\(claim)_\(number ?? 0)"
         case .statusChanged: "status_\(claim)_\(number ?? 0)"
+        // Named by the reply (``webhookID(reply:)``), which may come before any claim: never asked for by claim.
+        case .crashReply: "reply_\(claim)_\(number ?? 0)"
         }
+    }
+
+    /// The `webhook-id` of a ``crashReply`` event: the reply's own id, which the server made.
+    package static func webhookID(reply: SMSReplyID) -> String {
+        "reply_\(reply)"
     }
 }
 

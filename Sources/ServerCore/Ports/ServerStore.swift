@@ -1,3 +1,3 @@
-/// Everything the server keeps but bytes: one engine implements all ten ports (`SQLiteServerStore`,
+/// Everything the server keeps but bytes: one engine implements all eleven ports (`SQLiteServerStore`,
 /// `PostgresServerStore`).
-package typealias ServerStore = AccountStore & CrashRecordStore & ServerReportStore & PhotoIndex & SMSStore & JobStore & ClaimStore & SessionStore & StatementLinkStore & OperationsFigures
+package typealias ServerStore = AccountStore & CrashRecordStore & ServerReportStore & PhotoIndex & SMSStore & SMSReplyStore & JobStore & ClaimStore & SessionStore & StatementLinkStore & OperationsFigures

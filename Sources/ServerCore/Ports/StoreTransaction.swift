@@ -65,6 +65,25 @@ package protocol StoreTransaction: Sendable {
     /// Keeps a new SMS message to a driver and queues the job that sends it, in the driver's order.
     func queueSMS(_ sms: SMSMessage, at date: Date) async throws
 
+    // MARK: SMS replies
+
+    /// The crash event that made this crash ID, locked for the rest of the transaction (replies to one crash take turns).
+    func crashEvent(_ crashID: CrashID) async throws -> CrashTie?
+    /// What the replies kept for this crash asked for, the first first.
+    func replyKeywords(crashID: CrashID) async throws -> [ReplyKeyword?]
+    /// Keeps the reply.
+    /// - Returns: `false` when a reply with its gateway id was kept before (nothing written).
+    func insertReply(_ reply: SMSReply) async throws -> Bool
+    /// Marks the crash's event a false alarm, now.
+    func markFalseAlarm(_ crashID: CrashID, at date: Date) async throws
+    /// Stops SMS to the number (`stopped`), from `date`, or lets them go again.
+    /// - Returns: whether that changed anything (a second STOP does not).
+    func setSMSStopped(_ phone: PhoneNumber, _ stopped: Bool, at date: Date) async throws -> Bool
+    /// Notes that the reply removed its crash's draft.
+    func noteDraftRemoved(by reply: SMSReplyID) async throws
+    /// Deletes the owner's report, leaving the mark a driver's next sync finds (as a deletion from a device does).
+    func deleteReport(_ id: ReportID, owner: AccountID, at date: Date) async throws
+
     // MARK: Uploads
 
     /// Makes the uploads and removals of these bytes take turns from here to the end of the transaction.

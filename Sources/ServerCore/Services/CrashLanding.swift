@@ -8,8 +8,10 @@ package struct CrashLanding: Sendable {
     let records: any CrashRecordStore
     let reports: any ServerReportStore
     let claims: any ClaimStore
+    let replies: any SMSReplyStore
 
-    package init(records: any CrashRecordStore, reports: any ServerReportStore, claims: any ClaimStore) {
+    package init(records: any CrashRecordStore, reports: any ServerReportStore, claims: any ClaimStore, replies: any SMSReplyStore) {
+        self.replies = replies
         self.records = records
         self.reports = reports
         self.claims = claims
@@ -33,13 +35,16 @@ package struct CrashLanding: Sendable {
         /// The scene's offset from UTC, to show times as they were there.
         package let utcOffsetMinutes: Int?
         package let progress: Progress
+        /// When the driver answered the crash's SMS that it was a false alarm, if they did.
+        package var falseAlarmAt: Date? = nil
     }
 
     /// The crash `crashID` names; `nil` when this server never issued it.
     package func crash(_ crashID: CrashID) async throws -> Crash? {
         guard let owner = try await records.owner(of: crashID) else { return nil }
+        let falseAlarmAt = try await replies.replies(crashID: crashID).compactMap { $0.crash?.falseAlarmAt }.first
         guard let report = try await reports.report(carrying: crashID, owner: owner) else {
-            return Crash(detection: nil, utcOffsetMinutes: nil, progress: .noReport)
+            return Crash(detection: nil, utcOffsetMinutes: nil, progress: .noReport, falseAlarmAt: falseAlarmAt)
         }
         let progress: Progress
         if !report.isCompleted {
@@ -49,6 +54,6 @@ package struct CrashLanding: Sendable {
         } else {
             progress = .created(at: report.completedAt)
         }
-        return Crash(detection: report.detection, utcOffsetMinutes: report.scene.utcOffsetMinutes, progress: progress)
+        return Crash(detection: report.detection, utcOffsetMinutes: report.scene.utcOffsetMinutes, progress: progress, falseAlarmAt: falseAlarmAt)
     }
 }

@@ -7,6 +7,8 @@ import Logging
 package struct JobPerformer: Sendable {
     package let sms: any SMSSender
     package let messages: any SMSStore
+    /// The drivers' replies, and the numbers that asked for no more SMS.
+    package let replies: any SMSReplyStore
     /// The submitted reports (as claims), their PDFs and their drivers, for their notices.
     package let reports: any ServerReportStore
     package let claims: any ClaimStore
@@ -35,6 +37,15 @@ package struct JobPerformer: Sendable {
             }
             // Taken by the gateway before (this job's earlier try recorded it): never sent twice from here.
             guard message.state == .queued else { return .done }
+            // A number that replied STOP gets nothing written after it (the STOP's own confirmation was written with it).
+            if let stopped = try await replies.smsStopped(message.recipient), message.createdAt > stopped {
+                let now = clock.now()
+                if let moved = try await messages.updateSMS(id, to: .failed, detail: SMSReplies.withheldDetail(since: stopped), at: now) {
+                    ServerMetrics.smsMoved(moved, at: now)
+                }
+                logger.info("SMS not sent: the number replied STOP", metadata: ["crash-id": "\(message.crashID)", "to": "\(message.recipient.masked)"])
+                return .done
+            }
             let handOff = try await sms.send(message, reportToken: reportToken)
             let now = clock.now()
             // A code it carried is kept only until the gateway has it; the job ends with the same write.
@@ -62,7 +73,32 @@ package struct JobPerformer: Sendable {
         case let .tellStatusChanged(owner, id, number):
             try await tell(.statusChanged, owner: owner, report: id, version: number)
             return .done
+        case let .tellReply(owner, id, replyID):
+            try await tellReply(replyID, owner: owner, report: id)
+            return .done
         }
+    }
+
+    /// Tells the claims system of a driver's SMS reply, naming the claim once the crash's report is one.
+    private func tellReply(_ replyID: SMSReplyID, owner: AccountID, report id: ReportID) async throws {
+        guard let webhook else {
+            logger.warning("a reply's event is queued but no claims system is configured (--webhook-url); not sent", metadata: ["reply": "\(replyID)"])
+            return
+        }
+        // Erased since (the driver's account): nothing to tell.
+        guard let reply = try await replies.smsReply(replyID), let crash = reply.crash, let driver = try await accounts.account(id: owner) else { return }
+        let claim = try await claims.claim(of: id, owner: owner)
+        let started = ContinuousClock.now
+        do {
+            try await webhook.deliver(reply, crash: crash, claim: claim?.id, driver: driver, publicURL: links.publicURL, at: clock.now())
+            ServerMetrics.webhookDelivery(.crashReply, delivered: true, seconds: (ContinuousClock.now - started).inSeconds)
+        } catch {
+            ServerMetrics.webhookDelivery(.crashReply, delivered: false, seconds: (ContinuousClock.now - started).inSeconds)
+            throw error
+        }
+        logger.info("the claims system took the driver's SMS reply", metadata: [
+            "crash-id": "\(crash.crashID)", "reply": "\(replyID)", "keyword": "\(ReplyKeyword.name(reply.keyword))",
+        ])
     }
 
     /// How a job that succeeded ended.
@@ -131,6 +167,7 @@ package struct JobPerformer: Sendable {
         case .documentVersionAdded: "new document version"
         case .acknowledged: "acknowledgement"
         case .statusChanged: "status step"
+        case .crashReply: "reply"
         }
         logger.info("the claims system took the report's \(told)", metadata: [
             "crash-id": "\(report.crashID)", "report": "\(id)", "photos-pending": "\(documents.photosPending.count)",
@@ -161,12 +198,17 @@ package struct JobPerformer: Sendable {
             logger.critical("gave up telling the claims system of a report's acknowledgement", metadata: [
                 "report": "\(id)", "claim-number": "\(acknowledgement.claimNumber)", "error": "\(reason)",
             ])
+        case let .tellReply(_, id, reply):
+            logger.critical("gave up telling the claims system of a driver's SMS reply", metadata: [
+                "report": "\(id)", "reply": "\(reply)", "error": "\(reason)",
+            ])
         }
     }
 
-    package init(sms: any SMSSender, messages: any SMSStore, reports: any ServerReportStore, claims: any ClaimStore, accounts: any AccountStore, photos: any PhotoIndex, links: CrashLinks, webhook: (any ClaimsSystem)?, clock: any Clock, logger: Logger) {
+    package init(sms: any SMSSender, messages: any SMSStore, replies: any SMSReplyStore, reports: any ServerReportStore, claims: any ClaimStore, accounts: any AccountStore, photos: any PhotoIndex, links: CrashLinks, webhook: (any ClaimsSystem)?, clock: any Clock, logger: Logger) {
         self.sms = sms
         self.messages = messages
+        self.replies = replies
         self.reports = reports
         self.claims = claims
         self.accounts = accounts

@@ -80,6 +80,15 @@ package enum ServerMetrics {
         CoreMetrics.Counter(label: MetricFamily.smsReports.name, dimensions: [("state", state.rawValue)]).increment()
     }
 
+    /// An SMS reply from a driver, by what it asked for (``ReplyKeyword/name(_:)``) and what became of it (kept,
+    /// repeated: the gateway handed it over before, dropped: past ``ServerLimits/repliesPerCrash``, unmatched: no crash
+    /// SMS ever went to the number).
+    package static func smsReply(_ keyword: ReplyKeyword?, outcome: String) {
+        CoreMetrics.Counter(
+            label: MetricFamily.smsReplies.name, dimensions: [("keyword", ReplyKeyword.name(keyword)), ("outcome", outcome)]
+        ).increment()
+    }
+
     /// A message an update moved on: the time from the crash event that made it to the gateway taking it, or to the
     /// phone network delivering it — counted once, by the update that got it there. A message that leaves `queued`
     /// for `delivered` was taken by then: the delivery report came before the hand-off was recorded (the gateway
@@ -159,7 +168,7 @@ package enum JobKind: String, Sendable, CaseIterable {
     package init(_ job: ServerJob) {
         switch job {
         case .sendSMS: self = .sms
-        case .notifyInsurer, .tellDocumentsComplete, .announceDocumentVersion, .tellAcknowledged, .tellStatusChanged: self = .webhook
+        case .notifyInsurer, .tellDocumentsComplete, .announceDocumentVersion, .tellAcknowledged, .tellStatusChanged, .tellReply: self = .webhook
         }
     }
 
@@ -243,6 +252,10 @@ package struct MetricFamily: Sendable, Hashable {
     static let jobsGivenUp = Self("crash_assistant_jobs_given_up_total", .counter, "Jobs this instance gave up on (failing for a day, or unreadable), by kind.")
     static let jobsRunning = Self("crash_assistant_jobs_running", .gauge, "Jobs this instance is doing now, by kind.")
     static let crashEvents = Self("crash_assistant_crash_events_total", .counter, "Crash events detectors posted, by outcome (new, repeated).")
+    static let smsReplies = Self(
+        "crash_assistant_sms_replies_total", .counter,
+        "SMS replies from drivers, by keyword (ok, help, false-alarm, stop, start, message) and outcome (kept, repeated, dropped, unmatched)."
+    )
     static let smsReports = Self("crash_assistant_sms_delivery_reports_total", .counter, "Delivery reports the SMS gateway sent, by the state they report.")
     static let smsAccepted = Self(
         "crash_assistant_sms_accepted_seconds", .histogram, "Seconds from the crash event to the SMS gateway taking its text to the driver.",
@@ -287,7 +300,7 @@ package struct MetricFamily: Sendable, Hashable {
     /// Every family the server shows.
     package static let all: [MetricFamily] = [
         requests, requestErrors, requestDuration, activeRequests,
-        buildInfo, problems, uploadRequests, uploadsResumed, jobAttempts, jobsGivenUp, jobsRunning, crashEvents, smsReports,
+        buildInfo, problems, uploadRequests, uploadsResumed, jobAttempts, jobsGivenUp, jobsRunning, crashEvents, smsReplies, smsReports,
         smsAccepted, smsDelivered, webhookDeliveries, webhookDuration, renderDuration, rendersRunning, rendersWaiting, freeBytes,
         ready, readinessChecks, jobsWaiting, oldestJobAge, jobsGivenUpKept, smsMessages, openUploads, openUploadBytes, storeReadErrors,
     ]

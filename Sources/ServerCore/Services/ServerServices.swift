@@ -29,6 +29,8 @@ package final class ServerServices: Sendable {
     package let messages: any SMSStore
     /// What sends them.
     package let sms: any SMSSender
+    /// The drivers' SMS replies, as the gateway hands them over.
+    package let replies: SMSReplies
     /// Does the jobs requests wrote (sending SMS); run it beside the HTTP server (``workers``).
     package let worker: JobWorker
 
@@ -52,6 +54,7 @@ package final class ServerServices: Sendable {
         photos: any PhotoIndex,
         blobs: any BlobStore,
         messages: any SMSStore,
+        replies replyStore: any SMSReplyStore,
         jobStore: any JobStore,
         figures: any OperationsFigures,
         sms: any SMSSender,
@@ -66,6 +69,7 @@ package final class ServerServices: Sendable {
         giveUpAfter: Duration = ServerLimits.jobGiveUp,
         jobConcurrency: JobConcurrency = .standard,
         webhook: (any ClaimsSystem)? = nil,
+        smsReplyKey: String? = nil,
         seal: DocumentSeal? = nil,
         describeFailure: @escaping @Sendable (any Error) -> String = { String(describing: $0) },
         logger: Logger
@@ -84,7 +88,7 @@ package final class ServerServices: Sendable {
         worker = JobWorker(
             store: jobStore,
             performer: JobPerformer(
-                sms: sms, messages: messages, reports: reports, claims: claims, accounts: accounts, photos: photos, links: self.links, webhook: webhook,
+                sms: sms, messages: messages, replies: replyStore, reports: reports, claims: claims, accounts: accounts, photos: photos, links: self.links, webhook: webhook,
                 clock: clock, logger: logger
             ),
             clock: clock,
@@ -92,6 +96,10 @@ package final class ServerServices: Sendable {
         )
         crashEvents = CrashEventIntake(
             accounts: accounts, records: records, issuing: crashIDs, quotas: quotaCheck, worker: worker, links: self.links, clock: clock, logger: logger
+        )
+        replies = SMSReplies(
+            store: replyStore, accounts: accounts, claims: claims, links: self.links, tellsClaimsSystem: webhook != nil, worker: worker, clock: clock,
+            key: smsReplyKey, logger: logger
         )
         let pool = RenderPool(capacity: renderConcurrency)
         let rendering = DocumentRendering(
@@ -105,7 +113,7 @@ package final class ServerServices: Sendable {
         )
         self.sessions = sessions
         statementSharing = StatementSharing(links: statementLinks, reports: reports, clock: clock, worker: worker)
-        landing = CrashLanding(records: records, reports: reports, claims: claims)
+        landing = CrashLanding(records: records, reports: reports, claims: claims, replies: replyStore)
         self.claims = ClaimDesk(claims: claims, accounts: accounts, submission: submission, deliveries: jobStore, clock: clock)
         keeping = ReportKeeping(reports: reports, records: records, quotas: quotaCheck, submission: submission)
         uploads = PhotoUploads(

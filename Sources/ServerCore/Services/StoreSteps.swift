@@ -116,6 +116,70 @@ package enum StoreSteps {
         return .stored(Claim(id: claim.id, owner: claim.owner, submittedAt: claim.submittedAt, report: stored), number: number)
     }
 
+    /// Keeps a driver's SMS reply and does what it asks: a STOP or START changes the number's SMS; a first FALSE ALARM
+    /// marks the crash's event and removes its draft when the driver never touched it (`CrashReport.isUntouchedDraft`);
+    /// the first reply of each kind to a crash (or a STOP or START that changed something) gets a confirmation; the
+    /// claims system is told of it. Past ``ServerLimits/repliesPerCrash`` replies to one crash, nothing is kept or done.
+    /// - Parameters:
+    ///   - confirmation: the confirmation to send for what was done, or `nil` for none (the words are the caller's).
+    ///   - tellsClaimsSystem: whether a claims system is configured to be told.
+    package static func recordReply(
+        _ reply: SMSReply, tellsClaimsSystem: Bool, at date: Date, in transaction: some StoreTransaction,
+        confirmation: @Sendable (CrashTie, ReplyEffects) -> SMSMessage?
+    ) async throws -> ReplyRecord {
+        var crash: CrashTie?
+        var earlier: [ReplyKeyword?] = []
+        if let tie = reply.crash, let event = try await transaction.crashEvent(tie.crashID) {
+            crash = event
+            earlier = try await transaction.replyKeywords(crashID: event.crashID)
+        }
+        guard earlier.count < ServerLimits.repliesPerCrash else { return .dropped }
+        var kept = SMSReply(
+            id: reply.id, gatewayID: reply.gatewayID, sender: reply.sender, text: reply.text, keyword: reply.keyword,
+            receivedAt: reply.receivedAt, crash: crash
+        )
+        guard try await transaction.insertReply(kept) else { return .repeated }
+        var effects = ReplyEffects()
+        switch reply.keyword {
+        case .stop:
+            if try await transaction.setSMSStopped(reply.sender, true, at: date) { effects.stopped = true }
+        case .start:
+            if try await transaction.setSMSStopped(reply.sender, false, at: date) { effects.stopped = false }
+        case .falseAlarm:
+            if let crash, crash.falseAlarmAt == nil {
+                try await transaction.markFalseAlarm(crash.crashID, at: date)
+                effects.markedFalseAlarm = true
+                if let draft = try await transaction.report(crash.report, owner: crash.owner), draft.isUntouchedDraft {
+                    try await transaction.deleteReport(crash.report, owner: crash.owner, at: date)
+                    try await transaction.noteDraftRemoved(by: kept.id)
+                    effects.removedDraft = true
+                }
+            }
+        case .ok, .help, nil:
+            break
+        }
+        if effects.markedFalseAlarm, let crash {
+            kept = SMSReply(
+                id: kept.id, gatewayID: kept.gatewayID, sender: kept.sender, text: kept.text, keyword: kept.keyword, receivedAt: kept.receivedAt,
+                crash: CrashTie(crashID: crash.crashID, report: crash.report, owner: crash.owner, receivedAt: crash.receivedAt, falseAlarmAt: date),
+                removedDraft: effects.removedDraft
+            )
+        }
+        guard let crash else { return .kept(kept, effects) }
+        let confirms = switch reply.keyword {
+        case .stop, .start: effects.stopped != nil
+        case .ok, .help, .falseAlarm, nil: !earlier.contains(reply.keyword)
+        }
+        if confirms, let sms = confirmation(crash, effects) {
+            try await transaction.queueSMS(sms, at: date)
+            effects.confirmation = sms
+        }
+        if tellsClaimsSystem {
+            try await transaction.queue(.tellReply(owner: crash.owner, report: crash.report, reply: kept.id), at: date)
+        }
+        return .kept(kept, effects)
+    }
+
     /// Records an upload as started, in place of the owner's earlier one of the same bytes, unless those bytes are
     /// being removed.
     /// - Returns: the earlier upload's id, whose staged bytes the caller removes.

@@ -171,3 +171,24 @@ extension Components.Schemas.PendingDocument {
         return documents
     }
 }
+
+extension Components.Schemas.CrashReply {
+    /// A driver's SMS reply to a crash's SMS, with the crash it answers and the driver's references.
+    package init(_ reply: SMSReply, crash: CrashTie, claim: ClaimID?, driver: Account, link: String, sentAt: Date) {
+        self.init(
+            _type: .crash_reply,
+            timestamp: sentAt,
+            data: .init(
+                replyId: reply.id.description, crashId: crash.crashID.rawValue, reportId: crash.report.description, claim: claim?.description,
+                receivedAt: reply.receivedAt, from: reply.sender.e164, text: reply.text,
+                keyword: DataPayload.KeywordPayload(rawValue: ReplyKeyword.name(reply.keyword)) ?? .message,
+                falseAlarm: crash.falseAlarmAt != nil, draftRemoved: reply.removedDraft,
+                policyholder: .init(
+                    account: driver.name, phone: driver.phone?.e164, customerReference: driver.references.customer,
+                    policyReference: driver.references.policy
+                ),
+                link: link
+            )
+        )
+    }
+}

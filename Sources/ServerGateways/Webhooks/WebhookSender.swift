@@ -80,14 +80,31 @@ package struct WebhookSender: ClaimsSystem {
             try encoder.encode(Components.Schemas.ClaimStatusChanged(
                 claim, step: try documents.step ?? { throw WebhookError.nothingToAnnounce }(), sentAt: date
             ))
+        case .crashReply:
+            // A reply is told with the reply (`deliver(_:crash:claim:driver:publicURL:at:)`), never from a claim alone.
+            throw WebhookError.nothingToAnnounce
         }
         let number: Int? = switch event {
         case .documentVersionAdded: documents.announced?.number
         case .acknowledged: documents.acknowledged.map { Int(ServerJob.milliseconds($0.acknowledgedAt)) }
         case .statusChanged: documents.step?.number
-        case .firstNoticeOfLoss, .documentsComplete: nil
+        case .firstNoticeOfLoss, .documentsComplete, .crashReply: nil
         }
-        let id = Self.id(of: claim.id, event: event, number: number)
+        try await post(body, id: Self.id(of: claim.id, event: event, number: number), at: date)
+    }
+
+    /// Sends a driver's SMS reply (`crash.reply`), with the reply's own `webhook-id`.
+    package func deliver(_ reply: SMSReply, crash: CrashTie, claim: ClaimID?, driver: Account, publicURL: String, at date: Date) async throws {
+        let encoder = WireCoding.encoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let body = try encoder.encode(Components.Schemas.CrashReply(
+            reply, crash: crash, claim: claim, driver: driver, link: CrashLinks(publicURL: publicURL).webLink(for: crash.crashID), sentAt: date
+        ))
+        try await post(body, id: ClaimEvent.webhookID(reply: reply.id), at: date)
+    }
+
+    /// POSTs one signed event; returns once the receiver answered 2xx.
+    private func post(_ body: Data, id: String, at date: Date) async throws {
         let timestamp = Int(date.timeIntervalSince1970)
         var request = HTTPClientRequest(url: configuration.url)
         request.method = .POST

@@ -96,6 +96,12 @@ package struct APIHandler: APIProtocol {
         throw APIProblem(.internalError, "GET /v1/sms/{messageId}/delivery is served by DeliveryReportRoute.")
     }
 
+    // Replies are read from the query as the gateway writes it (``SMSReplyRoute``): a route of their own, as delivery
+    // reports are; this is never called.
+    package func receiveSMSReply(_ input: Operations.ReceiveSMSReply.Input) async throws -> Operations.ReceiveSMSReply.Output {
+        throw APIProblem(.internalError, "GET /v1/sms/replies is served by SMSReplyRoute.")
+    }
+
     // MARK: - Reports
 
     package func listReports(_ input: Operations.ListReports.Input) async throws -> Operations.ListReports.Output {

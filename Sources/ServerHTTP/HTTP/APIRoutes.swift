@@ -22,12 +22,13 @@ package enum APIRoutes {
         try APIHandler(services: services).registerHandlers(
             on: RecordingTransport(
                 open: open, authenticated: authenticated, table: routes,
-                servedByHand: StoredReadRoutes.operations.union(DeliveryReportRoute.operations)
+                servedByHand: StoredReadRoutes.operations.union(DeliveryReportRoute.operations).union(SMSReplyRoute.operations)
             ),
             configuration: WireCoding.configuration,
             middlewares: [BodyBudgetMiddleware()]
         )
         DeliveryReportRoute(services: services).register(on: open, table: routes)
+        SMSReplyRoute(services: services).register(on: open, table: routes)
         StoredReadRoutes(services: services).register(on: authenticated, table: routes)
         PhotoRoutes(services: services).register(on: authenticated, table: routes)
         DocumentRoutes(services: services).register(open: open, authenticated: authenticated, table: routes)

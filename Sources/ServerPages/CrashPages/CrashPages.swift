@@ -87,6 +87,14 @@ package struct CrashLandingView {
         }
         test = crash.detection?.isTest == true ? words("The detector marked this as a test call.") : nil
         status = switch crash.progress {
+        case .noReport where crash.falseAlarmAt != nil:
+            words("You answered on {time} that this was a false alarm, so nothing more is needed; its untouched draft report was removed. If there was a crash after all, open it in the Crash Assistant.", [
+                "time": crash.falseAlarmAt.map(dates.dateTime) ?? "",
+            ])
+        case .draft where crash.falseAlarmAt != nil:
+            words("You answered on {time} that this was a false alarm. Your draft report stays as you left it: delete it in the Crash Assistant if you do not need it.", [
+                "time": crash.falseAlarmAt.map(dates.dateTime) ?? "",
+            ])
         case .noReport:
             words("Open this crash in the Crash Assistant to collect what your claim needs: who was hurt, photos, the other driver's details and the accident statement.")
         case .draft:

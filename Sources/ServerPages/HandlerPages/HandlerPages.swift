@@ -205,7 +205,9 @@ package struct HandlerPages {
             : words.plural("Older submissions, {count} report", "Older submissions, {count} reports", count: rows.count)
         let view = HandlerViews.ClaimList(
             page: language, handler: signedIn.handler.name, csrf: signedIn.session.csrf, filters: filters, caption: caption, rows: rows,
-            next: next.map { HandlerPaths.claims + "?show=\(show)&cursor=" + ($0.cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") }
+            next: next.map { HandlerPaths.claims + "?show=\(show)&cursor=" + ($0.cursor.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "") },
+            // On the first page: who asked for help comes before any list.
+            helpCalls: position == nil ? try await services.replies.helpCalls().map { HandlerViews.helpCall($0, words: words) } : []
         )
         return PageKit.html(view, template: "handler-claims", status: .ok)
     }
@@ -229,7 +231,7 @@ package struct HandlerPages {
         let view = HandlerViews.claimPage(
             claim, driver: try await services.claims.policyholder(of: claim), pending: try await services.claims.photosPending(of: claim),
             record: try await services.claims.signingRecord(of: claim), deliveries: try await services.claims.deliveries(of: claim),
-            handler: signedIn.handler, csrf: signedIn.session.csrf,
+            replies: try await services.replies.replies(to: claim), handler: signedIn.handler, csrf: signedIn.session.csrf,
             notice: notice, error: error, claimNumberField: typed?.0, messageField: typed?.1, statusError: statusError,
             statusForm: statusTyped, page: language
         )

@@ -74,8 +74,15 @@ package enum HandlerViews {
         /// Stored, not computed: the templates read values by reflection, which sees stored properties only.
         package let hasRows: Bool
         package let next: String?
+        /// Drivers who asked for help by SMS lately, the newest first.
+        package let helpCalls: [HelpCall]
+        package let hasHelpCalls: Bool
 
-        package init(page: PageLanguage, handler: String, csrf: String, filters: [Filter], caption: String, rows: [Row], next: String?) {
+        package init(
+            page: PageLanguage, handler: String, csrf: String, filters: [Filter], caption: String, rows: [Row], next: String?, helpCalls: [HelpCall] = []
+        ) {
+            self.helpCalls = helpCalls
+            hasHelpCalls = !helpCalls.isEmpty
             self.page = page
             title = page.words("Submitted reports")
             self.handler = handler
@@ -202,7 +209,33 @@ package enum HandlerViews {
         package let deliveries: [DeliveryView]
         /// Whether the claim has any (the template reads stored values only).
         package let hasDeliveries: Bool
+        /// The driver's SMS replies to the crash's SMS, the first first.
+        package let replies: [ReplyView]
+        package let hasReplies: Bool
+        /// Said at the top when the driver asked for help by SMS.
+        package let urgent: String?
         package let blocks: [Block]
+    }
+
+    /// A driver who asked for help by SMS after a detected crash, as the list of claims shows it first.
+    package struct HelpCall {
+        package let crashID: String
+        /// The claim's page, once the crash's report is one.
+        package let href: String?
+        package let received: String
+        package let driver: String
+        package let phone: String
+        package let text: String
+        /// Said when the driver later answered the crash a false alarm.
+        package let later: String?
+    }
+
+    /// One SMS reply of the driver's, as the claim's page lists it.
+    package struct ReplyView {
+        package let received: String
+        package let keyword: String
+        package let text: String
+        package let urgent: Bool
     }
 
     /// One step of the claim's timeline.
@@ -276,7 +309,8 @@ package enum HandlerViews {
     }
 
     package static func claimPage(
-        _ claim: Claim, driver: Account?, pending: [ContentHash], record: [SigningEntry] = [], deliveries: [WebhookDelivery] = [], handler: Account,
+        _ claim: Claim, driver: Account?, pending: [ContentHash], record: [SigningEntry] = [], deliveries: [WebhookDelivery] = [],
+        replies: [SMSReply] = [], handler: Account,
         csrf: String, notice: String?,
         error: String?,
         claimNumberField: String?, messageField: String?, statusError: String? = nil, statusForm: StatusForm? = nil, page: PageLanguage
@@ -319,7 +353,44 @@ package enum HandlerViews {
             statusFields: statusForm ?? StatusForm(),
             statusOffset: utc.at(report.effectiveScene.scene).offset(report.effectiveScene.scene.occurredAt),
             deliveries: deliveries.map { delivery(claim.id, $0, words: words, dates: dates) }, hasDeliveries: !deliveries.isEmpty,
+            replies: replies.map { reply($0, words: words, dates: dates) }, hasReplies: !replies.isEmpty,
+            urgent: replies.last { $0.keyword == .help }.map { help in
+                words("The driver asked for help by SMS at {time}: “{text}”. Call them at {phone}.", [
+                    "time": dates.dateTime(help.receivedAt), "text": String(help.text.prefix(300)), "phone": help.sender.e164,
+                ])
+            },
             blocks: blocks(of: report, claim: claim.id, pending: Set(pending), words: words)
+        )
+    }
+
+    /// What a reply's keyword asked for, as the desk says it.
+    package static func keyword(_ keyword: ReplyKeyword?, words: Words) -> String {
+        switch keyword {
+        case .ok: words("OK: the driver is all right")
+        case .help: words("HELP: the driver asks for help")
+        case .falseAlarm: words("FALSE ALARM: there was no crash")
+        case .stop: words("STOP: no more SMS to this number")
+        case .start: words("START: SMS to this number again")
+        case nil: words("A message", context: "an SMS reply")
+        }
+    }
+
+    package static func reply(_ reply: SMSReply, words: Words, dates: DateText) -> ReplyView {
+        ReplyView(
+            received: dates.dateTime(reply.receivedAt),
+            keyword: keyword(reply.keyword, words: words) + (reply.removedDraft ? " — " + words("its untouched draft was removed") : ""),
+            text: reply.text, urgent: reply.keyword == .help
+        )
+    }
+
+    /// A driver's call for help as the list of claims shows it.
+    package static func helpCall(_ call: SMSReplies.HelpCall, words: Words) -> HelpCall {
+        let dates = words.dates(utc)
+        let reply = call.reply
+        return HelpCall(
+            crashID: reply.crash?.crashID.rawValue ?? "-", href: call.claim.map(HandlerPaths.claim), received: dates.dateTime(reply.receivedAt),
+            driver: driverText(call.driver, showingPhone: false, words: words), phone: reply.sender.e164, text: String(reply.text.prefix(300)),
+            later: reply.crash?.falseAlarmAt.map { words("Answered a false alarm at {time}", ["time": dates.dateTime($0)]) }
         )
     }
 
@@ -332,6 +403,7 @@ package enum HandlerViews {
         case .documentVersionAdded: words("New version {number} of the PDF", ["number": words.number(delivery.version ?? 0)])
         case .acknowledged: words("Acknowledged with claim {claimNumber}", ["claimNumber": delivery.acknowledgement?.claimNumber ?? ""])
         case .statusChanged: words("Status step {number}", ["number": words.number(delivery.job?.webhookNumber ?? 0)])
+        case .crashReply: words("The driver's SMS reply")
         case nil: words("An event this server cannot read")
         }
         let finished = delivery.finishedAt.map(dates.dateTime) ?? ""
@@ -420,9 +492,10 @@ package enum HandlerViews {
 
     /// The driver whose report it is: their account's name and phone number.
     /// With the insurer's references, when the account has them: `ann, +36301234567, customer CUS-000123, policy POL/9`.
-    package static func driverText(_ account: Account?, words: Words = .english) -> String {
+    /// - Parameter showingPhone: whether the account's number is said (not where the page links a number of its own).
+    package static func driverText(_ account: Account?, showingPhone: Bool = true, words: Words = .english) -> String {
         guard let account else { return words("(account removed)") }
-        let parts = [account.name, account.phone?.e164,
+        let parts = [account.name, showingPhone ? account.phone?.e164 : nil,
                      account.references.customer.map { words("customer {reference}", ["reference": $0]) },
                      account.references.policy.map { words("policy {reference}", ["reference": $0]) }]
         return parts.compactMap { $0 }.joined(separator: words(", ", context: "between the items of a list"))

@@ -414,6 +414,32 @@ package enum PostgresSchema {
             "CREATE INDEX jobs_by_sequence ON jobs (sequence, id)",
             "CREATE INDEX jobs_given_up ON jobs (kind) WHERE state = 'failed'",
         ]),
+        // The drivers' SMS replies, with the crash each answers; the numbers that asked for no more SMS; when a crash
+        // event was answered as a false alarm; and the crash SMS to a number, to find what a reply answers.
+        Migration(version: 23, statements: [
+            """
+            CREATE TABLE sms_replies (
+                id uuid NOT NULL PRIMARY KEY,
+                gateway_id text UNIQUE,
+                sender text NOT NULL,
+                body text NOT NULL,
+                keyword text CHECK (keyword IN ('ok', 'help', 'false-alarm', 'stop', 'start')),
+                received_at double precision NOT NULL,
+                crash_id text NOT NULL,
+                report_id uuid NOT NULL,
+                owner uuid NOT NULL,
+                crash_received_at double precision NOT NULL,
+                draft_removed boolean NOT NULL DEFAULT false
+            )
+            """,
+            "CREATE INDEX sms_replies_by_crash ON sms_replies (crash_id, received_at)",
+            "CREATE INDEX sms_replies_by_keyword ON sms_replies (keyword, received_at)",
+            "CREATE INDEX sms_replies_by_owner ON sms_replies (owner)",
+            "CREATE TABLE sms_stops (phone text NOT NULL PRIMARY KEY, stopped_at double precision NOT NULL)",
+            "ALTER TABLE crash_events ADD COLUMN false_alarm_at double precision",
+            "CREATE INDEX crash_events_by_crash ON crash_events (crash_id)",
+            "CREATE INDEX sms_messages_by_recipient ON sms_messages (recipient, created_at)",
+        ]),
     ]
 
     // MARK: - Migrating

@@ -154,6 +154,7 @@ extension PostgresServerStore: AccountStore {
             try await connection.query("DELETE FROM crash_events WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM crash_ids WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM sms_messages WHERE owner = \(owner)", logger: Self.queryLogger)
+            try await connection.query("DELETE FROM sms_replies WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM statement_links WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM statement_code_sends WHERE owner = \(owner)", logger: Self.queryLogger)
             try await connection.query("DELETE FROM statement_copies WHERE owner = \(owner)", logger: Self.queryLogger)

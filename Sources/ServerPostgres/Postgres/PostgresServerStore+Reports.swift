@@ -123,15 +123,20 @@ extension PostgresServerStore: ServerReportStore {
             try WriteCheck.checkDeletion(of: current)
             // Its document record goes with it (ON DELETE CASCADE).
             guard current != nil else { return nil }
-            try await connection.query("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)", logger: Self.queryLogger)
-            let sequence = try await Self.nextChange(owner: owner, on: connection)
-            try await connection.query("""
-                INSERT INTO report_tombstones (owner, id, change_seq, deleted_at)
-                VALUES (\(owner.rawValue), \(id.rawValue), \(sequence), \(Date().timeIntervalSinceReferenceDate))
-                ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
-                """, logger: Self.queryLogger)
+            try await Self.deleteReport(id, owner: owner, at: Date(), on: connection)
             return current
         }
+    }
+
+    /// Deletes the owner's report (locked by the caller) and leaves its tombstone, inside the caller's transaction.
+    static func deleteReport(_ id: ReportID, owner: AccountID, at date: Date, on connection: PostgresConnection) async throws {
+        try await connection.query("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)", logger: Self.queryLogger)
+        let sequence = try await Self.nextChange(owner: owner, on: connection)
+        try await connection.query("""
+            INSERT INTO report_tombstones (owner, id, change_seq, deleted_at)
+            VALUES (\(owner.rawValue), \(id.rawValue), \(sequence), \(date.timeIntervalSinceReferenceDate))
+            ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
+            """, logger: Self.queryLogger)
     }
 
     package func reportCount(owner: AccountID) async throws -> Int {

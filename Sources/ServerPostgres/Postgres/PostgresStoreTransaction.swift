@@ -169,6 +169,63 @@ struct PostgresStoreTransaction: StoreTransaction {
         try await PostgresServerStore.insert(.sendSMS(sms.id), smsOwner: sms.owner, at: date, on: connection)
     }
 
+    // MARK: SMS replies
+
+    func crashEvent(_ crashID: CrashID) async throws -> CrashTie? {
+        var found: CrashTie?
+        for try await row in try await connection.query("""
+            SELECT crash_id, report_id, owner, received_at, false_alarm_at FROM crash_events WHERE crash_id = \(crashID.rawValue) LIMIT 1 FOR UPDATE
+            """, logger: logger) where found == nil {
+            found = try PostgresServerStore.crashTie(from: row)
+        }
+        return found
+    }
+
+    func replyKeywords(crashID: CrashID) async throws -> [ReplyKeyword?] {
+        var keywords: [ReplyKeyword?] = []
+        for try await keyword in try await connection.query(
+            "SELECT keyword FROM sms_replies WHERE crash_id = \(crashID.rawValue) ORDER BY received_at", logger: logger
+        ).decode(String?.self) {
+            keywords.append(keyword.flatMap(ReplyKeyword.init(rawValue:)))
+        }
+        return keywords
+    }
+
+    func insertReply(_ reply: SMSReply) async throws -> Bool {
+        guard let crash = reply.crash else { return false }
+        return try await first("""
+            INSERT INTO sms_replies (id, gateway_id, sender, body, keyword, received_at, crash_id, report_id, owner, crash_received_at)
+            VALUES (\(reply.id.rawValue), \(reply.gatewayID), \(reply.sender.e164), \(reply.text), \(reply.keyword?.rawValue),
+                \(reply.receivedAt.timeIntervalSinceReferenceDate), \(crash.crashID.rawValue), \(crash.report.rawValue), \(crash.owner.rawValue),
+                \(crash.receivedAt.timeIntervalSinceReferenceDate))
+            ON CONFLICT (gateway_id) DO NOTHING RETURNING 1
+            """, as: Int32.self) != nil
+    }
+
+    func markFalseAlarm(_ crashID: CrashID, at date: Date) async throws {
+        try await connection.query("""
+            UPDATE crash_events SET false_alarm_at = \(date.timeIntervalSinceReferenceDate) WHERE crash_id = \(crashID.rawValue) AND false_alarm_at IS NULL
+            """, logger: logger)
+    }
+
+    func setSMSStopped(_ phone: PhoneNumber, _ stopped: Bool, at date: Date) async throws -> Bool {
+        if stopped {
+            return try await first("""
+                INSERT INTO sms_stops (phone, stopped_at) VALUES (\(phone.e164), \(date.timeIntervalSinceReferenceDate))
+                ON CONFLICT (phone) DO NOTHING RETURNING 1
+                """, as: Int32.self) != nil
+        }
+        return try await first("DELETE FROM sms_stops WHERE phone = \(phone.e164) RETURNING 1", as: Int32.self) != nil
+    }
+
+    func noteDraftRemoved(by reply: SMSReplyID) async throws {
+        try await connection.query("UPDATE sms_replies SET draft_removed = true WHERE id = \(reply.rawValue)", logger: logger)
+    }
+
+    func deleteReport(_ id: ReportID, owner: AccountID, at date: Date) async throws {
+        try await PostgresServerStore.deleteReport(id, owner: owner, at: date, on: connection)
+    }
+
     // MARK: Uploads
 
     func holdBytes(_ contentHash: ContentHash) async throws {

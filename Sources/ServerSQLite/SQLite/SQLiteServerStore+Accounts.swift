@@ -167,7 +167,7 @@ extension SQLiteServerStore: AccountStore {
                 "DELETE FROM report_tombstones WHERE owner = \(owner)", "DELETE FROM report_change_counters WHERE owner = \(owner)",
                 "DELETE FROM photos WHERE owner = \(owner)", "DELETE FROM uploads WHERE owner = \(owner)",
                 "DELETE FROM crash_events WHERE owner = \(owner)", "DELETE FROM crash_ids WHERE owner = \(owner)",
-                "DELETE FROM sms_messages WHERE owner = \(owner)", "DELETE FROM statement_links WHERE owner = \(owner)",
+                "DELETE FROM sms_messages WHERE owner = \(owner)", "DELETE FROM sms_replies WHERE owner = \(owner)", "DELETE FROM statement_links WHERE owner = \(owner)",
                 "DELETE FROM statement_code_sends WHERE owner = \(owner)", "DELETE FROM statement_copies WHERE owner = \(owner)",
                 "DELETE FROM accounts WHERE id = \(owner)",
             ] {

@@ -116,19 +116,24 @@ extension SQLiteServerStore: ServerReportStore {
         try await writing { connection in
             let current = try Self.load(id, owner: owner, from: connection)
             try WriteCheck.checkDeletion(of: current)
-            // Its document record goes with it (ON DELETE CASCADE).
-            let delete = try connection.statement("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)")
-            try delete.run()
-            guard connection.changes > 0 else { return current }
-            let change = try SQLiteStoreTransaction(connection: connection).nextChange(owner: owner)
-            let tombstone = try connection.statement("""
-                INSERT INTO report_tombstones (owner, id, change_seq, deleted_at) VALUES (\(owner.rawValue), \(id.rawValue),
-                    \(change), \(Date().timeIntervalSinceReferenceDate))
-                ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
-                """)
-            try tombstone.run()
+            try Self.deleteReport(id, owner: owner, at: Date(), in: connection)
             return current
         }
+    }
+
+    /// Deletes the owner's report and leaves its tombstone, inside the caller's write transaction.
+    static func deleteReport(_ id: ReportID, owner: AccountID, at date: Date, in connection: SQLiteConnection) throws {
+        // Its document record goes with it (ON DELETE CASCADE).
+        let delete = try connection.statement("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)")
+        try delete.run()
+        guard connection.changes > 0 else { return }
+        let change = try SQLiteStoreTransaction(connection: connection).nextChange(owner: owner)
+        let tombstone = try connection.statement("""
+            INSERT INTO report_tombstones (owner, id, change_seq, deleted_at) VALUES (\(owner.rawValue), \(id.rawValue),
+                \(change), \(date.timeIntervalSinceReferenceDate))
+            ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
+            """)
+        try tombstone.run()
     }
 
     package func reportCount(owner: AccountID) async throws -> Int {

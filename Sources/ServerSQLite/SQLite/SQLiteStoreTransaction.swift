@@ -141,6 +141,59 @@ struct SQLiteStoreTransaction: StoreTransaction {
         try SQLiteServerStore.insert(.sendSMS(sms.id), smsOwner: sms.owner, at: date, in: connection)
     }
 
+    // MARK: SMS replies
+
+    func crashEvent(_ crashID: CrashID) throws -> CrashTie? {
+        let query = try connection.statement(SQLiteServerStore.crashTieQuery(crashID))
+        defer { query.reset() }
+        return try query.step() ? try SQLiteServerStore.crashTie(from: query) : nil
+    }
+
+    func replyKeywords(crashID: CrashID) throws -> [ReplyKeyword?] {
+        let query = try connection.statement("SELECT keyword FROM sms_replies WHERE crash_id = \(crashID.rawValue) ORDER BY received_at")
+        defer { query.reset() }
+        var keywords: [ReplyKeyword?] = []
+        while try query.step() { keywords.append(query.optionalString(0).flatMap(ReplyKeyword.init(rawValue:))) }
+        return keywords
+    }
+
+    func insertReply(_ reply: SMSReply) throws -> Bool {
+        guard let crash = reply.crash else { return false }
+        try connection.statement("""
+            INSERT INTO sms_replies (id, gateway_id, sender, body, keyword, received_at, crash_id, report_id, owner, crash_received_at)
+            VALUES (\(reply.id.rawValue), \(reply.gatewayID), \(reply.sender.e164), \(reply.text), \(reply.keyword?.rawValue),
+                \(reply.receivedAt.timeIntervalSinceReferenceDate), \(crash.crashID.rawValue), \(crash.report.rawValue), \(crash.owner.rawValue),
+                \(crash.receivedAt.timeIntervalSinceReferenceDate))
+            ON CONFLICT (gateway_id) DO NOTHING
+            """).run()
+        return connection.changes > 0
+    }
+
+    func markFalseAlarm(_ crashID: CrashID, at date: Date) throws {
+        try connection.statement("""
+            UPDATE crash_events SET false_alarm_at = \(date.timeIntervalSinceReferenceDate) WHERE crash_id = \(crashID.rawValue) AND false_alarm_at IS NULL
+            """).run()
+    }
+
+    func setSMSStopped(_ phone: PhoneNumber, _ stopped: Bool, at date: Date) throws -> Bool {
+        if stopped {
+            try connection.statement("""
+                INSERT INTO sms_stops (phone, stopped_at) VALUES (\(phone.e164), \(date.timeIntervalSinceReferenceDate)) ON CONFLICT (phone) DO NOTHING
+                """).run()
+        } else {
+            try connection.statement("DELETE FROM sms_stops WHERE phone = \(phone.e164)").run()
+        }
+        return connection.changes > 0
+    }
+
+    func noteDraftRemoved(by reply: SMSReplyID) throws {
+        try connection.statement("UPDATE sms_replies SET draft_removed = 1 WHERE id = \(reply.rawValue)").run()
+    }
+
+    func deleteReport(_ id: ReportID, owner: AccountID, at date: Date) throws {
+        try SQLiteServerStore.deleteReport(id, owner: owner, at: date, in: connection)
+    }
+
     // MARK: Uploads
 
     func holdBytes(_ contentHash: ContentHash) {}

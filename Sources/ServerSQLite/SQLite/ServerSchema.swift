@@ -404,5 +404,32 @@ package enum ServerSchema {
             CREATE INDEX jobs_by_sequence ON jobs (sequence, id);
             CREATE INDEX jobs_given_up ON jobs (kind) WHERE state = 'failed';
             """),
+        // The drivers' SMS replies, with the crash each answers; the numbers that asked for no more SMS; when a crash
+        // event was answered as a false alarm; and the crash SMS to a number, to find what a reply answers.
+        SQLiteMigration(version: 22, sql: """
+            CREATE TABLE sms_replies (
+                id BLOB NOT NULL PRIMARY KEY,
+                gateway_id TEXT UNIQUE,
+                sender TEXT NOT NULL,
+                body TEXT NOT NULL,
+                keyword TEXT CHECK (keyword IN ('ok', 'help', 'false-alarm', 'stop', 'start')),
+                received_at REAL NOT NULL,
+                crash_id TEXT NOT NULL,
+                report_id BLOB NOT NULL,
+                owner BLOB NOT NULL,
+                crash_received_at REAL NOT NULL,
+                draft_removed INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE INDEX sms_replies_by_crash ON sms_replies (crash_id, received_at);
+            CREATE INDEX sms_replies_by_keyword ON sms_replies (keyword, received_at);
+            CREATE INDEX sms_replies_by_owner ON sms_replies (owner);
+            CREATE TABLE sms_stops (
+                phone TEXT NOT NULL PRIMARY KEY,
+                stopped_at REAL NOT NULL
+            );
+            ALTER TABLE crash_events ADD COLUMN false_alarm_at REAL;
+            CREATE INDEX crash_events_by_crash ON crash_events (crash_id);
+            CREATE INDEX sms_messages_by_recipient ON sms_messages (recipient, created_at);
+            """),
     ]
 }

@@ -2830,6 +2830,155 @@ extension Components {
                 case data
             }
         }
+        /// A driver replied to a crash's SMS (the Standard Webhooks envelope).
+        ///
+        /// - Remark: Generated from `#/components/schemas/CrashReply`.
+        public struct CrashReply: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CrashReply/type`.
+            @frozen public enum _TypePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case crash_reply = "crash.reply"
+            }
+            /// - Remark: Generated from `#/components/schemas/CrashReply/type`.
+            public var _type: Components.Schemas.CrashReply._TypePayload
+            /// When this delivery was made.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CrashReply/timestamp`.
+            public var timestamp: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/CrashReply/data`.
+            public struct DataPayload: Codable, Hashable, Sendable {
+                /// The reply's id on this server.
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/replyId`.
+                public var replyId: Swift.String
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/crashId`.
+                public var crashId: Components.Schemas.CrashID
+                /// The crash's report (a draft until the driver submits it).
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/reportId`.
+                public var reportId: Swift.String
+                /// The claim's id, once the report is one.
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/claim`.
+                public var claim: Swift.String?
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/receivedAt`.
+                public var receivedAt: Foundation.Date
+                /// The sender's number (E.164).
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/from`.
+                public var from: Swift.String
+                /// The words as sent (without control characters).
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/text`.
+                public var text: Swift.String
+                /// What the reply asks for, in any of the seven languages; `message` for anything else.
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/keyword`.
+                @frozen public enum KeywordPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                    case ok = "ok"
+                    case help = "help"
+                    case falseAlarm = "false-alarm"
+                    case stop = "stop"
+                    case start = "start"
+                    case message = "message"
+                }
+                /// What the reply asks for, in any of the seven languages; `message` for anything else.
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/keyword`.
+                public var keyword: Components.Schemas.CrashReply.DataPayload.KeywordPayload
+                /// Whether the crash's event is marked a false alarm (by this reply or an earlier one).
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/falseAlarm`.
+                public var falseAlarm: Swift.Bool
+                /// Whether this reply removed the crash's draft report (FALSE ALARM, draft never touched).
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/draftRemoved`.
+                public var draftRemoved: Swift.Bool
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/policyholder`.
+                public var policyholder: Components.Schemas.Policyholder
+                /// The crash's page (its SMS's web link).
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/link`.
+                public var link: Swift.String
+                /// Creates a new `DataPayload`.
+                ///
+                /// - Parameters:
+                ///   - replyId: The reply's id on this server.
+                ///   - crashId:
+                ///   - reportId: The crash's report (a draft until the driver submits it).
+                ///   - claim: The claim's id, once the report is one.
+                ///   - receivedAt:
+                ///   - from: The sender's number (E.164).
+                ///   - text: The words as sent (without control characters).
+                ///   - keyword: What the reply asks for, in any of the seven languages; `message` for anything else.
+                ///   - falseAlarm: Whether the crash's event is marked a false alarm (by this reply or an earlier one).
+                ///   - draftRemoved: Whether this reply removed the crash's draft report (FALSE ALARM, draft never touched).
+                ///   - policyholder:
+                ///   - link: The crash's page (its SMS's web link).
+                public init(
+                    replyId: Swift.String,
+                    crashId: Components.Schemas.CrashID,
+                    reportId: Swift.String,
+                    claim: Swift.String? = nil,
+                    receivedAt: Foundation.Date,
+                    from: Swift.String,
+                    text: Swift.String,
+                    keyword: Components.Schemas.CrashReply.DataPayload.KeywordPayload,
+                    falseAlarm: Swift.Bool,
+                    draftRemoved: Swift.Bool,
+                    policyholder: Components.Schemas.Policyholder,
+                    link: Swift.String
+                ) {
+                    self.replyId = replyId
+                    self.crashId = crashId
+                    self.reportId = reportId
+                    self.claim = claim
+                    self.receivedAt = receivedAt
+                    self.from = from
+                    self.text = text
+                    self.keyword = keyword
+                    self.falseAlarm = falseAlarm
+                    self.draftRemoved = draftRemoved
+                    self.policyholder = policyholder
+                    self.link = link
+                }
+                public enum CodingKeys: String, CodingKey {
+                    case replyId
+                    case crashId
+                    case reportId
+                    case claim
+                    case receivedAt
+                    case from
+                    case text
+                    case keyword
+                    case falseAlarm
+                    case draftRemoved
+                    case policyholder
+                    case link
+                }
+            }
+            /// - Remark: Generated from `#/components/schemas/CrashReply/data`.
+            public var data: Components.Schemas.CrashReply.DataPayload
+            /// Creates a new `CrashReply`.
+            ///
+            /// - Parameters:
+            ///   - _type:
+            ///   - timestamp: When this delivery was made.
+            ///   - data:
+            public init(
+                _type: Components.Schemas.CrashReply._TypePayload,
+                timestamp: Foundation.Date,
+                data: Components.Schemas.CrashReply.DataPayload
+            ) {
+                self._type = _type
+                self.timestamp = timestamp
+                self.data = data
+            }
+            public enum CodingKeys: String, CodingKey {
+                case _type = "type"
+                case timestamp
+                case data
+            }
+        }
         /// A step of a submitted claim's status was recorded (the Standard Webhooks envelope).
         ///
         /// - Remark: Generated from `#/components/schemas/ClaimStatusChanged`.

@@ -1761,6 +1761,286 @@ public enum Operations {
             }
         }
     }
+    /// A driver's SMS reply, handed over by the SMS gateway (Kannel's `sms-service` `get-url`).
+    ///
+    /// The gateway calls this for each message a phone sends to the server's number: the sender (`%p`), the words
+    /// (`%a`), the gateway's id for the message (`%I`) and, for a message in UCS-2, its coding (`%c`) and charset
+    /// (`%C`). The reply is tied to the newest crash whose SMS went to that number and kept; its keyword (OK, HELP,
+    /// FALSE ALARM, STOP, START in any of the seven languages) is acted on, a confirmation SMS goes back, and the
+    /// claims system is told (`crashReply`). A reply from a number no crash SMS went to is answered and not kept.
+    /// No bearer token: `key`, the secret given to the server with `--sms-reply-key`, is the credential. The answer
+    /// has no body, so the gateway sends nothing back itself (configure `max-messages = 0`).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sms/replies`.
+    /// - Remark: Generated from `#/paths//v1/sms/replies/get(receiveSMSReply)`.
+    public enum ReceiveSMSReply {
+        public static let id: Swift.String = "receiveSMSReply"
+        public struct Input: Sendable, Hashable {
+            /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query`.
+            public struct Query: Sendable, Hashable {
+                /// The secret the server was given with `--sms-reply-key`.
+                ///
+                /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/key`.
+                public var key: Swift.String
+                /// The sender's number: `+` or `00` and the country code, or the international number's digits.
+                ///
+                /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/from`.
+                public var from: Swift.String
+                /// The message's words (Kannel's `%a`); at most 1,000 characters are kept.
+                ///
+                /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/text`.
+                public var text: Swift.String
+                /// The gateway's own id for the message (Kannel's `%I`); a message handed over twice is kept once.
+                ///
+                /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/id`.
+                public var id: Swift.String?
+                /// Kannel's `%c`: 2 when `text` is UCS-2 (with `charset` naming how it is written).
+                ///
+                /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/coding`.
+                public var coding: Swift.Int?
+                /// Kannel's `%C`: the character set `text` is written in (UTF-16BE for UCS-2 as Kannel hands it over).
+                ///
+                /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/charset`.
+                public var charset: Swift.String?
+                /// Creates a new `Query`.
+                ///
+                /// - Parameters:
+                ///   - key: The secret the server was given with `--sms-reply-key`.
+                ///   - from: The sender's number: `+` or `00` and the country code, or the international number's digits.
+                ///   - text: The message's words (Kannel's `%a`); at most 1,000 characters are kept.
+                ///   - id: The gateway's own id for the message (Kannel's `%I`); a message handed over twice is kept once.
+                ///   - coding: Kannel's `%c`: 2 when `text` is UCS-2 (with `charset` naming how it is written).
+                ///   - charset: Kannel's `%C`: the character set `text` is written in (UTF-16BE for UCS-2 as Kannel hands it over).
+                public init(
+                    key: Swift.String,
+                    from: Swift.String,
+                    text: Swift.String,
+                    id: Swift.String? = nil,
+                    coding: Swift.Int? = nil,
+                    charset: Swift.String? = nil
+                ) {
+                    self.key = key
+                    self.from = from
+                    self.text = text
+                    self.id = id
+                    self.coding = coding
+                    self.charset = charset
+                }
+            }
+            public var query: Operations.ReceiveSMSReply.Input.Query
+            /// - Remark: Generated from `#/paths/v1/sms/replies/GET/header`.
+            public struct Headers: Sendable, Hashable {
+                public var accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReceiveSMSReply.AcceptableContentType>]
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - accept:
+                public init(accept: [OpenAPIRuntime.AcceptHeaderContentType<Operations.ReceiveSMSReply.AcceptableContentType>] = .defaultValues()) {
+                    self.accept = accept
+                }
+            }
+            public var headers: Operations.ReceiveSMSReply.Input.Headers
+            /// Creates a new `Input`.
+            ///
+            /// - Parameters:
+            ///   - query:
+            ///   - headers:
+            public init(
+                query: Operations.ReceiveSMSReply.Input.Query,
+                headers: Operations.ReceiveSMSReply.Input.Headers = .init()
+            ) {
+                self.query = query
+                self.headers = headers
+            }
+        }
+        @frozen public enum Output: Sendable, Hashable {
+            /// The server failed (`internal-error`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/replies/get(receiveSMSReply)/responses/500`.
+            ///
+            /// HTTP response code: `500 internalServerError`.
+            case internalServerError(Components.Responses.InternalError)
+            /// The associated value of the enum case if `self` is `.internalServerError`.
+            ///
+            /// - Throws: An error if `self` is not `.internalServerError`.
+            /// - SeeAlso: `.internalServerError`.
+            public var internalServerError: Components.Responses.InternalError {
+                get throws {
+                    switch self {
+                    case let .internalServerError(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server cannot reach its storage now (`storage-unavailable`); try again later.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/replies/get(receiveSMSReply)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            public var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct NoContent: Sendable, Hashable {
+                /// Creates a new `NoContent`.
+                public init() {}
+            }
+            /// Taken (kept and acted on, or not kept when no crash SMS went to the number, or handed over before).
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/replies/get(receiveSMSReply)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            case noContent(Operations.ReceiveSMSReply.Output.NoContent)
+            /// Taken (kept and acted on, or not kept when no crash SMS went to the number, or handed over before).
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/replies/get(receiveSMSReply)/responses/204`.
+            ///
+            /// HTTP response code: `204 noContent`.
+            public static var noContent: Self {
+                .noContent(.init())
+            }
+            /// The associated value of the enum case if `self` is `.noContent`.
+            ///
+            /// - Throws: An error if `self` is not `.noContent`.
+            /// - SeeAlso: `.noContent`.
+            public var noContent: Operations.ReceiveSMSReply.Output.NoContent {
+                get throws {
+                    switch self {
+                    case let .noContent(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "noContent",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The request is malformed, or a value breaks a rule; the problem names the field.
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/replies/get(receiveSMSReply)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.BadRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            public var badRequest: Components.Responses.BadRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
+            public struct Unauthorized: Sendable, Hashable {
+                /// - Remark: Generated from `#/paths/v1/sms/replies/GET/responses/401/content`.
+                @frozen public enum Body: Sendable, Hashable {
+                    /// - Remark: Generated from `#/paths/v1/sms/replies/GET/responses/401/content/application\/problem+json`.
+                    case applicationProblemJson(Components.Schemas.Problem)
+                    /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                    ///
+                    /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                    /// - SeeAlso: `.applicationProblemJson`.
+                    public var applicationProblemJson: Components.Schemas.Problem {
+                        get throws {
+                            switch self {
+                            case let .applicationProblemJson(body):
+                                return body
+                            }
+                        }
+                    }
+                }
+                /// Received HTTP response body
+                public var body: Operations.ReceiveSMSReply.Output.Unauthorized.Body
+                /// Creates a new `Unauthorized`.
+                ///
+                /// - Parameters:
+                ///   - body: Received HTTP response body
+                public init(body: Operations.ReceiveSMSReply.Output.Unauthorized.Body) {
+                    self.body = body
+                }
+            }
+            /// `key` is not this server's, or the server takes no replies (no `--sms-reply-key`) (`not-signed-in`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/sms/replies/get(receiveSMSReply)/responses/401`.
+            ///
+            /// HTTP response code: `401 unauthorized`.
+            case unauthorized(Operations.ReceiveSMSReply.Output.Unauthorized)
+            /// The associated value of the enum case if `self` is `.unauthorized`.
+            ///
+            /// - Throws: An error if `self` is not `.unauthorized`.
+            /// - SeeAlso: `.unauthorized`.
+            public var unauthorized: Operations.ReceiveSMSReply.Output.Unauthorized {
+                get throws {
+                    switch self {
+                    case let .unauthorized(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Undocumented response.
+            ///
+            /// A response with a code that is not documented in the OpenAPI document.
+            case undocumented(statusCode: Swift.Int, OpenAPIRuntime.UndocumentedPayload)
+        }
+        @frozen public enum AcceptableContentType: AcceptableProtocol {
+            case applicationProblemJson
+            case other(Swift.String)
+            public init?(rawValue: Swift.String) {
+                switch rawValue.lowercased() {
+                case "application/problem+json":
+                    self = .applicationProblemJson
+                default:
+                    self = .other(rawValue)
+                }
+            }
+            public var rawValue: Swift.String {
+                switch self {
+                case let .other(string):
+                    return string
+                case .applicationProblemJson:
+                    return "application/problem+json"
+                }
+            }
+            public static var allCases: [Self] {
+                [
+                    .applicationProblemJson
+                ]
+            }
+        }
+    }
     /// A delivery report on one SMS message, called by the SMS gateway (Kannel's `dlr-url`).
     ///
     /// The gateway calls the address it was given with the message: the message's id and its report token, and

@@ -68,6 +68,20 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/crash-events`.
     /// - Remark: Generated from `#/paths//v1/crash-events/post(postCrashEvent)`.
     func postCrashEvent(_ input: Operations.PostCrashEvent.Input) async throws -> Operations.PostCrashEvent.Output
+    /// A driver's SMS reply, handed over by the SMS gateway (Kannel's `sms-service` `get-url`).
+    ///
+    /// The gateway calls this for each message a phone sends to the server's number: the sender (`%p`), the words
+    /// (`%a`), the gateway's id for the message (`%I`) and, for a message in UCS-2, its coding (`%c`) and charset
+    /// (`%C`). The reply is tied to the newest crash whose SMS went to that number and kept; its keyword (OK, HELP,
+    /// FALSE ALARM, STOP, START in any of the seven languages) is acted on, a confirmation SMS goes back, and the
+    /// claims system is told (`crashReply`). A reply from a number no crash SMS went to is answered and not kept.
+    /// No bearer token: `key`, the secret given to the server with `--sms-reply-key`, is the credential. The answer
+    /// has no body, so the gateway sends nothing back itself (configure `max-messages = 0`).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sms/replies`.
+    /// - Remark: Generated from `#/paths//v1/sms/replies/get(receiveSMSReply)`.
+    func receiveSMSReply(_ input: Operations.ReceiveSMSReply.Input) async throws -> Operations.ReceiveSMSReply.Output
     /// A delivery report on one SMS message, called by the SMS gateway (Kannel's `dlr-url`).
     ///
     /// The gateway calls the address it was given with the message: the message's id and its report token, and
@@ -282,6 +296,28 @@ extension APIProtocol {
         try await postCrashEvent(Operations.PostCrashEvent.Input(
             headers: headers,
             body: body
+        ))
+    }
+    /// A driver's SMS reply, handed over by the SMS gateway (Kannel's `sms-service` `get-url`).
+    ///
+    /// The gateway calls this for each message a phone sends to the server's number: the sender (`%p`), the words
+    /// (`%a`), the gateway's id for the message (`%I`) and, for a message in UCS-2, its coding (`%c`) and charset
+    /// (`%C`). The reply is tied to the newest crash whose SMS went to that number and kept; its keyword (OK, HELP,
+    /// FALSE ALARM, STOP, START in any of the seven languages) is acted on, a confirmation SMS goes back, and the
+    /// claims system is told (`crashReply`). A reply from a number no crash SMS went to is answered and not kept.
+    /// No bearer token: `key`, the secret given to the server with `--sms-reply-key`, is the credential. The answer
+    /// has no body, so the gateway sends nothing back itself (configure `max-messages = 0`).
+    ///
+    ///
+    /// - Remark: HTTP `GET /v1/sms/replies`.
+    /// - Remark: Generated from `#/paths//v1/sms/replies/get(receiveSMSReply)`.
+    public func receiveSMSReply(
+        query: Operations.ReceiveSMSReply.Input.Query,
+        headers: Operations.ReceiveSMSReply.Input.Headers = .init()
+    ) async throws -> Operations.ReceiveSMSReply.Output {
+        try await receiveSMSReply(Operations.ReceiveSMSReply.Input(
+            query: query,
+            headers: headers
         ))
     }
     /// A delivery report on one SMS message, called by the SMS gateway (Kannel's `dlr-url`).
