@@ -33,7 +33,7 @@ struct SMSRepliesLiveTests {
         let port = try LoopbackPort.free()
         let metricsPort = try LoopbackPort.free()
         let gateway = try KannelGateway(
-            replyURL: "http://127.0.0.1:\(port)/v1/sms/replies?key=\(Self.key)&from=%p&text=%a&id=%I&coding=%c&charset=%C"
+            replyURL: "http://127.0.0.1:\(port)/v1/sms/replies?key=\(Self.key)&from=%p&text=%a&at=%T&id=%I&coding=%c&charset=%C"
         )
         defer { gateway.stop() }
         let server = try ServerProcess(port: port, arguments: [
@@ -55,6 +55,7 @@ struct SMSRepliesLiveTests {
         #expect(help["crashId"] as? String == first.crashId && help["keyword"] as? String == "help" && help["text"] as? String == "HILFE, mein Bein tut weh")
         #expect(help["from"] as? String == Self.phone && help["claim"] == nil && help["draftRemoved"] as? Bool == false)
         #expect(((help["policyholder"] as? [String: Any])?["account"] as? String) == "ann")
+        #expect(help["sentAt"] is String && help["receivedAt"] is String, "the SMS centre's time is kept beside the server's")
         let helpDelivery = try #require(receiver.deliveries().last)
         #expect(helpDelivery["verified"] as? Bool == true && helpDelivery["tamperedVerified"] as? Bool == false)
         #expect(helpDelivery["id"] as? String == "reply_\(help["replyId"] as? String ?? "?")")

@@ -62,6 +62,10 @@ struct SMSReplyRouteTests {
             #expect(notUTF8.status == .badRequest && String(buffer: notUTF8.body).contains("coding=%c"))
             let odd = try await client.execute(uri: "/v1/sms/replies?key=\(Self.key)&from=%2B36301234567&text=%00H%00&coding=2&charset=UTF-16BE", method: .get)
             #expect(odd.status == .badRequest && String(buffer: odd.body).contains("odd number"))
+            let future = try await Self.reply(client, [("key", Self.key), ("from", Self.phone), ("text", "OK"), ("at", String(Int(Date().timeIntervalSince1970) + 3_600))])
+            #expect(future.status == .badRequest && String(buffer: future.body).contains("at, when the SMS centre"))
+            let notTime = try await Self.reply(client, [("key", Self.key), ("from", Self.phone), ("text", "OK"), ("at", "2026-11-29 14:00")])
+            #expect(notTime.status == .badRequest && String(buffer: notTime.body).contains("at, when the SMS centre"))
             let huge = try await Self.reply(client, [("key", Self.key), ("from", Self.phone), ("text", String(repeating: "€", count: 6_000))])
             #expect(huge.status == .badRequest)
             // A number no crash SMS went to: answered, not kept.
@@ -86,11 +90,12 @@ struct SMSReplyRouteTests {
             let words = "Pomocy,\u{202E} złamana noga"
             let bytes = words.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xff)] }.map { String(format: "%%%02X", $0) }.joined()
             let answer = try await client.execute(
-                uri: "/v1/sms/replies?key=\(Self.key)&from=%2B36301234567&text=\(bytes)&id=gw-1&coding=2&charset=UTF-16BE", method: .get
+                uri: "/v1/sms/replies?key=\(Self.key)&from=%2B36301234567&text=\(bytes)&id=gw-1&at=1795000000&coding=2&charset=UTF-16BE", method: .get
             )
             #expect(answer.status == .noContent)
             let kept = try #require(try await harness.store.recentReplies(.help, since: .distantPast, limit: 10).first)
             #expect(kept.text == "Pomocy, złamana noga" && kept.crash?.crashID.rawValue == receipt.crashId && kept.gatewayID == "gw-1")
+            #expect(kept.sentAt == Date(timeIntervalSince1970: 1_795_000_000))
             await harness.doJobs()
             let confirmation = try #require(await harness.sms.sent.last)
             #expect(confirmation.recipient.e164 == Self.phone && confirmation.text.contains(receipt.crashId) && confirmation.text.contains("112"))

@@ -15,15 +15,19 @@ package struct SMSReply: Sendable, Hashable {
     package let keyword: ReplyKeyword?
     /// When the server took it.
     package let receivedAt: Date
+    /// When the SMS centre got it from the phone, as the gateway says (Kannel's `%T`); it may be earlier than
+    /// ``receivedAt`` when the gateway held it while the server could not be reached.
+    package let sentAt: Date?
     /// The crash it answers; `nil` when no crash SMS ever went to the number.
     package let crash: CrashTie?
     /// Whether this reply removed the crash's untouched draft (a FALSE ALARM).
     package let removedDraft: Bool
 
     package init(
-        id: SMSReplyID = SMSReplyID(), gatewayID: String?, sender: PhoneNumber, text: String, keyword: ReplyKeyword?, receivedAt: Date, crash: CrashTie?,
-        removedDraft: Bool = false
+        id: SMSReplyID = SMSReplyID(), gatewayID: String?, sender: PhoneNumber, text: String, keyword: ReplyKeyword?, receivedAt: Date,
+        sentAt: Date? = nil, crash: CrashTie?, removedDraft: Bool = false
     ) {
+        self.sentAt = sentAt
         self.removedDraft = removedDraft
         self.id = id
         self.gatewayID = gatewayID

@@ -52,8 +52,11 @@ package struct SMSReplies: Sendable {
         package let text: String
         /// The gateway's own id for the message, when it gives one.
         package let gatewayID: String?
+        /// When the SMS centre got it, when the gateway says.
+        package let sentAt: Date?
 
-        package init(sender: String, text: String, gatewayID: String?) {
+        package init(sender: String, text: String, gatewayID: String?, sentAt: Date? = nil) {
+            self.sentAt = sentAt
             self.sender = sender
             self.text = text
             self.gatewayID = gatewayID
@@ -87,7 +90,9 @@ package struct SMSReplies: Sendable {
         let language = try await accounts.account(id: crash.owner)?.language
         let words = Languages.shipped.best([language?.rawValue].compactMap { $0 })
         let crashLink = links.webLink(for: crash.crashID)
-        let reply = SMSReply(gatewayID: incoming.gatewayID, sender: sender, text: text, keyword: keyword, receivedAt: now, crash: crash)
+        let reply = SMSReply(
+            gatewayID: incoming.gatewayID, sender: sender, text: text, keyword: keyword, receivedAt: now, sentAt: incoming.sentAt, crash: crash
+        )
         let record = try await store.recordReply(reply, tellsClaimsSystem: tellsClaimsSystem, at: now) { crash, effects in
             SMSText.replyConfirmation(keyword, crashID: crash.crashID, effects: effects, link: crashLink, words: words).map { text in
                 SMSMessage.queued(crashID: crash.crashID, owner: crash.owner, recipient: sender, text: text, at: now)

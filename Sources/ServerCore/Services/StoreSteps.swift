@@ -136,7 +136,7 @@ package enum StoreSteps {
         guard earlier.count < ServerLimits.repliesPerCrash else { return .dropped }
         var kept = SMSReply(
             id: reply.id, gatewayID: reply.gatewayID, sender: reply.sender, text: reply.text, keyword: reply.keyword,
-            receivedAt: reply.receivedAt, crash: crash
+            receivedAt: reply.receivedAt, sentAt: reply.sentAt, crash: crash
         )
         guard try await transaction.insertReply(kept) else { return .repeated }
         var effects = ReplyEffects()
@@ -161,7 +161,7 @@ package enum StoreSteps {
         if effects.markedFalseAlarm, let crash {
             kept = SMSReply(
                 id: kept.id, gatewayID: kept.gatewayID, sender: kept.sender, text: kept.text, keyword: kept.keyword, receivedAt: kept.receivedAt,
-                crash: CrashTie(crashID: crash.crashID, report: crash.report, owner: crash.owner, receivedAt: crash.receivedAt, falseAlarmAt: date),
+                sentAt: kept.sentAt, crash: CrashTie(crashID: crash.crashID, report: crash.report, owner: crash.owner, receivedAt: crash.receivedAt, falseAlarmAt: date),
                 removedDraft: effects.removedDraft
             )
         }

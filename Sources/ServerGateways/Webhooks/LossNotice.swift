@@ -180,7 +180,7 @@ extension Components.Schemas.CrashReply {
             timestamp: sentAt,
             data: .init(
                 replyId: reply.id.description, crashId: crash.crashID.rawValue, reportId: crash.report.description, claim: claim?.description,
-                receivedAt: reply.receivedAt, from: reply.sender.e164, text: reply.text,
+                receivedAt: reply.receivedAt, sentAt: reply.sentAt, from: reply.sender.e164, text: reply.text,
                 keyword: DataPayload.KeywordPayload(rawValue: ReplyKeyword.name(reply.keyword)) ?? .message,
                 falseAlarm: crash.falseAlarmAt != nil, draftRemoved: reply.removedDraft,
                 policyholder: .init(

@@ -41,8 +41,17 @@ package struct SMSReplyRoute {
         if let gatewayID, gatewayID.count > 100 || gatewayID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw APIProblem.badParameter("id", "id, the gateway's message id (Kannel's %I), is longer than 100 characters or holds a control character.")
         }
+        // Kannel's %T: seconds since 1970, when the SMS centre got the message; not later than now (a clock a little
+        // ahead is allowed), not before 2001.
+        let sentAt = try fields["at"].map { text throws(APIProblem) in
+            guard let seconds = Int(text), seconds > 978_307_200,
+                  Double(seconds) <= services.clock.now().timeIntervalSince1970 + ReportLimits.crashTimeTolerance else {
+                throw APIProblem.badParameter("at", "at, when the SMS centre got the message (Kannel's %T), is not seconds since 1970 up to now.")
+            }
+            return Date(timeIntervalSince1970: Double(seconds))
+        }
         do {
-            _ = try await services.replies.receive(SMSReplies.Incoming(sender: from, text: text, gatewayID: gatewayID))
+            _ = try await services.replies.receive(SMSReplies.Incoming(sender: from, text: text, gatewayID: gatewayID, sentAt: sentAt))
         } catch let error as PhoneNumberError {
             throw APIProblem.badParameter("from", "from is not a phone number in international form (\(error)).")
         }

@@ -425,6 +425,7 @@ package enum PostgresSchema {
                 body text NOT NULL,
                 keyword text CHECK (keyword IN ('ok', 'help', 'false-alarm', 'stop', 'start')),
                 received_at double precision NOT NULL,
+                sent_at double precision,
                 crash_id text NOT NULL,
                 report_id uuid NOT NULL,
                 owner uuid NOT NULL,

@@ -30,7 +30,7 @@ extension PostgresServerStore: SMSReplyStore {
     package func smsReply(_ id: SMSReplyID) async throws -> SMSReply? {
         var found: SMSReply?
         try await client.rows("""
-            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed,
+            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed, r.sent_at,
                 (SELECT e.false_alarm_at FROM crash_events e WHERE e.crash_id = r.crash_id LIMIT 1)
             FROM sms_replies r WHERE r.id = \(id.rawValue)
             """) { row in found = try Self.reply(from: row) }
@@ -40,7 +40,7 @@ extension PostgresServerStore: SMSReplyStore {
     package func replies(crashID: CrashID) async throws -> [SMSReply] {
         var found: [SMSReply] = []
         try await client.rows("""
-            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed,
+            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed, r.sent_at,
                 (SELECT e.false_alarm_at FROM crash_events e WHERE e.crash_id = r.crash_id LIMIT 1)
             FROM sms_replies r WHERE r.crash_id = \(crashID.rawValue) ORDER BY r.received_at, r.id LIMIT \(ServerLimits.repliesPerCrash)
             """) { row in found.append(try Self.reply(from: row)) }
@@ -50,7 +50,7 @@ extension PostgresServerStore: SMSReplyStore {
     package func recentReplies(_ keyword: ReplyKeyword, since date: Date, limit: Int) async throws -> [SMSReply] {
         var found: [SMSReply] = []
         try await client.rows("""
-            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed,
+            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed, r.sent_at,
                 (SELECT e.false_alarm_at FROM crash_events e WHERE e.crash_id = r.crash_id LIMIT 1)
             FROM sms_replies r WHERE r.keyword = \(keyword.rawValue) AND r.received_at >= \(date.timeIntervalSinceReferenceDate)
             ORDER BY r.received_at DESC, r.id DESC LIMIT \(limit)
@@ -76,13 +76,13 @@ extension PostgresServerStore: SMSReplyStore {
 
     private static func reply(from row: PostgresRow) throws -> SMSReply {
         let table = "sms_replies"
-        let (id, gatewayID, sender, body, keyword, received, crashID, report, owner, crashReceived, removed, falseAlarm) =
-            try row.decode((UUID, String?, String, String, String?, Double, String, UUID, UUID, Double, Bool, Double?).self)
+        let (id, gatewayID, sender, body, keyword, received, crashID, report, owner, crashReceived, removed, sent, falseAlarm) =
+            try row.decode((UUID, String?, String, String, String?, Double, String, UUID, UUID, Double, Bool, Double?, Double?).self)
         guard let phone = try StoredRecord.phone(sender, table: table) else { throw ServerStoreError.damagedRecord(table: table, reason: "sender: missing") }
         return SMSReply(
             id: SMSReplyID(id), gatewayID: gatewayID, sender: phone, text: body,
             keyword: try keyword.map { try StoredRecord.named($0, as: ReplyKeyword.self, table: table, name: "keyword") },
-            receivedAt: Date(timeIntervalSinceReferenceDate: received),
+            receivedAt: Date(timeIntervalSinceReferenceDate: received), sentAt: sent.map(Date.init(timeIntervalSinceReferenceDate:)),
             crash: CrashTie(
                 crashID: try StoredRecord.crashID(crashID, table: table), report: ReportID(report), owner: AccountID(owner),
                 receivedAt: Date(timeIntervalSinceReferenceDate: crashReceived), falseAlarmAt: falseAlarm.map(Date.init(timeIntervalSinceReferenceDate:))

@@ -194,9 +194,9 @@ struct PostgresStoreTransaction: StoreTransaction {
     func insertReply(_ reply: SMSReply) async throws -> Bool {
         guard let crash = reply.crash else { return false }
         return try await first("""
-            INSERT INTO sms_replies (id, gateway_id, sender, body, keyword, received_at, crash_id, report_id, owner, crash_received_at)
+            INSERT INTO sms_replies (id, gateway_id, sender, body, keyword, received_at, sent_at, crash_id, report_id, owner, crash_received_at)
             VALUES (\(reply.id.rawValue), \(reply.gatewayID), \(reply.sender.e164), \(reply.text), \(reply.keyword?.rawValue),
-                \(reply.receivedAt.timeIntervalSinceReferenceDate), \(crash.crashID.rawValue), \(crash.report.rawValue), \(crash.owner.rawValue),
+                \(reply.receivedAt.timeIntervalSinceReferenceDate), \(reply.sentAt?.timeIntervalSinceReferenceDate), \(crash.crashID.rawValue), \(crash.report.rawValue), \(crash.owner.rawValue),
                 \(crash.receivedAt.timeIntervalSinceReferenceDate))
             ON CONFLICT (gateway_id) DO NOTHING RETURNING 1
             """, as: Int32.self) != nil

@@ -31,7 +31,7 @@ extension SQLiteServerStore: SMSReplyStore {
 
     package func smsReply(_ id: SMSReplyID) async throws -> SMSReply? {
         try await replies { """
-            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed,
+            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed, r.sent_at,
                 (SELECT e.false_alarm_at FROM crash_events e WHERE e.crash_id = r.crash_id LIMIT 1)
             FROM sms_replies r WHERE r.id = \(id.rawValue)
             """ }.first
@@ -39,7 +39,7 @@ extension SQLiteServerStore: SMSReplyStore {
 
     package func replies(crashID: CrashID) async throws -> [SMSReply] {
         try await replies { """
-            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed,
+            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed, r.sent_at,
                 (SELECT e.false_alarm_at FROM crash_events e WHERE e.crash_id = r.crash_id LIMIT 1)
             FROM sms_replies r WHERE r.crash_id = \(crashID.rawValue) ORDER BY r.received_at, r.rowid LIMIT \(ServerLimits.repliesPerCrash)
             """ }
@@ -47,7 +47,7 @@ extension SQLiteServerStore: SMSReplyStore {
 
     package func recentReplies(_ keyword: ReplyKeyword, since date: Date, limit: Int) async throws -> [SMSReply] {
         try await replies { """
-            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed,
+            SELECT r.id, r.gateway_id, r.sender, r.body, r.keyword, r.received_at, r.crash_id, r.report_id, r.owner, r.crash_received_at, r.draft_removed, r.sent_at,
                 (SELECT e.false_alarm_at FROM crash_events e WHERE e.crash_id = r.crash_id LIMIT 1)
             FROM sms_replies r WHERE r.keyword = \(keyword.rawValue) AND r.received_at >= \(date.timeIntervalSinceReferenceDate)
             ORDER BY r.received_at DESC, r.rowid DESC LIMIT \(limit)
@@ -87,11 +87,11 @@ extension SQLiteServerStore: SMSReplyStore {
         }
         return SMSReply(
             id: SMSReplyID(try uuid(row, 0, table: table, name: "id")), gatewayID: row.optionalString(1), sender: sender, text: row.string(3),
-            keyword: keyword, receivedAt: date(row, 5),
+            keyword: keyword, receivedAt: date(row, 5), sentAt: row.optionalDouble(11).map(Date.init(timeIntervalSinceReferenceDate:)),
             crash: CrashTie(
                 crashID: try crashID(row, 6, table: table), report: ReportID(try uuid(row, 7, table: table, name: "report_id")),
                 owner: AccountID(try uuid(row, 8, table: table, name: "owner")), receivedAt: date(row, 9),
-                falseAlarmAt: row.optionalDouble(11).map(Date.init(timeIntervalSinceReferenceDate:))
+                falseAlarmAt: row.optionalDouble(12).map(Date.init(timeIntervalSinceReferenceDate:))
             ),
             removedDraft: row.int(10) != 0
         )

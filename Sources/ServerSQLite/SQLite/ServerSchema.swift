@@ -414,6 +414,7 @@ package enum ServerSchema {
                 body TEXT NOT NULL,
                 keyword TEXT CHECK (keyword IN ('ok', 'help', 'false-alarm', 'stop', 'start')),
                 received_at REAL NOT NULL,
+                sent_at REAL,
                 crash_id TEXT NOT NULL,
                 report_id BLOB NOT NULL,
                 owner BLOB NOT NULL,

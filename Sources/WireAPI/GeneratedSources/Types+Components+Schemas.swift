@@ -2860,8 +2860,14 @@ extension Components {
                 ///
                 /// - Remark: Generated from `#/components/schemas/CrashReply/data/claim`.
                 public var claim: Swift.String?
+                /// When the server took it.
+                ///
                 /// - Remark: Generated from `#/components/schemas/CrashReply/data/receivedAt`.
                 public var receivedAt: Foundation.Date
+                /// When the SMS centre got it from the phone, as the gateway said.
+                ///
+                /// - Remark: Generated from `#/components/schemas/CrashReply/data/sentAt`.
+                public var sentAt: Foundation.Date?
                 /// The sender's number (E.164).
                 ///
                 /// - Remark: Generated from `#/components/schemas/CrashReply/data/from`.
@@ -2906,7 +2912,8 @@ extension Components {
                 ///   - crashId:
                 ///   - reportId: The crash's report (a draft until the driver submits it).
                 ///   - claim: The claim's id, once the report is one.
-                ///   - receivedAt:
+                ///   - receivedAt: When the server took it.
+                ///   - sentAt: When the SMS centre got it from the phone, as the gateway said.
                 ///   - from: The sender's number (E.164).
                 ///   - text: The words as sent (without control characters).
                 ///   - keyword: What the reply asks for, in any of the seven languages; `message` for anything else.
@@ -2920,6 +2927,7 @@ extension Components {
                     reportId: Swift.String,
                     claim: Swift.String? = nil,
                     receivedAt: Foundation.Date,
+                    sentAt: Foundation.Date? = nil,
                     from: Swift.String,
                     text: Swift.String,
                     keyword: Components.Schemas.CrashReply.DataPayload.KeywordPayload,
@@ -2933,6 +2941,7 @@ extension Components {
                     self.reportId = reportId
                     self.claim = claim
                     self.receivedAt = receivedAt
+                    self.sentAt = sentAt
                     self.from = from
                     self.text = text
                     self.keyword = keyword
@@ -2947,6 +2956,7 @@ extension Components {
                     case reportId
                     case claim
                     case receivedAt
+                    case sentAt
                     case from
                     case text
                     case keyword

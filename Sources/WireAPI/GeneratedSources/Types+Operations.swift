@@ -1764,7 +1764,7 @@ public enum Operations {
     /// A driver's SMS reply, handed over by the SMS gateway (Kannel's `sms-service` `get-url`).
     ///
     /// The gateway calls this for each message a phone sends to the server's number: the sender (`%p`), the words
-    /// (`%a`), the gateway's id for the message (`%I`) and, for a message in UCS-2, its coding (`%c`) and charset
+    /// (`%a`), when the SMS centre got it (`%T`), the gateway's id for the message (`%I`) and, for a message in UCS-2, its coding (`%c`) and charset
     /// (`%C`). The reply is tied to the newest crash whose SMS went to that number and kept; its keyword (OK, HELP,
     /// FALSE ALARM, STOP, START in any of the seven languages) is acted on, a confirmation SMS goes back, and the
     /// claims system is told (`crashReply`). A reply from a number no crash SMS went to is answered and not kept.
@@ -1795,6 +1795,10 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/id`.
                 public var id: Swift.String?
+                /// Kannel's `%T`: when the SMS centre got the message, in seconds since 1970 (not later than now).
+                ///
+                /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/at`.
+                public var at: Swift.Int?
                 /// Kannel's `%c`: 2 when `text` is UCS-2 (with `charset` naming how it is written).
                 ///
                 /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/coding`.
@@ -1810,6 +1814,7 @@ public enum Operations {
                 ///   - from: The sender's number: `+` or `00` and the country code, or the international number's digits.
                 ///   - text: The message's words (Kannel's `%a`); at most 1,000 characters are kept.
                 ///   - id: The gateway's own id for the message (Kannel's `%I`); a message handed over twice is kept once.
+                ///   - at: Kannel's `%T`: when the SMS centre got the message, in seconds since 1970 (not later than now).
                 ///   - coding: Kannel's `%c`: 2 when `text` is UCS-2 (with `charset` naming how it is written).
                 ///   - charset: Kannel's `%C`: the character set `text` is written in (UTF-16BE for UCS-2 as Kannel hands it over).
                 public init(
@@ -1817,6 +1822,7 @@ public enum Operations {
                     from: Swift.String,
                     text: Swift.String,
                     id: Swift.String? = nil,
+                    at: Swift.Int? = nil,
                     coding: Swift.Int? = nil,
                     charset: Swift.String? = nil
                 ) {
@@ -1824,6 +1830,7 @@ public enum Operations {
                     self.from = from
                     self.text = text
                     self.id = id
+                    self.at = at
                     self.coding = coding
                     self.charset = charset
                 }

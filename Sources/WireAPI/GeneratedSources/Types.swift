@@ -71,7 +71,7 @@ public protocol APIProtocol: Sendable {
     /// A driver's SMS reply, handed over by the SMS gateway (Kannel's `sms-service` `get-url`).
     ///
     /// The gateway calls this for each message a phone sends to the server's number: the sender (`%p`), the words
-    /// (`%a`), the gateway's id for the message (`%I`) and, for a message in UCS-2, its coding (`%c`) and charset
+    /// (`%a`), when the SMS centre got it (`%T`), the gateway's id for the message (`%I`) and, for a message in UCS-2, its coding (`%c`) and charset
     /// (`%C`). The reply is tied to the newest crash whose SMS went to that number and kept; its keyword (OK, HELP,
     /// FALSE ALARM, STOP, START in any of the seven languages) is acted on, a confirmation SMS goes back, and the
     /// claims system is told (`crashReply`). A reply from a number no crash SMS went to is answered and not kept.
@@ -301,7 +301,7 @@ extension APIProtocol {
     /// A driver's SMS reply, handed over by the SMS gateway (Kannel's `sms-service` `get-url`).
     ///
     /// The gateway calls this for each message a phone sends to the server's number: the sender (`%p`), the words
-    /// (`%a`), the gateway's id for the message (`%I`) and, for a message in UCS-2, its coding (`%c`) and charset
+    /// (`%a`), when the SMS centre got it (`%T`), the gateway's id for the message (`%I`) and, for a message in UCS-2, its coding (`%c`) and charset
     /// (`%C`). The reply is tied to the newest crash whose SMS went to that number and kept; its keyword (OK, HELP,
     /// FALSE ALARM, STOP, START in any of the seven languages) is acted on, a confirmation SMS goes back, and the
     /// claims system is told (`crashReply`). A reply from a number no crash SMS went to is answered and not kept.
