@@ -25,7 +25,7 @@ struct SQLiteSyncStateTests {
         )
         let events: [SyncNotice.Event] = [
             .merged(summary), .joined(summary), .crashIDReplaced(old: .stub("CR-OLD23456")), .recreatedAfterDeletion,
-            .deletedElsewhere, .removedFromServer, .refused(.invalid(field: "otherDriverNote")), .refused(.invalid(field: nil)),
+            .deletedElsewhere, .removedAsFalseAlarm, .removedFromServer, .refused(.invalid(field: "otherDriverNote")), .refused(.invalid(field: nil)),
             .refused(.completedThere), .refused(.nothingToReport), .refused(.tooLarge), .refused(.other(detail: "“quoted” \n text")),
             .acknowledged(claimNumber: "2026-04417", message: "We will call.\nKeep the photos."), .acknowledged(claimNumber: "CLM/88 1203", message: ""),
             .otherDriverEntered(party: nil), .otherDriverSigned(party: nil), .otherDriverDeclined(reason: "Box 17 is “not” true\n", party: nil), .signatureVoided(.a, party: nil), .signatureVoided(.b, party: nil),

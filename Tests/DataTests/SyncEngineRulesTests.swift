@@ -438,6 +438,23 @@ struct SyncEngineRulesTests {
         #expect(try await phone.report(ids[1]).otherDriverNote == "changed on the tablet")
     }
 
+    @Test("A draft the server removed as a false alarm goes from the device with a notice saying why, not as a deletion on another device")
+    func aFalseAlarmIsSaid() async throws {
+        let remote = InMemoryRemote()
+        let phone = Device(remote: remote)
+        let draft = try await phone.useCases.start.execute()
+        let other = try await phone.useCases.start.execute()
+        #expect(await phone.sync.syncOnce().isComplete)
+        let crashID = try await phone.report(draft.id).crashID
+        await remote.removeAsFalseAlarm(draft.id)
+        try await remote.delete(other.id)
+        let pass = await phone.sync.syncOnce()
+        #expect(pass.reportsRemoved == 2)
+        #expect(pass.notices.map(\.event) == [.removedAsFalseAlarm, .deletedElsewhere])
+        #expect(pass.notices.first?.crashID == crashID)
+        #expect(try await phone.cache.report(withID: draft.id) == nil)
+    }
+
     @Test("A cursor older than the deletions the server remembers starts again, and a report no longer there goes")
     func anExpiredCursorStartsAgain() async throws {
         let remote = InMemoryRemote()

@@ -87,6 +87,9 @@ struct SMSRepliesLiveTests {
         let drafts = try LoopbackConnection.request(port: port, "GET", "/v1/reports", token: annToken)
         let listed = String(decoding: drafts.body, as: UTF8.self)
         #expect(drafts.status == 200 && !listed.contains(second.crashId) && listed.contains(first.crashId), "\(listed.prefix(500))")
+        // The driver's app learns why at its next sync: the removal is marked as a false alarm.
+        let changes = try JSONSerialization.jsonObject(with: try LoopbackConnection.request(port: port, "GET", "/v1/changes", token: annToken).body) as? [String: Any]
+        #expect(changes?["falseAlarms"] as? [String] == [second.reportId] && (changes?["deleted"] as? [String])?.contains(second.reportId) == true)
 
         // STOP: confirmed once, then the next crash's SMS is not sent; the number set again gets SMS again.
         try gateway.sendFromPhone("STOP", from: Self.phone)

@@ -113,7 +113,11 @@ struct SMSReplyStoreTests {
         #expect(try await store.report(untouched.id, owner: ann) == nil)
         #expect(try await store.smsReply(removed.id)?.removedDraft == true)
         let deletion = try await store.changes(owner: ann, since: 0, limit: 100).changes.last
-        #expect(deletion?.id == untouched.id && deletion?.body == nil, "the removal is a deletion the driver's sync finds")
+        #expect(deletion?.id == untouched.id && deletion?.body == nil && deletion?.falseAlarm == true, "the removal is a deletion the driver's sync finds, saying why")
+        // A deletion from a device says nothing of the kind.
+        _ = try await store.delete(touched.id, owner: ann)
+        let plain = try await store.changes(owner: ann, since: 0, limit: 100).changes.last
+        #expect(plain?.id == touched.id && plain?.body == nil && plain?.falseAlarm == false)
         // A second FALSE ALARM: nothing more, and no second confirmation.
         guard case let .kept(_, twice) = try await store.recordReply(
             Self.reply("false alarm", gatewayID: "fa-3", crash: tie, at: referenceDate + 71), tellsClaimsSystem: false, at: referenceDate + 71,

@@ -23,6 +23,8 @@ public actor InMemoryRemote: SyncRemote {
     /// The change number of each report's last save, of each deletion, the last one taken and the deletions forgotten.
     private var sequences: [ReportID: Int] = [:]
     private var tombstones: [ReportID: Int] = [:]
+    /// The deletions the server made itself, a draft answered as a false alarm by SMS.
+    private var falseAlarms: Set<ReportID> = []
     private var lastChange = 0
     private var forgottenThrough = 0
     /// The most changes a page of ``changes(since:)`` holds.
@@ -84,6 +86,7 @@ public actor InMemoryRemote: SyncRemote {
     private func remove(_ id: ReportID) {
         // Only a report held leaves a deletion behind.
         if held.removeValue(forKey: id) != nil {
+            falseAlarms.remove(id)
             lastChange += 1
             sequences[id] = nil
             tombstones[id] = lastChange
@@ -119,7 +122,7 @@ public actor InMemoryRemote: SyncRemote {
             if let report = held[change.id] { reports.append(report) } else { deleted.append(change.id) }
         }
         return RemoteChanges(
-            reports: reports, deleted: deleted, cursor: String(page.last?.sequence ?? since), more: all.count > page.count
+            reports: reports, deleted: deleted, falseAlarms: falseAlarms.intersection(deleted), cursor: String(page.last?.sequence ?? since), more: all.count > page.count
         )
     }
 
@@ -157,6 +160,12 @@ public actor InMemoryRemote: SyncRemote {
         }
         remove(id)
         documents[id] = nil
+    }
+
+    /// The server removes a draft itself: its driver answered the crash's SMS that it was a false alarm.
+    public func removeAsFalseAlarm(_ id: ReportID) {
+        remove(id)
+        falseAlarms.insert(id)
     }
 
     public func document(of id: ReportID) throws(ServerFailure) -> Data? {

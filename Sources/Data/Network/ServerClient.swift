@@ -219,12 +219,14 @@ public final class ServerClient: SyncRemote {
                 }
                 deleted.append(id)
             }
+            // Only ids among the deleted count: a server cannot make a report it still sends look removed.
+            let falseAlarms = Set((page.falseAlarms ?? []).compactMap { ReportID(uuidString: $0) }).intersection(deleted)
             var reports: [CrashReport] = []
             for wire in page.reports { reports.append(try report(from: wire)) }
             if page.more, page.cursor == cursor {
                 throw .invalidAnswer(server: address.description, reason: "it gave the same page of changes twice")
             }
-            return RemoteChanges(reports: reports, deleted: deleted, cursor: page.cursor, more: page.more)
+            return RemoteChanges(reports: reports, deleted: deleted, falseAlarms: falseAlarms, cursor: page.cursor, more: page.more)
         case let .gone(problem): throw refusal(410) { try problem.body.applicationProblemJson }
         case let .badRequest(problem): throw refusal(400) { try problem.body.applicationProblemJson }
         case let .unauthorized(problem): throw refusal(401) { try problem.body.applicationProblemJson }

@@ -14,6 +14,7 @@ extension SyncNotice.Event {
         case let .crashIDReplaced(old): stored = StoredEvent(kind: "crashIDReplaced", oldCrashID: old.rawValue)
         case .recreatedAfterDeletion: stored = StoredEvent(kind: "recreatedAfterDeletion")
         case .deletedElsewhere: stored = StoredEvent(kind: "deletedElsewhere")
+        case .removedAsFalseAlarm: stored = StoredEvent(kind: "removedAsFalseAlarm")
         case .removedFromServer: stored = StoredEvent(kind: "removedFromServer")
         case let .refused(.invalid(field)): stored = StoredEvent(kind: "refused", reason: "invalid", detail: field)
         case .refused(.completedThere): stored = StoredEvent(kind: "refused", reason: "completedThere")
@@ -45,6 +46,7 @@ extension SyncNotice.Event {
             self = .crashIDReplaced(old: old)
         case "recreatedAfterDeletion": self = .recreatedAfterDeletion
         case "deletedElsewhere": self = .deletedElsewhere
+        case "removedAsFalseAlarm": self = .removedAsFalseAlarm
         case "removedFromServer": self = .removedFromServer
         // A notice kept before statements per vehicle has no party: it was about B's.
         case "otherDriverEntered": self = .otherDriverEntered(party: stored.party)

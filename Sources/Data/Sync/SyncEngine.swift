@@ -626,7 +626,7 @@ public actor SyncEngine: SyncStatusSource {
                     break
                 }
             }
-            for id in page.deleted { try await removeDeletedElsewhere(id, &pass) }
+            for id in page.deleted { try await removeDeletedElsewhere(id, falseAlarm: page.falseAlarms.contains(id), &pass) }
             // Kept once the page is taken in: a pass cut short asks again from here.
             try await state.keepChangesCursor(page.cursor)
             cursor = page.cursor
@@ -640,12 +640,14 @@ public actor SyncEngine: SyncStatusSource {
         }
     }
 
-    private func removeDeletedElsewhere(_ id: ReportID, _ pass: inout SyncPass) async throws {
+    /// - Parameter falseAlarm: whether the server removed it because the driver answered the crash's SMS that it was a
+    ///   false alarm (said so, not as a deletion on another device).
+    private func removeDeletedElsewhere(_ id: ReportID, falseAlarm: Bool = false, _ pass: inout SyncPass) async throws {
         switch try await state.removeDeletedElsewhere(id) {
         case let .removed(report):
             pass.reportsRemoved += 1
             storedFromServer.add(1, ordering: .relaxed)
-            try await note(.deletedElsewhere, reportID: id, crashID: report.crashID, in: &pass)
+            try await note(falseAlarm ? .removedAsFalseAlarm : .deletedElsewhere, reportID: id, crashID: report.crashID, in: &pass)
         case let .keptCompleted(report):
             try await note(.removedFromServer, reportID: id, crashID: report.crashID, in: &pass)
         case .none:

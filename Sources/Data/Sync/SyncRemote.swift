@@ -55,12 +55,15 @@ public struct RemoteChanges: Sendable, Hashable {
     public let reports: [CrashReport]
     /// The ids of the reports deleted since the cursor.
     public let deleted: [ReportID]
+    /// Those of `deleted` the server removed because the driver answered the crash's SMS that it was a false alarm.
+    public let falseAlarms: Set<ReportID>
     /// Where this page ends: the cursor to ask from next.
     public let cursor: String
     /// Whether more changes follow at once.
     public let more: Bool
 
-    public init(reports: [CrashReport], deleted: [ReportID], cursor: String, more: Bool) {
+    public init(reports: [CrashReport], deleted: [ReportID], falseAlarms: Set<ReportID> = [], cursor: String, more: Bool) {
+        self.falseAlarms = falseAlarms
         self.reports = reports
         self.deleted = deleted
         self.cursor = cursor

@@ -16,6 +16,9 @@ public struct SyncNotice: Sendable, Hashable {
         case recreatedAfterDeletion
         /// The report was deleted on another device; this device had no unsent changes to it, so it is gone here too.
         case deletedElsewhere
+        /// The server removed the draft it made from a crash event: the driver answered the crash's SMS that it was a
+        /// false alarm, and the draft was never changed; this device had no unsent changes to it either.
+        case removedAsFalseAlarm
         /// The server no longer holds a completed report (erased there); this device keeps its copy and sends it no more.
         case removedFromServer
         /// The server refused the report (or its deletion) for good; it stays on this device as it is.

@@ -18,6 +18,8 @@ public enum SyncText {
             )
         case .deletedElsewhere:
             return words("Report {crashID} was deleted on another device, so it is gone here too.", ["crashID": crashID])
+        case .removedAsFalseAlarm:
+            return words("The draft of crash {crashID} was removed: you answered its SMS that it was a false alarm.", ["crashID": crashID])
         case .removedFromServer:
             return words(
                 "Report {crashID} is no longer on the server (it was erased there); it stays on this device and is not sent again.",

@@ -129,8 +129,12 @@ package struct ReportChange: Sendable, Hashable {
     package let sequence: Int
     package let id: ReportID
     package let body: String?
+    /// For a deletion: whether the server removed the report because its driver answered the crash's SMS that it was a
+    /// false alarm.
+    package let falseAlarm: Bool
 
-    package init(sequence: Int, id: ReportID, body: String?) {
+    package init(sequence: Int, id: ReportID, body: String?, falseAlarm: Bool = false) {
+        self.falseAlarm = falseAlarm
         self.sequence = sequence
         self.id = id
         self.body = body

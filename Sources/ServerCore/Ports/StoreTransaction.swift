@@ -81,8 +81,9 @@ package protocol StoreTransaction: Sendable {
     func setSMSStopped(_ phone: PhoneNumber, _ stopped: Bool, at date: Date) async throws -> Bool
     /// Notes that the reply removed its crash's draft.
     func noteDraftRemoved(by reply: SMSReplyID) async throws
-    /// Deletes the owner's report, leaving the mark a driver's next sync finds (as a deletion from a device does).
-    func deleteReport(_ id: ReportID, owner: AccountID, at date: Date) async throws
+    /// Deletes the owner's report, leaving the mark a driver's next sync finds (as a deletion from a device does), saying
+    /// it was removed as a false alarm (``ReportChange/falseAlarm``).
+    func deleteFalseAlarm(_ id: ReportID, owner: AccountID, at date: Date) async throws
 
     // MARK: Uploads
 

@@ -150,7 +150,7 @@ package enum StoreSteps {
                 try await transaction.markFalseAlarm(crash.crashID, at: date)
                 effects.markedFalseAlarm = true
                 if let draft = try await transaction.report(crash.report, owner: crash.owner), draft.isUntouchedDraft {
-                    try await transaction.deleteReport(crash.report, owner: crash.owner, at: date)
+                    try await transaction.deleteFalseAlarm(crash.report, owner: crash.owner, at: date)
                     try await transaction.noteDraftRemoved(by: kept.id)
                     effects.removedDraft = true
                 }

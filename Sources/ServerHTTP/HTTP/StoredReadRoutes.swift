@@ -106,6 +106,13 @@ package struct StoredReadRoutes {
             body.writeString("\"\(change.id)\"")
             first = false
         }
+        body.writeString(#"],"falseAlarms":["#)
+        first = true
+        for change in changes where change.body == nil && change.falseAlarm {
+            if !first { body.writeString(",") }
+            body.writeString("\"\(change.id)\"")
+            first = false
+        }
         body.writeString(#"],"cursor":""#)
         body.writeString(cursor.text)
         body.writeString(#"","more":"#)

@@ -440,6 +440,7 @@ package enum PostgresSchema {
             "ALTER TABLE crash_events ADD COLUMN false_alarm_at double precision",
             "CREATE INDEX crash_events_by_crash ON crash_events (crash_id)",
             "CREATE INDEX sms_messages_by_recipient ON sms_messages (recipient, created_at)",
+            "ALTER TABLE report_tombstones ADD COLUMN reason text",
         ]),
     ]
 

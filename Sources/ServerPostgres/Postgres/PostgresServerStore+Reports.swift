@@ -54,14 +54,14 @@ extension PostgresServerStore: ServerReportStore {
         // One statement, one snapshot: an owner's changes commit in number order (the counter row is locked by each),
         // so no number below one seen here can still be on its way.
         try await client.rows("""
-            SELECT change_seq, id, body FROM (
-                SELECT change_seq, id, body FROM reports WHERE owner = \(owner.rawValue) AND change_seq > \(since)
+            SELECT change_seq, id, body, reason FROM (
+                SELECT change_seq, id, body, NULL::text AS reason FROM reports WHERE owner = \(owner.rawValue) AND change_seq > \(since)
                 UNION ALL
-                SELECT change_seq, id, NULL FROM report_tombstones WHERE owner = \(owner.rawValue) AND change_seq > \(since)
+                SELECT change_seq, id, NULL, reason FROM report_tombstones WHERE owner = \(owner.rawValue) AND change_seq > \(since)
             ) AS changed ORDER BY change_seq LIMIT \(Int64(clamping: limit))
             """) { row in
-            let (sequence, id, body) = try row.decode((Int, UUID, String?).self)
-            changes.append(ReportChange(sequence: sequence, id: ReportID(id), body: body))
+            let (sequence, id, body, reason) = try row.decode((Int, UUID, String?, String?).self)
+            changes.append(ReportChange(sequence: sequence, id: ReportID(id), body: body, falseAlarm: reason == "false-alarm"))
         }
         var (forgotten, latest) = (0, 0)
         try await client.rows("SELECT forgotten_through, last_seq FROM report_change_counters WHERE owner = \(owner.rawValue)") { row in
@@ -129,13 +129,13 @@ extension PostgresServerStore: ServerReportStore {
     }
 
     /// Deletes the owner's report (locked by the caller) and leaves its tombstone, inside the caller's transaction.
-    static func deleteReport(_ id: ReportID, owner: AccountID, at date: Date, on connection: PostgresConnection) async throws {
+    static func deleteReport(_ id: ReportID, owner: AccountID, at date: Date, reason: String? = nil, on connection: PostgresConnection) async throws {
         try await connection.query("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)", logger: Self.queryLogger)
         let sequence = try await Self.nextChange(owner: owner, on: connection)
         try await connection.query("""
-            INSERT INTO report_tombstones (owner, id, change_seq, deleted_at)
-            VALUES (\(owner.rawValue), \(id.rawValue), \(sequence), \(date.timeIntervalSinceReferenceDate))
-            ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
+            INSERT INTO report_tombstones (owner, id, change_seq, deleted_at, reason)
+            VALUES (\(owner.rawValue), \(id.rawValue), \(sequence), \(date.timeIntervalSinceReferenceDate), \(reason))
+            ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at, reason = excluded.reason
             """, logger: Self.queryLogger)
     }
 

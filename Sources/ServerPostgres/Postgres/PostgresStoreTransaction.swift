@@ -222,8 +222,8 @@ struct PostgresStoreTransaction: StoreTransaction {
         try await connection.query("UPDATE sms_replies SET draft_removed = true WHERE id = \(reply.rawValue)", logger: logger)
     }
 
-    func deleteReport(_ id: ReportID, owner: AccountID, at date: Date) async throws {
-        try await PostgresServerStore.deleteReport(id, owner: owner, at: date, on: connection)
+    func deleteFalseAlarm(_ id: ReportID, owner: AccountID, at date: Date) async throws {
+        try await PostgresServerStore.deleteReport(id, owner: owner, at: date, reason: "false-alarm", on: connection)
     }
 
     // MARK: Uploads

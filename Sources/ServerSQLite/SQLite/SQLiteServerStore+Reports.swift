@@ -50,16 +50,18 @@ extension SQLiteServerStore: ServerReportStore {
     package func changes(owner: AccountID, since: Int, limit: Int) async throws -> ReportChangePage {
         try readingAside { connection in
             let query = try connection.statement("""
-                SELECT change_seq, id, body FROM (
-                    SELECT change_seq, id, body FROM reports WHERE owner = \(owner.rawValue) AND change_seq > \(since)
+                SELECT change_seq, id, body, reason FROM (
+                    SELECT change_seq, id, body, NULL AS reason FROM reports WHERE owner = \(owner.rawValue) AND change_seq > \(since)
                     UNION ALL
-                    SELECT change_seq, id, NULL FROM report_tombstones WHERE owner = \(owner.rawValue) AND change_seq > \(since)
+                    SELECT change_seq, id, NULL, reason FROM report_tombstones WHERE owner = \(owner.rawValue) AND change_seq > \(since)
                 ) ORDER BY change_seq LIMIT \(limit)
                 """)
             var changes: [ReportChange] = []
             while try query.step() {
                 let id = ReportID(try Self.uuid(query, 1, table: "reports", name: "id"))
-                changes.append(ReportChange(sequence: query.int(0), id: id, body: query.isNull(2) ? nil : query.string(2)))
+                changes.append(ReportChange(
+                    sequence: query.int(0), id: id, body: query.isNull(2) ? nil : query.string(2), falseAlarm: query.optionalString(3) == "false-alarm"
+                ))
             }
             query.reset()
             let counter = try connection.statement("SELECT forgotten_through, last_seq FROM report_change_counters WHERE owner = \(owner.rawValue)")
@@ -121,17 +123,18 @@ extension SQLiteServerStore: ServerReportStore {
         }
     }
 
-    /// Deletes the owner's report and leaves its tombstone, inside the caller's write transaction.
-    static func deleteReport(_ id: ReportID, owner: AccountID, at date: Date, in connection: SQLiteConnection) throws {
+    /// Deletes the owner's report and leaves its tombstone, with why when the server removed it itself, inside the
+    /// caller's write transaction.
+    static func deleteReport(_ id: ReportID, owner: AccountID, at date: Date, reason: String? = nil, in connection: SQLiteConnection) throws {
         // Its document record goes with it (ON DELETE CASCADE).
         let delete = try connection.statement("DELETE FROM reports WHERE owner = \(owner.rawValue) AND id = \(id.rawValue)")
         try delete.run()
         guard connection.changes > 0 else { return }
         let change = try SQLiteStoreTransaction(connection: connection).nextChange(owner: owner)
         let tombstone = try connection.statement("""
-            INSERT INTO report_tombstones (owner, id, change_seq, deleted_at) VALUES (\(owner.rawValue), \(id.rawValue),
-                \(change), \(date.timeIntervalSinceReferenceDate))
-            ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at
+            INSERT INTO report_tombstones (owner, id, change_seq, deleted_at, reason) VALUES (\(owner.rawValue), \(id.rawValue),
+                \(change), \(date.timeIntervalSinceReferenceDate), \(reason))
+            ON CONFLICT (owner, id) DO UPDATE SET change_seq = excluded.change_seq, deleted_at = excluded.deleted_at, reason = excluded.reason
             """)
         try tombstone.run()
     }

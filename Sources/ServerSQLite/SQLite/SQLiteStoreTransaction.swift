@@ -190,8 +190,8 @@ struct SQLiteStoreTransaction: StoreTransaction {
         try connection.statement("UPDATE sms_replies SET draft_removed = 1 WHERE id = \(reply.rawValue)").run()
     }
 
-    func deleteReport(_ id: ReportID, owner: AccountID, at date: Date) throws {
-        try SQLiteServerStore.deleteReport(id, owner: owner, at: date, in: connection)
+    func deleteFalseAlarm(_ id: ReportID, owner: AccountID, at date: Date) throws {
+        try SQLiteServerStore.deleteReport(id, owner: owner, at: date, reason: "false-alarm", in: connection)
     }
 
     // MARK: Uploads

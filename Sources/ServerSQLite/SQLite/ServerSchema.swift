@@ -431,6 +431,7 @@ package enum ServerSchema {
             ALTER TABLE crash_events ADD COLUMN false_alarm_at REAL;
             CREATE INDEX crash_events_by_crash ON crash_events (crash_id);
             CREATE INDEX sms_messages_by_recipient ON sms_messages (recipient, created_at);
+            ALTER TABLE report_tombstones ADD COLUMN reason TEXT;
             """),
     ]
 }

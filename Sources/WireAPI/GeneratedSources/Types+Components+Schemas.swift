@@ -3716,6 +3716,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/ReportChanges/deleted`.
             public var deleted: [Swift.String]
+            /// Those of `deleted` the server removed itself: drafts made from a crash event that the driver answered by SMS as a false alarm, never changed.
+            ///
+            /// - Remark: Generated from `#/components/schemas/ReportChanges/falseAlarms`.
+            public var falseAlarms: [Swift.String]?
             /// Where this page ends; `since` of the next request.
             ///
             /// - Remark: Generated from `#/components/schemas/ReportChanges/cursor`.
@@ -3729,22 +3733,26 @@ extension Components {
             /// - Parameters:
             ///   - reports: The reports saved since the cursor, as they are now, in the order they last changed.
             ///   - deleted: The ids of the reports deleted since the cursor.
+            ///   - falseAlarms: Those of `deleted` the server removed itself: drafts made from a crash event that the driver answered by SMS as a false alarm, never changed.
             ///   - cursor: Where this page ends; `since` of the next request.
             ///   - more: Whether more changes follow; ask again with `cursor` at once.
             public init(
                 reports: [Components.Schemas.Report],
                 deleted: [Swift.String],
+                falseAlarms: [Swift.String]? = nil,
                 cursor: Swift.String,
                 more: Swift.Bool
             ) {
                 self.reports = reports
                 self.deleted = deleted
+                self.falseAlarms = falseAlarms
                 self.cursor = cursor
                 self.more = more
             }
             public enum CodingKeys: String, CodingKey {
                 case reports
                 case deleted
+                case falseAlarms
                 case cursor
                 case more
             }
