@@ -103,11 +103,13 @@ cluster_balance() {
   for upstream in "$@"; do servers+="server 127.0.0.1:$upstream; "; done
   port=$(cluster_free_port)
   # Round robin per request over kept-alive connections; bodies streamed both ways (a cut-off upload reaches the
-  # instance as it was cut), no size limit, nginx's own timeouts above the server's.
+  # instance as it was cut), no size limit, nginx's own timeouts above the server's; request lines up to 32 KiB, so the
+  # server's own bounds decide (an SMS reply's query is refused by the server past 16 KiB, naming it).
   cluster_nginx "$work/nginx" "$port" 4096 "  upstream instances { $servers keepalive 64; }
   server {
     listen 127.0.0.1:$port;
     client_max_body_size 0;
+    large_client_header_buffers 4 32k;
     proxy_request_buffering off;
     proxy_buffering off;
     proxy_http_version 1.1;

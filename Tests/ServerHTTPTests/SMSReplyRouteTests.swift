@@ -68,6 +68,10 @@ struct SMSReplyRouteTests {
             #expect(notTime.status == .badRequest && String(buffer: notTime.body).contains("at, when the SMS centre"))
             let huge = try await Self.reply(client, [("key", Self.key), ("from", Self.phone), ("text", String(repeating: "€", count: 6_000))])
             #expect(huge.status == .badRequest)
+            let long = try await Self.reply(client, [("key", Self.key), ("from", Self.phone), ("text", String(repeating: "a", count: 1_601))])
+            #expect(long.status == .badRequest && String(buffer: long.body).contains("longer than 1600 characters"))
+            let longest = try await Self.reply(client, [("key", Self.key), ("from", "4915112345678"), ("text", String(repeating: "a", count: 1_600))])
+            #expect(longest.status == .noContent)
             // A number no crash SMS went to: answered, not kept.
             let stranger = try await Self.reply(client, [("key", Self.key), ("from", "4915112345678"), ("text", "HELP")])
             #expect(stranger.status == .noContent)

@@ -12,6 +12,10 @@ package struct SMSReplyRoute {
 
     package static let operations: Set<RouteKey> = [RouteKey(.get, "/v1/sms/replies")]
 
+    /// The longest text taken (`openapi.yaml`'s `maxLength`): a phone's longest message, ten joined parts, is about 1,500
+    /// characters; the first ``SMSReply/maximumCharacters`` are kept.
+    static let longestText = 1_600
+
     package func register(on router: RouterGroup<ServerRequestContext>, table: RouteTable) {
         RecordingRoutes(router, table: table).get(WirePaths.smsReplies) { request, context in try await receive(request, context) }
     }
@@ -37,6 +41,9 @@ package struct SMSReplyRoute {
         guard let from = fields["from"], !from.isEmpty else { throw APIProblem.badParameter("from", "from, the sender's number (Kannel's %p), is missing.") }
         guard let raw = bytes["text"] else { throw APIProblem.badParameter("text", "text, the message's words (Kannel's %a), is missing.") }
         let text = try Self.text(raw, coding: fields["coding"], charset: fields["charset"])
+        guard text.count <= Self.longestText else {
+            throw APIProblem.badParameter("text", "text is longer than \(Self.longestText) characters, more than a phone sends in one message.")
+        }
         let gatewayID = fields["id"].flatMap { $0.isEmpty ? nil : $0 }
         if let gatewayID, gatewayID.count > 100 || gatewayID.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw APIProblem.badParameter("id", "id, the gateway's message id (Kannel's %I), is longer than 100 characters or holds a control character.")

@@ -1787,7 +1787,7 @@ public enum Operations {
                 ///
                 /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/from`.
                 public var from: Swift.String
-                /// The message's words (Kannel's `%a`); at most 1,000 characters are kept.
+                /// The message's words (Kannel's `%a`), at most 1,600 characters (a phone's longest message is about 1,500); the first 1,000 are kept.
                 ///
                 /// - Remark: Generated from `#/paths/v1/sms/replies/GET/query/text`.
                 public var text: Swift.String
@@ -1812,7 +1812,7 @@ public enum Operations {
                 /// - Parameters:
                 ///   - key: The secret the server was given with `--sms-reply-key`.
                 ///   - from: The sender's number: `+` or `00` and the country code, or the international number's digits.
-                ///   - text: The message's words (Kannel's `%a`); at most 1,000 characters are kept.
+                ///   - text: The message's words (Kannel's `%a`), at most 1,600 characters (a phone's longest message is about 1,500); the first 1,000 are kept.
                 ///   - id: The gateway's own id for the message (Kannel's `%I`); a message handed over twice is kept once.
                 ///   - at: Kannel's `%T`: when the SMS centre got the message, in seconds since 1970 (not later than now).
                 ///   - coding: Kannel's `%c`: 2 when `text` is UCS-2 (with `charset` naming how it is written).
