@@ -98,7 +98,7 @@ struct SMSReplyRouteTests {
             )
             #expect(answer.status == .noContent)
             let kept = try #require(try await harness.store.recentReplies(.help, since: .distantPast, limit: 10).first)
-            #expect(kept.text == "Pomocy, złamana noga" && kept.crash?.crashID.rawValue == receipt.crashId && kept.gatewayID == "gw-1")
+            #expect(kept.text == "Pomocy, złamana noga" && kept.crash.crashID.rawValue == receipt.crashId && kept.gatewayID == "gw-1")
             #expect(kept.sentAt == Date(timeIntervalSince1970: 1_795_000_000))
             await harness.doJobs()
             let confirmation = try #require(await harness.sms.sent.last)

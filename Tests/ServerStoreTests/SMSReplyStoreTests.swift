@@ -20,8 +20,17 @@ struct SMSReplyStoreTests {
         return draft
     }
 
-    static func reply(_ text: String, gatewayID: String?, crash: CrashTie?, at date: Date) -> SMSReply {
+    static func reply(_ text: String, gatewayID: String?, crash: CrashTie, at date: Date) -> SMSReply {
         SMSReply(gatewayID: gatewayID, sender: phone, text: text, keyword: ReplyKeyword.read(text), receivedAt: date, crash: crash)
+    }
+
+    /// Records the reply, which must be kept, and returns it with what was done.
+    static func kept(
+        _ reply: SMSReply, tellsClaimsSystem: Bool, at date: Date, in store: some SMSReplyStore
+    ) async throws -> (SMSReply, ReplyEffects) {
+        let record = try await store.recordReply(reply, tellsClaimsSystem: tellsClaimsSystem, at: date, confirmation: confirm)
+        guard case let .kept(kept, effects) = record else { throw ServerProcess.Failure(description: "the reply was not kept: \(record)") }
+        return (kept, effects)
     }
 
     static func confirm(_ crash: CrashTie, _ effects: ReplyEffects) -> SMSMessage? {
@@ -45,20 +54,14 @@ struct SMSReplyStoreTests {
         _ = older
 
         let help = Self.reply("Hilfe!", gatewayID: "gw-1", crash: tie, at: referenceDate + 100)
-        guard case let .kept(kept, effects) = try await store.recordReply(help, tellsClaimsSystem: true, at: referenceDate + 100, confirmation: Self.confirm) else {
-            Issue.record("the reply was not kept")
-            return
-        }
-        #expect(kept.keyword == .help && kept.crash?.crashID == newer.crashID)
+        let (kept, effects) = try await Self.kept(help, tellsClaimsSystem: true, at: referenceDate + 100, in: store)
+        #expect(kept.keyword == .help && kept.crash.crashID == newer.crashID)
         #expect(effects.confirmation != nil && effects.stopped == nil && !effects.removedDraft)
         // The same message handed over again: nothing.
         #expect(try await store.recordReply(help, tellsClaimsSystem: true, at: referenceDate + 101, confirmation: Self.confirm) == .repeated)
         // Another call for help: kept, not confirmed again.
         let again = Self.reply("HELP", gatewayID: "gw-2", crash: tie, at: referenceDate + 102)
-        guard case let .kept(_, second) = try await store.recordReply(again, tellsClaimsSystem: true, at: referenceDate + 102, confirmation: Self.confirm) else {
-            Issue.record("the second call was not kept")
-            return
-        }
+        let (_, second) = try await Self.kept(again, tellsClaimsSystem: true, at: referenceDate + 102, in: store)
         #expect(second.confirmation == nil)
         let replies = try await store.replies(crashID: newer.crashID)
         #expect(replies.map(\.text) == ["Hilfe!", "HELP"] && replies.map(\.gatewayID) == ["gw-1", "gw-2"])
@@ -88,13 +91,7 @@ struct SMSReplyStoreTests {
         try edited.setNote("I was there")
         _ = try await store.save(edited, owner: ann)
         let touchedTie = try #require(try await store.latestCrash(textedTo: Self.phone))
-        guard case let .kept(kept, effects) = try await store.recordReply(
-            Self.reply("False alarm", gatewayID: nil, crash: touchedTie, at: referenceDate + 10), tellsClaimsSystem: false, at: referenceDate + 10,
-            confirmation: Self.confirm
-        ) else {
-            Issue.record("not kept")
-            return
-        }
+        let (kept, effects) = try await Self.kept(Self.reply("False alarm", gatewayID: nil, crash: touchedTie, at: referenceDate + 10), tellsClaimsSystem: false, at: referenceDate + 10, in: store)
         #expect(effects.markedFalseAlarm && !effects.removedDraft && !kept.removedDraft)
         #expect(try await store.report(touched.id, owner: ann)?.otherDriverNote == "I was there")
         #expect(try await store.latestCrash(textedTo: Self.phone)?.falseAlarmAt == referenceDate + 10)
@@ -102,13 +99,7 @@ struct SMSReplyStoreTests {
         let untouched = try await Self.detectedCrash(subject, owner: ann, detector: detector, index: 2, at: referenceDate + 60)
         let tie = try #require(try await store.latestCrash(textedTo: Self.phone))
         #expect(tie.crashID == untouched.crashID)
-        guard case let .kept(removed, removal) = try await store.recordReply(
-            Self.reply("FEHLALARM", gatewayID: "fa-2", crash: tie, at: referenceDate + 70), tellsClaimsSystem: false, at: referenceDate + 70,
-            confirmation: Self.confirm
-        ) else {
-            Issue.record("not kept")
-            return
-        }
+        let (removed, removal) = try await Self.kept(Self.reply("FEHLALARM", gatewayID: "fa-2", crash: tie, at: referenceDate + 70), tellsClaimsSystem: false, at: referenceDate + 70, in: store)
         #expect(removal.removedDraft && removed.removedDraft && removal.confirmation?.text == "ok true")
         #expect(try await store.report(untouched.id, owner: ann) == nil)
         #expect(try await store.smsReply(removed.id)?.removedDraft == true)
@@ -119,42 +110,18 @@ struct SMSReplyStoreTests {
         let plain = try await store.changes(owner: ann, since: 0, limit: 100).changes.last
         #expect(plain?.id == touched.id && plain?.body == nil && plain?.falseAlarm == false)
         // A second FALSE ALARM: nothing more, and no second confirmation.
-        guard case let .kept(_, twice) = try await store.recordReply(
-            Self.reply("false alarm", gatewayID: "fa-3", crash: tie, at: referenceDate + 71), tellsClaimsSystem: false, at: referenceDate + 71,
-            confirmation: Self.confirm
-        ) else {
-            Issue.record("not kept")
-            return
-        }
+        let (_, twice) = try await Self.kept(Self.reply("false alarm", gatewayID: "fa-3", crash: tie, at: referenceDate + 71), tellsClaimsSystem: false, at: referenceDate + 71, in: store)
         #expect(!twice.markedFalseAlarm && !twice.removedDraft && twice.confirmation == nil)
 
         // STOP: the number stopped from then, once; START lets it go again.
         #expect(try await store.smsStopped(Self.phone) == nil)
-        guard case let .kept(_, stop) = try await store.recordReply(
-            Self.reply("STOP", gatewayID: "s-1", crash: tie, at: referenceDate + 80), tellsClaimsSystem: false, at: referenceDate + 80,
-            confirmation: Self.confirm
-        ) else {
-            Issue.record("not kept")
-            return
-        }
+        let (_, stop) = try await Self.kept(Self.reply("STOP", gatewayID: "s-1", crash: tie, at: referenceDate + 80), tellsClaimsSystem: false, at: referenceDate + 80, in: store)
         #expect(stop.stopped == true && stop.confirmation != nil)
         #expect(try await store.smsStopped(Self.phone) == referenceDate + 80)
-        guard case let .kept(_, stopAgain) = try await store.recordReply(
-            Self.reply("stop", gatewayID: "s-2", crash: tie, at: referenceDate + 81), tellsClaimsSystem: false, at: referenceDate + 81,
-            confirmation: Self.confirm
-        ) else {
-            Issue.record("not kept")
-            return
-        }
+        let (_, stopAgain) = try await Self.kept(Self.reply("stop", gatewayID: "s-2", crash: tie, at: referenceDate + 81), tellsClaimsSystem: false, at: referenceDate + 81, in: store)
         #expect(stopAgain.stopped == nil && stopAgain.confirmation == nil)
         #expect(try await store.smsStopped(Self.phone) == referenceDate + 80)
-        guard case let .kept(_, start) = try await store.recordReply(
-            Self.reply("START", gatewayID: "s-3", crash: tie, at: referenceDate + 82), tellsClaimsSystem: false, at: referenceDate + 82,
-            confirmation: Self.confirm
-        ) else {
-            Issue.record("not kept")
-            return
-        }
+        let (_, start) = try await Self.kept(Self.reply("START", gatewayID: "s-3", crash: tie, at: referenceDate + 82), tellsClaimsSystem: false, at: referenceDate + 82, in: store)
         #expect(start.stopped == false && start.confirmation != nil)
         #expect(try await store.smsStopped(Self.phone) == nil)
         _ = try await store.recordReply(
@@ -188,6 +155,12 @@ struct SMSReplyStoreTests {
         // Only the first message was confirmed.
         #expect(try await store.smsMessages(crashID: draft.crashID).count == 2)
         _ = try await store.eraseAccount(name: "ann", kind: .user)
+        #expect(try await store.replies(crashID: draft.crashID).isEmpty)
+        // A reply tied to the crash before its driver was erased: nothing kept, said as such (not "handed over before").
+        #expect(try await store.recordReply(
+            Self.reply("HELP", gatewayID: "late", crash: tie, at: referenceDate + 200), tellsClaimsSystem: true, at: referenceDate + 200,
+            confirmation: Self.confirm
+        ) == .unmatched)
         #expect(try await store.replies(crashID: draft.crashID).isEmpty)
     }
 }

@@ -18,14 +18,14 @@ package struct SMSReply: Sendable, Hashable {
     /// When the SMS centre got it from the phone, as the gateway says (Kannel's `%T`); it may be earlier than
     /// ``receivedAt`` when the gateway held it while the server could not be reached.
     package let sentAt: Date?
-    /// The crash it answers; `nil` when no crash SMS ever went to the number.
-    package let crash: CrashTie?
+    /// The crash it answers (a reply from a number no crash SMS went to is not kept).
+    package let crash: CrashTie
     /// Whether this reply removed the crash's untouched draft (a FALSE ALARM).
     package let removedDraft: Bool
 
     package init(
         id: SMSReplyID = SMSReplyID(), gatewayID: String?, sender: PhoneNumber, text: String, keyword: ReplyKeyword?, receivedAt: Date,
-        sentAt: Date? = nil, crash: CrashTie?, removedDraft: Bool = false
+        sentAt: Date? = nil, crash: CrashTie, removedDraft: Bool = false
     ) {
         self.sentAt = sentAt
         self.removedDraft = removedDraft
@@ -36,6 +36,14 @@ package struct SMSReply: Sendable, Hashable {
         self.keyword = keyword
         self.receivedAt = receivedAt
         self.crash = crash
+    }
+
+    /// The reply with its crash as it is now, and whether it removed the crash's draft.
+    package func with(crash: CrashTie, removedDraft: Bool) -> SMSReply {
+        SMSReply(
+            id: id, gatewayID: gatewayID, sender: sender, text: text, keyword: keyword, receivedAt: receivedAt, sentAt: sentAt, crash: crash,
+            removedDraft: removedDraft
+        )
     }
 
     /// The longest reply kept, in characters: a long message's parts joined (Kannel joins up to 255 of them; a phone
@@ -187,6 +195,8 @@ package enum ReplyRecord: Sendable, Hashable {
     case repeated
     /// The crash has ``ServerLimits/repliesPerCrash`` replies already: nothing kept or done.
     case dropped
+    /// No crash SMS went to the number, or the crash it answered is gone (erased): nothing kept or done.
+    case unmatched
 }
 
 extension CrashReport {

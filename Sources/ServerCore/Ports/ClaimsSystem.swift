@@ -49,26 +49,33 @@ extension ClaimEvent {
         }
     }
 
-    /// The `webhook-id` every try of one claim's event carries: the claim's own id, which the server made, never the
-    /// report's (two drivers' reports may share an id, and a receiver that drops repeated ids would drop the second
-    /// claim). A replayed delivery carries it again.
-    /// - Parameter number: what tells apart the claim's events of this type (``ServerJob/webhookNumber``): the version a
-    ///   ``documentVersionAdded`` event announces, the time of the acknowledgement an ``acknowledged`` event tells.
-    package func webhookID(claim: ClaimID, number: Int? = nil) -> String {
+    /// The `webhook-id` every try of one event carries, named by what it is about, which the server made: a claim's
+    /// event by the claim's own id, never the report's (two drivers' reports may share an id, and a receiver that drops
+    /// repeated ids would drop the second claim); a ``crashReply`` by the reply's own id (a reply may come before any
+    /// claim: ``webhookID(reply:)``). A replayed delivery carries it again.
+    /// - Parameters:
+    ///   - subject: the claim's id, or the reply's.
+    ///   - number: what tells apart the claim's events of this type (``ServerJob/webhookNumber``): the version a
+    ///     ``documentVersionAdded`` event announces, the time of the acknowledgement an ``acknowledged`` event tells.
+    private func webhookID(of subject: String, number: Int?) -> String {
         switch self {
-        case .firstNoticeOfLoss: "fnol_\(claim)"
-        case .documentsComplete: "docs_\(claim)"
-        case .documentVersionAdded: "docv_\(claim)_\(number ?? 0)"
-        case .acknowledged: "ack_\(claim)_\(number ?? 0)"
-        case .statusChanged: "status_\(claim)_\(number ?? 0)"
-        // Named by the reply (``webhookID(reply:)``), which may come before any claim: never asked for by claim.
-        case .crashReply: "reply_\(claim)_\(number ?? 0)"
+        case .firstNoticeOfLoss: "fnol_\(subject)"
+        case .documentsComplete: "docs_\(subject)"
+        case .documentVersionAdded: "docv_\(subject)_\(number ?? 0)"
+        case .acknowledged: "ack_\(subject)_\(number ?? 0)"
+        case .statusChanged: "status_\(subject)_\(number ?? 0)"
+        case .crashReply: "reply_\(subject)"
         }
     }
 
-    /// The `webhook-id` of a ``crashReply`` event: the reply's own id, which the server made.
+    /// The `webhook-id` of one of a claim's events (`webhookID(of:number:)`).
+    package func webhookID(claim: ClaimID, number: Int? = nil) -> String {
+        webhookID(of: claim.description, number: number)
+    }
+
+    /// The `webhook-id` of a ``crashReply`` event (`webhookID(of:number:)`).
     package static func webhookID(reply: SMSReplyID) -> String {
-        "reply_\(reply)"
+        crashReply.webhookID(of: reply.description, number: nil)
     }
 }
 

@@ -42,7 +42,7 @@ package struct CrashLanding: Sendable {
     /// The crash `crashID` names; `nil` when this server never issued it.
     package func crash(_ crashID: CrashID) async throws -> Crash? {
         guard let owner = try await records.owner(of: crashID) else { return nil }
-        let falseAlarmAt = try await replies.replies(crashID: crashID).compactMap { $0.crash?.falseAlarmAt }.first
+        let falseAlarmAt = try await replies.replies(crashID: crashID).compactMap(\.crash.falseAlarmAt).first
         guard let report = try await reports.report(carrying: crashID, owner: owner) else {
             return Crash(detection: nil, utcOffsetMinutes: nil, progress: .noReport, falseAlarmAt: falseAlarmAt)
         }

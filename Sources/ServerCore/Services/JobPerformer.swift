@@ -86,7 +86,8 @@ package struct JobPerformer: Sendable {
             return
         }
         // Erased since (the driver's account): nothing to tell.
-        guard let reply = try await replies.smsReply(replyID), let crash = reply.crash, let driver = try await accounts.account(id: owner) else { return }
+        guard let reply = try await replies.smsReply(replyID), let driver = try await accounts.account(id: owner) else { return }
+        let crash = reply.crash
         let claim = try await claims.claim(of: id, owner: owner)
         let started = ContinuousClock.now
         do {

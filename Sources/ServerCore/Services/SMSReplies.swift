@@ -75,8 +75,8 @@ package struct SMSReplies: Sendable {
     }
 
     /// Takes a reply in.
-    /// - Returns: what became of it; `nil` when no crash SMS ever went to the number (it is not kept).
-    package func receive(_ incoming: Incoming) async throws -> ReplyRecord? {
+    /// - Returns: what became of it.
+    package func receive(_ incoming: Incoming) async throws -> ReplyRecord {
         let sender = try Self.sender(incoming.sender)
         let text = SMSReply.keptText(incoming.text)
         let keyword = ReplyKeyword.read(text)
@@ -84,7 +84,7 @@ package struct SMSReplies: Sendable {
         guard let crash = try await store.latestCrash(textedTo: sender) else {
             ServerMetrics.smsReply(keyword, outcome: "unmatched")
             logger.info("an SMS reply from a number no crash SMS went to; not kept", metadata: ["from": "\(sender.masked)"])
-            return nil
+            return .unmatched
         }
         // The driver's language, for the confirmation: their account's, read before the transaction.
         let language = try await accounts.account(id: crash.owner)?.language
@@ -99,6 +99,8 @@ package struct SMSReplies: Sendable {
             }
         }
         switch record {
+        case .unmatched:
+            ServerMetrics.smsReply(keyword, outcome: "unmatched")
         case .repeated:
             ServerMetrics.smsReply(keyword, outcome: "repeated")
         case .dropped:
@@ -129,10 +131,9 @@ package struct SMSReplies: Sendable {
     package func helpCalls(limit: Int = 20) async throws -> [HelpCall] {
         var calls: [HelpCall] = []
         for reply in try await store.recentReplies(.help, since: clock.now().addingTimeInterval(-ServerLimits.helpListed.inSeconds), limit: limit) {
-            guard let crash = reply.crash else { continue }
             calls.append(HelpCall(
-                reply: reply, driver: try await accounts.account(id: crash.owner),
-                claim: try await claims.claim(of: crash.report, owner: crash.owner)?.id
+                reply: reply, driver: try await accounts.account(id: reply.crash.owner),
+                claim: try await claims.claim(of: reply.crash.report, owner: reply.crash.owner)?.id
             ))
         }
         return calls
@@ -140,7 +141,7 @@ package struct SMSReplies: Sendable {
 
     /// The driver's replies to a claim's crash, the first first.
     package func replies(to claim: Claim) async throws -> [SMSReply] {
-        try await store.replies(crashID: claim.report.crashID).filter { $0.crash?.owner == claim.owner }
+        try await store.replies(crashID: claim.report.crashID).filter { $0.crash.owner == claim.owner }
     }
 
     /// The words an SMS that was not sent keeps, for a number that replied STOP.

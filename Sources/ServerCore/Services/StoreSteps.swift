@@ -127,17 +127,11 @@ package enum StoreSteps {
         _ reply: SMSReply, tellsClaimsSystem: Bool, at date: Date, in transaction: some StoreTransaction,
         confirmation: @Sendable (CrashTie, ReplyEffects) -> SMSMessage?
     ) async throws -> ReplyRecord {
-        var crash: CrashTie?
-        var earlier: [ReplyKeyword?] = []
-        if let tie = reply.crash, let event = try await transaction.crashEvent(tie.crashID) {
-            crash = event
-            earlier = try await transaction.replyKeywords(crashID: event.crashID)
-        }
+        // The crash event as it is now, locked: erased since the reply was tied to it, nothing is kept.
+        guard let crash = try await transaction.crashEvent(reply.crash.crashID) else { return .unmatched }
+        let earlier = try await transaction.replyKeywords(crashID: crash.crashID)
         guard earlier.count < ServerLimits.repliesPerCrash else { return .dropped }
-        var kept = SMSReply(
-            id: reply.id, gatewayID: reply.gatewayID, sender: reply.sender, text: reply.text, keyword: reply.keyword,
-            receivedAt: reply.receivedAt, sentAt: reply.sentAt, crash: crash
-        )
+        var kept = reply.with(crash: crash, removedDraft: false)
         guard try await transaction.insertReply(kept) else { return .repeated }
         var effects = ReplyEffects()
         switch reply.keyword {
@@ -146,7 +140,7 @@ package enum StoreSteps {
         case .start:
             if try await transaction.setSMSStopped(reply.sender, false, at: date) { effects.stopped = false }
         case .falseAlarm:
-            if let crash, crash.falseAlarmAt == nil {
+            if crash.falseAlarmAt == nil {
                 try await transaction.markFalseAlarm(crash.crashID, at: date)
                 effects.markedFalseAlarm = true
                 if let draft = try await transaction.report(crash.report, owner: crash.owner), draft.isUntouchedDraft {
@@ -158,14 +152,12 @@ package enum StoreSteps {
         case .ok, .help, nil:
             break
         }
-        if effects.markedFalseAlarm, let crash {
-            kept = SMSReply(
-                id: kept.id, gatewayID: kept.gatewayID, sender: kept.sender, text: kept.text, keyword: kept.keyword, receivedAt: kept.receivedAt,
-                sentAt: kept.sentAt, crash: CrashTie(crashID: crash.crashID, report: crash.report, owner: crash.owner, receivedAt: crash.receivedAt, falseAlarmAt: date),
+        if effects.markedFalseAlarm {
+            kept = kept.with(
+                crash: CrashTie(crashID: crash.crashID, report: crash.report, owner: crash.owner, receivedAt: crash.receivedAt, falseAlarmAt: date),
                 removedDraft: effects.removedDraft
             )
         }
-        guard let crash else { return .kept(kept, effects) }
         let confirms = switch reply.keyword {
         case .stop, .start: effects.stopped != nil
         case .ok, .help, .falseAlarm, nil: !earlier.contains(reply.keyword)

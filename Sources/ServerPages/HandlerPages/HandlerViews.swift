@@ -388,9 +388,9 @@ package enum HandlerViews {
         let dates = words.dates(utc)
         let reply = call.reply
         return HelpCall(
-            crashID: reply.crash?.crashID.rawValue ?? "-", href: call.claim.map(HandlerPaths.claim), received: dates.dateTime(reply.receivedAt),
+            crashID: reply.crash.crashID.rawValue, href: call.claim.map(HandlerPaths.claim), received: dates.dateTime(reply.receivedAt),
             driver: driverText(call.driver, showingPhone: false, words: words), phone: reply.sender.e164, text: String(reply.text.prefix(300)),
-            later: reply.crash?.falseAlarmAt.map { words("Answered a false alarm at {time}", ["time": dates.dateTime($0)]) }
+            later: reply.crash.falseAlarmAt.map { words("Answered a false alarm at {time}", ["time": dates.dateTime($0)]) }
         )
     }
 

@@ -192,7 +192,7 @@ struct PostgresStoreTransaction: StoreTransaction {
     }
 
     func insertReply(_ reply: SMSReply) async throws -> Bool {
-        guard let crash = reply.crash else { return false }
+        let crash = reply.crash
         return try await first("""
             INSERT INTO sms_replies (id, gateway_id, sender, body, keyword, received_at, sent_at, crash_id, report_id, owner, crash_received_at)
             VALUES (\(reply.id.rawValue), \(reply.gatewayID), \(reply.sender.e164), \(reply.text), \(reply.keyword?.rawValue),
